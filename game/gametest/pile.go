@@ -1,0 +1,178 @@
+// Package gametest provides Pile, a tiny complete game that follows the
+// engine contract, for testing the parts of Harbor that work with any game
+// (the registry, the simulator, tables, stores and the server) without
+// depending on a real game's rules.
+//
+// Pile: a shared pile of tokens; on their turn a player takes 1 to 3 tokens;
+// whoever takes the last token wins. Each seat also holds a secret number,
+// dealt at setup, that only it may see, so hidden-information handling can
+// be tested.
+package gametest
+
+import (
+	"fmt"
+
+	"harbor"
+	"harbor/game"
+)
+
+// ID is the id Pile registers under when Register is called.
+const ID = "pile"
+
+// Options are Pile's rules options.
+type Options struct {
+	Size int `json:"size"` // tokens in the pile at the start, 1 to 1000
+}
+
+// Move is a Pile move: {"type":"take","n":2}.
+type Move struct {
+	Type string `json:"type"`
+	N    int    `json:"n"`
+}
+
+// View is what one viewer sees.
+type View struct {
+	Pile   int       `json:"pile"`
+	Turn   game.Seat `json:"turn"`
+	Taken  []int     `json:"taken"`
+	Secret *int      `json:"secret,omitempty"` // the viewer's own secret; nil for Public
+}
+
+// State is a Pile game.
+type State struct {
+	Names   []string
+	Pile    int
+	Turn    game.Seat
+	Taken   []int
+	Secrets []int
+	Winner  game.Seat
+	Turns   int
+	Rand    game.Rand
+}
+
+// Rules are Pile's rules for game.Define.
+var Rules = game.Rules[*State, Move, View]{
+	Info:   info,
+	Setup:  Setup,
+	NewBot: func(seat game.Seat, seed uint64) game.Bot[Move, View] { return &Bot{rng: game.NewRand(seed)} },
+}
+
+var info = game.Info{
+	ID: ID, Name: "Pile", MinPlayers: 1, MaxPlayers: 6, Minutes: "1",
+	Summary: "Take one to three tokens; whoever takes the last one wins.",
+	Options: []game.Option{{Key: "size", Label: "Tokens", Kind: "int", Default: 21, Min: 1, Max: 1000}},
+}
+
+// Definition is Pile with its types erased.
+var Definition = game.Define(Rules)
+
+// Setup deals the secrets and builds the pile.
+func Setup(cfg game.Config) (*State, error) {
+	if err := game.CheckPlayers(info, cfg.Players); err != nil {
+		return nil, err
+	}
+	opts := Options{Size: 21}
+	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
+		return nil, err
+	}
+	if opts.Size < 1 || opts.Size > 1000 {
+		return nil, harbor.Errorf(harbor.EInvalid, "the pile holds 1 to 1000 tokens, not %d", opts.Size)
+	}
+	s := &State{Pile: opts.Size, Winner: game.Public, Rand: game.NewRand(cfg.Seed)}
+	for _, p := range cfg.Players {
+		s.Names = append(s.Names, p.Name)
+		s.Taken = append(s.Taken, 0)
+		s.Secrets = append(s.Secrets, 1000+s.Rand.Intn(9000))
+	}
+	return s, nil
+}
+
+// Actors is the seat on turn until the pile is empty.
+func (s *State) Actors() game.SeatSet {
+	if s.Pile == 0 {
+		return 0
+	}
+	return game.Seats(s.Turn)
+}
+
+// Legal lists the takes open to seat.
+func (s *State) Legal(seat game.Seat, dst []Move) []Move {
+	if s.Pile == 0 || seat != s.Turn {
+		return dst
+	}
+	for n := 1; n <= 3 && n <= s.Pile; n++ {
+		dst = append(dst, Move{Type: "take", N: n})
+	}
+	return dst
+}
+
+// Apply takes tokens.
+func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
+	if m.Type != "take" {
+		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
+	}
+	if s.Pile == 0 {
+		return harbor.RuleError("PILE-3", "the game is over")
+	}
+	if seat != s.Turn {
+		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "PILE-1", Message: "it is not your turn"}
+	}
+	if m.N < 1 || m.N > 3 || m.N > s.Pile {
+		return harbor.RuleError("PILE-2", "take 1 to 3 tokens, no more than the pile holds")
+	}
+	s.Pile -= m.N
+	s.Taken[seat] += m.N
+	s.Turns++
+	if log.On() {
+		log.Add(game.Event{Type: "take", Seat: seat, Text: fmt.Sprintf("%s took %d", s.Names[seat], m.N),
+			Secrets: []game.Secret{{To: game.Seats(seat), Text: fmt.Sprintf("You took %d", m.N)}}})
+	}
+	if s.Pile == 0 {
+		s.Winner = seat
+		return nil
+	}
+	s.Turn = (s.Turn + 1) % game.Seat(len(s.Names))
+	return nil
+}
+
+// View shows the pile to everyone and each secret to its owner only.
+func (s *State) View(viewer game.Seat) View {
+	v := View{Pile: s.Pile, Turn: s.Turn, Taken: append([]int(nil), s.Taken...)}
+	if viewer >= 0 && int(viewer) < len(s.Secrets) {
+		secret := s.Secrets[viewer]
+		v.Secret = &secret
+	}
+	return v
+}
+
+// Result: the seat that took the last token wins alone.
+func (s *State) Result() game.Result {
+	if s.Pile > 0 {
+		return game.Result{Turns: s.Turns}
+	}
+	scores := make([]int, len(s.Names))
+	scores[s.Winner] = 1
+	places, winners := game.PlacesByScore(scores, 0)
+	return game.Result{Over: true, Winners: winners, Places: places, Scores: scores, Reason: "last_token", Turns: s.Turns}
+}
+
+// Clone copies the state.
+func (s *State) Clone() *State {
+	c := *s
+	c.Names = append([]string(nil), s.Names...)
+	c.Taken = append([]int(nil), s.Taken...)
+	c.Secrets = append([]int(nil), s.Secrets...)
+	c.Rand = s.Rand.Clone()
+	return &c
+}
+
+// Bot leaves the pile at a multiple of four when it can, else takes at random.
+type Bot struct{ rng game.Rand }
+
+// Choose picks a take.
+func (b *Bot) Choose(v View, legal []Move) Move {
+	if n := v.Pile % 4; n > 0 {
+		return Move{Type: "take", N: n}
+	}
+	return legal[b.rng.Intn(len(legal))]
+}

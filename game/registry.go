@@ -1,0 +1,176 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+
+	"harbor"
+)
+
+// Definition is a registered game with its types erased, for the table
+// server, the simulator and replays. Make one with Define.
+type Definition interface {
+	Info() Info
+	// New sets up a game. Errors are *harbor.Error with code EInvalid.
+	New(cfg Config) (Game, error)
+	// NewBot returns a computer player for seat of any game of this kind.
+	NewBot(seat Seat, seed uint64) Computer
+	// Play runs one whole game headless with a policy per seat, for the
+	// simulator. See Play.
+	Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error)
+}
+
+// Game is a running game with its types erased. It is not safe for
+// concurrent use: the table's runner serialises every call.
+type Game interface {
+	Actors() SeatSet
+	// Legal returns seat's legal moves, each a JSON-encodable move value.
+	Legal(seat Seat) []any
+	// Apply decodes move (JSON) and applies it for seat; see State.Apply.
+	// A move that does not decode is refused with EInvalid.
+	Apply(seat Seat, move json.RawMessage, log *Log) error
+	// View returns viewer's view, a JSON-encodable value.
+	View(viewer Seat) any
+	Result() Result
+	// Clone returns an independent copy.
+	Clone() Game
+}
+
+// Computer is a computer player with its types erased.
+type Computer interface {
+	// Move returns the move the bot makes for seat in g, encoded as JSON,
+	// so a bot's move travels the same path as a person's.
+	Move(g Game, seat Seat) (json.RawMessage, error)
+}
+
+// Define erases the types of a game's rules.
+func Define[S State[S, M, V], M any, V any](r Rules[S, M, V]) Definition {
+	return &definition[S, M, V]{rules: r}
+}
+
+type definition[S State[S, M, V], M any, V any] struct {
+	rules Rules[S, M, V]
+}
+
+func (d *definition[S, M, V]) Info() Info { return d.rules.Info }
+
+func (d *definition[S, M, V]) New(cfg Config) (Game, error) {
+	s, err := d.rules.Setup(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &erased[S, M, V]{s: s}, nil
+}
+
+func (d *definition[S, M, V]) NewBot(seat Seat, seed uint64) Computer {
+	return erasedBot[S, M, V]{d.rules.NewBot(seat, seed)}
+}
+
+func (d *definition[S, M, V]) Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
+	return Play(d.rules, cfg, policies, maxDecisions)
+}
+
+type erased[S State[S, M, V], M any, V any] struct {
+	s S
+}
+
+func (g *erased[S, M, V]) Actors() SeatSet { return g.s.Actors() }
+func (g *erased[S, M, V]) View(viewer Seat) any {
+	return g.s.View(viewer)
+}
+func (g *erased[S, M, V]) Result() Result { return g.s.Result() }
+func (g *erased[S, M, V]) Clone() Game    { return &erased[S, M, V]{s: g.s.Clone()} }
+
+func (g *erased[S, M, V]) Legal(seat Seat) []any {
+	moves := g.s.Legal(seat, nil)
+	out := make([]any, len(moves))
+	for i, m := range moves {
+		out[i] = m
+	}
+	return out
+}
+
+func (g *erased[S, M, V]) Apply(seat Seat, raw json.RawMessage, log *Log) error {
+	m, err := DecodeMove[M](raw)
+	if err != nil {
+		return err
+	}
+	return g.s.Apply(seat, m, log)
+}
+
+// DecodeMove decodes one move strictly: unknown fields are refused.
+func DecodeMove[M any](raw json.RawMessage) (M, error) {
+	var m M
+	if err := decodeStrict(raw, &m); err != nil {
+		return m, harbor.Errorf(harbor.EInvalid, "malformed move: %v", err)
+	}
+	return m, nil
+}
+
+// State returns the typed state inside g, for tests and tools of the game
+// package that made it; ok is false if g holds another kind of state.
+func StateOf[S State[S, M, V], M any, V any](g Game) (s S, ok bool) {
+	e, ok := g.(*erased[S, M, V])
+	if !ok {
+		return s, false
+	}
+	return e.s, true
+}
+
+type erasedBot[S State[S, M, V], M any, V any] struct {
+	bot Bot[M, V]
+}
+
+func (b erasedBot[S, M, V]) Move(g Game, seat Seat) (json.RawMessage, error) {
+	e, ok := g.(*erased[S, M, V])
+	if !ok {
+		return nil, fmt.Errorf("game: bot given a game of another kind")
+	}
+	legal := e.s.Legal(seat, nil)
+	if len(legal) == 0 {
+		return nil, harbor.Errorf(harbor.ENotYourTurn, "seat %d has no move to make", seat)
+	}
+	return json.Marshal(b.bot.Choose(e.s.View(seat), legal))
+}
+
+var registry = struct {
+	sync.RWMutex
+	defs map[string]Definition
+}{defs: map[string]Definition{}}
+
+// Register makes a game available by its id. Game packages call it from
+// init; it panics on a duplicate id.
+func Register(d Definition) {
+	registry.Lock()
+	defer registry.Unlock()
+	id := d.Info().ID
+	if _, dup := registry.defs[id]; dup {
+		panic("game: Register called twice for " + id)
+	}
+	registry.defs[id] = d
+}
+
+// Lookup returns the game registered as id.
+func Lookup(id string) (Definition, error) {
+	registry.RLock()
+	defer registry.RUnlock()
+	d, ok := registry.defs[id]
+	if !ok {
+		return nil, harbor.Errorf(harbor.ENotFound, "there is no game called %q", id)
+	}
+	return d, nil
+}
+
+// All returns every registered game, ordered by id.
+func All() []Definition {
+	registry.RLock()
+	defer registry.RUnlock()
+	out := make([]Definition, 0, len(registry.defs))
+	for _, d := range registry.defs {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().ID < out[j].Info().ID })
+	return out
+}

@@ -1,0 +1,149 @@
+// Package game is the contract every Harbor game engine follows, and the
+// registry through which the table server, the simulator and the tests find
+// the games.
+//
+// An engine is a pure, deterministic state machine: Setup gives the first
+// state from the players, the options and a seed; all randomness comes from a
+// Rand kept inside the state; so setup + seed + move log replays to the same
+// state every time. No engine imports time, os, net, math/rand or a database
+// (TestEnginesArePure enforces it).
+//
+// Each game package defines three types of its own: a state S (a pointer
+// type), a move M and a view V, all plain JSON-encodable values, and hands a
+// Rules value to Define and Register. Package code that knows the concrete
+// types (tests, benchmarks, the game's bot) uses them directly, with no
+// boxing; the server and the simulator use the type-erased Definition and
+// Game.
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"harbor"
+)
+
+// Player is one seat's entry at setup.
+type Player struct {
+	Name string `json:"name"`
+	Bot  bool   `json:"bot,omitempty"` // a computer player sits here
+}
+
+// Config is everything a game is set up from.
+type Config struct {
+	Players []Player `json:"players"`
+	// Options is the game's rules options as a JSON object; empty means
+	// every option at its default. Decode it with DecodeOptions.
+	Options json.RawMessage `json:"options,omitempty"`
+	Seed    uint64          `json:"seed"`
+}
+
+// State is the contract of a game state. S is the state's own type (a
+// pointer), M the game's move type, V its view type.
+//
+// Every method but Apply leaves the state untouched, and none of them may
+// keep a reference to its arguments.
+type State[S any, M any, V any] interface {
+	// Actors returns the seats the game is waiting on: the seat whose turn
+	// it is, every seat that owes a decision at the same time (discards on
+	// a seven), and a seat that has a question addressed to it (a trade
+	// offer). Empty once the game is over.
+	Actors() SeatSet
+
+	// Legal appends to dst the moves seat may make now and returns the
+	// extended slice. It is the one source of truth for bots, the user
+	// interface and validation. Moves with free-form terms (a trade offer)
+	// may be accepted by Apply without being listed; the view tells the
+	// player they may make them.
+	Legal(seat Seat, dst []M) []M
+
+	// Apply validates m for seat completely and, only if it is legal,
+	// applies it, recording what happened in log (which may be nil). An
+	// illegal move returns a *harbor.Error (code EIllegal or ENotYourTurn,
+	// or EInvalid for a malformed move) naming the rule it breaks, and
+	// leaves the state exactly as it was.
+	Apply(seat Seat, m M, log *Log) error
+
+	// View returns what viewer (a seat, or Public) may see, and nothing
+	// more: no other seat's hand, no deck order, no seed.
+	View(viewer Seat) V
+
+	// Result returns the outcome; Over is false while the game runs.
+	Result() Result
+
+	// Clone returns a deep copy that shares nothing mutable with the state.
+	Clone() S
+}
+
+// Bot is a computer player for one seat. It decides from that seat's view
+// and legal moves only, never the full state, with its own seeded generator,
+// so the same inputs give the same choice. It may return a move that is not
+// in legal (a move with free-form terms); Apply validates it like any other.
+// legal is never empty when Choose is called.
+type Bot[M any, V any] interface {
+	Choose(view V, legal []M) M
+}
+
+// Rules is what a game package provides.
+type Rules[S State[S, M, V], M any, V any] struct {
+	Info Info
+	// Setup returns the initial state. It validates the player count and
+	// options and returns a *harbor.Error with code EInvalid when they do
+	// not fit.
+	Setup func(cfg Config) (S, error)
+	// NewBot returns the computer player for seat, seeded with seed.
+	NewBot func(seat Seat, seed uint64) Bot[M, V]
+}
+
+// Info describes a game for the lobby and the registry.
+type Info struct {
+	ID         string   `json:"id"`   // stable id: "holdings", "harborfall", ...
+	Name       string   `json:"name"` // display name
+	MinPlayers int      `json:"minPlayers"`
+	MaxPlayers int      `json:"maxPlayers"`
+	Minutes    string   `json:"minutes"` // typical length, "45-60"
+	Summary    string   `json:"summary"` // one or two sentences for the home page
+	Options    []Option `json:"options,omitempty"`
+}
+
+// Option describes one rules option, so the lobby can offer it.
+type Option struct {
+	Key     string   `json:"key"`
+	Label   string   `json:"label"`
+	Help    string   `json:"help,omitempty"`
+	Kind    string   `json:"kind"` // "bool", "int" or "choice"
+	Default any      `json:"default"`
+	Min     int      `json:"min,omitempty"` // for "int"
+	Max     int      `json:"max,omitempty"`
+	Choices []Choice `json:"choices,omitempty"` // for "choice"
+}
+
+// Choice is one value of a "choice" option.
+type Choice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// DecodeOptions decodes raw (a JSON object, or empty for defaults) into opts,
+// which holds the defaults on entry. Unknown keys and wrong types are
+// refused with an EInvalid error.
+func DecodeOptions(raw json.RawMessage, opts any) error {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(opts); err != nil {
+		return harbor.Errorf(harbor.EInvalid, "bad rules options: %v", err)
+	}
+	return nil
+}
+
+// CheckPlayers returns an EInvalid error unless the number of players fits info.
+func CheckPlayers(info Info, players []Player) error {
+	if n := len(players); n < info.MinPlayers || n > info.MaxPlayers || n > MaxSeats {
+		return harbor.Errorf(harbor.EInvalid, "%s needs %d to %d players, not %d",
+			info.Name, info.MinPlayers, info.MaxPlayers, n)
+	}
+	return nil
+}
