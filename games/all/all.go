@@ -1,0 +1,2 @@
+// Package all registers every Harbor game: import it for its side effect.
+package all
