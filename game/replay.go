@@ -38,3 +38,12 @@ func decodeStrict(raw json.RawMessage, v any) error {
 	}
 	return nil
 }
+
+// Export is a whole game as a self-contained document: which game, how it
+// was set up, and every move. `harbor replay` reads it and the server
+// offers it for finished and running tables.
+type Export struct {
+	Game   string   `json:"game"`
+	Config Config   `json:"config"`
+	Moves  []Record `json:"moves"`
+}

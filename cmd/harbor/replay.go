@@ -1,7 +1,75 @@
 package main
 
-import "errors"
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"harbor/game"
+)
 
 func replayCmd(args []string) error {
-	return errors.New("replay: not part of this build yet")
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	file := fs.String("file", "-", "the exported game log (JSON: game, config, moves); - reads standard input")
+	quiet := fs.Bool("quiet", false, "print only the result, not every move")
+	viewer := fs.Int("view", -2, "also print the final view of this seat (-1 for the public view)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var r io.Reader = os.Stdin
+	if *file != "-" {
+		f, err := os.Open(*file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	var exp game.Export
+	if err := json.NewDecoder(r).Decode(&exp); err != nil {
+		return fmt.Errorf("reading the game log: %w", err)
+	}
+	return replay(os.Stdout, exp, *quiet, game.Seat(*viewer))
+}
+
+// replay applies every move of exp, printing each move's public events
+// unless quiet, then the result (and a final view when viewer >= Public).
+func replay(w io.Writer, exp game.Export, quiet bool, viewer game.Seat) error {
+	def, err := game.Lookup(exp.Game)
+	if err != nil {
+		return err
+	}
+	g, err := def.New(exp.Config)
+	if err != nil {
+		return err
+	}
+	var log game.Log
+	for i, rec := range exp.Moves {
+		log.Reset()
+		if err := g.Apply(rec.Seat, rec.Move, &log); err != nil {
+			return fmt.Errorf("move %d (seat %d, %s) refused: %w", i+1, rec.Seat, rec.Move, err)
+		}
+		if !quiet {
+			fmt.Fprintf(w, "%4d  seat %d  %s\n", i+1, rec.Seat, rec.Move)
+			for _, e := range log.Events {
+				fmt.Fprintf(w, "        %s\n", e.For(game.Public).Text)
+			}
+		}
+	}
+	res := g.Result()
+	out, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d moves; result %s\n", len(exp.Moves), out)
+	if viewer >= game.Public {
+		v, err := json.MarshalIndent(g.View(viewer), "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "view of %d:\n%s\n", viewer, v)
+	}
+	return nil
 }

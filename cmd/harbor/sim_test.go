@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"harbor/game"
+	"harbor/game/gametest"
+)
+
+func init() { game.Register(gametest.Definition) }
+
+func pileSim(workers int) simConfig {
+	return simConfig{Game: gametest.ID, Players: 3, Games: 300, Seed: 7, Workers: workers,
+		Policies: []game.Policy{game.PolicyBot, game.PolicyRandom, game.PolicyRandom},
+		Options:  json.RawMessage(`{"size":30}`), MaxMoves: 1000}
+}
+
+func TestSimSameSeedSameResultsWhateverTheWorkers(t *testing.T) {
+	one, err := runSim(pileSim(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, err := runSim(pileSim(4), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strip := func(s simSummary) simSummary {
+		s.Seconds, s.GamesPerSec, s.DecisionsPerSec = 0, 0, 0
+		return s
+	}
+	if !reflect.DeepEqual(strip(one), strip(four)) {
+		t.Fatalf("1 worker: %+v\n4 workers: %+v", strip(one), strip(four))
+	}
+	if one.Games != 300 || one.Errors != 0 || one.EndReasons["last_token"] != 300 {
+		t.Fatalf("summary %+v", one)
+	}
+	wins := 0
+	for _, w := range one.WinsBySeat {
+		wins += w
+	}
+	if wins != 300 {
+		t.Fatalf("%d wins in 300 single-winner games", wins)
+	}
+	// The Pile bot plays the winning strategy, so it must win far more often
+	// than either random seat.
+	if one.WinsBySeat[0] <= one.WinsBySeat[1] || one.WinsBySeat[0] <= one.WinsBySeat[2] {
+		t.Fatalf("bot seat did not outplay random seats: %v", one.WinsBySeat)
+	}
+	if one.TurnsP50 < 1 || one.TurnsP95 < one.TurnsP50 || one.TurnsMean <= 0 {
+		t.Fatalf("turn figures %+v", one)
+	}
+}
+
+func TestSimCountsStallsAsErrors(t *testing.T) {
+	cfg := pileSim(2)
+	cfg.MaxMoves = 2
+	s, err := runSim(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Errors != cfg.Games || !strings.Contains(s.FirstError, "stalled") {
+		t.Fatalf("errors %d, first %q", s.Errors, s.FirstError)
+	}
+}
+
+func TestSimJSONKeys(t *testing.T) {
+	s, err := runSim(pileSim(2), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(s)
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"games", "errors", "games_per_sec", "decisions_per_sec", "turns_mean", "end_reasons", "wins_by_seat"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("-json output lacks %q", k)
+		}
+	}
+	if ws, ok := m["wins_by_seat"].([]any); !ok || len(ws) != 3 {
+		t.Errorf("wins_by_seat = %v, want an array of 3", m["wins_by_seat"])
+	}
+}
+
+func TestSimRefusesBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "nope"},
+		{"-game", gametest.ID, "-players", "2", "-policies", "bot"},
+		{"-game", gametest.ID, "-players", "2", "-policies", "bot,clever"},
+		{"-game", gametest.ID, "-players", "9"},
+		{"-game", gametest.ID, "-options", "{"},
+		{"-game", gametest.ID, "-options", `{"size":0}`},
+	} {
+		if err := simCmd(append(args, "-games", "1")); err == nil {
+			t.Errorf("sim %v succeeded", args)
+		}
+	}
+}
+
+func TestPrintSummary(t *testing.T) {
+	s, _ := runSim(pileSim(1), nil)
+	var buf bytes.Buffer
+	printSummary(&buf, s)
+	for _, want := range []string{"300 games", "errors          0", "games/s", "decisions/s", "turns per game", "last_token 300", "win rate"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, buf.String())
+		}
+	}
+}
+
+func TestReplayPrintsMovesAndResult(t *testing.T) {
+	cfg := game.Config{Players: []game.Player{{Name: "Ana"}, {Name: "Bo"}}, Seed: 3, Options: json.RawMessage(`{"size":5}`)}
+	out, err := game.PlayRecorded(gametest.Rules, cfg, []game.Policy{game.PolicyRandom, game.PolicyRandom}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := replay(&buf, game.Export{Game: gametest.ID, Config: cfg, Moves: out.Records}, false, game.Public); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Ana took") || !strings.Contains(buf.String(), `"over":true`) {
+		t.Fatalf("replay output:\n%s", buf.String())
+	}
+	bad := game.Export{Game: gametest.ID, Config: cfg, Moves: []game.Record{{Seat: 1, Move: json.RawMessage(`{"type":"take","n":1}`)}}}
+	if err := replay(&buf, bad, true, -2); err == nil || !strings.Contains(err.Error(), "move 1") {
+		t.Fatalf("replay of an out-of-turn move: %v", err)
+	}
+}
