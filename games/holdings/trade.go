@@ -219,6 +219,9 @@ func (s *State) closeTrade(status, reason string, seat game.Seat, space int, log
 	s.LastTrade = TradeOutcome{Status: status, Reason: reason, Seat: seat, Space: int8(space)}
 	if log.On() {
 		text := fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
+		if status == TradeFailed {
+			text = fmt.Sprintf("The trade between %s and %s failed", s.Names[t.From], s.Names[t.To])
+		}
 		switch reason {
 		case "not_owner":
 			text += fmt.Sprintf(": %s no longer owns %s", s.Names[seat], board.spaces[space].Name)
