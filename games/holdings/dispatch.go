@@ -112,6 +112,10 @@ func (s *State) dispatch(seat game.Seat, deck int, log *game.Log) {
 			steps = NumSpaces
 		}
 		s.advance(seat, steps, log)
+		if c.Target == GateSpace && !s.Opts.GateBonusOnLanding {
+			// The card itself promises the 200, whatever the landing rule.
+			s.transfer(Bank, Party(seat), GateBonus, "gate", GateSpace, log)
+		}
 	case "nearest":
 		n := 0
 		if c.To == KindUtility {

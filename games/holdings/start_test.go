@@ -100,6 +100,14 @@ func TestHH06_LandingOnTheGatePays200(t *testing.T) {
 			t.Fatalf("passing with the option off paid %d", s.Cash[1]-1500)
 		}
 	})
+	t.Run("HH-06 the Advance to Harbor Gate card pays with the option off", func(t *testing.T) {
+		s := newGame(t, 2, `{"gateBonusOnLanding":false}`)
+		putCard(s, 1, 0)
+		ev := rollTo(t, s, 0, 3, 4)
+		if s.Pos[0] != GateSpace || s.Cash[0] != 1700 || len(flows(ev)) != 1 {
+			t.Fatalf("at %d with %d Coins, flows %+v", s.Pos[0], s.Cash[0], flows(ev))
+		}
+	})
 }
 
 func TestHH07_LeavingTheGateAtTheStartPaysNothing(t *testing.T) {

@@ -242,6 +242,9 @@ func (s *State) endTurn(log *game.Log) {
 	}
 	if wrapped {
 		s.recordHistory(int(s.Round))
+		if log.On() {
+			note(log, "round", game.Public, s.Round, fmt.Sprintf("Round %d of %d is complete", s.Round, s.Opts.RoundLimit))
+		}
 		if int(s.Round) >= s.Opts.RoundLimit {
 			s.finish("round_limit", log)
 			return
