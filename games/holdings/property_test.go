@@ -17,21 +17,54 @@ import (
 type randomPlay struct {
 	t       testing.TB
 	cfg     game.Config
+	poor    int32 // when not 0, every player starts with this much cash instead
 	s       *State
 	rng     game.Rand
 	records []game.Record
 	legal   []Move
 	log     game.Log
 	moves   int
+	snapAt  int    // after this many moves the state is kept in snap
+	snap    []byte // the state as JSON after snapAt moves
 }
 
 func newRandomPlay(t testing.TB, seed uint64, players int) *randomPlay {
-	cfg := setupConfig(players, seed)
-	s, err := Setup(cfg)
+	r := &randomPlay{t: t, cfg: setupConfig(players, seed), rng: game.NewRand(seed ^ 0x5eed)}
+	r.s, r.snapAt = r.setup(), 1+r.rng.Intn(300)
+	return r
+}
+
+// newPoorPlay is newRandomPlay with every player starting on cash Coins and
+// most districts already owned and improved by the seats other than seat 0,
+// dealt from a generator seeded with seed, so that high rents, automatic sales, bankruptcies and failed
+// trade rechecks are common.
+func newPoorPlay(t testing.TB, seed uint64, players int, cash int32) *randomPlay {
+	r := &randomPlay{t: t, cfg: setupConfig(players, seed), poor: cash, rng: game.NewRand(seed ^ 0x5eed)}
+	r.s, r.snapAt = r.setup(), 1+r.rng.Intn(300)
+	return r
+}
+
+func (r *randomPlay) setup() *State {
+	s, err := Setup(r.cfg)
 	if err != nil {
-		t.Fatal(err)
+		r.t.Fatal(err)
 	}
-	return &randomPlay{t: t, cfg: cfg, s: s, rng: game.NewRand(seed ^ 0x5eed)}
+	if r.poor != 0 {
+		deal := game.NewRand(r.cfg.Seed)
+		for p := 0; p < int(s.Players); p++ {
+			s.Cash[p] = r.poor
+		}
+		for i := 0; i < NumSpaces; i++ {
+			if board.ownable.Has(i) && deal.Intn(3) > 0 {
+				s.Owner[i] = int8(1 + deal.Intn(int(s.Players)-1))
+				if board.kind[i] == kStreet {
+					s.Level[i] = int8(deal.Intn(MaxImprovements + 1))
+				}
+			}
+		}
+		s.recordHistory(0)
+	}
+	return s
 }
 
 // run plays until the game is over, checking after every move.
@@ -101,6 +134,9 @@ func (r *randomPlay) apply(seat game.Seat, m Move) (applied bool, err error) {
 		return true, err
 	}
 	r.records = append(r.records, game.Record{Seat: seat, Move: raw})
+	if r.moves == r.snapAt {
+		r.snap, _ = json.Marshal(r.s)
+	}
 	if err := checkFlows(before, r.s, r.log.Events); err != nil {
 		return true, fmt.Errorf("%+v by seat %d: %w", m, seat, err)
 	}
@@ -155,23 +191,54 @@ func (r *randomPlay) randomMove() (game.Seat, Move) {
 	return r.randomSeat(), m
 }
 
-// checkReplay replays the recorded moves from the configuration and compares
-// the final state with the live one.
+// checkReplay replays the recorded moves and compares the final state with
+// the live one, and the state after snapAt moves with the one kept then.
 func (r *randomPlay) checkReplay() error {
-	g, err := game.Replay(Definition, r.cfg, r.records)
+	final, err := r.replay(len(r.records))
 	if err != nil {
 		return err
 	}
-	replayed, ok := game.StateOf[*State, Move, View](g)
-	if !ok {
-		return fmt.Errorf("replay holds another game")
-	}
-	a, _ := json.Marshal(r.s)
-	b, _ := json.Marshal(replayed)
-	if string(a) != string(b) {
+	if live, _ := json.Marshal(r.s); string(final) != string(live) {
 		return fmt.Errorf("replayed state differs from the live one")
 	}
+	if r.snap == nil {
+		return nil
+	}
+	mid, err := r.replay(r.snapAt)
+	if err != nil {
+		return err
+	}
+	if string(mid) != string(r.snap) {
+		return fmt.Errorf("replay of the first %d moves differs from the live state then", r.snapAt)
+	}
 	return nil
+}
+
+// replay replays the first n recorded moves (with game.Replay, or from the
+// same modified start for a poor game) and returns the state as JSON.
+func (r *randomPlay) replay(n int) ([]byte, error) {
+	if r.poor == 0 {
+		g, err := game.Replay(Definition, r.cfg, r.records[:n])
+		if err != nil {
+			return nil, err
+		}
+		s, ok := game.StateOf[*State, Move, View](g)
+		if !ok {
+			return nil, fmt.Errorf("replay holds another game")
+		}
+		return json.Marshal(s)
+	}
+	s := r.setup()
+	for i, rec := range r.records[:n] {
+		m, err := game.DecodeMove[Move](rec.Move)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.Apply(rec.Seat, m, nil); err != nil {
+			return nil, fmt.Errorf("replay of move %d refused: %w", i, err)
+		}
+	}
+	return json.Marshal(s)
 }
 
 // TestRandomGamesKeepTheInvariants plays thousands of random games of two to
@@ -184,21 +251,31 @@ func TestRandomGamesKeepTheInvariants(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	trades, bankruptcies := 0, 0
+	seen := map[string]int{}
 	for i := 0; i < games; i++ {
 		r := newRandomPlay(t, uint64(i), 2+i%5)
-		if err := r.run(); err != nil {
+		if i%2 == 1 {
+			r = newPoorPlay(t, uint64(i), 2+i%5, int32(100+i%400))
+		}
+		for !r.s.Over {
+			last := r.s.LastTrade
+			if err := r.step(); err != nil {
+				t.Fatalf("game %d, move %d: %v", i, r.moves, err)
+			}
+			if r.s.LastTrade != last {
+				seen["trade "+r.s.LastTrade.Status]++
+			}
+		}
+		if err := r.checkReplay(); err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		if r.s.LastTrade.Status != TradeNone {
-			trades++
-		}
-		if r.s.Out != 0 {
-			bankruptcies++
-		}
+		seen[r.s.Reason]++
 	}
-	if trades < games/4 || bankruptcies == 0 {
-		t.Fatalf("random play too tame: %d games with trades, %d with bankruptcies", trades, bankruptcies)
+	for what, least := range map[string]int{"trade accepted": games / 10, "trade declined": games / 10, "trade cancelled": games / 100,
+		"trade failed": 1, "bankruptcy": games / 50, "round_limit": games / 2} {
+		if seen[what] < least {
+			t.Fatalf("random play too tame: %d %q in %v", seen[what], what, seen)
+		}
 	}
 }
 
@@ -207,9 +284,13 @@ func TestRandomGamesKeepTheInvariants(t *testing.T) {
 func FuzzRandomGame(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3, 42, 1 << 40} {
 		f.Add(seed, uint8(seed%5))
+		f.Add(seed, uint8(128+seed%5))
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, players uint8) {
 		r := newRandomPlay(t, seed, 2+int(players%5))
+		if players >= 128 {
+			r = newPoorPlay(t, seed, 2+int(players%5), int32(100+seed%400))
+		}
 		if err := r.run(); err != nil {
 			t.Fatal(err)
 		}
