@@ -11,7 +11,7 @@ type View struct {
 	Viewer     game.Seat          `json:"viewer"`
 	Players    int                `json:"players"`
 	Names      [MaxPlayers]string `json:"names"`
-	Order      [MaxPlayers]int8   `json:"order"` // turn order, by seat
+	Order      [MaxPlayers]int8   `json:"order"` // the seats in turn order (HH-G6)
 	Cash       [MaxPlayers]int32  `json:"cash"`
 	Pos        [MaxPlayers]int8   `json:"positions"`
 	Worth      [MaxPlayers]int32  `json:"netWorth"`
@@ -27,8 +27,10 @@ type View struct {
 	Round      int                `json:"round"`
 	RoundLimit int                `json:"roundLimit"`
 	Turns      int                `json:"turns"`
-	Trade      Trade              `json:"trade"`
-	LastTrade  TradeOutcome       `json:"lastTrade"`
+	// Trade is the open trade; when Open is false it still holds the terms
+	// of the last trade, whose outcome is LastTrade.
+	Trade     Trade        `json:"trade"`
+	LastTrade TradeOutcome `json:"lastTrade"`
 	// CanPropose says whether the viewer may propose a trade now; CanCounter
 	// whether it may counter the open one.
 	CanPropose   bool     `json:"canPropose"`
