@@ -181,7 +181,7 @@ func TestHHG6_TurnOrderIsShuffledAndRecorded(t *testing.T) {
 	}
 }
 
-func TestSetupRefusesBadConfigs(t *testing.T) {
+func TestHHG5_SetupRefusesBadConfigs(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		n       int
