@@ -1,0 +1,116 @@
+package holdings
+
+import (
+	"fmt"
+	"strconv"
+
+	"harbor/game"
+)
+
+// Party is one side of a Coin flow: a seat, or the Bank. In JSON the bank is
+// "bank" and a seat its number.
+type Party int8
+
+// Bank is the party that pays bonuses and sale proceeds and collects prices,
+// levies and charges. Its money is unlimited (HH-G20).
+const Bank Party = -1
+
+// MarshalJSON encodes the bank as "bank" and a seat as its number.
+func (p Party) MarshalJSON() ([]byte, error) {
+	if p == Bank {
+		return []byte(`"bank"`), nil
+	}
+	return strconv.AppendInt(nil, int64(p), 10), nil
+}
+
+// Flow is the Data of every event that moves Coins: Amount Coins from From
+// to To, for Reason ("gate", "buy", "rent", "improve", "levy", "festival",
+// "inspection", "dispatch", "sale", "bankruptcy", "trade"). Every Coin that
+// enters or leaves play is a flow with the bank as one party, so the sum of
+// the flows of a move equals the change in the players' cash.
+type Flow struct {
+	From   Party  `json:"from"`
+	To     Party  `json:"to"`
+	Amount int    `json:"amount"`
+	Reason string `json:"reason"`
+	Space  int    `json:"space,omitempty"` // the space the flow is about, when there is one
+}
+
+// Moved is the Data of a "move" event: a token went from From to To.
+type Moved struct {
+	From int  `json:"from"`
+	To   int  `json:"to"`
+	Back bool `json:"back,omitempty"`
+}
+
+// Owned is the Data of events that change a district's owner ("buy", "sale",
+// "trade"): Space now belongs to Owner (-1 for the bank) with Improvements.
+type Owned struct {
+	Space        int `json:"space"`
+	Owner        int `json:"owner"`
+	Improvements int `json:"improvements"`
+}
+
+// name returns the display name of a party.
+func (s *State) name(p Party) string {
+	if p == Bank {
+		return "the bank"
+	}
+	return s.Names[p]
+}
+
+// transfer moves amount Coins from one party to another and logs the flow.
+// It never checks cash: callers do.
+func (s *State) transfer(from, to Party, amount int, reason string, space int, log *game.Log) {
+	if from != Bank {
+		s.Cash[from] -= int32(amount)
+	}
+	if to != Bank {
+		s.Cash[to] += int32(amount)
+	}
+	if log.On() {
+		seat := game.Seat(from)
+		if from == Bank {
+			seat = game.Seat(to)
+		}
+		log.Add(game.Event{Type: "coins", Seat: seat, Text: s.flowText(from, to, amount, reason, space),
+			Data: Flow{From: from, To: to, Amount: amount, Reason: reason, Space: space}})
+	}
+}
+
+// flowText is the log line of a Coin flow.
+func (s *State) flowText(from, to Party, amount int, reason string, space int) string {
+	where := board.spaces[space].Name
+	switch reason {
+	case "gate":
+		return fmt.Sprintf("%s collected %d at Harbor Gate", s.name(to), amount)
+	case "buy":
+		return fmt.Sprintf("%s bought %s for %d", s.name(from), where, amount)
+	case "rent":
+		return fmt.Sprintf("%s paid %d rent to %s for %s", s.name(from), amount, s.name(to), where)
+	case "improve":
+		return fmt.Sprintf("%s improved %s for %d", s.name(from), where, amount)
+	case "levy":
+		return fmt.Sprintf("%s paid %d at %s", s.name(from), amount, where)
+	case "festival":
+		return fmt.Sprintf("%s collected %d at %s", s.name(to), amount, where)
+	case "inspection":
+		return fmt.Sprintf("%s paid the %d customs charge", s.name(from), amount)
+	case "sale":
+		return fmt.Sprintf("%s's %s was sold back to the bank for %d", s.name(to), where, amount)
+	case "bankruptcy":
+		return fmt.Sprintf("%s handed their last %d Coins to %s", s.name(from), amount, s.name(to))
+	case "trade":
+		return fmt.Sprintf("%s paid %d to %s in the trade", s.name(from), amount, s.name(to))
+	}
+	if from == Bank {
+		return fmt.Sprintf("%s collected %d (%s)", s.name(to), amount, reason)
+	}
+	return fmt.Sprintf("%s paid %d to %s (%s)", s.name(from), amount, s.name(to), reason)
+}
+
+// note logs an event that moves no Coins. Callers check log.On first, so no
+// text is built in simulations.
+func note(log *game.Log, typ string, seat game.Seat, data any, text string) {
+	log.Add(game.Event{Type: typ, Seat: seat, Text: text, Data: data})
+}

@@ -1,0 +1,66 @@
+package holdings
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"harbor/game"
+)
+
+// TestNoViewShowsTheDeckOrder plays random games and, every few moves,
+// checks that every viewer's view (each seat and the public) is identical
+// for the live state and for a copy whose undrawn Dispatch cards are in
+// another order: no view depends on the deck order. It also checks that the
+// view carries no deck contents at all.
+func TestNoViewShowsTheDeckOrder(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 50
+	}
+	for i := 0; i < games; i++ {
+		r := newRandomPlay(t, uint64(1000+i), 2+i%5)
+		for !r.s.Over {
+			if err := r.step(); err != nil {
+				t.Fatal(err)
+			}
+			if r.moves%7 != 0 {
+				continue
+			}
+			other := r.s.Clone()
+			for d := range other.Decks {
+				c := &other.Decks[d].Cards
+				for a, b := 0, DeckSize-1; a < b; a, b = a+1, b-1 {
+					c[a], c[b] = c[b], c[a]
+				}
+			}
+			for viewer := game.Public; viewer < game.Seat(r.s.Players); viewer++ {
+				live, _ := json.Marshal(r.s.View(viewer))
+				shuffled, _ := json.Marshal(other.View(viewer))
+				if string(live) != string(shuffled) {
+					t.Fatalf("game %d: the view of seat %d depends on the deck order", i, viewer)
+				}
+				if strings.Contains(string(live), `"cards"`) || strings.Contains(string(live), `"decks"`) {
+					t.Fatalf("game %d: the view of seat %d carries deck contents", i, viewer)
+				}
+			}
+		}
+	}
+}
+
+// TestViewAllocatesNothing pins the promise that bots can call View in the
+// simulation loop for free.
+func TestViewAllocatesNothing(t *testing.T) {
+	s := newGame(t, 4, "")
+	legal := make([]Move, 0, 64)
+	allocs := testing.AllocsPerRun(100, func() {
+		v := s.View(1)
+		legal = s.Legal(0, legal[:0])
+		_ = v
+		_ = s.Result()
+		_ = s.Actors()
+	})
+	if allocs != 0 {
+		t.Fatalf("View, Legal, Result and Actors allocate %.1f times", allocs)
+	}
+}

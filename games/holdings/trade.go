@@ -1,0 +1,235 @@
+package holdings
+
+import (
+	"fmt"
+
+	"harbor"
+	"harbor/game"
+)
+
+// Trade is the one trade that may be open at the table (HH-54): From offers
+// Give and asks Get from To. Opened is the number of turns completed when it
+// was proposed (or last countered).
+type Trade struct {
+	Open   bool      `json:"open"`
+	From   game.Seat `json:"from"`
+	To     game.Seat `json:"to"`
+	Give   Side      `json:"give"`
+	Get    Side      `json:"get"`
+	Opened int32     `json:"opened"`
+}
+
+// Trade outcomes.
+const (
+	TradeNone      = ""
+	TradeAccepted  = "accepted"
+	TradeDeclined  = "declined"
+	TradeCancelled = "cancelled"
+	TradeFailed    = "failed"
+)
+
+// TradeOutcome is how the last trade closed. Reason explains a failed or
+// cancelled trade: "not_owner" (Seat no longer owns Space), "short_cash"
+// (Seat lacks the Coins it was to give), "bankrupt" (Seat went bankrupt),
+// "withdrawn", "countered" or "game_over".
+type TradeOutcome struct {
+	Status string    `json:"status"`
+	Reason string    `json:"reason,omitempty"`
+	Seat   game.Seat `json:"seat"`
+	Space  int8      `json:"space"`
+}
+
+func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
+	if err := s.checkPlayer(seat); err != nil {
+		return err
+	}
+	if s.Trade.Open {
+		return harbor.RuleError("HH-54", "another trade is already open; it must close before a new one is proposed")
+	}
+	if !s.Active(m.To) || m.To == seat {
+		return harbor.RuleError("HH-55", "a trade goes to another player still in the game")
+	}
+	if err := s.checkTerms(seat, m.To, m.Give, m.Get); err != nil {
+		return err
+	}
+	s.openTrade(seat, m.To, m, log)
+	return nil
+}
+
+func (s *State) counter(seat game.Seat, m Move, log *game.Log) error {
+	if err := s.checkPlayer(seat); err != nil {
+		return err
+	}
+	if !s.Trade.Open || s.Trade.To != seat {
+		return harbor.RuleError("HH-59", "only the player a trade is offered to can counter it")
+	}
+	if err := s.checkTerms(seat, s.Trade.From, m.Give, m.Get); err != nil {
+		return err
+	}
+	s.openTrade(seat, s.Trade.From, m, log)
+	return nil
+}
+
+// checkTerms checks that from can offer give for get from to now: amounts
+// are not negative, each side gives something (HH-55, HH-G22), every listed
+// property is a district its giver owns and every Coin is in its giver's
+// hand.
+func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
+	if give.Coins < 0 || get.Coins < 0 {
+		return harbor.RuleError("HH-55", "Coin amounts in a trade cannot be negative")
+	}
+	if s.Opts.OneSidedTrades {
+		if give.Empty() && get.Empty() {
+			return harbor.RuleError("HH-55", "a trade must move at least one property or Coin")
+		}
+	} else if give.Empty() || get.Empty() {
+		return harbor.RuleError("HH-55", "a trade is an exchange: each side must give at least one property or some Coins")
+	}
+	for _, side := range [2]struct {
+		seat game.Seat
+		sd   Side
+	}{{from, give}, {to, get}} {
+		if side.sd.Properties&^board.ownable != 0 {
+			return harbor.RuleError("HH-55", "only districts can be traded")
+		}
+		for set := side.sd.Properties; set != 0; set = set.Without(set.First()) {
+			if p := set.First(); s.Owner[p] != int8(side.seat) {
+				return harbor.RuleError("HH-60", "%s does not own %s", s.Names[side.seat], board.spaces[p].Name)
+			}
+		}
+		if side.sd.Coins > int(s.Cash[side.seat]) {
+			return harbor.RuleError("HH-60", "%s has only %d Coins", s.Names[side.seat], s.Cash[side.seat])
+		}
+	}
+	return nil
+}
+
+func (s *State) openTrade(from, to game.Seat, m Move, log *game.Log) {
+	countered := s.Trade.Open
+	s.Trade = Trade{Open: true, From: from, To: to, Give: m.Give, Get: m.Get, Opened: s.Turns}
+	if log.On() {
+		verb := "offered"
+		if countered {
+			verb = "countered with"
+		}
+		note(log, "trade", from, s.Trade, fmt.Sprintf("%s %s a trade to %s: %s for %s",
+			s.Names[from], verb, s.Names[to], s.sideText(m.Give), s.sideText(m.Get)))
+	}
+}
+
+func (s *State) sideText(sd Side) string {
+	text := ""
+	for set := sd.Properties; set != 0; set = set.Without(set.First()) {
+		if text != "" {
+			text += ", "
+		}
+		text += board.spaces[set.First()].Name
+	}
+	if sd.Coins > 0 || text == "" {
+		if text != "" {
+			text += " and "
+		}
+		text += fmt.Sprintf("%d Coins", sd.Coins)
+	}
+	return text
+}
+
+func (s *State) checkRecipient(seat game.Seat, verb string) error {
+	if err := s.checkPlayer(seat); err != nil {
+		return err
+	}
+	if !s.Trade.Open || s.Trade.To != seat {
+		return harbor.RuleError("HH-56", "there is no open trade offered to you to %s", verb)
+	}
+	return nil
+}
+
+// accept rechecks the open trade (HH-60) and either moves every property,
+// with its improvements, and every Coin at once (HH-61, HH-63) or, when the
+// recheck fails, closes it as failed with nothing moved (HH-62). Either way
+// the trade is closed, so a repeated accept is refused.
+func (s *State) accept(seat game.Seat, log *game.Log) error {
+	if err := s.checkRecipient(seat, "accept"); err != nil {
+		return err
+	}
+	t := s.Trade
+	for _, side := range [2]struct {
+		seat game.Seat
+		sd   Side
+	}{{t.From, t.Give}, {t.To, t.Get}} {
+		for set := side.sd.Properties; set != 0; set = set.Without(set.First()) {
+			if p := set.First(); s.Owner[p] != int8(side.seat) {
+				s.closeTrade(TradeFailed, "not_owner", side.seat, p, log)
+				return nil
+			}
+		}
+		if side.sd.Coins > int(s.Cash[side.seat]) {
+			s.closeTrade(TradeFailed, "short_cash", side.seat, -1, log)
+			return nil
+		}
+	}
+	s.Trade.Open = false
+	s.LastTrade = TradeOutcome{Status: TradeAccepted, Seat: seat, Space: -1}
+	if log.On() {
+		note(log, "trade_accepted", seat, t, fmt.Sprintf("%s accepted the trade with %s", s.Names[t.To], s.Names[t.From]))
+	}
+	s.handOver(t.From, t.To, t.Give, log)
+	s.handOver(t.To, t.From, t.Get, log)
+	return nil
+}
+
+// handOver moves one side of an accepted trade from giver to taker.
+func (s *State) handOver(giver, taker game.Seat, sd Side, log *game.Log) {
+	for set := sd.Properties; set != 0; set = set.Without(set.First()) {
+		p := set.First()
+		s.Owner[p] = int8(taker)
+		if log.On() {
+			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])},
+				fmt.Sprintf("%s now owns %s", s.Names[taker], board.spaces[p].Name))
+		}
+	}
+	if sd.Coins > 0 {
+		s.transfer(Party(giver), Party(taker), sd.Coins, "trade", 0, log)
+	}
+}
+
+func (s *State) decline(seat game.Seat, log *game.Log) error {
+	if err := s.checkRecipient(seat, "decline"); err != nil {
+		return err
+	}
+	s.closeTrade(TradeDeclined, "", seat, -1, log)
+	return nil
+}
+
+func (s *State) cancel(seat game.Seat, log *game.Log) error {
+	if err := s.checkPlayer(seat); err != nil {
+		return err
+	}
+	if !s.Trade.Open || s.Trade.From != seat {
+		return harbor.RuleError("HH-57", "only the player who proposed the open trade can cancel it")
+	}
+	s.closeTrade(TradeCancelled, "withdrawn", seat, -1, log)
+	return nil
+}
+
+// closeTrade closes the open trade with no transfer (HH-62, HH-65).
+func (s *State) closeTrade(status, reason string, seat game.Seat, space int, log *game.Log) {
+	t := s.Trade
+	s.Trade.Open = false
+	s.LastTrade = TradeOutcome{Status: status, Reason: reason, Seat: seat, Space: int8(space)}
+	if log.On() {
+		text := fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
+		if status == TradeFailed {
+			text = fmt.Sprintf("The trade between %s and %s failed", s.Names[t.From], s.Names[t.To])
+		}
+		switch reason {
+		case "not_owner":
+			text += fmt.Sprintf(": %s no longer owns %s", s.Names[seat], board.spaces[space].Name)
+		case "short_cash":
+			text += fmt.Sprintf(": %s does not have the Coins", s.Names[seat])
+		case "bankrupt":
+			text += fmt.Sprintf(": %s went bankrupt", s.Names[seat])
+		}
+		note(log, "trade_closed", seat, s.LastTrade, text)
+	}
+}
