@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+
+	_ "harbor/games/all"
 )
 
 var commands = map[string]func(args []string) error{

@@ -1,2 +1,6 @@
 // Package all registers every Harbor game: import it for its side effect.
 package all
+
+import (
+	_ "harbor/games/holdings"
+)
