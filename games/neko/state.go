@@ -91,13 +91,13 @@ type Player struct {
 	Ships    [numShips + 1]Ship
 	Harbour  int8
 	Supply   Bundle
-	Pending  Bundle              // gained this turn, usable from the next (NK-061)
-	Effects  [numEffects]int8    // action cards in columns, by effect
-	Icons    [3]int8             // licence, coin, fuel icons per turn (NK-042)
-	Capacity int8                // supply-limit bonus (NK-064)
-	Interim  [2]int16            // intermediate scores (NK-066..068)
-	Final    Breakdown           // filled at final scoring
-	GhostEnd bool                // the ghost ship reached the end of a line (NK-132)
+	Pending  Bundle           // gained this turn, usable from the next (NK-061)
+	Effects  [numEffects]int8 // action cards in columns, by effect
+	Icons    [3]int8          // licence, coin, fuel icons per turn (NK-042)
+	Capacity int8             // supply-limit bonus (NK-064)
+	Interim  [2]int16         // intermediate scores (NK-066..068)
+	Final    Breakdown        // filled at final scoring
+	GhostEnd bool             // the ghost ship reached the end of a line (NK-132)
 }
 
 // Turn is the state of the turn being played.
