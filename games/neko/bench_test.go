@@ -1,6 +1,7 @@
 package neko
 
 import (
+	"runtime"
 	"testing"
 
 	"harbor/game"
@@ -28,15 +29,28 @@ func policies(n int, p game.Policy) []game.Policy {
 // BenchmarkRandomGame4p plays whole 4-player games with the random policy
 // and reports decisions per second and allocations per decision.
 func BenchmarkRandomGame4p(b *testing.B) {
+	benchmarkGames(b, 4, "", game.PolicyRandom)
+}
+
+// BenchmarkBotGame4p plays whole 4-player games between computer players.
+func BenchmarkBotGame4p(b *testing.B) {
+	benchmarkGames(b, 4, "", game.PolicyBot)
+}
+
+func benchmarkGames(b *testing.B, n int, options string, pol game.Policy) {
 	b.ReportAllocs()
 	decisions := 0
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	for i := 0; b.Loop(); i++ {
-		out, err := game.Play(Rules, config(4, uint64(i), ""), policies(4, game.PolicyRandom), 100000)
+		out, err := game.Play(Rules, config(n, uint64(i), options), policies(n, pol), 100000)
 		if err != nil {
 			b.Fatal(err)
 		}
 		decisions += out.Decisions
 	}
+	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(decisions), "allocs/decision")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }
