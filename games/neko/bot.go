@@ -236,14 +236,14 @@ func chooseValue(v *View, me *PlayerView, opt int8) int {
 		}
 		return t
 	}
-	switch v.Choice.Kind {
+	switch uint8(v.Choice.Kind) {
 	case chHubReward:
 		return worth(cat.Harbour[opt].Reward)
 	case chBoatSwap:
 		if opt == 0 {
 			return 0
 		}
-		sw := swapsOf(v.Choice.Card)[opt-1]
+		sw := swapsOf(uint8(v.Choice.Card))[opt-1]
 		return worth(sw.Get) - worth(sw.Give)
 	case chHalfMoon:
 		return worth(halfMoonBetter[opt])

@@ -42,3 +42,19 @@ func TestBotBeatsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestBotGamesEnd: games between computer players only end after two
+// periods, for every player count and module set.
+func TestBotGamesEnd(t *testing.T) {
+	for i := range 30 {
+		n := 2 + i%3
+		cfg := config(n, uint64(7000+i), moduleOptions[i%len(moduleOptions)])
+		out, err := game.Play(Rules, cfg, policies(n, game.PolicyBot), 20000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Result.Over || out.Result.Reason != "two_periods" || len(out.Result.Scores) != n {
+			t.Fatalf("game %d: %+v", i, out.Result)
+		}
+	}
+}

@@ -31,8 +31,19 @@ func checkInvariants(s *State) error {
 		seen[c] = true
 		return nil
 	}
+	var inDeck [256]bool
+	for d := range 2 {
+		for _, c := range s.Decks[d][:s.DeckN[d]] {
+			inDeck[c] = true
+		}
+	}
 	for i := range s.N {
 		p := &s.Players[i]
+		for k := range p.NPlayed {
+			if c := p.Played[k].Card; !inDeck[c] && !cat.Cards[c].Boat {
+				return fmt.Errorf("seat %d played %s, which is not in this game's decks", i, cat.Cards[c].ID)
+			}
+		}
 		boats := 0
 		for k := range p.HandN {
 			if err := mark(p.Hand[k]); err != nil {

@@ -15,7 +15,7 @@ type View struct {
 	Window      int          `json:"window"`          // column being activated; = columns for the final window
 	Icons       [3]int8      `json:"icons"`           // licence, coin, fuel icons left in the window
 	LastWindow  bool         `json:"lastWindow,omitempty"`
-	Choice      *Choice      `json:"choice,omitempty"` // the waiting choice
+	Choice      *ChoiceView  `json:"choice,omitempty"` // the waiting choice
 	Immediate   int          `json:"immediate"`        // Immediate card awaiting the tuck decision, or -1
 	Rows        [][]SetView  `json:"rows,omitempty"`   // 3-4 player draft display
 	Display     []int        `json:"display,omitempty"`
@@ -60,9 +60,19 @@ type PlayerView struct {
 // ColumnView is one column: its action cards and the cards tucked as hubs.
 type ColumnView struct {
 	Column
-	Actions []int `json:"actions"`
-	Hubs    []int `json:"hubs"`
+	KindCode string `json:"kindCode"` // PO, ST, SY, SV, TC, RS or FB
+	Actions  []int  `json:"actions"`
+	Hubs     []int  `json:"hubs"`
 }
+
+// ChoiceView is the choice the acting seat must answer with a "choose" move.
+type ChoiceView struct {
+	Kind int    `json:"kind"`
+	Name string `json:"name"` // hubReward, boatSwap, halfMoon or neko
+	Card int    `json:"card"` // the fishing boat of a swap
+}
+
+var choiceNames = [...]string{"hubReward", "boatSwap", "halfMoon", "neko"}
 
 var phaseNames = [...]string{"draft", "action", "last", "boats", "over"}
 var stageNames = [...]string{"play", "tuck", "window", "choice", "discard", "boat"}
@@ -81,7 +91,7 @@ func (s *State) View(viewer game.Seat) View {
 		v.Stage, v.Window, v.Icons, v.LastWindow = stageNames[t.Stage], int(t.Window), t.Icons, t.Last
 		if t.NChoices > 0 {
 			c := t.Choices[0]
-			v.Choice = &c
+			v.Choice = &ChoiceView{Kind: int(c.Kind), Name: choiceNames[c.Kind], Card: int(c.Card)}
 		}
 		if t.Immediate != noCard {
 			v.Immediate = int(t.Immediate)
@@ -132,7 +142,7 @@ func (s *State) View(viewer game.Seat) View {
 			pv.Drafted = append(pv.Drafted, int(p.Drafted[k]))
 		}
 		for c := range p.NCols {
-			cv := ColumnView{Column: p.Cols[c], Actions: []int{}, Hubs: []int{}}
+			cv := ColumnView{Column: p.Cols[c], KindCode: kindCodes[p.Cols[c].Kind], Actions: []int{}, Hubs: []int{}}
 			for k := range p.NPlayed {
 				if pl := p.Played[k]; pl.Col == c && pl.Hub {
 					cv.Hubs = append(cv.Hubs, int(pl.Card))
