@@ -34,7 +34,7 @@ func (s *State) explain(seat game.Seat, m Move) error {
 		switch {
 		case m.Type != MovePlay && m.Type != MoveDeactivate:
 			return harbor.RuleError("NK-034", "play a card from your hand first")
-		case !p.holds(uint8(m.Card)):
+		case m.Card < 0 || m.Card > 255 || !p.holds(uint8(m.Card)):
 			return harbor.RuleError("NK-034", "that card is not in your hand")
 		}
 		return harbor.RuleError("NK-040", "deactivate a card under one of your columns (your first card must start a column)")

@@ -262,3 +262,39 @@ func FuzzRandomGame(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMove applies an arbitrary move at an arbitrary point of a random
+// game: it must never panic, and a refused move must change nothing.
+func FuzzMove(f *testing.F) {
+	f.Add(uint64(1), uint16(40), uint8(5), int16(3), int8(1), int8(2), int8(0), int8(0))
+	f.Add(uint64(2), uint16(120), uint8(13), int16(-1), int8(-4), int8(9), int8(6), int8(3))
+	f.Add(uint64(3), uint16(200), uint8(3), int16(300), int8(7), int8(3), int8(127), int8(-128))
+	f.Fuzz(func(t *testing.T, seed uint64, steps uint16, kind uint8, c int16, a, b, d, e int8) {
+		s, err := Setup(config(2+int(seed%3), seed, moduleOptions[int(seed/3)%len(moduleOptions)]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRand(seed)
+		var legal []Move
+		for range int(steps) % 400 {
+			if s.Result().Over {
+				break
+			}
+			seat := s.Actors().First()
+			legal = s.Legal(seat, legal[:0])
+			act(t, s, seat, legal[rng.Intn(len(legal))])
+		}
+		types := []string{MoveDraft, MovePick, MovePlay, MoveDeactivate, MoveKeep, MoveTuck, MoveNext, MoveCaptain,
+			MoveHarbour, MoveUpgrade, MoveBuyShip, MoveBuyLicence, MoveShip, MoveSail, MoveBonus, MoveFlip, MoveChoose,
+			MoveDiscard, MoveBoat, "nonsense"}
+		m := Move{Type: types[int(kind)%len(types)], Card: c, Row: a, Size: b, Col: a, Ship: b, Level: d, To: e, Option: d, Res: e}
+		for seat := game.Seat(-1); seat <= game.Seat(s.N); seat++ {
+			before := mustJSON(t, s)
+			if err := s.Apply(seat, m, nil); err != nil && mustJSON(t, s) != before {
+				t.Fatalf("refused %+v changed the state", m)
+			} else if err == nil {
+				break
+			}
+		}
+	})
+}
