@@ -7,7 +7,7 @@ type swap struct{ Give, Get Bundle }
 func bundle(pairs ...int8) Bundle {
 	var b Bundle
 	for i := 0; i+1 < len(pairs); i += 2 {
-		b[pairs[i]] += pairs[i+1]
+		b[pairs[i]] += int16(pairs[i+1])
 	}
 	return b
 }

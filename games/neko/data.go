@@ -99,7 +99,7 @@ var resNames = [numRes]string{"fish", "goods", "licence", "penguin", "captain", 
 func (r Res) String() string { return resNames[r] }
 
 // Bundle is a count of each resource.
-type Bundle [numRes]int8
+type Bundle [numRes]int16
 
 // CardData is one action card or fishing boat.
 type CardData struct {
@@ -126,7 +126,7 @@ type reward struct {
 
 func (r reward) bundle() Bundle {
 	var b Bundle
-	b[Fish], b[Goods], b[Licence], b[Penguin], b[Captain] = int8(r.Fish), int8(r.Goods), int8(r.Licence), int8(r.Penguin), int8(r.Captain)
+	b[Fish], b[Goods], b[Licence], b[Penguin], b[Captain] = int16(r.Fish), int16(r.Goods), int16(r.Licence), int16(r.Penguin), int16(r.Captain)
 	return b
 }
 

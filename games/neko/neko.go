@@ -89,7 +89,7 @@ func Setup(cfg game.Config) (*State, error) {
 		}
 	}
 	for pos := range n {
-		s.Players[s.Order[pos]].Supply[Fish] = cat.StartFish[n][pos]
+		s.Players[s.Order[pos]].Supply[Fish] = int16(cat.StartFish[n][pos])
 	}
 	for period := range 2 {
 		d := &s.Decks[period]

@@ -128,10 +128,10 @@ func (s *State) finalScoring() {
 // down) to the second; equal totals go to the higher place (NK-072..075).
 func (s *State) scoreAttraction(a int8, out *[maxPlayers]int16) {
 	var total [maxPlayers]int
-	var best [maxPlayers]int8
+	var best [maxPlayers]int16
 	value := 0
 	for i := range s.N {
-		best[i] = -128
+		best[i] = -1 << 15
 		for k := range numShips {
 			if sh := s.Players[i].Ships[k]; sh.Loc == locAttr+a {
 				total[i] += int(sh.Level)

@@ -59,11 +59,11 @@ func TestSetup(t *testing.T) {
 		n, deck   int
 		maxDots   uint8
 		attrs     int
-		fishByPos []int8
+		fishByPos []int16
 	}{
-		{"NK-005 2 players", 2, 16, 2, 3, []int8{1, 2}},
-		{"NK-006 3 players", 3, 24, 3, 4, []int8{1, 1, 2}},
-		{"NK-007 4 players", 4, 32, 4, 5, []int8{1, 2, 2, 3}},
+		{"NK-005 2 players", 2, 16, 2, 3, []int16{1, 2}},
+		{"NK-006 3 players", 3, 24, 3, 4, []int16{1, 1, 2}},
+		{"NK-007 4 players", 4, 32, 4, 5, []int16{1, 2, 2, 3}},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
 			s := newGame(t, tc.n, "")

@@ -66,7 +66,7 @@ func (p *Player) raise(i, k int8) {
 func (s *State) pay(p *Player, ic int, amount int) {
 	use := min(int(s.Turn.Icons[ic]), amount)
 	s.Turn.Icons[ic] -= int8(use)
-	rest := int8(amount - use)
+	rest := int16(amount - use)
 	if ic == icLicence {
 		p.Supply[Licence] -= rest
 	} else {
@@ -88,8 +88,8 @@ func (s *State) applyFree(p *Player, m Move) {
 		next := &cat.Harbour[p.Harbour+1]
 		s.pay(p, icLicence, int(next.Cost))
 		p.Harbour++
-		p.Pending[Captain] += next.Captains
-		p.Pending[Penguin] += p.Effects[EffRSHarbourPenguin]
+		p.Pending[Captain] += int16(next.Captains)
+		p.Pending[Penguin] += int16(p.Effects[EffRSHarbourPenguin])
 	case MoveUpgrade:
 		s.pay(p, icLicence, int(m.Level-p.Ships[m.Ship].Level))
 		p.setLevel(m.Ship, m.Level)
@@ -160,7 +160,7 @@ func (s *State) arrive(p *Player, i int8) {
 	}
 	switch c.Kind {
 	case SeasideTown:
-		p.Pending[Goods] += p.Effects[EffGoodsOnArrival] + p.Effects[EffGoodsOnArrivalCapacity]
+		p.Pending[Goods] += int16(p.Effects[EffGoodsOnArrival]) + int16(p.Effects[EffGoodsOnArrivalCapacity])
 	case Shipyard:
 		if k := p.Effects[EffUpgradeOnArrival]; k > 0 {
 			p.raise(i, k)

@@ -55,10 +55,10 @@ const (
 
 // Ship is one of a player's ship cards (0..5) or the ghost ship (6).
 type Ship struct {
-	Loc      int8 `json:"loc"`
-	Level    int8 `json:"level"`
-	Rewarded bool `json:"rewarded,omitempty"` // has had its one attraction reward (NK-119)
-	Place    int8 `json:"place,omitempty"`    // place at an attraction: higher is better (NK-075)
+	Loc      int8  `json:"loc"`
+	Level    int8  `json:"level"`
+	Rewarded bool  `json:"rewarded,omitempty"` // has had its one attraction reward (NK-119)
+	Place    int16 `json:"place,omitempty"`    // place at an attraction: higher is better (NK-075)
 }
 
 // Column is one action column of a preparation line.
@@ -128,8 +128,8 @@ type Set struct {
 // Attr is an attraction in play.
 type Attr struct {
 	Card    uint8
-	Visited bool // a ship has arrived: later arrivals get the lesser reward
-	Hi, Lo  int8 // highest and lowest place taken so far
+	Visited bool  // a ship has arrived: later arrivals get the lesser reward
+	Hi, Lo  int16 // highest and lowest place taken so far
 }
 
 // State is a game of Neko Harbour. It holds no pointers but Names and the

@@ -186,7 +186,7 @@ func (s *State) applyTurn(seat game.Seat, m Move) {
 			return
 		}
 		if cat.Cards[c].Effect == EffImmediateVPPerShip {
-			n := int8(0) // NK-091: one VP per ship in game, as 2 VP and 1 VP cards
+			n := int16(0) // NK-091: one VP per ship in game, as 2 VP and 1 VP cards
 			for i := range numShips {
 				if p.Ships[i].Loc >= locHarbour {
 					n++
@@ -403,8 +403,8 @@ func (p *Player) deactivate(c uint8, col int8) {
 	p.NPlayed++
 	p.Pending[Fish] += 2
 	if n := p.Effects[EffRSDeactivateBonus]; n > 0 {
-		p.Pending[Fish] += n
-		p.Pending[Licence] += 2 * n
+		p.Pending[Fish] += int16(n)
+		p.Pending[Licence] += 2 * int16(n)
 	}
 }
 
