@@ -132,3 +132,37 @@ func viewCards(v View) []int {
 	}
 	return out
 }
+
+// TestEventsAreLogged: with a log, every applied move records a readable
+// public event; refused moves record nothing.
+func TestEventsAreLogged(t *testing.T) {
+	for i := range 30 {
+		s, err := Setup(config(2+i%3, uint64(900+i), moduleOptions[i%len(moduleOptions)]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRand(uint64(i))
+		var log game.Log
+		for !s.Result().Over {
+			seat := s.Actors().First()
+			l := s.Legal(seat, nil)
+			log.Reset()
+			if err := s.Apply(seat, Move{Type: MoveHarbour, Level: 9}, &log); err == nil || len(log.Events) != 0 {
+				t.Fatalf("refused move logged %v (%v)", log.Events, err)
+			}
+			act(t, s, seat, l[rng.Intn(len(l))])
+			log.Reset()
+			m := s.Legal(s.Actors().First(), nil)
+			if s.Result().Over || len(m) == 0 {
+				continue
+			}
+			seat = s.Actors().First()
+			if err := s.Apply(seat, m[rng.Intn(len(m))], &log); err != nil {
+				t.Fatal(err)
+			}
+			if len(log.Events) == 0 || log.Events[0].Text == "" || log.Events[0].Seat != seat {
+				t.Fatalf("events %+v", log.Events)
+			}
+		}
+	}
+}
