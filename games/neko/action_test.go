@@ -302,35 +302,29 @@ func TestHubs(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		hub     int8
-		ships   []int8 // levels of ships already on column 1
-		arrive  int8
+		others  map[int]int8 // ship card -> level, already on column 1
 		trigger bool
 	}{
-		{"NK-058 hub 2 beats a level-1 ship", 2, nil, 1, true},
-		{"NK-058 hub 1 does not beat a level-1 ship", 1, nil, 1, false},
-		{"NK-058 ship levels on the column are summed", 3, []int8{2}, 1, false},
-		{"NK-058 hub 4 beats 1+2", 4, []int8{2}, 1, true},
+		{"NK-058 hub 2 beats a level-1 ship", 2, nil, true},
+		{"NK-058 hub 1 does not beat a level-1 ship", 1, nil, false},
+		{"NK-058 ship levels on the column are summed: 1+2 = hub 3", 3, map[int]int8{2: 2}, false},
+		{"NK-058 hub 4 beats 1+2", 4, map[int]int8{2: 2}, true},
+		{"NK-058 hub 6 does not beat 1+2+3", 6, map[int]int8{2: 2, 4: 3}, false},
+		{"NK-058 hub 7 beats 1+2+3", 7, map[int]int8{2: 2, 4: 3}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := actionGame(t, 2, "")
 			setLine(t, s, 0, "P1-17", "P1-12")
 			p := &s.Players[0]
 			p.Cols[0].Hub = tc.hub
-			for i, lv := range tc.ships {
-				p.Ships[4+i] = Ship{Loc: 1, Level: lv + int8(i)*0}
-				p.Ships[4+i].Level = cat.ShipFaces[4+i][0]
-				if lv == 2 {
-					p.Ships[2] = Ship{Loc: 1, Level: 2}
-					p.Ships[4+i] = Ship{Loc: locSupply, Level: 3}
-				}
+			for k, lv := range tc.others {
+				p.Ships[k] = Ship{Loc: 1, Level: lv}
 			}
-			shipAt(s, 0, 0, locHarbour, tc.arrive)
-			hold(s, 0, int8(Fish), 2)
 			setHand(t, s, 0, "P1-18")
 			playCard(t, s, 0, "P1-18")
-			act(t, s, 0, Move{Type: MoveShip, Ship: 0})
+			act(t, s, 0, Move{Type: MoveShip, Ship: 0}) // the level-1 ship arrives
 			if got := p.Pending[Fish] == 1; got != tc.trigger {
-				t.Errorf("hub %d, ships %v + %d: triggered %v", tc.hub, tc.ships, tc.arrive, got)
+				t.Errorf("hub %d, ships %v + 1: triggered %v", tc.hub, tc.others, got)
 			}
 		})
 	}
