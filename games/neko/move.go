@@ -1,0 +1,110 @@
+package neko
+
+import (
+	"harbor"
+	"harbor/game"
+)
+
+// Move is one decision. Type says which; the other fields are its
+// arguments, zero when unused. Examples: {"type":"draft","row":2,"size":3},
+// {"type":"play","card":12}, {"type":"move","ship":0}.
+type Move struct {
+	Type   string `json:"type"`
+	Card   int16  `json:"card,omitempty"`   // card number (index in the catalogue)
+	Row    int8   `json:"row,omitempty"`    // draft row
+	Size   int8   `json:"size,omitempty"`   // draft set size, 1-3
+	Col    int8   `json:"col,omitempty"`    // column index, from 0 at the harbour
+	Ship   int8   `json:"ship,omitempty"`   // ship card 0-5, 6 the ghost ship
+	Level  int8   `json:"level,omitempty"`  // ship level wanted
+	To     int8   `json:"to,omitempty"`     // attraction index
+	Option int8   `json:"option,omitempty"` // choice option
+	Res    int8   `json:"res,omitempty"`    // resource: 0 fish, 1 goods, 2 licence, 3 penguin, 4 captain, 5 vp
+}
+
+// Move types.
+const (
+	MoveDraft      = "draft"      // take a set from a draft row (NK-025)
+	MovePick       = "pick"       // take one card in the 2-player draft (NK-030)
+	MovePlay       = "play"       // play a card to its action column (NK-035..037)
+	MoveDeactivate = "deactivate" // tuck a card as a hub under a column for 2 fish (NK-040)
+	MoveKeep       = "keep"       // keep an Immediate card in its column (NK-017)
+	MoveTuck       = "tuck"       // tuck a resolved Immediate card as a hub (NK-017)
+	MoveNext       = "next"       // finish this column's window, or the turn (NK-041)
+	MoveCaptain    = "captain"    // spend a captain: +2 to a column's hub (NK-109)
+	MoveHarbour    = "harbour"    // upgrade the harbour with licences (NK-048)
+	MoveUpgrade    = "upgrade"    // upgrade a ship in the line with licences (NK-049)
+	MoveBuyShip    = "buyship"    // buy a ship at twice its level in coins (NK-054)
+	MoveBuyLicence = "buylicence" // buy a licence for 3 coins (NK-055)
+	MoveShip       = "move"       // move a ship one column forward for fuel (NK-056)
+	MoveSail       = "sail"       // move a ship to an attraction for 1 fuel (NK-056)
+	MoveBonus      = "bonus"      // Research Station: +2 coins (option 0) or +1 fuel (option 1) (NK-098)
+	MoveFlip       = "flip"       // Research Station: flip a fish or licence (NK-102)
+	MoveChoose     = "choose"     // pick a reward or swap option
+	MoveDiscard    = "discard"    // discard a card down to the supply limit (NK-063)
+	MoveBoat       = "boat"       // take a fishing boat (NK-122)
+)
+
+// legalCap bounds the legal moves of any position.
+const legalCap = 192
+
+// Legal appends seat's legal moves to dst.
+func (s *State) Legal(seat game.Seat, dst []Move) []Move {
+	if !s.Actors().Has(seat) {
+		return dst
+	}
+	switch s.Phase {
+	case phDraft:
+		return s.legalDraft(seat, dst)
+	case phBoats:
+		if s.Turn.Stage == stBoat {
+			return s.legalBoats(dst)
+		}
+	}
+	return s.legalTurn(seat, dst)
+}
+
+// Apply validates m against the legal moves, then applies it.
+func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
+	if !validType(m.Type) {
+		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
+	}
+	if s.Phase == phOver {
+		return harbor.RuleError("NK-071", "the game is over")
+	}
+	if !s.Actors().Has(seat) {
+		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "NK-033", Message: "it is not your turn"}
+	}
+	var buf [legalCap]Move
+	legal := s.Legal(seat, buf[:0])
+	found := false
+	for _, l := range legal {
+		if l == m {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return s.explain(seat, m)
+	}
+	switch s.Phase {
+	case phDraft:
+		s.applyDraft(seat, m)
+	case phBoats:
+		s.applyBoats(seat, m)
+	default:
+		s.applyTurn(seat, m)
+	}
+	if log.On() {
+		s.record(log, seat, m)
+	}
+	return nil
+}
+
+func validType(t string) bool {
+	switch t {
+	case MoveDraft, MovePick, MovePlay, MoveDeactivate, MoveKeep, MoveTuck, MoveNext, MoveCaptain, MoveHarbour,
+		MoveUpgrade, MoveBuyShip, MoveBuyLicence, MoveShip, MoveSail, MoveBonus, MoveFlip, MoveChoose, MoveDiscard, MoveBoat:
+		return true
+	}
+	return false
+}

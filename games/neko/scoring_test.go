@@ -1,0 +1,199 @@
+package neko
+
+import (
+	"testing"
+
+	"harbor/game"
+)
+
+// finishPeriod plays "last listed" moves (no free actions) to the end of
+// the current action phase.
+func finishPeriod(t *testing.T, s *State) {
+	t.Helper()
+	period := s.Period
+	for s.Period == period && s.Phase != phOver {
+		seat := s.Actors().First()
+		l := s.Legal(seat, nil)
+		act(t, s, seat, l[len(l)-1])
+	}
+}
+
+func TestIntermediateScoring(t *testing.T) {
+	t.Run("NK-066 NK-067 NK-068 ships in the line score and go home", func(t *testing.T) {
+		s := actionGame(t, 2, "")
+		setLine(t, s, 0, "P1-01", "P1-07", "P1-12")
+		p := &s.Players[0]
+		p.Ships[0] = Ship{Loc: 3, Level: 6} // on the last column
+		p.Ships[2] = Ship{Loc: 1, Level: 2} // in the line
+		p.Ships[4] = Ship{Loc: 2, Level: 3}
+		p.Ships[3] = Ship{Loc: locHarbour, Level: 5}
+		s.intermediate()
+		if p.Interim[0] != 6+1+1 {
+			t.Errorf("scored %d, want 8", p.Interim[0])
+		}
+		for k := range numShips {
+			if l := p.Ships[k].Loc; l > 0 {
+				t.Errorf("ship %d still at %d", k, l)
+			}
+		}
+	})
+	t.Run("NK-Q08 ships at attractions stay and score nothing", func(t *testing.T) {
+		s := actionGame(t, 2, "")
+		setLine(t, s, 0, "P1-01")
+		p := &s.Players[0]
+		p.Ships[0] = Ship{Loc: locAttr, Level: 6}
+		s.intermediate()
+		if p.Interim[0] != 0 || p.Ships[0].Loc != locAttr {
+			t.Errorf("score %d ship %+v", p.Interim[0], p.Ships[0])
+		}
+	})
+	t.Run("NK-069 NK-Q20 period-2 order by harbour ship level", func(t *testing.T) {
+		s := actionGame(t, 3, "")
+		s.Order = [maxPlayers]int8{0, 1, 2}
+		s.Players[0].Ships[1] = Ship{Loc: locHarbour, Level: 1} // 1+1 = 2
+		s.Players[1].Ships[4] = Ship{Loc: locHarbour, Level: 3} // 1+3 = 4
+		s.Players[2].Ships[0] = Ship{Loc: locSupply, Level: 1}
+		s.Players[2].Ships[2] = Ship{Loc: locHarbour, Level: 2} // 2: ties seat 0 and stays behind it
+		s.reorder()
+		if s.Order[0] != 1 || s.Order[1] != 0 || s.Order[2] != 2 {
+			t.Errorf("order %v, want 1 0 2", s.Order[:3])
+		}
+	})
+	t.Run("NK-021 NK-071 two periods, then the game ends", func(t *testing.T) {
+		s := actionGame(t, 2, "")
+		finishPeriod(t, s)
+		if s.Period != 2 || s.Phase != phDraft {
+			t.Fatalf("period %d phase %d", s.Period, s.Phase)
+		}
+		draftAll(t, s)
+		finishPeriod(t, s)
+		if r := s.Result(); !r.Over || r.Reason != "two_periods" {
+			t.Errorf("result %+v", r)
+		}
+	})
+	t.Run("NK-070 NK-Q21 a cards-only window after period 2", func(t *testing.T) {
+		s := actionGame(t, 2, "")
+		finishPeriod(t, s)
+		draftAll(t, s)
+		for i := range s.N {
+			s.Players[i].Supply = Bundle{}
+		}
+		first := s.seatAt(0)
+		hold(s, first, int8(Licence), 2, int8(Fish), 1, int8(Captain), 1)
+		for s.Phase == phAction {
+			seat := s.Actors().First()
+			l := s.Legal(seat, nil)
+			act(t, s, seat, l[len(l)-1])
+			if s.Phase == phAction {
+				s.Players[first].Supply = bundle(int8(Licence), 2, int8(Fish), 1, int8(Captain), 1)
+			}
+		}
+		if s.Phase != phLast || s.current() != first || !s.Turn.Last {
+			t.Fatalf("phase %d seat %d", s.Phase, s.current())
+		}
+		refuse(t, s, first, Move{Type: MoveCaptain, Col: 0}, "NK-109")
+		act(t, s, first, Move{Type: MoveHarbour})
+		if s.Players[first].Harbour != 2 || s.Players[first].Pending[Captain] != 1 {
+			t.Fatalf("harbour %d", s.Players[first].Harbour)
+		}
+	})
+}
+
+// scored builds a 3-player game at its end with the given setup applied.
+func scored(t *testing.T, set func(s *State)) *State {
+	s := actionGame(t, 3, "")
+	for i := range s.N {
+		p := &s.Players[i]
+		p.HandN = 0
+		for k := range numShips {
+			p.Ships[k] = Ship{Loc: locSupply, Level: cat.ShipFaces[k][0]}
+		}
+	}
+	set(s)
+	s.finalScoring()
+	s.Phase = phOver
+	return s
+}
+
+func TestFinalScoring(t *testing.T) {
+	t.Run("NK-072 NK-073 NK-074 attraction: full and half", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			s.Players[0].Ships[0] = Ship{Loc: locAttr, Level: 4, Place: 0}
+			s.Players[1].Ships[2] = Ship{Loc: locAttr, Level: 2, Place: -1}
+			s.Players[2].Ships[4] = Ship{Loc: locAttr, Level: 5, Place: -2}
+		})
+		got := [3]int16{s.Players[0].Final.Attractions, s.Players[1].Final.Attractions, s.Players[2].Final.Attractions}
+		if got != [3]int16{5, 0, 11} {
+			t.Errorf("attraction scores %v, want [5 0 11]", got)
+		}
+	})
+	t.Run("NK-075 NK-Q11 equal totals: the higher place wins", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			s.Players[0].Ships[4] = Ship{Loc: locAttr + 1, Level: 3, Place: -1}
+			s.Players[1].Ships[4] = Ship{Loc: locAttr + 1, Level: 3, Place: 0}
+		})
+		if a, b := s.Players[0].Final.Attractions, s.Players[1].Final.Attractions; a != 3 || b != 6 {
+			t.Errorf("tied attraction: %d and %d, want 3 and 6", a, b)
+		}
+	})
+	t.Run("NK-077 NK-078 NK-079 NK-081 cards", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			s.Players[0].Supply = bundle(int8(Penguin), 3, int8(Captain), 2, int8(Goods), 4, int8(VP1), 5, int8(Fish), 7, int8(Licence), 1)
+		})
+		f := s.Players[0].Final
+		if f.Penguins != 6 || f.Captains != 2 || f.Goods != 4 || f.VPCards != 5 || f.Total != 17 {
+			t.Errorf("breakdown %+v", f)
+		}
+	})
+	t.Run("NK-080 level 5 and 6 ships", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			p := &s.Players[0]
+			p.Ships[0] = Ship{Loc: locHarbour, Level: 6}
+			p.Ships[2] = Ship{Loc: locAttr, Level: 5}
+			p.Ships[3] = Ship{Loc: locSupply, Level: 5}
+		})
+		if f := s.Players[0].Final; f.Ships != 4 {
+			t.Errorf("ships scored %d, want 4", f.Ships)
+		}
+	})
+	t.Run("NK-076 NK-082 totals add every source", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			p := &s.Players[0]
+			p.Interim = [2]int16{4, 7}
+			p.Harbour = 3
+			setLine(t, s, 0, "P2-15")
+			p.Supply = bundle(int8(Penguin), 1)
+		})
+		f := s.Players[0].Final
+		if f.Periods != 11 || f.Cards != 3 || f.Total != 11+3+2 {
+			t.Errorf("breakdown %+v", f)
+		}
+		if r := s.Result(); r.Scores[0] != int(f.Total) || !r.Winners.Has(0) {
+			t.Errorf("result %+v", r)
+		}
+	})
+	t.Run("NK-022 NK-083 tie-breaks", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			for i := range 3 {
+				s.Players[i].Interim[0] = 10
+			}
+			s.Players[0].Ships[0] = Ship{Loc: locHarbour, Level: 1}
+			s.Players[0].Ships[2] = Ship{Loc: locHarbour, Level: 2} // level 3 in game: last
+			s.Players[1].Ships[0] = Ship{Loc: locHarbour, Level: 1} // level 1 and more resources: first
+			s.Players[2].Ships[0] = Ship{Loc: locHarbour, Level: 1}
+			s.Players[1].Supply = bundle(int8(Fish), 2)
+			s.Players[2].Supply = bundle(int8(Fish), 1)
+		})
+		r := s.Result()
+		if !r.Winners.Has(1) || r.Winners.Len() != 1 || r.Places[2] != 2 || r.Places[0] != 3 {
+			t.Errorf("result %+v", r)
+		}
+		s2 := scored(t, func(s *State) {
+			s.Players[0].Interim[0] = 5
+			s.Players[1].Interim[0] = 5
+		})
+		if r := s2.Result(); r.Winners != game.Seats(0, 1) {
+			t.Errorf("a full tie is not shared: %+v", r)
+		}
+	})
+}
