@@ -3,4 +3,5 @@ package all
 
 import (
 	_ "harbor/games/holdings"
+	_ "harbor/games/neko"
 )
