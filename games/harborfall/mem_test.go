@@ -1,0 +1,11 @@
+package harborfall
+
+import "runtime"
+
+type runtimeMem struct{ mallocs uint64 }
+
+func (m *runtimeMem) read() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	m.mallocs = ms.Mallocs
+}
