@@ -82,13 +82,13 @@ func (s *State) check(seat game.Seat, m Move) error {
 		return s.checkAfford(p, costDev, "a development card")
 	case "roll":
 		if s.Phase != phaseRoll {
-			return harbor.RuleError("HF-21", "you have already rolled this turn")
+			return s.outOfPhase("HF-21", "you have already rolled this turn")
 		}
 	case "discard":
 		return s.checkDiscard(p, m.Give)
 	case "robber":
 		if s.Phase != phaseRobber {
-			return harbor.RuleError("HF-32", "the robber moves only after a 7 or a Move & steal card")
+			return s.outOfPhase("HF-32", "the robber moves only after a 7 or a Move & steal card")
 		}
 		if m.At < 0 || int(m.At) >= s.geo().Hexes {
 			return harbor.RuleError("HF-32", "the robber must go on a land hex")
@@ -98,7 +98,7 @@ func (s *State) check(seat game.Seat, m Move) error {
 		}
 	case "steal":
 		if s.Phase != phaseSteal {
-			return harbor.RuleError("HF-33", "there is nobody to steal from now")
+			return s.outOfPhase("HF-33", "there is nobody to steal from now")
 		}
 		if m.Seat < 0 || m.Seat >= s.Players || s.victims(p, s.Robber)&(1<<m.Seat) == 0 {
 			return harbor.RuleError("HF-35", "steal from a rival with a building on the robber's hex and at least one card")
@@ -155,6 +155,15 @@ func (s *State) wrongPhase(what string) error {
 		return harbor.RuleError("HF-75", "on an extra build turn you may only build, buy cards or end; you cannot %s", what)
 	}
 	return harbor.RuleError("HF-52", "you cannot %s now", what)
+}
+
+// outOfPhase refuses a move made in the wrong phase: in the main phase by
+// rule, elsewhere by what the current phase waits for.
+func (s *State) outOfPhase(rule, msg string) error {
+	if s.Phase == phaseMain {
+		return harbor.RuleError(rule, "%s", msg)
+	}
+	return s.wrongPhase("do that")
 }
 
 func (s *State) checkBuildPhase() error {
@@ -258,7 +267,7 @@ func (s *State) checkCity(p int8, c int16) error {
 
 func (s *State) checkDiscard(p int8, give Hand) error {
 	if s.Phase != phaseDiscard {
-		return harbor.RuleError("HF-30", "discards happen only after a 7")
+		return s.outOfPhase("HF-30", "discards happen only after a 7")
 	}
 	n := give.Total()
 	if !give.nonNegative() || n == 0 {

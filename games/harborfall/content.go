@@ -81,6 +81,7 @@ type contentFile struct {
 	Resources []string `json:"resources"`
 	Terrains  []string `json:"terrains"`
 	DevCards  []string `json:"devCards"`
+	Colors    []string `json:"colors"` // one per seat (HF-11)
 	Costs     struct {
 		Road       Hand `json:"road"`
 		Settlement Hand `json:"settlement"`

@@ -9,6 +9,7 @@ import (
 // PlayerView is what everyone may see of one player (HF-G26).
 type PlayerView struct {
 	Name        string         `json:"name"`
+	Color       string         `json:"color"`
 	Cards       int16          `json:"cards"`    // resource cards in hand
 	DevCards    int8           `json:"devCards"` // development cards held, unplayed
 	Played      [NumCards]int8 `json:"played"`   // development cards played, by kind
@@ -91,6 +92,7 @@ func (s *State) View(viewer game.Seat) View {
 	for p := range s.n() {
 		pv := &v.Players[p]
 		pv.Name = s.Names[p]
+		pv.Color = content.Colors[p]
 		pv.Cards = int16(s.Hands[p].Total())
 		for k := range NumCards {
 			pv.DevCards += s.Dev[p][k]
