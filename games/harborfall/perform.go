@@ -155,6 +155,7 @@ func (s *State) buildRoad(p int8, e int16, log *game.Log) {
 	s.Roads[p]--
 	switch s.Phase {
 	case phaseSetup:
+		s.awardLongestRoad(1 << p)
 		s.SetupCorner = -1
 		s.SetupStep++
 		if s.SetupStep == 2*s.Players {
