@@ -27,3 +27,20 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 	b.ReportMetric(float64(ms1.mallocs-ms0.mallocs)/float64(decisions), "allocs/decision")
 }
+
+// BenchmarkBotGame plays whole 4-player games between computer players.
+func BenchmarkBotGame(b *testing.B) {
+	cfg := game.Config{Players: []game.Player{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}}}
+	policies := []game.Policy{game.PolicyBot, game.PolicyBot, game.PolicyBot, game.PolicyBot}
+	decisions := 0
+	for i := 0; b.Loop(); i++ {
+		cfg.Seed = uint64(i)
+		out, err := game.Play(Rules, cfg, policies, 1_000_000)
+		if err != nil {
+			b.Fatal(err)
+		}
+		decisions += out.Decisions
+	}
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

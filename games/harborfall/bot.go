@@ -8,16 +8,17 @@ import "harbor/game"
 // builds cities, then settlements, then roads towards free spots, then
 // development cards, trades with the supply and offers one-for-one swaps
 // for what its next build lacks, sends the robber to the leading rival's
-// best hex, discards what it holds most of, and answers every offer.
+// best hex, discards what it holds most of, and answers every offer. It
+// needs no randomness: a tie goes to the move listed first.
 type Bot struct {
 	seat  int8
-	rng   game.Rand
 	turn  int   // the turn asked, for offers
 	asked uint8 // seats offered to this turn
 }
 
-// NewBot returns the computer player for seat.
-func NewBot(seat game.Seat, seed uint64) *Bot { return &Bot{seat: int8(seat), rng: game.NewRand(seed)} }
+// NewBot returns the computer player for seat. The seed is unused: the bot
+// is deterministic without one.
+func NewBot(seat game.Seat, seed uint64) *Bot { return &Bot{seat: int8(seat)} }
 
 // pips is the number of ways two dice roll n, out of 36.
 func pips(n int8) int {
