@@ -2,6 +2,7 @@ package harborfall
 
 import "runtime"
 
+// runtimeMem is a reading of the allocator's counters.
 type runtimeMem struct{ mallocs uint64 }
 
 func (m *runtimeMem) read() {
