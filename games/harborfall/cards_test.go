@@ -167,3 +167,24 @@ func TestHFG12_PreRollCardsOption(t *testing.T) {
 		t.Error("pre-roll play listed with the option off")
 	}
 }
+
+func TestHFG29_MoveAndStealBeforeTheRoll(t *testing.T) {
+	s := blank(t, 3)
+	holding(s, 0, CardSteal, 1)
+	s.Phase = phaseRoll
+	mustApply(t, s, 0, Move{Type: "play_steal"})
+	mustApply(t, s, 0, Move{Type: "robber", At: center})
+	if s.Phase != phaseRoll {
+		t.Fatalf("after the pre-roll robber: phase %s", phaseNames[s.Phase])
+	}
+	s.Rand.ForceDice(3, 4)
+	mustApply(t, s, 0, Move{Type: "roll"})
+	if s.Phase != phaseRobber {
+		t.Fatalf("a 7 after the card: phase %s", phaseNames[s.Phase])
+	}
+	mustFail(t, s, 0, Move{Type: "robber", At: center}, "HF-32")
+	mustApply(t, s, 0, Move{Type: "robber", At: 0})
+	if s.Phase != phaseMain {
+		t.Errorf("phase %s", phaseNames[s.Phase])
+	}
+}

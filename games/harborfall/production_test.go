@@ -27,7 +27,7 @@ func TestHF05_HF06_TerrainYields(t *testing.T) {
 	}
 }
 
-func TestHF21_to_HF25_Production(t *testing.T) {
+func TestHF09_HF21_HF22_HF23_HF24_HF25_Production(t *testing.T) {
 	s := blank(t, 4)
 	r := ring(s, center)
 	s.Terrain[center], s.Number[center] = Ore, 9

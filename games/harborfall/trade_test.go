@@ -52,7 +52,7 @@ func TestHF37_OnlyTheActivePlayerTrades(t *testing.T) {
 	}
 }
 
-func TestHF38_to_HF41_SupplyRates(t *testing.T) {
+func TestHF38_HF39_HF40_HF41_SupplyRates(t *testing.T) {
 	// general and brick harbors on the coast of the 19-hex island
 	s := blank(t, 3)
 	var general, brick int16 = -1, -1
