@@ -120,11 +120,9 @@ func buildGeometry(rows []int) *Geometry {
 	g.hexNeighbors = make([][]int8, g.Hexes)
 	g.cornerEdges = make([][]int16, g.Corners)
 	g.cornerNear = make([][]int16, g.Corners)
-	g.edgeLand = make([]bool, g.Edges)
 	coastAt := map[int16][]int16{}
 	for i, e := range edges {
 		g.EdgeCorner = append(g.EdgeCorner, [2]int16{e.a, e.b})
-		g.edgeLand[i] = true
 		g.cornerEdges[e.a] = append(g.cornerEdges[e.a], int16(i))
 		g.cornerEdges[e.b] = append(g.cornerEdges[e.b], int16(i))
 		g.cornerNear[e.a] = append(g.cornerNear[e.a], e.b)

@@ -141,7 +141,9 @@ func randomMove(r *game.Rand) Move {
 
 // playChecked plays one random game of n players from seed, checking the
 // invariants after every move, that refused moves change nothing, and that
-// replaying the move log gives the same state.
+// replaying the move log gives the same state. With jsonEvery > 0 the
+// state is compared as JSON before and after a refused move at every
+// jsonEvery-th step, and the replay goes through the moves' JSON.
 func playChecked(t *testing.T, n int, seed uint64, jsonEvery int) {
 	t.Helper()
 	cfg := config(n, seed)
@@ -150,12 +152,13 @@ func playChecked(t *testing.T, n int, seed uint64, jsonEvery int) {
 		t.Fatal(err)
 	}
 	rng := game.NewRand(seed ^ 0x5eed)
-	var records []game.Record
+	var played []playedMove
 	var log *game.Log
 	if seed%8 == 0 {
 		log = &game.Log{}
 	}
 	legal := make([]Move, 0, 128)
+	c := new(State)
 	for step := 0; s.Phase != phaseOver; step++ {
 		if step > 100000 {
 			t.Fatalf("seed %d: no end after %d moves", seed, step)
@@ -169,7 +172,9 @@ func playChecked(t *testing.T, n int, seed uint64, jsonEvery int) {
 		// A random move (usually illegal) must change nothing when refused.
 		bad := randomMove(&rng)
 		badSeat := game.Seat(rng.Intn(n))
-		c := s.Clone()
+		// A shallow copy is a full copy here: Apply never writes through the
+		// state's slices, and no test value is forced.
+		*c = *s
 		var before string
 		if jsonEvery > 0 && step%jsonEvery == 0 {
 			before = encode(t, c)
@@ -186,8 +191,7 @@ func playChecked(t *testing.T, n int, seed uint64, jsonEvery int) {
 		if err := s.Apply(seat, m, log); err != nil {
 			t.Fatalf("seed %d step %d: legal %+v for seat %d refused: %v", seed, step, m, seat, err)
 		}
-		raw, _ := json.Marshal(m)
-		records = append(records, game.Record{Seat: seat, Move: raw})
+		played = append(played, playedMove{seat, m})
 		if err := checkInvariants(s); err != nil {
 			t.Fatalf("seed %d step %d after %+v by %d: %v", seed, step, m, seat, err)
 		}
@@ -197,27 +201,63 @@ func playChecked(t *testing.T, n int, seed uint64, jsonEvery int) {
 			}
 		}
 	}
-	g, err := game.Replay(Definition, cfg, records)
-	if err != nil {
-		t.Fatalf("seed %d: %v", seed, err)
-	}
-	replayed, _ := game.StateOf[*State, Move, View](g)
-	if encode(t, replayed) != encode(t, s) {
+	if replayed := replay(t, cfg, played, jsonEvery > 0); encode(t, replayed) != encode(t, s) {
 		t.Fatalf("seed %d: replay differs from live play", seed)
 	}
+}
+
+type playedMove struct {
+	seat game.Seat
+	m    Move
+}
+
+// replay sets the game up again from cfg and applies the moves: through
+// their JSON encoding and the type-erased game when viaJSON is set (as the
+// table server does), else directly.
+func replay(t *testing.T, cfg game.Config, played []playedMove, viaJSON bool) *State {
+	t.Helper()
+	if viaJSON {
+		records := make([]game.Record, len(played))
+		for i, p := range played {
+			raw, err := json.Marshal(p.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			records[i] = game.Record{Seat: p.seat, Move: raw}
+		}
+		g, err := game.Replay(Definition, cfg, records)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := game.StateOf[*State, Move, View](g)
+		return s
+	}
+	s, err := Setup(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range played {
+		if err := s.Apply(p.seat, p.m, nil); err != nil {
+			t.Fatalf("replay move %d: %v", i, err)
+		}
+	}
+	return s
 }
 
 // TestPropertyRandomGames plays thousands of random games (fewer with
 // -short) and checks every invariant after every move.
 func TestPropertyRandomGames(t *testing.T) {
-	games := 1000
+	games := 2000
 	if testing.Short() {
 		games = 100
 	}
 	for i := range games {
 		jsonEvery := 0
-		if i%50 == 0 {
-			jsonEvery = 1
+		switch {
+		case i%100 == 0:
+			jsonEvery = 1 // refused moves compared as JSON at every move
+		case i%10 == 0:
+			jsonEvery = 5
 		}
 		playChecked(t, 3+i%4, uint64(i), jsonEvery)
 	}
