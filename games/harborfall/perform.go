@@ -126,6 +126,9 @@ func (s *State) settle(p int8, c int16, log *game.Log) {
 	if k := s.CornerHarbor[c]; k >= 0 {
 		s.Ports[p] |= 1 << k
 	}
+	if rivals := s.roadOwnersAt(c) &^ (1 << p); rivals != 0 {
+		s.awardLongestRoad(rivals)
+	}
 	if setup {
 		s.SetupCorner = c
 		var got Hand
@@ -141,9 +144,6 @@ func (s *State) settle(p int8, c int16, log *game.Log) {
 			s.event(log, "settlement", p, "%s placed a settlement and took %s", s.Names[p], handText(got))
 		}
 		return
-	}
-	if rivals := s.roadOwnersAt(c) &^ (1 << p); rivals != 0 {
-		s.awardLongestRoad(rivals)
 	}
 	if log.On() {
 		s.event(log, "settlement", p, "%s built a settlement", s.Names[p])

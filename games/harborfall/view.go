@@ -69,6 +69,10 @@ type View struct {
 	LargestArmy int8                   `json:"largestArmy"`
 	Winner      int8                   `json:"winner"`
 	Special     int8                   `json:"special"` // seat on its extra build turn
+	Rules       Options                `json:"rules"`
+	// CanOffer tells the viewer it may make trade offers of any terms now,
+	// beyond the one-for-one offers Legal lists.
+	CanOffer bool `json:"canOffer"`
 
 	Me Private `json:"me"` // zero for the public view
 }
@@ -84,6 +88,8 @@ func (s *State) View(viewer game.Seat) View {
 		SetupCorner: s.SetupCorner, Dice: s.Dice, Turns: s.Turns, FreeRoads: s.FreeRoads, CardPlayed: s.CardPlayed,
 		OffersLeft: int8(s.Opts.OffersPerTurn) - s.Offers, NumPlayers: s.Players,
 		LongestRoad: s.LongestRoad, LargestArmy: s.LargestArmy, Winner: s.Winner, Special: s.Special,
+		Rules:    s.Opts,
+		CanOffer: s.Phase == phaseMain && viewer == game.Seat(s.Active) && int(s.Offers) < s.Opts.OffersPerTurn,
 	}
 	if s.Phase == phaseOffer {
 		v.Offer = s.Offer
@@ -147,6 +153,9 @@ type viewJSON struct {
 	LargestArmy int8                `json:"largestArmy"`
 	Winner      int8                `json:"winner"`
 	Special     *int8               `json:"special,omitempty"`
+	Rules       Options             `json:"rules"`
+	CanOffer    bool                `json:"canOffer"`
+	Target      int                 `json:"target"` // points to win
 	Me          *Private            `json:"me,omitempty"`
 	Names       map[string][]string `json:"names"`
 }
@@ -162,8 +171,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 		Supply: v.Supply, DeckLeft: v.DeckLeft, Phase: v.Phase, Active: v.Active, Acting: v.Acting.List(), First: v.First,
 		SetupCorner: v.SetupCorner, Dice: v.Dice, Turns: v.Turns, FreeRoads: v.FreeRoads, CardPlayed: v.CardPlayed,
 		OffersLeft: v.OffersLeft, Players: v.Players[:n], LongestRoad: v.LongestRoad, LargestArmy: v.LargestArmy,
-		Winner: v.Winner,
-		Names:  map[string][]string{"resources": content.Resources, "terrains": content.Terrains, "devCards": content.DevCards},
+		Winner: v.Winner, Rules: v.Rules, CanOffer: v.CanOffer, Target: Target,
+		Names: map[string][]string{"resources": content.Resources, "terrains": content.Terrains, "devCards": content.DevCards},
 	}
 	for _, r := range v.StartRolls {
 		out.StartRolls = append(out.StartRolls, append([]int8(nil), r[:n]...))
