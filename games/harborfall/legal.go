@@ -46,8 +46,6 @@ func (s *State) Actors() game.SeatSet {
 		return game.Seats(game.Seat(s.Offer.To))
 	case phaseSpecial:
 		return game.Seats(game.Seat(s.Special))
-	case phaseSetup:
-		return game.Seats(game.Seat(s.setupSeat(s.SetupStep)))
 	}
 	return game.Seats(game.Seat(s.Active))
 }

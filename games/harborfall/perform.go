@@ -158,7 +158,9 @@ func (s *State) buildRoad(p int8, e int16, log *game.Log) {
 		s.awardLongestRoad(1 << p)
 		s.SetupCorner = -1
 		s.SetupStep++
-		if s.SetupStep == 2*s.Players {
+		if s.SetupStep < 2*s.Players {
+			s.Active = s.setupSeat(s.SetupStep)
+		} else {
 			s.Active = s.First - 1
 			s.nextTurn(log)
 		}
