@@ -98,7 +98,7 @@ type State struct {
 	LargestArmy int8                       `json:"largestArmy"` // holder, -1 none
 
 	Phase       int8               `json:"phase"`
-	Active      int8               `json:"active"`
+	Active      int8               `json:"active"` // whose turn it is; in setup, the seat placing
 	First       int8               `json:"first"`
 	StartRolls  [][MaxPlayers]int8 `json:"startRolls"` // setup dice totals per round, 0: did not roll
 	SetupStep   int8               `json:"setupStep"`
