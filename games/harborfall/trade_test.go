@@ -3,6 +3,7 @@ package harborfall
 import (
 	"testing"
 
+	"harbor"
 	"harbor/game"
 )
 
@@ -103,4 +104,41 @@ func TestHF44_NoTradeOnExtraBuildTurn(t *testing.T) {
 	}
 	mustFail(t, s, 1, Move{Type: "bank", Give: hand(4, 0, 0, 0, 0), Get: hand(0, 1, 0, 0, 0)}, "HF-44")
 	mustFail(t, s, 1, Move{Type: "offer", Seat: 2, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 1, 0, 0, 0)}, "HF-44")
+}
+
+// TestHF36_FreeFormOfferAsJSON: an offer Legal does not list (two for one)
+// is accepted through the type-erased game, as the table server sends it.
+func TestHF36_FreeFormOfferAsJSON(t *testing.T) {
+	g, err := Definition.New(config(4, 21))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := game.StateOf[*State, Move, View](g)
+	for s.Phase == phaseSetup {
+		seat := s.Actors().First()
+		if err := g.Apply(seat, []byte(encode(t, g.Legal(seat)[0])), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := s.Active
+	s.Phase = phaseMain
+	s.Hands[p] = hand(2, 0, 0, 0, 0)
+	to := (p + 1) % 4
+	s.Hands[to] = hand(0, 0, 0, 1, 0)
+	if !s.View(game.Seat(p)).CanOffer || s.View(game.Seat(to)).CanOffer {
+		t.Error("canOffer should be set for the active player only")
+	}
+	offer := []byte(`{"type":"offer","seat":` + string(rune('0'+to)) + `,"give":[2,0,0,0,0],"get":[0,0,0,1,0]}`)
+	if err := g.Apply(game.Seat(p), offer, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(game.Seat(to), []byte(`{"type":"accept"}`), nil); err != nil {
+		t.Fatal(err)
+	}
+	if s.Hands[p] != hand(0, 0, 0, 1, 0) || s.Hands[to] != hand(2, 0, 0, 0, 0) {
+		t.Errorf("hands %v %v", s.Hands[p], s.Hands[to])
+	}
+	if err := g.Apply(game.Seat(p), []byte(`{"type":"offer","bogus":1}`), nil); harbor.ErrorCode(err) != harbor.EInvalid {
+		t.Errorf("malformed move: %v", err)
+	}
 }
