@@ -44,3 +44,33 @@ func TestHFG25_BotGamesAreShort(t *testing.T) {
 		t.Errorf("mean game length %.1f turns, want under 90", mean)
 	}
 }
+
+// TestHFG25_BotIsDeterministic: two bots for the same seat, given the same
+// views and legal moves, choose the same moves through a whole game, and
+// every choice is legal or a well-formed offer the game accepts.
+func TestHFG25_BotIsDeterministic(t *testing.T) {
+	s := newGame(t, 5, 99)
+	bots := [2][]*Bot{}
+	for i := range bots {
+		for seat := range 5 {
+			bots[i] = append(bots[i], NewBot(game.Seat(seat), 1))
+		}
+	}
+	var legal []Move
+	for step := 0; s.Phase != phaseOver; step++ {
+		if step > 20000 {
+			t.Fatal("bot game did not end")
+		}
+		seat := s.Actors().First()
+		legal = s.Legal(seat, legal[:0])
+		a := bots[0][seat].Choose(s.View(seat), legal)
+		b := bots[1][seat].Choose(s.View(seat), legal)
+		if a != b {
+			t.Fatalf("step %d: %+v and %+v", step, a, b)
+		}
+		if a.Type != "offer" && !hasMove(legal, a) {
+			t.Fatalf("step %d: bot chose %+v, not in its legal moves", step, a)
+		}
+		mustApply(t, s, int8(seat), a)
+	}
+}
