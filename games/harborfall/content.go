@@ -107,3 +107,13 @@ var content = func() contentFile {
 	}
 	return c
 }()
+
+// cost is the printed price of each build (HF-45), indexed by costRoad ….
+var cost = [...]Hand{content.Costs.Road, content.Costs.Settlement, content.Costs.City, content.Costs.Dev}
+
+const (
+	costRoad = iota
+	costSettlement
+	costCity
+	costDev
+)

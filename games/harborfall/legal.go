@@ -50,15 +50,6 @@ func (s *State) Actors() game.SeatSet {
 	return game.Seats(game.Seat(s.Active))
 }
 
-var cost = [...]Hand{content.Costs.Road, content.Costs.Settlement, content.Costs.City, content.Costs.Dev}
-
-const (
-	costRoad = iota
-	costSettlement
-	costCity
-	costDev
-)
-
 // Legal lists seat's moves. Trade offers are free-form: Legal lists only the
 // one-for-one offers, and Apply accepts any offer that follows the rules.
 func (s *State) Legal(seat game.Seat, dst []Move) []Move {
