@@ -34,7 +34,8 @@ type Private struct {
 // View is one viewer's view of the game: the whole board and every public
 // count, plus the viewer's own hand and cards. It is a plain value of fixed
 // arrays, so making one allocates nothing; its JSON trims the arrays to the
-// island and the table.
+// island and the table. It is read-only: StartRolls and Geometry share
+// storage with the game.
 type View struct {
 	Viewer   game.Seat `json:"viewer"`
 	Geometry *Geometry `json:"geometry"`
