@@ -1,0 +1,394 @@
+package harborfall
+
+import (
+	"harbor"
+	"harbor/game"
+)
+
+// Apply validates m for seat completely and only then applies it. An
+// illegal move returns a *harbor.Error naming the rule it breaks and leaves
+// the state exactly as it was.
+func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
+	if err := s.check(seat, m); err != nil {
+		return err
+	}
+	s.perform(int8(seat), m, log)
+	if s.onOwnTurn() && s.Points(int(s.Active)) >= Target {
+		s.finish(s.Active, "ten_points", log)
+	}
+	return nil
+}
+
+// onOwnTurn reports whether the game is inside the active player's regular
+// turn, where reaching 10 points wins (HF-68, HF-69, HF-76).
+func (s *State) onOwnTurn() bool {
+	switch s.Phase {
+	case phaseSetup, phaseSpecial, phaseOver:
+		return false
+	}
+	return true
+}
+
+func notYourTurn(rule, msg string) error {
+	return &harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: msg}
+}
+
+// check validates m for seat without changing anything.
+func (s *State) check(seat game.Seat, m Move) error {
+	if s.Phase == phaseOver {
+		return harbor.RuleError("HF-68", "the game is over")
+	}
+	if seat < 0 || int(seat) >= s.n() {
+		return harbor.Errorf(harbor.EInvalid, "there is no seat %d", seat)
+	}
+	if !knownMove(m.Type) {
+		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
+	}
+	p := int8(seat)
+	if !s.Actors().Has(seat) {
+		switch {
+		case m.Type == "offer" || m.Type == "bank":
+			return notYourTurn("HF-37", "only the player whose turn it is can trade")
+		case s.Phase == phaseDiscard && m.Type == "discard":
+			return notYourTurn("HF-31", "you have nothing to discard")
+		case s.Phase == phaseDiscard:
+			return notYourTurn("HF-30", "wait until everyone has discarded")
+		case s.Phase == phaseOffer:
+			return notYourTurn("HF-G13", "a trade offer is waiting for an answer")
+		}
+		return notYourTurn("HF-52", "it is not your turn")
+	}
+	answer := m.Type == "accept" || m.Type == "decline"
+	if s.Phase == phaseOffer && !answer {
+		return s.wrongPhase("do that")
+	}
+	if answer && s.Phase != phaseOffer {
+		return harbor.RuleError("HF-G13", "there is no trade offer to answer")
+	}
+	switch m.Type {
+	case "settlement":
+		return s.checkSettlement(p, m.At)
+	case "road":
+		return s.checkRoad(p, m.At)
+	case "city":
+		return s.checkCity(p, m.At)
+	case "buy":
+		if err := s.checkBuildPhase(); err != nil {
+			return err
+		}
+		if s.DeckLen == 0 {
+			return harbor.RuleError("HF-G8", "the development deck is empty")
+		}
+		return s.checkAfford(p, costDev, "a development card")
+	case "roll":
+		if s.Phase != phaseRoll {
+			return s.outOfPhase("HF-21", "you have already rolled this turn")
+		}
+	case "discard":
+		return s.checkDiscard(p, m.Give)
+	case "robber":
+		if s.Phase != phaseRobber {
+			return s.outOfPhase("HF-32", "the robber moves only after a 7 or a Move & steal card")
+		}
+		if m.At < 0 || int(m.At) >= s.geo().Hexes {
+			return harbor.RuleError("HF-32", "the robber must go on a land hex")
+		}
+		if int8(m.At) == s.Robber {
+			return harbor.RuleError("HF-32", "the robber must move to a different hex")
+		}
+	case "steal":
+		if s.Phase != phaseSteal {
+			return s.outOfPhase("HF-33", "there is nobody to steal from now")
+		}
+		if m.Seat < 0 || m.Seat >= s.Players || s.victims(p, s.Robber)&(1<<m.Seat) == 0 {
+			return harbor.RuleError("HF-35", "steal from a rival with a building on the robber's hex and at least one card")
+		}
+	case "bank":
+		return s.checkBank(p, m)
+	case "offer":
+		return s.checkOffer(p, m)
+	case "accept":
+		if !s.Hands[p].covers(s.Offer.Get) {
+			return harbor.RuleError("HF-43", "you do not hold the cards this offer asks for")
+		}
+	case "decline":
+	case "play_steal", "play_roads", "play_harvest", "play_forced":
+		return s.checkPlay(p, m)
+	case "end":
+		if s.Phase != phaseMain && s.Phase != phaseSpecial {
+			return s.wrongPhase("end your turn")
+		}
+	}
+	return nil
+}
+
+func knownMove(t string) bool {
+	switch t {
+	case "settlement", "road", "city", "buy", "roll", "end", "discard", "robber", "steal",
+		"bank", "offer", "accept", "decline", "play_steal", "play_roads", "play_harvest", "play_forced":
+		return true
+	}
+	return false
+}
+
+// wrongPhase explains why an action is not open in the current phase.
+func (s *State) wrongPhase(what string) error {
+	switch s.Phase {
+	case phaseSetup:
+		if s.SetupCorner >= 0 {
+			return harbor.RuleError("HF-16", "place the road of the settlement you just placed")
+		}
+		return harbor.RuleError("HF-13", "place a settlement first")
+	case phaseRoll:
+		return harbor.RuleError("HF-G12", "roll the dice first")
+	case phaseDiscard:
+		return harbor.RuleError("HF-30", "discard first")
+	case phaseRobber:
+		return harbor.RuleError("HF-32", "move the robber first")
+	case phaseSteal:
+		return harbor.RuleError("HF-33", "choose whom to steal from first")
+	case phaseRoads:
+		return harbor.RuleError("HF-57", "place your free roads first")
+	case phaseOffer:
+		return harbor.RuleError("HF-G13", "a trade offer is waiting for an answer")
+	case phaseSpecial:
+		return harbor.RuleError("HF-75", "on an extra build turn you may only build, buy cards or end; you cannot %s", what)
+	}
+	return harbor.RuleError("HF-52", "you cannot %s now", what)
+}
+
+// outOfPhase refuses a move made in the wrong phase: in the main phase by
+// rule, elsewhere by what the current phase waits for.
+func (s *State) outOfPhase(rule, msg string) error {
+	if s.Phase == phaseMain {
+		return harbor.RuleError(rule, "%s", msg)
+	}
+	return s.wrongPhase("do that")
+}
+
+func (s *State) checkBuildPhase() error {
+	if s.Phase != phaseMain && s.Phase != phaseSpecial {
+		return s.wrongPhase("build")
+	}
+	return nil
+}
+
+var costNames = [...]string{"a road", "a settlement", "a city", "a development card"}
+
+func (s *State) checkAfford(p int8, k int, what string) error {
+	if !s.Hands[p].covers(cost[k]) {
+		return harbor.RuleError("HF-45", "you cannot afford %s", what)
+	}
+	return nil
+}
+
+func (s *State) checkSettlement(p int8, c int16) error {
+	if c < 0 || int(c) >= s.geo().Corners {
+		return harbor.Errorf(harbor.EInvalid, "there is no corner %d", c)
+	}
+	if s.Phase == phaseSetup && s.SetupCorner < 0 {
+		if !s.cornerFree(c) {
+			return harbor.RuleError("HF-47", "a settlement cannot stand on or next to another building")
+		}
+		return nil
+	}
+	if err := s.checkBuildPhase(); err != nil {
+		return err
+	}
+	if s.Settlements[p] == 0 {
+		return harbor.RuleError("HF-G9", "you have no settlement piece left")
+	}
+	if err := s.checkAfford(p, costSettlement, costNames[costSettlement]); err != nil {
+		return err
+	}
+	if !s.cornerFree(c) {
+		return harbor.RuleError("HF-47", "a settlement cannot stand on or next to another building")
+	}
+	if !s.canSettle(p, c) {
+		return harbor.RuleError("HF-48", "a settlement must be reached by one of your roads")
+	}
+	return nil
+}
+
+func (s *State) checkRoad(p int8, e int16) error {
+	g := s.geo()
+	if e < 0 || int(e) >= g.Edges {
+		return harbor.Errorf(harbor.EInvalid, "there is no edge %d", e)
+	}
+	switch s.Phase {
+	case phaseSetup:
+		if s.SetupCorner < 0 {
+			return s.wrongPhase("place a road")
+		}
+		ec := g.EdgeCorner[e]
+		if ec[0] != s.SetupCorner && ec[1] != s.SetupCorner {
+			return harbor.RuleError("HF-16", "a setup road must touch the settlement you just placed")
+		}
+		if s.Road[e] >= 0 {
+			return harbor.RuleError("HF-G17", "there is already a road there")
+		}
+		return nil
+	case phaseRoads:
+	default:
+		if err := s.checkBuildPhase(); err != nil {
+			return err
+		}
+		if s.Roads[p] == 0 {
+			return harbor.RuleError("HF-G9", "you have no road piece left")
+		}
+		if err := s.checkAfford(p, costRoad, costNames[costRoad]); err != nil {
+			return err
+		}
+	}
+	if s.Road[e] >= 0 {
+		return harbor.RuleError("HF-G17", "there is already a road there")
+	}
+	if !s.canRoad(p, e) {
+		return harbor.RuleError("HF-49", "a road must connect to your own road, settlement or city, and cannot pass a rival's building")
+	}
+	return nil
+}
+
+func (s *State) checkCity(p int8, c int16) error {
+	if c < 0 || int(c) >= s.geo().Corners {
+		return harbor.Errorf(harbor.EInvalid, "there is no corner %d", c)
+	}
+	if err := s.checkBuildPhase(); err != nil {
+		return err
+	}
+	if s.Owner[c] != p || s.City[c] {
+		return harbor.RuleError("HF-50", "a city replaces one of your own settlements")
+	}
+	if s.Cities[p] == 0 {
+		return harbor.RuleError("HF-G9", "you have no city piece left")
+	}
+	return s.checkAfford(p, costCity, costNames[costCity])
+}
+
+func (s *State) checkDiscard(p int8, give Hand) error {
+	if s.Phase != phaseDiscard {
+		return s.outOfPhase("HF-30", "discards happen only after a 7")
+	}
+	n := give.Total()
+	if !give.nonNegative() || n == 0 {
+		return harbor.Errorf(harbor.EInvalid, "name the cards to discard")
+	}
+	if n > int(s.Owed[p]) {
+		return harbor.RuleError("HF-30", "you owe only %d more cards", s.Owed[p])
+	}
+	if !s.Hands[p].covers(give) {
+		return harbor.RuleError("HF-30", "you can discard only cards you hold")
+	}
+	return nil
+}
+
+// single returns the one resource of h and its count, or -1 if h holds
+// anything but a number of cards of one kind.
+func single(h Hand) (int, int8) {
+	r := -1
+	for i, n := range h {
+		switch {
+		case n < 0:
+			return -1, 0
+		case n > 0 && r >= 0:
+			return -1, 0
+		case n > 0:
+			r = i
+		}
+	}
+	if r < 0 {
+		return -1, 0
+	}
+	return r, h[r]
+}
+
+func (s *State) checkBank(p int8, m Move) error {
+	if s.Phase == phaseSpecial {
+		return harbor.RuleError("HF-44", "there is no trading on an extra build turn")
+	}
+	if s.Phase != phaseMain {
+		return s.wrongPhase("trade")
+	}
+	give, n := single(m.Give)
+	get, k := single(m.Get)
+	if give < 0 || get < 0 || k != 1 || give == get {
+		return harbor.RuleError("HF-G14", "trade identical cards for one card of another resource")
+	}
+	if rate := s.rate(p, give); n != rate {
+		return harbor.RuleError("HF-41", "your rate for that resource is %d for 1", rate)
+	}
+	if !s.Hands[p].covers(m.Give) {
+		return harbor.RuleError("HF-43", "you do not hold those cards")
+	}
+	if s.Supply[get] == 0 {
+		return harbor.RuleError("HF-G14", "the supply has none of that resource")
+	}
+	return nil
+}
+
+func (s *State) checkOffer(p int8, m Move) error {
+	if s.Phase == phaseSpecial {
+		return harbor.RuleError("HF-44", "there is no trading on an extra build turn")
+	}
+	if s.Phase != phaseMain {
+		return s.wrongPhase("trade")
+	}
+	if m.Seat < 0 || m.Seat >= s.Players || m.Seat == p {
+		return harbor.RuleError("HF-36", "offer a trade to another player at the table")
+	}
+	if int(s.Offers) >= s.Opts.OffersPerTurn {
+		return harbor.RuleError("HF-G13", "you have made all %d offers allowed this turn", s.Opts.OffersPerTurn)
+	}
+	if !m.Give.nonNegative() || !m.Get.nonNegative() || m.Give.Total() == 0 || m.Get.Total() == 0 {
+		return harbor.RuleError("HF-42", "both sides must give at least one card: no gifts")
+	}
+	for r := range NumResources {
+		if m.Give[r] > 0 && m.Get[r] > 0 {
+			return harbor.RuleError("HF-G13", "a trade cannot have the same resource on both sides")
+		}
+	}
+	if !s.Hands[p].covers(m.Give) {
+		return harbor.RuleError("HF-43", "you can offer only cards you hold")
+	}
+	return nil
+}
+
+var cardRule = [...]string{"HF-55", "HF-57", "HF-58", "HF-59"}
+
+func (s *State) checkPlay(p int8, m Move) error {
+	k := CardSteal
+	switch m.Type {
+	case "play_roads":
+		k = CardRoads
+	case "play_harvest":
+		k = CardHarvest
+	case "play_forced":
+		k = CardForced
+	}
+	switch {
+	case s.Phase == phaseSpecial:
+		return harbor.RuleError("HF-75", "no development card may be played on an extra build turn")
+	case s.Phase == phaseRoll && !s.Opts.PreRollCards:
+		return harbor.RuleError("HF-G12", "roll the dice before playing a card")
+	case s.Phase != phaseMain && s.Phase != phaseRoll:
+		return s.wrongPhase("play a card")
+	case s.CardPlayed:
+		return harbor.RuleError("HF-53", "you have already played a development card this turn")
+	case s.Dev[p][k] == 0:
+		return harbor.RuleError(cardRule[k], "you do not hold that card")
+	case s.Dev[p][k] == s.Fresh[p][k]:
+		return harbor.RuleError("HF-54", "a card cannot be played the turn it was bought")
+	}
+	switch k {
+	case CardHarvest:
+		want := min(2, s.Supply.Total())
+		if !m.Get.nonNegative() || m.Get.Total() != want || !s.Supply.covers(m.Get) {
+			return harbor.RuleError("HF-58", "take two cards the supply holds (or all it has, if fewer)")
+		}
+	case CardForced:
+		if m.Res < 0 || m.Res >= NumResources {
+			return harbor.Errorf(harbor.EInvalid, "there is no resource %d", m.Res)
+		}
+	}
+	return nil
+}
