@@ -69,3 +69,105 @@ func optionsFor(n int, seed uint64) string {
 	}
 	return ""
 }
+
+// cellOf is the cell of the tile with id.
+func cellOf(s *State, id string) int8 {
+	for c, t := range s.Layout {
+		if tiles[t].ID == id {
+			return int8(c)
+		}
+	}
+	panic("no tile " + id)
+}
+
+// arrange puts tile id on cell, swapping with what is there, and recomputes
+// the slot colours.
+func arrange(s *State, id string, cell int8) {
+	from := cellOf(s, id)
+	s.Layout[from], s.Layout[cell] = s.Layout[cell], s.Layout[from]
+	for slot := range slotGeoms {
+		g := &slotGeoms[slot]
+		a := tiles[s.Layout[g.Cells[0]]].Edges[g.Edges[0]]
+		b := a
+		if g.Shore {
+			b = frameColours[g.Frame[0]][g.Frame[1]]
+		} else {
+			b = tiles[s.Layout[g.Cells[1]]].Edges[g.Edges[1]]
+		}
+		s.Accept[slot] = 1<<uint(a) | 1<<uint(b)
+	}
+}
+
+// shared is the slot between two cells.
+func shared(a, b int8) int8 {
+	for _, x := range cellSlots[a] {
+		for _, y := range cellSlots[b] {
+			if x == y {
+				return x
+			}
+		}
+	}
+	panic("cells not adjacent")
+}
+
+// shoreOf is the first shore slot of cell.
+func shoreOf(cell int8) int8 {
+	for _, x := range cellSlots[cell] {
+		if slotGeoms[x].Shore {
+			return x
+		}
+	}
+	panic("central cell")
+}
+
+// actionState is a fresh game in the Action phase with seat 0 to act and
+// every die back in the bag.
+func actionState(t testing.TB, n int, opts string) *State {
+	t.Helper()
+	s := newGame(t, n, 7, opts)
+	for id := range s.Dice {
+		if s.Dice[id].Loc != locBox {
+			s.Dice[id] = Die{Loc: locBag}
+		}
+	}
+	s.Phase = phaseAction
+	for i := range s.N {
+		s.Order[i] = i
+	}
+	s.OrderIdx = 0
+	s.PendingN = 0
+	return s
+}
+
+// draftTo gives seat die showing face.
+func draftTo(s *State, seat, die, face int8) {
+	s.Dice[die] = Die{Face: face, Loc: locDrafted, At: seat}
+}
+
+// putOn puts die showing face on slot.
+func putOn(s *State, die, slot, face int8) {
+	s.Dice[die] = Die{Face: face, Loc: locSlot, At: slot}
+	s.Slots[slot] = die
+}
+
+// dieOf is a die id of colour c that is in the bag.
+func dieOf(s *State, c int8) int8 {
+	for id := c * 5; id < c*5+5; id++ {
+		if s.Dice[id].Loc == locBag {
+			return id
+		}
+	}
+	panic("no die of that colour left")
+}
+
+func tileID(name string) int8 {
+	for i, t := range tiles {
+		if t.ID == name {
+			return int8(i)
+		}
+	}
+	panic(name)
+}
+
+func personNumber(n int) int8 { return int8(n - 1) }
+func buildingNumber(n int) int8 { return int8(n - 1) }
