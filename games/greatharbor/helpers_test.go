@@ -169,5 +169,5 @@ func tileID(name string) int8 {
 	panic(name)
 }
 
-func personNumber(n int) int8 { return int8(n - 1) }
+func personNumber(n int) int8   { return int8(n - 1) }
 func buildingNumber(n int) int8 { return int8(n - 1) }
