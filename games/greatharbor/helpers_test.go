@@ -171,3 +171,5 @@ func tileID(name string) int8 {
 
 func personNumber(n int) int8   { return int8(n - 1) }
 func buildingNumber(n int) int8 { return int8(n - 1) }
+
+func gameSeat(i int8) game.Seat { return game.Seat(i) }
