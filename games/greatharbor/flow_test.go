@@ -171,7 +171,7 @@ func TestGH156_FinalScoring(t *testing.T) {
 	p := &s.Players[0]
 	gov := &governors[p.Governor]
 	p.ShipsPlayed = bit(shipID("L1")) | bit(shipID("S1")) // 4 + 1
-	p.Buildings = bit(buildingNumber(1))                   // Castrum 4
+	p.Buildings = bit(buildingNumber(1))                  // Castrum 4
 	p.ColourCards[gov.Top], p.ColourCards[gov.Bottom] = 3, 2
 	p.Huts, p.Insula = 7, 1 // 4 structures, one column with both
 	p.Smuggler, p.Prestige = 2, 7
