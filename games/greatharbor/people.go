@@ -129,77 +129,130 @@ func (s *State) flippable(seat, die, c int8) bool {
 	return d.Loc == locSlot || d.Loc == locDrafted && d.At == seat
 }
 
-// checkActivate validates activating the Person at m.Person (GH-086..089, GH-198..216).
-func (s *State) checkActivate(seat int8, m *Move, voyage bool) error {
+// Reasons an activation is refused; activateFault returns one without
+// allocating, so Legal can test activations cheaply.
+const (
+	okActivate = iota
+	noCard
+	alreadyMarked
+	noMarker
+	voyageOnly
+	actionOnly
+	corsairEarly
+	useless
+	noFlipDie
+	badDie
+	badStructure
+	badPraefectus
+	badArchitect
+	badNavigator
+	badPraetor
+	badCargo
+	badDiplomat
+)
+
+// activateFault checks activating the Person at m.Person (GH-086..089,
+// GH-198..216) and returns okActivate or the reason it is refused.
+func (s *State) activateFault(seat int8, m *Move, voyage bool) int {
 	p := &s.Players[seat]
 	if m.Person < 0 || m.Person >= 6 {
-		return harbor.Errorf(harbor.EInvalid, "no Person place %d", m.Person)
+		return noCard
 	}
 	c, l := m.Person/2, m.Person%2
 	card := p.People[c][l]
 	if card < 0 {
-		return harbor.RuleError("GH-086", "there is no Person card there")
+		return noCard
 	}
 	if p.Marked[c][l] {
-		return harbor.RuleError("GH-087", "that Person already has an Activation marker")
+		return alreadyMarked
 	}
 	if p.markersFree() == 0 {
-		return harbor.RuleError("GH-089", "you have no Activation marker left")
+		return noMarker
 	}
 	info := &people[card]
 	if info.Voyage != voyage {
 		if info.Voyage {
-			return harbor.RuleError("GH-203", "%s can only be activated during the Voyage phase", info.Name)
+			return voyageOnly
 		}
-		return harbor.RuleError("GH-080", "only Voyage Person cards may be activated during the Voyage phase")
+		return actionOnly
 	}
 	eff := personEffect[card]
 	if voyage {
 		if eff == effCorsair {
-			return harbor.RuleError("GH-213", "the Corsair is declared before a Pirate card is revealed")
+			return corsairEarly
 		}
 		if !s.voyageCardUsable(seat, eff) {
-			return harbor.RuleError("GH-203", "%s would do nothing now", info.Name)
+			return useless
 		}
 	}
 	switch eff {
 	case effFlip:
 		for id := range s.Dice {
 			if s.flippable(seat, int8(id), info.Colour) {
-				return nil
+				return okActivate
 			}
 		}
-		return harbor.RuleError("GH-198", "there is no %s die to flip", colourNames[info.Colour])
+		return noFlipDie
 	case effPips, effWild:
 		if !s.ownDrafted(seat, m.Die, info.Colour) {
-			return harbor.RuleError("GH-199", "choose one of your drafted %s dice", colourNames[info.Colour])
+			return badDie
 		}
 	case effLegate:
-		return s.checkConstruct(seat, m.Structure, m.Colonist, 2)
+		if s.checkConstruct(seat, m.Structure, m.Colonist, 2) != nil {
+			return badStructure
+		}
 	case effPraefectus:
 		if m.Choice < 0 || m.Choice > 3 || m.Choice < 3 && s.BuildingDisplay[m.Choice] < 0 {
-			return harbor.RuleError("GH-208", "take a displayed Building or draw two from the deck")
+			return badPraefectus
 		}
 	case effArchitect:
 		if m.Card < 0 || int(m.Card) >= len(buildings) || p.HandBuildings&bit(m.Card) == 0 || costSum(buildings[m.Card].Cost) > 2 {
-			return harbor.RuleError("GH-209", "choose a Building in your hand that costs 2 resources or fewer")
+			return badArchitect
 		}
 	case effNavigator:
 		if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipBack {
-			return harbor.RuleError("GH-215", "choose one of your ships sailing back")
+			return badNavigator
 		}
 	case effPraetor:
 		if m.Track < 0 || m.Track >= numColours || m.Track2 < 0 || m.Track2 >= numColours {
-			return harbor.RuleError("GH-216", "choose Senate tracks")
+			return badPraetor
 		}
 	case effCargo:
 		if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipOut {
-			return harbor.RuleError("GH-204", "choose one of your ships on the voyage")
+			return badCargo
 		}
 	case effDiplomat:
-		if m.Choice < 0 || m.Choice > 2 || s.Revealed[m.Choice] < 0 || p.Diplomat&(1<<uint(m.Choice)) != 0 {
-			return harbor.RuleError("GH-211", "choose a revealed Pirate card")
+		if m.Choice < 0 || m.Choice > 2 || s.Revealed[m.Choice] <= 0 || p.Diplomat&(1<<uint(m.Choice)) != 0 {
+			return badDiplomat
 		}
+	}
+	return okActivate
+}
+
+// activateFaults are the player-facing reasons, by fault.
+var activateFaults = [...][2]string{
+	noCard:        {"GH-086", "there is no Person card there"},
+	alreadyMarked: {"GH-087", "that Person already has an Activation marker"},
+	noMarker:      {"GH-089", "you have no Activation marker left"},
+	voyageOnly:    {"GH-203", "that Person can only be activated during the Voyage phase"},
+	actionOnly:    {"GH-080", "only Voyage Person cards may be activated during the Voyage phase"},
+	corsairEarly:  {"GH-213", "the Corsair is declared before a Pirate card is revealed"},
+	useless:       {"GH-203", "that Person would do nothing now"},
+	noFlipDie:     {"GH-198", "there is no die of the card's colour to flip"},
+	badDie:        {"GH-199", "choose one of your drafted dice of the card's colour"},
+	badStructure:  {"GH-201", "choose a structure you can build for two resources less"},
+	badPraefectus: {"GH-208", "take a displayed Building or draw two from the deck"},
+	badArchitect:  {"GH-209", "choose a Building in your hand that costs 2 resources or fewer"},
+	badNavigator:  {"GH-215", "choose one of your ships sailing back"},
+	badPraetor:    {"GH-216", "choose Senate tracks"},
+	badCargo:      {"GH-204", "choose one of your ships on the voyage"},
+	badDiplomat:   {"GH-211", "choose a revealed Pirate card with strength"},
+}
+
+// checkActivate validates an activation.
+func (s *State) checkActivate(seat int8, m *Move, voyage bool) error {
+	if f := s.activateFault(seat, m, voyage); f != okActivate {
+		return harbor.RuleError(activateFaults[f][0], "%s", activateFaults[f][1])
 	}
 	return nil
 }
@@ -265,7 +318,7 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 		s.senateStep(seat, m.Track2)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: s.Names[seat] + " activated " + info.Name, Data: m})
+		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: s.Names[seat] + " activated " + info.Name, Data: *m})
 	}
 }
 
@@ -313,7 +366,7 @@ func (s *State) legalActivations(seat int8, voyage bool, dst []Move) []Move {
 			case effNavigator, effCargo:
 				for d := int8(0); d < 3; d++ {
 					m.Dock = d
-					if s.checkActivate(seat, &m, voyage) == nil {
+					if s.activateFault(seat, &m, voyage) == okActivate {
 						dst = append(dst, m)
 					}
 				}
@@ -329,13 +382,13 @@ func (s *State) legalActivations(seat int8, voyage bool, dst []Move) []Move {
 			case effDiplomat:
 				for g := int8(0); g < 3; g++ {
 					m.Choice = g
-					if s.checkActivate(seat, &m, voyage) == nil {
+					if s.activateFault(seat, &m, voyage) == okActivate {
 						dst = append(dst, m)
 					}
 				}
 				continue
 			}
-			if s.checkActivate(seat, &m, voyage) == nil {
+			if s.activateFault(seat, &m, voyage) == okActivate {
 				dst = append(dst, m)
 			}
 		}

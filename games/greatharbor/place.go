@@ -123,7 +123,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		s.smugglerReward(seat)
 		if log.On() {
 			log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: fmt.Sprintf("%s placed a %s %d in the Smuggler's District",
-				s.Names[seat], colourNames[dieColour(m.Die)], d.Face), Data: m})
+				s.Names[seat], colourNames[dieColour(m.Die)], d.Face), Data: *m})
 		}
 		return
 	}
@@ -160,7 +160,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 				text += fmt.Sprintf("; %s tier %d", tiles[s.Layout[g.Cells[k]]].Name, tier[k])
 			}
 		}
-		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Data: m})
+		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Data: *m})
 	}
 }
 

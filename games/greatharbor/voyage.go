@@ -301,7 +301,7 @@ func (s *State) trade(m *Move, log *game.Log) {
 		p.gainRes(m.Res, 1)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: fmt.Sprintf("%s traded at segment %d for %d coins", s.Names[o], seg+1, coins), Data: m})
+		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: fmt.Sprintf("%s traded at segment %d for %d coins", s.Names[o], seg+1, coins), Data: *m})
 	}
 	s.turnBack(o, d)
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
