@@ -75,3 +75,19 @@ func checkView(t *testing.T, s *State, viewer game.Seat) {
 		}
 	}
 }
+
+func TestGHQ36_OutOfRangeSeatsSeeAndDoNothing(t *testing.T) {
+	s := newGame(t, 2, 9, "")
+	s.Players[0].HandPeople = 1
+	for _, seat := range []game.Seat{256, 2, -5} {
+		if v := s.View(seat); v.Players[0].HandPeople != 0 || v.Viewer != -1 {
+			t.Fatalf("seat %d sees a hand", seat)
+		}
+		if len(s.Legal(seat, nil)) != 0 {
+			t.Fatalf("seat %d has moves", seat)
+		}
+		if err := s.Apply(seat, Move{Type: mvDraft}, nil); err == nil {
+			t.Fatalf("seat %d moved", seat)
+		}
+	}
+}

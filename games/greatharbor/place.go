@@ -92,7 +92,7 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 	if m.First < 0 || m.Second < 0 || (g.Shore && m.Second != 0) {
 		return harbor.RuleError("GH-046", "assign pips only to the tiles the slot touches")
 	}
-	if m.First+m.Second > s.placePips(m.Die, m.Slot) {
+	if int(m.First)+int(m.Second) > int(s.placePips(m.Die, m.Slot)) {
 		return harbor.RuleError("GH-046", "you assigned more pips than the die brings (%d)", s.placePips(m.Die, m.Slot))
 	}
 	if m.Waive&^3 != 0 || (g.Shore && m.Waive&2 != 0) {

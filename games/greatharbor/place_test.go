@@ -331,3 +331,12 @@ func TestGH064_ColonistsBeyondHousingReturn(t *testing.T) {
 		t.Fatalf("free %d/%d supply %d", p.Free, p.housing(), s.SupplyColonists)
 	}
 }
+
+func TestGH046_OverflowingPipsRefused(t *testing.T) {
+	s, slot, _ := splitSetup(t)
+	die := dieOf(s, blue)
+	draftTo(s, 0, die, 4)
+	if err := s.Apply(0, Move{Type: mvPlace, Die: die, Slot: slot, First: 100, Second: 100}, nil); harbor.ErrorCode(err) != harbor.EIllegal {
+		t.Fatalf("200 pips from a 4: %v", err)
+	}
+}

@@ -37,7 +37,7 @@ func (s *State) Actors() game.SeatSet {
 
 // Legal appends seat's legal moves.
 func (s *State) Legal(seat game.Seat, dst []Move) []Move {
-	if s.Phase == phaseOver || int8(seat) != s.actor() {
+	if s.Phase == phaseOver || seat < 0 || seat >= game.Seat(s.N) || int8(seat) != s.actor() {
 		return dst
 	}
 	me := int8(seat)
@@ -254,7 +254,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if s.Phase == phaseOver {
 		return errOver
 	}
-	if int8(seat) != s.actor() || seat < 0 {
+	if seat < 0 || seat >= game.Seat(s.N) || int8(seat) != s.actor() {
 		return &harbor.Error{Code: harbor.ENotYourTurn, Message: "it is not your turn to decide"}
 	}
 	me := int8(seat)

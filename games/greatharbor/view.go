@@ -79,6 +79,9 @@ var phaseNames = [...]string{"draft", "action", "voyage", "final_convert", "over
 
 // View returns what viewer may see.
 func (s *State) View(viewer game.Seat) View {
+	if viewer < 0 || viewer >= game.Seat(s.N) {
+		viewer = game.Public
+	}
 	v := View{Viewer: int8(viewer), N: s.N, Names: s.Names, Shops: s.Opts.Shops, Phase: phaseNames[s.Phase], Round: s.Round, Turn: s.Turn,
 		Anchor: s.Anchor, Actor: s.actor(), Accept: s.Accept, Slots: s.Slots, Dice: s.Dice, Order: s.Order, OrderIdx: s.OrderIdx,
 		ShipDisplay: s.ShipDisplay, ShipDeckN: s.ShipDeckN, PersonDisplay: s.PersonDisplay, PersonDeckN: s.PersonDeckN,
