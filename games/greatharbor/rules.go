@@ -73,7 +73,11 @@ func (s *State) Legal(seat game.Seat, dst []Move) []Move {
 				}
 			}
 		case voyWindow:
-			dst = append(dst, Move{Type: mvFight})
+			for d := int8(0); d < 3; d++ {
+				if sh := &p.Ships[d]; sh.Card >= 0 && sh.Where == shipOut && sh.Seg == s.VoySeg {
+					dst = append(dst, Move{Type: mvFight, Dock: d})
+				}
+			}
 			dst = s.legalActivations(me, true, dst)
 		case voyChoice:
 			dst = s.legalTrades(me, dst)
@@ -461,6 +465,9 @@ func (s *State) checkVoyage(me int8, m *Move) error {
 	case voyWindow:
 		switch m.Type {
 		case mvFight:
+			if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipOut || p.Ships[m.Dock].Seg != s.VoySeg {
+				return harbor.RuleError("GH-123", "choose one of your ships facing these pirates")
+			}
 			return nil
 		case mvActivate:
 			return s.checkActivate(me, m, true)
@@ -569,6 +576,7 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 	case mvPass:
 		s.VoyAsked |= 1 << uint(me)
 	case mvFight:
+		s.VoyShip = m.Dock
 		s.fight(log)
 	case mvTrade:
 		s.trade(m, log)

@@ -139,8 +139,9 @@ func (s *State) startVoyage(log *game.Log) {
 	}
 }
 
-// nextShip is the next right-facing ship in the current segment by position
-// order, then dock order (GH-123).
+// nextShip is the first right-facing ship, in dock order, of the owner in
+// the lowest position of the current segment (GH-123). A person with several
+// ships there chooses their order with the dock of the fight move.
 func (s *State) nextShip() (owner, dock int8) {
 	for _, o := range s.SegOwner[s.VoySeg] {
 		if o < 0 {
@@ -153,6 +154,17 @@ func (s *State) nextShip() (owner, dock int8) {
 		}
 	}
 	return -1, -1
+}
+
+// shipsHere counts owner's right-facing ships in the current segment.
+func (s *State) shipsHere(owner int8) int {
+	n := 0
+	for _, sh := range s.ownerShips(owner) {
+		if sh.Card >= 0 && sh.Where == shipOut && sh.Seg == s.VoySeg {
+			n++
+		}
+	}
+	return n
 }
 
 // corsairAsk is the next person to ask about the Corsair before the reveal
@@ -205,14 +217,14 @@ func (s *State) voyageStep(log *game.Log) bool {
 			s.automaBattle(d, log)
 			return true
 		}
-		if s.VoyOwner != o || s.VoyShip != d {
-			s.VoyOwner, s.VoyShip = o, d
-			if s.hasVoyageCards(o) {
-				return false
-			}
-		} else {
+		if s.VoyOwner == o {
+			return false // the owner's window is open
+		}
+		s.VoyOwner = o
+		if s.shipsHere(o) > 1 || s.hasVoyageCards(o) {
 			return false
 		}
+		s.VoyShip = d
 		s.fight(log)
 		return true
 	}

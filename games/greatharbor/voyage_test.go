@@ -262,3 +262,50 @@ func TestGH120_FinalConversionWindow(t *testing.T) {
 		t.Fatal("GH-155 the game ends after round 5")
 	}
 }
+
+func TestGHQ13_OwnerChoosesTheOrderOfTheirShips(t *testing.T) {
+	s := actionState(t, 2, "")
+	giveShip(s, 0, 0, "S2")
+	giveShip(s, 0, 2, "L1")
+	s.send(0, 0)
+	s.send(0, 2)
+	s.Demand[0] = dyes
+	s.Players[0].Lux[dyes] = 1
+	stackPirates(s, 0)
+	startVoyageNow(s)
+	if s.VoyStage != voyWindow || s.actor() != 0 {
+		t.Fatalf("two ships in one position: the owner picks which fights first (stage %d)", s.VoyStage)
+	}
+	if n := len(s.Legal(0, nil)); n != 2 {
+		t.Fatalf("want a fight move per ship, got %d moves", n)
+	}
+	apply(t, s, Move{Type: mvFight, Dock: 2})
+	apply(t, s, Move{Type: mvTrade, Deliver: true, Lux: dyes})
+	if s.Players[0].Prestige != 2 || s.Players[0].Coins != 2 {
+		t.Fatalf("the Trireme traded first: prestige %d coins %d", s.Players[0].Prestige, s.Players[0].Coins)
+	}
+	// The last ship fights without a window.
+	if s.VoyStage != voyChoice || s.VoyShip != 0 {
+		t.Fatalf("stage %d ship %d", s.VoyStage, s.VoyShip)
+	}
+}
+
+func TestGH206_TraderMeetsAnyDemand(t *testing.T) {
+	s := actionState(t, 2, "")
+	giveShip(s, 0, 0, "M1")
+	s.Players[0].People[0][0] = personNumber(10)
+	s.Players[0].Lux[marble] = 1
+	s.Demand[0] = wine
+	s.send(0, 0)
+	stackPirates(s, 0)
+	startVoyageNow(s)
+	if err := s.Clone().Apply(0, Move{Type: mvActivate, Person: 0}, nil); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, s, Move{Type: mvActivate, Person: 0})
+	apply(t, s, Move{Type: mvFight})
+	apply(t, s, Move{Type: mvTrade, Deliver: true, Lux: marble})
+	if s.Players[0].Prestige != 2 || s.Players[0].Lux[marble] != 0 {
+		t.Fatalf("marble met the wine demand: prestige %d", s.Players[0].Prestige)
+	}
+}
