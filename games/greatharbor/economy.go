@@ -4,15 +4,19 @@ import "math/bits"
 
 const resCap = 5 // GH-061
 
-// gainRes adds n of resource r. A gain that would pass space five stops
-// there and pays exactly one Prestige (GH-061, GH-Q06).
-func (p *Player) gainRes(r int8, n int8) {
+// gainRes adds n of resource r to p. A gain that would pass space five pays
+// exactly one Prestige and fills the track to five, or with the "literal"
+// surplus option leaves the marker where it is (GH-061, GH-Q06).
+func (s *State) gainRes(p *Player, r int8, n int8) {
 	if n <= 0 {
 		return
 	}
 	v := p.Res[r] + n
 	if v > resCap {
 		v = resCap
+		if s.Opts.Surplus == surplusLiteral {
+			v = p.Res[r]
+		}
 		p.Prestige++
 	}
 	p.Res[r] = v
@@ -62,10 +66,10 @@ func (s *State) gainColonists(seat int8, n int8) {
 func (s *State) gain(seat int8, g *Gain, colour int8) {
 	p := &s.Players[seat]
 	for r, n := range g.Res {
-		p.gainRes(int8(r), n)
+		s.gainRes(p, int8(r), n)
 	}
 	if g.DiceResource > 0 {
-		p.gainRes(s.bonusTile()[colour], g.DiceResource)
+		s.gainRes(p, s.bonusTile()[colour], g.DiceResource)
 	}
 	if g.Colonists > 0 {
 		s.gainColonists(seat, g.Colonists)

@@ -108,6 +108,9 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 		}
 		need++
 	}
+	if need > 1 && s.Opts.SmugglerToken == tokenPerPlacement {
+		need = 1
+	}
 	if need > s.Players[seat].Smuggler {
 		return harbor.RuleError("GH-058", "you have too few Smuggler tokens")
 	}
@@ -129,6 +132,9 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 	}
 	g := &slotGeoms[m.Slot]
 	var tier [2]int8
+	if m.Waive == 3 && s.Opts.SmugglerToken == tokenPerPlacement {
+		s.Players[seat].Smuggler++ // one token covers both tiles
+	}
 	for k := range 2 {
 		cell := g.Cells[k]
 		if cell < 0 {
@@ -167,8 +173,13 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 // smugglerReward pays the chart for each Smuggler die present and one
 // Smuggler token (GH-074..077).
 func (s *State) smugglerReward(seat int8) {
-	for _, d := range s.Dice {
-		if d.Loc == locSmuggler {
+	for id, d := range s.Dice {
+		if d.Loc != locSmuggler {
+			continue
+		}
+		if s.Opts.SmugglerReward == rewardByColour {
+			s.gainRes(&s.Players[seat], s.bonusTile()[dieColour(int8(id))], 1)
+		} else {
 			s.gain(seat, &smugglerChart[d.Face-1], 0)
 		}
 	}
@@ -179,7 +190,7 @@ func (s *State) smugglerReward(seat int8) {
 func (s *State) shopIncome(slot int8, colour int8) {
 	for v, site := range s.ShopSite {
 		if site >= 0 && (siteGeoms[site].Slots[0] == slot || siteGeoms[site].Slots[1] == slot) {
-			s.Players[s.ShopOwner[v]].gainRes(s.bonusTile()[colour], 1)
+			s.gainRes(&s.Players[s.ShopOwner[v]], s.bonusTile()[colour], 1)
 		}
 	}
 }
@@ -211,7 +222,11 @@ func (s *State) legalPlacements(seat int8, dst []Move) []Move {
 					continue
 				}
 				for wb := int8(0); wb < 2; wb++ {
-					if wb == 1 && (g.Shore || fb == 0 || p.Smuggler < 1+wa) {
+					tokens := 1 + wa
+					if s.Opts.SmugglerToken == tokenPerPlacement {
+						tokens = 1
+					}
+					if wb == 1 && (g.Shore || fb == 0 || p.Smuggler < tokens) {
 						continue
 					}
 					feeA, feeB := fa*(1-wa), fb*(1-wb)

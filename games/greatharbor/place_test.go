@@ -219,11 +219,11 @@ func TestGH061_SurplusPrestigeOncePerGain(t *testing.T) {
 	if p.Res[sails] != 5 || p.Prestige != 1 {
 		t.Fatalf("4 + 3 Sails: marker %d, Prestige %d; want 5 and exactly 1", p.Res[sails], p.Prestige)
 	}
-	p.gainRes(sails, 1)
+	s.gainRes(p, sails, 1)
 	if p.Prestige != 2 || p.Res[sails] != 5 {
 		t.Fatalf("a second surplus gain pays again: %d", p.Prestige)
 	}
-	p.gainRes(rope, 2)
+	s.gainRes(p, rope, 2)
 	if p.Prestige != 2 {
 		t.Fatal("a gain within the cap pays no Prestige")
 	}
@@ -338,5 +338,67 @@ func TestGH046_OverflowingPipsRefused(t *testing.T) {
 	draftTo(s, 0, die, 4)
 	if err := s.Apply(0, Move{Type: mvPlace, Die: die, Slot: slot, First: 100, Second: 100}, nil); harbor.ErrorCode(err) != harbor.EIllegal {
 		t.Fatalf("200 pips from a 4: %v", err)
+	}
+}
+
+func TestGHQ06_LiteralSurplusOption(t *testing.T) {
+	s := actionState(t, 2, `{"surplus":"literal"}`)
+	p := &s.Players[0]
+	p.Res[sails] = 4
+	s.gainRes(p, sails, 3)
+	if p.Res[sails] != 4 || p.Prestige != 1 {
+		t.Fatalf("literal surplus: marker %d prestige %d", p.Res[sails], p.Prestige)
+	}
+	if _, err := Setup(cfgFor(2, 1, `{"surplus":"sometimes"}`)); harbor.ErrorCode(err) != harbor.EInvalid {
+		t.Fatal("unknown option value accepted")
+	}
+}
+
+func TestGHQ07_SmugglerRewardByColourOption(t *testing.T) {
+	s := actionState(t, 2, `{"smugglerReward":"colour"}`)
+	a := dieOf(s, blue)
+	s.Dice[a] = Die{Face: 6, Loc: locSmuggler}
+	die := dieOf(s, yellow)
+	draftTo(s, 0, die, 2)
+	apply(t, s, Move{Type: mvPlace, Die: die, Slot: district})
+	p := &s.Players[0]
+	if p.Res[s.bonusTile()[blue]] != 1 || p.Free != 0 || p.Smuggler != 1 {
+		t.Fatalf("the blue Smuggler die pays the blue resource: %v free %d", p.Res, p.Free)
+	}
+}
+
+func TestGHQ05_OneTokenPerPlacementOption(t *testing.T) {
+	for _, tc := range []struct {
+		opts   string
+		tokens int8
+		left   int8
+	}{{"", 2, 0}, {`{"smugglerToken":"placement"}`, 1, 0}} {
+		s := actionState(t, 2, tc.opts)
+		arrange(s, "SAILMAKER", 0)
+		arrange(s, "ROPEYARD", 1)
+		putOn(s, dieOf(s, red), shoreOf(0), 3)
+		putOn(s, dieOf(s, red), shoreOf(1), 3)
+		slot := shared(0, 1)
+		s.Accept[slot] = 0xF
+		die := dieOf(s, blue)
+		draftTo(s, 0, die, 6)
+		s.Players[0].Smuggler = tc.tokens
+		apply(t, s, Move{Type: mvPlace, Die: die, Slot: slot, First: 3, Second: 3, Waive: 3})
+		p := &s.Players[0]
+		if p.Res[sails] != 2 || p.Res[rope] != 2 || p.Smuggler != tc.left {
+			t.Fatalf("%s: both fees waived with %d tokens: %v left %d", tc.opts, tc.tokens, p.Res, p.Smuggler)
+		}
+	}
+}
+
+func TestGHQ38_StartingColonistsOption(t *testing.T) {
+	s := newGame(t, 3, 1, `{"startingColonists":2}`)
+	for i := range s.N {
+		if s.Players[i].Free != 2 {
+			t.Fatal("starting colonists")
+		}
+	}
+	if s.SupplyColonists != supply.Colonists-6 {
+		t.Fatal("colonists come from the supply")
 	}
 }

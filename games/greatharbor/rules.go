@@ -507,7 +507,7 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 		d.Loc, d.At = locDrafted, me
 		c := dieColour(m.Die)
 		if p.ColourBonus&(1<<uint(c)) != 0 { // GH-036
-			p.gainRes(s.bonusTile()[c], 1)
+			s.gainRes(p, s.bonusTile()[c], 1)
 		}
 		s.DraftIdx++
 		if log.On() {
@@ -560,7 +560,7 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 		s.send(me, m.Dock)
 	case mvConvert:
 		p.Coins -= int16(coinRate)
-		p.gainRes(m.Res, 1)
+		s.gainRes(p, m.Res, 1)
 	case mvConvertCard:
 		s.convertCard(me, m)
 	case mvShop:

@@ -14,6 +14,9 @@ func Setup(cfg game.Config) (*State, error) {
 	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
 		return nil, err
 	}
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
 	n := len(cfg.Players)
 	if n == 1 {
 		opts.Automa = true
@@ -106,6 +109,9 @@ func Setup(cfg game.Config) (*State, error) {
 		}
 	}
 	s.dealProduction()
+	for i := range s.N {
+		s.gainColonists(i, int8(opts.StartingColonists))
+	}
 	if s.Automa {
 		a := &s.Bot
 		a.Governor = govs[s.N]

@@ -310,7 +310,7 @@ func (s *State) trade(m *Move, log *game.Log) {
 		p.Prestige += int16(segments[seg].Prestige)
 	}
 	if p.Buildings&bit(bCustoms) != 0 { // GH-224
-		p.gainRes(m.Res, 1)
+		s.gainRes(p, m.Res, 1)
 	}
 	if log.On() {
 		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: fmt.Sprintf("%s traded at segment %d for %d coins", s.Names[o], seg+1, coins), Data: *m})
