@@ -79,7 +79,7 @@ var info = game.Info{
 		{Key: "shops", Label: "Harbor Shops variant", Kind: "bool", Default: false,
 			Help: "Players may set up shops that add pips to nearby slots and earn resources."},
 		{Key: "surplus", Label: "Resource surplus", Kind: "choice", Default: surplusFill,
-			Help: "A gain past space five pays 1 Prestige; the marker fills to five, or stays where it is.",
+			Help:    "A gain past space five pays 1 Prestige; the marker fills to five, or stays where it is.",
 			Choices: []game.Choice{{Value: surplusFill, Label: "Fill to five"}, {Value: surplusLiteral, Label: "Marker stays"}}},
 		{Key: "smugglerReward", Label: "Smuggler's District reward", Kind: "choice", Default: rewardByValue,
 			Choices: []game.Choice{{Value: rewardByValue, Label: "By the Smuggler die's value"}, {Value: rewardByColour, Label: "By its colour on the Dice Bonus tile"}}},
