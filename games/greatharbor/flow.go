@@ -41,7 +41,6 @@ func (s *State) startTurn(log *game.Log) {
 		}
 	}
 	for i := range s.N {
-		s.Players[i].Done = false
 		s.Players[i].ConvUsed = 0
 	}
 	if log.On() {
@@ -134,7 +133,6 @@ func (s *State) before(a, b int8, sum *[4]int) bool {
 
 // endAction finishes the acting seat's Action turn or conversion window.
 func (s *State) endAction() {
-	s.Players[s.Order[s.OrderIdx]].Done = true
 	s.OrderIdx++
 }
 

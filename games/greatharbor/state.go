@@ -96,7 +96,6 @@ type Player struct {
 	Trader   bool  `json:"trader"`
 	Diplomat uint8 `json:"diplomat"` // segments whose Pirate card this player ignores
 	Peek     int8  `json:"peek"`     // the Pirate card seen with the Lighthouse, -1 if none
-	Done     bool  `json:"done"`     // finished this turn's action or conversion window
 }
 
 // Automa is the rules-defined opponent (GH-170..197).

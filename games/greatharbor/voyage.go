@@ -377,7 +377,7 @@ func (s *State) endVoyage(log *game.Log) {
 	if s.Round == rounds-1 && s.Turn == 1 {
 		s.Phase, s.OrderIdx = phaseFinalConvert, 0
 		for i := range s.N {
-			s.Players[i].ConvUsed, s.Players[i].Done = 0, false
+			s.Players[i].ConvUsed = 0
 		}
 		return
 	}
