@@ -584,7 +584,7 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 		s.continueVoyage()
 	}
 	if log.On() && m.Type != mvPlace && m.Type != mvDraft && m.Type != mvActivate && m.Type != mvEmploy && m.Type != mvTrade && m.Type != mvFight {
-		log.Add(game.Event{Type: m.Type, Seat: game.Seat(me), Text: fmt.Sprintf("%s: %s", s.Names[me], m.Type), Data: *m})
+		log.Add(game.Event{Type: m.Type, Seat: game.Seat(me), Text: s.describe(me, m), Data: *m})
 	}
 }
 
@@ -627,6 +627,6 @@ func (s *State) execPending(m *Move, log *game.Log) {
 		s.popPending()
 	}
 	if log.On() {
-		log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: fmt.Sprintf("%s: %s", s.Names[seat], m.Type), Data: *m})
+		log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.describe(seat, m), Data: *m})
 	}
 }
