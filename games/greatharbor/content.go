@@ -4,6 +4,8 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
+	"io/fs"
 )
 
 // Content data (tiles, cards, boards, the Automa) lives in data/*.json and is
@@ -244,7 +246,30 @@ func load(name string, v any) {
 	}
 }
 
+// ContentChecksum identifies the content data files (FNV-1a over their
+// names and bytes, in name order), so a stored game can tell which data it
+// was played with.
+var ContentChecksum string
+
+func checksum() string {
+	h := fnv.New64a()
+	entries, err := fs.ReadDir(dataFS, "data")
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range entries {
+		raw, err := dataFS.ReadFile("data/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		h.Write([]byte(e.Name()))
+		h.Write(raw)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
 func init() {
+	ContentChecksum = checksum()
 	loadHarbor()
 	loadCards()
 	loadBoards()
