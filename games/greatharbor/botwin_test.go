@@ -10,7 +10,7 @@ import (
 // after five rounds (GH-026), and the Automa's mean score lies within 25%
 // of the computer players' (GH-T13 tuning target).
 func TestBotsBeatRandom(t *testing.T) {
-	games := 40
+	games := 90
 	wins := 0
 	for i := 0; i < games; i++ {
 		n := 2 + i%3
@@ -41,7 +41,7 @@ func TestBotsBeatRandom(t *testing.T) {
 }
 
 func TestAutomaScoreNearBots(t *testing.T) {
-	games := 30
+	games := 60
 	var bots, automa float64
 	nb := 0
 	for i := 0; i < games; i++ {

@@ -295,9 +295,9 @@ func playChecked(t *testing.T, n int, seed uint64, opts string) {
 // and option, checking invariants after every move (GH-061, GH-064, GH-107,
 // component counts GH-001..006), illegal moves and replays.
 func TestPropertyRandomGames(t *testing.T) {
-	games := 60
+	games := 200
 	if testing.Short() {
-		games = 12
+		games = 20
 	}
 	for i := 0; i < games; i++ {
 		n := 1 + i%4
