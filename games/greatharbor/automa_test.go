@@ -293,3 +293,31 @@ func TestGH197_AutomaScore(t *testing.T) {
 		t.Fatalf("score %+v (cards %d)", sc, cards)
 	}
 }
+
+func TestGHQ33_AutomaShipWithEveryDockAtSeaOnlyScores(t *testing.T) {
+	s := automaState(t)
+	a := &s.Bot
+	for d, id := range []string{"S1", "S3", "S5"} {
+		a.Ships[d] = Ship{Card: shipID(id), Where: shipOut}
+	}
+	s.automaTakeShip(shipID("L2"))
+	if a.AllShips&bit(shipID("L2")) == 0 {
+		t.Fatal("the new card scores")
+	}
+	for _, sh := range a.Ships {
+		if sh.Card == shipID("L2") {
+			t.Fatal("no dock was free to take it")
+		}
+	}
+}
+
+func TestGH173_AutomaDraftsFirstInEachPass(t *testing.T) {
+	s := newGame(t, 2, 4, `{"automa":true}`)
+	want := [6]int8{2, s.Anchor, 1 - s.Anchor, 2, s.Anchor, 1 - s.Anchor}
+	if s.DraftLen != 6 || [6]int8(s.DraftSeq[:6]) != want {
+		t.Fatalf("draft order %v, want %v", s.DraftSeq[:s.DraftLen], want)
+	}
+	if s.DraftIdx != 1 {
+		t.Fatal("the Automa has already drafted and placed its first die")
+	}
+}

@@ -41,8 +41,7 @@ func tierFor(pips, fee int8) int8 {
 // shopsAt is the number of Shops touching slot (GH-166).
 func (s *State) shopsAt(slot int8) int8 {
 	n := int8(0)
-	for v, site := range s.ShopSite {
-		_ = v
+	for _, site := range s.ShopSite {
 		if site >= 0 && (siteGeoms[site].Slots[0] == slot || siteGeoms[site].Slots[1] == slot) {
 			n++
 		}

@@ -309,3 +309,15 @@ func TestGH206_TraderMeetsAnyDemand(t *testing.T) {
 		t.Fatalf("marble met the wine demand: prestige %d", s.Players[0].Prestige)
 	}
 }
+
+func TestGHQ11_OnlySegmentsWithShipsRevealPirates(t *testing.T) {
+	s := actionState(t, 2, "")
+	giveShip(s, 0, 0, "M1")
+	s.send(0, 0)
+	stackPirates(s, 1, 2, 3)
+	startVoyageNow(s)
+	apply(t, s, Move{Type: mvTrade})
+	if s.PirateN != 2 || s.Phase != phaseDraft {
+		t.Fatalf("one reveal for one segment, then the voyage ends: deck %d phase %d", s.PirateN, s.Phase)
+	}
+}
