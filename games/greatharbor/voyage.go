@@ -243,8 +243,7 @@ func (s *State) revealPirate(log *game.Log) {
 		s.Players[i].Peek = -1
 	}
 	if s.PirateN == 0 {
-		s.Revealed[s.VoySeg] = 0
-		return
+		return // all ten cannot be out at once: at most three are revealed
 	}
 	s.PirateN--
 	s.Revealed[s.VoySeg] = s.PirateDeck[s.PirateN]
