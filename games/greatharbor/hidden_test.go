@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"harbor"
 	"harbor/game"
 )
 
@@ -88,6 +89,16 @@ func TestGHQ36_OutOfRangeSeatsSeeAndDoNothing(t *testing.T) {
 		}
 		if err := s.Apply(seat, Move{Type: mvDraft}, nil); err == nil {
 			t.Fatalf("seat %d moved", seat)
+		}
+	}
+}
+
+func TestUnknownMoveTypeIsInvalid(t *testing.T) {
+	s := actionState(t, 2, "")
+	s.pushPending(Pending{Kind: pendLighthouse, Seat: 0, N: 1})
+	for _, ty := range []string{"bogus", ""} {
+		if err := s.Apply(0, Move{Type: ty}, nil); harbor.ErrorCode(err) != harbor.EInvalid {
+			t.Fatalf("type %q: %v", ty, err)
 		}
 	}
 }

@@ -207,6 +207,11 @@ func checkInvariants(s *State) error {
 	return nil
 }
 
+// moveTypes lists every move type, for corrupting moves.
+var moveTypes = []string{mvDraft, mvPlace, mvEnd, mvFavorPip, mvRetrieve, mvFavorSenate, mvPlayPerson, mvPlayBuilding,
+	mvActivate, mvConstruct, mvProduce, mvEmploy, mvCrew, mvPlayShip, mvRepair, mvSend, mvConvert, mvConvertCard, mvShop,
+	mvPick, mvFlip, mvStop, mvCrane, mvLighthouse, mvCorsair, mvPass, mvFight, mvTrade, mvContinue}
+
 // corrupt turns a legal move into one that is likely illegal.
 func corrupt(m Move, r *game.Rand) Move {
 	switch r.Intn(6) {

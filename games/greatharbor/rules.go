@@ -277,6 +277,9 @@ func wrongTime(m *Move) error {
 // check validates m completely, changing nothing.
 func (s *State) check(me int8, m *Move) error {
 	p := &s.Players[me]
+	if !isMoveType(m.Type) {
+		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
+	}
 	if s.PendingN > 0 {
 		return s.checkPending(m)
 	}
@@ -389,23 +392,17 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-164", "a Shop costs 2 of one basic resource")
 		}
 	default:
-		if isMoveType(m.Type) {
-			return wrongTime(m)
-		}
-		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
+		return wrongTime(m)
 	}
 	return nil
 }
 
-var moveTypes = []string{mvDraft, mvPlace, mvEnd, mvFavorPip, mvRetrieve, mvFavorSenate, mvPlayPerson, mvPlayBuilding,
-	mvActivate, mvConstruct, mvProduce, mvEmploy, mvCrew, mvPlayShip, mvRepair, mvSend, mvConvert, mvConvertCard, mvShop,
-	mvPick, mvFlip, mvStop, mvCrane, mvLighthouse, mvCorsair, mvPass, mvFight, mvTrade, mvContinue}
-
 func isMoveType(t string) bool {
-	for _, x := range moveTypes {
-		if x == t {
-			return true
-		}
+	switch t {
+	case mvDraft, mvPlace, mvEnd, mvFavorPip, mvRetrieve, mvFavorSenate, mvPlayPerson, mvPlayBuilding,
+		mvActivate, mvConstruct, mvProduce, mvEmploy, mvCrew, mvPlayShip, mvRepair, mvSend, mvConvert, mvConvertCard, mvShop,
+		mvPick, mvFlip, mvStop, mvCrane, mvLighthouse, mvCorsair, mvPass, mvFight, mvTrade, mvContinue:
+		return true
 	}
 	return false
 }
