@@ -1,6 +1,7 @@
 package greatharbor
 
 import (
+	"encoding/json"
 	"testing"
 
 	"harbor"
@@ -225,5 +226,16 @@ func TestGH_Q30_AutomaPlayerLimits(t *testing.T) {
 	}
 	if _, err := Setup(cfgFor(2, 1, `{"bogus":true}`)); harbor.ErrorCode(err) != harbor.EInvalid {
 		t.Fatal("unknown option accepted")
+	}
+}
+
+func TestCatalogCarriesEveryDataFile(t *testing.T) {
+	c := Catalog()
+	var ships struct{ Ships []struct{ ID string } }
+	if err := json.Unmarshal(c["ships"], &ships); err != nil || len(ships.Ships) != 20 || ships.Ships[0].ID != "S1" {
+		t.Fatalf("ships %v %v", err, ships)
+	}
+	if len(c) != 6 {
+		t.Fatalf("catalog has %d files", len(c))
 	}
 }
