@@ -89,29 +89,37 @@ func TestGH009_SetupTable(t *testing.T) {
 
 func TestGH021_DicePerPlayerCount(t *testing.T) {
 	for _, tc := range []struct {
-		n    int
-		opts string
-		bag  int
-		pool int
+		clause string
+		n      int
+		opts   string
+		bag    int
+		pool   int
 	}{
-		{2, "", 12, 5}, {3, "", 16, 7}, {4, "", 20, 9}, {1, "", 12, 5}, {3, `{"automa":true}`, 20, 9},
+		{"GH-021", 2, "", 12, 5}, {"GH-022", 3, "", 16, 7}, {"GH-023", 4, "", 20, 9},
+		{"GH-021 GH-170 solo", 1, "", 12, 5}, {"GH-023 GH-170 Automa", 3, `{"automa":true}`, 20, 9},
 	} {
-		s := newGame(t, tc.n, 3, tc.opts)
-		inGame, pool := 0, 0
-		for _, d := range s.Dice {
-			if d.Loc != locBox {
-				inGame++
-			}
-			if d.Loc != locBox && d.Loc != locBag {
-				pool++ // rolled this turn (the Automa may have placed its die already)
-			}
+		t.Run(tc.clause, func(t *testing.T) { checkDice(t, tc.n, tc.opts, tc.bag, tc.pool) })
+	}
+}
+
+// checkDice checks the dice in the game (GH-021..023) and those rolled for
+// the first turn (GH-031; the Automa may already have placed its die).
+func checkDice(t *testing.T, n int, opts string, bag, rolled int) {
+	s := newGame(t, n, 3, opts)
+	inGame, pool := 0, 0
+	for _, d := range s.Dice {
+		if d.Loc != locBox {
+			inGame++
 		}
-		if inGame != tc.bag {
-			t.Errorf("GH-021..023 %d players (%s): %d dice, want %d", tc.n, tc.opts, inGame, tc.bag)
+		if d.Loc != locBox && d.Loc != locBag {
+			pool++
 		}
-		if pool != tc.pool {
-			t.Errorf("GH-031 %d players: %d dice rolled, want %d", tc.n, pool, tc.pool)
-		}
+	}
+	if inGame != bag {
+		t.Errorf("%d players (%s): %d dice, want %d", n, opts, inGame, bag)
+	}
+	if pool != rolled {
+		t.Errorf("GH-031 %d players: %d dice rolled, want %d", n, pool, rolled)
 	}
 }
 
