@@ -168,7 +168,7 @@ func TestGH182_AutomaTrackActionsAndLinks(t *testing.T) {
 	}
 }
 
-func TestGH185_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
+func TestGH185_GH186_GH187_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
 	s := automaState(t)
 	a := &s.Bot
 	gov := &governors[a.Governor]

@@ -123,7 +123,7 @@ func TestGH105_CrewLimits(t *testing.T) {
 	}
 }
 
-func TestGH113_RetireAShip(t *testing.T) {
+func TestGH113_GH108_RetiringReturnsCrew(t *testing.T) {
 	s := actionState(t, 2, "")
 	p := &s.Players[0]
 	giveShip(s, 0, 0, "S1")

@@ -80,7 +80,7 @@ func TestGH141_DiceColourBonusFromTheSecondCard(t *testing.T) {
 	}
 }
 
-func TestGH101_FavorForSenateAndMarkers(t *testing.T) {
+func TestGH100_GH101_GH102_FavorUses(t *testing.T) {
 	s := actionState(t, 2, "")
 	p := &s.Players[0]
 	p.Favor = 4
