@@ -359,8 +359,8 @@ func (b *Bot) pickValue(v *View, m *Move) int {
 	return 1
 }
 
-// continueValue compares sailing on with trading here, using the Pirate
-// cards not yet seen (GH-T3 odds).
+// continueValue is the worth of sailing on, on the scale of the trade
+// values, from the Pirate cards not yet seen (GH-T3 odds).
 func (b *Bot) continueValue(v *View) int {
 	seg := v.VoySeg
 	var unseen [4]int
@@ -393,8 +393,9 @@ func (b *Bot) continueValue(v *View) int {
 	}
 	next := seg + 1
 	gain := 3*int(segments[next].Prestige) + 2*int(segments[next].Coins)
-	here := 3*int(segments[seg].Prestige) + 2*int(segments[seg].Coins)
-	return (gain*win-4*(all-win))/all - here + 3*int(segments[seg].Prestige)
+	// The expected value of the next segment (a loss costs a Damage token),
+	// less the Coins a trade here would bring once more as a cautious margin.
+	return (gain*win-4*(all-win))/all - 2*int(segments[seg].Coins)
 }
 
 func (b *Bot) voyageStrength(v *View) int8 {
