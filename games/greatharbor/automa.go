@@ -6,7 +6,7 @@ import (
 	"harbor/game"
 )
 
-// automaTop returns the Automa's top deck card, reshuffling the discards
+// automaTopCard returns the Automa's top deck card, reshuffling the discards
 // into a new deck when it is empty (GH-177).
 func (s *State) automaTopCard() int8 {
 	a := &s.Bot
@@ -18,6 +18,7 @@ func (s *State) automaTopCard() int8 {
 	return a.Deck[a.DeckN-1]
 }
 
+// automaDiscardTop moves the top card of the Automa deck to its discards.
 func (s *State) automaDiscardTop() {
 	a := &s.Bot
 	a.DeckN--
