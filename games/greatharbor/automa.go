@@ -1,0 +1,238 @@
+package greatharbor
+
+import (
+	"fmt"
+
+	"harbor/game"
+)
+
+// automaTopCard returns the Automa's top deck card, reshuffling the discards
+// into a new deck when it is empty (GH-177).
+func (s *State) automaTopCard() int8 {
+	a := &s.Bot
+	if a.DeckN == 0 {
+		copy(a.Deck[:], a.Discard[:a.DiscardN])
+		a.DeckN, a.DiscardN = a.DiscardN, 0
+		shuffle8(&s.Rand, a.Deck[:a.DeckN])
+	}
+	return a.Deck[a.DeckN-1]
+}
+
+// automaDiscardTop moves the top card of the Automa deck to its discards.
+func (s *State) automaDiscardTop() {
+	a := &s.Bot
+	a.DeckN--
+	a.Discard[a.DiscardN] = a.Deck[a.DeckN]
+	a.DiscardN++
+	a.Deck[a.DeckN] = 0
+}
+
+// automaPick is the pool die the card selects: its colour, highest or
+// lowest face, earliest rolled on a tie (GH-174, GH-176, GH-Q30); -1 if none.
+func (s *State) automaPick(card int8) int8 {
+	c := &automaDeck[card]
+	best := int8(-1)
+	for id := int8(c.Colour * 5); id < c.Colour*5+5; id++ {
+		d := &s.Dice[id]
+		if d.Loc != locPool {
+			continue
+		}
+		if best < 0 {
+			best = id
+			continue
+		}
+		b := &s.Dice[best]
+		better := d.Face > b.Face
+		if !c.Up {
+			better = d.Face < b.Face
+		}
+		if better || d.Face == b.Face && d.Order < b.Order {
+			best = id
+		}
+	}
+	return best
+}
+
+// automaDraft drafts and places the Automa's die and runs its board
+// (GH-173..183).
+func (s *State) automaDraft(log *game.Log) {
+	var die int8
+	var card int8
+	for {
+		card = s.automaTopCard()
+		if die = s.automaPick(card); die >= 0 {
+			break
+		}
+		s.automaDiscardTop() // GH-175
+	}
+	d := &s.Dice[die]
+	slot := s.automaSlot(automaDeck[card].Tile, die)
+	s.automaDiscardTop()
+	s.Bot.LastCard = card
+	if slot == district {
+		d.Loc, d.At = locDistrict, s.automaID()
+		s.Bot.Smuggler++ // GH-180
+	} else {
+		d.Loc, d.At = locSlot, slot
+		s.Slots[slot] = die
+		s.shopIncome(slot, dieColour(die))
+	}
+	if log.On() {
+		where := "the Smuggler's District"
+		if slot != district {
+			where = fmt.Sprintf("slot %d of %s", slot, tiles[automaDeck[card].Tile].Name)
+		}
+		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa drafted a %s %d and placed it on %s",
+			colourNames[dieColour(die)], d.Face, where), Data: die})
+	}
+	s.automaAdvance(dieColour(die))
+}
+
+// automaSlot is where the Automa places die on tile: the first empty slot
+// of its colour clockwise from the top, else the first empty slot, else the
+// District (GH-178..180).
+func (s *State) automaSlot(tile int8, die int8) int8 {
+	cell := int8(0)
+	for c, t := range s.Layout {
+		if t == tile {
+			cell = int8(c)
+		}
+	}
+	for _, slot := range cellSlots[cell] {
+		if s.Slots[slot] < 0 && s.Accept[slot]&(1<<uint(dieColour(die))) != 0 {
+			return slot
+		}
+	}
+	for _, slot := range cellSlots[cell] {
+		if s.Slots[slot] < 0 {
+			return slot
+		}
+	}
+	return district
+}
+
+// automaAdvance moves the marker on track c and performs what it reaches (GH-182, GH-183).
+func (s *State) automaAdvance(c int8) {
+	a := &s.Bot
+	if a.Track[c] >= automaTop {
+		a.Prestige += int16(automaOverflow) // GH-Q31
+		return
+	}
+	a.Track[c]++
+	at := a.Track[c]
+	s.automaAct(automaSpaces[c][at])
+	for _, l := range automaLinks {
+		if l.Row != at || (l.A != c && l.B != c) {
+			continue
+		}
+		other := l.A
+		if other == c {
+			other = l.B
+		}
+		if a.Track[other] >= at {
+			s.automaAct(l.Action)
+		}
+	}
+}
+
+func (s *State) automaAct(act AutomaAction) {
+	a := &s.Bot
+	gov := &governors[a.Governor]
+	switch act.Kind {
+	case "prestige":
+		a.Prestige += int16(act.Value)
+	case "colonist":
+		if s.SupplyColonists == 0 {
+			return
+		}
+		s.SupplyColonists--
+		best := int8(-1)
+		for d, sh := range a.Ships {
+			if sh.Card >= 0 && sh.Crew&crewStrength == 0 && (best < 0 || ships[sh.Card].Size > ships[a.Ships[best].Card].Size) {
+				best = int8(d)
+			}
+		}
+		if best >= 0 {
+			a.Ships[best].Crew |= crewStrength
+		} else {
+			a.Free++
+		}
+	case "ship":
+		size := int8(-1)
+		for _, want := range [3]int8{gov.Top, gov.Bottom, -1} {
+			for z := int8(2); z >= 0; z-- {
+				if c := s.ShipDisplay[z]; c >= 0 && (want < 0 || ships[c].Colour == want) {
+					size = z
+					break
+				}
+			}
+			if size >= 0 {
+				break
+			}
+		}
+		if size < 0 {
+			return
+		}
+		card := s.ShipDisplay[size]
+		s.ShipDisplay[size] = s.drawShip(size)
+		s.automaTakeShip(card)
+	case "building":
+		i := automaDisplayPick(&s.BuildingDisplay, gov, func(c int8) int8 { return buildings[c].Colour })
+		if i >= 0 {
+			a.Buildings |= bit(takeDisplay(&s.BuildingDisplay, i, s.BuildingDeck[:], &s.BuildingDeckN))
+		}
+	case "person":
+		i := automaDisplayPick(&s.PersonDisplay, gov, func(c int8) int8 { return people[c].Colour })
+		if i >= 0 {
+			a.People |= bit(takeDisplay(&s.PersonDisplay, i, s.PersonDeck[:], &s.PersonDeckN))
+		}
+	}
+}
+
+// automaDisplayPick is the display index the Automa takes: its Governor's
+// top colour, else bottom, else the card nearest the icon (GH-188).
+func automaDisplayPick(d *[3]int8, gov *GovernorInfo, colourOf func(int8) int8) int8 {
+	for _, want := range [2]int8{gov.Top, gov.Bottom} {
+		for i, c := range d {
+			if c >= 0 && colourOf(c) == want {
+				return int8(i)
+			}
+		}
+	}
+	for i, c := range d {
+		if c >= 0 {
+			return int8(i)
+		}
+	}
+	return -1
+}
+
+// automaTakeShip docks a new ship, replacing the smallest docked one when
+// all three docks are used (GH-186, GH-187, GH-Q33).
+func (s *State) automaTakeShip(card int8) {
+	a := &s.Bot
+	a.AllShips |= bit(card)
+	dock := int8(-1)
+	for d, sh := range a.Ships {
+		if sh.Card < 0 {
+			dock = int8(d)
+			break
+		}
+	}
+	if dock < 0 {
+		for d, sh := range a.Ships {
+			if sh.Where == shipDocked && (dock < 0 || ships[sh.Card].Size < ships[a.Ships[dock].Card].Size) {
+				dock = int8(d)
+			}
+		}
+		if dock < 0 {
+			return // all at sea: the card only scores
+		}
+		s.SupplyColonists += popcount8(a.Ships[dock].Crew)
+	}
+	a.Ships[dock] = Ship{Card: card}
+	if a.Free > 0 {
+		a.Free--
+		a.Ships[dock].Crew = crewStrength
+	}
+}

@@ -1,0 +1,102 @@
+// Package greatharbor is The Great Harbor: draft dice, place them as workers on
+// the harbor's tiles, govern a colony, send ships on voyages past pirates and
+// score Prestige over five rounds. It includes the Harbor Shops variant and
+// the Automa, a rules-defined opponent for solo play or as an extra player.
+//
+// Rule clause ids (GH-001 ...) refer to shared/rules/notes/great-harbor.md;
+// docs/rules/greatharbor.md records every choice the rulebook leaves open.
+package greatharbor
+
+import (
+	"harbor"
+	"harbor/game"
+)
+
+// ID is the id the game registers under.
+const ID = "greatharbor"
+
+// Options are the rules options.
+type Options struct {
+	// Automa adds the Automa as an extra opponent (GH-170). It is always
+	// present in a one-player game, and allowed with at most three people.
+	Automa bool `json:"automa"`
+	// Shops plays the Harbor Shops variant (GH-163..169).
+	Shops bool `json:"shops"`
+	// Surplus is how a gain past space five resolves: "fill" (default) fills
+	// the track to five, "literal" leaves the marker; both pay 1 Prestige (GH-Q06).
+	Surplus string `json:"surplus,omitempty"`
+	// SmugglerReward keys the Smuggler's District reward by the Smuggler
+	// die's "value" (default, GH-T11) or by its "colour" on the Dice Bonus tile (GH-Q07).
+	SmugglerReward string `json:"smugglerReward,omitempty"`
+	// SmugglerToken is what one Smuggler token waives: the fee of one "tile"
+	// (default) or of the whole "placement" (GH-Q05).
+	SmugglerToken string `json:"smugglerToken,omitempty"`
+	// StartingColonists puts that many Colonists in each colony at setup (GH-Q38).
+	StartingColonists int `json:"startingColonists,omitempty"`
+}
+
+// Option values.
+const (
+	surplusFill         = "fill"
+	surplusLiteral      = "literal"
+	rewardByValue       = "value"
+	rewardByColour      = "colour"
+	tokenPerTile        = "tile"
+	tokenPerPlacement   = "placement"
+	maxStartingColonist = 4
+)
+
+// validate fills defaults and refuses unknown values.
+func (o *Options) validate() error {
+	for _, f := range []struct {
+		v       *string
+		name    string
+		allowed [2]string
+	}{
+		{&o.Surplus, "surplus", [2]string{surplusFill, surplusLiteral}},
+		{&o.SmugglerReward, "smugglerReward", [2]string{rewardByValue, rewardByColour}},
+		{&o.SmugglerToken, "smugglerToken", [2]string{tokenPerTile, tokenPerPlacement}},
+	} {
+		if *f.v == "" {
+			*f.v = f.allowed[0]
+		}
+		if *f.v != f.allowed[0] && *f.v != f.allowed[1] {
+			return harbor.Errorf(harbor.EInvalid, "option %s must be %q or %q", f.name, f.allowed[0], f.allowed[1])
+		}
+	}
+	if o.StartingColonists < 0 || o.StartingColonists > maxStartingColonist {
+		return harbor.Errorf(harbor.EInvalid, "startingColonists must be 0 to %d", maxStartingColonist)
+	}
+	return nil
+}
+
+var info = game.Info{
+	ID: ID, Name: "The Great Harbor", MinPlayers: 1, MaxPlayers: 4, Minutes: "60-90",
+	Summary: "Draft dice, work the harbor's tiles around shore fees, build a colony and send ships past pirates to trade.",
+	Options: []game.Option{
+		{Key: "automa", Label: "Automa opponent", Kind: "bool", Default: false,
+			Help: "Add the Automa as an extra opponent (always on with one player; up to three people)."},
+		{Key: "shops", Label: "Harbor Shops variant", Kind: "bool", Default: false,
+			Help: "Players may set up shops that add pips to nearby slots and earn resources."},
+		{Key: "surplus", Label: "Resource surplus", Kind: "choice", Default: surplusFill,
+			Help:    "A gain past space five pays 1 Prestige; the marker fills to five, or stays where it is.",
+			Choices: []game.Choice{{Value: surplusFill, Label: "Fill to five"}, {Value: surplusLiteral, Label: "Marker stays"}}},
+		{Key: "smugglerReward", Label: "Smuggler's District reward", Kind: "choice", Default: rewardByValue,
+			Choices: []game.Choice{{Value: rewardByValue, Label: "By the Smuggler die's value"}, {Value: rewardByColour, Label: "By its colour on the Dice Bonus tile"}}},
+		{Key: "smugglerToken", Label: "Smuggler token", Kind: "choice", Default: tokenPerTile,
+			Choices: []game.Choice{{Value: tokenPerTile, Label: "Ignores one tile's fee"}, {Value: tokenPerPlacement, Label: "Ignores every fee of one placement"}}},
+		{Key: "startingColonists", Label: "Starting Colonists", Kind: "int", Default: 0, Min: 0, Max: maxStartingColonist},
+	},
+}
+
+// Rules are The Great Harbor's rules for game.Define.
+var Rules = game.Rules[*State, Move, View]{
+	Info:   info,
+	Setup:  Setup,
+	NewBot: func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+}
+
+// Definition is the game with its types erased.
+var Definition = game.Define(Rules)
+
+func init() { game.Register(Definition) }

@@ -1,0 +1,137 @@
+package greatharbor
+
+import "harbor/game"
+
+// View is what one viewer may see (GH-Q36): everything on the table, each
+// hand's size but only the viewer's own cards, the top Pirate card only to
+// the seat that looked at it with the Lighthouse, and no deck order or seed.
+type View struct {
+	Viewer   int8             `json:"viewer"`  // -1 for the public view
+	Content  string           `json:"content"` // checksum of the content data (ContentChecksum)
+	N        int8             `json:"n"`
+	Names    [4]string        `json:"names"`
+	Shops    bool             `json:"shops"`
+	Phase    string           `json:"phase"`
+	Round    int8             `json:"round"`
+	Turn     int8             `json:"turn"`
+	Anchor   int8             `json:"anchor"`
+	Actor    int8             `json:"actor"`
+	Tiles    [numCells]string `json:"tiles"` // tile id per cell
+	Accept   [numSlots]uint8  `json:"accept"`
+	Slots    [numSlots]int8   `json:"slots"`
+	Fees     [numCells]int8   `json:"fees"`
+	ShopPips [numSlots]int8   `json:"shopPips"`
+	Dice     [numDice]Die     `json:"dice"`
+	Order    [4]int8          `json:"order"`
+	OrderIdx int8             `json:"orderIdx"`
+
+	ShipDisplay     [3]int8          `json:"shipDisplay"`
+	ShipDeckN       [3]int8          `json:"shipDeckN"`
+	PersonDisplay   [3]int8          `json:"personDisplay"`
+	PersonDeckN     int8             `json:"personDeckN"`
+	BuildingDisplay [3]int8          `json:"buildingDisplay"`
+	BuildingDeckN   int8             `json:"buildingDeckN"`
+	BonusTile       [numColours]int8 `json:"bonusTile"` // resource per die colour now
+	Conversions     uint8            `json:"conversions"`
+	Demand          [5]int8          `json:"demand"`
+	PirateN         int8             `json:"pirateN"`
+	PirateDisc      [10]int8         `json:"pirateDisc"`
+	PirateDiscN     int8             `json:"pirateDiscN"`
+	Revealed        [3]int8          `json:"revealed"`
+	SegOwner        [3][4]int8       `json:"segOwner"`
+	ShopSite        [numVertex]int8  `json:"shopSite"`
+	ShopOwner       [numVertex]int8  `json:"shopOwner"`
+	SupplyColonists int8             `json:"supplyColonists"`
+
+	// Players holds every colony; hand masks are zero except the viewer's
+	// own, and Peek is -1 except for the viewer's own Lighthouse look.
+	Players   [4]Player  `json:"players"`
+	HandSizes [4][3]int8 `json:"handSizes"` // People, Buildings, Ships
+
+	Automa   *AutomaView `json:"automa,omitempty"`
+	Pending  Pending     `json:"pending"`
+	PendingN int8        `json:"pendingN"`
+	VoySeg   int8        `json:"voySeg"`
+	VoyStage int8        `json:"voyStage"`
+	VoyOwner int8        `json:"voyOwner"`
+	VoyShip  int8        `json:"voyShip"`
+	Scores   []Score     `json:"scores,omitempty"` // at the end, the Automa last
+}
+
+// AutomaView is the Automa's public board. The back of its top card is
+// face up on the table (GH-Q36).
+type AutomaView struct {
+	Track     [numColours]int8 `json:"track"`
+	Ships     [3]Ship          `json:"ships"`
+	AllShips  uint32           `json:"allShips"`
+	Buildings uint32           `json:"buildings"`
+	People    uint32           `json:"people"`
+	Free      int8             `json:"free"`
+	Prestige  int16            `json:"prestige"`
+	Smuggler  int8             `json:"smuggler"`
+	Governor  int8             `json:"governor"`
+	DeckN     int8             `json:"deckN"`
+	TopColour int8             `json:"topColour"`
+	TopUp     bool             `json:"topUp"`
+	LastCard  int8             `json:"lastCard"`
+}
+
+var phaseNames = [...]string{"draft", "action", "voyage", "final_convert", "over"}
+
+// View returns what viewer may see.
+func (s *State) View(viewer game.Seat) View {
+	if viewer < 0 || viewer >= game.Seat(s.N) {
+		viewer = game.Public
+	}
+	v := View{Viewer: int8(viewer), Content: ContentChecksum, N: s.N, Names: s.Names, Shops: s.Opts.Shops, Phase: phaseNames[s.Phase], Round: s.Round, Turn: s.Turn,
+		Anchor: s.Anchor, Actor: s.actor(), Accept: s.Accept, Slots: s.Slots, Dice: s.Dice, Order: s.Order, OrderIdx: s.OrderIdx,
+		ShipDisplay: s.ShipDisplay, ShipDeckN: s.ShipDeckN, PersonDisplay: s.PersonDisplay, PersonDeckN: s.PersonDeckN,
+		BuildingDisplay: s.BuildingDisplay, BuildingDeckN: s.BuildingDeckN, BonusTile: *s.bonusTile(), Conversions: s.Conversions,
+		Demand: s.Demand, PirateN: s.PirateN, PirateDisc: s.PirateDisc, PirateDiscN: s.PirateDiscN, Revealed: s.Revealed,
+		SegOwner: s.SegOwner, ShopSite: s.ShopSite, ShopOwner: s.ShopOwner, SupplyColonists: s.SupplyColonists,
+		Players: s.Players, PendingN: s.PendingN, VoySeg: s.VoySeg, VoyStage: s.VoyStage, VoyOwner: s.VoyOwner, VoyShip: s.VoyShip}
+	if s.Phase == phaseOver {
+		v.Actor = -1
+	}
+	for c := int8(0); c < numCells; c++ {
+		v.Tiles[c] = tiles[s.Layout[c]].ID
+		v.Fees[c] = s.fee(c)
+	}
+	for slot := int8(0); slot < numSlots; slot++ {
+		v.ShopPips[slot] = s.shopsAt(slot)
+	}
+	for i := range v.Dice {
+		if v.Dice[i].Loc == locBag || v.Dice[i].Loc == locBox {
+			v.Dice[i] = Die{Loc: v.Dice[i].Loc}
+		}
+	}
+	for i := range s.N {
+		p := &v.Players[i]
+		v.HandSizes[i] = [3]int8{int8(cardCount(p.HandPeople)), int8(cardCount(p.HandBuildings)), int8(cardCount(p.HandShips))}
+		if int8(viewer) != i {
+			p.HandPeople, p.HandBuildings, p.HandShips, p.Peek = 0, 0, 0, -1
+		}
+	}
+	if s.PendingN > 0 {
+		v.Pending = s.Pending[0]
+	}
+	if s.Automa {
+		a := &s.Bot
+		av := &AutomaView{Track: a.Track, Ships: a.Ships, AllShips: a.AllShips, Buildings: a.Buildings, People: a.People,
+			Free: a.Free, Prestige: a.Prestige, Smuggler: a.Smuggler, Governor: a.Governor, DeckN: a.DeckN, LastCard: a.LastCard, TopColour: -1}
+		if a.DeckN > 0 {
+			top := automaDeck[a.Deck[a.DeckN-1]]
+			av.TopColour, av.TopUp = top.Colour, top.Up
+		}
+		v.Automa = av
+	}
+	if s.Phase == phaseOver {
+		for i := range s.N {
+			v.Scores = append(v.Scores, s.PlayerScore(i))
+		}
+		if s.Automa {
+			v.Scores = append(v.Scores, s.AutomaScore())
+		}
+	}
+	return v
+}
