@@ -54,6 +54,7 @@ type simSummary struct {
 	WinsBySeat      []int          `json:"wins_by_seat"`
 	WinRateBySeat   []float64      `json:"win_rate_by_seat"`
 	WinsByPolicy    map[string]int `json:"wins_by_policy"`
+	NoSeatWon       int            `json:"no_seat_won"` // games won by no seat: the Great Harbor's Automa
 	ScoreMeanBySeat []float64      `json:"score_mean_by_seat"`
 }
 
@@ -205,6 +206,9 @@ func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSumma
 		res := r.out.Result
 		turns = append(turns, res.Turns)
 		s.EndReasons[res.Reason]++
+		if res.Winners.Empty() {
+			s.NoSeatWon++
+		}
 		for _, seat := range res.Winners.List() {
 			if int(seat) < cfg.Players {
 				s.WinsBySeat[seat]++
@@ -262,6 +266,9 @@ func printSummary(w io.Writer, s simSummary) {
 		fmt.Fprintf(w, "  %s %d", r, s.EndReasons[r])
 	}
 	fmt.Fprintln(w)
+	if s.NoSeatWon > 0 {
+		fmt.Fprintf(w, "  won by no seat  %d (the Automa)\n", s.NoSeatWon)
+	}
 	fmt.Fprintln(w, "  seat  policy  wins   win rate  mean score")
 	for i := range s.WinsBySeat {
 		fmt.Fprintf(w, "  %4d  %-6s  %5d  %7.1f%%  %10.1f\n", i+1, s.Policies[i], s.WinsBySeat[i], 100*s.WinRateBySeat[i], s.ScoreMeanBySeat[i])

@@ -2,6 +2,7 @@
 package all
 
 import (
+	_ "harbor/games/greatharbor"
 	_ "harbor/games/harborfall"
 	_ "harbor/games/holdings"
 	_ "harbor/games/neko"
