@@ -34,6 +34,7 @@ type env struct {
 	store  *sqlite.Store
 	tables *table.Tables
 	srv    *server.Server
+	stop   func()
 }
 
 func newEnv(t *testing.T, limits server.Limits) *env {
@@ -42,16 +43,27 @@ func newEnv(t *testing.T, limits server.Limits) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := table.NewTables(store, table.Options{})
+	t.Cleanup(func() { store.Close() })
+	return serve(t, store, limits, table.Options{})
+}
+
+// serve runs a server over store; it stops when the test ends or at stop.
+func serve(t *testing.T, store *sqlite.Store, limits server.Limits, opts table.Options) *env {
+	t.Helper()
+	tables := table.NewTables(store, opts)
+	if _, err := tables.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	srv := server.New(server.Config{Tables: tables, Limits: limits})
 	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
+	e := &env{t: t, url: hs.URL, store: store, tables: tables, srv: srv}
+	e.stop = func() {
 		srv.Close()
 		hs.Close()
 		tables.Close()
-		store.Close()
-	})
-	return &env{t: t, url: hs.URL, store: store, tables: tables, srv: srv}
+	}
+	t.Cleanup(e.stop)
+	return e
 }
 
 // person is a browser: a cookie jar and an HTTP client.

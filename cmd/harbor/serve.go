@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -33,6 +34,7 @@ func serveCmd(args []string) error {
 	data := fl.String("data", envOr("HARBOR_DATA", "harbor.db"), "SQLite data file (env HARBOR_DATA)")
 	botDelay := fl.Duration("bot-delay", envDuration("HARBOR_BOT_DELAY", time.Second), "pause before a computer player moves (env HARBOR_BOT_DELAY)")
 	origins := fl.String("origins", os.Getenv("HARBOR_ORIGINS"), "extra allowed Origin hosts, comma-separated patterns (env HARBOR_ORIGINS)")
+	msgRate := fl.Float64("msg-rate", envFloat("HARBOR_MSG_RATE", server.DefaultLimits.MsgRate), "WebSocket messages a second per connection, with bursts of twice that (env HARBOR_MSG_RATE)")
 	verbose := fl.Bool("v", false, "log debug detail")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -64,7 +66,9 @@ func serveCmd(args []string) error {
 	if *origins != "" {
 		patterns = strings.Split(*origins, ",")
 	}
-	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, OriginPatterns: patterns})
+	limits := server.DefaultLimits
+	limits.MsgRate, limits.MsgBurst = *msgRate, 2**msgRate
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits, OriginPatterns: patterns})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -91,6 +95,13 @@ func serveCmd(args []string) error {
 func envOr(name, def string) string {
 	if v := os.Getenv(name); v != "" {
 		return v
+	}
+	return def
+}
+
+func envFloat(name string, def float64) float64 {
+	if f, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
+		return f
 	}
 	return def
 }
