@@ -12,6 +12,7 @@ import (
 	"net/http"
 	neturl "net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +33,7 @@ type config struct {
 	Server        string
 	InProcess     bool
 	Think         time.Duration
+	CPUProfile    string
 }
 
 // report is what a run measured.
@@ -46,6 +48,10 @@ type report struct {
 	IdleError                  string  // why fewer idle connections opened than asked
 	Errors                     int64
 	FinishedGames              int
+	// ServerP50 and ServerP99 are the server's own move latency (receipt to
+	// every view queued, commit included): upper bounds of the buckets of
+	// its histogram.
+	ServerP50, ServerP99 time.Duration
 }
 
 func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
@@ -56,6 +62,7 @@ func (r report) print(w io.Writer) {
 	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s (%d games finished)\n", r.Moves, r.Elapsed.Seconds(), r.movesPerSecond(), r.FinishedGames)
 	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
 		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "          inside the server (receipt -> commit -> views queued): p50 <= %v  p99 <= %v\n", r.ServerP50, r.ServerP99)
 	fmt.Fprintf(w, "memory:   %.1f KiB per live table, %.1f KiB per play connection", r.TableBytes/1024, r.ConnBytes/1024)
 	if r.Idle > 0 {
 		fmt.Fprintf(w, ", %.1f KiB per idle connection (%d idle connections open)", r.IdleBytes/1024, r.Idle)
@@ -137,6 +144,16 @@ func run(cfg config, logw io.Writer) (report, error) {
 	rep.ConnBytes = float64(withConns-withTables) / float64(rep.Conns)
 
 	fmt.Fprintf(logw, "playing for %v...\n", cfg.Duration)
+	if cfg.CPUProfile != "" {
+		f, err := os.Create(cfg.CPUProfile)
+		if err != nil {
+			return rep, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return rep, err
+		}
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
 	for _, c := range clients {
@@ -149,6 +166,9 @@ func run(cfg config, logw io.Writer) (report, error) {
 	}
 	r.stop.Store(true)
 	rep.Elapsed = time.Since(start)
+	if cfg.CPUProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	time.Sleep(200 * time.Millisecond) // moves in flight land
 	for _, c := range clients {
 		c.ws.Close(websocket.StatusNormalClosure, "")
@@ -167,6 +187,10 @@ func run(cfg config, logw io.Writer) (report, error) {
 		rep.P50, rep.P99, rep.Max = lat[n/2], lat[n*99/100], lat[n-1]
 	}
 	rep.Errors = r.errs.Load()
+	rep.ServerP50, rep.ServerP99, err = r.serverLatency()
+	if err != nil {
+		return rep, err
+	}
 
 	if cfg.Idle > 0 {
 		fmt.Fprintf(logw, "opening %d idle connections...\n", cfg.Idle)
@@ -218,7 +242,7 @@ func target(cfg config) (url string, stop func(), where string, err error) {
 		if err != nil {
 			return "", nil, "", err
 		}
-		url, stop, err := spawnServer(dir)
+		url, stop, err := spawnServer(dir, cfg.CPUProfile)
 		return url, func() { stop(); os.RemoveAll(dir) }, "in a child process", err
 	}
 }
@@ -493,4 +517,48 @@ func (r *runner) memory() (int64, error) {
 		}
 	}
 	return total, sc.Err()
+}
+
+// serverLatency reads the server's move latency histogram and returns the
+// upper bounds of the buckets holding its median and 99th percentile.
+func (r *runner) serverLatency() (p50, p99 time.Duration, err error) {
+	resp, err := r.http.Get(r.url + "/metrics")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer resp.Body.Close()
+	type bucket struct {
+		le    float64
+		count float64
+	}
+	var buckets []bucket
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, `harbor_move_latency_seconds_bucket{le="`)
+		if !ok {
+			continue
+		}
+		le, count, _ := strings.Cut(rest, `"} `)
+		b := bucket{}
+		b.le, _ = strconv.ParseFloat(le, 64)
+		if le == "+Inf" {
+			b.le = 10
+		}
+		b.count, _ = strconv.ParseFloat(count, 64)
+		buckets = append(buckets, b)
+	}
+	if len(buckets) == 0 || buckets[len(buckets)-1].count == 0 {
+		return 0, 0, sc.Err()
+	}
+	total := buckets[len(buckets)-1].count
+	at := func(q float64) time.Duration {
+		for _, b := range buckets {
+			if b.count >= q*total {
+				return time.Duration(b.le * float64(time.Second))
+			}
+		}
+		return 0
+	}
+	return at(0.5), at(0.99), sc.Err()
 }

@@ -32,12 +32,13 @@ func main() {
 	flag.StringVar(&cfg.Server, "server", "", "target this running server (http://127.0.0.1:port) instead of starting one")
 	flag.BoolVar(&cfg.InProcess, "inprocess", false, "run the server inside this process")
 	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")
+	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the play phase to this file (with -inprocess it covers the server too; a child server writes its own to FILE.server)")
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()
 	raiseFileLimit()
 	if *child {
-		if err := serveChild(*data); err != nil {
+		if err := serveChild(*data, cfg.CPUProfile); err != nil {
 			fmt.Fprintln(os.Stderr, "harborload child:", err)
 			os.Exit(1)
 		}

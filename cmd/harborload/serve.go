@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"syscall"
@@ -38,8 +39,9 @@ func startServer(dir string) (url string, stop func(), err error) {
 	if err != nil {
 		return "", nil, err
 	}
-	tables := table.NewTables(store, table.Options{})
-	srv := server.New(server.Config{Tables: tables, Limits: loadLimits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	metrics := server.NewMetrics()
+	tables := table.NewTables(store, table.Options{OnMove: metrics.ObserveMove})
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: loadLimits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		store.Close()
@@ -62,24 +64,39 @@ func startServer(dir string) (url string, stop func(), err error) {
 
 // serveChild is the server child: it prints its URL on stdout and serves
 // until its parent closes its stdin (or dies).
-func serveChild(data string) error {
+func serveChild(data, cpuprofile string) error {
 	url, stop, err := startServer(data)
 	if err != nil {
 		return err
 	}
 	defer stop()
+	if cpuprofile != "" {
+		f, err := os.Create(cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	fmt.Println(url)
 	io.Copy(io.Discard, os.Stdin)
 	return nil
 }
 
 // spawnServer starts this binary as the server child.
-func spawnServer(dir string) (url string, stop func(), err error) {
+func spawnServer(dir, cpuprofile string) (url string, stop func(), err error) {
 	self, err := os.Executable()
 	if err != nil {
 		return "", nil, err
 	}
-	cmd := exec.Command(self, "-serve-child", "-data", dir)
+	args := []string{"-serve-child", "-data", dir}
+	if cpuprofile != "" {
+		args = append(args, "-cpuprofile", cpuprofile+".server")
+	}
+	cmd := exec.Command(self, args...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
