@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
-	"time"
 
 	"harbor/table"
 )
@@ -137,6 +136,3 @@ func (s *Server) Connections() int {
 	defer s.mu.Unlock()
 	return len(s.clients)
 }
-
-// writeTimeout bounds one WebSocket write to a slow client.
-const writeTimeout = 10 * time.Second

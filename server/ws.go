@@ -215,8 +215,10 @@ func (c *client) Send(frame []byte) {
 		return
 	}
 	if len(c.queue) >= c.backlog {
-		c.queue = nil
-		c.closeLocked("too slow: reconnect for a fresh view")
+		// Too far behind: drop it at once, which also ends a write that
+		// is stuck on a client that stopped reading.
+		c.queue, c.closed = nil, true
+		c.ws.CloseNow()
 		return
 	}
 	c.queue = append(c.queue, frame)
@@ -267,9 +269,10 @@ func (c *client) flush() {
 		c.queue[0] = nil
 		c.queue = c.queue[1:]
 		c.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-		err := c.ws.Write(ctx, websocket.MessageText, f)
-		cancel()
+		// No deadline per write (a timer each would cost more than the
+		// write): a client that stops reading fills its backlog and is
+		// dropped by Send.
+		err := c.ws.Write(context.Background(), websocket.MessageText, f)
 		if err != nil {
 			c.mu.Lock()
 			c.closed, c.queue = true, nil

@@ -31,7 +31,26 @@ const maxBatch = 1024
 func newStore(db *sql.DB) (*Store, error) {
 	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{})}
 	go s.committer()
+	go s.checkpointer()
 	return s, nil
+}
+
+// checkpointInterval is how often the WAL is copied back into the database.
+const checkpointInterval = 500 * time.Millisecond
+
+// checkpointer copies the WAL into the database file now and then, without
+// blocking commits (PASSIVE), until Close.
+func (s *Store) checkpointer() {
+	t := time.NewTicker(checkpointInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-t.C:
+			_, _ = s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
 }
 
 // lobbyData is the part of a table stored as JSON.
@@ -186,5 +205,6 @@ func (s *Store) Playing(ctx context.Context) ([]string, error) {
 func (s *Store) Close() error {
 	s.once.Do(func() { close(s.quit) })
 	<-s.done
+	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	return s.db.Close()
 }
