@@ -4,8 +4,13 @@ import (
 	"context"
 	"time"
 
+	"harbor"
 	"harbor/game"
 )
+
+// botRetry is the pause before a computer player tries again after the
+// store failed to take its move.
+const botRetry = time.Second
 
 // schedule arranges what happens next without anyone asking: a computer
 // player's move (after the table's bot pause) when the game waits on a
@@ -59,9 +64,13 @@ func (r *Runner) botStep() {
 		err = r.apply(context.Background(), seat, move)
 	}
 	if err != nil {
-		// A bot that cannot move would stall the table; say so loudly
-		// rather than retry in a loop.
 		r.tables.log.Error("computer player failed", "table", r.t.ID, "seat", seat, "move", string(move), "err", err)
+		if harbor.ErrorCode(err) == harbor.EInternal {
+			// The store failed: try again in a while. A move the game
+			// refused would be refused again, so that is not retried.
+			r.botDue = true
+			r.botTimer.Reset(botRetry)
+		}
 	}
 }
 

@@ -73,7 +73,7 @@ func serveCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "resumed", n, "games", len(game.All()))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
