@@ -21,7 +21,8 @@ The HTTP API is at <code>/api/</code> (see docs/api.md) and play runs over
 
 // staticHandler serves the files of fsys, and index.html for the front
 // end's own routes (/, /t/{id}, /tv/{code}, /join/{invite}) and for any
-// path that is not a file, so deep links work.
+// other path that is not a file, so deep links work; a missing file under
+// assets/ is a 404.
 func staticHandler(fsys fs.FS) http.Handler {
 	if fsys == nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -42,6 +43,10 @@ func staticHandler(fsys fs.FS) http.Handler {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
 				files.ServeHTTP(w, r)
+				return
+			}
+			if strings.HasPrefix(name, "assets/") {
+				http.NotFound(w, r) // a missing build file, not a page
 				return
 			}
 		}
