@@ -53,7 +53,7 @@ var ctx = context.Background()
 
 // NewTable returns a lobby table of Pile hosted by "host", with two seats
 // taken (the host and a computer player), ready to store.
-func NewTable(t *testing.T) *table.Table {
+func NewTable(t testing.TB) *table.Table {
 	t.Helper()
 	tb, err := table.New(gametest.Definition, table.KeyOf(table.NewToken()), "Ana", json.RawMessage(`{"size":9}`), 30,
 		time.Now().UTC().Truncate(time.Millisecond))

@@ -390,9 +390,13 @@ var (
 // offers c moves, it makes one.
 func (r *runner) play(c *client) {
 	ctx := context.Background()
+	msg := make([]byte, 0, 2048) // reused: the clients share the machine with the server
 	for {
-		_, msg, err := c.ws.Read(ctx)
+		_, rd, err := c.ws.Reader(ctx)
 		if err != nil {
+			return
+		}
+		if msg, err = readInto(rd, msg[:0]); err != nil {
 			return
 		}
 		if bytes.HasPrefix(msg, errorFrame) {
@@ -561,4 +565,21 @@ func (r *runner) serverLatency() (p50, p99 time.Duration, err error) {
 		return 0
 	}
 	return at(0.5), at(0.99), sc.Err()
+}
+
+// readInto appends everything rd holds to buf.
+func readInto(rd io.Reader, buf []byte) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := rd.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
