@@ -1,0 +1,585 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	neturl "net/url"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"harbor/table"
+)
+
+type config struct {
+	Tables, Seats int
+	Duration      time.Duration
+	MaxMoves      int
+	Idle          int
+	Server        string
+	InProcess     bool
+	Think         time.Duration
+	CPUProfile    string
+}
+
+// report is what a run measured.
+type report struct {
+	Where                      string
+	Tables, Seats, Conns, Idle int
+	Moves                      int
+	Elapsed                    time.Duration
+	P50, P99, Max              time.Duration
+	TableBytes, ConnBytes      float64 // server memory per live table and per play connection
+	IdleBytes                  float64 // server memory per idle connection
+	IdleError                  string  // why fewer idle connections opened than asked
+	Errors                     int64
+	FinishedGames              int
+	// ServerP50 and ServerP99 are the server's own move latency (receipt to
+	// every view queued, commit included): upper bounds of the buckets of
+	// its histogram.
+	ServerP50, ServerP99 time.Duration
+}
+
+func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
+
+func (r report) print(w io.Writer) {
+	fmt.Fprintf(w, "harborload: %d tables x %d seats (%d WebSocket clients), server %s; every move committed to SQLite (WAL, synchronous=FULL)\n",
+		r.Tables, r.Seats, r.Conns, r.Where)
+	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s (%d games finished)\n", r.Moves, r.Elapsed.Seconds(), r.movesPerSecond(), r.FinishedGames)
+	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
+		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "          inside the server (receipt -> commit -> views queued): p50 <= %v  p99 <= %v\n", r.ServerP50, r.ServerP99)
+	fmt.Fprintf(w, "memory:   %.1f KiB per live table, %.1f KiB per play connection", r.TableBytes/1024, r.ConnBytes/1024)
+	if r.Idle > 0 {
+		fmt.Fprintf(w, ", %.1f KiB per idle connection (%d idle connections open)", r.IdleBytes/1024, r.Idle)
+	}
+	fmt.Fprintf(w, "\nerrors:   %d error frames\n", r.Errors)
+	if r.IdleError != "" {
+		fmt.Fprintf(w, "idle:     stopped at %d connections: %s\n", r.Idle, r.IdleError)
+	}
+}
+
+// loadTable is one table under load and its move-to-update clocks.
+type loadTable struct {
+	id     string
+	people []string // player tokens
+	mu     sync.Mutex
+	sent   [8]pending // moves whose updates are arriving, by version mod 8
+	lat    []time.Duration
+	over   atomic.Bool
+}
+
+// pending is a move sent at version v, and how many of the table's
+// clients have had the state that follows it.
+type pending struct {
+	v   int
+	at  time.Time
+	got int
+}
+
+type runner struct {
+	cfg    config
+	url    string
+	log    io.Writer
+	http   *http.Client
+	tables []*loadTable
+	stop   atomic.Bool
+	moves  atomic.Int64
+	errs   atomic.Int64
+	dialer int64
+}
+
+func run(cfg config, logw io.Writer) (report, error) {
+	rep := report{Tables: cfg.Tables, Seats: cfg.Seats, Conns: cfg.Tables * cfg.Seats, Idle: cfg.Idle}
+	if cfg.Seats < 1 || cfg.Seats > 6 || cfg.Tables < 1 {
+		return rep, fmt.Errorf("need at least one table of 1 to 6 seats")
+	}
+	url, stop, where, err := target(cfg)
+	if err != nil {
+		return rep, err
+	}
+	defer stop()
+	rep.Where = where
+	r := &runner{cfg: cfg, url: url, log: logw}
+	r.http = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		DialContext: r.dial, MaxIdleConnsPerHost: 64}}
+
+	base, err := r.memory()
+	if err != nil {
+		return rep, err
+	}
+	fmt.Fprintf(logw, "creating %d tables...\n", cfg.Tables)
+	if err := r.createTables(); err != nil {
+		return rep, err
+	}
+	withTables, err := r.memory()
+	if err != nil {
+		return rep, err
+	}
+	rep.TableBytes = float64(withTables-base) / float64(cfg.Tables)
+
+	fmt.Fprintf(logw, "connecting %d clients...\n", rep.Conns)
+	clients, err := r.connect()
+	if err != nil {
+		return rep, err
+	}
+	withConns, err := r.memory()
+	if err != nil {
+		return rep, err
+	}
+	rep.ConnBytes = float64(withConns-withTables) / float64(rep.Conns)
+
+	fmt.Fprintf(logw, "playing for %v...\n", cfg.Duration)
+	if cfg.CPUProfile != "" {
+		f, err := os.Create(cfg.CPUProfile)
+		if err != nil {
+			return rep, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return rep, err
+		}
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Add(1)
+		go func() { defer wg.Done(); r.play(c) }()
+	}
+	deadline := time.Now().Add(cfg.Duration)
+	for time.Now().Before(deadline) && r.moves.Load() < int64(cfg.MaxMoves) && !r.allOver() {
+		time.Sleep(20 * time.Millisecond)
+	}
+	r.stop.Store(true)
+	rep.Elapsed = time.Since(start)
+	if cfg.CPUProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	time.Sleep(200 * time.Millisecond) // moves in flight land
+	for _, c := range clients {
+		c.ws.Close(websocket.StatusNormalClosure, "")
+	}
+	wg.Wait()
+	var lat []time.Duration
+	for _, t := range r.tables {
+		lat = append(lat, t.lat...)
+		if t.over.Load() {
+			rep.FinishedGames++
+		}
+	}
+	slices.Sort(lat)
+	rep.Moves = len(lat)
+	if n := len(lat); n > 0 {
+		rep.P50, rep.P99, rep.Max = lat[n/2], lat[n*99/100], lat[n-1]
+	}
+	rep.Errors = r.errs.Load()
+	rep.ServerP50, rep.ServerP99, err = r.serverLatency()
+	if err != nil {
+		return rep, err
+	}
+
+	if cfg.Idle > 0 {
+		fmt.Fprintf(logw, "opening %d idle connections...\n", cfg.Idle)
+		before, err := r.memory()
+		if err != nil {
+			return rep, err
+		}
+		idle, err := r.openIdle(cfg.Idle)
+		if err != nil {
+			rep.IdleError = err.Error()
+		}
+		rep.Idle = len(idle)
+		if len(idle) > 0 {
+			after, err := r.memory()
+			if err != nil {
+				return rep, err
+			}
+			rep.IdleBytes = float64(after-before) / float64(len(idle))
+		}
+		for _, c := range idle {
+			c.CloseNow()
+		}
+	}
+	return rep, nil
+}
+
+// target starts or checks the server the run talks to.
+func target(cfg config) (url string, stop func(), where string, err error) {
+	switch {
+	case cfg.Server != "":
+		u, err := neturl.Parse(cfg.Server)
+		if err != nil {
+			return "", nil, "", err
+		}
+		ip := net.ParseIP(u.Hostname())
+		if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return "", nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
+		}
+		return strings.TrimRight(cfg.Server, "/"), func() {}, "at " + cfg.Server, nil
+	case cfg.InProcess:
+		dir, err := os.MkdirTemp("", "harborload")
+		if err != nil {
+			return "", nil, "", err
+		}
+		url, stop, err := startServer(dir)
+		return url, func() { stop(); os.RemoveAll(dir) }, "in this process (memory includes the clients)", err
+	default:
+		dir, err := os.MkdirTemp("", "harborload")
+		if err != nil {
+			return "", nil, "", err
+		}
+		url, stop, err := spawnServer(dir, cfg.CPUProfile)
+		return url, func() { stop(); os.RemoveAll(dir) }, "in a child process", err
+	}
+}
+
+// dial spreads client connections over loopback source addresses, so tens
+// of thousands of them do not run out of ports.
+func (r *runner) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	n := atomic.AddInt64(&r.dialer, 1)
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+n%16))}}
+	return d.DialContext(ctx, network, addr)
+}
+
+// call makes an API request as the person with token.
+func (r *runner) call(token, method, path string, body any, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, r.url+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Cookie", "harbor_player="+token)
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("%s %s: %s %s", method, path, resp.Status, raw)
+	}
+	if out != nil {
+		return json.Unmarshal(raw, out)
+	}
+	return nil
+}
+
+// parallel runs f(0..n-1) on workers goroutines, returning the first error.
+func parallel(n, workers int, f func(i int) error) error {
+	var next atomic.Int64
+	var first error
+	var once sync.Once
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				if err := f(i); err != nil {
+					once.Do(func() { first = err })
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// createTables opens every table through the lobby API: the host creates
+// it, the others join by code and get ready, the host starts.
+func (r *runner) createTables() error {
+	r.tables = make([]*loadTable, r.cfg.Tables)
+	return parallel(r.cfg.Tables, 16, func(i int) error {
+		t := &loadTable{}
+		for k := range t.sent {
+			t.sent[k].v = -1 // no move sent yet
+		}
+		for range r.cfg.Seats {
+			t.people = append(t.people, table.NewToken())
+		}
+		var l table.LobbyView
+		if err := r.call(t.people[0], "POST", "/api/tables", map[string]any{"game": "pile", "name": "P0", "options": map[string]int{"size": 1000}}, &l); err != nil {
+			return err
+		}
+		t.id = l.ID
+		for j, p := range t.people[1:] {
+			if err := r.call(p, "POST", "/api/join", map[string]any{"code": l.Code, "name": "P" + strconv.Itoa(j+1)}, nil); err != nil {
+				return err
+			}
+			if err := r.call(p, "POST", "/api/tables/"+l.ID+"/ready", map[string]bool{"ready": true}, nil); err != nil {
+				return err
+			}
+		}
+		if err := r.call(t.people[0], "POST", "/api/tables/"+l.ID+"/start", nil, nil); err != nil {
+			return err
+		}
+		r.tables[i] = t
+		return nil
+	})
+}
+
+// client is one person's connection at a load table.
+type client struct {
+	t    *loadTable
+	seat int
+	ws   *websocket.Conn
+	rng  *rand.Rand
+}
+
+func (r *runner) open(token, query string) (*websocket.Conn, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(r.url, "http", "ws", 1)+"/ws?"+query, &websocket.DialOptions{
+		HTTPClient: r.http, HTTPHeader: http.Header{"Cookie": {"harbor_player=" + token}}})
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(1 << 20)
+	return ws, nil
+}
+
+func (r *runner) connect() ([]*client, error) {
+	clients := make([]*client, r.cfg.Tables*r.cfg.Seats)
+	err := parallel(len(clients), 32, func(i int) error {
+		t := r.tables[i/r.cfg.Seats]
+		seat := i % r.cfg.Seats
+		ws, err := r.open(t.people[seat], "table="+t.id)
+		if err != nil {
+			return err
+		}
+		clients[i] = &client{t: t, seat: seat, ws: ws, rng: rand.New(rand.NewPCG(uint64(i), 7))}
+		return nil
+	})
+	if err != nil {
+		for _, c := range clients {
+			if c != nil {
+				c.ws.CloseNow()
+			}
+		}
+	}
+	return clients, err
+}
+
+var (
+	stateFrame = []byte(`{"t":"state","v":`)
+	noLegal    = []byte(`"legal":[]`)
+	gameOver   = []byte(`"over":true`)
+	errorFrame = []byte(`{"t":"error"`)
+)
+
+// play reads c's frames until the connection closes; whenever a state
+// offers c moves, it makes one.
+func (r *runner) play(c *client) {
+	ctx := context.Background()
+	msg := make([]byte, 0, 2048) // reused: the clients share the machine with the server
+	for {
+		_, rd, err := c.ws.Reader(ctx)
+		if err != nil {
+			return
+		}
+		if msg, err = readInto(rd, msg[:0]); err != nil {
+			return
+		}
+		if bytes.HasPrefix(msg, errorFrame) {
+			r.errs.Add(1)
+			continue
+		}
+		if !bytes.HasPrefix(msg, stateFrame) {
+			continue
+		}
+		rest := msg[len(stateFrame):]
+		end := bytes.IndexByte(rest, ',')
+		v, err := strconv.Atoi(string(rest[:end]))
+		if err != nil {
+			continue
+		}
+		now := time.Now()
+		t := c.t
+		t.mu.Lock()
+		if p := &t.sent[(v+7)%8]; v > 0 && p.v == v-1 {
+			p.got++
+			if p.got == len(t.people) {
+				t.lat = append(t.lat, now.Sub(p.at))
+				r.moves.Add(1)
+			}
+		}
+		t.mu.Unlock()
+		if bytes.Contains(msg, gameOver) {
+			t.over.Store(true)
+			continue
+		}
+		if bytes.Contains(msg, noLegal) || r.stop.Load() {
+			continue
+		}
+		var frame struct {
+			D struct {
+				Legal []json.RawMessage `json:"legal"`
+			} `json:"d"`
+		}
+		if json.Unmarshal(msg, &frame) != nil || len(frame.D.Legal) == 0 {
+			continue
+		}
+		if r.cfg.Think > 0 {
+			time.Sleep(r.cfg.Think)
+		}
+		move := frame.D.Legal[c.rng.IntN(len(frame.D.Legal))]
+		out := make([]byte, 0, 64+len(move))
+		out = append(out, `{"t":"move","v":`...)
+		out = strconv.AppendInt(out, int64(v), 10)
+		out = append(out, `,"d":`...)
+		out = append(out, move...)
+		out = append(out, '}')
+		t.mu.Lock()
+		t.sent[v%8] = pending{v: v, at: time.Now()}
+		t.mu.Unlock()
+		if c.ws.Write(ctx, websocket.MessageText, out) != nil {
+			return
+		}
+	}
+}
+
+func (r *runner) allOver() bool {
+	for _, t := range r.tables {
+		if !t.over.Load() {
+			return false
+		}
+	}
+	return true
+}
+
+// openIdle opens n connections that then only sit there: each table's
+// people connect again, several tabs each, to their finished or stopped
+// tables.
+func (r *runner) openIdle(n int) ([]*websocket.Conn, error) {
+	conns := make([]*websocket.Conn, n)
+	err := parallel(n, 32, func(i int) error {
+		t := r.tables[i%len(r.tables)]
+		ws, err := r.open(t.people[(i/len(r.tables))%len(t.people)], "table="+t.id)
+		if err != nil {
+			return err
+		}
+		conns[i] = ws
+		go func() { // read and drop, so the connection stays healthy
+			for {
+				if _, _, err := ws.Read(context.Background()); err != nil {
+					return
+				}
+			}
+		}()
+		return nil
+	})
+	kept := conns[:0]
+	for _, c := range conns {
+		if c != nil {
+			kept = append(kept, c)
+		}
+	}
+	return kept, err
+}
+
+// memory returns the server's Go memory in use (heap spans in use plus
+// goroutine stacks) after a garbage collection, from its /metrics. The
+// child and in-process servers collect garbage on request first.
+func (r *runner) memory() (int64, error) {
+	if r.cfg.Server == "" {
+		if err := r.call(table.NewToken(), "POST", "/loadgc", nil, nil); err != nil {
+			return 0, err
+		}
+	}
+	req, _ := http.NewRequest("GET", r.url+"/metrics", nil)
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	var total int64
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 2 && (f[0] == "go_memstats_heap_inuse_bytes" || f[0] == "go_memstats_stack_inuse_bytes") {
+			v, _ := strconv.ParseFloat(f[1], 64)
+			total += int64(v)
+		}
+	}
+	return total, sc.Err()
+}
+
+// serverLatency reads the server's move latency histogram and returns the
+// upper bounds of the buckets holding its median and 99th percentile.
+func (r *runner) serverLatency() (p50, p99 time.Duration, err error) {
+	resp, err := r.http.Get(r.url + "/metrics")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer resp.Body.Close()
+	type bucket struct {
+		le    float64
+		count float64
+	}
+	var buckets []bucket
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, `harbor_move_latency_seconds_bucket{le="`)
+		if !ok {
+			continue
+		}
+		le, count, _ := strings.Cut(rest, `"} `)
+		b := bucket{}
+		b.le, _ = strconv.ParseFloat(le, 64)
+		if le == "+Inf" {
+			b.le = 10
+		}
+		b.count, _ = strconv.ParseFloat(count, 64)
+		buckets = append(buckets, b)
+	}
+	if len(buckets) == 0 || buckets[len(buckets)-1].count == 0 {
+		return 0, 0, sc.Err()
+	}
+	total := buckets[len(buckets)-1].count
+	at := func(q float64) time.Duration {
+		for _, b := range buckets {
+			if b.count >= q*total {
+				return time.Duration(b.le * float64(time.Second))
+			}
+		}
+		return 0
+	}
+	return at(0.5), at(0.99), sc.Err()
+}
+
+// readInto appends everything rd holds to buf.
+func readInto(rd io.Reader, buf []byte) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := rd.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSmallLoad runs the load tool briefly against a server in this
+// process: a few tables of four WebSocket clients each, then idle
+// connections.
+func TestSmallLoad(t *testing.T) {
+	var log bytes.Buffer
+	rep, err := run(config{Tables: 4, Seats: 4, Duration: 2 * time.Second, MaxMoves: 400, Idle: 40, InProcess: true}, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	var out bytes.Buffer
+	rep.print(&out)
+	t.Log("\n" + out.String())
+	if rep.Moves < 100 || rep.Errors != 0 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 {
+		t.Fatalf("implausible report %+v", rep)
+	}
+	if rep.Idle != 40 || rep.IdleError != "" {
+		t.Fatalf("opened %d of 40 idle connections: %s", rep.Idle, rep.IdleError)
+	}
+	if !strings.Contains(out.String(), "moves/s") {
+		t.Fatalf("report without a rate:\n%s", out.String())
+	}
+}
+
+func TestRefusesOtherHosts(t *testing.T) {
+	for _, url := range []string{"http://192.168.1.10:8080", "http://example.com", "http://10.0.0.1"} {
+		if _, err := run(config{Tables: 1, Seats: 1, Duration: time.Second, Server: url}, &bytes.Buffer{}); err == nil ||
+			!strings.Contains(err.Error(), "loopback") {
+			t.Errorf("%s: got %v, want a refusal", url, err)
+		}
+	}
+}

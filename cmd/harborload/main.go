@@ -1,0 +1,53 @@
+// Command harborload drives a Harbor server with many concurrent tables of
+// WebSocket clients and reports moves per second, the latency from a move
+// to every client of its table having its update (p50, p99), and the
+// server's memory per live table and per open connection.
+//
+// It only ever talks to loopback addresses, is bounded in time (-duration)
+// and in count (-tables, -idle, -max-moves), and stops by itself. By
+// default it starts its own server as a child process (this binary run with
+// -serve-child, over a fresh SQLite file in a temporary directory), so the
+// memory it reports is the server's alone; -server targets a server that is
+// already running (started with HARBOR_TEST_GAMES=1, a high -msg-rate and
+// -code-rate), and -inprocess runs the server inside this process (memory
+// figures then include the clients).
+//
+//	harborload -tables 1000 -seats 4 -duration 10s -idle 20000
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+)
+
+func main() {
+	var cfg config
+	flag.IntVar(&cfg.Tables, "tables", 100, "concurrent tables to play")
+	flag.IntVar(&cfg.Seats, "seats", 4, "people at each table (all connected by WebSocket)")
+	flag.DurationVar(&cfg.Duration, "duration", 10*time.Second, "how long to play")
+	flag.IntVar(&cfg.MaxMoves, "max-moves", 5_000_000, "stop after this many moves")
+	flag.IntVar(&cfg.Idle, "idle", 0, "idle connections to open after playing, for memory per connection")
+	flag.StringVar(&cfg.Server, "server", "", "target this running server (http://127.0.0.1:port) instead of starting one")
+	flag.BoolVar(&cfg.InProcess, "inprocess", false, "run the server inside this process")
+	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")
+	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the play phase to this file (with -inprocess it covers the server too; a child server writes its own to FILE.server)")
+	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
+	data := flag.String("data", "", "internal: the child's data file")
+	flag.Parse()
+	raiseFileLimit()
+	if *child {
+		if err := serveChild(*data, cfg.CPUProfile); err != nil {
+			fmt.Fprintln(os.Stderr, "harborload child:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	rep, err := run(cfg, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "harborload:", err)
+		os.Exit(1)
+	}
+	rep.print(os.Stdout)
+}

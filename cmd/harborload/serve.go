@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"harbor/game"
+	"harbor/game/gametest"
+	"harbor/server"
+	"harbor/sqlite"
+	"harbor/table"
+)
+
+// loadLimits lift the per-client limits, which guard against people and
+// would otherwise throttle clients that move at machine speed.
+var loadLimits = server.Limits{MaxMessage: 16 << 10, MsgRate: 1e6, MsgBurst: 1e6, CodeRate: 1e6, CodeBurst: 1e6, SendBacklog: 256}
+
+var registerPile sync.Once
+
+// startServer starts a Harbor server with Pile on a loopback port over a
+// fresh data file in dir and returns its URL and a function that stops it.
+func startServer(dir string) (url string, stop func(), err error) {
+	registerPile.Do(func() { game.Register(gametest.Definition) })
+	store, err := sqlite.Open(filepath.Join(dir, "load.db"))
+	if err != nil {
+		return "", nil, err
+	}
+	metrics := server.NewMetrics()
+	tables := table.NewTables(store, table.Options{OnMove: metrics.ObserveMove})
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: loadLimits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		store.Close()
+		return "", nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", srv)
+	mux.HandleFunc("POST /loadgc", func(w http.ResponseWriter, r *http.Request) { runtime.GC() })
+	hs := &http.Server{Handler: mux}
+	go hs.Serve(ln)
+	return "http://" + ln.Addr().String(), func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(ctx)
+		tables.Close()
+		store.Close()
+	}, nil
+}
+
+// serveChild is the server child: it prints its URL on stdout and serves
+// until its parent closes its stdin (or dies).
+func serveChild(data, cpuprofile string) error {
+	url, stop, err := startServer(data)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if cpuprofile != "" {
+		f, err := os.Create(cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	fmt.Println(url)
+	io.Copy(io.Discard, os.Stdin)
+	return nil
+}
+
+// spawnServer starts this binary as the server child.
+func spawnServer(dir, cpuprofile string) (url string, stop func(), err error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", nil, err
+	}
+	args := []string{"-serve-child", "-data", dir}
+	if cpuprofile != "" {
+		args = append(args, "-cpuprofile", cpuprofile+".server")
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return "", nil, fmt.Errorf("the server child did not start: %v", err)
+	}
+	return strings.TrimSpace(line), func() {
+		stdin.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	}, nil
+}
+
+// raiseFileLimit lifts the open-file limit as far as allowed: tens of
+// thousands of connections need as many descriptors. The child inherits it.
+func raiseFileLimit() {
+	var lim syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) != nil {
+		return
+	}
+	want := syscall.Rlimit{Cur: 200000, Max: 200000}
+	if syscall.Setrlimit(syscall.RLIMIT_NOFILE, &want) != nil {
+		lim.Cur = lim.Max
+		syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
+	}
+}

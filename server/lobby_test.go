@@ -1,0 +1,168 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"harbor"
+	"harbor/game"
+	"harbor/server"
+	"harbor/sqlite"
+	"harbor/table"
+)
+
+// lobbyOf decodes a lobby frame.
+func lobbyOf(t *testing.T, f frame) table.LobbyView {
+	t.Helper()
+	var v table.LobbyView
+	if err := json.Unmarshal(f.D, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestLobbyOverTheWire(t *testing.T) {
+	e := newEnv(t, server.Limits{})
+	host, bo, cy := e.person("Ana"), e.person("Bo"), e.person("Cy")
+	lobby := host.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana"})
+	id := lobby.ID
+	hw := host.mustDial("table=" + id)
+	if l := lobbyOf(t, hw.next("lobby")); !l.Members[0].Online || l.Host != host.id() {
+		t.Fatalf("host's first lobby %+v", l)
+	}
+	bo.must("POST", "/api/join", map[string]any{"invite": lobby.Invite, "name": "Bo"})
+	if l := lobbyOf(t, hw.next("lobby")); len(l.Members) != 2 || l.Members[1].Online {
+		t.Fatalf("after Bo joined: %+v", l.Members)
+	}
+	bw := bo.mustDial("table=" + id)
+	if l := lobbyOf(t, hw.next("lobby")); !l.Members[1].Online {
+		t.Fatalf("Bo connected but shows offline: %+v", l.Members)
+	}
+	l := bo.must("POST", "/api/tables/"+id+"/seat", map[string]any{"seat": 4, "color": "teal"})
+	if l.Seats[4].Player != bo.id() || l.Seats[4].Color != "teal" || l.Seats[1].Kind != table.Empty {
+		t.Fatalf("Bo moved to seat 4: %+v", l.Seats)
+	}
+	cy.must("POST", "/api/join", map[string]any{"code": lobby.Code, "name": "Cy"})
+	cw := cy.mustDial("table=" + id)
+	bo.must("POST", "/api/tables/"+id+"/ready", map[string]any{"ready": true})
+	l = host.must("POST", "/api/tables/"+id+"/options", map[string]any{"options": map[string]int{"size": 10}, "turnSeconds": 0})
+	if l.Seats[4].Ready || string(l.Options) != `{"size":10}` {
+		t.Fatalf("changing the options keeps ready marks or loses the options: %+v", l)
+	}
+	if err := host.call("POST", "/api/tables/"+id+"/start", nil, nil); code(err) != harbor.EConflict {
+		t.Fatalf("start with Bo and Cy not ready: %v", err)
+	}
+	host.must("POST", "/api/tables/"+id+"/kick", map[string]any{"player": cy.id()})
+	if e := errorOf(cw.next("error")); e.Code != harbor.EForbidden {
+		t.Fatalf("the removed person was told %+v", e)
+	}
+	if err := cy.call("POST", "/api/join", map[string]any{"code": lobby.Code, "name": "Cy"}, nil); code(err) != harbor.EForbidden {
+		t.Fatalf("a removed person joined again: %v", err)
+	}
+	bo.must("POST", "/api/tables/"+id+"/ready", map[string]any{"ready": true})
+	host.must("POST", "/api/tables/"+id+"/bots", map[string]any{"seat": 2})
+	l = host.must("POST", "/api/tables/"+id+"/start", nil)
+	if l.Status != table.Playing || len(l.Seats) != 3 || l.Seats[1].Kind != table.Bot || l.Seats[2].Player != bo.id() {
+		t.Fatalf("started table %+v", l.Seats)
+	}
+	if s := bw.next("state"); s.State.Seat != 2 {
+		t.Fatalf("Bo, in the third filled seat, plays seat %d", s.State.Seat)
+	}
+
+	for _, path := range []string{"/api/tables/" + id + "/qr.png", "/api/tv/" + lobby.TV + "/qr.png"} {
+		resp, err := host.http.Get(e.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		png, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+			t.Fatalf("%s: %s, %d bytes", path, resp.Status, len(png))
+		}
+	}
+	for path, want := range map[string]string{"/healthz": `"ok":true`, "/metrics": "harbor_connections 2", "/t/" + id: "<title>Harbor", "/join/x": "<title>Harbor"} {
+		resp, err := host.http.Get(e.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), want) {
+			t.Fatalf("%s does not contain %q: %.300s", path, want, body)
+		}
+	}
+	var games []game.Info
+	if err := host.call("GET", "/api/games", nil, &games); err != nil || len(games) == 0 || games[len(games)-1].ID != "pile" {
+		t.Fatalf("games %+v %v", games, err)
+	}
+}
+
+func TestTurnTimer(t *testing.T) {
+	e := newEnv(t, server.Limits{})
+	host, bo := e.person("Ana"), e.person("Bo")
+	lobby := host.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "turnSeconds": 1, "options": map[string]int{"size": 40}})
+	bo.must("POST", "/api/join", map[string]any{"invite": lobby.Invite, "name": "Bo"})
+	bo.must("POST", "/api/tables/"+lobby.ID+"/ready", map[string]any{"ready": true})
+	host.must("POST", "/api/tables/"+lobby.ID+"/start", nil)
+	hw, bw := host.mustDial("table="+lobby.ID), bo.mustDial("table="+lobby.ID)
+	var first struct{ Deadline int64 }
+	json.Unmarshal(hw.next("state").D, &first)
+	if wait := time.Until(time.UnixMilli(first.Deadline)); wait <= 0 || wait > time.Second {
+		t.Fatalf("the host's turn timer runs out in %v", wait)
+	}
+	// Ana does nothing: after a second a computer player stands in for her.
+	f := bw.next("state")
+	for f.V == 0 {
+		f = bw.next("state")
+	}
+	if f.V != 1 || f.State.Actors[0] != 1 {
+		t.Fatalf("after Ana's timer: version %d, actors %v", f.V, f.State.Actors)
+	}
+	l := lobbyOf(t, hw.next("lobby"))
+	for !l.Seats[0].Away {
+		l = lobbyOf(t, hw.next("lobby"))
+	}
+	bw.send("move", 1, map[string]any{"type": "take", "n": 1})
+	// The stand-in moves for Ana again, at once, while she is away.
+	for f = hw.next("state"); f.V < 3; f = hw.next("state") {
+	}
+	hw.send("back", f.V, struct{}{})
+	for l = lobbyOf(t, hw.next("lobby")); l.Seats[0].Away; l = lobbyOf(t, hw.next("lobby")) {
+	}
+}
+
+func TestResumeAfterRestart(t *testing.T) {
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	slow := serve(t, store, server.Limits{}, table.Options{BotDelay: time.Hour})
+	host := slow.person("Ana")
+	lobby := host.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 30}})
+	host.must("POST", "/api/tables/"+lobby.ID+"/bots", map[string]any{})
+	host.must("POST", "/api/tables/"+lobby.ID+"/start", nil)
+	w := host.mustDial("table=" + lobby.ID)
+	w.next("state")
+	w.send("move", 0, map[string]any{"type": "take", "n": 1})
+	if f := w.next("state"); f.V != 1 {
+		t.Fatalf("version %d after one move", f.V)
+	}
+	slow.stop() // the computer player had not moved yet
+
+	again := serve(t, store, server.Limits{}, table.Options{})
+	host.e = again
+	w = host.mustDial("table=" + lobby.ID)
+	for f := w.next("state"); f.V < 2; f = w.next("state") {
+	}
+	tb, err := again.store.Table(context.Background(), lobby.ID)
+	if err != nil || tb.Version != 2 {
+		t.Fatalf("after the restart the computer player's move is not stored: %+v %v", tb, err)
+	}
+}

@@ -1,0 +1,46 @@
+package server
+
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// Metrics are the server's Prometheus metrics, on their own registry.
+type Metrics struct {
+	Registry    *prometheus.Registry
+	connections prometheus.Gauge
+	moves       prometheus.Counter
+	latency     prometheus.Histogram
+}
+
+// NewMetrics returns the metrics with the Go runtime and process collectors.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		Registry: prometheus.NewRegistry(),
+		connections: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "harbor_connections", Help: "Open WebSocket connections."}),
+		moves: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "harbor_moves_applied_total", Help: "Moves applied and committed, by people and computer players."}),
+		latency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "harbor_move_latency_seconds", Help: "Time from receiving a move to having pushed every view, commit included.",
+			Buckets: []float64{.0005, .001, .002, .005, .01, .02, .05, .1, .25, .5, 1}}),
+	}
+	m.Registry.MustRegister(m.connections, m.moves, m.latency,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// ObserveMove records one applied move; pass it as table.Options.OnMove.
+func (m *Metrics) ObserveMove(d time.Duration) {
+	m.moves.Inc()
+	m.latency.Observe(d.Seconds())
+}
+
+// liveTables registers the gauge of live tables, read when scraped.
+func (m *Metrics) liveTables(f func() int) {
+	_ = m.Registry.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "harbor_live_tables", Help: "Tables held in memory (lobbies, running and watched games)."},
+		func() float64 { return float64(f()) }))
+}

@@ -1,0 +1,64 @@
+package server
+
+import (
+	"errors"
+	"io/fs"
+	"net/http"
+	"strings"
+)
+
+// placeholder is served when the server has no built front end.
+const placeholder = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Harbor</title>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">
+<h1>Harbor</h1>
+<p>The table server is running, but this build carries no web front end.
+The HTTP API is at <code>/api/</code> (see docs/api.md) and play runs over
+<code>/ws</code> (see docs/protocol.md).</p>
+</body></html>
+`
+
+// staticHandler serves the files of fsys, and index.html for the front
+// end's own routes (/, /t/{id}, /tv/{code}, /join/{invite}) and for any
+// other path that is not a file, so deep links work; a missing file under
+// assets/ is a 404.
+func staticHandler(fsys fs.FS) http.Handler {
+	if fsys == nil {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write([]byte(placeholder))
+		})
+	}
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(fsys, name); err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+			if strings.HasPrefix(name, "assets/") {
+				http.NotFound(w, r) // a missing build file, not a page
+				return
+			}
+		}
+		index, err := fs.ReadFile(fsys, "index.html")
+		if errors.Is(err, fs.ErrNotExist) {
+			index = []byte(placeholder)
+		} else if err != nil {
+			http.Error(w, "front end unreadable", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(index)
+	})
+}

@@ -1,0 +1,284 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"harbor"
+	"harbor/table"
+)
+
+// hardReadLimit is where the WebSocket library itself closes a connection;
+// below it a message over Limits.MaxMessage is answered with too_large and
+// skipped.
+const hardReadLimit = 1 << 20
+
+// serveWS upgrades GET /ws?table=<id> (a member, by cookie) or
+// GET /ws?tv=<code> (the read-only TV) to a WebSocket and runs it.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if err := s.checkOrigin(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	var (
+		run *table.Runner
+		key string
+		tv  bool
+		err error
+	)
+	switch q := r.URL.Query(); {
+	case q.Get("tv") != "":
+		if !s.codes.allow(r) {
+			s.writeError(w, r, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again"))
+			return
+		}
+		tv = true
+		run, err = s.tables.Find(ctx, table.ByTV, q.Get("tv"))
+	case q.Get("table") != "":
+		tok := existingToken(r)
+		if tok == "" {
+			s.writeError(w, r, harbor.Errorf(harbor.EUnauthorized, "join the table first: this browser has no player cookie"))
+			return
+		}
+		key = table.KeyOf(tok)
+		run, err = s.tables.Get(ctx, q.Get("table"))
+		if err == nil && run.Table().Member(key) < 0 {
+			err = harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)")
+		}
+	default:
+		err = harbor.Errorf(harbor.EInvalid, "say which table (?table=<id>) or TV code (?tv=<code>)")
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // Origin checked above
+	if err != nil {
+		return // Accept has answered the client
+	}
+	ws.SetReadLimit(hardReadLimit)
+	c := &client{ws: ws, backlog: s.limits.SendBacklog}
+	if !s.addClient(c) {
+		ws.Close(websocket.StatusGoingAway, "the server is restarting")
+		return
+	}
+	defer s.removeClient(c)
+	sub, err := run.Subscribe(c, key, tv)
+	if err != nil {
+		c.Send(table.Frame("error", 0, wireError(err)))
+		c.Close(harbor.ErrorMessage(err))
+		return
+	}
+	defer run.Unsubscribe(sub)
+	s.readLoop(context.Background(), c, run, sub)
+}
+
+func (s *Server) addClient(c *client) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.clients[c] = struct{}{}
+	s.metrics.connections.Inc()
+	return true
+}
+
+func (s *Server) removeClient(c *client) {
+	s.mu.Lock()
+	delete(s.clients, c)
+	s.mu.Unlock()
+	s.metrics.connections.Dec()
+	c.Close("")
+}
+
+// readBufs holds message buffers, taken only while a message is read, so
+// an idle connection holds none.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// readLoop reads and answers the client's messages until it goes away.
+func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub *table.Sub) {
+	var rate bucket
+	for {
+		_, rd, err := c.ws.Reader(ctx)
+		if err != nil {
+			return
+		}
+		bp := readBufs.Get().(*[]byte)
+		buf, tooBig, err := readMessage(rd, (*bp)[:0], s.limits.MaxMessage)
+		if err == nil {
+			switch {
+			case !rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst):
+				c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate)))
+			case tooBig:
+				c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage)))
+			default:
+				s.handle(ctx, c, run, sub, buf)
+			}
+		}
+		if cap(buf) <= 64<<10 {
+			*bp = buf[:0]
+			readBufs.Put(bp)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readMessage appends the message in rd to buf, up to limit bytes; past
+// the limit it reads on to the end of the message and reports tooBig.
+func readMessage(rd io.Reader, buf []byte, limit int) (_ []byte, tooBig bool, err error) {
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) > limit {
+				_, err = io.Copy(io.Discard, rd)
+				return buf, true, err
+			}
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := rd.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, len(buf) > limit, nil
+		}
+		if err != nil {
+			return buf, false, err
+		}
+	}
+}
+
+// clientMessage is a message from a client (docs/protocol.md).
+type clientMessage struct {
+	T string          `json:"t"`
+	V int             `json:"v"`
+	D json.RawMessage `json:"d"`
+}
+
+// handle answers one message. A refused message gets an error frame and
+// changes nothing.
+func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *table.Sub, msg []byte) {
+	var m clientMessage
+	dec := json.NewDecoder(bytes.NewReader(msg))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil || dec.More() {
+		c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.EInvalid, "a message is a JSON object {t, v, d}")))
+		return
+	}
+	var err error
+	switch m.T {
+	case "ping":
+		c.Send(table.Frame("pong", run.Version(), struct{}{}))
+	case "move":
+		err = run.Move(ctx, sub, m.V, m.D)
+	case "back":
+		run.Back(sub)
+	default:
+		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
+	}
+	if err != nil {
+		c.Send(table.Frame("error", run.Version(), wireError(err)))
+		if harbor.ErrorCode(err) == harbor.EStale {
+			run.Resend(sub)
+		}
+	}
+}
+
+// client is one WebSocket connection. Frames to it are queued and written
+// by a goroutine that exists only while there is something to write.
+type client struct {
+	ws      *websocket.Conn
+	backlog int
+
+	mu      sync.Mutex
+	queue   [][]byte
+	writing bool
+	closed  bool
+	reason  string
+}
+
+// Send implements table.Conn. A client more than backlog frames behind is
+// dropped at once: it reconnects and gets its whole view.
+func (c *client) Send(frame []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	if len(c.queue) >= c.backlog {
+		// Too far behind: drop it at once, which also ends a write that
+		// is stuck on a client that stopped reading.
+		c.queue, c.closed = nil, true
+		c.ws.CloseNow()
+		return
+	}
+	c.queue = append(c.queue, frame)
+	c.startWriter()
+}
+
+func (c *client) startWriter() {
+	if !c.writing {
+		c.writing = true
+		go c.flush()
+	}
+}
+
+// Close implements table.Conn: the frames already queued are written, then
+// the connection closes with reason.
+func (c *client) Close(reason string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closeLocked(reason)
+}
+
+func (c *client) closeLocked(reason string) {
+	if c.closed {
+		return
+	}
+	c.closed, c.reason = true, reason
+	c.startWriter()
+}
+
+// flush writes the queue, and closes the connection once it is closed and
+// the queue is empty.
+func (c *client) flush() {
+	for {
+		c.mu.Lock()
+		if len(c.queue) == 0 {
+			closed, reason := c.closed, c.reason
+			c.queue = nil
+			if !closed {
+				c.writing = false
+			}
+			c.mu.Unlock()
+			if closed {
+				c.ws.Close(websocket.StatusGoingAway, reason)
+			}
+			return
+		}
+		f := c.queue[0]
+		c.queue[0] = nil
+		c.queue = c.queue[1:]
+		c.mu.Unlock()
+		// No deadline per write (a timer each would cost more than the
+		// write): a client that stops reading fills its backlog and is
+		// dropped by Send.
+		err := c.ws.Write(context.Background(), websocket.MessageText, f)
+		if err != nil {
+			c.mu.Lock()
+			c.closed, c.queue = true, nil
+			c.mu.Unlock()
+			c.ws.CloseNow()
+			return
+		}
+	}
+}

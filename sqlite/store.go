@@ -1,0 +1,210 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"harbor"
+	"harbor/game"
+	"harbor/table"
+)
+
+// Store is table.Store over SQLite.
+type Store struct {
+	db      *sql.DB
+	appends chan *appendReq
+	quit    chan struct{}
+	done    chan struct{}
+	once    sync.Once
+}
+
+var _ table.Store = (*Store)(nil)
+
+// maxBatch bounds the moves committed in one transaction.
+const maxBatch = 1024
+
+func newStore(db *sql.DB) (*Store, error) {
+	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{})}
+	go s.committer()
+	go s.checkpointer()
+	return s, nil
+}
+
+// checkpointInterval is how often the WAL is copied back into the database.
+const checkpointInterval = 500 * time.Millisecond
+
+// checkpointer copies the WAL into the database file now and then, without
+// blocking commits (PASSIVE), until Close.
+func (s *Store) checkpointer() {
+	t := time.NewTicker(checkpointInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-t.C:
+			_, _ = s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
+}
+
+// lobbyData is the part of a table stored as JSON.
+type lobbyData struct {
+	Options     json.RawMessage `json:"options,omitempty"`
+	TurnSeconds int             `json:"turnSeconds,omitempty"`
+	Seed        uint64          `json:"seed"`
+	Host        string          `json:"host"`
+	Members     []table.Member  `json:"members"`
+	Seats       []table.Seat    `json:"seats"`
+	Banned      []string        `json:"banned,omitempty"`
+}
+
+func encodeLobby(t *table.Table) (string, error) {
+	b, err := json.Marshal(lobbyData{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned})
+	return string(b), err
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func isUnique(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// CreateTable implements table.Store.
+func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
+	data, err := encodeLobby(t)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, version, data, created, updated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, t.Version, data, millis(t.Created), millis(t.Updated))
+	if isUnique(err) {
+		return harbor.Errorf(harbor.EConflict, "a table with that id or code exists")
+	}
+	return err
+}
+
+const selectTable = `SELECT id, game, status, invite, code, tv, version, result, data, created, updated FROM tables `
+
+func scanTable(row *sql.Row) (*table.Table, error) {
+	var (
+		t                table.Table
+		status, data     string
+		result           sql.NullString
+		created, updated int64
+	)
+	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, harbor.Errorf(harbor.ENotFound, "there is no such table")
+	}
+	if err != nil {
+		return nil, err
+	}
+	var d lobbyData
+	if err := json.Unmarshal([]byte(data), &d); err != nil {
+		return nil, err
+	}
+	t.Status = table.Status(status)
+	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
+	if result.Valid {
+		t.Result = new(game.Result)
+		if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {
+			return nil, err
+		}
+	}
+	t.Created, t.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return &t, nil
+}
+
+// Table implements table.Store.
+func (s *Store) Table(ctx context.Context, id string) (*table.Table, error) {
+	return scanTable(s.db.QueryRowContext(ctx, selectTable+`WHERE id = ?`, id))
+}
+
+// TableByCode implements table.Store.
+func (s *Store) TableByCode(ctx context.Context, kind table.CodeKind, code string) (*table.Table, error) {
+	var col string
+	switch kind {
+	case table.ByInvite:
+		col = "invite"
+	case table.ByCode:
+		col = "code"
+	case table.ByTV:
+		col = "tv"
+	default:
+		return nil, harbor.Errorf(harbor.EInvalid, "unknown kind of code %q", kind)
+	}
+	return scanTable(s.db.QueryRowContext(ctx, selectTable+`WHERE `+col+` = ?`, code))
+}
+
+// SaveTable implements table.Store.
+func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
+	data, err := encodeLobby(t)
+	if err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, data = ?, updated = ? WHERE id = ?`,
+		string(t.Status), data, millis(t.Updated), t.ID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+	}
+	return nil
+}
+
+// Moves implements table.Store.
+func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move, at FROM moves WHERE table_id = ? AND n >= ? ORDER BY n`, id, from)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []table.Move
+	for rows.Next() {
+		var (
+			m    table.Move
+			move string
+			at   int64
+		)
+		if err := rows.Scan(&m.N, &m.Seat, &move, &at); err != nil {
+			return nil, err
+		}
+		m.Move, m.At = json.RawMessage(move), time.UnixMilli(at).UTC()
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Playing implements table.Store.
+func (s *Store) Playing(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE status = ? ORDER BY created`, string(table.Playing))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Close waits for the moves being committed, then closes the database.
+func (s *Store) Close() error {
+	s.once.Do(func() { close(s.quit) })
+	<-s.done
+	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	return s.db.Close()
+}

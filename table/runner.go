@@ -1,0 +1,431 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+
+	"sync"
+	"time"
+
+	"harbor"
+	"harbor/game"
+)
+
+// Conn is one connected client of a table, as the runner sees it. Send
+// must not block: a connection queues the frame or, when it falls too far
+// behind, drops its backlog and later gets a fresh view (every state frame
+// is complete). Close ends the connection with a reason.
+type Conn interface {
+	Send(frame []byte)
+	Close(reason string)
+}
+
+// Sub is one subscription of a connection to a runner.
+type Sub struct {
+	conn Conn
+	key  string // "" for the TV
+	tv   bool
+}
+
+// Runner is one live table. It serialises every change of its table, lobby
+// changes and moves alike, under one mutex: a move is applied to a clone of
+// the game, committed to the store, and only then made live and pushed to
+// every subscriber, each with its own view. Computer players and the turn
+// timer act through the same path after a pause.
+type Runner struct {
+	tables *Tables
+	def    game.Definition
+	id     string
+
+	mu     sync.Mutex
+	t      *Table
+	g      game.Game    // nil in the lobby
+	events []game.Event // the events of the last move, unfiltered
+	subs   []*Sub
+
+	bots     [game.MaxSeats]game.Computer
+	away     game.SeatSet             // seats a computer player stands in for
+	deadline [game.MaxSeats]time.Time // turn timer of each waited-on person
+	botTimer *time.Timer
+	botDue   bool
+	turn     *time.Timer
+	closed   bool
+}
+
+// ID returns the table's id.
+func (r *Runner) ID() string { return r.id }
+
+// Table returns a copy of the table as it is now.
+func (r *Runner) Table() *Table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.t.Clone()
+}
+
+// Lobby returns the table's lobby view.
+func (r *Runner) Lobby() LobbyView {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lobbyView()
+}
+
+func (r *Runner) online(key string) bool {
+	for _, s := range r.subs {
+		if s.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Runner) lobbyView() LobbyView {
+	t := r.t
+	v := LobbyView{
+		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, Options: t.Options, TurnSeconds: t.TurnSeconds,
+		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
+		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
+		Version: t.Version, Result: t.Result,
+	}
+	if len(v.Options) == 0 {
+		v.Options = json.RawMessage(`{}`)
+	}
+	for i, m := range t.Members {
+		v.Members[i] = MemberView{ID: PublicID(m.Key), Name: m.Name, Seat: t.SeatOf(m.Key), Online: r.online(m.Key)}
+	}
+	for i, s := range t.Seats {
+		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i))}
+		if s.Kind == Human {
+			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
+		}
+	}
+	return v
+}
+
+// stateView returns what viewer (a seat or game.Public) sees of the game.
+func (r *Runner) stateView(viewer game.Seat) StateView {
+	v := StateView{View: r.g.View(viewer), Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result()}
+	if viewer >= 0 {
+		v.Legal = r.g.Legal(viewer)
+		if v.Legal == nil {
+			v.Legal = []any{}
+		}
+		if d := r.deadline[viewer]; !d.IsZero() {
+			v.Deadline = d.UnixMilli()
+		}
+	}
+	v.Events = make([]game.Event, len(r.events))
+	for i, e := range r.events {
+		v.Events[i] = e.For(viewer)
+	}
+	return v
+}
+
+func (r *Runner) viewerOf(s *Sub) game.Seat {
+	if s.tv {
+		return game.Public
+	}
+	return r.t.SeatOf(s.key)
+}
+
+// broadcastLobby pushes the lobby view to every subscriber.
+func (r *Runner) broadcastLobby() {
+	frame := Frame("lobby", r.t.Version, r.lobbyView())
+	for _, s := range r.subs {
+		s.conn.Send(frame)
+	}
+}
+
+// broadcastState pushes each subscriber its own view, encoding each
+// viewer's view once.
+func (r *Runner) broadcastState() {
+	if r.g == nil {
+		return
+	}
+	var frames [game.MaxSeats + 1][]byte
+	for _, s := range r.subs {
+		viewer := r.viewerOf(s)
+		f := &frames[viewer+1]
+		if *f == nil {
+			*f = Frame("state", r.t.Version, r.stateView(viewer))
+		}
+		s.conn.Send(*f)
+	}
+}
+
+// Subscribe connects c to the table: the member with key (a seat or a
+// spectator) or, with tv, the read-only TV. It sends c the lobby and, once
+// the game has started, c's view. EForbidden if key is not a member.
+func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, harbor.Errorf(harbor.EConflict, "the server is shutting down")
+	}
+	if !tv && r.t.Member(key) < 0 {
+		return nil, harbor.Errorf(harbor.EForbidden, "join the table first")
+	}
+	if tv {
+		key = ""
+	}
+	s := &Sub{conn: c, key: key, tv: tv}
+	wasOnline := !tv && r.online(key)
+	r.subs = append(r.subs, s)
+	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
+		r.back(seat)
+	}
+	if wasOnline || tv {
+		c.Send(Frame("lobby", r.t.Version, r.lobbyView()))
+	} else {
+		r.broadcastLobby() // everyone sees them come online
+	}
+	if r.g != nil {
+		c.Send(Frame("state", r.t.Version, r.stateView(r.viewerOf(s))))
+	}
+	return s, nil
+}
+
+// Unsubscribe disconnects s.
+func (r *Runner) Unsubscribe(s *Sub) {
+	r.mu.Lock()
+	for i, x := range r.subs {
+		if x == s {
+			last := len(r.subs) - 1
+			r.subs[i] = r.subs[last]
+			r.subs[last] = nil
+			r.subs = r.subs[:last]
+			break
+		}
+	}
+	if len(r.subs) == 0 && cap(r.subs) > 8 {
+		r.subs = nil
+	}
+	idle := len(r.subs) == 0 && r.t.Status == Finished
+	if !s.tv && !r.online(s.key) && !r.closed {
+		r.broadcastLobby()
+	}
+	r.mu.Unlock()
+	if idle {
+		r.tables.evict(r)
+	}
+}
+
+// Resend pushes s its current view again (after a refused stale move).
+func (r *Runner) Resend(s *Sub) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.g != nil {
+		s.conn.Send(Frame("state", r.t.Version, r.stateView(r.viewerOf(s))))
+	} else {
+		s.conn.Send(Frame("lobby", r.t.Version, r.lobbyView()))
+	}
+}
+
+// Back tells the table that the person of s is back: a computer player that
+// stood in for them stops.
+func (r *Runner) Back(s *Sub) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
+		r.back(seat)
+	}
+}
+
+func (r *Runner) back(seat game.Seat) {
+	r.away = r.away.Without(seat)
+	r.deadline[seat] = time.Time{}
+	r.schedule()
+	r.broadcastLobby()
+	r.broadcastState()
+}
+
+// Move applies move for the seat of s, made against version. Errors:
+// EUnauthorized for the TV, EForbidden for a spectator, EConflict before the
+// start or after the end, EStale when version is not the table's, the game's
+// own error for a move it refuses, EInternal when the store fails. A refused
+// move changes nothing and nobody is told about it.
+func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMessage) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s.tv {
+		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches")
+	}
+	seat := r.viewerOf(s)
+	if seat < 0 {
+		return harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing")
+	}
+	switch {
+	case r.closed:
+		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+	case r.t.Status == Lobby:
+		return harbor.Errorf(harbor.EConflict, "the game has not started")
+	case r.t.Status == Finished:
+		return harbor.Errorf(harbor.EConflict, "the game is over")
+	case version != r.t.Version:
+		return harbor.Errorf(harbor.EStale, "the table has moved on since your move (version %d, not %d)", r.t.Version, version)
+	}
+	if r.away.Has(seat) {
+		if err := r.apply(ctx, seat, move); err != nil {
+			return err
+		}
+		r.back(seat)
+		return nil
+	}
+	return r.apply(ctx, seat, move)
+}
+
+// apply applies move for seat on a clone, commits it, then makes the clone
+// live and tells everyone. It holds r.mu.
+func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage) error {
+	start := time.Now()
+	next := r.g.Clone()
+	var log game.Log
+	if err := next.Apply(seat, move, &log); err != nil {
+		return err
+	}
+	res := next.Result()
+	var final *game.Result
+	if res.Over {
+		final = &res
+	}
+	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now()}
+	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final); err != nil {
+		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
+		return harbor.Errorf(harbor.EInternal, "the move could not be saved; try again")
+	}
+	r.g, r.events = next, log.Events
+	r.t.Version++
+	if final != nil {
+		r.t.Status, r.t.Result = Finished, final
+	}
+	r.deadline[seat] = time.Time{}
+	r.schedule()
+	r.broadcastState()
+	if final != nil {
+		r.broadcastLobby()
+	}
+	r.tables.moved(time.Since(start))
+	return nil
+}
+
+// Change applies a lobby operation (see lobby.go) made by key: op runs on a
+// clone of the table, which is stored and only then made live and shown to
+// every subscriber.
+func (r *Runner) Change(ctx context.Context, op func(t *Table) error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.change(ctx, op, nil)
+}
+
+// Start starts the game for the host with key.
+func (r *Runner) Start(ctx context.Context, key string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var g game.Game
+	return r.change(ctx, func(t *Table) (err error) {
+		g, err = t.Start(key, r.def)
+		return err
+	}, func() { r.g = g })
+}
+
+func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func()) error {
+	if r.closed {
+		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+	}
+	next := r.t.Clone()
+	if err := op(next); err != nil {
+		return err
+	}
+	next.Updated = r.tables.now()
+	if err := r.tables.store.SaveTable(ctx, next); err != nil {
+		r.tables.log.Error("save table", "table", r.t.ID, "err", err)
+		return harbor.Errorf(harbor.EInternal, "the change could not be saved; try again")
+	}
+	old := r.t
+	r.t = next
+	if then != nil {
+		then()
+	}
+	for _, m := range old.Members {
+		if r.t.Member(m.Key) < 0 {
+			r.drop(m.Key)
+		}
+	}
+	r.broadcastLobby()
+	if r.g != nil {
+		r.schedule()
+		r.broadcastState()
+	}
+	return nil
+}
+
+// drop closes every connection of a member who was removed.
+func (r *Runner) drop(key string) {
+	kept := r.subs[:0]
+	for _, s := range r.subs {
+		if s.key == key && !s.tv {
+			s.conn.Send(Frame("error", r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table")))
+			s.conn.Close("removed by the host")
+			continue
+		}
+		kept = append(kept, s)
+	}
+	clear(r.subs[len(kept):])
+	r.subs = kept
+}
+
+// Log returns the stored moves with the events each made, as viewer may see
+// them. Only for finished tables, whose whole log is public.
+func (r *Runner) Log(ctx context.Context) ([]LogEntry, error) {
+	r.mu.Lock()
+	t := r.t.Clone()
+	r.mu.Unlock()
+	if t.Status != Finished {
+		return nil, harbor.Errorf(harbor.EConflict, "the log opens when the game is over")
+	}
+	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.def.New(t.Config())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LogEntry, len(moves))
+	for i, m := range moves {
+		var log game.Log
+		if err := g.Apply(m.Seat, m.Move, &log); err != nil {
+			return nil, err
+		}
+		out[i] = LogEntry{Move: m, Events: log.Events}
+		for j, e := range log.Events {
+			out[i].Events[j] = e.For(game.Public)
+		}
+	}
+	return out, nil
+}
+
+// LogEntry is one move of a finished game with the events it made.
+type LogEntry struct {
+	Move
+	Events []game.Event `json:"events"`
+}
+
+// close stops the table's timers; the runner refuses changes afterwards.
+func (r *Runner) close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.closed = true
+	if r.botTimer != nil {
+		r.botTimer.Stop()
+	}
+	if r.turn != nil {
+		r.turn.Stop()
+	}
+}
+
+// Version returns the table's version: the moves applied so far.
+func (r *Runner) Version() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.t.Version
+}

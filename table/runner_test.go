@@ -1,0 +1,112 @@
+package table_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"harbor"
+	"harbor/game"
+	"harbor/game/gametest"
+	"harbor/sqlite"
+	"harbor/table"
+)
+
+func init() { game.Register(gametest.Definition) }
+
+// recorder is a connection that keeps every frame.
+type recorder struct {
+	mu     sync.Mutex
+	frames []string
+}
+
+func (c *recorder) Send(f []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.frames = append(c.frames, string(f))
+}
+
+func (c *recorder) Close(string) {}
+
+func (c *recorder) count(prefix string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, f := range c.frames {
+		if strings.HasPrefix(f, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// flaky is a store whose AppendMove can be made to fail, and which checks
+// that nobody has heard of a move while it is being committed.
+type flaky struct {
+	table.Store
+	fail  bool
+	watch *recorder
+	t     *testing.T
+}
+
+func (s *flaky) AppendMove(ctx context.Context, id string, m table.Move, res *game.Result) error {
+	if s.watch != nil && s.watch.count(`{"t":"state","v":`+itoa(m.N+1)) > 0 {
+		s.t.Errorf("move %d was pushed to a client before it was committed", m.N)
+	}
+	if s.fail {
+		return harbor.Errorf(harbor.EInternal, "disk full")
+	}
+	return s.Store.AppendMove(ctx, id, m, res)
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestMoveIsCommittedBeforeAnyoneHears(t *testing.T) {
+	inner, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inner.Close()
+	store := &flaky{Store: inner, t: t}
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	host := table.KeyOf(table.NewToken())
+	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	conn := &recorder{}
+	store.watch = conn
+	sub, err := r.Subscribe(conn, host, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conn.count(`{"t":"state","v":0`) != 1 {
+		t.Fatalf("frames on subscribe: %v", conn.frames)
+	}
+	store.fail = true
+	if err := r.Move(ctx, sub, 0, json.RawMessage(`{"type":"take","n":2}`)); harbor.ErrorCode(err) != harbor.EInternal {
+		t.Fatalf("a move the store refused: %v", err)
+	}
+	if r.Version() != 0 || conn.count(`{"t":"state"`) != 1 {
+		t.Fatalf("a move that was not stored changed the table (version %d) or was pushed", r.Version())
+	}
+	store.fail = false
+	if err := r.Move(ctx, sub, 0, json.RawMessage(`{"type":"take","n":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	moves, _ := inner.Moves(ctx, r.ID(), 0)
+	if r.Version() != 1 || len(moves) != 1 || conn.count(`{"t":"state","v":1`) != 1 {
+		t.Fatalf("after a stored move: version %d, %d stored, frames %v", r.Version(), len(moves), conn.frames)
+	}
+	if !strings.Contains(conn.frames[len(conn.frames)-1], `"pile":8`) {
+		t.Fatalf("last frame %s", conn.frames[len(conn.frames)-1])
+	}
+}

@@ -1,0 +1,77 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"harbor/game"
+)
+
+// CodeKind names one of a table's codes.
+type CodeKind string
+
+// The codes a table can be found by.
+const (
+	ByInvite CodeKind = "invite"
+	ByCode   CodeKind = "code"
+	ByTV     CodeKind = "tv"
+)
+
+// Move is one stored move of a table: the N-th move (from 0), by Seat.
+type Move struct {
+	N    int             `json:"n"`
+	Seat game.Seat       `json:"seat"`
+	Move json.RawMessage `json:"move"`
+	At   time.Time       `json:"at"`
+}
+
+// Store keeps tables and their move logs. Every method is safe for
+// concurrent use. Errors are *harbor.Error where the caller can act on them
+// (ENotFound, EConflict); anything else is a storage fault.
+//
+// A store is the single source of truth for recovery: a move that
+// AppendMove acknowledged survives a crash of the process.
+type Store interface {
+	// CreateTable stores a new table (status, seats, codes, everything but
+	// moves). EConflict if its id or one of its codes is taken.
+	CreateTable(ctx context.Context, t *Table) error
+
+	// Table returns the table with id, with Version, Status and Result as
+	// stored. ENotFound if there is none.
+	Table(ctx context.Context, id string) (*Table, error)
+
+	// TableByCode returns the table whose code of kind equals code.
+	// ENotFound if there is none.
+	TableByCode(ctx context.Context, kind CodeKind, code string) (*Table, error)
+
+	// SaveTable stores t's lobby (options, members, seats, host, banned,
+	// status). It never changes Version or the move log. ENotFound if t was
+	// never created.
+	SaveTable(ctx context.Context, t *Table) error
+
+	// AppendMove durably appends m to the log of table id. m.N must equal
+	// the table's stored Version (else EConflict, and nothing changes); the
+	// Version becomes m.N+1. When result is non-nil and over, the table is
+	// finished with that result in the same commit.
+	AppendMove(ctx context.Context, id string, m Move, result *game.Result) error
+
+	// Moves returns the moves of table id from index from on, in order.
+	Moves(ctx context.Context, id string, from int) ([]Move, error)
+
+	// Playing returns the ids of every table whose game is running, for
+	// recovery at start.
+	Playing(ctx context.Context) ([]string, error)
+
+	// Close releases the store. Calls after Close fail.
+	Close() error
+}
+
+// Records converts stored moves to the game's replay records.
+func Records(moves []Move) []game.Record {
+	out := make([]game.Record, len(moves))
+	for i, m := range moves {
+		out[i] = game.Record{Seat: m.Seat, Move: m.Move}
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+// Package table is Harbor's table domain: a table of one game with its lobby
+// (members, seats, host, ready marks, computer players, codes), the runner
+// that serialises every move of a live table, and the Store interface that
+// the storage packages (sqlite, later postgres) implement. It knows nothing
+// of HTTP, WebSockets or SQL.
+package table
+
+import (
+	"encoding/json"
+	"time"
+
+	"harbor/game"
+)
+
+// Status is where a table is in its life.
+type Status string
+
+// Table statuses.
+const (
+	Lobby    Status = "lobby"    // seats are being filled; no game yet
+	Playing  Status = "playing"  // the game runs
+	Finished Status = "finished" // the game is over; the table is read-only
+)
+
+// SeatKind says who sits in a seat.
+type SeatKind string
+
+// Seat kinds. An empty seat has kind Empty.
+const (
+	Empty SeatKind = ""
+	Human SeatKind = "human"
+	Bot   SeatKind = "bot"
+)
+
+// Table is one table of one game. In the lobby Seats has one entry per seat
+// the game allows (game.Info.MaxPlayers), empty ones included; at the start
+// the empty seats are dropped, so during play Seats[i] is game seat i.
+type Table struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Options json.RawMessage `json:"options,omitempty"`
+	// TurnSeconds, when positive, is the turn timer: a person who has not
+	// acted that long after the game started waiting on them has a
+	// computer player stand in until they act again.
+	TurnSeconds int    `json:"turnSeconds,omitempty"`
+	Seed        uint64 `json:"seed"`
+	Status      Status `json:"status"`
+	Invite      string `json:"invite"` // long, unguessable: the invite link
+	Code        string `json:"code"`   // short, typed by a person to join
+	TV          string `json:"tv"`     // read-only code for the shared screen
+	Host        string `json:"host"`   // the Key of the host
+	Members     []Member
+	Seats       []Seat
+	Banned      []string // Keys the host removed; they cannot join again
+	Version     int      // moves applied
+	Result      *game.Result
+	Created     time.Time
+	Updated     time.Time
+}
+
+// Member is a person who joined the table, seated or not. Key is the
+// SHA-256 of the person's token (hex), so a stored table never holds a
+// token that could act for someone.
+type Member struct {
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
+// Seat is one place at the table.
+type Seat struct {
+	Kind  SeatKind `json:"kind,omitempty"`
+	Key   string   `json:"key,omitempty"` // the member sitting here (Human only)
+	Name  string   `json:"name,omitempty"`
+	Color string   `json:"color,omitempty"`
+	Ready bool     `json:"ready,omitempty"`
+}
+
+// Colors are the seat colours a person may choose, in the order they are
+// handed out.
+var Colors = []string{"red", "blue", "green", "yellow", "purple", "orange", "teal", "pink"}
+
+// Clone returns a deep copy of t.
+func (t *Table) Clone() *Table {
+	c := *t
+	c.Options = append(json.RawMessage(nil), t.Options...)
+	c.Members = append([]Member(nil), t.Members...)
+	c.Seats = append([]Seat(nil), t.Seats...)
+	c.Banned = append([]string(nil), t.Banned...)
+	if t.Result != nil {
+		r := *t.Result
+		c.Result = &r
+	}
+	return &c
+}
+
+// Member returns the index of the member with key, or -1.
+func (t *Table) Member(key string) int {
+	for i, m := range t.Members {
+		if m.Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// SeatOf returns the seat of the member with key, or game.Public when that
+// member sits nowhere.
+func (t *Table) SeatOf(key string) game.Seat {
+	for i, s := range t.Seats {
+		if s.Kind == Human && s.Key == key {
+			return game.Seat(i)
+		}
+	}
+	return game.Public
+}
+
+// Config is the game setup of a started table.
+func (t *Table) Config() game.Config {
+	cfg := game.Config{Options: t.Options, Seed: t.Seed}
+	for _, s := range t.Seats {
+		cfg.Players = append(cfg.Players, game.Player{Name: s.Name, Bot: s.Kind == Bot})
+	}
+	return cfg
+}
+
+// Bots returns the seats computer players sit in.
+func (t *Table) Bots() game.SeatSet {
+	var set game.SeatSet
+	for i, s := range t.Seats {
+		if s.Kind == Bot {
+			set = set.With(game.Seat(i))
+		}
+	}
+	return set
+}
