@@ -1,0 +1,260 @@
+// The wire protocol between the browser and the harbor server (docs/protocol.md):
+// every WebSocket message is an envelope {t, v, d}. This module decodes what the
+// server sends into the client's own types and encodes what the client sends.
+// It is the one place that knows the server's field names, so a change on the
+// wire is aligned here and nowhere else.
+
+/** A seat number; -1 is the public viewer (TV, spectators). */
+export type Seat = number;
+export const PUBLIC: Seat = -1;
+
+export interface Envelope {
+  t: string;
+  v: number;
+  d: unknown;
+}
+
+export interface ProtocolError {
+  code: string;
+  message: string;
+  rule?: string;
+}
+
+export type SeatKind = "human" | "bot" | "empty";
+
+export interface LobbySeat {
+  index: Seat;
+  kind: SeatKind;
+  name: string;
+  color: string;
+  ready: boolean;
+  connected: boolean;
+  host: boolean;
+  you: boolean;
+}
+
+export type TableStatus = "lobby" | "playing" | "finished";
+
+export interface Lobby {
+  id: string;
+  game: string;
+  status: TableStatus;
+  code: string;
+  tvCode: string;
+  seats: LobbySeat[];
+  options: Record<string, unknown>;
+  /** The seat this client holds, or -1. */
+  you: Seat;
+  /** Whether this client is the host. */
+  host: boolean;
+  maxSeats: number;
+  minSeats: number;
+}
+
+export interface GameResult {
+  over: boolean;
+  winners: Seat[];
+  places: number[];
+  scores: number[];
+  reason: string;
+  turns: number;
+}
+
+export interface GameEvent {
+  type: string;
+  seat: Seat;
+  text: string;
+  data?: unknown;
+}
+
+/** A move is a plain object with a `type` field, e.g. {type: "roll"}. */
+export type Move = { type: string } & Record<string, unknown>;
+
+export interface GameState<V = unknown> {
+  view: V;
+  legal: Move[];
+  actors: Seat[];
+  seat: Seat;
+  result: GameResult;
+  events: GameEvent[];
+}
+
+export type ServerMessage =
+  | { t: "lobby"; v: number; d: Lobby }
+  | { t: "state"; v: number; d: GameState }
+  | { t: "error"; v: number; d: ProtocolError }
+  | { t: "pong"; v: number; d: Record<string, never> };
+
+const isObj = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+const str = (x: unknown, dflt = ""): string =>
+  typeof x === "string" ? x : typeof x === "number" ? String(x) : dflt;
+
+const num = (x: unknown, dflt = 0): number =>
+  typeof x === "number" && Number.isFinite(x) ? x : dflt;
+
+const bool = (x: unknown): boolean => x === true;
+
+/** The first of several keys that is present in o. */
+function pick(o: Record<string, unknown>, ...keys: string[]): unknown {
+  for (const k of keys) if (o[k] !== undefined) return o[k];
+  return undefined;
+}
+
+/**
+ * seatList reads a set of seats as the server sends it: a bit set (the Go
+ * SeatSet, seat n is bit n) or an array of seat numbers.
+ */
+export function seatList(x: unknown): Seat[] {
+  if (Array.isArray(x)) return x.filter((s): s is number => typeof s === "number" && s >= 0);
+  if (typeof x === "number" && x > 0) {
+    const out: Seat[] = [];
+    for (let s = 0; s < 53 && 2 ** s <= x; s++) if (Math.floor(x / 2 ** s) % 2 === 1) out.push(s);
+    return out;
+  }
+  return [];
+}
+
+export function decodeError(d: unknown): ProtocolError {
+  const o = isObj(d) ? (isObj(d.error) ? d.error : d) : {};
+  const e: ProtocolError = { code: str(o.code, "error"), message: str(o.message, "Something went wrong.") };
+  if (typeof o.rule === "string" && o.rule) e.rule = o.rule;
+  return e;
+}
+
+export function decodeResult(d: unknown): GameResult {
+  const o = isObj(d) ? d : {};
+  return {
+    over: bool(o.over),
+    winners: seatList(o.winners),
+    places: Array.isArray(o.places) ? o.places.map((p) => num(p)) : [],
+    scores: Array.isArray(o.scores) ? o.scores.map((p) => num(p)) : [],
+    reason: str(o.reason),
+    turns: num(o.turns),
+  };
+}
+
+function decodeEvent(d: unknown): GameEvent {
+  const o = isObj(d) ? d : {};
+  const e: GameEvent = { type: str(o.type), seat: num(o.seat, PUBLIC), text: str(o.text) };
+  if (o.data !== undefined) e.data = o.data;
+  return e;
+}
+
+export function decodeMove(d: unknown): Move | null {
+  if (!isObj(d) || typeof d.type !== "string") return null;
+  return d as Move;
+}
+
+export function decodeState(d: unknown): GameState {
+  const o = isObj(d) ? d : {};
+  return {
+    view: o.view ?? null,
+    legal: Array.isArray(o.legal) ? o.legal.map(decodeMove).filter((m): m is Move => m !== null) : [],
+    actors: seatList(o.actors),
+    seat: num(o.seat, PUBLIC),
+    result: decodeResult(o.result),
+    events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
+  };
+}
+
+function decodeKind(o: Record<string, unknown>): SeatKind {
+  const k = str(pick(o, "kind", "type"));
+  if (k === "bot" || k === "computer" || bool(o.bot)) return "bot";
+  if (k === "empty" || k === "open" || k === "free") return "empty";
+  if (k === "human" || k === "player") return "human";
+  return str(o.name) === "" && !bool(o.occupied) ? "empty" : "human";
+}
+
+function decodeSeat(d: unknown, i: number, youSeat: Seat, hostSeat: Seat): LobbySeat {
+  const o = isObj(d) ? d : {};
+  const index = num(pick(o, "seat", "index"), i);
+  const kind = decodeKind(o);
+  return {
+    index,
+    kind,
+    name: str(o.name),
+    color: str(pick(o, "color", "colour"), ""),
+    ready: kind === "bot" || bool(o.ready),
+    connected: kind === "bot" || bool(pick(o, "connected", "online")),
+    host: bool(o.host) || index === hostSeat,
+    you: bool(pick(o, "you", "mine")) || index === youSeat,
+  };
+}
+
+function decodeStatus(x: unknown): TableStatus {
+  const s = str(x);
+  if (s === "playing" || s === "started" || s === "running") return "playing";
+  if (s === "finished" || s === "over" || s === "ended") return "finished";
+  return "lobby";
+}
+
+export function decodeLobby(d: unknown): Lobby {
+  const o0 = isObj(d) ? d : {};
+  const o = isObj(o0.table) ? { ...o0.table, ...o0 } : o0;
+  const you = num(pick(o, "you", "yourSeat", "seat"), PUBLIC);
+  const hostSeat = num(pick(o, "hostSeat"), isObj(o.host) ? num(o.host.seat, PUBLIC) : typeof o.host === "number" ? o.host : PUBLIC);
+  const seats = Array.isArray(o.seats) ? o.seats.map((s, i) => decodeSeat(s, i, you, hostSeat)) : [];
+  const codes = isObj(o.codes) ? o.codes : {};
+  return {
+    id: str(pick(o, "id", "table")),
+    game: str(pick(o, "game", "gameId")),
+    status: decodeStatus(o.status),
+    code: str(pick(o, "code", "joinCode") ?? pick(codes, "join", "code")),
+    tvCode: str(pick(o, "tvCode", "tv") ?? pick(codes, "tv")),
+    seats,
+    options: isObj(o.options) ? o.options : {},
+    you,
+    host: bool(pick(o, "isHost", "youHost", "amHost")) || (typeof o.host === "boolean" && o.host) || (you >= 0 && you === hostSeat) || seats.some((s) => s.you && s.host),
+    maxSeats: num(pick(o, "maxSeats", "maxPlayers"), seats.length),
+    minSeats: num(pick(o, "minSeats", "minPlayers"), 1),
+  };
+}
+
+/** decode parses one text frame from the server; null if it is not an envelope. */
+export function decode(text: string): ServerMessage | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObj(raw) || typeof raw.t !== "string") return null;
+  const v = num(raw.v);
+  switch (raw.t) {
+    case "lobby":
+      return { t: "lobby", v, d: decodeLobby(raw.d) };
+    case "state":
+      return { t: "state", v, d: decodeState(raw.d) };
+    case "error":
+      return { t: "error", v, d: decodeError(raw.d) };
+    case "pong":
+      return { t: "pong", v, d: {} };
+  }
+  return null;
+}
+
+export function encodeMove(move: Move, version: number): string {
+  return JSON.stringify({ t: "move", v: version, d: move });
+}
+
+export function encodePing(version: number): string {
+  return JSON.stringify({ t: "ping", v: version, d: {} });
+}
+
+/** sameMove reports whether two moves are equal field by field (order-free). */
+export function sameMove(a: Move, b: Move): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(canonical).join(",")}]`;
+  if (isObj(x)) {
+    return `{${Object.keys(x)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(x[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(x) ?? "null";
+}
