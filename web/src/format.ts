@@ -35,14 +35,14 @@ export interface SeatColor {
 }
 
 export const PALETTE: readonly SeatColor[] = [
-  { name: "Coral", fill: "#e4572e", ink: "#fff" },
+  { name: "Red", fill: "#d62828", ink: "#fff" },
+  { name: "Blue", fill: "#1d6fd1", ink: "#fff" },
+  { name: "Green", fill: "#2a9d3f", ink: "#fff" },
+  { name: "Yellow", fill: "#f2c202", ink: "#1b1b1b" },
+  { name: "Purple", fill: "#7e52a0", ink: "#fff" },
+  { name: "Orange", fill: "#f07c12", ink: "#1b1b1b" },
   { name: "Teal", fill: "#138a7e", ink: "#fff" },
-  { name: "Gold", fill: "#f2b705", ink: "#1b1b1b" },
-  { name: "Violet", fill: "#7e52a0", ink: "#fff" },
-  { name: "Sky", fill: "#2e86de", ink: "#fff" },
-  { name: "Lime", fill: "#7cb518", ink: "#1b1b1b" },
-  { name: "Rose", fill: "#d6336c", ink: "#fff" },
-  { name: "Slate", fill: "#5c677d", ink: "#fff" },
+  { name: "Pink", fill: "#e0569b", ink: "#1b1b1b" },
 ];
 
 /** seatColor resolves the server's colour (a name or #hex) or falls back to the seat's palette entry. */

@@ -41,8 +41,12 @@ export interface Lobby {
   status: TableStatus;
   code: string;
   tvCode: string;
+  /** the long invite token, when the server shares it with this client */
+  invite: string;
   seats: LobbySeat[];
   options: Record<string, unknown>;
+  /** the turn timer in seconds; 0 is off */
+  turnSeconds: number;
   /** The seat this client holds, or -1. */
   you: Seat;
   /** Whether this client is the host. */
@@ -203,8 +207,10 @@ export function decodeLobby(d: unknown): Lobby {
     status: decodeStatus(o.status),
     code: str(pick(o, "code", "joinCode") ?? pick(codes, "join", "code")),
     tvCode: str(pick(o, "tvCode", "tv") ?? pick(codes, "tv")),
+    invite: str(pick(o, "invite", "inviteCode") ?? pick(codes, "invite")),
     seats,
     options: isObj(o.options) ? o.options : {},
+    turnSeconds: num(pick(o, "turnSeconds", "turnTimer")),
     you,
     host: bool(pick(o, "isHost", "youHost", "amHost")) || (typeof o.host === "boolean" && o.host) || (you >= 0 && you === hostSeat) || seats.some((s) => s.you && s.host),
     maxSeats: num(pick(o, "maxSeats", "maxPlayers"), seats.length),

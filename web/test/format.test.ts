@@ -22,9 +22,9 @@ describe("format", () => {
   ])("ordinal(%i) = %s", (n, want) => expect(ordinal(n)).toBe(want));
 
   it("gives every seat a named colour and a shape", () => {
-    expect(seatColor(0).name).toBe("Coral");
+    expect(seatColor(0).name).toBe("Red");
     expect(seatColor(9).name).toBe(seatColor(1).name);
-    expect(seatColor(2, "violet").name).toBe("Violet");
+    expect(seatColor(2, "purple").name).toBe("Purple");
     expect(seatColor(3, "#ffffff")).toMatchObject({ fill: "#ffffff", ink: "#1b1b1b" });
     expect(seatColor(3, "#000")).toMatchObject({ ink: "#fff" });
     expect(seatColor(1, "azure").name).toBe("Azure");

@@ -56,7 +56,7 @@ describe("reduce", () => {
   });
 
   it("marks the lobby finished when the result is over", () => {
-    let s = reduce(emptyTable(), { t: "lobby", v: 0, d: { id: "t", game: "holdings", status: "playing", code: "", tvCode: "", seats: [], options: {}, you: 0, host: true, maxSeats: 6, minSeats: 2 } });
+    let s = reduce(emptyTable(), { t: "lobby", v: 0, d: { id: "t", game: "holdings", status: "playing", code: "", tvCode: "", invite: "", seats: [], options: {}, turnSeconds: 0, you: 0, host: true, maxSeats: 6, minSeats: 2 } });
     s = reduce(s, state(9, [], { result: decodeResult({ over: true, winners: 1 }) }));
     expect(s.lobby?.status).toBe("finished");
   });

@@ -1,0 +1,104 @@
+// The HTTP lobby API (docs/api.md on the server side). Every path and field
+// name of the lobby API lives here, so aligning with the server is a change
+// to this file only.
+
+import { decodeError, decodeLobby, type Lobby, type ProtocolError } from "./protocol";
+
+export interface GameOption {
+  key: string;
+  label: string;
+  help?: string;
+  kind: "bool" | "int" | "choice";
+  default: unknown;
+  min?: number;
+  max?: number;
+  choices?: { value: string; label: string }[];
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  minPlayers: number;
+  maxPlayers: number;
+  minutes: string;
+  summary: string;
+  options: GameOption[];
+}
+
+/** ApiError is a refused request, with the server's stable code and a message for people. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: ProtocolError,
+  ) {
+    super(detail.message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: "offline", message: "The server cannot be reached. Check your connection and try again." });
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, decodeError(json ?? { code: "http_" + res.status, message: text || res.statusText }));
+  return json as T;
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+
+export function decodeGames(raw: unknown): GameInfo[] {
+  const list = Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw.games) ? raw.games : [];
+  return list.filter(isObj).map((g) => ({
+    id: String(g.id ?? ""),
+    name: String(g.name ?? g.id ?? ""),
+    minPlayers: Number(g.minPlayers ?? 1),
+    maxPlayers: Number(g.maxPlayers ?? 1),
+    minutes: String(g.minutes ?? ""),
+    summary: String(g.summary ?? ""),
+    options: Array.isArray(g.options) ? (g.options as GameOption[]) : [],
+  }));
+}
+
+/** tableIdOf finds the table id in a create/join answer. */
+export function tableIdOf(raw: unknown): string {
+  if (!isObj(raw)) return "";
+  if (typeof raw.id === "string") return raw.id;
+  if (typeof raw.table === "string") return raw.table;
+  if (isObj(raw.table) && typeof raw.table.id === "string") return raw.table.id;
+  return "";
+}
+
+const t = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
+
+export const api = {
+  session: () => call<unknown>("POST", "/api/session"),
+  games: async () => decodeGames(await call<unknown>("GET", "/api/games")),
+  create: async (game: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/tables", { game, name })),
+  /** join resolves a short code or an invite and joins under name; it returns the table id. */
+  join: async (code: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { code, name })),
+  lobby: async (id: string): Promise<Lobby> => decodeLobby(await call<unknown>("GET", t(id))),
+  ready: (id: string, ready: boolean) => call<unknown>("POST", `${t(id)}/ready`, { ready }),
+  addBot: (id: string, seat = -1) => call<unknown>("POST", `${t(id)}/bots`, { seat }),
+  clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
+  sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/sit`, { seat, color }),
+  options: (id: string, options: Record<string, unknown>, turnSeconds: number) =>
+    call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
+  start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
+};
+
+/** qrSrc is the server-rendered QR code image of text, when the server offers one. */
+export const qrSrc = (text: string) => `/api/qr?text=${encodeURIComponent(text)}`;

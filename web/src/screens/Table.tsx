@@ -1,0 +1,47 @@
+import { useEffect, useMemo } from "preact/hooks";
+import { contentFor } from "../catalog";
+import { LinkBanner, NoticeBar } from "../components/Status";
+import { gameInfo } from "../games";
+import { HoldingsPlayer } from "../holdings/Player";
+import { TableStore } from "../state";
+import { Lobby } from "./Lobby";
+
+/** useTable keeps one TableStore alive for as long as the screen shows this table. */
+export function useTable(path: string): TableStore {
+  const store = useMemo(() => new TableStore(path), [path]);
+  useEffect(() => () => store.close(), [store]);
+  return store;
+}
+
+export function ComingSoon({ game }: { game: string }) {
+  const info = gameInfo(game);
+  return (
+    <div class="page">
+      <section class="panel">
+        <h1>{info?.name ?? game}</h1>
+        <p>The game has started. Its play screen is coming soon to Harbor.</p>
+        <a href="#/">Back to the start</a>
+      </section>
+    </div>
+  );
+}
+
+/** Table is a player's screen at one table: the lobby before the start, then the game. */
+export function Table({ id }: { id: string }) {
+  const store = useTable(`/ws?table=${encodeURIComponent(id)}`);
+  const { lobby, game } = store.data.value;
+  let body;
+  if (!lobby && !game) body = <p class="page">Opening the table…</p>;
+  else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;
+  else {
+    const gameId = lobby?.game ?? "";
+    body = contentFor(gameId).playable && gameId === "holdings" ? <HoldingsPlayer store={store} /> : <ComingSoon game={gameId} />;
+  }
+  return (
+    <>
+      <LinkBanner store={store} />
+      <NoticeBar store={store} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export function Tv({ code }: { code: string }) {
+  return <p>{code}</p>;
+}
