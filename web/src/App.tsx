@@ -1,19 +1,8 @@
-import { signal } from "@preact/signals";
 import { lazy, Suspense } from "preact/compat";
-import { parseRoute, type Route } from "./router";
+import { go, route } from "./router";
 import { Home } from "./screens/Home";
 import { Join } from "./screens/Join";
 import { Table } from "./screens/Table";
-
-const route = signal<Route>(parseRoute(location.pathname, location.hash));
-addEventListener("hashchange", () => {
-  route.value = parseRoute(location.pathname, location.hash);
-  window.scrollTo(0, 0);
-});
-
-const go = (hash: string) => {
-  location.hash = hash;
-};
 
 // The TV screen is its own chunk: phones never download it.
 const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
@@ -24,7 +13,7 @@ export function App() {
     case "home":
       return <Home go={go} />;
     case "join":
-      return <Join code={r.code} go={go} />;
+      return <Join invite={r.invite} go={go} />;
     case "table":
       return <Table key={r.id} id={r.id} />;
     case "tv":

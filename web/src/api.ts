@@ -2,7 +2,7 @@
 // name of the lobby API lives here, so aligning with the server is a change
 // to this file only.
 
-import { decodeError, decodeLobby, type Lobby, type ProtocolError } from "./protocol";
+import { decodeError, type ProtocolError } from "./protocol";
 
 export interface GameOption {
   key: string;
@@ -85,20 +85,25 @@ export function tableIdOf(raw: unknown): string {
 const t = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
-  session: () => call<unknown>("POST", "/api/session"),
+  /** session makes sure this browser has its player cookie and returns its public id. */
+  session: async () => {
+    const r = await call<unknown>("POST", "/api/session");
+    return isObj(r) && typeof r.player === "string" ? r.player : "";
+  },
   games: async () => decodeGames(await call<unknown>("GET", "/api/games")),
   create: async (game: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/tables", { game, name })),
-  /** join resolves a short code or an invite and joins under name; it returns the table id. */
-  join: async (code: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { code, name })),
-  lobby: async (id: string): Promise<Lobby> => decodeLobby(await call<unknown>("GET", t(id))),
+  /** joinByInvite takes the long token of an invite link; it returns the table id. */
+  joinByInvite: async (invite: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { invite, name })),
+  /** joinByCode takes the short code a person typed; it returns the table id. */
+  joinByCode: async (code: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { code, name })),
   ready: (id: string, ready: boolean) => call<unknown>("POST", `${t(id)}/ready`, { ready }),
   addBot: (id: string, seat = -1) => call<unknown>("POST", `${t(id)}/bots`, { seat }),
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
-  sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/sit`, { seat, color }),
+  sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
   options: (id: string, options: Record<string, unknown>, turnSeconds: number) =>
     call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
 };
 
-/** qrSrc is the server-rendered QR code image of text, when the server offers one. */
-export const qrSrc = (text: string) => `/api/qr?text=${encodeURIComponent(text)}`;
+/** qrSrc is the server-rendered QR code (PNG) of a table's invite link, for members. */
+export const qrSrc = (id: string) => `${t(id)}/qr.png`;

@@ -39,6 +39,8 @@ export class Link {
   constructor(
     private readonly url: string,
     private readonly on: LinkHandlers,
+    /** this client's public id, to find its own seat in lobby messages */
+    private readonly me: () => string = () => "",
   ) {
     this.open();
     globalThis.addEventListener?.("online", this.retryNow);
@@ -93,7 +95,7 @@ export class Link {
     ws.onmessage = (e: MessageEvent) => {
       this.lastHeard = Date.now();
       if (typeof e.data !== "string") return;
-      const m = decode(e.data);
+      const m = decode(e.data, this.me());
       if (!m) return;
       this.version = m.v;
       this.on.message(m);

@@ -25,6 +25,10 @@ export type SeatKind = "human" | "bot" | "empty";
 export interface LobbySeat {
   index: Seat;
   kind: SeatKind;
+  /** the public id of the person sitting here ("" for bots and empty seats) */
+  player: string;
+  /** a computer player stands in while the person is away (turn timer) */
+  away: boolean;
   name: string;
   color: string;
   ready: boolean;
@@ -38,6 +42,7 @@ export type TableStatus = "lobby" | "playing" | "finished";
 export interface Lobby {
   id: string;
   game: string;
+  gameName: string;
   status: TableStatus;
   code: string;
   tvCode: string;
@@ -51,6 +56,8 @@ export interface Lobby {
   you: Seat;
   /** Whether this client is the host. */
   host: boolean;
+  /** the public id of the host */
+  hostId: string;
   maxSeats: number;
   minSeats: number;
 }
@@ -166,24 +173,27 @@ export function decodeState(d: unknown): GameState {
 function decodeKind(o: Record<string, unknown>): SeatKind {
   const k = str(pick(o, "kind", "type"));
   if (k === "bot" || k === "computer" || bool(o.bot)) return "bot";
-  if (k === "empty" || k === "open" || k === "free") return "empty";
+  if (k === "" || k === "empty" || k === "open" || k === "free") return k === "" && str(o.name) !== "" ? "human" : "empty";
   if (k === "human" || k === "player") return "human";
   return str(o.name) === "" && !bool(o.occupied) ? "empty" : "human";
 }
 
-function decodeSeat(d: unknown, i: number, youSeat: Seat, hostSeat: Seat): LobbySeat {
+function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: string): LobbySeat {
   const o = isObj(d) ? d : {};
   const index = num(pick(o, "seat", "index"), i);
   const kind = decodeKind(o);
+  const player = str(o.player);
   return {
     index,
     kind,
+    player,
+    away: bool(o.away),
     name: str(o.name),
     color: str(pick(o, "color", "colour"), ""),
     ready: kind === "bot" || bool(o.ready),
-    connected: kind === "bot" || bool(pick(o, "connected", "online")),
-    host: bool(o.host) || index === hostSeat,
-    you: bool(pick(o, "you", "mine")) || index === youSeat,
+    connected: kind === "bot" || bool(pick(o, "online", "connected")),
+    host: bool(o.host) || (player !== "" && player === hostId),
+    you: bool(o.you) || (kind === "human" && ((me !== "" && player === me) || index === youSeat)),
   };
 }
 
@@ -194,32 +204,38 @@ function decodeStatus(x: unknown): TableStatus {
   return "lobby";
 }
 
-export function decodeLobby(d: unknown): Lobby {
-  const o0 = isObj(d) ? d : {};
-  const o = isObj(o0.table) ? { ...o0.table, ...o0 } : o0;
-  const you = num(pick(o, "you", "yourSeat", "seat"), PUBLIC);
-  const hostSeat = num(pick(o, "hostSeat"), isObj(o.host) ? num(o.host.seat, PUBLIC) : typeof o.host === "number" ? o.host : PUBLIC);
-  const seats = Array.isArray(o.seats) ? o.seats.map((s, i) => decodeSeat(s, i, you, hostSeat)) : [];
-  const codes = isObj(o.codes) ? o.codes : {};
+/**
+ * decodeLobby reads the server's lobby view. me is this client's public id
+ * (from /api/session): the lobby names people by public id, so it is how a
+ * client finds its own seat and whether it is the host.
+ */
+export function decodeLobby(d: unknown, me = ""): Lobby {
+  const o = isObj(d) ? d : {};
+  const hostId = typeof o.host === "string" ? o.host : "";
+  const youSeat = num(pick(o, "you", "yourSeat"), PUBLIC);
+  const seats = Array.isArray(o.seats) ? o.seats.map((s, i) => decodeSeat(s, i, me, youSeat, hostId)) : [];
+  const you = seats.find((s) => s.you)?.index ?? PUBLIC;
   return {
-    id: str(pick(o, "id", "table")),
-    game: str(pick(o, "game", "gameId")),
+    id: str(o.id),
+    game: str(o.game),
+    gameName: str(o.gameName),
     status: decodeStatus(o.status),
-    code: str(pick(o, "code", "joinCode") ?? pick(codes, "join", "code")),
-    tvCode: str(pick(o, "tvCode", "tv") ?? pick(codes, "tv")),
-    invite: str(pick(o, "invite", "inviteCode") ?? pick(codes, "invite")),
+    code: str(o.code),
+    tvCode: str(pick(o, "tv", "tvCode")),
+    invite: str(o.invite),
     seats,
     options: isObj(o.options) ? o.options : {},
-    turnSeconds: num(pick(o, "turnSeconds", "turnTimer")),
+    turnSeconds: num(o.turnSeconds),
     you,
-    host: bool(pick(o, "isHost", "youHost", "amHost")) || (typeof o.host === "boolean" && o.host) || (you >= 0 && you === hostSeat) || seats.some((s) => s.you && s.host),
+    host: bool(o.isHost) || (me !== "" && hostId === me),
+    hostId,
     maxSeats: num(pick(o, "maxSeats", "maxPlayers"), seats.length),
     minSeats: num(pick(o, "minSeats", "minPlayers"), 1),
   };
 }
 
 /** decode parses one text frame from the server; null if it is not an envelope. */
-export function decode(text: string): ServerMessage | null {
+export function decode(text: string, me = ""): ServerMessage | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -230,7 +246,7 @@ export function decode(text: string): ServerMessage | null {
   const v = num(raw.v);
   switch (raw.t) {
     case "lobby":
-      return { t: "lobby", v, d: decodeLobby(raw.d) };
+      return { t: "lobby", v, d: decodeLobby(raw.d, me) };
     case "state":
       return { t: "state", v, d: decodeState(raw.d) };
     case "error":

@@ -1,26 +1,26 @@
-// Routes. Links use the hash (/#/t/<id>), so every screen survives a reload on
-// any static file server; the plain paths /t/<id>, /join/<code> and /tv/<code>
-// are understood too, in case the server hands out such links.
+// Routes, as the server serves them (every one answers index.html):
+// /, /t/<table id>, /join/<invite>, /tv/<tv code>. Links made with the hash
+// (/#/t/<id>) are understood too.
+
+import { signal } from "@preact/signals";
 
 export type Route =
   | { name: "home" }
   | { name: "table"; id: string }
-  | { name: "join"; code: string }
+  | { name: "join"; invite: string }
   | { name: "tv"; code: string };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const fromHash = hash.replace(/^#/, "");
-  const path = fromHash.startsWith("/") ? fromHash : pathname;
+  const path = fromHash.startsWith("/") && fromHash.length > 1 ? fromHash : pathname;
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const [head, arg] = parts;
   if (arg) {
     switch (head) {
       case "t":
-      case "table":
         return { name: "table", id: arg };
-      case "j":
       case "join":
-        return { name: "join", code: arg };
+        return { name: "join", invite: arg };
       case "tv":
         return { name: "tv", code: arg };
     }
@@ -31,17 +31,30 @@ export function parseRoute(pathname: string, hash: string): Route {
 export function href(r: Route): string {
   switch (r.name) {
     case "home":
-      return "#/";
+      return "/";
     case "table":
-      return `#/t/${encodeURIComponent(r.id)}`;
+      return `/t/${encodeURIComponent(r.id)}`;
     case "join":
-      return `#/join/${encodeURIComponent(r.code)}`;
+      return `/join/${encodeURIComponent(r.invite)}`;
     case "tv":
-      return `#/tv/${encodeURIComponent(r.code)}`;
+      return `/tv/${encodeURIComponent(r.code)}`;
   }
 }
 
 /** absolute turns a route into a full link for sharing (invite, TV). */
 export function absolute(r: Route, origin: string): string {
-  return `${origin}/${href(r)}`;
+  return `${origin}${href(r)}`;
 }
+
+export const route = signal<Route>(parseRoute(globalThis.location?.pathname ?? "/", globalThis.location?.hash ?? ""));
+
+/** go navigates within the page to path. */
+export function go(path: string): void {
+  history.pushState(null, "", path);
+  route.value = parseRoute(location.pathname, "");
+  window.scrollTo(0, 0);
+}
+
+globalThis.addEventListener?.("popstate", () => {
+  route.value = parseRoute(location.pathname, location.hash);
+});

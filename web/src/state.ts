@@ -99,8 +99,8 @@ export class TableStore {
   readonly fatal: Signal<string | null> = signal(null);
   private readonly conn: Link;
 
-  /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code>. */
-  constructor(path: string) {
+  /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code>; me returns this client's public id. */
+  constructor(path: string, me: () => string = () => "") {
     this.conn = new Link(wsURL(path, location), {
       message: (m) => {
         this.data.value = reduce(this.data.value, m);
@@ -113,7 +113,7 @@ export class TableStore {
       fatal: (reason) => {
         this.fatal.value = reason;
       },
-    });
+    }, me);
   }
 
   /** move sends m at the version last seen; false if the link is down. */

@@ -1,34 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { joinNames, seatStatus, startBlocker } from "../src/lobby";
-import type { Lobby, LobbySeat } from "../src/protocol";
-
-const seat = (index: number, p: Partial<LobbySeat>): LobbySeat => ({
-  index,
-  kind: "human",
-  name: `P${index}`,
-  color: "",
-  ready: false,
-  connected: true,
-  host: false,
-  you: false,
-  ...p,
-});
-
-const lobby = (seats: LobbySeat[]): Lobby => ({
-  id: "t",
-  game: "holdings",
-  status: "lobby",
-  code: "C",
-  tvCode: "TV",
-  invite: "",
-  seats,
-  options: {},
-  turnSeconds: 0,
-  you: 0,
-  host: true,
-  maxSeats: 6,
-  minSeats: 2,
-});
+import { lobby, seat } from "./fixtures";
 
 describe("startBlocker", () => {
   it("needs enough players", () => {

@@ -65,36 +65,41 @@ describe("decode", () => {
 });
 
 describe("decodeLobby", () => {
-  it("reads seats, codes, host and who this client is", () => {
-    const l = decodeLobby({
-      id: "t1",
-      game: "holdings",
-      status: "lobby",
-      code: "ABCD",
-      tvCode: "TV99",
-      you: 1,
-      hostSeat: 0,
-      seats: [
-        { name: "Ana", kind: "human", ready: true, connected: true, color: "coral" },
-        { name: "Bo", kind: "human", ready: false, connected: false },
-        { name: "Robo", kind: "bot" },
-        { kind: "empty" },
-      ],
-    });
-    expect(l.code).toBe("ABCD");
-    expect(l.tvCode).toBe("TV99");
-    expect(l.host).toBe(false);
+  // The server's LobbyView (table/view.go): people are named by public id.
+  const wire = {
+    id: "t1",
+    game: "holdings",
+    gameName: "Harbor Holdings",
+    options: null,
+    turnSeconds: 30,
+    status: "lobby",
+    invite: "inv-long",
+    code: "ABCDEF",
+    tv: "TV99TV99",
+    host: "aaa",
+    members: [],
+    seats: [
+      { kind: "human", player: "aaa", name: "Ana", color: "red", ready: false, online: true },
+      { kind: "human", player: "bbb", name: "Bo", color: "blue", ready: true, online: false },
+      { kind: "bot", name: "Computer 3", color: "green", ready: true, online: false },
+      { kind: "", ready: false, online: false },
+    ],
+    version: 0,
+  };
+
+  it("reads seats, codes and the host, and finds this client by its public id", () => {
+    const l = decodeLobby(wire, "bbb");
+    expect(l).toMatchObject({ id: "t1", gameName: "Harbor Holdings", code: "ABCDEF", tvCode: "TV99TV99", invite: "inv-long", turnSeconds: 30, host: false, you: 1, hostId: "aaa" });
     expect(l.seats.map((s) => s.kind)).toEqual(["human", "human", "bot", "empty"]);
-    expect(l.seats[0]?.host).toBe(true);
-    expect(l.seats[1]?.you).toBe(true);
-    expect(l.seats[2]?.ready).toBe(true); // computer players are always ready
-    expect(l.seats[1]?.ready).toBe(false);
+    expect(l.seats[0]).toMatchObject({ host: true, you: false, connected: true, color: "red" });
+    expect(l.seats[1]).toMatchObject({ you: true, ready: true, connected: false });
+    expect(l.seats[2]).toMatchObject({ ready: true, connected: true, you: false });
   });
 
-  it("knows the host when the host flag is on the table", () => {
-    const l = decodeLobby({ id: "t", status: "started", isHost: true, seats: [] });
-    expect(l.host).toBe(true);
-    expect(l.status).toBe("playing");
+  it("knows the host and a watcher", () => {
+    expect(decodeLobby(wire, "aaa")).toMatchObject({ host: true, you: 0 });
+    expect(decodeLobby(wire, "zzz")).toMatchObject({ host: false, you: -1 });
+    expect(decodeLobby({ ...wire, status: "playing" }).status).toBe("playing");
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { backoff, wsURL } from "../src/connection";
 import { decodeResult, type GameState, type ServerMessage } from "../src/protocol";
 import { emptyTable, isMyTurn, LOG_LIMIT, reduce } from "../src/state";
+import { lobby } from "./fixtures";
 
 const state = (v: number, events: string[], extra: Partial<GameState> = {}): ServerMessage => ({
   t: "state",
@@ -56,7 +57,7 @@ describe("reduce", () => {
   });
 
   it("marks the lobby finished when the result is over", () => {
-    let s = reduce(emptyTable(), { t: "lobby", v: 0, d: { id: "t", game: "holdings", status: "playing", code: "", tvCode: "", invite: "", seats: [], options: {}, turnSeconds: 0, you: 0, host: true, maxSeats: 6, minSeats: 2 } });
+    let s = reduce(emptyTable(), { t: "lobby", v: 0, d: lobby([], { status: "playing" }) });
     s = reduce(s, state(9, [], { result: decodeResult({ over: true, winners: 1 }) }));
     expect(s.lobby?.status).toBe("finished");
   });

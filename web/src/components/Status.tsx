@@ -8,7 +8,7 @@ export function LinkBanner({ store }: { store: TableStore }) {
   if (fatal) {
     return (
       <div class="banner banner-error" role="alert">
-        {fatal} <a href="#/">Back to the start</a>
+        {fatal} <a href="/">Back to the start</a>
       </div>
     );
   }

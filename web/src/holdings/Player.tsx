@@ -125,7 +125,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
   return (
     <div class="play holdings">
       <header class="play-head" aria-live="polite">
-        <a href="#/" class="home-link">
+        <a href="/" class="home-link">
           Harbor
         </a>
         <p class="turn-line" data-testid="turn-line">

@@ -105,10 +105,27 @@ export function Home({ go }: { go: (hash: string) => void }) {
     }
   };
 
-  const join = (e: Event) => {
+  const join = async (e: Event) => {
     e.preventDefault();
     const c = code.trim().toUpperCase();
-    if (c) go(href({ name: "join", code: c }));
+    const n = name.trim();
+    if (!c) return;
+    if (!n) {
+      setError("Type your name first: the others will see it.");
+      document.getElementById("name")?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      saveName(n);
+      const id = await api.joinByCode(c, n);
+      go(href({ name: "table", id }));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -156,7 +173,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
         <h2 id="open-h">Open a table</h2>
         <form onSubmit={open} class="stack">
           <label for="name">Your name</label>
-          <input id="name" name="name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} required />
+          <input id="name" name="name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} />
           {game && !content.playable ? <p class="hint">{game.name} has no play screen yet: its table opens, the game screen is coming soon.</p> : null}
           <button type="submit" class="btn-primary" disabled={busy || !game}>
             {busy ? "Opening…" : game ? `Open a ${game.name} table` : "Open a table"}
@@ -171,12 +188,15 @@ export function Home({ go }: { go: (hash: string) => void }) {
 
       <section aria-labelledby="join-h" class="panel">
         <h2 id="join-h">Join with a code</h2>
+        <p class="hint">Uses the name above.</p>
         <form onSubmit={join} class="row">
           <label for="code" class="sr-only">
             Table code
           </label>
           <input id="code" name="code" autocomplete="off" autocapitalize="characters" placeholder="Code, e.g. K7Q2MX" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
-          <button type="submit">Join</button>
+          <button type="submit" disabled={busy}>
+            Join
+          </button>
         </form>
       </section>
     </div>

@@ -4,7 +4,7 @@ import { href } from "../router";
 import { saveName, savedName } from "./Home";
 
 /** Join is where an invite link lands: choose your name and take a seat. */
-export function Join({ code, go }: { code: string; go: (hash: string) => void }) {
+export function Join({ invite, go }: { invite: string; go: (path: string) => void }) {
   const [name, setName] = useState(savedName.value);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function Join({ code, go }: { code: string; go: (hash: string) => void })
     setError(null);
     try {
       saveName(n);
-      const id = await api.join(code, n);
+      const id = await api.joinByInvite(invite, n);
       go(href({ name: "table", id }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
@@ -30,21 +30,13 @@ export function Join({ code, go }: { code: string; go: (hash: string) => void })
   return (
     <div class="page join">
       <header class="masthead small">
-        <a href="#/" class="home-link">
+        <a href="/" class="home-link">
           Harbor
         </a>
         <h1>Join a table</h1>
       </header>
       <section class="panel">
-        <p>
-          You were invited to a table{code.length <= 8 ? (
-            <>
-              {" "}
-              with the code <strong class="code">{code}</strong>
-            </>
-          ) : null}
-          .
-        </p>
+        <p>You were invited to a Harbor table. Choose the name the others will see.</p>
         <form class="stack" onSubmit={submit}>
           <label for="join-name">Your name</label>
           <input id="join-name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} required />

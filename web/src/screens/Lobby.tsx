@@ -1,6 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, ApiError, type GameOption } from "../api";
-import { Qr } from "../components/Qr";
+import { api, ApiError, qrSrc, type GameOption } from "../api";
 import { seatColor } from "../format";
 import { gameInfo } from "../games";
 import { seatStatus, startBlocker } from "../lobby";
@@ -9,9 +8,9 @@ import { absolute, href } from "../router";
 import type { TableStore } from "../state";
 import { SeatBadge } from "../components/SeatBadge";
 
-/** inviteLink is the link friends open to join: the invite token if known, else the short code. */
+/** inviteLink is the link friends open to join. */
 export function inviteLink(l: LobbyData, origin: string): string {
-  return absolute({ name: "join", code: l.invite || l.code }, origin);
+  return absolute({ name: "join", invite: l.invite }, origin);
 }
 
 function useAction(store: TableStore) {
@@ -188,16 +187,16 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
   return (
     <div class="page lobby">
       <header class="masthead small">
-        <a href="#/" class="home-link">
+        <a href="/" class="home-link">
           Harbor
         </a>
-        <h1>{info?.name ?? lobby.game} table</h1>
+        <h1>{lobby.gameName || info?.name || lobby.game} table</h1>
       </header>
 
       <section class="panel invite" aria-labelledby="invite-h">
         <h2 id="invite-h">Invite your friends</h2>
         <div class="invite-grid">
-          <Qr text={link} label={`QR code for the invite link ${link}`} size={168} />
+          <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={`QR code of the invite link ${link}`} />
           <div class="stack">
             <p>
               Short code: <strong class="code" data-testid="join-code">{lobby.code}</strong>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { ensureSession, me } from "../session";
 import { contentFor } from "../catalog";
 import { LinkBanner, NoticeBar } from "../components/Status";
 import { gameInfo } from "../games";
@@ -8,7 +9,7 @@ import { Lobby } from "./Lobby";
 
 /** useTable keeps one TableStore alive for as long as the screen shows this table. */
 export function useTable(path: string): TableStore {
-  const store = useMemo(() => new TableStore(path), [path]);
+  const store = useMemo(() => new TableStore(path, () => me.value), [path]);
   useEffect(() => () => store.close(), [store]);
   return store;
 }
@@ -20,7 +21,7 @@ export function ComingSoon({ game }: { game: string }) {
       <section class="panel">
         <h1>{info?.name ?? game}</h1>
         <p>The game has started. Its play screen is coming soon to Harbor.</p>
-        <a href="#/">Back to the start</a>
+        <a href="/">Back to the start</a>
       </section>
     </div>
   );
@@ -28,6 +29,17 @@ export function ComingSoon({ game }: { game: string }) {
 
 /** Table is a player's screen at one table: the lobby before the start, then the game. */
 export function Table({ id }: { id: string }) {
+  const [ready, setReady] = useState(me.value !== "");
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!ready) ensureSession().then(() => setReady(true), () => setFailed(true));
+  }, []);
+  if (failed) return <p class="page error">The server cannot be reached. Reload the page to try again.</p>;
+  if (!ready) return <p class="page">Opening the table…</p>;
+  return <TableScreen id={id} />;
+}
+
+function TableScreen({ id }: { id: string }) {
   const store = useTable(`/ws?table=${encodeURIComponent(id)}`);
   const { lobby, game } = store.data.value;
   let body;
