@@ -96,6 +96,8 @@ export const api = {
   joinByInvite: async (invite: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { invite, name })),
   /** joinByCode takes the short code a person typed; it returns the table id. */
   joinByCode: async (code: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { code, name })),
+  table: (id: string) => call<unknown>("GET", t(id)),
+  tv: (code: string) => call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}`),
   ready: (id: string, ready: boolean) => call<unknown>("POST", `${t(id)}/ready`, { ready }),
   addBot: (id: string, seat = -1) => call<unknown>("POST", `${t(id)}/bots`, { seat }),
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
@@ -104,6 +106,21 @@ export const api = {
     call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
 };
+
+/**
+ * whyRefused asks the API why a table cannot be opened: it returns the
+ * server's message when the table or code is unknown or closed to this
+ * browser, and null when the server is merely unreachable or fine.
+ */
+export async function whyRefused(check: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await check();
+    return null;
+  } catch (e) {
+    if (e instanceof ApiError && [401, 403, 404].includes(e.status)) return e.message;
+    return null;
+  }
+}
 
 /** qrSrc is the server-rendered QR code (PNG) of a table's invite link, for members. */
 export const qrSrc = (id: string) => `${t(id)}/qr.png`;

@@ -88,6 +88,8 @@ export interface GameState<V = unknown> {
   seat: Seat;
   result: GameResult;
   events: GameEvent[];
+  /** when this viewer's turn timer runs out (Unix ms), 0 when none runs */
+  deadline: number;
 }
 
 export type ServerMessage =
@@ -167,6 +169,7 @@ export function decodeState(d: unknown): GameState {
     seat: num(o.seat, PUBLIC),
     result: decodeResult(o.result),
     events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
+    deadline: num(o.deadline),
   };
 }
 
@@ -259,6 +262,11 @@ export function decode(text: string, me = ""): ServerMessage | null {
 
 export function encodeMove(move: Move, version: number): string {
   return JSON.stringify({ t: "move", v: version, d: move });
+}
+
+/** encodeBack tells the table this person is back, so the computer player standing in for them stops. */
+export function encodeBack(version: number): string {
+  return JSON.stringify({ t: "back", v: version, d: {} });
 }
 
 export function encodePing(version: number): string {

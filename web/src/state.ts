@@ -4,7 +4,7 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { encodeMove, type GameEvent, type GameState, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
+import { encodeBack, encodeMove, type GameEvent, type GameState, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
 
 export const LOG_LIMIT = 300;
 
@@ -100,7 +100,7 @@ export class TableStore {
   private readonly conn: Link;
 
   /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code>; me returns this client's public id. */
-  constructor(path: string, me: () => string = () => "") {
+  constructor(path: string, me: () => string = () => "", probe?: () => Promise<string | null>) {
     this.conn = new Link(wsURL(path, location), {
       message: (m) => {
         this.data.value = reduce(this.data.value, m);
@@ -109,6 +109,15 @@ export class TableStore {
         this.link.value = st;
         this.attempt.value = n;
         if (st !== "open" && this.data.value.pending) this.data.value = { ...this.data.value, pending: false };
+        // A socket refused before it opens says nothing; the HTTP API says why.
+        if (st === "reconnecting" && probe && (n === 2 || n % 5 === 0)) {
+          void probe().then((why) => {
+            if (why && this.link.value !== "open") {
+              this.fatal.value = why;
+              this.close();
+            }
+          });
+        }
       },
       fatal: (reason) => {
         this.fatal.value = reason;
@@ -122,6 +131,11 @@ export class TableStore {
     if (ok) this.data.value = { ...this.data.value, pending: true };
     else this.note("error", "Not connected: your move was not sent. Reconnecting…");
     return ok;
+  }
+
+  /** back takes this person's seat back from the computer player standing in for them. */
+  back(): void {
+    this.conn.send(encodeBack(this.data.value.version));
   }
 
   note(kind: Notice["kind"], text: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decode, decodeLobby, encodeMove, encodePing, sameMove, seatList } from "../src/protocol";
+import { decode, decodeLobby, encodeBack, encodeMove, encodePing, sameMove, seatList } from "../src/protocol";
 
 describe("seatList", () => {
   it.each([
@@ -107,6 +107,7 @@ describe("encode", () => {
   it("wraps a move in an envelope with the version seen", () => {
     expect(JSON.parse(encodeMove({ type: "improve", space: 3 }, 12))).toEqual({ t: "move", v: 12, d: { type: "improve", space: 3 } });
     expect(JSON.parse(encodePing(4))).toEqual({ t: "ping", v: 4, d: {} });
+    expect(JSON.parse(encodeBack(5))).toEqual({ t: "back", v: 5, d: {} });
   });
 
   it("compares moves field by field", () => {

@@ -14,6 +14,7 @@ const state = (v: number, events: string[], extra: Partial<GameState> = {}): Ser
     seat: 0,
     result: decodeResult({}),
     events: events.map((text) => ({ type: "x", seat: 0, text })),
+    deadline: 0,
     ...extra,
   },
 });

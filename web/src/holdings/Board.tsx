@@ -7,7 +7,7 @@ import type { HoldingsView } from "./view";
 const KIND_MARK: Record<string, string> = {
   dispatch: "?",
   levy: "−100",
-  ferry: "⛴",
+  ferry: "",
   utility: "⚡",
   customs: "⚓",
   festival: "★",
@@ -107,13 +107,21 @@ function SpaceCell({ i, view, colors, selected, highlight, onSelect }: { i: numb
           {l}
         </text>
       ))}
+      {s.kind === "ferry" ? (
+        <path
+          transform={`translate(${textX - 20} ${edge === "top" ? 40 : edge === "bottom" ? 56 : 44})`}
+          d="M0 14 H40 L33 24 H7 Z M8 14 V6 H26 V14 M12 6 V0 H18 V6"
+          fill="#3b3b3b"
+          aria-hidden="true"
+        />
+      ) : null}
       {KIND_MARK[s.kind] ? (
-        <text x={textX} y={edge === "top" ? 70 : edge === "bottom" ? 78 : 66} text-anchor="middle" class="space-mark">
+        <text x={textX} y={edge === "top" ? 62 : edge === "bottom" ? 78 : 66} text-anchor="middle" class="space-mark">
           {s.kind === "levy" ? `−${s.amount ?? 100}` : KIND_MARK[s.kind]}
         </text>
       ) : null}
       {s.price && owner < 0 ? (
-        <text x={textX} y={edge === "top" ? 92 : edge === "bottom" ? 95 : 94} text-anchor="middle" class="space-price">
+        <text x={textX} y={edge === "top" ? 72 : edge === "bottom" ? 95 : 94} text-anchor="middle" class="space-price">
           {coins(s.price)}
         </text>
       ) : null}
@@ -140,11 +148,12 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
     const { x, y } = cellOf(sp);
     seats.forEach((seat, k) => {
       const c = seatColor(seat, colors[seat]);
-      const dx = x + 28 + (k % 3) * 22;
-      const dy = y + 48 + Math.floor(k / 3) * 24;
+      const dx = x + 26 + (k % 3) * 24;
+      const dy = y + 50 + Math.floor(k / 3) * 26;
       out.push(
         <g key={seat} class={`token ${seat === view.turn ? "token-turn" : ""}`} transform={`translate(${dx} ${dy})`} data-token={seat}>
-          <path d={shapePath(seatShape(seat), 11)} fill={c.fill} stroke="#111" stroke-width="2.5" />
+          <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />
+          <path d={shapePath(seatShape(seat), 13)} fill={c.fill} stroke="#111" stroke-width="2.5" />
           <title>{`${view.names[seat]} is on ${SPACES[sp]?.name}`}</title>
         </g>,
       );
@@ -157,7 +166,15 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
 export function Board(props: BoardProps) {
   const positions = useAnimatedPositions(props.view.pos);
   return (
-    <svg class="board" viewBox={`-4 -4 ${SIDE + 8} ${SIDE + 8}`} role="group" aria-label={props.label}>
+    <svg
+      class="board"
+      viewBox={`-4 -4 ${SIDE + 8} ${SIDE + 8}`}
+      role="group"
+      aria-label={props.label}
+      data-positions={props.view.pos.join(",")}
+      data-owners={props.view.owner.join(",")}
+      data-levels={props.view.improvements.join(",")}
+    >
       <rect x={CELL} y={CELL} width={SIDE - 2 * CELL} height={SIDE - 2 * CELL} fill="#0d3b66" />
       {Array.from({ length: NUM_SPACES }, (_, i) => (
         <SpaceCell key={i} i={i} {...props} />
@@ -180,11 +197,13 @@ export function Die({ value, x, y, size, rolling }: { value: number; x: number; 
     6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
   };
   return (
-    <g transform={`translate(${x} ${y})`} class={rolling ? "die die-rolling" : "die"}>
+    <g transform={`translate(${x} ${y})`}>
+      <g class={rolling ? "die die-rolling" : "die"}>
       <rect width={size} height={size} rx={size / 6} fill="#fff" stroke="#1b1b1b" stroke-width="3" />
       {(pips[value] ?? []).map(([cx, cy], k) => (
         <circle key={k} cx={cx * p} cy={cy * p} r={size / 11} fill="#1b1b1b" />
       ))}
+      </g>
     </g>
   );
 }

@@ -35,12 +35,12 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
           const out = view.out.includes(seat);
           const hs = holdingsOf(view, seat);
           return (
-            <li key={seat} class={`player ${seat === view.turn ? "player-turn" : ""} ${out ? "player-out" : ""}`} data-testid={`player-${seat}`}>
+            <li key={seat} class={`player ${seat === view.turn && view.phase !== "over" ? "player-turn" : ""} ${out ? "player-out" : ""}`} data-testid={`player-${seat}`}>
               <div class="player-head">
                 <SeatBadge seat={seat} color={colors[seat]} />
                 <strong>{view.names[seat]}</strong>
                 {seat === me ? <span class="tag">you</span> : null}
-                {seat === view.turn && !out ? <span class="tag tag-turn">on turn</span> : null}
+                {seat === view.turn && !out && view.phase !== "over" ? <span class="tag tag-turn">on turn</span> : null}
                 {out ? <span class="tag tag-out">bankrupt</span> : null}
                 <span class="color-name">{seatColor(seat, colors[seat]).name}</span>
               </div>

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { Countdown } from "../components/Countdown";
 import { coins } from "../format";
 import type { Move } from "../protocol";
 import { isMyTurn, type TableStore } from "../state";
@@ -121,6 +122,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
   const over = g.result.over;
   const mine = me >= 0 ? holdingsOf(view, me) : [];
   const myTurn = isMyTurn(g) && view.turn === me;
+  const away = seats.find((s) => s.index === me)?.away === true;
 
   return (
     <div class="play holdings">
@@ -131,6 +133,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         <p class="turn-line" data-testid="turn-line">
           {over ? "The game is over." : turnLine(view, me)}
         </p>
+        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
         {me >= 0 ? (
           <p class="my-coins" data-testid="my-coins">
             <span class="sr-only">You have </span>
@@ -140,6 +143,15 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
           <p class="hint">You are watching.</p>
         )}
       </header>
+
+      {away ? (
+        <div class="banner banner-warn" role="status">
+          A computer player is moving for you while you were away.
+          <button type="button" class="btn-small" onClick={() => store.back()}>
+            Take my seat back
+          </button>
+        </div>
+      ) : null}
 
       <div class="play-grid">
         <div class="play-board">
@@ -188,7 +200,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
       </div>
 
       {me >= 0 && !over ? (
-        <nav class="action-bar" aria-label="Your turn">
+        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
           {turn.length === 0 ? (
             <p class="hint" data-testid="waiting">
               {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}

@@ -52,7 +52,7 @@ export function TradeBuilder({ view, me, mode, initial, send, onDone }: { view: 
     onDone();
   };
   return (
-    <form class="trade-builder" onSubmit={submit} aria-label={mode === "propose" ? "Propose a trade" : "Counter-offer"}>
+    <form class="trade-builder" noValidate onSubmit={submit} aria-label={mode === "propose" ? "Propose a trade" : "Counter-offer"}>
       {mode === "propose" ? (
         <label>
           Trade with{" "}

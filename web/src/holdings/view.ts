@@ -97,8 +97,9 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   const names = Array.from({ length: players }, (_, i) => (typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : (fallbackNames[i] ?? `Player ${i + 1}`)));
   const col = (key: string, ...alts: string[]) => (plist ? plist.map((p) => first(p, key, ...alts)) : first(o, key, ...alts));
   const cash = nums(col("cash", "coins"), players);
-  const pos = nums(col("pos", "position"), players);
-  const out = plist ? plist.flatMap((p, i) => (p.bankrupt === true || p.out === true ? [i] : [])) : seatList(o.out);
+  const pos = nums(col("positions", "pos", "position"), players);
+  const bankrupt = col("bankrupt", "out");
+  const out = Array.isArray(bankrupt) ? bankrupt.flatMap((b, i) => (b === true && i < players ? [i] : [])) : seatList(bankrupt);
   const spaces = Array.isArray(o.spaces) ? (o.spaces as unknown[]).map((s) => (isObj(s) ? s : {})) : null;
   const owner = spaces ? spaces.map((s) => (typeof s.owner === "number" ? s.owner : -1)) : nums(first(o, "owner", "owners"), NUM_SPACES, -1);
   const improvements = spaces ? spaces.map((s) => Number(first(s, "improvements", "level") ?? 0)) : nums(first(o, "improvements", "levels"), NUM_SPACES);
@@ -116,8 +117,8 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   const opts = isObj(o.options) ? o.options : {};
   const trade = decodeTrade(o.trade);
   const canPropose = first(o, "canPropose", "mayPropose", "canTrade");
-  const lastTrade = isObj(o.lastTrade) ? String(o.lastTrade.text ?? o.lastTrade.reason ?? "") : typeof o.lastTrade === "string" ? o.lastTrade : "";
-  const lastCard = isObj(o.lastCard) ? String(o.lastCard.text ?? "") : typeof o.lastCard === "string" ? o.lastCard : "";
+  const lastTrade = lastTradeText(o.lastTrade);
+  const lastCard = typeof o.lastCardText === "string" ? o.lastCardText : "";
   return {
     names,
     players,
@@ -141,6 +142,23 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
     canCounter: typeof o.canCounter === "boolean" ? o.canCounter : true,
     lastCard,
   };
+}
+
+/** lastTradeText says how the last trade closed: {status, reason} on the wire. */
+export function lastTradeText(x: unknown): string {
+  if (!isObj(x) || typeof x.status !== "string" || x.status === "") return "";
+  const why = typeof x.reason === "string" && x.reason ? `: ${x.reason}` : "";
+  switch (x.status) {
+    case "accepted":
+      return "The last trade was accepted.";
+    case "declined":
+      return "The last trade was declined.";
+    case "cancelled":
+      return "The last trade was cancelled.";
+    case "failed":
+      return `The last trade failed${why}.`;
+  }
+  return `The last trade closed (${x.status})${why}.`;
 }
 
 /** holdingsOf lists the spaces seat owns, in board order. */

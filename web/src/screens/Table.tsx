@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
+import { api, whyRefused } from "../api";
 import { contentFor } from "../catalog";
 import { LinkBanner, NoticeBar } from "../components/Status";
 import { gameInfo } from "../games";
@@ -8,8 +9,8 @@ import { TableStore } from "../state";
 import { Lobby } from "./Lobby";
 
 /** useTable keeps one TableStore alive for as long as the screen shows this table. */
-export function useTable(path: string): TableStore {
-  const store = useMemo(() => new TableStore(path, () => me.value), [path]);
+export function useTable(path: string, probe?: () => Promise<string | null>): TableStore {
+  const store = useMemo(() => new TableStore(path, () => me.value, probe), [path]);
   useEffect(() => () => store.close(), [store]);
   return store;
 }
@@ -40,7 +41,7 @@ export function Table({ id }: { id: string }) {
 }
 
 function TableScreen({ id }: { id: string }) {
-  const store = useTable(`/ws?table=${encodeURIComponent(id)}`);
+  const store = useTable(`/ws?table=${encodeURIComponent(id)}`, () => whyRefused(() => api.table(id)));
   const { lobby, game } = store.data.value;
   let body;
   if (!lobby && !game) body = <p class="page">Opening the table…</p>;

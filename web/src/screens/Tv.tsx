@@ -1,4 +1,5 @@
 import { useEffect } from "preact/hooks";
+import { api, whyRefused } from "../api";
 import { Qr } from "../components/Qr";
 import { SeatBadge } from "../components/SeatBadge";
 import { LinkBanner } from "../components/Status";
@@ -138,7 +139,7 @@ function TvHoldings({ store }: { store: TableStore }) {
 
 /** Tv is the read-only public screen for a living-room TV at 1920 × 1080. */
 export function Tv({ code }: { code: string }) {
-  const store = useTable(`/ws?tv=${encodeURIComponent(code)}`);
+  const store = useTable(`/ws?tv=${encodeURIComponent(code)}`, () => whyRefused(() => api.tv(code)));
   useEffect(() => {
     document.documentElement.classList.add("tv-root");
     return () => document.documentElement.classList.remove("tv-root");
