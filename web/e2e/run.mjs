@@ -192,8 +192,8 @@ async function main() {
   step = "host opens a table";
   await host.goto(base + "/");
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
-  await host.getByLabel("Your name").fill("Ana");
   await shot(host, "01-phone-home");
+  await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
   await host.waitForURL(/\/t\/[^/]+$/);
   const invite = await host.getByTestId("invite-link").inputValue();
@@ -230,7 +230,9 @@ async function main() {
   if (await startBtn.isEnabled()) fail("start is enabled although Bo is not ready");
   const why = await host.locator("#start-why").textContent();
   if (!/Bo/.test(why ?? "")) fail(`start gives no reason naming Bo: ${why}`);
-  await shot(host, "02-phone-lobby");
+  await shot(host, "02-phone-lobby-seats");
+  await host.evaluate(() => window.scrollTo(0, 0));
+  await shot(host, "02-phone-lobby-invite");
 
   step = "humans get ready";
   await friend.getByTestId("ready").click();

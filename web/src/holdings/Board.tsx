@@ -99,7 +99,7 @@ function SpaceCell({ i, view, colors, selected, highlight, onSelect }: { i: numb
       {g ? <rect x={band[0]} y={band[1]} width={band[2]} height={band[3]} fill={g.fill} stroke="#3b3b3b" stroke-width="1" /> : null}
       {g && lvl > 0 ? (
         <text x={band[0]! + band[2]! / 2} y={band[1]! + band[3]! / 2 + 6} text-anchor="middle" class="level" fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}>
-          {"▲".repeat(Math.min(lvl, 5))}
+          {edge === "left" || edge === "right" ? lvl : "▲".repeat(Math.min(lvl, 5))}
         </text>
       ) : null}
       {lines.map((l, k) => (
@@ -128,7 +128,7 @@ function SpaceCell({ i, view, colors, selected, highlight, onSelect }: { i: numb
       {oc ? (
         <g class="owner-mark">
           <rect x="3" y="3" width={CELL - 6} height={CELL - 6} fill="none" stroke={oc.fill} stroke-width="6" rx="4" />
-          <g transform={`translate(${edge === "right" ? CELL - 14 : 14} ${edge === "top" ? 14 : CELL - 14})`}>
+          <g transform={`translate(${edge === "right" ? CELL - 14 : 14} ${edge === "top" ? CELL - 36 : CELL - 14})`}>
             <path d={shapePath(seatShape(owner), 8)} fill={oc.fill} stroke="#1b1b1b" stroke-width="1.5" />
           </g>
         </g>
@@ -145,11 +145,14 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
   });
   const out: preact.JSX.Element[] = [];
   bySpace.forEach((seats, sp) => {
-    const { x, y } = cellOf(sp);
+    const { x, y, edge } = cellOf(sp);
+    // Tokens sit where they hide the least: below the name, away from the colour band.
+    const top = { bottom: 74, top: 50, left: 56, right: 56, corner: 62 }[edge];
+    const left = edge === "right" ? 36 : edge === "left" ? 16 : 26;
     seats.forEach((seat, k) => {
       const c = seatColor(seat, colors[seat]);
-      const dx = x + 26 + (k % 3) * 24;
-      const dy = y + 50 + Math.floor(k / 3) * 26;
+      const dx = x + left + (k % 3) * 22;
+      const dy = y + top + Math.floor(k / 3) * 22;
       out.push(
         <g key={seat} class={`token ${seat === view.turn ? "token-turn" : ""}`} transform={`translate(${dx} ${dy})`} data-token={seat}>
           <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { Countdown } from "../components/Countdown";
 import { coins } from "../format";
-import type { Move } from "../protocol";
+import type { GameResult, Move } from "../protocol";
 import { isMyTurn, type TableStore } from "../state";
 import { Board, Die } from "./Board";
 import { CELL, groupOf, isOwnable, SIDE, SPACES } from "./board";
@@ -24,6 +24,28 @@ export function turnLine(v: HoldingsView, me: number): string {
           ? "improve or end your turn"
           : "finishing their turn";
   return `Round ${v.round} of ${v.roundLimit} · ${who} turn: ${what}`;
+}
+
+/** winnersLine names the winners of a finished game. */
+export function winnersLine(view: HoldingsView, result: GameResult): string {
+  const names = result.winners.map((s) => view.names[s] ?? `Seat ${s + 1}`);
+  if (names.length === 0) return "The game is over.";
+  return names.length === 1 ? `${names[0]} wins!` : `${names.join(" and ")} share the win!`;
+}
+
+/** GameOverCentre fills the middle of the board once the game is over. */
+export function GameOverCentre({ text }: { text: string }) {
+  const inner = SIDE - 2 * CELL;
+  return (
+    <g>
+      <text x={inner / 2} y={inner / 2 - 40} text-anchor="middle" class="board-title">
+        Game over
+      </text>
+      <text x={inner / 2} y={inner / 2 + 50} text-anchor="middle" class="board-turn">
+        {text}
+      </text>
+    </g>
+  );
 }
 
 function BoardCentre({ view, me, version }: { view: HoldingsView; me: number; version: number }) {
@@ -153,24 +175,24 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         </div>
       ) : null}
 
+      {over ? (
+        <div class="final">
+          <Ranking result={g.result} view={view} colors={colors} />
+          <section class="panel">
+            <WorthChart view={view} colors={colors} />
+          </section>
+        </div>
+      ) : null}
+
       <div class="play-grid">
         <div class="play-board">
           <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
-            <BoardCentre view={view} me={me} version={data.version} />
+            {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} version={data.version} />}
           </Board>
           {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={data.pending} onClose={() => setSelected(null)} /> : null}
         </div>
 
         <div class="play-side">
-          {over ? (
-            <>
-              <Ranking result={g.result} view={view} colors={colors} />
-              <section class="panel">
-                <WorthChart view={view} colors={colors} />
-              </section>
-            </>
-          ) : null}
-
           {me >= 0 && !over ? (
             <section class="panel mine" aria-labelledby="mine-h">
               <h2 id="mine-h">Your holdings</h2>

@@ -9,7 +9,7 @@ import { Board, Die } from "../holdings/Board";
 import { CELL, SIDE } from "../holdings/board";
 import { tradeText } from "../holdings/moves";
 import { LogPanel, Ranking, WorthChart } from "../holdings/Panels";
-import { turnLine } from "../holdings/Player";
+import { GameOverCentre, turnLine, winnersLine } from "../holdings/Player";
 import { decodeView, holdingsOf, type HoldingsView } from "../holdings/view";
 import type { Lobby } from "../protocol";
 import { absolute } from "../router";
@@ -106,7 +106,7 @@ function TvHoldings({ store }: { store: TableStore }) {
     <div class="tv tv-play">
       <div class="tv-board">
         <Board view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined} label="Harbor Holdings board">
-          {over ? null : <TvCentre view={view} version={data.version} lastText={last} />}
+          {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} lastText={last} />}
         </Board>
       </div>
       <div class="tv-side">
