@@ -209,6 +209,7 @@ async function main() {
   await tv.goto(base + tvHref);
   await tv.getByTestId("tv-code").waitFor();
   if ((await tv.getByTestId("tv-code").textContent())?.trim() !== code) fail("TV shows another code");
+  await until("the TV's QR code", () => tv.getByTestId("tv-qr").evaluate((img) => img.complete && img.naturalWidth > 0));
 
   step = "friend joins through the invite link";
   await friend.goto(invite);

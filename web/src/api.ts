@@ -124,3 +124,6 @@ export async function whyRefused(check: () => Promise<unknown>): Promise<string 
 
 /** qrSrc is the server-rendered QR code (PNG) of a table's invite link, for members. */
 export const qrSrc = (id: string) => `${t(id)}/qr.png`;
+
+/** tvQrSrc is the same QR code for the TV screen, by its TV code. */
+export const tvQrSrc = (code: string) => `/api/tv/${encodeURIComponent(code)}/qr.png`;

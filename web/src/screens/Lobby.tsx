@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, qrSrc, type GameOption } from "../api";
-import { seatColor } from "../format";
+import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../games";
 import { seatStatus, startBlocker } from "../lobby";
 import type { Lobby as LobbyData, LobbySeat } from "../protocol";
@@ -177,6 +177,38 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
   );
 }
 
+/** ColourPicker lets a seated person choose a colour no one else has. */
+function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: LobbySeat; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
+  const taken = new Set(lobby.seats.filter((s) => s.kind !== "empty" && s.index !== seat.index).map((s) => s.color.toLowerCase()));
+  return (
+    <section class="panel" aria-labelledby="colour-h">
+      <h2 id="colour-h">Your colour</h2>
+      <div class="swatches" role="radiogroup" aria-label="Your colour">
+        {PALETTE.map((c) => {
+          const value = c.name.toLowerCase();
+          const mine = seat.color.toLowerCase() === value;
+          return (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mine}
+              class={`swatch ${mine ? "swatch-on" : ""}`}
+              disabled={busy || taken.has(value)}
+              onClick={() => run(() => api.sit(lobby.id, seat.index, value))}
+              style={{ background: c.fill, color: c.ink }}
+            >
+              {mine ? "✓ " : ""}
+              {c.name}
+              {taken.has(value) ? <span class="sr-only"> (taken)</span> : null}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
 export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData }) {
   const [busy, run] = useAction(store);
   const info = gameInfo(lobby.game);
@@ -222,6 +254,8 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
           </button>
         ) : null}
       </section>
+
+      {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
 
       <section class="panel actions" aria-labelledby="ready-h">
         <h2 id="ready-h" class="sr-only">

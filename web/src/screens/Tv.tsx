@@ -1,6 +1,5 @@
 import { useEffect } from "preact/hooks";
-import { api, whyRefused } from "../api";
-import { Qr } from "../components/Qr";
+import { api, tvQrSrc, whyRefused } from "../api";
 import { SeatBadge } from "../components/SeatBadge";
 import { LinkBanner } from "../components/Status";
 import { coins, seatColor } from "../format";
@@ -24,7 +23,7 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
       <section class="tv-join">
         <h1>{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"}</h1>
         <p class="tv-big">Scan to join</p>
-        <Qr text={link} label={`QR code of the invite link ${link}`} size={440} />
+        <img class="qr" src={tvQrSrc(lobby.tvCode)} width={440} height={440} alt={`QR code of the invite link ${link}`} data-testid="tv-qr" />
         <p class="tv-big">
           or enter the code <strong class="code tv-code" data-testid="tv-code">{lobby.code}</strong>
         </p>
