@@ -29,5 +29,5 @@ export function joinNames(names: string[]): string {
 export function seatStatus(s: Lobby["seats"][number]): string {
   if (s.kind === "empty") return "Empty seat";
   if (s.kind === "bot") return "Computer player, always ready";
-  return `${s.ready ? "Ready" : "Not ready"}, ${s.connected ? "connected" : "not connected"}`;
+  return `${s.host ? "Host, starts the game" : s.ready ? "Ready" : "Not ready"}, ${s.connected ? "connected" : "not connected"}`;
 }

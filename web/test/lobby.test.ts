@@ -26,5 +26,6 @@ describe("words", () => {
     expect(seatStatus(seat(0, { ready: true }))).toBe("Ready, connected");
     expect(seatStatus(seat(0, { connected: false }))).toBe("Not ready, not connected");
     expect(seatStatus(seat(0, { kind: "bot" }))).toMatch(/Computer/);
+    expect(seatStatus(seat(0, { host: true }))).toBe("Host, starts the game, connected");
   });
 });

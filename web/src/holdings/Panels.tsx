@@ -57,6 +57,12 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
                   <dt>Holdings</dt>
                   <dd>{hs.length}</dd>
                 </div>
+                {out ? null : (
+                  <div>
+                    <dt>On</dt>
+                    <dd>{spaceName(view.pos[seat] ?? 0)}</dd>
+                  </div>
+                )}
               </dl>
               {hs.length ? (
                 <div class="chips" aria-label={`${view.names[seat]}'s holdings`}>

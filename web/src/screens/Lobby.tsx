@@ -69,7 +69,7 @@ function SeatRow({ seat, lobby, store, busy, run }: { seat: LobbySeat; lobby: Lo
           {seat.kind !== "empty" ? <span class="color-name">{c.name}</span> : null}
           {seat.kind === "human" ? (
             <>
-              <span class={seat.ready ? "mark-ok" : "mark-wait"}>{seat.ready ? "✓ Ready" : "… Not ready"}</span>
+              <span class={seat.ready || seat.host ? "mark-ok" : "mark-wait"}>{seat.host ? "✓ Starts the game" : seat.ready ? "✓ Ready" : "… Not ready"}</span>
               <span class={seat.connected ? "mark-on" : "mark-off"}>{seat.connected ? "● connected" : "○ away"}</span>
             </>
           ) : seat.kind === "bot" ? (

@@ -27,7 +27,7 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
         <p class="tv-big">
           or enter the code <strong class="code tv-code" data-testid="tv-code">{lobby.code}</strong>
         </p>
-        <p class="tv-url">{location.host}</p>
+        <p class="tv-url">at {location.host}</p>
       </section>
       <section class="tv-seats" aria-labelledby="tv-seats-h">
         <h2 id="tv-seats-h">
@@ -38,7 +38,7 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
             <li key={s.index} class={`tv-seat tv-seat-${s.kind}`} data-testid={`tv-seat-${s.index}`}>
               <SeatBadge seat={s.index} color={s.color} empty={s.kind === "empty"} size={56} />
               <span class="tv-seat-name">{s.kind === "empty" ? "Waiting for a player…" : s.name}</span>
-              {s.kind === "human" ? <span class={s.ready ? "mark-ok" : "mark-wait"}>{s.ready || s.host ? "✓ Ready" : "Not ready"}</span> : null}
+              {s.kind === "human" ? <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? "✓ Host" : s.ready ? "✓ Ready" : "Not ready yet"}</span> : null}
               {s.kind === "bot" ? <span class="mark-ok">Computer</span> : null}
             </li>
           ))}
