@@ -328,6 +328,28 @@ async function main() {
     return JSON.stringify(after) === JSON.stringify(beforeReload);
   });
 
+  step = "the board works from the keyboard";
+  await host.locator('svg.board [data-space][tabindex="0"]').focus();
+  await host.keyboard.press("Home");
+  await host.keyboard.press("ArrowRight");
+  await host.keyboard.press("Enter");
+  const details = await host.getByTestId("space-details").textContent();
+  if (!/Net Menders Row/.test(details ?? "")) fail(`keyboard selection opened the wrong space: ${details}`);
+  await host.getByTestId("space-details").getByRole("button", { name: "Close" }).click();
+
+  step = "every control has a name";
+  for (const [who, p] of [["host", host], ["friend", friend]]) {
+    const unnamed = await p.evaluate(() =>
+      [...document.querySelectorAll("button, input, select, a[href], [role=button]")]
+        .filter((el) => {
+          const labelled = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest("label");
+          return !labelled && !(el.textContent ?? "").trim();
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    if (unnamed.length) fail(`${who} has controls without a name:\n${unnamed.join("\n")}`);
+  }
+
   step = "a server restart: the screens say they are reconnecting, then come back";
   await stopServer(server);
   await host.getByTestId("link-status").waitFor({ timeout: 15_000 });

@@ -143,3 +143,15 @@ describe("ranking and timer", () => {
     expect(secondsLeft(20_000, 10_001)).toBe(10);
   });
 });
+
+describe("board keyboard", () => {
+  it("arrow keys move round the ring", async () => {
+    const { nextSpace } = await import("../src/holdings/Board");
+    expect(nextSpace(39, "ArrowRight")).toBe(0);
+    expect(nextSpace(0, "ArrowLeft")).toBe(39);
+    expect(nextSpace(7, "ArrowDown")).toBe(8);
+    expect(nextSpace(7, "Home")).toBe(0);
+    expect(nextSpace(7, "End")).toBe(39);
+    expect(nextSpace(7, "a")).toBeNull();
+  });
+});

@@ -61,7 +61,24 @@ export interface BoardProps {
   label: string;
 }
 
-function SpaceCell({ i, view, colors, selected, highlight, onSelect }: { i: number } & BoardProps) {
+/** nextSpace is where an arrow key moves the board's focus: forward or back round the ring. */
+export function nextSpace(i: number, key: string): number | null {
+  switch (key) {
+    case "ArrowRight":
+    case "ArrowDown":
+      return (i + 1) % NUM_SPACES;
+    case "ArrowLeft":
+    case "ArrowUp":
+      return (i + NUM_SPACES - 1) % NUM_SPACES;
+    case "Home":
+      return 0;
+    case "End":
+      return NUM_SPACES - 1;
+  }
+  return null;
+}
+
+function SpaceCell({ i, view, colors, selected, highlight, onSelect, cursor, onCursor }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
   const s = SPACES[i]!;
   const { x, y, edge } = cellOf(i);
   const g = groupOf(i);
@@ -80,7 +97,7 @@ function SpaceCell({ i, view, colors, selected, highlight, onSelect }: { i: numb
       transform={`translate(${x} ${y})`}
       class={`space ${selected === i ? "space-selected" : ""} ${highlight === i ? "space-highlight" : ""}`}
       role={onSelect ? "button" : "img"}
-      tabIndex={onSelect ? 0 : undefined}
+      tabindex={onSelect ? (i === cursor ? 0 : -1) : undefined}
       aria-label={label}
       onClick={onSelect ? () => onSelect(i) : undefined}
       onKeyDown={
@@ -89,6 +106,12 @@ function SpaceCell({ i, view, colors, selected, highlight, onSelect }: { i: numb
               if (e.key === "Enter" || e.key === " ") {
                 e.preventDefault();
                 onSelect(i);
+                return;
+              }
+              const n = nextSpace(i, e.key);
+              if (n !== null) {
+                e.preventDefault();
+                onCursor(n);
               }
             }
           : undefined
@@ -168,19 +191,27 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
 /** Board draws the 40 spaces with owners, improvements and tokens. It holds no rules. */
 export function Board(props: BoardProps) {
   const positions = useAnimatedPositions(props.view.pos);
+  // One space is in the tab order; the arrow keys move round the ring (a roving tab index).
+  const [cursor, setCursor] = useState(props.selected ?? 0);
+  const svg = useRef<SVGSVGElement>(null);
+  const moveCursor = (n: number) => {
+    setCursor(n);
+    (svg.current?.querySelector(`[data-space="${n}"]`) as SVGGElement | null)?.focus();
+  };
   return (
     <svg
+      ref={svg}
       class="board"
       viewBox={`-4 -4 ${SIDE + 8} ${SIDE + 8}`}
       role="group"
-      aria-label={props.label}
+      aria-label={props.onSelect ? `${props.label}; arrow keys move from space to space` : props.label}
       data-positions={props.view.pos.join(",")}
       data-owners={props.view.owner.join(",")}
       data-levels={props.view.improvements.join(",")}
     >
       <rect x={CELL} y={CELL} width={SIDE - 2 * CELL} height={SIDE - 2 * CELL} fill="#0d3b66" />
       {Array.from({ length: NUM_SPACES }, (_, i) => (
-        <SpaceCell key={i} i={i} {...props} />
+        <SpaceCell key={i} i={i} {...props} cursor={cursor} onCursor={moveCursor} />
       ))}
       <Tokens view={props.view} colors={props.colors} positions={positions} />
       <g transform={`translate(${CELL} ${CELL})`}>{props.children}</g>
