@@ -248,6 +248,12 @@ async function main() {
   }
   await until("the TV board", () => tv.locator("svg.board").count());
 
+  step = "a stranger opening the table's address is told why it cannot open";
+  const stranger = await tvCtx.newPage();
+  await stranger.goto(host.url());
+  await stranger.getByRole("heading", { name: "This table cannot be opened" }).waitFor();
+  await stranger.close();
+
   step = "play several turns";
   const humans = [host, friend];
   let turns = 0;

@@ -5,13 +5,7 @@ import type { TableStore } from "../state";
 export function LinkBanner({ store }: { store: TableStore }) {
   const st = store.link.value;
   const fatal = store.fatal.value;
-  if (fatal) {
-    return (
-      <div class="banner banner-error" role="alert">
-        {fatal} <a href="/">Back to the start</a>
-      </div>
-    );
-  }
+  if (fatal) return null; // the screen shows a Refused panel instead
   if (st === "open") return null;
   const text =
     st === "connecting"
@@ -20,6 +14,24 @@ export function LinkBanner({ store }: { store: TableStore }) {
   return (
     <div class={`banner ${st === "connecting" ? "banner-info" : "banner-warn"}`} role="status" aria-live="polite" data-testid="link-status">
       <span class="spinner" aria-hidden="true" /> {text}
+    </div>
+  );
+}
+
+/** sentence capitalises the server's message for a heading-like line. */
+export const sentence = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** Refused replaces a screen the server will not open for this browser (unknown table, not a member, expired code). */
+export function Refused({ reason }: { reason: string }) {
+  return (
+    <div class="page">
+      <section class="panel" role="alert">
+        <h1>This table cannot be opened</h1>
+        <p>{sentence(reason)}.</p>
+        <p>
+          <a href="/">Back to the start</a>, where you can join with a code or open a table of your own.
+        </p>
+      </section>
     </div>
   );
 }

@@ -145,6 +145,8 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
   const mine = me >= 0 ? holdingsOf(view, me) : [];
   const myTurn = isMyTurn(g) && view.turn === me;
   const away = seats.find((s) => s.index === me)?.away === true;
+  // While the link is down nothing can be sent: the controls wait with it.
+  const busy = data.pending || store.link.value !== "open";
 
   return (
     <div class="play holdings">
@@ -189,7 +191,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
           <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
             {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} version={data.version} />}
           </Board>
-          {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={data.pending} onClose={() => setSelected(null)} /> : null}
+          {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
         </div>
 
         <div class="play-side">
@@ -204,7 +206,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                     <li key={sp}>
                       <HoldingChip space={sp} level={view.improvements[sp] ?? 0} onClick={() => setSelected(sp)} />
                       {m ? (
-                        <button type="button" class="btn-small" disabled={data.pending} onClick={() => send(m)} aria-label={moveLabel(m, view)} data-testid={`improve-${sp}`}>
+                        <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} aria-label={moveLabel(m, view)} data-testid={`improve-${sp}`}>
                           Improve +70
                         </button>
                       ) : null}
@@ -215,7 +217,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
             </section>
           ) : null}
 
-          {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={data.pending} /> : null}
+          {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={busy} /> : null}
           <PlayersPanel view={view} colors={colors} me={me} onSpace={setSelected} />
           <LogPanel log={data.log} />
         </div>
@@ -229,7 +231,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
             </p>
           ) : (
             turn.map((m) => (
-              <button key={JSON.stringify(m)} type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={data.pending} onClick={() => send(m)} data-move={m.type}>
+              <button key={JSON.stringify(m)} type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type}>
                 {moveLabel(m, view)}
               </button>
             ))

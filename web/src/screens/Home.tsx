@@ -151,24 +151,6 @@ export function Home({ go }: { go: (hash: string) => void }) {
         </ul>
       </section>
 
-      {game ? (
-        <section class="about-game" aria-labelledby="about-h">
-          <h2 id="about-h">{game.name}</h2>
-          {game.summary ? <p>{game.summary}</p> : null}
-          {content.howTo.length ? (
-            <>
-              <h3>How to play</h3>
-              <ol class="howto">
-                {content.howTo.map((l) => (
-                  <li key={l}>{l}</li>
-                ))}
-              </ol>
-            </>
-          ) : null}
-          <FullRules files={content.rules} />
-        </section>
-      ) : null}
-
       <section aria-labelledby="open-h" class="panel">
         <h2 id="open-h">Open a table</h2>
         <form onSubmit={open} class="stack">
@@ -199,6 +181,24 @@ export function Home({ go }: { go: (hash: string) => void }) {
           </button>
         </form>
       </section>
+      {game ? (
+        <section class="about-game" aria-labelledby="about-h">
+          <h2 id="about-h">{game.name}</h2>
+          {game.summary ? <p>{game.summary}</p> : null}
+          {content.howTo.length ? (
+            <>
+              <h3>How to play</h3>
+              <ol class="howto">
+                {content.howTo.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+          <FullRules files={content.rules} />
+        </section>
+      ) : null}
+
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";
 import { contentFor } from "../catalog";
-import { LinkBanner, NoticeBar } from "../components/Status";
+import { LinkBanner, NoticeBar, Refused } from "../components/Status";
 import { gameInfo } from "../games";
 import { HoldingsPlayer } from "../holdings/Player";
 import { TableStore } from "../state";
@@ -44,7 +44,8 @@ function TableScreen({ id }: { id: string }) {
   const store = useTable(`/ws?table=${encodeURIComponent(id)}`, () => whyRefused(() => api.table(id)));
   const { lobby, game } = store.data.value;
   let body;
-  if (!lobby && !game) body = <p class="page">Opening the table…</p>;
+  if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
+  else if (!lobby && !game) body = <p class="page">Opening the table…</p>;
   else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;
   else {
     const gameId = lobby?.game ?? "";

@@ -1,7 +1,7 @@
 import { useEffect } from "preact/hooks";
 import { api, tvQrSrc, whyRefused } from "../api";
 import { SeatBadge } from "../components/SeatBadge";
-import { LinkBanner } from "../components/Status";
+import { LinkBanner, Refused } from "../components/Status";
 import { coins, seatColor } from "../format";
 import { gameInfo } from "../games";
 import { Board, Die } from "../holdings/Board";
@@ -145,7 +145,8 @@ export function Tv({ code }: { code: string }) {
   }, []);
   const { lobby, game } = store.data.value;
   let body;
-  if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;
+  if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
+  else if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;
   else if (lobby && lobby.status === "lobby") body = <TvLobby lobby={lobby} />;
   else if (lobby?.game === "holdings" && game) body = <TvHoldings store={store} />;
   else if (!game) body = <p class="tv-wait">Waiting for the game…</p>;
