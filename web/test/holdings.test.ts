@@ -4,7 +4,7 @@ import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src
 import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/holdings/moves";
 import { ranking } from "../src/holdings/Panels";
 import { turnLine, winnersLine } from "../src/holdings/Player";
-import { decodeView, holdingsOf, lastTradeText, mayCounter, mayPropose, netWorthOf } from "../src/holdings/view";
+import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, mayPropose, netWorthOf } from "../src/holdings/view";
 import { decodeResult, type Move } from "../src/protocol";
 import sample from "./holdings-view.json";
 
@@ -153,5 +153,24 @@ describe("board keyboard", () => {
     expect(nextSpace(7, "Home")).toBe(0);
     expect(nextSpace(7, "End")).toBe(39);
     expect(nextSpace(7, "a")).toBeNull();
+  });
+});
+
+describe("the space an event is about", () => {
+  it("reads moves, flows and ownership changes", () => {
+    expect(eventSpace({ type: "move", data: { from: 3, to: 9 } })).toBe(9);
+    expect(eventSpace({ type: "coins", data: { from: 0, to: "bank", amount: 60, reason: "buy", space: 1 } })).toBe(1);
+    expect(eventSpace({ type: "coins", data: { from: "bank", to: 0, amount: 200, reason: "gate" } })).toBe(-1);
+    expect(eventSpace({ type: "end" })).toBe(-1);
+  });
+  it("takes the last such event of the newest move only", () => {
+    const log = [
+      { type: "move", data: { from: 0, to: 5 } },
+      { type: "move", data: { from: 5, to: 8 } },
+      { type: "coins", data: { space: 8, reason: "rent" } },
+      { type: "end" },
+    ];
+    expect(latestSpace(log, [1, 2, 2, 2])).toBe(8);
+    expect(latestSpace(log.slice(0, 1).concat([{ type: "end" }]), [1, 2])).toBe(-1);
   });
 });

@@ -55,8 +55,11 @@ export interface BoardProps {
   /** the space whose details are open */
   selected?: number;
   onSelect?: (space: number) => void;
-  /** spaces to point out (the district on offer) */
+  /** a space to point out (the district on offer) */
   highlight?: number;
+  /** the space the latest event was about; it pulses once (keyed by pulseKey) */
+  pulse?: number;
+  pulseKey?: number;
   children?: preact.ComponentChildren;
   label: string;
 }
@@ -78,7 +81,7 @@ export function nextSpace(i: number, key: string): number | null {
   return null;
 }
 
-function SpaceCell({ i, view, colors, selected, highlight, onSelect, cursor, onCursor }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
+function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSelect, cursor, onCursor }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
   const s = SPACES[i]!;
   const { x, y, edge } = cellOf(i);
   const g = groupOf(i);
@@ -119,6 +122,7 @@ function SpaceCell({ i, view, colors, selected, highlight, onSelect, cursor, onC
       data-space={i}
     >
       <rect width={CELL} height={CELL} class="space-bg" fill={s.kind === "gate" || s.kind === "festival" ? "#fff6d5" : "#fbf8ec"} stroke="#3b3b3b" stroke-width="1.5" />
+      {pulse === i ? <rect key={pulseKey} width={CELL} height={CELL} class="space-pulse" /> : null}
       {g ? <rect x={band[0]} y={band[1]} width={band[2]} height={band[3]} fill={g.fill} stroke="#3b3b3b" stroke-width="1" /> : null}
       {g && lvl > 0 ? (
         <text x={band[0]! + band[2]! / 2} y={band[1]! + band[3]! / 2 + 6} text-anchor="middle" class="level" fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}>

@@ -8,7 +8,7 @@ import { CELL, groupOf, isOwnable, SIDE, SPACES } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
 import { HoldingChip, LogPanel, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { TradePanel } from "./Trade";
-import { decodeView, holdingsOf, type HoldingsView } from "./view";
+import { decodeView, holdingsOf, latestSpace, type HoldingsView } from "./view";
 
 /** turnLine says whose turn it is and what they are doing, in words. */
 export function turnLine(v: HoldingsView, me: number): string {
@@ -188,7 +188,9 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
 
       <div class="play-grid">
         <div class="play-board">
-          <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
+          <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
+            pulse={latestSpace(data.log, data.logVersions)}
+            pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
             {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} version={data.version} />}
           </Board>
           {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
@@ -225,6 +227,19 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
 
       {me >= 0 && !over ? (
         <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
+          {view.trade && view.trade.to === me ? (
+            <button
+              type="button"
+              class="btn-offer"
+              onClick={() => {
+                const h = document.getElementById("trade-h");
+                h?.scrollIntoView({ block: "center" });
+                h?.focus();
+              }}
+            >
+              Trade offer from {view.names[view.trade.from]} ↓
+            </button>
+          ) : null}
           {turn.length === 0 ? (
             <p class="hint" data-testid="waiting">
               {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}

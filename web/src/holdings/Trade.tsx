@@ -99,7 +99,9 @@ export function TradePanel({ view, me, legal, over, send, pending }: { view: Hol
   const propose = mayPropose(view, me, over);
   return (
     <section class="panel trade" aria-labelledby="trade-h" data-testid="trade-panel">
-      <h2 id="trade-h">Trade</h2>
+      <h2 id="trade-h" tabIndex={-1}>
+        Trade
+      </h2>
       {t ? (
         <div class="open-trade" data-testid="open-trade">
           <p>{tradeText(t, view.names, me)}</p>

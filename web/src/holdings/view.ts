@@ -161,6 +161,24 @@ export function lastTradeText(x: unknown): string {
   return `The last trade closed (${x.status})${why}.`;
 }
 
+/** eventSpace is the board space an event is about (a purchase, a rent, a move), or -1. */
+export function eventSpace(e: { type: string; data?: unknown } | undefined): number {
+  const d = e?.data;
+  if (!isObj(d)) return -1;
+  if (e!.type === "move" && typeof d.to === "number") return d.to;
+  return typeof d.space === "number" && d.space > 0 ? d.space : -1;
+}
+
+/** latestSpace is the space the latest move was last about: scanning the events of the newest version from the end. */
+export function latestSpace(log: { type: string; data?: unknown }[], versions: number[]): number {
+  const v = versions[versions.length - 1];
+  for (let i = log.length - 1; i >= 0 && versions[i] === v; i--) {
+    const sp = eventSpace(log[i]);
+    if (sp >= 0) return sp;
+  }
+  return -1;
+}
+
 /** holdingsOf lists the spaces seat owns, in board order. */
 export function holdingsOf(v: HoldingsView, seat: Seat): number[] {
   const out: number[] = [];

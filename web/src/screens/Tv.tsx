@@ -9,7 +9,7 @@ import { CELL, SIDE } from "../holdings/board";
 import { tradeText } from "../holdings/moves";
 import { LogPanel, Ranking, WorthChart } from "../holdings/Panels";
 import { GameOverCentre, turnLine, winnersLine } from "../holdings/Player";
-import { decodeView, holdingsOf, type HoldingsView } from "../holdings/view";
+import { decodeView, holdingsOf, latestSpace, type HoldingsView } from "../holdings/view";
 import type { Lobby } from "../protocol";
 import { absolute } from "../router";
 import type { TableStore } from "../state";
@@ -104,7 +104,9 @@ function TvHoldings({ store }: { store: TableStore }) {
   return (
     <div class="tv tv-play">
       <div class="tv-board">
-        <Board view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined} label="Harbor Holdings board">
+        <Board view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined}
+            pulse={latestSpace(data.log, data.logVersions)}
+            pulseKey={data.version} label="Harbor Holdings board">
           {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} lastText={last} />}
         </Board>
       </div>
