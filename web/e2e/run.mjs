@@ -287,6 +287,7 @@ async function main() {
   await host.getByTestId("trade-submit").click();
   await until("the offer to reach Bo", () => friend.getByTestId("trade-counter").count());
   await until("the TV to show the open trade", () => tv.getByTestId("tv-trade").count());
+  await shot(tv, "06-tv-open-trade");
   // Bo counters: he asks for 150 instead of 100.
   await friend.getByTestId("trade-counter").click();
   await friend.getByTestId("get-coins").fill("150");
@@ -395,6 +396,7 @@ async function main() {
   }
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();
   await shot(host, "11-phone-ranking");
+  await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "12-laptop-ranking");
   await shot(tv, "13-tv-ranking");
 

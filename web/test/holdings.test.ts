@@ -4,7 +4,7 @@ import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src
 import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/holdings/moves";
 import { ranking } from "../src/holdings/Panels";
 import { turnLine, winnersLine } from "../src/holdings/Player";
-import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, mayPropose, netWorthOf } from "../src/holdings/view";
+import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/holdings/view";
 import { decodeResult, type Move } from "../src/protocol";
 import sample from "./holdings-view.json";
 
@@ -172,5 +172,12 @@ describe("the space an event is about", () => {
     ];
     expect(latestSpace(log, [1, 2, 2, 2])).toBe(8);
     expect(latestSpace(log.slice(0, 1).concat([{ type: "end" }]), [1, 2])).toBe(-1);
+  });
+});
+
+describe("rollKey", () => {
+  it("is the version of the newest roll", () => {
+    expect(rollKey([{ type: "roll" }, { type: "move" }, { type: "trade" }], [3, 3, 4])).toBe(3);
+    expect(rollKey([{ type: "trade" }], [4])).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { CELL, groupOf, isOwnable, SIDE, SPACES } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
 import { HoldingChip, LogPanel, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { TradePanel } from "./Trade";
-import { decodeView, holdingsOf, latestSpace, type HoldingsView } from "./view";
+import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
 /** turnLine says whose turn it is and what they are doing, in words. */
 export function turnLine(v: HoldingsView, me: number): string {
@@ -48,16 +48,16 @@ export function GameOverCentre({ text }: { text: string }) {
   );
 }
 
-function BoardCentre({ view, me, version }: { view: HoldingsView; me: number; version: number }) {
+function BoardCentre({ view, me, rolled }: { view: HoldingsView; me: number; rolled: number }) {
   const inner = SIDE - 2 * CELL;
   return (
     <g>
       <text x={inner / 2} y={140} text-anchor="middle" class="board-title">
         Harbor Holdings
       </text>
-      <g key={version}>
-        <Die value={view.dice[0]} x={inner / 2 - 130} y={260} size={110} rolling />
-        <Die value={view.dice[1]} x={inner / 2 + 20} y={260} size={110} rolling />
+      <g key={rolled}>
+        <Die value={view.dice[0]} x={inner / 2 - 130} y={260} size={110} rolling={rolled > 0} />
+        <Die value={view.dice[1]} x={inner / 2 + 20} y={260} size={110} rolling={rolled > 0} />
       </g>
       <text x={inner / 2} y={480} text-anchor="middle" class="board-turn">
         {view.turn === me ? "Your turn" : `${view.names[view.turn]}'s turn`}
@@ -191,7 +191,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
           <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
             pulse={latestSpace(data.log, data.logVersions)}
             pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
-            {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} version={data.version} />}
+            {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />}
           </Board>
           {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
         </div>

@@ -179,6 +179,12 @@ export function latestSpace(log: { type: string; data?: unknown }[], versions: n
   return -1;
 }
 
+/** rollKey changes exactly when a new roll appears in the log, so the dice animate on rolls only. */
+export function rollKey(log: { type: string }[], versions: number[]): number {
+  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.type === "roll") return versions[i] ?? 0;
+  return 0;
+}
+
 /** holdingsOf lists the spaces seat owns, in board order. */
 export function holdingsOf(v: HoldingsView, seat: Seat): number[] {
   const out: number[] = [];

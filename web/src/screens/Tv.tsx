@@ -9,7 +9,7 @@ import { CELL, SIDE } from "../holdings/board";
 import { tradeText } from "../holdings/moves";
 import { LogPanel, Ranking, WorthChart } from "../holdings/Panels";
 import { GameOverCentre, turnLine, winnersLine } from "../holdings/Player";
-import { decodeView, holdingsOf, latestSpace, type HoldingsView } from "../holdings/view";
+import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "../holdings/view";
 import type { Lobby } from "../protocol";
 import { absolute } from "../router";
 import type { TableStore } from "../state";
@@ -49,13 +49,13 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
   );
 }
 
-function TvCentre({ view, version, lastText }: { view: HoldingsView; version: number; lastText: string }) {
+function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; version: number; rolled: number; lastText: string }) {
   const inner = SIDE - 2 * CELL;
   return (
     <g>
-      <g key={version}>
-        <Die value={view.dice[0]} x={inner / 2 - 150} y={190} size={130} rolling />
-        <Die value={view.dice[1]} x={inner / 2 + 20} y={190} size={130} rolling />
+      <g key={rolled}>
+        <Die value={view.dice[0]} x={inner / 2 - 150} y={190} size={130} rolling={rolled > 0} />
+        <Die value={view.dice[1]} x={inner / 2 + 20} y={190} size={130} rolling={rolled > 0} />
       </g>
       <text x={inner / 2} y={420} text-anchor="middle" class="board-turn">
         {view.names[view.turn]}'s turn
@@ -107,7 +107,7 @@ function TvHoldings({ store }: { store: TableStore }) {
         <Board view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined}
             pulse={latestSpace(data.log, data.logVersions)}
             pulseKey={data.version} label="Harbor Holdings board">
-          {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} lastText={last} />}
+          {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />}
         </Board>
       </div>
       <div class="tv-side">
