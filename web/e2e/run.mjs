@@ -314,7 +314,9 @@ async function main() {
   const notice = await host.getByTestId("notice").textContent();
   log(`refusal shown: ${notice}`);
   await shot(host, "08-phone-refused");
+  if ((await host.getByTestId("give-coins").inputValue()) !== "999999") fail("the refused offer's draft was lost");
   await host.getByRole("button", { name: "Dismiss message" }).click();
+  await host.getByTestId("trade-panel").getByRole("button", { name: "Close" }).click();
 
   step = "the TV shows the same board";
   await until("TV and phones to agree", async () => {

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { coins } from "../format";
 import type { Move, Seat } from "../protocol";
 import { moveLabel, counterDraft, counterMove, draftEmpty, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
@@ -48,8 +48,9 @@ export function TradeBuilder({ view, me, mode, initial, send, onDone }: { view: 
   const other = draft.to;
   const submit = (e: Event) => {
     e.preventDefault();
+    // The builder stays open: if the server refuses the terms, the draft is still here to fix.
+    // It closes when the trade it made opens (TradePanel resets on every change of the open trade).
     send(mode === "propose" ? proposeMove(draft) : counterMove(draft));
-    onDone();
   };
   return (
     <form class="trade-builder" noValidate onSubmit={submit} aria-label={mode === "propose" ? "Propose a trade" : "Counter-offer"}>
@@ -94,6 +95,8 @@ export function TradeBuilder({ view, me, mode, initial, send, onDone }: { view: 
 export function TradePanel({ view, me, legal, over, send, pending }: { view: HoldingsView; me: Seat; legal: Move[]; over: boolean; send: (m: Move) => void; pending: boolean }) {
   const [building, setBuilding] = useState<"propose" | "counter" | null>(null);
   const t = view.trade;
+  const tradeKey = t ? JSON.stringify(t) : "none";
+  useEffect(() => setBuilding(null), [tradeKey]);
   const answers = tradeAnswers(legal);
   const counter = mayCounter(view, me, legal);
   const propose = mayPropose(view, me, over);
@@ -122,8 +125,8 @@ export function TradePanel({ view, me, legal, over, send, pending }: { view: Hol
       ) : (
         <p class="hint">{view.lastTrade || "No trade is open."}</p>
       )}
-      {building === "counter" && t ? <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t)} send={send} onDone={() => setBuilding(null)} /> : null}
-      {building === "propose" && !t ? <TradeBuilder view={view} me={me} mode="propose" send={send} onDone={() => setBuilding(null)} /> : null}
+      {building === "counter" && t && counter ? <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t)} send={send} onDone={() => setBuilding(null)} /> : null}
+      {building === "propose" && propose ? <TradeBuilder view={view} me={me} mode="propose" send={send} onDone={() => setBuilding(null)} /> : null}
       {propose && building === null ? (
         <button type="button" onClick={() => setBuilding("propose")} data-testid="trade-new">
           Propose a trade…
