@@ -80,22 +80,17 @@ function SeatRow({ seat, lobby, store, busy, run }: { seat: LobbySeat; lobby: Lo
       </div>
       <div class="seat-actions">
         {seat.kind === "empty" && lobby.host ? (
-          <button type="button" disabled={busy} onClick={() => run(() => api.addBot(id, seat.index))} aria-label={`Add a computer player in seat ${seat.index + 1}`}>
+          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.addBot(id, seat.index))} aria-label={`Add a computer player in seat ${seat.index + 1}`}>
             + Computer
           </button>
         ) : null}
-        {seat.kind === "empty" && lobby.you >= 0 ? (
-          <button type="button" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Move to seat ${seat.index + 1}`}>
-            Sit here
-          </button>
-        ) : null}
-        {seat.kind === "empty" && lobby.you < 0 && !lobby.host ? (
-          <button type="button" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Take seat ${seat.index + 1}`}>
+        {seat.kind === "empty" && lobby.you < 0 ? (
+          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Take seat ${seat.index + 1}`}>
             Sit here
           </button>
         ) : null}
         {seat.kind !== "empty" && lobby.host && !seat.you ? (
-          <button type="button" class="btn-quiet" disabled={busy} onClick={() => run(() => api.clearSeat(id, seat.index))} aria-label={`Remove ${seat.name} from seat ${seat.index + 1}`}>
+          <button type="button" class="btn-quiet btn-small" disabled={busy} onClick={() => run(() => api.clearSeat(id, seat.index))} aria-label={`Remove ${seat.name} from seat ${seat.index + 1}`}>
             Remove
           </button>
         ) : null}
@@ -255,8 +250,6 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         ) : null}
       </section>
 
-      {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
-
       <section class="panel actions" aria-labelledby="ready-h">
         <h2 id="ready-h" class="sr-only">
           Ready and start
@@ -281,6 +274,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         )}
       </section>
 
+      {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
       <Options lobby={lobby} busy={busy} run={run} />
     </div>
   );
