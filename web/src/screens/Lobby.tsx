@@ -36,8 +36,13 @@ function CopyLink({ link }: { link: string }) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2500);
     } catch {
+      // Plain http on a home network is not a secure context: no clipboard API, but copying a selection works.
       const input = document.getElementById("invite-link") as HTMLInputElement | null;
       input?.select();
+      if (document.execCommand("copy")) {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2500);
+      }
     }
   };
   return (
@@ -53,7 +58,7 @@ function CopyLink({ link }: { link: string }) {
   );
 }
 
-function SeatRow({ seat, lobby, store, busy, run }: { seat: LobbySeat; lobby: LobbyData; store: TableStore; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
+function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
   const id = lobby.id;
   const c = seatColor(seat.index, seat.color);
   return (
@@ -97,7 +102,6 @@ function SeatRow({ seat, lobby, store, busy, run }: { seat: LobbySeat; lobby: Lo
       </div>
     </li>
   );
-  void store;
 }
 
 function OptionField({ opt, value, disabled, onChange }: { opt: GameOption; value: unknown; disabled: boolean; onChange: (v: unknown) => void }) {
@@ -240,7 +244,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         <h2 id="seats-h">Seats</h2>
         <ul class="seats">
           {lobby.seats.map((s) => (
-            <SeatRow key={s.index} seat={s} lobby={lobby} store={store} busy={busy} run={run} />
+            <SeatRow key={s.index} seat={s} lobby={lobby} busy={busy} run={run} />
           ))}
         </ul>
         {lobby.host ? (
