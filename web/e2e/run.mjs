@@ -192,6 +192,8 @@ async function main() {
   step = "host opens a table";
   await host.goto(base + "/");
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
+  await host.locator("summary", { hasText: "Full rules" }).click();
+  await host.getByText(/Bring your group together/).waitFor();
   await shot(host, "01-phone-home");
   await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
