@@ -274,10 +274,13 @@ async function main() {
   };
   await playSome(3);
   await shot(host, "04-phone-game");
+  await host.getByRole("button", { name: "Bigger board" }).click();
+  await shot(host, "04-phone-game-bigger-board");
+  await host.getByRole("button", { name: "Fit the board" }).click();
   await shot(friend, "05-laptop-game");
 
   step = "a trade is offered, countered and accepted";
-  const hostCash = async () => Number((await host.getByTestId("my-coins").textContent()).replace(/[^0-9]/g, ""));
+  const hostCash = async () => Number(await host.getByTestId("my-coins").getAttribute("data-coins"));
   await host.getByTestId("trade-new").click();
   await host.getByTestId("trade-with").selectOption({ label: "Bo" });
   // Ana offers 100 Coins (and a property if she has one) for 10 Coins.
@@ -331,11 +334,11 @@ async function main() {
   // Capture a settled position: the game waits on a person, and every screen has caught up.
   await until("the game to wait on a person", async () => (await onTurn(host)) || (await onTurn(friend)));
   await until("the screens to settle", async () => JSON.stringify(await boardState(host)) === JSON.stringify(await boardState(tv)));
-  const beforeReload = { board: await boardState(host), coins: await host.getByTestId("my-coins").textContent() };
+  const beforeReload = { board: await boardState(host), coins: await host.getByTestId("my-coins").getAttribute("data-coins") };
   await host.reload();
   await host.locator("svg.board").waitFor();
   await until("the same position after reload", async () => {
-    const after = { board: await boardState(host), coins: await host.getByTestId("my-coins").textContent() };
+    const after = { board: await boardState(host), coins: await host.getByTestId("my-coins").getAttribute("data-coins") };
     return JSON.stringify(after) === JSON.stringify(beforeReload);
   });
 

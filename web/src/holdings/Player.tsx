@@ -1,5 +1,6 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { Countdown } from "../components/Countdown";
+import { Delta } from "../components/Delta";
 import { coins } from "../format";
 import type { GameResult, Move } from "../protocol";
 import { isMyTurn, type TableStore } from "../state";
@@ -131,6 +132,11 @@ function SpaceDetails({ space, view, legal, send, pending, onClose }: { space: n
 export function HoldingsPlayer({ store }: { store: TableStore }) {
   const data = store.data.value;
   const [selected, setSelected] = useState<number | null>(null);
+  const [zoom, setZoom] = useState(false);
+  // A bigger board scrolls sideways; bring the player's own token into view.
+  useEffect(() => {
+    if (zoom) document.querySelector(`.play-board [data-token="${store.data.value.game?.seat ?? -1}"]`)?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [zoom]);
   const g = data.game;
   if (!g) return <p class="page">Loading the game…</p>;
   const seats = data.lobby?.seats ?? [];
@@ -159,9 +165,10 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         </p>
         {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
         {me >= 0 ? (
-          <p class="my-coins" data-testid="my-coins">
+          <p class="my-coins" data-testid="my-coins" data-coins={view.cash[me] ?? 0}>
             <span class="sr-only">You have </span>
             {coins(view.cash[me] ?? 0)} <span class="unit">Coins</span>
+            <Delta value={view.cash[me] ?? 0} />
           </p>
         ) : (
           <p class="hint">You are watching.</p>
@@ -187,12 +194,17 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
       ) : null}
 
       <div class="play-grid">
-        <div class="play-board">
+        <div class={`play-board ${zoom ? "zoomed" : ""}`}>
+          <button type="button" class="btn-small zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)}>
+            {zoom ? "Fit the board" : "Bigger board"}
+          </button>
+          <div class="board-scroll">
           <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
             pulse={latestSpace(data.log, data.logVersions)}
             pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
             {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />}
           </Board>
+          </div>
           {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
         </div>
 

@@ -1,5 +1,6 @@
 import { useEffect } from "preact/hooks";
 import { api, tvQrSrc, whyRefused } from "../api";
+import { Delta } from "../components/Delta";
 import { SeatBadge } from "../components/SeatBadge";
 import { LinkBanner, Refused } from "../components/Status";
 import { coins, seatColor } from "../format";
@@ -81,7 +82,10 @@ function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
               {view.names[seat]}
               <small>{seatColor(seat, colors[seat]).name}</small>
             </span>
-            <span class="tv-cash">{out ? "bankrupt" : coins(view.cash[seat] ?? 0)}</span>
+            <span class="tv-cash">
+              {out ? "bankrupt" : coins(view.cash[seat] ?? 0)}
+              <Delta value={view.cash[seat] ?? 0} />
+            </span>
             <span class="tv-worth">
               <small>net worth</small> {coins(view.netWorth[seat] ?? 0)}
             </span>
