@@ -249,6 +249,8 @@ async function main() {
     await until(`${who}'s game screen`, () => p.locator("svg.board").count());
   }
   await until("the TV board", () => tv.locator("svg.board").count());
+  const line = await host.getByTestId("turn-line").textContent();
+  if (!/of 4\b/.test(line ?? "")) fail(`the rounds option did not reach the game: ${line}`);
 
   step = "a stranger opening the table's address is told why it cannot open";
   const stranger = await tvCtx.newPage();
