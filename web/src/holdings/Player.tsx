@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { Countdown } from "../components/Countdown";
 import { Delta } from "../components/Delta";
+import { HowTo } from "../components/Rules";
 import { coins } from "../format";
 import type { GameResult, Move } from "../protocol";
 import { isMyTurn, type TableStore } from "../state";
@@ -234,6 +235,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
           {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={busy} /> : null}
           <PlayersPanel view={view} colors={colors} me={me} onSpace={setSelected} />
           <LogPanel log={data.log} />
+          <HowTo game="holdings" />
         </div>
       </div>
 

@@ -1,7 +1,8 @@
 import { signal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo } from "../api";
-import { contentFor, loadRules } from "../catalog";
+import { contentFor } from "../catalog";
+import { FullRules } from "../components/Rules";
 import { href } from "../router";
 
 const NAME_KEY = "harbor.name";
@@ -15,28 +16,6 @@ export function saveName(name: string): void {
   } catch {
     /* private mode: the name is kept for this page only */
   }
-}
-
-function RulesText({ file }: { file: string }) {
-  const [text, setText] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    loadRules(file).then(setText, () => setFailed(true));
-  }, [file]);
-  if (failed) return <p>The rulebook could not be loaded.</p>;
-  if (text === null) return <p>Loading the rules…</p>;
-  return <div class="rulebook">{text.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>;
-}
-
-function FullRules({ files }: { files: string[] }) {
-  const [open, setOpen] = useState(false);
-  if (files.length === 0) return null;
-  return (
-    <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>Full rules</summary>
-      {open ? files.map((f) => <RulesText key={f} file={f} />) : null}
-    </details>
-  );
 }
 
 export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: boolean; onChoose: () => void }) {

@@ -6,6 +6,7 @@ import { seatStatus, startBlocker } from "../lobby";
 import type { Lobby as LobbyData, LobbySeat } from "../protocol";
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
+import { HowTo } from "../components/Rules";
 import { SeatBadge } from "../components/SeatBadge";
 
 /** inviteLink is the link friends open to join. */
@@ -280,6 +281,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
 
       {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
       <Options lobby={lobby} busy={busy} run={run} />
+      <HowTo game={lobby.game} />
     </div>
   );
 }
