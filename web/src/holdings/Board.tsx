@@ -31,7 +31,8 @@ export function useAnimatedPositions(target: number[], stepMs = 140): number[] {
     target.forEach((to, seat) => {
       const a = from[seat]!;
       if (a === to) return;
-      if (stepsBetween(a, to) > 12) {
+      // Long or backward moves jump; so does everything on a hidden page, whose timers the browser slows.
+      if (stepsBetween(a, to) > 12 || globalThis.document?.hidden) {
         jumps[seat] = to;
         return;
       }
