@@ -145,6 +145,18 @@ async function playTurn(page) {
   return made;
 }
 
+/** fitsWidth fails when a page scrolls sideways (on a phone everything must fit its width). */
+async function fitsWidth(page, where) {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  if (scroll > inner + 1) fail(`${where} is ${scroll}px wide on a ${inner}px screen`);
+}
+
+/** fitsScreen fails when the TV page would need scrolling in either direction. */
+async function fitsScreen(page, where) {
+  const d = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, iw: innerWidth, ih: innerHeight }));
+  if (d.w > d.iw + 1 || d.h > d.ih + 1) fail(`${where} is ${d.w}×${d.h} on a ${d.iw}×${d.ih} screen`);
+}
+
 async function onTurn(page) {
   return (await moveButtons(page)).length > 0;
 }
@@ -194,6 +206,7 @@ async function main() {
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
   await host.locator("summary", { hasText: "Full rules" }).click();
   await host.getByText(/Bring your group together/).waitFor();
+  await fitsWidth(host, "the home page");
   await shot(host, "01-phone-home");
   await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
@@ -233,6 +246,7 @@ async function main() {
   if (await startBtn.isEnabled()) fail("start is enabled although Bo is not ready");
   const why = await host.locator("#start-why").textContent();
   if (!/Bo/.test(why ?? "")) fail(`start gives no reason naming Bo: ${why}`);
+  await fitsWidth(host, "the lobby");
   await shot(host, "02-phone-lobby-seats");
   await host.evaluate(() => window.scrollTo(0, 0));
   await shot(host, "02-phone-lobby-invite");
@@ -241,6 +255,7 @@ async function main() {
   await friend.getByTestId("ready").click();
   await until("start to become possible", () => startBtn.isEnabled());
   await until("the TV to show three players", async () => (await tv.locator(".tv-seat-human, .tv-seat-bot").count()) === 3);
+  await fitsScreen(tv, "the TV lobby");
   await shot(tv, "03-tv-lobby");
 
   step = "host starts";
@@ -275,6 +290,7 @@ async function main() {
     }
   };
   await playSome(3);
+  await fitsWidth(host, "the game screen");
   await shot(host, "04-phone-game");
   await host.getByRole("button", { name: "Bigger board" }).click();
   await shot(host, "04-phone-game-bigger-board");
@@ -290,6 +306,7 @@ async function main() {
   if (anaProps > 0) await host.locator('[data-testid^="give-prop-"]').first().check();
   await host.getByTestId("give-coins").fill("100");
   await host.getByTestId("get-coins").fill("10");
+  await fitsWidth(host, "the trade builder");
   await shot(host, "06-phone-trade-builder");
   await host.getByTestId("trade-submit").click();
   await until("the offer to reach Bo", () => friend.getByTestId("trade-counter").count());
@@ -330,6 +347,7 @@ async function main() {
     const [a, b, c] = await Promise.all([boardState(host), boardState(friend), boardState(tv)]);
     return JSON.stringify(a) === JSON.stringify(c) && JSON.stringify(b) === JSON.stringify(c);
   });
+  await fitsScreen(tv, "the TV game");
   await shot(tv, "09-tv-game");
 
   step = "a reload comes back to the same position";
@@ -404,9 +422,11 @@ async function main() {
     if ((await p.locator(".chart svg polyline").count()) !== 3) fail(`${who}'s chart lacks a line per player`);
   }
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();
+  await fitsWidth(host, "the final ranking");
   await shot(host, "11-phone-ranking");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "12-laptop-ranking");
+  await fitsScreen(tv, "the TV ranking");
   await shot(tv, "13-tv-ranking");
 
   if (pageErrors.length) fail(`script errors in the pages:\n${pageErrors.join("\n")}`);
