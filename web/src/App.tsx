@@ -1,0 +1,26 @@
+import { lazy, Suspense } from "preact/compat";
+import { go, route } from "./router";
+import { Home } from "./screens/Home";
+import { Join } from "./screens/Join";
+import { Table } from "./screens/Table";
+
+// The TV screen is its own chunk: phones never download it.
+const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
+
+export function App() {
+  const r = route.value;
+  switch (r.name) {
+    case "home":
+      return <Home go={go} />;
+    case "join":
+      return <Join invite={r.invite} go={go} />;
+    case "table":
+      return <Table key={r.id} id={r.id} />;
+    case "tv":
+      return (
+        <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
+          <Tv key={r.code} code={r.code} />
+        </Suspense>
+      );
+  }
+}

@@ -1,0 +1,129 @@
+// The HTTP lobby API (docs/api.md on the server side). Every path and field
+// name of the lobby API lives here, so aligning with the server is a change
+// to this file only.
+
+import { decodeError, type ProtocolError } from "./protocol";
+
+export interface GameOption {
+  key: string;
+  label: string;
+  help?: string;
+  kind: "bool" | "int" | "choice";
+  default: unknown;
+  min?: number;
+  max?: number;
+  choices?: { value: string; label: string }[];
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  minPlayers: number;
+  maxPlayers: number;
+  minutes: string;
+  summary: string;
+  options: GameOption[];
+}
+
+/** ApiError is a refused request, with the server's stable code and a message for people. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: ProtocolError,
+  ) {
+    super(detail.message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: "offline", message: "The server cannot be reached. Check your connection and try again." });
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, decodeError(json ?? { code: "http_" + res.status, message: text || res.statusText }));
+  return json as T;
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+
+export function decodeGames(raw: unknown): GameInfo[] {
+  const list = Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw.games) ? raw.games : [];
+  return list.filter(isObj).map((g) => ({
+    id: String(g.id ?? ""),
+    name: String(g.name ?? g.id ?? ""),
+    minPlayers: Number(g.minPlayers ?? 1),
+    maxPlayers: Number(g.maxPlayers ?? 1),
+    minutes: String(g.minutes ?? ""),
+    summary: String(g.summary ?? ""),
+    options: Array.isArray(g.options) ? (g.options as GameOption[]) : [],
+  }));
+}
+
+/** tableIdOf finds the table id in a create/join answer. */
+export function tableIdOf(raw: unknown): string {
+  if (!isObj(raw)) return "";
+  if (typeof raw.id === "string") return raw.id;
+  if (typeof raw.table === "string") return raw.table;
+  if (isObj(raw.table) && typeof raw.table.id === "string") return raw.table.id;
+  return "";
+}
+
+const t = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
+
+export const api = {
+  /** session makes sure this browser has its player cookie and returns its public id. */
+  session: async () => {
+    const r = await call<unknown>("POST", "/api/session");
+    return isObj(r) && typeof r.player === "string" ? r.player : "";
+  },
+  games: async () => decodeGames(await call<unknown>("GET", "/api/games")),
+  create: async (game: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/tables", { game, name })),
+  /** joinByInvite takes the long token of an invite link; it returns the table id. */
+  joinByInvite: async (invite: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { invite, name })),
+  /** joinByCode takes the short code a person typed; it returns the table id. */
+  joinByCode: async (code: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { code, name })),
+  table: (id: string) => call<unknown>("GET", t(id)),
+  tv: (code: string) => call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}`),
+  ready: (id: string, ready: boolean) => call<unknown>("POST", `${t(id)}/ready`, { ready }),
+  addBot: (id: string, seat = -1) => call<unknown>("POST", `${t(id)}/bots`, { seat }),
+  clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
+  sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
+  options: (id: string, options: Record<string, unknown>, turnSeconds: number) =>
+    call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
+  start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
+};
+
+/**
+ * whyRefused asks the API why a table cannot be opened: it returns the
+ * server's message when the table or code is unknown or closed to this
+ * browser, and null when the server is merely unreachable or fine.
+ */
+export async function whyRefused(check: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await check();
+    return null;
+  } catch (e) {
+    if (e instanceof ApiError && [401, 403, 404].includes(e.status)) return e.message;
+    return null;
+  }
+}
+
+/** qrSrc is the server-rendered QR code (PNG) of a table's invite link, for members. */
+export const qrSrc = (id: string) => `${t(id)}/qr.png`;
+
+/** tvQrSrc is the same QR code for the TV screen, by its TV code. */
+export const tvQrSrc = (code: string) => `/api/tv/${encodeURIComponent(code)}/qr.png`;

@@ -1,0 +1,60 @@
+import { useEffect } from "preact/hooks";
+import type { TableStore } from "../state";
+
+/** LinkBanner says when the connection is down and that it is coming back by itself. */
+export function LinkBanner({ store }: { store: TableStore }) {
+  const st = store.link.value;
+  const fatal = store.fatal.value;
+  if (fatal) return null; // the screen shows a Refused panel instead
+  if (st === "open") return null;
+  const text =
+    st === "connecting"
+      ? "Connecting to the table…"
+      : `Connection lost. Reconnecting${store.attempt.value > 1 ? ` (attempt ${store.attempt.value})` : ""}…`;
+  return (
+    <div class={`banner ${st === "connecting" ? "banner-info" : "banner-warn"}`} role="status" aria-live="polite" data-testid="link-status">
+      <span class="spinner" aria-hidden="true" /> {text}
+    </div>
+  );
+}
+
+/** sentence capitalises the server's message for a heading-like line. */
+export const sentence = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** Refused replaces a screen the server will not open for this browser (unknown table, not a member, expired code). */
+export function Refused({ reason }: { reason: string }) {
+  return (
+    <div class="page">
+      <section class="panel" role="alert">
+        <h1>This table cannot be opened</h1>
+        <p>{sentence(reason)}.</p>
+        <p>
+          <a href="/">Back to the start</a>, where you can join with a code or open a table of your own.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** NoticeBar shows the last refusal or message from the table, and lets it be dismissed. */
+export function NoticeBar({ store }: { store: TableStore }) {
+  const n = store.data.value.notice;
+  useEffect(() => {
+    if (!n || n.kind !== "info") return;
+    const t = setTimeout(() => store.dismiss(), 5000);
+    return () => clearTimeout(t);
+  }, [n?.seq]);
+  if (!n) return null;
+  return (
+    <div class={`notice notice-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-testid="notice">
+      <span>
+        {n.kind === "error" ? "Not allowed: " : ""}
+        {n.text}
+        {n.rule ? <span class="rule-id"> (rule {n.rule})</span> : null}
+      </span>
+      <button type="button" class="btn-small" onClick={() => store.dismiss()} aria-label="Dismiss message">
+        ✕
+      </button>
+    </div>
+  );
+}

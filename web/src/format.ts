@@ -1,0 +1,88 @@
+// Formatting shared by every screen: Coins, places, seat colours and markers.
+
+const thousands = new Intl.NumberFormat("en-GB");
+
+/** coins formats an amount of Coins: 1500 → "1,500". */
+export function coins(n: number): string {
+  return thousands.format(Math.round(n));
+}
+
+/** coinsLabel is coins with the unit, for screen readers and sentences. */
+export function coinsLabel(n: number): string {
+  return `${coins(n)} Coins`;
+}
+
+/** ordinal: 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+export function ordinal(n: number): string {
+  const t = n % 100;
+  if (t >= 11 && t <= 13) return `${n}th`;
+  switch (n % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+  }
+  return `${n}th`;
+}
+
+/** A seat colour: its name is shown beside it, so colour is never the only signal. */
+export interface SeatColor {
+  name: string;
+  fill: string;
+  ink: string;
+}
+
+export const PALETTE: readonly SeatColor[] = [
+  { name: "Red", fill: "#d62828", ink: "#fff" },
+  { name: "Blue", fill: "#1d6fd1", ink: "#fff" },
+  { name: "Green", fill: "#2a9d3f", ink: "#fff" },
+  { name: "Yellow", fill: "#f2c202", ink: "#1b1b1b" },
+  { name: "Purple", fill: "#7e52a0", ink: "#fff" },
+  { name: "Orange", fill: "#f07c12", ink: "#1b1b1b" },
+  { name: "Teal", fill: "#138a7e", ink: "#fff" },
+  { name: "Pink", fill: "#e0569b", ink: "#1b1b1b" },
+];
+
+/** seatColor resolves the server's colour (a name or #hex) or falls back to the seat's palette entry. */
+export function seatColor(seat: number, server?: string): SeatColor {
+  const fallback = PALETTE[((seat % PALETTE.length) + PALETTE.length) % PALETTE.length]!;
+  if (!server) return fallback;
+  const byName = PALETTE.find((c) => c.name.toLowerCase() === server.toLowerCase());
+  if (byName) return byName;
+  if (/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(server)) return { name: fallback.name, fill: server, ink: inkFor(server) };
+  return { ...fallback, name: server[0]!.toUpperCase() + server.slice(1) };
+}
+
+/** inkFor picks black or white text for a #hex background. */
+export function inkFor(hex: string): string {
+  let h = hex.slice(1);
+  if (h.length === 3) h = [...h].map((c) => c + c).join("");
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+  const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return lum > 0.55 ? "#1b1b1b" : "#fff";
+}
+
+/** Token shapes per seat, so players tell tokens apart without colour. */
+export const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "cross"] as const;
+export type Shape = (typeof SHAPES)[number];
+
+export function seatShape(seat: number): Shape {
+  return SHAPES[((seat % SHAPES.length) + SHAPES.length) % SHAPES.length]!;
+}
+
+/** initials: "Ana Lopez" → "AL", "bo" → "B". */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "?";
+  return parts
+    .slice(0, 2)
+    .map((p) => [...p][0]!.toUpperCase())
+    .join("");
+}
+
+/** plural: plural(1, "turn") → "1 turn", plural(3, "turn") → "3 turns". */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}

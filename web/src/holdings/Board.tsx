@@ -1,0 +1,248 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { shapePath } from "../components/SeatBadge";
+import { coins, seatColor, seatShape } from "../format";
+import { CELL, cellOf, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
+import type { HoldingsView } from "./view";
+
+const KIND_MARK: Record<string, string> = {
+  dispatch: "?",
+  levy: "−100",
+  ferry: "",
+  utility: "⚡",
+  customs: "⚓",
+  festival: "★",
+  inspection: "→⚓",
+  gate: "←GO",
+};
+
+/** useAnimatedPositions walks each token forward space by space to its new position (short moves), or jumps (long or backward moves). */
+export function useAnimatedPositions(target: number[], stepMs = 140): number[] {
+  const [shown, setShown] = useState<number[]>(target);
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  useEffect(() => {
+    const from = shownRef.current;
+    if (from.length !== target.length) {
+      setShown(target);
+      return;
+    }
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const jumps = [...from];
+    target.forEach((to, seat) => {
+      const a = from[seat]!;
+      if (a === to) return;
+      // Long or backward moves jump; so does everything on a hidden page, whose timers the browser slows.
+      if (stepsBetween(a, to) > 12 || globalThis.document?.hidden) {
+        jumps[seat] = to;
+        return;
+      }
+      path(a, to).forEach((sp, k) => {
+        timers.push(
+          setTimeout(() => {
+            setShown((cur) => cur.map((p, i) => (i === seat ? sp : p)));
+          }, stepMs * (k + 1)),
+        );
+      });
+    });
+    if (jumps.some((p, i) => p !== from[i])) setShown((cur) => cur.map((p, i) => (jumps[i] !== from[i] ? jumps[i]! : p)));
+    return () => timers.forEach(clearTimeout);
+  }, [target.join(",")]);
+  return shown.length === target.length ? shown : target;
+}
+
+export interface BoardProps {
+  view: HoldingsView;
+  colors: string[];
+  /** the space whose details are open */
+  selected?: number;
+  onSelect?: (space: number) => void;
+  /** a space to point out (the district on offer) */
+  highlight?: number;
+  /** the space the latest event was about; it pulses once (keyed by pulseKey) */
+  pulse?: number;
+  pulseKey?: number;
+  children?: preact.ComponentChildren;
+  label: string;
+}
+
+/** nextSpace is where an arrow key moves the board's focus: forward or back round the ring. */
+export function nextSpace(i: number, key: string): number | null {
+  switch (key) {
+    case "ArrowRight":
+    case "ArrowDown":
+      return (i + 1) % NUM_SPACES;
+    case "ArrowLeft":
+    case "ArrowUp":
+      return (i + NUM_SPACES - 1) % NUM_SPACES;
+    case "Home":
+      return 0;
+    case "End":
+      return NUM_SPACES - 1;
+  }
+  return null;
+}
+
+function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSelect, cursor, onCursor }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
+  const s = SPACES[i]!;
+  const { x, y, edge } = cellOf(i);
+  const g = groupOf(i);
+  const owner = view.owner[i] ?? -1;
+  const lvl = view.improvements[i] ?? 0;
+  const oc = owner >= 0 ? seatColor(owner, colors[owner]) : null;
+  // The colour band sits on the inner edge of the cell (toward the centre).
+  const band = { bottom: [0, 0, CELL, 22], top: [0, CELL - 22, CELL, 22], left: [CELL - 22, 0, 22, CELL], right: [0, 0, 22, CELL], corner: [0, 0, 0, 0] }[edge];
+  const textY = edge === "bottom" ? 36 : edge === "top" ? 12 : edge === "corner" ? 30 : 14;
+  const textX = edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
+  const owned = owner >= 0 ? `, owned by ${view.names[owner] ?? "a player"}${lvl ? `, ${lvl} improvement${lvl > 1 ? "s" : ""}` : ""}` : isOwnable(s) ? ", for sale" : "";
+  const label = `${i}. ${s.name}${g ? `, ${g.name} street` : ""}${s.price ? `, price ${s.price}` : ""}${owned}`;
+  const lines = wrapName(s.name, edge === "corner" ? 9 : 10);
+  return (
+    <g
+      transform={`translate(${x} ${y})`}
+      class={`space ${selected === i ? "space-selected" : ""} ${highlight === i ? "space-highlight" : ""}`}
+      role={onSelect ? "button" : "img"}
+      tabindex={onSelect ? (i === cursor ? 0 : -1) : undefined}
+      aria-label={label}
+      onClick={onSelect ? () => onSelect(i) : undefined}
+      onKeyDown={
+        onSelect
+          ? (e) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                onSelect(i);
+                return;
+              }
+              const n = nextSpace(i, e.key);
+              if (n !== null) {
+                e.preventDefault();
+                onCursor(n);
+              }
+            }
+          : undefined
+      }
+      data-space={i}
+    >
+      <rect width={CELL} height={CELL} class="space-bg" fill={s.kind === "gate" || s.kind === "festival" ? "#fff6d5" : "#fbf8ec"} stroke="#3b3b3b" stroke-width="1.5" />
+      {pulse === i ? <rect key={pulseKey} width={CELL} height={CELL} class="space-pulse" /> : null}
+      {g ? <rect x={band[0]} y={band[1]} width={band[2]} height={band[3]} fill={g.fill} stroke="#3b3b3b" stroke-width="1" /> : null}
+      {g && lvl > 0 ? (
+        <text x={band[0]! + band[2]! / 2} y={band[1]! + band[3]! / 2 + 6} text-anchor="middle" class="level" fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}>
+          {edge === "left" || edge === "right" ? lvl : "▲".repeat(Math.min(lvl, 5))}
+        </text>
+      ) : null}
+      {lines.map((l, k) => (
+        <text key={k} x={textX} y={textY + 13 * k} text-anchor="middle" class="space-name">
+          {l}
+        </text>
+      ))}
+      {s.kind === "ferry" ? (
+        <path
+          transform={`translate(${textX - 20} ${edge === "top" ? 40 : edge === "bottom" ? 56 : 44})`}
+          d="M0 14 H40 L33 24 H7 Z M8 14 V6 H26 V14 M12 6 V0 H18 V6"
+          fill="#3b3b3b"
+          aria-hidden="true"
+        />
+      ) : null}
+      {KIND_MARK[s.kind] ? (
+        <text x={textX} y={edge === "top" ? 62 : edge === "bottom" ? 78 : 66} text-anchor="middle" class="space-mark">
+          {s.kind === "levy" ? `−${s.amount ?? 100}` : KIND_MARK[s.kind]}
+        </text>
+      ) : null}
+      {s.price && owner < 0 ? (
+        <text x={textX} y={edge === "top" ? 72 : edge === "bottom" ? 95 : 94} text-anchor="middle" class="space-price">
+          {coins(s.price)}
+        </text>
+      ) : null}
+      {oc ? (
+        <g class="owner-mark">
+          <rect x="3" y="3" width={CELL - 6} height={CELL - 6} fill="none" stroke={oc.fill} stroke-width="6" rx="4" />
+          <g transform={`translate(${edge === "right" ? CELL - 14 : 14} ${edge === "top" ? CELL - 36 : CELL - 14})`}>
+            <path d={shapePath(seatShape(owner), 8)} fill={oc.fill} stroke="#1b1b1b" stroke-width="1.5" />
+          </g>
+        </g>
+      ) : null}
+    </g>
+  );
+}
+
+function Tokens({ view, colors, positions }: { view: HoldingsView; colors: string[]; positions: number[] }) {
+  const bySpace = new Map<number, number[]>();
+  positions.forEach((p, seat) => {
+    if (view.out.includes(seat)) return;
+    bySpace.set(p, [...(bySpace.get(p) ?? []), seat]);
+  });
+  const out: preact.JSX.Element[] = [];
+  bySpace.forEach((seats, sp) => {
+    const { x, y, edge } = cellOf(sp);
+    // Tokens sit where they hide the least: below the name, away from the colour band.
+    const top = { bottom: 74, top: 50, left: 56, right: 56, corner: 62 }[edge];
+    const left = edge === "right" ? 36 : edge === "left" ? 16 : 26;
+    seats.forEach((seat, k) => {
+      const c = seatColor(seat, colors[seat]);
+      const dx = x + left + (k % 3) * 22;
+      const dy = y + top + Math.floor(k / 3) * 22;
+      out.push(
+        <g key={seat} class={`token ${seat === view.turn ? "token-turn" : ""}`} transform={`translate(${dx} ${dy})`} data-token={seat}>
+          <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />
+          <path d={shapePath(seatShape(seat), 13)} fill={c.fill} stroke="#111" stroke-width="2.5" />
+          <title>{`${view.names[seat]} is on ${SPACES[sp]?.name}`}</title>
+        </g>,
+      );
+    });
+  });
+  return <g aria-hidden="true">{out}</g>;
+}
+
+/** Board draws the 40 spaces with owners, improvements and tokens. It holds no rules. */
+export function Board(props: BoardProps) {
+  const positions = useAnimatedPositions(props.view.pos);
+  // One space is in the tab order; the arrow keys move round the ring (a roving tab index).
+  const [cursor, setCursor] = useState(props.selected ?? 0);
+  const svg = useRef<SVGSVGElement>(null);
+  const moveCursor = (n: number) => {
+    setCursor(n);
+    (svg.current?.querySelector(`[data-space="${n}"]`) as SVGGElement | null)?.focus();
+  };
+  return (
+    <svg
+      ref={svg}
+      class="board"
+      viewBox={`-4 -4 ${SIDE + 8} ${SIDE + 8}`}
+      role="group"
+      aria-label={props.onSelect ? `${props.label}; arrow keys move from space to space` : props.label}
+      data-positions={props.view.pos.join(",")}
+      data-owners={props.view.owner.join(",")}
+      data-levels={props.view.improvements.join(",")}
+    >
+      <rect x={CELL} y={CELL} width={SIDE - 2 * CELL} height={SIDE - 2 * CELL} fill="#0d3b66" />
+      {Array.from({ length: NUM_SPACES }, (_, i) => (
+        <SpaceCell key={i} i={i} {...props} cursor={cursor} onCursor={moveCursor} />
+      ))}
+      <Tokens view={props.view} colors={props.colors} positions={positions} />
+      <g transform={`translate(${CELL} ${CELL})`}>{props.children}</g>
+    </svg>
+  );
+}
+
+/** Die draws one die face with pips; value 0 draws a blank die. */
+export function Die({ value, x, y, size, rolling }: { value: number; x: number; y: number; size: number; rolling?: boolean }) {
+  const p = size / 4;
+  const pips: Record<number, [number, number][]> = {
+    1: [[2, 2]],
+    2: [[1, 1], [3, 3]],
+    3: [[1, 1], [2, 2], [3, 3]],
+    4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+  };
+  return (
+    <g transform={`translate(${x} ${y})`}>
+      <g class={rolling ? "die die-rolling" : "die"}>
+      <rect width={size} height={size} rx={size / 6} fill="#fff" stroke="#1b1b1b" stroke-width="3" />
+      {(pips[value] ?? []).map(([cx, cy], k) => (
+        <circle key={k} cx={cx * p} cy={cy * p} r={size / 11} fill="#1b1b1b" />
+      ))}
+      </g>
+    </g>
+  );
+}

@@ -1,0 +1,203 @@
+import { SeatBadge } from "../components/SeatBadge";
+import { coins, ordinal, seatColor, seatShape } from "../format";
+import { shapePath } from "../components/SeatBadge";
+import type { GameEvent, GameResult, Seat } from "../protocol";
+import { groupOf, SPACES, spaceName } from "./board";
+import { holdingsOf, type HoldingsView } from "./view";
+
+/** HoldingChip names one property with its group colour and improvement count. */
+export function HoldingChip({ space, level, onClick }: { space: number; level: number; onClick?: () => void }) {
+  const g = groupOf(space);
+  const kind = SPACES[space]?.kind;
+  const body = (
+    <>
+      <span class="chip-swatch" style={{ background: g?.fill ?? (kind === "ferry" ? "#5c677d" : "#b0a990") }} aria-hidden="true" />
+      {spaceName(space)}
+      {level > 0 ? <span class="chip-level"> ▲{level}</span> : null}
+      <span class="sr-only">{g ? `, ${g.name} group` : kind ? `, ${kind}` : ""}{level > 0 ? `, ${level} improvements` : ""}</span>
+    </>
+  );
+  return onClick ? (
+    <button type="button" class="chip" onClick={onClick}>
+      {body}
+    </button>
+  ) : (
+    <span class="chip">{body}</span>
+  );
+}
+
+export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView; colors: string[]; me: Seat; onSpace?: (i: number) => void }) {
+  return (
+    <section class="panel players" aria-labelledby="players-h">
+      <h2 id="players-h">Players</h2>
+      <ul class="player-list">
+        {view.order.map((seat) => {
+          const out = view.out.includes(seat);
+          const hs = holdingsOf(view, seat);
+          return (
+            <li key={seat} class={`player ${seat === view.turn && view.phase !== "over" ? "player-turn" : ""} ${out ? "player-out" : ""}`} data-testid={`player-${seat}`}>
+              <div class="player-head">
+                <SeatBadge seat={seat} color={colors[seat]} />
+                <strong>{view.names[seat]}</strong>
+                {seat === me ? <span class="tag">you</span> : null}
+                {seat === view.turn && !out && view.phase !== "over" ? <span class="tag tag-turn">on turn</span> : null}
+                {out ? <span class="tag tag-out">bankrupt</span> : null}
+                <span class="color-name">{seatColor(seat, colors[seat]).name}</span>
+              </div>
+              <dl class="player-figures">
+                <div>
+                  <dt>Coins</dt>
+                  <dd data-testid={`cash-${seat}`}>{coins(view.cash[seat] ?? 0)}</dd>
+                </div>
+                <div>
+                  <dt>Net worth</dt>
+                  <dd>{coins(view.netWorth[seat] ?? 0)}</dd>
+                </div>
+                <div>
+                  <dt>Holdings</dt>
+                  <dd>{hs.length}</dd>
+                </div>
+                {out ? null : (
+                  <div>
+                    <dt>On</dt>
+                    <dd>{spaceName(view.pos[seat] ?? 0)}</dd>
+                  </div>
+                )}
+              </dl>
+              {hs.length ? (
+                <div class="chips" aria-label={`${view.names[seat]}'s holdings`}>
+                  {hs.map((h) => (
+                    <HoldingChip key={h} space={h} level={view.improvements[h] ?? 0} onClick={onSpace ? () => onSpace(h) : undefined} />
+                  ))}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
+  const lines = log.slice(-limit).reverse();
+  return (
+    <section class="panel log" aria-labelledby="log-h">
+      <h2 id="log-h">{title}</h2>
+      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
+        {lines.map((e, k) => (
+          <li key={log.length - k} class={`log-${e.type}`}>
+            {e.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** ranking orders the seats by place, bankrupt seats (place 0) last. */
+export function ranking(result: GameResult, players: number): { seat: Seat; place: number; score: number }[] {
+  return Array.from({ length: players }, (_, seat) => ({ seat, place: result.places[seat] ?? 0, score: result.scores[seat] ?? 0 })).sort(
+    (a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score || a.seat - b.seat,
+  );
+}
+
+export function Ranking({ result, view, colors }: { result: GameResult; view: HoldingsView; colors: string[] }) {
+  const rows = ranking(result, view.players);
+  const why = result.reason === "bankruptcy" ? "the last solvent player wins" : result.reason === "round_limit" ? `after ${view.roundLimit} rounds, the highest net worth wins` : "";
+  return (
+    <section class="panel ranking" aria-labelledby="rank-h" data-testid="ranking">
+      <h2 id="rank-h">Final ranking</h2>
+      {why ? <p class="hint">The game is over: {why}.</p> : null}
+      <ol class="rank-list">
+        {rows.map((r) => (
+          <li key={r.seat} class={r.place === 1 ? "winner" : ""}>
+            <span class="rank-place">{r.place ? ordinal(r.place) : "out"}</span>
+            <SeatBadge seat={r.seat} color={colors[r.seat]} />
+            <span class="rank-name">{view.names[r.seat]}</span>
+            <span class="rank-score">{r.place ? `${coins(r.score)} net worth` : "bankrupt"}</span>
+            {r.place === 1 ? <span class="tag tag-turn">{result.winners.length > 1 ? "shared win" : "winner"}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** WorthChart draws each player's net worth round by round, with a data table for screen readers. */
+export function WorthChart({ view, colors, width = 640, height = 300 }: { view: HoldingsView; colors: string[]; width?: number; height?: number }) {
+  const rows = view.history.length > 0 ? view.history : [view.netWorth];
+  const max = Math.max(1, ...rows.flat());
+  const pad = { l: 56, r: 16, t: 12, b: 30 };
+  const w = width - pad.l - pad.r;
+  const h = height - pad.t - pad.b;
+  const x = (r: number) => pad.l + (rows.length <= 1 ? w / 2 : (r * w) / (rows.length - 1));
+  const y = (v: number) => pad.t + h - (v / max) * h;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50);
+  return (
+    <figure class="chart">
+      <figcaption>Net worth round by round</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's net worth after every round; the table below has the numbers">
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.l} x2={width - pad.r} y1={y(t)} y2={y(t)} stroke="#d8d3c0" />
+            <text x={pad.l - 6} y={y(t) + 4} text-anchor="end" class="chart-tick">
+              {coins(t)}
+            </text>
+          </g>
+        ))}
+        {rows.map((_, r) =>
+          r % Math.max(1, Math.ceil(rows.length / 10)) === 0 || r === rows.length - 1 ? (
+            <text key={r} x={x(r)} y={height - 8} text-anchor="middle" class="chart-tick">
+              {r}
+            </text>
+          ) : null,
+        )}
+        {Array.from({ length: view.players }, (_, seat) => {
+          const c = seatColor(seat, colors[seat]);
+          const pts = rows.map((row, r) => `${x(r).toFixed(1)},${y(row[seat] ?? 0).toFixed(1)}`);
+          const last = rows.length - 1;
+          return (
+            <g key={seat}>
+              <polyline points={pts.join(" ")} fill="none" stroke={c.fill} stroke-width="3" stroke-dasharray={seat % 2 ? "8 4" : undefined} />
+              <g transform={`translate(${x(last)} ${y(rows[last]?.[seat] ?? 0)})`}>
+                <path d={shapePath(seatShape(seat), 6)} fill={c.fill} stroke="#111" />
+              </g>
+            </g>
+          );
+        })}
+      </svg>
+      <ul class="legend">
+        {Array.from({ length: view.players }, (_, seat) => (
+          <li key={seat}>
+            <SeatBadge seat={seat} color={colors[seat]} size={18} /> {view.names[seat]}
+          </li>
+        ))}
+      </ul>
+      <table class="sr-only">
+        <caption>Net worth after each round</caption>
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            {view.names.map((n) => (
+              <th scope="col" key={n}>
+                {n}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              <th scope="row">{r}</th>
+              {row.map((v, s) => (
+                <td key={s}>{v}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,272 @@
+import { useEffect, useState } from "preact/hooks";
+import { Countdown } from "../components/Countdown";
+import { Delta } from "../components/Delta";
+import { HowTo } from "../components/Rules";
+import { coins } from "../format";
+import type { GameResult, Move } from "../protocol";
+import { isMyTurn, type TableStore } from "../state";
+import { Board, Die } from "./Board";
+import { CELL, groupOf, isOwnable, SIDE, SPACES } from "./board";
+import { improveMoves, moveLabel, turnMoves } from "./moves";
+import { HoldingChip, LogPanel, PlayersPanel, Ranking, WorthChart } from "./Panels";
+import { TradePanel } from "./Trade";
+import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
+
+/** turnLine says whose turn it is and what they are doing, in words. */
+export function turnLine(v: HoldingsView, me: number): string {
+  const who = v.turn === me ? "Your" : `${v.names[v.turn] ?? "Someone"}'s`;
+  const what =
+    v.phase === "roll"
+      ? v.turn === me
+        ? "roll the dice"
+        : "about to roll"
+      : v.phase === "buy" && v.landed >= 0
+        ? `${v.turn === me ? "buy or pass on" : "deciding on"} ${SPACES[v.landed]?.name}`
+        : v.turn === me
+          ? "improve or end your turn"
+          : "finishing their turn";
+  return `Round ${v.round} of ${v.roundLimit} · ${who} turn: ${what}`;
+}
+
+/** winnersLine names the winners of a finished game. */
+export function winnersLine(view: HoldingsView, result: GameResult): string {
+  const names = result.winners.map((s) => view.names[s] ?? `Seat ${s + 1}`);
+  if (names.length === 0) return "The game is over.";
+  return names.length === 1 ? `${names[0]} wins!` : `${names.join(" and ")} share the win!`;
+}
+
+/** GameOverCentre fills the middle of the board once the game is over. */
+export function GameOverCentre({ text }: { text: string }) {
+  const inner = SIDE - 2 * CELL;
+  return (
+    <g>
+      <text x={inner / 2} y={inner / 2 - 40} text-anchor="middle" class="board-title">
+        Game over
+      </text>
+      <text x={inner / 2} y={inner / 2 + 50} text-anchor="middle" class="board-turn">
+        {text}
+      </text>
+    </g>
+  );
+}
+
+function BoardCentre({ view, me, rolled }: { view: HoldingsView; me: number; rolled: number }) {
+  const inner = SIDE - 2 * CELL;
+  return (
+    <g>
+      <text x={inner / 2} y={140} text-anchor="middle" class="board-title">
+        Harbor Holdings
+      </text>
+      <g key={rolled}>
+        <Die value={view.dice[0]} x={inner / 2 - 130} y={260} size={110} rolling={rolled > 0} />
+        <Die value={view.dice[1]} x={inner / 2 + 20} y={260} size={110} rolling={rolled > 0} />
+      </g>
+      <text x={inner / 2} y={480} text-anchor="middle" class="board-turn">
+        {view.turn === me ? "Your turn" : `${view.names[view.turn]}'s turn`}
+      </text>
+      <text x={inner / 2} y={540} text-anchor="middle" class="board-round">
+        Round {view.round} of {view.roundLimit}
+      </text>
+    </g>
+  );
+}
+
+function SpaceDetails({ space, view, legal, send, pending, onClose }: { space: number; view: HoldingsView; legal: Move[]; send: (m: Move) => void; pending: boolean; onClose: () => void }) {
+  const s = SPACES[space]!;
+  const g = groupOf(space);
+  const owner = view.owner[space] ?? -1;
+  const lvl = view.improvements[space] ?? 0;
+  const improve = legal.find((m) => m.type === "improve" && m.space === space);
+  return (
+    <section class="panel space-details" aria-labelledby="space-h" data-testid="space-details">
+      <h2 id="space-h">
+        {g ? <span class="chip-swatch" style={{ background: g.fill }} aria-hidden="true" /> : null}
+        {s.name}
+      </h2>
+      <dl class="facts">
+        {g ? (
+          <>
+            <dt>Group</dt>
+            <dd>{g.name}</dd>
+          </>
+        ) : null}
+        {s.price ? (
+          <>
+            <dt>Price</dt>
+            <dd>{coins(s.price)}</dd>
+          </>
+        ) : null}
+        {s.rent ? (
+          <>
+            <dt>{s.kind === "street" ? "Base rent" : "Rent per one owned"}</dt>
+            <dd>{coins(s.rent)}</dd>
+          </>
+        ) : null}
+        {isOwnable(s) ? (
+          <>
+            <dt>Owner</dt>
+            <dd>{owner >= 0 ? view.names[owner] : "nobody (the bank)"}</dd>
+          </>
+        ) : null}
+        {s.kind === "street" ? (
+          <>
+            <dt>Improvements</dt>
+            <dd>{lvl} of 5</dd>
+          </>
+        ) : null}
+      </dl>
+      <div class="row">
+        {improve ? (
+          <button type="button" class="btn-primary" disabled={pending} onClick={() => send(improve)}>
+            {moveLabel(improve, view)}
+          </button>
+        ) : null}
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** HoldingsPlayer is the game from one player's seat: phone first, two columns on a laptop. */
+export function HoldingsPlayer({ store }: { store: TableStore }) {
+  const data = store.data.value;
+  const [selected, setSelected] = useState<number | null>(null);
+  const [zoom, setZoom] = useState(false);
+  // A bigger board scrolls sideways; bring the player's own token into view.
+  useEffect(() => {
+    if (zoom) document.querySelector(`.play-board [data-token="${store.data.value.game?.seat ?? -1}"]`)?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [zoom]);
+  const g = data.game;
+  if (!g) return <p class="page">Loading the game…</p>;
+  const seats = data.lobby?.seats ?? [];
+  const colors = seats.map((s) => s.color);
+  const view = decodeView(g.view, seats.map((s) => s.name));
+  const me = g.seat;
+  const legal = g.legal;
+  const send = (m: Move) => store.move(m);
+  const turn = turnMoves(legal);
+  const improves = improveMoves(legal);
+  const over = g.result.over;
+  const mine = me >= 0 ? holdingsOf(view, me) : [];
+  const myTurn = isMyTurn(g) && view.turn === me;
+  const away = seats.find((s) => s.index === me)?.away === true;
+  // While the link is down nothing can be sent: the controls wait with it.
+  const busy = data.pending || store.link.value !== "open";
+
+  return (
+    <div class="play holdings">
+      <header class="play-head" aria-live="polite">
+        <a href="/" class="home-link">
+          Harbor
+        </a>
+        <p class="turn-line" data-testid="turn-line">
+          {over ? "The game is over." : turnLine(view, me)}
+        </p>
+        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
+        {me >= 0 ? (
+          <p class="my-coins" data-testid="my-coins" data-coins={view.cash[me] ?? 0}>
+            <span class="sr-only">You have </span>
+            {coins(view.cash[me] ?? 0)} <span class="unit">Coins</span>
+            <Delta value={view.cash[me] ?? 0} />
+          </p>
+        ) : (
+          <p class="hint">You are watching.</p>
+        )}
+      </header>
+
+      {away ? (
+        <div class="banner banner-warn" role="status">
+          A computer player is moving for you while you were away.
+          <button type="button" class="btn-small" onClick={() => store.back()}>
+            Take my seat back
+          </button>
+        </div>
+      ) : null}
+
+      {over ? (
+        <div class="final">
+          <Ranking result={g.result} view={view} colors={colors} />
+          <section class="panel">
+            <WorthChart view={view} colors={colors} />
+          </section>
+        </div>
+      ) : null}
+
+      <div class="play-grid">
+        <div class={`play-board ${zoom ? "zoomed" : ""}`}>
+          <button type="button" class="btn-small zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)}>
+            {zoom ? "Fit the board" : "Bigger board"}
+          </button>
+          <div class="board-scroll">
+          <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
+            pulse={latestSpace(data.log, data.logVersions)}
+            pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
+            {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />}
+          </Board>
+          </div>
+          {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
+        </div>
+
+        <div class="play-side">
+          {me >= 0 && !over ? (
+            <section class="panel mine" aria-labelledby="mine-h">
+              <h2 id="mine-h">Your holdings</h2>
+              {mine.length === 0 ? <p class="hint">You own nothing yet.</p> : null}
+              <ul class="mine-list">
+                {mine.map((sp) => {
+                  const m = improves.find((x) => x.space === sp);
+                  return (
+                    <li key={sp}>
+                      <HoldingChip space={sp} level={view.improvements[sp] ?? 0} onClick={() => setSelected(sp)} />
+                      {m ? (
+                        <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} aria-label={moveLabel(m, view)} data-testid={`improve-${sp}`}>
+                          Improve +70
+                        </button>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ) : null}
+
+          {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={busy} /> : null}
+          <PlayersPanel view={view} colors={colors} me={me} onSpace={setSelected} />
+          <LogPanel log={data.log} />
+          <HowTo game="holdings" />
+        </div>
+      </div>
+
+      {me >= 0 && !over ? (
+        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
+          {view.trade && view.trade.to === me ? (
+            <button
+              type="button"
+              class="btn-offer"
+              onClick={() => {
+                const h = document.getElementById("trade-h");
+                h?.scrollIntoView({ block: "center" });
+                h?.focus();
+              }}
+            >
+              Trade offer from {view.names[view.trade.from]} ↓
+            </button>
+          ) : null}
+          {turn.length === 0 ? (
+            <p class="hint" data-testid="waiting">
+              {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}
+            </p>
+          ) : (
+            turn.map((m) => (
+              <button key={JSON.stringify(m)} type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type}>
+                {moveLabel(m, view)}
+              </button>
+            ))
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

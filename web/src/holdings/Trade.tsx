@@ -1,0 +1,137 @@
+import { useEffect, useState } from "preact/hooks";
+import { coins } from "../format";
+import type { Move, Seat } from "../protocol";
+import { moveLabel, counterDraft, counterMove, draftEmpty, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
+import { HoldingChip } from "./Panels";
+import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type TradeSide } from "./view";
+
+function SidePicker({ legend, owner, side, cashMax, view, onChange, id }: { legend: string; owner: Seat; side: TradeSide; cashMax: number; view: HoldingsView; onChange: (s: TradeSide) => void; id: string }) {
+  const hs = holdingsOf(view, owner);
+  const toggle = (sp: number, on: boolean) =>
+    onChange({ ...side, properties: on ? [...side.properties, sp] : side.properties.filter((p) => p !== sp) });
+  return (
+    <fieldset class="trade-side">
+      <legend>{legend}</legend>
+      {hs.length === 0 ? <p class="hint">No properties.</p> : null}
+      <ul class="pick-list">
+        {hs.map((sp) => (
+          <li key={sp}>
+            <label>
+              <input type="checkbox" checked={side.properties.includes(sp)} onChange={(e) => toggle(sp, e.currentTarget.checked)} data-testid={`${id}-prop-${sp}`} />
+              <HoldingChip space={sp} level={view.improvements[sp] ?? 0} />
+            </label>
+          </li>
+        ))}
+      </ul>
+      <label class="coins-field">
+        Coins
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={cashMax}
+          step={10}
+          value={side.coins}
+          onInput={(e) => onChange({ ...side, coins: Math.max(0, Math.floor(Number(e.currentTarget.value) || 0)) })}
+          data-testid={`${id}-coins`}
+        />
+        <small>of {coins(cashMax)}</small>
+      </label>
+    </fieldset>
+  );
+}
+
+/** TradeBuilder composes a proposal or a counter-offer; the server checks the terms. */
+export function TradeBuilder({ view, me, mode, initial, send, onDone }: { view: HoldingsView; me: Seat; mode: "propose" | "counter"; initial?: TradeDraft; send: (m: Move) => void; onDone: () => void }) {
+  const others = view.order.filter((s) => s !== me && !view.out.includes(s));
+  const [draft, setDraft] = useState<TradeDraft>(initial ?? { to: others[0] ?? -1, give: { properties: [], coins: 0 }, get: { properties: [], coins: 0 } });
+  const other = draft.to;
+  const submit = (e: Event) => {
+    e.preventDefault();
+    // The builder stays open: if the server refuses the terms, the draft is still here to fix.
+    // It closes when the trade it made opens (TradePanel resets on every change of the open trade).
+    send(mode === "propose" ? proposeMove(draft) : counterMove(draft));
+  };
+  return (
+    <form class="trade-builder" noValidate onSubmit={submit} aria-label={mode === "propose" ? "Propose a trade" : "Counter-offer"}>
+      {mode === "propose" ? (
+        <label>
+          Trade with{" "}
+          <select
+            value={String(other)}
+            onChange={(e) => setDraft({ to: Number(e.currentTarget.value), give: draft.give, get: { properties: [], coins: 0 } })}
+            data-testid="trade-with"
+          >
+            {others.map((s) => (
+              <option key={s} value={String(s)}>
+                {view.names[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p>Counter-offer to {view.names[other]}:</p>
+      )}
+      <div class="trade-sides">
+        <SidePicker id="give" legend="You give" owner={me} side={draft.give} cashMax={view.cash[me] ?? 0} view={view} onChange={(give) => setDraft({ ...draft, give })} />
+        <SidePicker id="get" legend={`You get from ${view.names[other] ?? "them"}`} owner={other} side={draft.get} cashMax={view.cash[other] ?? 0} view={view} onChange={(get) => setDraft({ ...draft, get })} />
+      </div>
+      <p class="trade-summary" aria-live="polite">
+        You give {sideText(draft.give)}; you get {sideText(draft.get)}.
+      </p>
+      <div class="row">
+        <button type="submit" class="btn-primary" disabled={other < 0 || draftEmpty(draft)} data-testid="trade-submit">
+          {mode === "propose" ? "Offer this trade" : "Send counter-offer"}
+        </button>
+        <button type="button" onClick={onDone}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** TradePanel shows the open trade with the answers the server allows, and the builder. */
+export function TradePanel({ view, me, legal, over, send, pending }: { view: HoldingsView; me: Seat; legal: Move[]; over: boolean; send: (m: Move) => void; pending: boolean }) {
+  const [building, setBuilding] = useState<"propose" | "counter" | null>(null);
+  const t = view.trade;
+  const tradeKey = t ? JSON.stringify(t) : "none";
+  useEffect(() => setBuilding(null), [tradeKey]);
+  const answers = tradeAnswers(legal);
+  const counter = mayCounter(view, me, legal);
+  const propose = mayPropose(view, me, over);
+  return (
+    <section class="panel trade" aria-labelledby="trade-h" data-testid="trade-panel">
+      <h2 id="trade-h" tabIndex={-1}>
+        Trade
+      </h2>
+      {t ? (
+        <div class="open-trade" data-testid="open-trade">
+          <p>{tradeText(t, view.names, me)}</p>
+          <div class="row">
+            {answers.map((m) => (
+              <button key={m.type} type="button" class={m.type === "accept" ? "btn-primary" : ""} disabled={pending} onClick={() => send(m)} data-testid={`trade-${m.type}`}>
+                {moveLabel(m, view)}
+              </button>
+            ))}
+            {counter && building === null ? (
+              <button type="button" onClick={() => setBuilding("counter")} data-testid="trade-counter">
+                Counter…
+              </button>
+            ) : null}
+          </div>
+          {t.from !== me && t.to !== me ? <p class="hint">Only {view.names[t.to]} can answer; one trade is open at a time.</p> : null}
+        </div>
+      ) : (
+        <p class="hint">{view.lastTrade || "No trade is open."}</p>
+      )}
+      {building === "counter" && t && counter ? <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t)} send={send} onDone={() => setBuilding(null)} /> : null}
+      {building === "propose" && propose ? <TradeBuilder view={view} me={me} mode="propose" send={send} onDone={() => setBuilding(null)} /> : null}
+      {propose && building === null ? (
+        <button type="button" onClick={() => setBuilding("propose")} data-testid="trade-new">
+          Propose a trade…
+        </button>
+      ) : null}
+    </section>
+  );
+}

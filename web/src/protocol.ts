@@ -1,0 +1,290 @@
+// The wire protocol between the browser and the harbor server (docs/protocol.md):
+// every WebSocket message is an envelope {t, v, d}. This module decodes what the
+// server sends into the client's own types and encodes what the client sends.
+// It is the one place that knows the server's field names, so a change on the
+// wire is aligned here and nowhere else.
+
+/** A seat number; -1 is the public viewer (TV, spectators). */
+export type Seat = number;
+export const PUBLIC: Seat = -1;
+
+export interface Envelope {
+  t: string;
+  v: number;
+  d: unknown;
+}
+
+export interface ProtocolError {
+  code: string;
+  message: string;
+  rule?: string;
+}
+
+export type SeatKind = "human" | "bot" | "empty";
+
+export interface LobbySeat {
+  index: Seat;
+  kind: SeatKind;
+  /** the public id of the person sitting here ("" for bots and empty seats) */
+  player: string;
+  /** a computer player stands in while the person is away (turn timer) */
+  away: boolean;
+  name: string;
+  color: string;
+  ready: boolean;
+  connected: boolean;
+  host: boolean;
+  you: boolean;
+}
+
+export type TableStatus = "lobby" | "playing" | "finished";
+
+export interface Lobby {
+  id: string;
+  game: string;
+  gameName: string;
+  status: TableStatus;
+  code: string;
+  tvCode: string;
+  /** the long invite token, when the server shares it with this client */
+  invite: string;
+  seats: LobbySeat[];
+  options: Record<string, unknown>;
+  /** the turn timer in seconds; 0 is off */
+  turnSeconds: number;
+  /** The seat this client holds, or -1. */
+  you: Seat;
+  /** Whether this client is the host. */
+  host: boolean;
+  /** the public id of the host */
+  hostId: string;
+  maxSeats: number;
+  minSeats: number;
+}
+
+export interface GameResult {
+  over: boolean;
+  winners: Seat[];
+  places: number[];
+  scores: number[];
+  reason: string;
+  turns: number;
+}
+
+export interface GameEvent {
+  type: string;
+  seat: Seat;
+  text: string;
+  data?: unknown;
+}
+
+/** A move is a plain object with a `type` field, e.g. {type: "roll"}. */
+export type Move = { type: string } & Record<string, unknown>;
+
+export interface GameState<V = unknown> {
+  view: V;
+  legal: Move[];
+  actors: Seat[];
+  seat: Seat;
+  result: GameResult;
+  events: GameEvent[];
+  /** when this viewer's turn timer runs out (Unix ms), 0 when none runs */
+  deadline: number;
+}
+
+export type ServerMessage =
+  | { t: "lobby"; v: number; d: Lobby }
+  | { t: "state"; v: number; d: GameState }
+  | { t: "error"; v: number; d: ProtocolError }
+  | { t: "pong"; v: number; d: Record<string, never> };
+
+const isObj = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+const str = (x: unknown, dflt = ""): string =>
+  typeof x === "string" ? x : typeof x === "number" ? String(x) : dflt;
+
+const num = (x: unknown, dflt = 0): number =>
+  typeof x === "number" && Number.isFinite(x) ? x : dflt;
+
+const bool = (x: unknown): boolean => x === true;
+
+/** The first of several keys that is present in o. */
+function pick(o: Record<string, unknown>, ...keys: string[]): unknown {
+  for (const k of keys) if (o[k] !== undefined) return o[k];
+  return undefined;
+}
+
+/**
+ * seatList reads a set of seats as the server sends it: a bit set (the Go
+ * SeatSet, seat n is bit n) or an array of seat numbers.
+ */
+export function seatList(x: unknown): Seat[] {
+  if (Array.isArray(x)) return x.filter((s): s is number => typeof s === "number" && s >= 0);
+  if (typeof x === "number" && x > 0) {
+    const out: Seat[] = [];
+    for (let s = 0; s < 53 && 2 ** s <= x; s++) if (Math.floor(x / 2 ** s) % 2 === 1) out.push(s);
+    return out;
+  }
+  return [];
+}
+
+export function decodeError(d: unknown): ProtocolError {
+  const o = isObj(d) ? (isObj(d.error) ? d.error : d) : {};
+  const e: ProtocolError = { code: str(o.code, "error"), message: str(o.message, "Something went wrong.") };
+  if (typeof o.rule === "string" && o.rule) e.rule = o.rule;
+  return e;
+}
+
+export function decodeResult(d: unknown): GameResult {
+  const o = isObj(d) ? d : {};
+  return {
+    over: bool(o.over),
+    winners: seatList(o.winners),
+    places: Array.isArray(o.places) ? o.places.map((p) => num(p)) : [],
+    scores: Array.isArray(o.scores) ? o.scores.map((p) => num(p)) : [],
+    reason: str(o.reason),
+    turns: num(o.turns),
+  };
+}
+
+function decodeEvent(d: unknown): GameEvent {
+  const o = isObj(d) ? d : {};
+  const e: GameEvent = { type: str(o.type), seat: num(o.seat, PUBLIC), text: str(o.text) };
+  if (o.data !== undefined) e.data = o.data;
+  return e;
+}
+
+export function decodeMove(d: unknown): Move | null {
+  if (!isObj(d) || typeof d.type !== "string") return null;
+  return d as Move;
+}
+
+export function decodeState(d: unknown): GameState {
+  const o = isObj(d) ? d : {};
+  return {
+    view: o.view ?? null,
+    legal: Array.isArray(o.legal) ? o.legal.map(decodeMove).filter((m): m is Move => m !== null) : [],
+    actors: seatList(o.actors),
+    seat: num(o.seat, PUBLIC),
+    result: decodeResult(o.result),
+    events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
+    deadline: num(o.deadline),
+  };
+}
+
+function decodeKind(o: Record<string, unknown>): SeatKind {
+  const k = str(pick(o, "kind", "type"));
+  if (k === "bot" || k === "computer" || bool(o.bot)) return "bot";
+  if (k === "" || k === "empty" || k === "open" || k === "free") return k === "" && str(o.name) !== "" ? "human" : "empty";
+  if (k === "human" || k === "player") return "human";
+  return str(o.name) === "" && !bool(o.occupied) ? "empty" : "human";
+}
+
+function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: string): LobbySeat {
+  const o = isObj(d) ? d : {};
+  const index = num(pick(o, "seat", "index"), i);
+  const kind = decodeKind(o);
+  const player = str(o.player);
+  return {
+    index,
+    kind,
+    player,
+    away: bool(o.away),
+    name: str(o.name),
+    color: str(pick(o, "color", "colour"), ""),
+    ready: kind === "bot" || bool(o.ready),
+    connected: kind === "bot" || bool(pick(o, "online", "connected")),
+    host: bool(o.host) || (player !== "" && player === hostId),
+    you: bool(o.you) || (kind === "human" && ((me !== "" && player === me) || index === youSeat)),
+  };
+}
+
+function decodeStatus(x: unknown): TableStatus {
+  const s = str(x);
+  if (s === "playing" || s === "started" || s === "running") return "playing";
+  if (s === "finished" || s === "over" || s === "ended") return "finished";
+  return "lobby";
+}
+
+/**
+ * decodeLobby reads the server's lobby view. me is this client's public id
+ * (from /api/session): the lobby names people by public id, so it is how a
+ * client finds its own seat and whether it is the host.
+ */
+export function decodeLobby(d: unknown, me = ""): Lobby {
+  const o = isObj(d) ? d : {};
+  const hostId = typeof o.host === "string" ? o.host : "";
+  const youSeat = num(pick(o, "you", "yourSeat"), PUBLIC);
+  const seats = Array.isArray(o.seats) ? o.seats.map((s, i) => decodeSeat(s, i, me, youSeat, hostId)) : [];
+  const you = seats.find((s) => s.you)?.index ?? PUBLIC;
+  return {
+    id: str(o.id),
+    game: str(o.game),
+    gameName: str(o.gameName),
+    status: decodeStatus(o.status),
+    code: str(o.code),
+    tvCode: str(pick(o, "tv", "tvCode")),
+    invite: str(o.invite),
+    seats,
+    options: isObj(o.options) ? o.options : {},
+    turnSeconds: num(o.turnSeconds),
+    you,
+    host: bool(o.isHost) || (me !== "" && hostId === me),
+    hostId,
+    maxSeats: num(pick(o, "maxSeats", "maxPlayers"), seats.length),
+    minSeats: num(pick(o, "minSeats", "minPlayers"), 1),
+  };
+}
+
+/** decode parses one text frame from the server; null if it is not an envelope. */
+export function decode(text: string, me = ""): ServerMessage | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObj(raw) || typeof raw.t !== "string") return null;
+  const v = num(raw.v);
+  switch (raw.t) {
+    case "lobby":
+      return { t: "lobby", v, d: decodeLobby(raw.d, me) };
+    case "state":
+      return { t: "state", v, d: decodeState(raw.d) };
+    case "error":
+      return { t: "error", v, d: decodeError(raw.d) };
+    case "pong":
+      return { t: "pong", v, d: {} };
+  }
+  return null;
+}
+
+export function encodeMove(move: Move, version: number): string {
+  return JSON.stringify({ t: "move", v: version, d: move });
+}
+
+/** encodeBack tells the table this person is back, so the computer player standing in for them stops. */
+export function encodeBack(version: number): string {
+  return JSON.stringify({ t: "back", v: version, d: {} });
+}
+
+export function encodePing(version: number): string {
+  return JSON.stringify({ t: "ping", v: version, d: {} });
+}
+
+/** sameMove reports whether two moves are equal field by field (order-free). */
+export function sameMove(a: Move, b: Move): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(canonical).join(",")}]`;
+  if (isObj(x)) {
+    return `{${Object.keys(x)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(x[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(x) ?? "null";
+}

@@ -1,0 +1,60 @@
+// Routes, as the server serves them (every one answers index.html):
+// /, /t/<table id>, /join/<invite>, /tv/<tv code>. Links made with the hash
+// (/#/t/<id>) are understood too.
+
+import { signal } from "@preact/signals";
+
+export type Route =
+  | { name: "home" }
+  | { name: "table"; id: string }
+  | { name: "join"; invite: string }
+  | { name: "tv"; code: string };
+
+export function parseRoute(pathname: string, hash: string): Route {
+  const fromHash = hash.replace(/^#/, "");
+  const path = fromHash.startsWith("/") && fromHash.length > 1 ? fromHash : pathname;
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const [head, arg] = parts;
+  if (arg) {
+    switch (head) {
+      case "t":
+        return { name: "table", id: arg };
+      case "join":
+        return { name: "join", invite: arg };
+      case "tv":
+        return { name: "tv", code: arg };
+    }
+  }
+  return { name: "home" };
+}
+
+export function href(r: Route): string {
+  switch (r.name) {
+    case "home":
+      return "/";
+    case "table":
+      return `/t/${encodeURIComponent(r.id)}`;
+    case "join":
+      return `/join/${encodeURIComponent(r.invite)}`;
+    case "tv":
+      return `/tv/${encodeURIComponent(r.code)}`;
+  }
+}
+
+/** absolute turns a route into a full link for sharing (invite, TV). */
+export function absolute(r: Route, origin: string): string {
+  return `${origin}${href(r)}`;
+}
+
+export const route = signal<Route>(parseRoute(globalThis.location?.pathname ?? "/", globalThis.location?.hash ?? ""));
+
+/** go navigates within the page to path. */
+export function go(path: string): void {
+  history.pushState(null, "", path);
+  route.value = parseRoute(location.pathname, "");
+  window.scrollTo(0, 0);
+}
+
+globalThis.addEventListener?.("popstate", () => {
+  route.value = parseRoute(location.pathname, location.hash);
+});

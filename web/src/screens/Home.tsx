@@ -1,0 +1,183 @@
+import { signal } from "@preact/signals";
+import { useEffect, useState } from "preact/hooks";
+import { api, ApiError, type GameInfo } from "../api";
+import { contentFor } from "../catalog";
+import { FullRules } from "../components/Rules";
+import { href } from "../router";
+
+const NAME_KEY = "harbor.name";
+
+export const savedName = signal<string>(globalThis.localStorage?.getItem(NAME_KEY) ?? "");
+
+export function saveName(name: string): void {
+  savedName.value = name;
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    /* private mode: the name is kept for this page only */
+  }
+}
+
+export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: boolean; onChoose: () => void }) {
+  const c = contentFor(game.id);
+  const Picture = c.picture;
+  return (
+    <li class={`game-card ${chosen ? "chosen" : ""}`}>
+      <label class="game-choice">
+        <input type="radio" name="game" value={game.id} checked={chosen} onChange={onChoose} />
+        <span class="game-picture">
+          <Picture />
+        </span>
+        <span class="game-title">{game.name}</span>
+        <span class="game-facts">
+          {game.minPlayers === game.maxPlayers ? game.minPlayers : `${game.minPlayers}–${game.maxPlayers}`} players
+          {game.minutes ? ` · ${game.minutes} min` : ""}
+          {c.playable ? "" : " · coming soon"}
+        </span>
+      </label>
+    </li>
+  );
+}
+
+export function Home({ go }: { go: (hash: string) => void }) {
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string>("holdings");
+  const [name, setName] = useState(savedName.value);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const loadGames = () => {
+    setLoadError(null);
+    api.games().then(
+      (g) => {
+        setGames(g);
+        if (!g.some((x) => x.id === chosen) && g[0]) setChosen(g[0].id);
+      },
+      (e: unknown) => setLoadError(e instanceof Error ? e.message : "The game list could not be loaded."),
+    );
+  };
+  useEffect(loadGames, []);
+
+  const game = games?.find((g) => g.id === chosen);
+  const content = contentFor(chosen);
+
+  const open = async (e: Event) => {
+    e.preventDefault();
+    if (!game) return;
+    const n = name.trim();
+    if (!n) {
+      setError("Type the name the others will see.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      saveName(n);
+      const id = await api.create(game.id, n);
+      go(href({ name: "table", id }));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "The table could not be opened.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const join = async (e: Event) => {
+    e.preventDefault();
+    const c = code.trim().toUpperCase();
+    const n = name.trim();
+    if (!c) return;
+    if (!n) {
+      setError("Type your name first: the others will see it.");
+      document.getElementById("name")?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      saveName(n);
+      const id = await api.joinByCode(c, n);
+      go(href({ name: "table", id }));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class="page home">
+      <header class="masthead">
+        <h1>Harbor</h1>
+        <p>Board games for friends around one table: everyone plays on their own phone, the TV shows the board.</p>
+      </header>
+
+      <section aria-labelledby="choose-h">
+        <h2 id="choose-h">Choose a game</h2>
+        {loadError ? (
+          <p class="error" role="alert">
+            {loadError}{" "}
+            <button type="button" onClick={loadGames}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {games === null && !loadError ? <p>Loading the games…</p> : null}
+        <ul class="game-list" role="radiogroup" aria-label="Games">
+          {games?.map((g) => <GameCard key={g.id} game={g} chosen={g.id === chosen} onChoose={() => setChosen(g.id)} />)}
+        </ul>
+      </section>
+
+      <section aria-labelledby="open-h" class="panel">
+        <h2 id="open-h">Open a table</h2>
+        <form onSubmit={open} class="stack">
+          <label for="name">Your name</label>
+          <input id="name" name="name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          {game && !content.playable ? <p class="hint">{game.name} has no play screen yet: its table opens, the game screen is coming soon.</p> : null}
+          <button type="submit" class="btn-primary" disabled={busy || !game}>
+            {busy ? "Opening…" : game ? `Open a ${game.name} table` : "Open a table"}
+          </button>
+          {error ? (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      </section>
+
+      <section aria-labelledby="join-h" class="panel">
+        <h2 id="join-h">Join with a code</h2>
+        <p class="hint">Uses the name above.</p>
+        <form onSubmit={join} class="row">
+          <label for="code" class="sr-only">
+            Table code
+          </label>
+          <input id="code" name="code" autocomplete="off" autocapitalize="characters" placeholder="Code, e.g. K7Q2MX" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+          <button type="submit" disabled={busy}>
+            Join
+          </button>
+        </form>
+      </section>
+      {game ? (
+        <section class="about-game" aria-labelledby="about-h">
+          <h2 id="about-h">{game.name}</h2>
+          {game.summary ? <p>{game.summary}</p> : null}
+          {content.howTo.length ? (
+            <>
+              <h3>How to play</h3>
+              <ol class="howto">
+                {content.howTo.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+          <FullRules files={content.rules} />
+        </section>
+      ) : null}
+
+    </div>
+  );
+}

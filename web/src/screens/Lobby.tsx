@@ -1,0 +1,287 @@
+import { useState } from "preact/hooks";
+import { api, ApiError, qrSrc, type GameOption } from "../api";
+import { PALETTE, seatColor } from "../format";
+import { gameInfo } from "../games";
+import { seatStatus, startBlocker } from "../lobby";
+import type { Lobby as LobbyData, LobbySeat } from "../protocol";
+import { absolute, href } from "../router";
+import type { TableStore } from "../state";
+import { HowTo } from "../components/Rules";
+import { SeatBadge } from "../components/SeatBadge";
+
+/** inviteLink is the link friends open to join. */
+export function inviteLink(l: LobbyData, origin: string): string {
+  return absolute({ name: "join", invite: l.invite }, origin);
+}
+
+function useAction(store: TableStore) {
+  const [busy, setBusy] = useState(false);
+  const run = async (what: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await what();
+    } catch (e) {
+      store.note("error", e instanceof ApiError ? e.message : "That did not work; try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, run] as const;
+}
+
+function CopyLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      // Plain http on a home network is not a secure context: no clipboard API, but copying a selection works.
+      const input = document.getElementById("invite-link") as HTMLInputElement | null;
+      input?.select();
+      if (document.execCommand("copy")) {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2500);
+      }
+    }
+  };
+  return (
+    <div class="row invite-row">
+      <label for="invite-link" class="sr-only">
+        Invite link
+      </label>
+      <input id="invite-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
+      <button type="button" onClick={copy} aria-live="polite">
+        {copied ? "Copied ✓" : "Copy link"}
+      </button>
+    </div>
+  );
+}
+
+function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
+  const id = lobby.id;
+  const c = seatColor(seat.index, seat.color);
+  return (
+    <li class={`seat seat-${seat.kind} ${seat.you ? "seat-you" : ""}`} data-testid={`seat-${seat.index}`}>
+      <SeatBadge seat={seat.index} color={seat.color} empty={seat.kind === "empty"} />
+      <div class="seat-main">
+        <div class="seat-name">
+          {seat.kind === "empty" ? <em>Empty seat</em> : seat.name}
+          {seat.you ? <span class="tag">you</span> : null}
+          {seat.host ? <span class="tag">host</span> : null}
+        </div>
+        <div class="seat-status">
+          {seat.kind !== "empty" ? <span class="color-name">{c.name}</span> : null}
+          {seat.kind === "human" ? (
+            <>
+              <span class={seat.ready || seat.host ? "mark-ok" : "mark-wait"}>{seat.host ? "✓ Starts the game" : seat.ready ? "✓ Ready" : "… Not ready"}</span>
+              <span class={seat.connected ? "mark-on" : "mark-off"}>{seat.connected ? "● connected" : "○ away"}</span>
+            </>
+          ) : seat.kind === "bot" ? (
+            <span class="mark-ok">✓ Computer player</span>
+          ) : null}
+          <span class="sr-only">{seatStatus(seat)}</span>
+        </div>
+      </div>
+      <div class="seat-actions">
+        {seat.kind === "empty" && lobby.host ? (
+          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.addBot(id, seat.index))} aria-label={`Add a computer player in seat ${seat.index + 1}`}>
+            + Computer
+          </button>
+        ) : null}
+        {seat.kind === "empty" && lobby.you < 0 ? (
+          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Take seat ${seat.index + 1}`}>
+            Sit here
+          </button>
+        ) : null}
+        {seat.kind !== "empty" && lobby.host && !seat.you ? (
+          <button type="button" class="btn-quiet btn-small" disabled={busy} onClick={() => run(() => api.clearSeat(id, seat.index))} aria-label={`Remove ${seat.name} from seat ${seat.index + 1}`}>
+            Remove
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function OptionField({ opt, value, disabled, onChange }: { opt: GameOption; value: unknown; disabled: boolean; onChange: (v: unknown) => void }) {
+  const id = `opt-${opt.key}`;
+  const help = opt.help ? <small id={`${id}-help`}>{opt.help}</small> : null;
+  const describedBy = opt.help ? `${id}-help` : undefined;
+  switch (opt.kind) {
+    case "bool":
+      return (
+        <div class="option option-bool">
+          <input id={id} type="checkbox" checked={value === true} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.checked)} />
+          <label for={id}>{opt.label}</label>
+          {help}
+        </div>
+      );
+    case "int":
+      return (
+        <div class="option">
+          <label for={id}>{opt.label}</label>
+          <input id={id} type="number" inputMode="numeric" min={opt.min} max={opt.max} value={Number(value)} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange(Number(e.currentTarget.value))} />
+          {help}
+        </div>
+      );
+    case "choice":
+      return (
+        <div class="option">
+          <label for={id}>{opt.label}</label>
+          <select id={id} value={String(value)} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)}>
+            {opt.choices?.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {help}
+        </div>
+      );
+  }
+}
+
+function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
+  const info = gameInfo(lobby.game);
+  const opts = info?.options ?? [];
+  const current = (o: GameOption) => (lobby.options[o.key] !== undefined ? lobby.options[o.key] : o.default);
+  const change = (key: string, v: unknown) => run(() => api.options(lobby.id, { ...lobby.options, [key]: v }, lobby.turnSeconds));
+  const [timer, setTimer] = useState(String(lobby.turnSeconds));
+  const editable = lobby.host && lobby.status === "lobby";
+  return (
+    <section class="panel" aria-labelledby="opts-h">
+      <h2 id="opts-h">Rules options</h2>
+      {!editable ? <p class="hint">Only the host can change these.</p> : null}
+      {opts.map((o) => (
+        <OptionField key={o.key} opt={o} value={current(o)} disabled={!editable || busy} onChange={(v) => change(o.key, v)} />
+      ))}
+      <div class="option">
+        <label for="opt-turn-timer">Turn timer (seconds, 0 = off)</label>
+        <input
+          id="opt-turn-timer"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={3600}
+          value={timer}
+          disabled={!editable || busy}
+          aria-describedby="opt-turn-timer-help"
+          onInput={(e) => setTimer(e.currentTarget.value)}
+          onChange={(e) => run(() => api.options(lobby.id, lobby.options, Math.max(0, Number(e.currentTarget.value) || 0)))}
+        />
+        <small id="opt-turn-timer-help">When someone takes longer than this, a computer player moves for them until they are back.</small>
+      </div>
+    </section>
+  );
+}
+
+/** ColourPicker lets a seated person choose a colour no one else has. */
+function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: LobbySeat; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
+  const taken = new Set(lobby.seats.filter((s) => s.kind !== "empty" && s.index !== seat.index).map((s) => s.color.toLowerCase()));
+  return (
+    <section class="panel" aria-labelledby="colour-h">
+      <h2 id="colour-h">Your colour</h2>
+      <div class="swatches" role="radiogroup" aria-label="Your colour">
+        {PALETTE.map((c) => {
+          const value = c.name.toLowerCase();
+          const mine = seat.color.toLowerCase() === value;
+          return (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mine}
+              class={`swatch ${mine ? "swatch-on" : ""}`}
+              disabled={busy || taken.has(value)}
+              onClick={() => run(() => api.sit(lobby.id, seat.index, value))}
+              style={{ background: c.fill, color: c.ink }}
+            >
+              {mine ? "✓ " : ""}
+              {c.name}
+              {taken.has(value) ? <span class="sr-only"> (taken)</span> : null}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData }) {
+  const [busy, run] = useAction(store);
+  const info = gameInfo(lobby.game);
+  const link = inviteLink(lobby, location.origin);
+  const me = lobby.seats.find((s) => s.you);
+  const blocker = startBlocker(lobby, info?.minPlayers ?? lobby.minSeats, info?.maxPlayers ?? lobby.maxSeats);
+  const tvLink = href({ name: "tv", code: lobby.tvCode });
+  return (
+    <div class="page lobby">
+      <header class="masthead small">
+        <a href="/" class="home-link">
+          Harbor
+        </a>
+        <h1>{lobby.gameName || info?.name || lobby.game} table</h1>
+      </header>
+
+      <section class="panel invite" aria-labelledby="invite-h">
+        <h2 id="invite-h">Invite your friends</h2>
+        <div class="invite-grid">
+          <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={`QR code of the invite link ${link}`} />
+          <div class="stack">
+            <p>
+              Short code: <strong class="code" data-testid="join-code">{lobby.code}</strong>
+            </p>
+            <CopyLink link={link} />
+            <a class="button" href={tvLink} target="_blank" rel="noopener" data-testid="open-tv">
+              Open the TV screen
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section class="panel" aria-labelledby="seats-h">
+        <h2 id="seats-h">Seats</h2>
+        <ul class="seats">
+          {lobby.seats.map((s) => (
+            <SeatRow key={s.index} seat={s} lobby={lobby} busy={busy} run={run} />
+          ))}
+        </ul>
+        {lobby.host ? (
+          <button type="button" disabled={busy || !lobby.seats.some((s) => s.kind === "empty")} onClick={() => run(() => api.addBot(lobby.id, -1))}>
+            Add a computer player
+          </button>
+        ) : null}
+      </section>
+
+      <section class="panel actions" aria-labelledby="ready-h">
+        <h2 id="ready-h" class="sr-only">
+          Ready and start
+        </h2>
+        {me && !me.host ? (
+          <button type="button" class={me.ready ? "" : "btn-primary"} disabled={busy} aria-pressed={me.ready} onClick={() => run(() => api.ready(lobby.id, !me.ready))} data-testid="ready">
+            {me.ready ? "I'm not ready" : "I'm ready"}
+          </button>
+        ) : null}
+        {!me ? <p class="hint">You are watching: take an empty seat to play.</p> : null}
+        {lobby.host ? (
+          <div class="stack">
+            <button type="button" class="btn-primary btn-big" disabled={busy || blocker !== null} aria-describedby="start-why" onClick={() => run(() => api.start(lobby.id))} data-testid="start">
+              Start the game
+            </button>
+            <p id="start-why" class="hint" aria-live="polite">
+              {blocker ?? "Everyone is ready."}
+            </p>
+          </div>
+        ) : (
+          <p class="hint">The host starts the game when everyone is ready.</p>
+        )}
+      </section>
+
+      {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
+      <Options lobby={lobby} busy={busy} run={run} />
+      <HowTo game={lobby.game} />
+    </div>
+  );
+}

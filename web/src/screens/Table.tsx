@@ -1,0 +1,61 @@
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { ensureSession, me } from "../session";
+import { api, whyRefused } from "../api";
+import { contentFor } from "../catalog";
+import { LinkBanner, NoticeBar, Refused } from "../components/Status";
+import { gameInfo } from "../games";
+import { HoldingsPlayer } from "../holdings/Player";
+import { TableStore } from "../state";
+import { Lobby } from "./Lobby";
+
+/** useTable keeps one TableStore alive for as long as the screen shows this table. */
+export function useTable(path: string, probe?: () => Promise<string | null>): TableStore {
+  const store = useMemo(() => new TableStore(path, () => me.value, probe), [path]);
+  useEffect(() => () => store.close(), [store]);
+  return store;
+}
+
+export function ComingSoon({ game }: { game: string }) {
+  const info = gameInfo(game);
+  return (
+    <div class="page">
+      <section class="panel">
+        <h1>{info?.name ?? game}</h1>
+        <p>The game has started. Its play screen is coming soon to Harbor.</p>
+        <a href="/">Back to the start</a>
+      </section>
+    </div>
+  );
+}
+
+/** Table is a player's screen at one table: the lobby before the start, then the game. */
+export function Table({ id }: { id: string }) {
+  const [ready, setReady] = useState(me.value !== "");
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!ready) ensureSession().then(() => setReady(true), () => setFailed(true));
+  }, []);
+  if (failed) return <p class="page error">The server cannot be reached. Reload the page to try again.</p>;
+  if (!ready) return <p class="page">Opening the table…</p>;
+  return <TableScreen id={id} />;
+}
+
+function TableScreen({ id }: { id: string }) {
+  const store = useTable(`/ws?table=${encodeURIComponent(id)}`, () => whyRefused(() => api.table(id)));
+  const { lobby, game } = store.data.value;
+  let body;
+  if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
+  else if (!lobby && !game) body = <p class="page">Opening the table…</p>;
+  else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;
+  else {
+    const gameId = lobby?.game ?? "";
+    body = contentFor(gameId).playable && gameId === "holdings" ? <HoldingsPlayer store={store} /> : <ComingSoon game={gameId} />;
+  }
+  return (
+    <>
+      <LinkBanner store={store} />
+      <NoticeBar store={store} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+// The client's picture of one table, updated only from what the server sends.
+// reduce is a pure function (tested); TableStore wraps it in signals for the
+// screens and owns the Link.
+
+import { signal, type Signal } from "@preact/signals";
+import { Link, wsURL, type LinkStatus } from "./connection";
+import { encodeBack, encodeMove, type GameEvent, type GameState, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
+
+export const LOG_LIMIT = 300;
+
+export interface Notice {
+  kind: "error" | "info";
+  text: string;
+  rule?: string;
+  /** increases with every notice, so a repeated message still shows again */
+  seq: number;
+}
+
+export interface TableData {
+  version: number;
+  lobby: Lobby | null;
+  game: GameState | null;
+  /** every event seen on this connection, oldest first, at most LOG_LIMIT */
+  log: GameEvent[];
+  /** the version at which each log entry arrived (parallel to log) */
+  logVersions: number[];
+  notice: Notice | null;
+  /** a move was sent and its answer has not arrived */
+  pending: boolean;
+}
+
+export const emptyTable = (): TableData => ({
+  version: 0,
+  lobby: null,
+  game: null,
+  log: [],
+  logVersions: [],
+  notice: null,
+  pending: false,
+});
+
+/** errorText says in player words what a refused message means. */
+export function errorText(e: ProtocolError): string {
+  switch (e.code) {
+    case "stale_version":
+      return "The table moved on before your move arrived. Here is the latest position; please try again.";
+    case "rate_limited":
+      return "Too many actions at once. Wait a moment and try again.";
+    case "not_your_turn":
+      return e.message || "It is not your turn.";
+    default:
+      return e.message || "That was refused.";
+  }
+}
+
+/** reduce applies one server message to the table. */
+export function reduce(s: TableData, m: ServerMessage): TableData {
+  switch (m.t) {
+    case "lobby":
+      return { ...s, lobby: m.d, version: Math.max(s.version, m.v) };
+    case "state": {
+      // A state at a version already seen (a reconnect, or the fresh view after
+      // a stale move) repeats events we have; only a newer one adds to the log.
+      const fresh = m.v > s.version || s.game === null;
+      let log = s.log;
+      let logVersions = s.logVersions;
+      if (fresh && m.d.events.length > 0 && !(s.logVersions.length > 0 && s.logVersions[s.logVersions.length - 1]! >= m.v)) {
+        log = [...s.log, ...m.d.events];
+        logVersions = [...s.logVersions, ...m.d.events.map(() => m.v)];
+        if (log.length > LOG_LIMIT) {
+          log = log.slice(log.length - LOG_LIMIT);
+          logVersions = logVersions.slice(logVersions.length - LOG_LIMIT);
+        }
+      }
+      const lobby = s.lobby && m.d.result.over && s.lobby.status !== "finished" ? { ...s.lobby, status: "finished" as const } : s.lobby;
+      return { ...s, lobby, game: m.d, version: m.v, log, logVersions, pending: false };
+    }
+    case "error":
+      return {
+        ...s,
+        pending: false,
+        notice: { kind: "error", text: errorText(m.d), ...(m.d.rule ? { rule: m.d.rule } : {}), seq: (s.notice?.seq ?? 0) + 1 },
+      };
+    case "pong":
+      return s;
+  }
+}
+
+/** isMyTurn reports whether the game waits on this connection's seat. */
+export function isMyTurn(g: GameState | null): boolean {
+  return g !== null && g.seat >= 0 && g.actors.includes(g.seat);
+}
+
+/** TableStore is one live table for the screens: signals fed by a Link. */
+export class TableStore {
+  readonly data: Signal<TableData> = signal(emptyTable());
+  readonly link: Signal<LinkStatus> = signal("connecting");
+  readonly attempt: Signal<number> = signal(0);
+  readonly fatal: Signal<string | null> = signal(null);
+  private readonly conn: Link;
+
+  /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code>; me returns this client's public id. */
+  constructor(path: string, me: () => string = () => "", probe?: () => Promise<string | null>) {
+    this.conn = new Link(wsURL(path, location), {
+      message: (m) => {
+        this.data.value = reduce(this.data.value, m);
+      },
+      status: (st, n) => {
+        this.link.value = st;
+        this.attempt.value = n;
+        if (st !== "open" && this.data.value.pending) this.data.value = { ...this.data.value, pending: false };
+        // A socket refused before it opens says nothing; the HTTP API says why.
+        if (st === "reconnecting" && probe && (n === 2 || n % 5 === 0)) {
+          void probe().then((why) => {
+            if (why && this.link.value !== "open") {
+              this.fatal.value = why;
+              this.close();
+            }
+          });
+        }
+      },
+      fatal: (reason) => {
+        this.fatal.value = reason;
+      },
+    }, me);
+  }
+
+  /** move sends m at the version last seen; false if the link is down. */
+  move(m: Move): boolean {
+    const ok = this.conn.send(encodeMove(m, this.data.value.version));
+    if (ok) this.data.value = { ...this.data.value, pending: true };
+    else this.note("error", "Not connected: your move was not sent. Reconnecting…");
+    return ok;
+  }
+
+  /** back takes this person's seat back from the computer player standing in for them. */
+  back(): void {
+    this.conn.send(encodeBack(this.data.value.version));
+  }
+
+  note(kind: Notice["kind"], text: string): void {
+    this.data.value = { ...this.data.value, notice: { kind, text, seq: (this.data.value.notice?.seq ?? 0) + 1 } };
+  }
+
+  dismiss(): void {
+    this.data.value = { ...this.data.value, notice: null };
+  }
+
+  close(): void {
+    this.conn.close();
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { coins, coinsLabel, initials, inkFor, ordinal, plural, seatColor, seatShape } from "../src/format";
+import { absolute, href, parseRoute } from "../src/router";
+
+describe("format", () => {
+  it("formats Coins with thousands separators", () => {
+    expect(coins(1500)).toBe("1,500");
+    expect(coins(-70)).toBe("-70");
+    expect(coinsLabel(200)).toBe("200 Coins");
+  });
+
+  it.each([
+    [1, "1st"],
+    [2, "2nd"],
+    [3, "3rd"],
+    [4, "4th"],
+    [11, "11th"],
+    [12, "12th"],
+    [13, "13th"],
+    [21, "21st"],
+    [102, "102nd"],
+  ])("ordinal(%i) = %s", (n, want) => expect(ordinal(n)).toBe(want));
+
+  it("gives every seat a named colour and a shape", () => {
+    expect(seatColor(0).name).toBe("Red");
+    expect(seatColor(9).name).toBe(seatColor(1).name);
+    expect(seatColor(2, "purple").name).toBe("Purple");
+    expect(seatColor(3, "#ffffff")).toMatchObject({ fill: "#ffffff", ink: "#1b1b1b" });
+    expect(seatColor(3, "#000")).toMatchObject({ ink: "#fff" });
+    expect(seatColor(1, "azure").name).toBe("Azure");
+    expect(new Set([0, 1, 2, 3, 4, 5].map(seatShape)).size).toBe(6);
+    expect(inkFor("#f2b705")).toBe("#1b1b1b");
+  });
+
+  it("makes initials and plurals", () => {
+    expect(initials("Ana Lopez")).toBe("AL");
+    expect(initials("  bo ")).toBe("B");
+    expect(initials("")).toBe("?");
+    expect(plural(1, "turn")).toBe("1 turn");
+    expect(plural(2, "property", "properties")).toBe("2 properties");
+  });
+});
+
+describe("router", () => {
+  it.each([
+    ["/", "", { name: "home" }],
+    ["/t/abc", "", { name: "table", id: "abc" }],
+    ["/join/K7Q2", "", { name: "join", invite: "K7Q2" }],
+    ["/tv/TV%201", "", { name: "tv", code: "TV 1" }],
+    ["/", "#/t/abc", { name: "table", id: "abc" }],
+    ["/", "#/", { name: "home" }],
+    ["/t", "", { name: "home" }],
+  ])("parses %s%s", (path, hash, want) => expect(parseRoute(path, hash)).toEqual(want));
+
+  it("round-trips links", () => {
+    for (const r of [{ name: "table", id: "a b" }, { name: "join", invite: "Q1" }, { name: "tv", code: "T" }] as const) {
+      expect(parseRoute(href(r), "")).toEqual(r);
+    }
+    expect(absolute({ name: "join", invite: "Q1" }, "http://x:1")).toBe("http://x:1/join/Q1");
+  });
+});

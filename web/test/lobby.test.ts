@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { joinNames, seatStatus, startBlocker } from "../src/lobby";
+import { lobby, seat } from "./fixtures";
+
+describe("startBlocker", () => {
+  it("needs enough players", () => {
+    expect(startBlocker(lobby([seat(0, { host: true }), seat(1, { kind: "empty" })]), 2, 6)).toMatch(/Needs 1 more player:/);
+  });
+  it("waits for people who are not ready, but not for the host", () => {
+    const l = lobby([seat(0, { host: true }), seat(1, { name: "Bo" }), seat(2, { name: "Cy" }), seat(3, { kind: "bot", ready: true })]);
+    expect(startBlocker(l, 2, 6)).toBe("Waiting for Bo and Cy to be ready.");
+  });
+  it("allows the start when everyone is ready", () => {
+    const l = lobby([seat(0, { host: true }), seat(1, { ready: true }), seat(2, { kind: "bot", ready: true }), seat(3, { kind: "empty" })]);
+    expect(startBlocker(l, 2, 6)).toBeNull();
+  });
+});
+
+describe("words", () => {
+  it("joins names", () => {
+    expect(joinNames([])).toBe("");
+    expect(joinNames(["A"])).toBe("A");
+    expect(joinNames(["A", "B", "C"])).toBe("A, B and C");
+  });
+  it("describes seats without colour", () => {
+    expect(seatStatus(seat(0, { ready: true }))).toBe("Ready, connected");
+    expect(seatStatus(seat(0, { connected: false }))).toBe("Not ready, not connected");
+    expect(seatStatus(seat(0, { kind: "bot" }))).toMatch(/Computer/);
+    expect(seatStatus(seat(0, { host: true }))).toBe("Host, starts the game, connected");
+  });
+});

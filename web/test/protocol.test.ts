@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { decode, decodeLobby, encodeBack, encodeMove, encodePing, sameMove, seatList } from "../src/protocol";
+
+describe("seatList", () => {
+  it.each([
+    [0, []],
+    [1, [0]],
+    [0b101, [0, 2]],
+    [0b111000, [3, 4, 5]],
+    [[2, 0], [2, 0]],
+    [null, []],
+    [[-1, 3], [3]],
+  ])("reads %j as %j", (raw, want) => {
+    expect(seatList(raw)).toEqual(want);
+  });
+});
+
+describe("decode", () => {
+  it("refuses frames that are not envelopes", () => {
+    expect(decode("not json")).toBeNull();
+    expect(decode("[1,2]")).toBeNull();
+    expect(decode('{"v":1}')).toBeNull();
+    expect(decode('{"t":"mystery","v":1,"d":{}}')).toBeNull();
+  });
+
+  it("decodes a state with a seat-set of actors and a result", () => {
+    const m = decode(
+      JSON.stringify({
+        t: "state",
+        v: 7,
+        d: {
+          view: { turn: 1 },
+          legal: [{ type: "roll" }, { nope: true }],
+          actors: 2,
+          seat: 1,
+          result: { over: true, winners: 0b11, places: [1, 1], scores: [1800, 1800], reason: "round_limit", turns: 40 },
+          events: [{ type: "roll", seat: 1, text: "Bo rolled 3 and 4", data: { dice: [3, 4] } }],
+        },
+      }),
+    );
+    expect(m?.t).toBe("state");
+    if (m?.t !== "state") return;
+    expect(m.v).toBe(7);
+    expect(m.d.legal).toEqual([{ type: "roll" }]);
+    expect(m.d.actors).toEqual([1]);
+    expect(m.d.seat).toBe(1);
+    expect(m.d.result).toEqual({ over: true, winners: [0, 1], places: [1, 1], scores: [1800, 1800], reason: "round_limit", turns: 40 });
+    expect(m.d.events[0]?.text).toBe("Bo rolled 3 and 4");
+  });
+
+  it("decodes an error, nested or flat", () => {
+    const a = decode('{"t":"error","v":3,"d":{"code":"illegal_move","message":"You must roll first.","rule":"HH-25"}}');
+    expect(a).toEqual({ t: "error", v: 3, d: { code: "illegal_move", message: "You must roll first.", rule: "HH-25" } });
+    const b = decode('{"t":"error","v":3,"d":{"error":{"code":"stale_version","message":"old"}}}');
+    expect(b?.d).toEqual({ code: "stale_version", message: "old" });
+  });
+
+  it("state defaults: public seat, empty legal moves", () => {
+    const m = decode('{"t":"state","v":0,"d":{}}');
+    if (m?.t !== "state") throw new Error("not a state");
+    expect(m.d.seat).toBe(-1);
+    expect(m.d.legal).toEqual([]);
+    expect(m.d.result.over).toBe(false);
+  });
+});
+
+describe("decodeLobby", () => {
+  // The server's LobbyView (table/view.go): people are named by public id.
+  const wire = {
+    id: "t1",
+    game: "holdings",
+    gameName: "Harbor Holdings",
+    options: null,
+    turnSeconds: 30,
+    status: "lobby",
+    invite: "inv-long",
+    code: "ABCDEF",
+    tv: "TV99TV99",
+    host: "aaa",
+    members: [],
+    seats: [
+      { kind: "human", player: "aaa", name: "Ana", color: "red", ready: false, online: true },
+      { kind: "human", player: "bbb", name: "Bo", color: "blue", ready: true, online: false },
+      { kind: "bot", name: "Computer 3", color: "green", ready: true, online: false },
+      { kind: "", ready: false, online: false },
+    ],
+    version: 0,
+  };
+
+  it("reads seats, codes and the host, and finds this client by its public id", () => {
+    const l = decodeLobby(wire, "bbb");
+    expect(l).toMatchObject({ id: "t1", gameName: "Harbor Holdings", code: "ABCDEF", tvCode: "TV99TV99", invite: "inv-long", turnSeconds: 30, host: false, you: 1, hostId: "aaa" });
+    expect(l.seats.map((s) => s.kind)).toEqual(["human", "human", "bot", "empty"]);
+    expect(l.seats[0]).toMatchObject({ host: true, you: false, connected: true, color: "red" });
+    expect(l.seats[1]).toMatchObject({ you: true, ready: true, connected: false });
+    expect(l.seats[2]).toMatchObject({ ready: true, connected: true, you: false });
+  });
+
+  it("knows the host and a watcher", () => {
+    expect(decodeLobby(wire, "aaa")).toMatchObject({ host: true, you: 0 });
+    expect(decodeLobby(wire, "zzz")).toMatchObject({ host: false, you: -1 });
+    expect(decodeLobby({ ...wire, status: "playing" }).status).toBe("playing");
+  });
+});
+
+describe("encode", () => {
+  it("wraps a move in an envelope with the version seen", () => {
+    expect(JSON.parse(encodeMove({ type: "improve", space: 3 }, 12))).toEqual({ t: "move", v: 12, d: { type: "improve", space: 3 } });
+    expect(JSON.parse(encodePing(4))).toEqual({ t: "ping", v: 4, d: {} });
+    expect(JSON.parse(encodeBack(5))).toEqual({ t: "back", v: 5, d: {} });
+  });
+
+  it("compares moves field by field", () => {
+    expect(sameMove({ type: "improve", space: 3 }, { space: 3, type: "improve" })).toBe(true);
+    expect(sameMove({ type: "improve", space: 3 }, { type: "improve", space: 4 })).toBe(false);
+  });
+});

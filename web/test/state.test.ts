@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { backoff, wsURL } from "../src/connection";
+import { decodeResult, type GameState, type ServerMessage } from "../src/protocol";
+import { emptyTable, isMyTurn, LOG_LIMIT, reduce } from "../src/state";
+import { lobby } from "./fixtures";
+
+const state = (v: number, events: string[], extra: Partial<GameState> = {}): ServerMessage => ({
+  t: "state",
+  v,
+  d: {
+    view: { v },
+    legal: [],
+    actors: [0],
+    seat: 0,
+    result: decodeResult({}),
+    events: events.map((text) => ({ type: "x", seat: 0, text })),
+    deadline: 0,
+    ...extra,
+  },
+});
+
+describe("reduce", () => {
+  it("appends the events of each new version to the log", () => {
+    let s = emptyTable();
+    s = reduce(s, state(1, ["a"]));
+    s = reduce(s, state(2, ["b", "c"]));
+    expect(s.log.map((e) => e.text)).toEqual(["a", "b", "c"]);
+    expect(s.version).toBe(2);
+  });
+
+  it("does not repeat events when the same version comes again (reconnect, stale move)", () => {
+    let s = reduce(emptyTable(), state(1, ["a"]));
+    s = reduce(s, state(1, ["a"]));
+    expect(s.log.map((e) => e.text)).toEqual(["a"]);
+  });
+
+  it("an error clears pending and raises a notice each time", () => {
+    let s = { ...emptyTable(), pending: true };
+    s = reduce(s, { t: "error", v: 0, d: { code: "illegal_move", message: "You must roll first.", rule: "HH-25" } });
+    expect(s.pending).toBe(false);
+    expect(s.notice).toMatchObject({ kind: "error", text: "You must roll first.", rule: "HH-25" });
+    const seq = s.notice!.seq;
+    s = reduce(s, { t: "error", v: 0, d: { code: "stale_version", message: "" } });
+    expect(s.notice!.seq).toBe(seq + 1);
+    expect(s.notice!.text).toMatch(/latest position/);
+  });
+
+  it("a state answers a pending move", () => {
+    const s = reduce({ ...emptyTable(), pending: true }, state(3, []));
+    expect(s.pending).toBe(false);
+  });
+
+  it("keeps the log bounded", () => {
+    let s = emptyTable();
+    for (let v = 1; v <= LOG_LIMIT + 20; v++) s = reduce(s, state(v, [`e${v}`]));
+    expect(s.log.length).toBe(LOG_LIMIT);
+    expect(s.log[s.log.length - 1]?.text).toBe(`e${LOG_LIMIT + 20}`);
+  });
+
+  it("marks the lobby finished when the result is over", () => {
+    let s = reduce(emptyTable(), { t: "lobby", v: 0, d: lobby([], { status: "playing" }) });
+    s = reduce(s, state(9, [], { result: decodeResult({ over: true, winners: 1 }) }));
+    expect(s.lobby?.status).toBe("finished");
+  });
+});
+
+describe("isMyTurn", () => {
+  it("is true only when the game waits on this seat", () => {
+    const g = (reduce(emptyTable(), state(1, [])).game)!;
+    expect(isMyTurn(g)).toBe(true);
+    expect(isMyTurn({ ...g, actors: [1] })).toBe(false);
+    expect(isMyTurn({ ...g, seat: -1, actors: [0] })).toBe(false);
+    expect(isMyTurn(null)).toBe(false);
+  });
+});
+
+describe("connection helpers", () => {
+  it("backs off exponentially up to 8 s", () => {
+    const mid = () => 0.5;
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => backoff(n, mid))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect(backoff(0, () => 0)).toBe(375);
+    expect(backoff(0, () => 1)).toBe(625);
+  });
+
+  it("builds ws and wss URLs from the page location", () => {
+    expect(wsURL("/ws?table=a", { protocol: "http:", host: "127.0.0.1:8080" })).toBe("ws://127.0.0.1:8080/ws?table=a");
+    expect(wsURL("/ws?tv=X", { protocol: "https:", host: "harbor.example" })).toBe("wss://harbor.example/ws?tv=X");
+  });
+});
