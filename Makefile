@@ -1,23 +1,54 @@
 # Harbor: `make run` builds everything and serves Harbor; `make test` runs every test.
+# Both install what they need: the front end's npm packages, and Debian's chromium
+# for the browser tests.
 GO ?= go
+NPM ?= npm
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build test vet test-go bench
+.PHONY: run build web test vet test-go test-web test-e2e chromium bench clean
 
 run: build
 	./bin/harbor serve
 
-build:
+build: web
 	$(GO) build -o bin/harbor ./cmd/harbor
 
-test: vet test-go
+# The front end, built into web/dist and embedded in the binary.
+web: web/node_modules/.installed
+	cd web && $(NPM) run build
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+test: vet test-go test-web test-e2e
 
 vet:
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*')); \
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
 test-go:
 	$(GO) test -count=1 ./...
 
+test-web: web/node_modules/.installed
+	cd web && $(NPM) test
+	cd web && $(NPM) run build
+	cd web && $(NPM) run size
+
+# The browser tests drive Debian's chromium; they fail, never skip, when it cannot run.
+test-e2e: web/node_modules/.installed chromium
+	cd web && E2E_SKIP_BUILD= CHROMIUM=$(CHROMIUM) $(NPM) run e2e
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+	@test -x $(CHROMIUM) || { echo "chromium is missing at $(CHROMIUM): the browser tests cannot run"; exit 1; }
+
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./games/...
+	$(GO) test -run '^$$' -bench . -benchmem ./games/... ./sqlite/...
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html
