@@ -109,6 +109,14 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	return fmt.Sprintf("%s paid %d to %s (%s)", s.name(from), amount, s.name(to), reason)
 }
 
+// improvements says "1 improvement" or "n improvements".
+func improvements(n int) string {
+	if n == 1 {
+		return "1 improvement"
+	}
+	return fmt.Sprintf("%d improvements", n)
+}
+
 // note logs an event that moves no Coins. Callers check log.On first, so no
 // text is built in simulations.
 func note(log *game.Log, typ string, seat game.Seat, data any, text string) {

@@ -203,7 +203,7 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 	s.Improved++
 	if log.On() {
 		note(log, "improve", seat, Owned{Space: space, Owner: int(seat), Improvements: int(s.Level[space])},
-			fmt.Sprintf("%s now has %d improvements", name, s.Level[space]))
+			fmt.Sprintf("%s now has %s", name, improvements(int(s.Level[space]))))
 	}
 	return nil
 }

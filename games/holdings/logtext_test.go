@@ -1,0 +1,45 @@
+package holdings
+
+import (
+	"strings"
+	"testing"
+
+	"harbor/game"
+)
+
+// logTexts returns the log lines of events as the public reads them.
+func logTexts(events []game.Event) []string {
+	out := make([]string, len(events))
+	for i, e := range events {
+		out[i] = e.For(game.Public).Text
+	}
+	return out
+}
+
+// wantLines fails the test unless every line of want appears among the log
+// lines of events.
+func wantLines(t *testing.T, events []game.Event, want ...string) {
+	t.Helper()
+	got := logTexts(events)
+	for _, w := range want {
+		found := false
+		for _, g := range got {
+			found = found || g == w
+		}
+		if !found {
+			t.Fatalf("log lacks %q; it reads:\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestLogLinesReadAsAPlayerWould checks the log lines a player reads for
+// the moves whose wording is easy to get wrong.
+func TestLogLinesReadAsAPlayerWould(t *testing.T) {
+	t.Run("HH-24 one improvement, then two", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		give(s, 0, 0, 6)
+		rollTo(t, s, 0, 1, 2)
+		wantLines(t, play(t, s, 0, Move{Type: MoveImprove, Space: 6}), "Gull Street now has 1 improvement")
+		wantLines(t, play(t, s, 0, Move{Type: MoveImprove, Space: 6}), "Gull Street now has 2 improvements")
+	})
+}
