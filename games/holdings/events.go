@@ -102,6 +102,11 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 		return fmt.Sprintf("%s handed their last %d Coins to %s", s.name(from), amount, s.name(to))
 	case "trade":
 		return fmt.Sprintf("%s paid %d to %s in the trade", s.name(from), amount, s.name(to))
+	case "dispatch":
+		if from == Bank {
+			return fmt.Sprintf("%s collected %d from the bank for the Dispatch card", s.name(to), amount)
+		}
+		return fmt.Sprintf("%s paid %d to %s for the Dispatch card", s.name(from), amount, s.name(to))
 	}
 	if from == Bank {
 		return fmt.Sprintf("%s collected %d (%s)", s.name(to), amount, reason)

@@ -42,4 +42,20 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 		wantLines(t, play(t, s, 0, Move{Type: MoveImprove, Space: 6}), "Gull Street now has 1 improvement")
 		wantLines(t, play(t, s, 0, Move{Type: MoveImprove, Space: 6}), "Gull Street now has 2 improvements")
 	})
+	t.Run("HH-36 Dispatch payments say they come from the card", func(t *testing.T) {
+		for _, tc := range []struct {
+			deck, card int
+			d1, d2     int
+			want       []string
+		}{
+			{0, 12, 1, 1, []string{"Ana paid 15 to the bank for the Dispatch card"}},
+			{0, 7, 1, 1, []string{"Ana collected 50 from the bank for the Dispatch card"}},
+			{0, 14, 1, 1, []string{"Ana paid 50 to Ben for the Dispatch card", "Ana paid 50 to Cai for the Dispatch card"}},
+			{1, 8, 3, 4, []string{"Ben paid 10 to Ana for the Dispatch card", "Cai paid 10 to Ana for the Dispatch card"}},
+		} {
+			s := newGame(t, 3, "")
+			putCard(s, tc.deck, tc.card)
+			wantLines(t, rollTo(t, s, 0, tc.d1, tc.d2), tc.want...)
+		}
+	})
 }
