@@ -83,7 +83,10 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	where := board.spaces[space].Name
 	switch reason {
 	case "gate":
-		return fmt.Sprintf("%s collected %d at Harbor Gate", s.name(to), amount)
+		if s.Pos[to] == GateSpace {
+			return fmt.Sprintf("%s collected %d for landing on Harbor Gate", s.name(to), amount)
+		}
+		return fmt.Sprintf("%s collected %d for passing Harbor Gate", s.name(to), amount)
 	case "buy":
 		return fmt.Sprintf("%s bought %s for %d", s.name(from), where, amount)
 	case "rent":

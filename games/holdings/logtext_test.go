@@ -58,4 +58,12 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 			wantLines(t, rollTo(t, s, 0, tc.d1, tc.d2), tc.want...)
 		}
 	})
+	t.Run("HH-05 HH-06 the Gate bonus says whether the token passed or reached the Gate", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		s.Pos[0] = 36
+		wantLines(t, rollTo(t, s, 0, 3, 4), "Ana moved to Tar Lane", "Ana collected 200 for passing Harbor Gate")
+		s = newGame(t, 2, "")
+		s.Pos[0] = 34
+		wantLines(t, rollTo(t, s, 0, 3, 3), "Ana moved to Harbor Gate", "Ana collected 200 for landing on Harbor Gate")
+	})
 }
