@@ -66,4 +66,12 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 		s.Pos[0] = 34
 		wantLines(t, rollTo(t, s, 0, 3, 3), "Ana moved to Harbor Gate", "Ana collected 200 for landing on Harbor Gate")
 	})
+	t.Run("HH-56 HH-57 HH-65 a closed trade says who closed it", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		terms := Move{Type: MovePropose, To: 1, Give: Side{Coins: 10}, Get: Side{Coins: 5}}
+		play(t, s, 0, terms)
+		wantLines(t, play(t, s, 1, Move{Type: MoveDecline}), "Ben declined the trade Ana offered")
+		play(t, s, 0, terms)
+		wantLines(t, play(t, s, 0, Move{Type: MoveCancel}), "Ana withdrew the trade offered to Ben")
+	})
 }

@@ -218,11 +218,20 @@ func (s *State) closeTrade(status, reason string, seat game.Seat, space int, log
 	s.Trade.Open = false
 	s.LastTrade = TradeOutcome{Status: status, Reason: reason, Seat: seat, Space: int8(space)}
 	if log.On() {
-		text := fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
-		if status == TradeFailed {
+		var text string
+		switch status {
+		case TradeDeclined:
+			text = fmt.Sprintf("%s declined the trade %s offered", s.Names[t.To], s.Names[t.From])
+		case TradeFailed:
 			text = fmt.Sprintf("The trade between %s and %s failed", s.Names[t.From], s.Names[t.To])
+		default:
+			text = fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
 		}
 		switch reason {
+		case "withdrawn":
+			text = fmt.Sprintf("%s withdrew the trade offered to %s", s.Names[t.From], s.Names[t.To])
+		case "game_over":
+			text += ": the game is over"
 		case "not_owner":
 			text += fmt.Sprintf(": %s no longer owns %s", s.Names[seat], board.spaces[space].Name)
 		case "short_cash":
