@@ -100,7 +100,7 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	case "inspection":
 		return fmt.Sprintf("%s paid the %d customs charge", s.name(from), amount)
 	case "sale":
-		return fmt.Sprintf("%s's %s was sold back to the bank for %d", s.name(to), where, amount)
+		return fmt.Sprintf("The bank paid %s %d for %s", s.name(to), amount, where)
 	case "bankruptcy":
 		return fmt.Sprintf("%s handed their last %d Coins to %s", s.name(from), amount, s.name(to))
 	case "trade":

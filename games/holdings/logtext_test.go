@@ -74,4 +74,14 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 		play(t, s, 0, terms)
 		wantLines(t, play(t, s, 0, Move{Type: MoveCancel}), "Ana withdrew the trade offered to Ben")
 	})
+	t.Run("HH-43 HH-44 an automatic sale says why it happens", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		give(s, 0, 0, 6)
+		s.Cash[0] = 60
+		s.Pos[0] = 2
+		wantLines(t, rollTo(t, s, 0, 1, 1), // Dock Levy, 100
+			"Ana is short of the 100 Coins due: Gull Street goes back to the bank",
+			"The bank paid Ana 50 for Gull Street",
+			"Ana paid 100 at Dock Levy")
+	})
 }

@@ -43,11 +43,11 @@ func (s *State) autoSell(seat game.Seat, amount int, log *game.Log) {
 		}
 		value := s.SaleValue(p)
 		s.Owner[p], s.Level[p] = -1, 0
-		s.transfer(Bank, Party(seat), value, "sale", p, log)
 		if log.On() {
 			note(log, "sale", seat, Owned{Space: p, Owner: -1},
-				fmt.Sprintf("%s returned to the bank", board.spaces[p].Name))
+				fmt.Sprintf("%s is short of the %d Coins due: %s goes back to the bank", s.Names[seat], amount, board.spaces[p].Name))
 		}
+		s.transfer(Bank, Party(seat), value, "sale", p, log)
 	}
 }
 
