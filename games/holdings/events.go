@@ -3,6 +3,7 @@ package holdings
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"harbor/game"
 )
@@ -115,6 +116,37 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 		return fmt.Sprintf("%s collected %d (%s)", s.name(to), amount, reason)
 	}
 	return fmt.Sprintf("%s paid %d to %s (%s)", s.name(from), amount, s.name(to), reason)
+}
+
+// overText is the last line of the log: who won, and why the game ended.
+func (s *State) overText() string {
+	best, names := -1, []string(nil)
+	for p := game.Seat(0); p < game.Seat(s.Players); p++ {
+		if s.Out.Has(p) {
+			continue
+		}
+		switch w := s.NetWorth(p); {
+		case w > best:
+			best, names = w, []string{s.Names[p]}
+		case w == best:
+			names = append(names, s.Names[p])
+		}
+	}
+	who := names[len(names)-1]
+	if len(names) > 1 {
+		who = strings.Join(names[:len(names)-1], ", ") + " and " + who
+	}
+	if s.Reason == "bankruptcy" {
+		return fmt.Sprintf("The game is over: %s is the last solvent player and wins", who)
+	}
+	rounds := fmt.Sprintf("%d rounds", s.Opts.RoundLimit)
+	if s.Opts.RoundLimit == 1 {
+		rounds = "1 round"
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("The game is over after %s: %s wins with a net worth of %d", rounds, who, best)
+	}
+	return fmt.Sprintf("The game is over after %s: %s share the win with a net worth of %d", rounds, who, best)
 }
 
 // improvements says "1 improvement" or "n improvements".

@@ -84,4 +84,30 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 			"The bank paid Ana 50 for Gull Street",
 			"Ana paid 100 at Dock Levy")
 	})
+	t.Run("HH-69 HH-70 HH-72 the last line says who won and why", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		give(s, 1, 5, 37, 39)
+		s.Cash[0] = 10
+		s.Pos[0] = 35
+		wantLines(t, rollTo(t, s, 0, 2, 2), "The game is over: Ben is the last solvent player and wins")
+
+		s = newGame(t, 3, `{"roundLimit":1}`)
+		s.Cash[2] = 1000
+		var last []game.Event
+		for i := 0; i < 3; i++ {
+			seat := s.Seat()
+			rollTo(t, s, seat, 1, 2) // Tar Lane, left unbought
+			last = play(t, s, seat, Move{Type: MoveEnd})
+		}
+		wantLines(t, last, "The game is over after 1 round: Ana and Ben share the win with a net worth of 1500")
+
+		s = newGame(t, 2, `{"roundLimit":2}`)
+		s.Cash[1] = 1000
+		for i := 0; i < 4; i++ {
+			seat := s.Seat()
+			rollTo(t, s, seat, 1, 2)
+			last = play(t, s, seat, Move{Type: MoveEnd})
+		}
+		wantLines(t, last, "The game is over after 2 rounds: Ana wins with a net worth of 1500")
+	})
 }

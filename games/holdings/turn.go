@@ -265,6 +265,6 @@ func (s *State) finish(reason string, log *game.Log) {
 	}
 	s.Over, s.Reason, s.Phase, s.Landed = true, reason, PhaseOver, -1
 	if log.On() {
-		note(log, "over", game.Public, nil, "The game is over")
+		note(log, "over", game.Public, nil, s.overText())
 	}
 }
