@@ -139,14 +139,18 @@ func (s *State) overText() string {
 	if s.Reason == "bankruptcy" {
 		return fmt.Sprintf("The game is over: %s is the last solvent player and wins", who)
 	}
-	rounds := fmt.Sprintf("%d rounds", s.Opts.RoundLimit)
-	if s.Opts.RoundLimit == 1 {
-		rounds = "1 round"
-	}
 	if len(names) == 1 {
-		return fmt.Sprintf("The game is over after %s: %s wins with a net worth of %d", rounds, who, best)
+		return fmt.Sprintf("The game is over after %s: %s wins with a net worth of %d", rounds(s.Opts.RoundLimit), who, best)
 	}
-	return fmt.Sprintf("The game is over after %s: %s share the win with a net worth of %d", rounds, who, best)
+	return fmt.Sprintf("The game is over after %s: %s share the win with a net worth of %d", rounds(s.Opts.RoundLimit), who, best)
+}
+
+// rounds says "1 round" or "n rounds".
+func rounds(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
 }
 
 // improvements says "1 improvement" or "n improvements".

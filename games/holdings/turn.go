@@ -40,7 +40,10 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 // not a player still in the game.
 func (s *State) checkPlayer(seat game.Seat) error {
 	if s.Over {
-		return harbor.RuleError("HH-69", "the game is over")
+		if s.Reason == "round_limit" {
+			return harbor.RuleError("HH-70", "the game is over: it ended after %s", rounds(s.Opts.RoundLimit))
+		}
+		return harbor.RuleError("HH-69", "the game is over: only one player is left solvent")
 	}
 	if seat < 0 || seat >= game.Seat(s.Players) {
 		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "HH-50", Message: "you are not a player in this game"}

@@ -1,0 +1,34 @@
+package holdings
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"harbor"
+	"harbor/game"
+)
+
+// refuseSaying is refuse that also checks the message a player reads.
+func refuseSaying(t *testing.T, s *State, seat game.Seat, m Move, rule, message string) {
+	t.Helper()
+	refuse(t, s, seat, m, "", rule)
+	var he *harbor.Error
+	if err := s.Apply(seat, m, nil); !errors.As(err, &he) || !strings.Contains(he.Message, message) {
+		t.Fatalf("%+v by seat %d: message %q, want it to say %q", m, seat, he.Message, message)
+	}
+}
+
+// TestRefusalsSayWhatIsWrong checks that refusals name the rule that was
+// broken and say in a player's words what is wrong.
+func TestRefusalsSayWhatIsWrong(t *testing.T) {
+	t.Run("HH-70 a move after the round limit", func(t *testing.T) {
+		s := newGame(t, 2, `{"roundLimit":1}`)
+		for i := 0; i < 2; i++ {
+			seat := s.Seat()
+			rollTo(t, s, seat, 1, 2)
+			play(t, s, seat, Move{Type: MoveEnd})
+		}
+		refuseSaying(t, s, 0, Move{Type: MoveRoll}, "HH-70", "the game is over: it ended after 1 round")
+	})
+}
