@@ -31,4 +31,16 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 		}
 		refuseSaying(t, s, 0, Move{Type: MoveRoll}, "HH-70", "the game is over: it ended after 1 round")
 	})
+	t.Run("HH-55 HH-50 who a trade can go to", func(t *testing.T) {
+		s := newGame(t, 3, "")
+		s.Out = s.Out.With(2)
+		s.Order = [MaxPlayers]int8{0, 1, 2}
+		terms := func(to game.Seat) Move {
+			return Move{Type: MovePropose, To: to, Give: Side{Coins: 10}, Get: Side{Coins: 5}}
+		}
+		refuseSaying(t, s, 0, terms(0), "HH-55", "you cannot trade with yourself")
+		refuseSaying(t, s, 0, terms(2), "HH-50", "Cai is bankrupt and cannot trade")
+		refuseSaying(t, s, 0, terms(7), "HH-55", "there is no player in seat 7")
+		refuseSaying(t, s, 0, terms(-1), "HH-55", "there is no player in seat -1")
+	})
 }

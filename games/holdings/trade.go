@@ -46,8 +46,13 @@ func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
 	if s.Trade.Open {
 		return harbor.RuleError("HH-54", "another trade is already open; it must close before a new one is proposed")
 	}
-	if !s.Active(m.To) || m.To == seat {
-		return harbor.RuleError("HH-55", "a trade goes to another player still in the game")
+	switch {
+	case m.To == seat:
+		return harbor.RuleError("HH-55", "you cannot trade with yourself: a trade goes to another player")
+	case m.To < 0 || m.To >= game.Seat(s.Players):
+		return harbor.RuleError("HH-55", "there is no player in seat %d to trade with", m.To)
+	case s.Out.Has(m.To):
+		return harbor.RuleError("HH-50", "%s is bankrupt and cannot trade", s.Names[m.To])
 	}
 	if err := s.checkTerms(seat, m.To, m.Give, m.Get); err != nil {
 		return err
