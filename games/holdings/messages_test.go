@@ -43,4 +43,14 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 		refuseSaying(t, s, 0, terms(7), "HH-55", "there is no player in seat 7")
 		refuseSaying(t, s, 0, terms(-1), "HH-55", "there is no player in seat -1")
 	})
+	t.Run("HH-56 HH-57 HH-59 answering when no trade is open", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		refuseSaying(t, s, 1, Move{Type: MoveCounter, Give: Side{Coins: 1}, Get: Side{Coins: 2}}, "HH-59", "there is no open trade to counter")
+		refuseSaying(t, s, 0, Move{Type: MoveCancel}, "HH-57", "there is no open trade to cancel")
+		refuseSaying(t, s, 1, Move{Type: MoveAccept}, "HH-56", "there is no open trade to accept")
+		play(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Coins: 10}, Get: Side{Coins: 5}})
+		refuseSaying(t, s, 0, Move{Type: MoveCounter, Give: Side{Coins: 1}, Get: Side{Coins: 2}}, "HH-59", "only Ben, who was offered the trade, can counter it")
+		refuseSaying(t, s, 1, Move{Type: MoveCancel}, "HH-57", "only Ana, who proposed the trade, can cancel it")
+		refuseSaying(t, s, 0, Move{Type: MoveAccept}, "HH-56", "only Ben, who was offered the trade, can accept it")
+	})
 }

@@ -62,11 +62,8 @@ func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
 }
 
 func (s *State) counter(seat game.Seat, m Move, log *game.Log) error {
-	if err := s.checkPlayer(seat); err != nil {
+	if err := s.checkTradeParty(seat, "HH-59", "counter", false); err != nil {
 		return err
-	}
-	if !s.Trade.Open || s.Trade.To != seat {
-		return harbor.RuleError("HH-59", "only the player a trade is offered to can counter it")
 	}
 	if err := s.checkTerms(seat, s.Trade.From, m.Give, m.Get); err != nil {
 		return err
@@ -139,12 +136,21 @@ func (s *State) sideText(sd Side) string {
 	return text
 }
 
-func (s *State) checkRecipient(seat game.Seat, verb string) error {
+// checkTradeParty refuses verb on the open trade from anyone but its
+// recipient (or, when proposer is true, its proposer), naming rule.
+func (s *State) checkTradeParty(seat game.Seat, rule, verb string, proposer bool) error {
 	if err := s.checkPlayer(seat); err != nil {
 		return err
 	}
-	if !s.Trade.Open || s.Trade.To != seat {
-		return harbor.RuleError("HH-56", "there is no open trade offered to you to %s", verb)
+	if !s.Trade.Open {
+		return harbor.RuleError(rule, "there is no open trade to %s", verb)
+	}
+	who, role := s.Trade.To, "was offered the trade"
+	if proposer {
+		who, role = s.Trade.From, "proposed the trade"
+	}
+	if seat != who {
+		return harbor.RuleError(rule, "only %s, who %s, can %s it", s.Names[who], role, verb)
 	}
 	return nil
 }
@@ -154,7 +160,7 @@ func (s *State) checkRecipient(seat game.Seat, verb string) error {
 // recheck fails, closes it as failed with nothing moved (HH-62). Either way
 // the trade is closed, so a repeated accept is refused.
 func (s *State) accept(seat game.Seat, log *game.Log) error {
-	if err := s.checkRecipient(seat, "accept"); err != nil {
+	if err := s.checkTradeParty(seat, "HH-56", "accept", false); err != nil {
 		return err
 	}
 	t := s.Trade
@@ -199,7 +205,7 @@ func (s *State) handOver(giver, taker game.Seat, sd Side, log *game.Log) {
 }
 
 func (s *State) decline(seat game.Seat, log *game.Log) error {
-	if err := s.checkRecipient(seat, "decline"); err != nil {
+	if err := s.checkTradeParty(seat, "HH-56", "decline", false); err != nil {
 		return err
 	}
 	s.closeTrade(TradeDeclined, "", seat, -1, log)
@@ -207,11 +213,8 @@ func (s *State) decline(seat game.Seat, log *game.Log) error {
 }
 
 func (s *State) cancel(seat game.Seat, log *game.Log) error {
-	if err := s.checkPlayer(seat); err != nil {
+	if err := s.checkTradeParty(seat, "HH-57", "cancel", true); err != nil {
 		return err
-	}
-	if !s.Trade.Open || s.Trade.From != seat {
-		return harbor.RuleError("HH-57", "only the player who proposed the open trade can cancel it")
 	}
 	s.closeTrade(TradeCancelled, "withdrawn", seat, -1, log)
 	return nil
