@@ -53,4 +53,9 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 		refuseSaying(t, s, 1, Move{Type: MoveCancel}, "HH-57", "only Ana, who proposed the trade, can cancel it")
 		refuseSaying(t, s, 0, Move{Type: MoveAccept}, "HH-56", "only Ben, who was offered the trade, can accept it")
 	})
+	t.Run("HH-60 a proposal asks for more Coins than a side holds", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		s.Cash[1] = 30
+		refuseSaying(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Coins: 10}, Get: Side{Coins: 50}}, "HH-60", "Ben has only 30 Coins, not the 50 in this trade")
+	})
 }

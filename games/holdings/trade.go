@@ -100,7 +100,7 @@ func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 			}
 		}
 		if side.sd.Coins > int(s.Cash[side.seat]) {
-			return harbor.RuleError("HH-60", "%s has only %d Coins", s.Names[side.seat], s.Cash[side.seat])
+			return harbor.RuleError("HH-60", "%s has only %d Coins, not the %d in this trade", s.Names[side.seat], s.Cash[side.seat], side.sd.Coins)
 		}
 	}
 	return nil
