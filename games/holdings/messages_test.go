@@ -58,4 +58,11 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 		s.Cash[1] = 30
 		refuseSaying(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Coins: 10}, Get: Side{Coins: 50}}, "HH-60", "Ben has only 30 Coins, not the 50 in this trade")
 	})
+	t.Run("HH-28 improving a space that is no street", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		rollTo(t, s, 0, 1, 2)
+		refuseSaying(t, s, 0, Move{Type: MoveImprove, Space: 20}, "HH-28", "Festival Square is not a street: only streets can be improved")
+		refuseSaying(t, s, 0, Move{Type: MoveImprove, Space: 40}, "HH-28", "there is no space 40 on the board")
+		refuseSaying(t, s, 0, Move{Type: MoveImprove, Space: -1}, "HH-28", "there is no space -1 on the board")
+	})
 }

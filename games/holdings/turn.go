@@ -185,8 +185,8 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 	if s.Phase == PhaseRoll {
 		return harbor.RuleError("HH-25", "roll first: you can improve only after your roll")
 	}
-	if space < 0 || space >= NumSpaces || !board.ownable.Has(space) {
-		return harbor.RuleError("HH-28", "only streets can be improved")
+	if space < 0 || space >= NumSpaces {
+		return harbor.RuleError("HH-28", "there is no space %d on the board: only streets can be improved", space)
 	}
 	name := board.spaces[space].Name
 	if board.kind[space] != kStreet {
