@@ -110,4 +110,18 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 		}
 		wantLines(t, last, "The game is over after 2 rounds: Ana wins with a net worth of 1500")
 	})
+	t.Run("HH-48 HH-49 a bankruptcy says what could not be paid, and to whom", func(t *testing.T) {
+		s := newGame(t, 3, "")
+		give(s, 1, 0, 37, 39)
+		s.Cash[0] = 10
+		s.Pos[0] = 35
+		wantLines(t, rollTo(t, s, 0, 2, 2), // Harbor Heights, 100 with the group
+			"Ana handed their last 10 Coins to Ben",
+			"Ana cannot pay the 100 Coins owed to Ben: Ana is bankrupt and leaves the game")
+		s = newGame(t, 3, "")
+		s.Cash[0] = 1
+		s.Pos[0] = 2
+		wantLines(t, rollTo(t, s, 0, 1, 1), // Dock Levy
+			"Ana cannot pay the 100 Coins owed to the bank: Ana is bankrupt and leaves the game")
+	})
 }
