@@ -103,7 +103,7 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	case "sale":
 		return fmt.Sprintf("The bank paid %s %d for %s", s.name(to), amount, where)
 	case "bankruptcy":
-		return fmt.Sprintf("%s handed their last %d Coins to %s", s.name(from), amount, s.name(to))
+		return fmt.Sprintf("%s handed their last %s to %s", s.name(from), coins(amount), s.name(to))
 	case "trade":
 		return fmt.Sprintf("%s paid %d to %s in the trade", s.name(from), amount, s.name(to))
 	case "dispatch":
@@ -151,6 +151,14 @@ func rounds(n int) string {
 		return "1 round"
 	}
 	return fmt.Sprintf("%d rounds", n)
+}
+
+// coins says "1 Coin" or "n Coins".
+func coins(n int) string {
+	if n == 1 {
+		return "1 Coin"
+	}
+	return fmt.Sprintf("%d Coins", n)
 }
 
 // improvements says "1 improvement" or "n improvements".

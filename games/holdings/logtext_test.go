@@ -124,4 +124,10 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 		wantLines(t, rollTo(t, s, 0, 1, 1), // Dock Levy
 			"Ana cannot pay the 100 Coins owed to the bank: Ana is bankrupt and leaves the game")
 	})
+	t.Run("HH-55 a trade of 1 Coin", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		give(s, 1, 0, 6)
+		wantLines(t, play(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Coins: 1}, Get: Side{Properties: props(6)}}),
+			"Ana offered a trade to Ben: 1 Coin for Gull Street")
+	})
 }

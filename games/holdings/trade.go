@@ -100,7 +100,7 @@ func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 			}
 		}
 		if side.sd.Coins > int(s.Cash[side.seat]) {
-			return harbor.RuleError("HH-60", "%s has only %d Coins, not the %d in this trade", s.Names[side.seat], s.Cash[side.seat], side.sd.Coins)
+			return harbor.RuleError("HH-60", "%s has only %s, not the %d in this trade", s.Names[side.seat], coins(int(s.Cash[side.seat])), side.sd.Coins)
 		}
 	}
 	return nil
@@ -131,7 +131,7 @@ func (s *State) sideText(sd Side) string {
 		if text != "" {
 			text += " and "
 		}
-		text += fmt.Sprintf("%d Coins", sd.Coins)
+		text += coins(sd.Coins)
 	}
 	return text
 }

@@ -145,7 +145,7 @@ func (s *State) buy(seat game.Seat, space int, log *game.Log) error {
 	p := int(s.Landed)
 	price := int(board.price[p])
 	if int(s.Cash[seat]) < price {
-		return harbor.RuleError("HH-13", "%s costs %d and you have only %d Coins", board.spaces[p].Name, price, s.Cash[seat])
+		return harbor.RuleError("HH-13", "%s costs %d and you have only %s", board.spaces[p].Name, price, coins(int(s.Cash[seat])))
 	}
 	s.transfer(Party(seat), Bank, price, "buy", p, log)
 	s.Owner[p] = int8(seat)
@@ -199,7 +199,7 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 		return harbor.RuleError("HH-27", "%s already has %d improvements", name, MaxImprovements)
 	}
 	if s.Cash[seat] < ImprovementCost {
-		return harbor.RuleError("HH-31", "an improvement costs %d and you have only %d Coins", ImprovementCost, s.Cash[seat])
+		return harbor.RuleError("HH-31", "an improvement costs %d and you have only %s", ImprovementCost, coins(int(s.Cash[seat])))
 	}
 	s.transfer(Party(seat), Bank, ImprovementCost, "improve", space, log)
 	s.Level[space]++
