@@ -130,4 +130,12 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 		wantLines(t, play(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Coins: 1}, Get: Side{Properties: props(6)}}),
 			"Ana offered a trade to Ben: 1 Coin for Gull Street")
 	})
+	t.Run("HH-63 a traded street's improvements are in the log", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		give(s, 1, 3, 6)
+		give(s, 1, 0, 8)
+		play(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Coins: 500}, Get: Side{Properties: props(6, 8)}})
+		wantLines(t, play(t, s, 1, Move{Type: MoveAccept}),
+			"Ana now owns Gull Street with 3 improvements", "Ana now owns Anchor Street")
+	})
 }

@@ -195,8 +195,11 @@ func (s *State) handOver(giver, taker game.Seat, sd Side, log *game.Log) {
 		p := set.First()
 		s.Owner[p] = int8(taker)
 		if log.On() {
-			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])},
-				fmt.Sprintf("%s now owns %s", s.Names[taker], board.spaces[p].Name))
+			text := fmt.Sprintf("%s now owns %s", s.Names[taker], board.spaces[p].Name)
+			if s.Level[p] > 0 {
+				text += " with " + improvements(int(s.Level[p]))
+			}
+			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])}, text)
 		}
 	}
 	if sd.Coins > 0 {
