@@ -65,4 +65,14 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 		refuseSaying(t, s, 0, Move{Type: MoveImprove, Space: 40}, "HH-28", "there is no space 40 on the board")
 		refuseSaying(t, s, 0, Move{Type: MoveImprove, Space: -1}, "HH-28", "there is no space -1 on the board")
 	})
+	t.Run("HH-50 a seat that is no player names no rule", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		for _, seat := range []game.Seat{game.Public, 2, 9} {
+			refuse(t, s, seat, Move{Type: MoveRoll}, harbor.ENotYourTurn, "")
+			var he *harbor.Error
+			if err := s.Apply(seat, Move{Type: MoveRoll}, nil); !errors.As(err, &he) || he.Rule != "" || !strings.Contains(he.Message, "is not a player in this game") {
+				t.Fatalf("seat %d: %v, want a not_your_turn error naming no rule", seat, err)
+			}
+		}
+	})
 }

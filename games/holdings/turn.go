@@ -46,7 +46,7 @@ func (s *State) checkPlayer(seat game.Seat) error {
 		return harbor.RuleError("HH-69", "the game is over: only one player is left solvent")
 	}
 	if seat < 0 || seat >= game.Seat(s.Players) {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "HH-50", Message: "you are not a player in this game"}
+		return harbor.Errorf(harbor.ENotYourTurn, "seat %d is not a player in this game", seat)
 	}
 	if s.Out.Has(seat) {
 		return harbor.RuleError("HH-50", "you are bankrupt and out of the game")
