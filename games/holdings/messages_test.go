@@ -75,4 +75,9 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 			}
 		}
 	})
+	t.Run("HH-55 a trade listing a space that is no district names it", func(t *testing.T) {
+		s := newGame(t, 2, "")
+		refuseSaying(t, s, 0, Move{Type: MovePropose, To: 1, Give: Side{Properties: props(20)}, Get: Side{Coins: 5}},
+			"HH-55", "Festival Square is not a district: only districts can be traded")
+	})
 }

@@ -92,8 +92,11 @@ func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 		seat game.Seat
 		sd   Side
 	}{{from, give}, {to, get}} {
-		if side.sd.Properties&^board.ownable != 0 {
-			return harbor.RuleError("HH-55", "only districts can be traded")
+		if other := side.sd.Properties &^ board.ownable; other != 0 {
+			if p := other.First(); p < NumSpaces {
+				return harbor.RuleError("HH-55", "%s is not a district: only districts can be traded", board.spaces[p].Name)
+			}
+			return harbor.RuleError("HH-55", "only districts on the board can be traded")
 		}
 		for set := side.sd.Properties; set != 0; set = set.Without(set.First()) {
 			if p := set.First(); s.Owner[p] != int8(side.seat) {
