@@ -3,6 +3,7 @@ package holdings
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"harbor/game"
 )
@@ -83,7 +84,10 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	where := board.spaces[space].Name
 	switch reason {
 	case "gate":
-		return fmt.Sprintf("%s collected %d at Harbor Gate", s.name(to), amount)
+		if s.Pos[to] == GateSpace {
+			return fmt.Sprintf("%s collected %d for landing on Harbor Gate", s.name(to), amount)
+		}
+		return fmt.Sprintf("%s collected %d for passing Harbor Gate", s.name(to), amount)
 	case "buy":
 		return fmt.Sprintf("%s bought %s for %d", s.name(from), where, amount)
 	case "rent":
@@ -97,16 +101,72 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	case "inspection":
 		return fmt.Sprintf("%s paid the %d customs charge", s.name(from), amount)
 	case "sale":
-		return fmt.Sprintf("%s's %s was sold back to the bank for %d", s.name(to), where, amount)
+		return fmt.Sprintf("The bank paid %s %d for %s", s.name(to), amount, where)
 	case "bankruptcy":
-		return fmt.Sprintf("%s handed their last %d Coins to %s", s.name(from), amount, s.name(to))
+		return fmt.Sprintf("%s handed their last %s to %s", s.name(from), coins(amount), s.name(to))
 	case "trade":
 		return fmt.Sprintf("%s paid %d to %s in the trade", s.name(from), amount, s.name(to))
+	case "dispatch":
+		if from == Bank {
+			return fmt.Sprintf("%s collected %d from the bank for the Dispatch card", s.name(to), amount)
+		}
+		return fmt.Sprintf("%s paid %d to %s for the Dispatch card", s.name(from), amount, s.name(to))
 	}
 	if from == Bank {
 		return fmt.Sprintf("%s collected %d (%s)", s.name(to), amount, reason)
 	}
 	return fmt.Sprintf("%s paid %d to %s (%s)", s.name(from), amount, s.name(to), reason)
+}
+
+// overText is the last line of the log: who won, and why the game ended.
+func (s *State) overText() string {
+	best, names := -1, []string(nil)
+	for p := game.Seat(0); p < game.Seat(s.Players); p++ {
+		if s.Out.Has(p) {
+			continue
+		}
+		switch w := s.NetWorth(p); {
+		case w > best:
+			best, names = w, []string{s.Names[p]}
+		case w == best:
+			names = append(names, s.Names[p])
+		}
+	}
+	who := names[len(names)-1]
+	if len(names) > 1 {
+		who = strings.Join(names[:len(names)-1], ", ") + " and " + who
+	}
+	if s.Reason == "bankruptcy" {
+		return fmt.Sprintf("The game is over: %s is the last solvent player and wins", who)
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("The game is over after %s: %s wins with a net worth of %d", rounds(s.Opts.RoundLimit), who, best)
+	}
+	return fmt.Sprintf("The game is over after %s: %s share the win with a net worth of %d", rounds(s.Opts.RoundLimit), who, best)
+}
+
+// rounds says "1 round" or "n rounds".
+func rounds(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
+}
+
+// coins says "1 Coin" or "n Coins".
+func coins(n int) string {
+	if n == 1 {
+		return "1 Coin"
+	}
+	return fmt.Sprintf("%d Coins", n)
+}
+
+// improvements says "1 improvement" or "n improvements".
+func improvements(n int) string {
+	if n == 1 {
+		return "1 improvement"
+	}
+	return fmt.Sprintf("%d improvements", n)
 }
 
 // note logs an event that moves no Coins. Callers check log.On first, so no

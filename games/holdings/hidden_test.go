@@ -64,3 +64,52 @@ func TestViewAllocatesNothing(t *testing.T) {
 		t.Fatalf("View, Legal, Result and Actors allocate %.1f times", allocs)
 	}
 }
+
+// TestNoEventShowsTheDeckOrder plays random games and, before every move,
+// applies the same move to a copy whose Dispatch cards below the top are in
+// another order: every event, as each seat and the public read it (text and
+// data), must be the same, so no event reveals more of a deck than the card
+// drawn. A move draws at most one card, so only the top card can show.
+func TestNoEventShowsTheDeckOrder(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	var otherLog game.Log
+	for i := 0; i < games; i++ {
+		r := newRandomPlay(t, uint64(5000+i), 2+i%5)
+		for !r.s.Over {
+			actors := r.s.Actors()
+			seat := actors.Nth(r.rng.Intn(actors.Len()))
+			r.legal = r.s.Legal(seat, r.legal[:0])
+			m := r.legal[r.rng.Intn(len(r.legal))]
+			other := r.s.Clone()
+			for d := range other.Decks {
+				p := &other.Decks[d]
+				for k := 1; k < DeckSize/2; k++ {
+					a, b := (int(p.Top)+k)%DeckSize, (int(p.Top)+DeckSize-k)%DeckSize
+					p.Cards[a], p.Cards[b] = p.Cards[b], p.Cards[a]
+				}
+			}
+			otherLog.Reset()
+			if err := other.Apply(seat, m, &otherLog); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := r.apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.log.Events) != len(otherLog.Events) {
+				t.Fatalf("game %d: %+v logs %d events, or %d with the deck in another order", i, m, len(r.log.Events), len(otherLog.Events))
+			}
+			for k, e := range r.log.Events {
+				for viewer := game.Public; viewer < game.Seat(r.s.Players); viewer++ {
+					live, _ := json.Marshal(e.For(viewer))
+					shuffled, _ := json.Marshal(otherLog.Events[k].For(viewer))
+					if string(live) != string(shuffled) {
+						t.Fatalf("game %d: event %s for seat %d depends on the deck order:\n%s\n%s", i, e.Type, viewer, live, shuffled)
+					}
+				}
+			}
+		}
+	}
+}

@@ -22,7 +22,7 @@ func (s *State) pay(debtor game.Seat, creditor Party, amount int, reason string,
 		s.transfer(Party(debtor), creditor, amount, reason, space, log)
 		return true
 	}
-	s.bankrupt(debtor, creditor, log)
+	s.bankrupt(debtor, creditor, amount, log)
 	return false
 }
 
@@ -43,11 +43,11 @@ func (s *State) autoSell(seat game.Seat, amount int, log *game.Log) {
 		}
 		value := s.SaleValue(p)
 		s.Owner[p], s.Level[p] = -1, 0
-		s.transfer(Bank, Party(seat), value, "sale", p, log)
 		if log.On() {
 			note(log, "sale", seat, Owned{Space: p, Owner: -1},
-				fmt.Sprintf("%s returned to the bank", board.spaces[p].Name))
+				fmt.Sprintf("%s is short of the %s due: %s goes back to the bank", s.Names[seat], coins(amount), board.spaces[p].Name))
 		}
+		s.transfer(Bank, Party(seat), value, "sale", p, log)
 	}
 }
 
@@ -72,17 +72,18 @@ func (s *State) nextSale(seat game.Seat) int {
 	return -1
 }
 
-// bankrupt removes debtor from the game: the creditor receives its remaining
-// cash and the rest of the debt is forgiven (HH-49); an open trade involving
-// it is cancelled (HH-50); its own turn ends at once (HH-51); and the last
-// solvent player wins (HH-69).
-func (s *State) bankrupt(debtor game.Seat, creditor Party, log *game.Log) {
+// bankrupt removes debtor, who cannot pay amount, from the game: the
+// creditor receives its remaining cash and the rest of the debt is forgiven
+// (HH-49); an open trade involving it is cancelled (HH-50); its own turn
+// ends at once (HH-51); and the last solvent player wins (HH-69).
+func (s *State) bankrupt(debtor game.Seat, creditor Party, amount int, log *game.Log) {
 	if c := int(s.Cash[debtor]); c > 0 {
 		s.transfer(Party(debtor), creditor, c, "bankruptcy", 0, log)
 	}
 	s.Out = s.Out.With(debtor)
 	if log.On() {
-		note(log, "bankrupt", debtor, nil, fmt.Sprintf("%s is bankrupt and leaves the game", s.Names[debtor]))
+		note(log, "bankrupt", debtor, nil, fmt.Sprintf("%s cannot pay the %s owed to %s: %s is bankrupt and leaves the game",
+			s.Names[debtor], coins(amount), s.name(creditor), s.Names[debtor]))
 	}
 	if s.Trade.Open && (s.Trade.From == debtor || s.Trade.To == debtor) {
 		s.closeTrade(TradeCancelled, "bankrupt", debtor, -1, log)

@@ -185,7 +185,7 @@ func TestHH50_BankruptPlayersLeaveTurnsAndTrades(t *testing.T) {
 		t.Fatal("the bankrupt seat is still waited on")
 	}
 	refuse(t, s, 0, Move{Type: MovePropose, To: 2, Give: Side{Coins: 0}, Get: Side{Properties: PropertySet(0).With(9)}}, harbor.EIllegal, "HH-50")
-	refuse(t, s, 2, Move{Type: MovePropose, To: 0, Give: Side{Coins: 10}, Get: Side{Coins: 10}}, harbor.EIllegal, "HH-55")
+	refuse(t, s, 2, Move{Type: MovePropose, To: 0, Give: Side{Coins: 10}, Get: Side{Coins: 10}}, harbor.EIllegal, "HH-50")
 	for round := 0; round < 3; round++ {
 		for _, seat := range []game.Seat{1, 2} {
 			if s.Seat() != seat {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"harbor"
 	"harbor/game"
 )
 
@@ -111,8 +110,8 @@ func (r *randomPlay) try(seat game.Seat, m Move) error {
 	if applied {
 		return err
 	}
-	if _, ok := err.(*harbor.Error); !ok {
-		return fmt.Errorf("refusal of %+v is not a harbor error: %v", m, err)
+	if err := checkRefusal(m, err); err != nil {
+		return err
 	}
 	if after, _ := json.Marshal(r.s); string(after) != string(before) {
 		return fmt.Errorf("refused move %+v by seat %d (%v) changed the state", m, seat, err)

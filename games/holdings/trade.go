@@ -31,7 +31,8 @@ const (
 // TradeOutcome is how the last trade closed. Reason explains a failed or
 // cancelled trade: "not_owner" (Seat no longer owns Space), "short_cash"
 // (Seat lacks the Coins it was to give), "bankrupt" (Seat went bankrupt),
-// "withdrawn", "countered" or "game_over".
+// "withdrawn" (its proposer cancelled it) or "game_over". A counter does
+// not close a trade: it replaces the open one, so LastTrade stays as it was.
 type TradeOutcome struct {
 	Status string    `json:"status"`
 	Reason string    `json:"reason,omitempty"`
@@ -46,8 +47,13 @@ func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
 	if s.Trade.Open {
 		return harbor.RuleError("HH-54", "another trade is already open; it must close before a new one is proposed")
 	}
-	if !s.Active(m.To) || m.To == seat {
-		return harbor.RuleError("HH-55", "a trade goes to another player still in the game")
+	switch {
+	case m.To == seat:
+		return harbor.RuleError("HH-55", "you cannot trade with yourself: a trade goes to another player")
+	case m.To < 0 || m.To >= game.Seat(s.Players):
+		return harbor.RuleError("HH-55", "there is no player in seat %d to trade with", m.To)
+	case s.Out.Has(m.To):
+		return harbor.RuleError("HH-50", "%s is bankrupt and cannot trade", s.Names[m.To])
 	}
 	if err := s.checkTerms(seat, m.To, m.Give, m.Get); err != nil {
 		return err
@@ -57,11 +63,8 @@ func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
 }
 
 func (s *State) counter(seat game.Seat, m Move, log *game.Log) error {
-	if err := s.checkPlayer(seat); err != nil {
+	if err := s.checkTradeParty(seat, "HH-59", "counter", false); err != nil {
 		return err
-	}
-	if !s.Trade.Open || s.Trade.To != seat {
-		return harbor.RuleError("HH-59", "only the player a trade is offered to can counter it")
 	}
 	if err := s.checkTerms(seat, s.Trade.From, m.Give, m.Get); err != nil {
 		return err
@@ -89,8 +92,11 @@ func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 		seat game.Seat
 		sd   Side
 	}{{from, give}, {to, get}} {
-		if side.sd.Properties&^board.ownable != 0 {
-			return harbor.RuleError("HH-55", "only districts can be traded")
+		if other := side.sd.Properties &^ board.ownable; other != 0 {
+			if p := other.First(); p < NumSpaces {
+				return harbor.RuleError("HH-55", "%s is not a district: only districts can be traded", board.spaces[p].Name)
+			}
+			return harbor.RuleError("HH-55", "only districts on the board can be traded")
 		}
 		for set := side.sd.Properties; set != 0; set = set.Without(set.First()) {
 			if p := set.First(); s.Owner[p] != int8(side.seat) {
@@ -98,7 +104,7 @@ func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 			}
 		}
 		if side.sd.Coins > int(s.Cash[side.seat]) {
-			return harbor.RuleError("HH-60", "%s has only %d Coins", s.Names[side.seat], s.Cash[side.seat])
+			return harbor.RuleError("HH-60", "%s has only %s, not the %d in this trade", s.Names[side.seat], coins(int(s.Cash[side.seat])), side.sd.Coins)
 		}
 	}
 	return nil
@@ -129,17 +135,26 @@ func (s *State) sideText(sd Side) string {
 		if text != "" {
 			text += " and "
 		}
-		text += fmt.Sprintf("%d Coins", sd.Coins)
+		text += coins(sd.Coins)
 	}
 	return text
 }
 
-func (s *State) checkRecipient(seat game.Seat, verb string) error {
+// checkTradeParty refuses verb on the open trade from anyone but its
+// recipient (or, when proposer is true, its proposer), naming rule.
+func (s *State) checkTradeParty(seat game.Seat, rule, verb string, proposer bool) error {
 	if err := s.checkPlayer(seat); err != nil {
 		return err
 	}
-	if !s.Trade.Open || s.Trade.To != seat {
-		return harbor.RuleError("HH-56", "there is no open trade offered to you to %s", verb)
+	if !s.Trade.Open {
+		return harbor.RuleError(rule, "there is no open trade to %s", verb)
+	}
+	who, role := s.Trade.To, "was offered the trade"
+	if proposer {
+		who, role = s.Trade.From, "proposed the trade"
+	}
+	if seat != who {
+		return harbor.RuleError(rule, "only %s, who %s, can %s it", s.Names[who], role, verb)
 	}
 	return nil
 }
@@ -149,7 +164,7 @@ func (s *State) checkRecipient(seat game.Seat, verb string) error {
 // recheck fails, closes it as failed with nothing moved (HH-62). Either way
 // the trade is closed, so a repeated accept is refused.
 func (s *State) accept(seat game.Seat, log *game.Log) error {
-	if err := s.checkRecipient(seat, "accept"); err != nil {
+	if err := s.checkTradeParty(seat, "HH-56", "accept", false); err != nil {
 		return err
 	}
 	t := s.Trade
@@ -184,8 +199,11 @@ func (s *State) handOver(giver, taker game.Seat, sd Side, log *game.Log) {
 		p := set.First()
 		s.Owner[p] = int8(taker)
 		if log.On() {
-			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])},
-				fmt.Sprintf("%s now owns %s", s.Names[taker], board.spaces[p].Name))
+			text := fmt.Sprintf("%s now owns %s", s.Names[taker], board.spaces[p].Name)
+			if s.Level[p] > 0 {
+				text += " with " + improvements(int(s.Level[p]))
+			}
+			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])}, text)
 		}
 	}
 	if sd.Coins > 0 {
@@ -194,7 +212,7 @@ func (s *State) handOver(giver, taker game.Seat, sd Side, log *game.Log) {
 }
 
 func (s *State) decline(seat game.Seat, log *game.Log) error {
-	if err := s.checkRecipient(seat, "decline"); err != nil {
+	if err := s.checkTradeParty(seat, "HH-56", "decline", false); err != nil {
 		return err
 	}
 	s.closeTrade(TradeDeclined, "", seat, -1, log)
@@ -202,11 +220,8 @@ func (s *State) decline(seat game.Seat, log *game.Log) error {
 }
 
 func (s *State) cancel(seat game.Seat, log *game.Log) error {
-	if err := s.checkPlayer(seat); err != nil {
+	if err := s.checkTradeParty(seat, "HH-57", "cancel", true); err != nil {
 		return err
-	}
-	if !s.Trade.Open || s.Trade.From != seat {
-		return harbor.RuleError("HH-57", "only the player who proposed the open trade can cancel it")
 	}
 	s.closeTrade(TradeCancelled, "withdrawn", seat, -1, log)
 	return nil
@@ -218,11 +233,20 @@ func (s *State) closeTrade(status, reason string, seat game.Seat, space int, log
 	s.Trade.Open = false
 	s.LastTrade = TradeOutcome{Status: status, Reason: reason, Seat: seat, Space: int8(space)}
 	if log.On() {
-		text := fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
-		if status == TradeFailed {
+		var text string
+		switch status {
+		case TradeDeclined:
+			text = fmt.Sprintf("%s declined the trade %s offered", s.Names[t.To], s.Names[t.From])
+		case TradeFailed:
 			text = fmt.Sprintf("The trade between %s and %s failed", s.Names[t.From], s.Names[t.To])
+		default:
+			text = fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
 		}
 		switch reason {
+		case "withdrawn":
+			text = fmt.Sprintf("%s withdrew the trade offered to %s", s.Names[t.From], s.Names[t.To])
+		case "game_over":
+			text += ": the game is over"
 		case "not_owner":
 			text += fmt.Sprintf(": %s no longer owns %s", s.Names[seat], board.spaces[space].Name)
 		case "short_cash":

@@ -40,10 +40,13 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 // not a player still in the game.
 func (s *State) checkPlayer(seat game.Seat) error {
 	if s.Over {
-		return harbor.RuleError("HH-69", "the game is over")
+		if s.Reason == "round_limit" {
+			return harbor.RuleError("HH-70", "the game is over: it ended after %s", rounds(s.Opts.RoundLimit))
+		}
+		return harbor.RuleError("HH-69", "the game is over: only one player is left solvent")
 	}
 	if seat < 0 || seat >= game.Seat(s.Players) {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "HH-50", Message: "you are not a player in this game"}
+		return harbor.Errorf(harbor.ENotYourTurn, "seat %d is not a player in this game", seat)
 	}
 	if s.Out.Has(seat) {
 		return harbor.RuleError("HH-50", "you are bankrupt and out of the game")
@@ -142,7 +145,7 @@ func (s *State) buy(seat game.Seat, space int, log *game.Log) error {
 	p := int(s.Landed)
 	price := int(board.price[p])
 	if int(s.Cash[seat]) < price {
-		return harbor.RuleError("HH-13", "%s costs %d and you have only %d Coins", board.spaces[p].Name, price, s.Cash[seat])
+		return harbor.RuleError("HH-13", "%s costs %d and you have only %s", board.spaces[p].Name, price, coins(int(s.Cash[seat])))
 	}
 	s.transfer(Party(seat), Bank, price, "buy", p, log)
 	s.Owner[p] = int8(seat)
@@ -182,8 +185,8 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 	if s.Phase == PhaseRoll {
 		return harbor.RuleError("HH-25", "roll first: you can improve only after your roll")
 	}
-	if space < 0 || space >= NumSpaces || !board.ownable.Has(space) {
-		return harbor.RuleError("HH-28", "only streets can be improved")
+	if space < 0 || space >= NumSpaces {
+		return harbor.RuleError("HH-28", "there is no space %d on the board: only streets can be improved", space)
 	}
 	name := board.spaces[space].Name
 	if board.kind[space] != kStreet {
@@ -196,14 +199,14 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 		return harbor.RuleError("HH-27", "%s already has %d improvements", name, MaxImprovements)
 	}
 	if s.Cash[seat] < ImprovementCost {
-		return harbor.RuleError("HH-31", "an improvement costs %d and you have only %d Coins", ImprovementCost, s.Cash[seat])
+		return harbor.RuleError("HH-31", "an improvement costs %d and you have only %s", ImprovementCost, coins(int(s.Cash[seat])))
 	}
 	s.transfer(Party(seat), Bank, ImprovementCost, "improve", space, log)
 	s.Level[space]++
 	s.Improved++
 	if log.On() {
 		note(log, "improve", seat, Owned{Space: space, Owner: int(seat), Improvements: int(s.Level[space])},
-			fmt.Sprintf("%s now has %d improvements", name, s.Level[space]))
+			fmt.Sprintf("%s now has %s", name, improvements(int(s.Level[space]))))
 	}
 	return nil
 }
@@ -265,6 +268,6 @@ func (s *State) finish(reason string, log *game.Log) {
 	}
 	s.Over, s.Reason, s.Phase, s.Landed = true, reason, PhaseOver, -1
 	if log.On() {
-		note(log, "over", game.Public, nil, "The game is over")
+		note(log, "over", game.Public, nil, s.overText())
 	}
 }
