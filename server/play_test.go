@@ -10,6 +10,8 @@ import (
 
 	"harbor/game"
 	"harbor/game/gametest"
+	_ "harbor/games/all"
+	"harbor/games/holdings"
 	"harbor/server"
 	"harbor/table"
 )
@@ -22,6 +24,10 @@ func TestFullTable(t *testing.T) {
 		options string
 	}{
 		{gametest.ID, `{"size":30}`},
+		{holdings.ID, `{}`}, // a whole game of Harbor Holdings: 20 rounds
+		{"harborfall", `{}`},
+		{"greatharbor", `{}`},
+		{"neko", `{}`},
 	} {
 		t.Run(tc.game, func(t *testing.T) { playFullTable(t, tc.game, json.RawMessage(tc.options)) })
 	}
@@ -41,7 +47,11 @@ type seated struct {
 // replaying the stored log: a seat sees its own view only, the TV the
 // public view only.
 func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
-	e := newEnv(t, server.Limits{})
+	// These clients answer every frame at once, far faster than people, so
+	// the per-connection message rate is raised for them.
+	limits := server.DefaultLimits
+	limits.MsgRate, limits.MsgBurst = 10000, 10000
+	e := newEnv(t, limits)
 	host, friend, screen := e.person("Ana"), e.person("Bo"), e.person("TV")
 	lobby := host.must("POST", "/api/tables", map[string]any{"game": gameID, "name": "Ana", "options": options})
 	id := lobby.ID
