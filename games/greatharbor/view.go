@@ -6,6 +6,7 @@ import "harbor/game"
 // hand's size but only the viewer's own cards, the top Pirate card only to
 // the seat that looked at it with the Lighthouse, and no deck order or seed.
 type View struct {
+	Type     string           `json:"type"`    // the game id, "greatharbor"
 	Viewer   int8             `json:"viewer"`  // -1 for the public view
 	Content  string           `json:"content"` // checksum of the content data (ContentChecksum)
 	N        int8             `json:"n"`
@@ -83,7 +84,7 @@ func (s *State) View(viewer game.Seat) View {
 	if viewer < 0 || viewer >= game.Seat(s.N) {
 		viewer = game.Public
 	}
-	v := View{Viewer: int8(viewer), Content: ContentChecksum, N: s.N, Names: s.Names, Shops: s.Opts.Shops, Phase: phaseNames[s.Phase], Round: s.Round, Turn: s.Turn,
+	v := View{Type: ID, Viewer: int8(viewer), Content: ContentChecksum, N: s.N, Names: s.Names, Shops: s.Opts.Shops, Phase: phaseNames[s.Phase], Round: s.Round, Turn: s.Turn,
 		Anchor: s.Anchor, Actor: s.actor(), Accept: s.Accept, Slots: s.Slots, Dice: s.Dice, Order: s.Order, OrderIdx: s.OrderIdx,
 		ShipDisplay: s.ShipDisplay, ShipDeckN: s.ShipDeckN, PersonDisplay: s.PersonDisplay, PersonDeckN: s.PersonDeckN,
 		BuildingDisplay: s.BuildingDisplay, BuildingDeckN: s.BuildingDeckN, BonusTile: *s.bonusTile(), Conversions: s.Conversions,

@@ -37,6 +37,7 @@ type Private struct {
 // island and the table. It is read-only: StartRolls and Geometry share
 // storage with the game.
 type View struct {
+	Type     string    `json:"type"` // the game id, "harborfall"
 	Viewer   game.Seat `json:"viewer"`
 	Geometry *Geometry `json:"geometry"`
 
@@ -82,6 +83,7 @@ type View struct {
 // for the viewer's own seat (HF-10, HF-G26).
 func (s *State) View(viewer game.Seat) View {
 	v := View{
+		Type:   ID,
 		Viewer: viewer, Geometry: s.geo(),
 		Terrain: s.Terrain, Number: s.Number, Robber: s.Robber, Harbors: s.Harbors, NumHarbors: s.NumHarbors,
 		Owner: s.Owner, City: s.City, Road: s.Road, Supply: s.Supply, DeckLeft: s.DeckLen,

@@ -8,6 +8,7 @@ import "harbor/game"
 // the bank). View allocates nothing: History and Board share storage that
 // is never rewritten, so a view stays valid as the game goes on.
 type View struct {
+	Type       string             `json:"type"` // the game id, "holdings"
 	Viewer     game.Seat          `json:"viewer"`
 	Players    int                `json:"players"`
 	Names      [MaxPlayers]string `json:"names"`
@@ -52,6 +53,7 @@ type View struct {
 // seat decides CanPropose and CanCounter.
 func (s *State) View(viewer game.Seat) View {
 	v := View{
+		Type:   ID,
 		Viewer: viewer, Players: int(s.Players), Order: s.Order, Cash: s.Cash, Pos: s.Pos,
 		Owner: s.Owner, Level: s.Level, Turn: s.Seat(), Phase: s.Phase.String(), Dice: s.Dice,
 		Landed: s.Landed, Improved: s.Improved, Round: int(s.Round), RoundLimit: s.Opts.RoundLimit,

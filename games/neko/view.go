@@ -6,6 +6,7 @@ import "harbor/game"
 // hand, and for other seats only how many cards they hold. The drafted
 // cards are public (NK-Q33); the decks' order and the box never show.
 type View struct {
+	Type        string       `json:"type"`   // the game id, "neko"
 	Viewer      int          `json:"viewer"` // the viewing seat, -1 for the public
 	Period      int          `json:"period"`
 	Phase       string       `json:"phase"` // draft, action, last, boats, over
@@ -79,7 +80,7 @@ var stageNames = [...]string{"play", "tuck", "window", "choice", "discard", "boa
 
 // View returns viewer's view.
 func (s *State) View(viewer game.Seat) View {
-	v := View{Viewer: int(viewer), Period: int(s.Period), Phase: phaseNames[s.Phase], Active: -1, Immediate: -1, Result: s.Result()}
+	v := View{Type: ID, Viewer: int(viewer), Period: int(s.Period), Phase: phaseNames[s.Phase], Active: -1, Immediate: -1, Result: s.Result()}
 	for i := range s.N {
 		v.Order = append(v.Order, int(s.Order[i]))
 	}
