@@ -72,7 +72,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		return harbor.RuleError("NK-071", "the game is over")
 	}
 	if !s.Actors().Has(seat) {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "NK-033", Message: "it is not your turn"}
+		return s.notYourTurn(seat)
 	}
 	var buf [legalCap]Move
 	legal := s.Legal(seat, buf[:0])
@@ -98,6 +98,23 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		s.record(log, seat, m)
 	}
 	return nil
+}
+
+// notYourTurn names the seat the game waits on, under the turn-order rule of
+// the phase: drafting (NK-026), fishing boats (NK-122) or turns (NK-033).
+func (s *State) notYourTurn(seat game.Seat) error {
+	rule := "NK-033"
+	switch s.Phase {
+	case phDraft:
+		rule = "NK-026"
+	case phBoats:
+		rule = "NK-122"
+	}
+	msg := "it is " + s.name(s.Actors().First()) + "'s turn"
+	if seat < 0 || int(seat) >= int(s.N) {
+		msg = "you have no seat in this game: " + msg
+	}
+	return &harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: msg}
 }
 
 func validType(t string) bool {
