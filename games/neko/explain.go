@@ -214,23 +214,3 @@ func (p *Player) holds(c uint8) bool {
 	}
 	return false
 }
-
-// record adds the event of an applied move: every move is public, since
-// drafts and plays happen in the open (NK-Q33).
-func (s *State) record(log *game.Log, seat game.Seat, m Move) {
-	name := s.Names[seat]
-	text := name + " " + m.Type
-	switch m.Type {
-	case MoveDraft:
-		text = fmt.Sprintf("%s took the %d-card set of row %d", name, m.Size, m.Row+1)
-	case MovePick, MovePlay, MoveBoat:
-		text = fmt.Sprintf("%s: %s %s", name, m.Type, cat.Cards[m.Card].ID)
-	case MoveDeactivate:
-		text = fmt.Sprintf("%s deactivated %s under column %d", name, cat.Cards[m.Card].ID, m.Col+1)
-	case MoveShip:
-		text = fmt.Sprintf("%s moved ship %d forward", name, m.Ship)
-	case MoveSail:
-		text = fmt.Sprintf("%s sailed ship %d to %s", name, m.Ship, cat.Attractions[s.Attrs[m.To].Card].Name)
-	}
-	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Data: m})
-}

@@ -86,6 +86,10 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if !found {
 		return s.explain(seat, m)
 	}
+	var before snapshot
+	if log.On() {
+		before = s.snapshot(seat)
+	}
 	switch s.Phase {
 	case phDraft:
 		s.applyDraft(seat, m)
@@ -95,7 +99,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		s.applyTurn(seat, m)
 	}
 	if log.On() {
-		s.record(log, seat, m)
+		s.record(log, seat, m, &before)
 	}
 	return nil
 }
