@@ -168,6 +168,7 @@ func playChecked(t *testing.T, cfg game.Config, illegalEvery int) ([]game.Record
 	rng := game.NewRand(cfg.Seed + 77)
 	var records []game.Record
 	var legal []Move
+	var log game.Log
 	for step := 0; !s.Result().Over; step++ {
 		if step > 5000 {
 			t.Fatalf("seed %d: game did not end", cfg.Seed)
@@ -200,8 +201,16 @@ func playChecked(t *testing.T, cfg game.Config, illegalEvery int) ([]game.Record
 		}
 		m := legal[rng.Intn(len(legal))]
 		prev := s.Turns
-		if err := s.Apply(seat, m, nil); err != nil {
+		log.Reset()
+		on := &log
+		if step%3 != 0 {
+			on = nil // most moves without a log, as in simulations
+		}
+		if err := s.Apply(seat, m, on); err != nil {
 			t.Fatalf("seed %d: legal move %+v refused: %v", cfg.Seed, m, err)
+		}
+		if on != nil && (len(log.Events) == 0 || log.Events[0].Text == "") {
+			t.Fatalf("seed %d: %+v logged %+v", cfg.Seed, m, log.Events)
 		}
 		raw, _ := json.Marshal(m)
 		records = append(records, game.Record{Seat: seat, Move: raw})
