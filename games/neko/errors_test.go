@@ -106,3 +106,26 @@ func TestRefusalMessages(t *testing.T) {
 		refuseSaying(t, s, 0, Move{Type: MoveNext}, "NK-126", "fishing boat's swaps")
 	})
 }
+
+// TestStrayFields: a move carrying a field its type does not take is
+// malformed: refused as invalid, naming the field, whatever the phase.
+func TestStrayFields(t *testing.T) {
+	s := newGame(t, 3, "")
+	seat := s.Actors().First()
+	for _, m := range []Move{
+		{Type: MoveDraft, Row: 0, Size: 1, Card: 5},
+		{Type: MoveDraft, Row: 1, Size: 2, Option: -1},
+		{Type: MoveNext, Ship: 3},
+		{Type: MovePlay, Card: 1, Res: 2},
+	} {
+		before := mustJSON(t, s)
+		err := s.Apply(seat, m, nil)
+		if harbor.ErrorCode(err) != harbor.EInvalid || !strings.Contains(err.Error(), "has no") {
+			t.Errorf("%+v: got %v, want an invalid move naming its stray field", m, err)
+		}
+		if mustJSON(t, s) != before {
+			t.Errorf("%+v changed the state", m)
+		}
+	}
+	act(t, s, seat, Move{Type: MoveDraft, Row: 0, Size: 1})
+}

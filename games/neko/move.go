@@ -68,6 +68,9 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if !validType(m.Type) {
 		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
 	}
+	if f := m.strayField(); f != "" {
+		return harbor.Errorf(harbor.EInvalid, "a %q move has no %q field", m.Type, f)
+	}
 	if s.Phase == phOver {
 		return harbor.RuleError("NK-071", "the game is over")
 	}
@@ -119,6 +122,40 @@ func (s *State) notYourTurn(seat game.Seat) error {
 		msg = "you have no seat in this game: " + msg
 	}
 	return &harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: msg}
+}
+
+// The fields of a move, as bits.
+const (
+	fCard uint16 = 1 << iota
+	fRow
+	fSize
+	fCol
+	fShip
+	fLevel
+	fTo
+	fOption
+	fRes
+)
+
+var fieldNames = [...]string{"card", "row", "size", "col", "ship", "level", "to", "option", "res"}
+
+// moveFields lists the fields each move type takes; the others stay zero.
+var moveFields = map[string]uint16{
+	MoveDraft: fRow | fSize, MovePick: fCard, MovePlay: fCard, MoveBoat: fCard, MoveDeactivate: fCard | fCol,
+	MoveTuck: fCol, MoveCaptain: fCol, MoveUpgrade: fShip | fLevel, MoveBuyShip: fLevel, MoveShip: fShip,
+	MoveSail: fShip | fTo, MoveBonus: fOption, MoveChoose: fOption, MoveFlip: fRes, MoveDiscard: fRes,
+}
+
+// strayField names a non-zero field that m's type does not take, or "".
+func (m Move) strayField() string {
+	set := [...]bool{m.Card != 0, m.Row != 0, m.Size != 0, m.Col != 0, m.Ship != 0, m.Level != 0, m.To != 0, m.Option != 0, m.Res != 0}
+	takes := moveFields[m.Type]
+	for i, on := range set {
+		if on && takes&(1<<i) == 0 {
+			return fieldNames[i]
+		}
+	}
+	return ""
 }
 
 func validType(t string) bool {
