@@ -264,7 +264,7 @@ func (s *State) chooseText(name string, before *snapshot, opt int8) string {
 // intermediate scores and period 2's turn order (NK-066..069), the fishing
 // boat order (NK-122), and the final scores (NK-082).
 func (s *State) recordScoring(log *game.Log, before *snapshot) {
-	if s.Period != before.Period || (s.Phase == phOver || s.Phase == phBoats) && before.Phase != s.Phase {
+	if before.Phase != phBoats && (s.Period != before.Period || s.Phase == phBoats || s.Phase == phOver) {
 		var parts []string
 		for pos := range s.N {
 			seat := s.seatAt(pos)

@@ -55,8 +55,8 @@ func TestLogLines(t *testing.T) {
 			t.Errorf("got  %q\nwant %q", got[0], want)
 		}
 	})
-	t.Run("NK-066 NK-069 NK-082 scorings, the new turn order and the winner are logged", func(t *testing.T) {
-		s := newGame(t, 3, "")
+	t.Run("NK-066 NK-069 NK-082 NK-122 scorings, the new turn order and the winner are logged once", func(t *testing.T) {
+		s := newGame(t, 3, `{"fishingBoats":true}`)
 		rng := game.NewRand(9)
 		var all []string
 		for !s.Result().Over {
@@ -66,9 +66,10 @@ func TestLogLines(t *testing.T) {
 		}
 		joined := strings.Join(all, "\n")
 		winner := s.Names[s.Result().Winners.First()]
-		for _, want := range []string{"Period 1 scoring: ", "Period 2 turn order: ", "Period 2's turns are over", "Period 2 scoring: ", "Final scores: ", "Winner: " + winner} {
-			if !strings.Contains(joined, want) {
-				t.Errorf("the log never says %q", want)
+		for want, times := range map[string]int{"Period 1 scoring: ": 1, "Fishing boats are chosen in this order: ": 2,
+			"Period 2 turn order: ": 1, "Period 2's turns are over": 1, "Period 2 scoring: ": 1, "Final scores: ": 1, "Winner: " + winner: 1} {
+			if n := strings.Count(joined, want); n != times {
+				t.Errorf("the log says %q %d times, want %d", want, n, times)
 			}
 		}
 	})
