@@ -228,9 +228,9 @@ func (s *State) sailText(name string, p *Player, before *snapshot, m Move, cost 
 	text := fmt.Sprintf("%s sailed a level-%d ship to %s for 1 fuel%s", name, from.Level, cat.Attractions[s.Attrs[m.To].Card].Name, cost)
 	switch {
 	case from.Rewarded:
-		text += " (no second reward)"
+		text += ": no reward (a ship is rewarded once)"
 	case !before.Attrs[m.To].Visited:
-		text += ", the first to arrive: better reward"
+		text += ": better reward (first to arrive)"
 	case b.Effects[EffRSBetterAttraction] > 0:
 		text += ": better reward (Research Station)"
 	default:

@@ -74,3 +74,28 @@ func TestLogLines(t *testing.T) {
 		}
 	})
 }
+
+// TestSailLines: a sail line says which attraction reward the ship took
+// (NK-111..119, NK-099).
+func TestSailLines(t *testing.T) {
+	s := actionGame(t, 2, "")
+	setLine(t, s, 0, "P1-17")
+	shipAt(s, 0, 0, 1, 1)
+	shipAt(s, 0, 1, 1, 1)
+	hold(s, 0, int8(Fish), 2)
+	setHand(t, s, 0, "P1-18")
+	playCard(t, s, 0, "P1-18")
+	name := cat.Attractions[s.Attrs[0].Card].Name
+	for i, want := range []string{
+		"A sailed a level-1 ship to " + name + " for 1 fuel: better reward (first to arrive)",
+		"A sailed a level-1 ship to " + name + " for 1 fuel: lesser reward",
+	} {
+		if got := logged(t, s, 0, Move{Type: MoveSail, Ship: int8(i), To: 0}); !strings.HasPrefix(got[0], want) {
+			t.Errorf("NK-119 got %q, want it to start %q", got[0], want)
+		}
+	}
+	got := logged(t, s, 0, Move{Type: MoveSail, Ship: 0, To: 1})
+	if want := "(1 fish from the supply): no reward (a ship is rewarded once)"; !strings.HasSuffix(got[0], want) {
+		t.Errorf("NK-119 got %q, want it to end %q", got[0], want)
+	}
+}
