@@ -58,3 +58,22 @@ func TestBotGamesEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestViewAllocations: the computer players build a view every decision, so
+// a view of a busy table (3-player draft rows, and mid-game lines on every
+// seat) costs a handful of allocations, not one per slice it holds.
+func TestViewAllocations(t *testing.T) {
+	s := newGame(t, 3, "")
+	if a := testing.AllocsPerRun(20, func() { s.View(0) }); a > 6 {
+		t.Errorf("a draft view costs %.0f allocations, want at most 6", a)
+	}
+	rng := game.NewRand(3)
+	for s.Turns < 20 {
+		seat := s.Actors().First()
+		l := s.Legal(seat, nil)
+		act(t, s, seat, l[rng.Intn(len(l))])
+	}
+	if a := testing.AllocsPerRun(20, func() { s.View(1) }); a > 6 {
+		t.Errorf("a mid-game view costs %.0f allocations, want at most 6", a)
+	}
+}

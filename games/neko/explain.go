@@ -19,10 +19,14 @@ func (s *State) explain(seat game.Seat, m Move) error {
 			return harbor.RuleError("NK-025", "it is the drafting phase: take a whole set from a row")
 		case s.N == 2:
 			return harbor.RuleError("NK-030", "that card is not on display")
-		case m.Size >= 1 && m.Size <= 3 && p.Sizes&(1<<m.Size) != 0:
+		case m.Size < 1 || m.Size > 3:
+			return harbor.RuleError("NK-024", "each row has sets of 1, 2 and 3 cards")
+		case p.Sizes&(1<<m.Size) != 0:
 			return harbor.RuleError("NK-027", "you have already taken a set of %d cards this draft", m.Size)
+		case m.Row < 0 || m.Row >= s.NRows:
+			return harbor.RuleError("NK-024", "there are %d rows, numbered 1 to %d", s.NRows, s.NRows)
 		}
-		return harbor.RuleError("NK-025", "that set is not on display")
+		return harbor.RuleError("NK-025", "that set has already been taken")
 	case phBoats:
 		if s.Turn.Stage == stBoat {
 			return harbor.RuleError("NK-122", "choose one of the fishing boats on show")
@@ -36,57 +40,170 @@ func (s *State) explain(seat game.Seat, m Move) error {
 			return harbor.RuleError("NK-034", "play a card from your hand first")
 		case m.Card < 0 || m.Card > 255 || !p.holds(uint8(m.Card)):
 			return harbor.RuleError("NK-034", "that card is not in your hand")
+		case p.NCols == 0:
+			return harbor.RuleError("NK-035", "your first card must start a column: there is no column to tuck it under yet")
 		}
-		return harbor.RuleError("NK-040", "deactivate a card under one of your columns (your first card must start a column)")
+		return harbor.RuleError("NK-040", "tuck the card under one of your %d columns", p.NCols)
 	case stTuck:
 		return harbor.RuleError("NK-017", "keep the Immediate card in its column or tuck it under another column")
 	case stChoice:
-		return harbor.RuleError("NK-059", "choose one of the offered options first")
+		switch s.Turn.Choices[0].Kind {
+		case chBoatSwap:
+			return harbor.RuleError("NK-126", "first choose one of the fishing boat's swaps, or none")
+		case chHalfMoon:
+			return harbor.RuleError("NK-116", "first choose your Half Moon Island reward")
+		case chNeko:
+			return harbor.RuleError("NK-118", "first choose your two Neko Harbour cards")
+		}
+		return harbor.RuleError("NK-059", "first choose a hub reward, from level 1 up to your harbour level %d", p.Harbour)
 	case stDiscard:
-		return harbor.RuleError("NK-063", "discard fish, goods or licences down to your limit of %d", limit(p))
+		return harbor.RuleError("NK-063", "you hold %d fish, goods and licences: discard one at a time down to your limit of %d", p.resources(), limit(p))
 	}
+	return s.explainWindow(p, m)
+}
+
+// explainWindow explains a refused move in an activation or final window.
+func (s *State) explainWindow(p *Player, m Move) error {
 	lic, coin, fuel := s.windowActs(p)
+	t := &s.Turn
+	licences := int(t.Icons[icLicence]) + int(p.Supply[Licence])
+	coins := int(t.Icons[icCoin]) + int(p.Supply[Fish])
+	fuelLeft := int(t.Icons[icFuel]) + int(p.Supply[Fish])
+	const waits = " (cards gained this turn count from your next turn)"
 	switch m.Type {
 	case MovePlay, MoveDeactivate:
 		return harbor.RuleError("NK-034", "you have already played a card this turn")
+	case MoveKeep, MoveTuck:
+		return harbor.RuleError("NK-017", "no Immediate card is waiting to be kept or tucked")
+	case MoveChoose:
+		return harbor.RuleError("NK-041", "there is nothing to choose now")
+	case MoveDiscard:
+		return harbor.RuleError("NK-063", "you discard only at the end of your turn, when you hold more than %d fish, goods and licences", limit(p))
+	case MoveDraft, MovePick:
+		return harbor.RuleError("NK-028", "the drafting phase of this period is over")
+	case MoveBoat:
+		return harbor.RuleError("NK-122", "fishing boats are chosen after an intermediate scoring")
 	case MoveHarbour, MoveUpgrade:
 		switch {
 		case !lic:
-			return harbor.RuleError("NK-043", "licence actions happen while your Permit Office column activates, or after your last column if you have none")
+			return harbor.RuleError("NK-043", "licence actions happen while your Permit Office column activates (or, if you have no Permit Office, after your last column)")
 		case m.Type == MoveHarbour && p.Harbour >= maxHarbour:
 			return harbor.RuleError("NK-048", "your harbour is at its highest level")
 		case m.Type == MoveHarbour:
-			return harbor.RuleError("NK-048", "the next harbour level costs %d licences", cat.Harbour[p.Harbour+1].Cost)
+			return harbor.RuleError("NK-048", "the next harbour level costs %d licences and you have %d to spend"+waits, cat.Harbour[p.Harbour+1].Cost, licences)
+		case m.Ship == ghost:
+			return harbor.RuleError("NK-131", "the ghost ship cannot be upgraded")
 		case m.Ship < 0 || m.Ship >= numShips || p.Ships[m.Ship].Loc < 1 || p.Ships[m.Ship].Loc > p.NCols:
 			return harbor.RuleError("NK-053", "only ships in your preparation line can be upgraded")
-		case m.Level <= p.Ships[m.Ship].Level || !p.reachable(m.Ship, m.Level):
+		case m.Level <= p.Ships[m.Ship].Level:
+			return harbor.RuleError("NK-049", "that ship is level %d: an upgrade must raise its level", p.Ships[m.Ship].Level)
+		case m.Level > 6:
+			return harbor.RuleError("NK-050", "ships go up to level 6")
+		case !p.reachable(m.Ship, m.Level):
 			return harbor.RuleError("NK-050", "no ship card in your supply or on the ship's back shows level %d", m.Level)
 		}
-		return harbor.RuleError("NK-049", "each level costs 1 licence and you cannot pay for that")
+		return harbor.RuleError("NK-049", "level %d to %d costs %d licences and you have %d to spend"+waits,
+			p.Ships[m.Ship].Level, m.Level, m.Level-p.Ships[m.Ship].Level, licences)
 	case MoveBuyShip, MoveBuyLicence:
 		switch {
 		case !coin:
-			return harbor.RuleError("NK-043", "coin actions happen while your Tourist Center column activates, or after your last column if you have none")
+			return harbor.RuleError("NK-043", "coin actions happen while your Tourist Center column activates (or, if you have no Tourist Center, after your last column)")
 		case m.Type == MoveBuyLicence:
-			return harbor.RuleError("NK-055", "a licence costs %d coins", licencePrice(p))
+			return harbor.RuleError("NK-055", "a licence costs %d coins and you have %d (coin icons and fish)", licencePrice(p), coins)
+		case m.Level < 1 || m.Level > 6:
+			return harbor.RuleError("NK-054", "ships have levels 1 to 6")
+		case p.supplyShip(m.Level) < 0:
+			return harbor.RuleError("NK-054", "no ship card in your ship supply shows level %d", m.Level)
 		}
-		return harbor.RuleError("NK-054", "a ship costs twice its level in coins, and must be in your ship supply")
+		return harbor.RuleError("NK-054", "a level-%d ship costs %d coins and you have %d (coin icons and fish)", m.Level, 2*m.Level, coins)
 	case MoveShip, MoveSail:
-		if !fuel {
-			return harbor.RuleError("NK-043", "fuel actions happen while your Supply Vessel column activates, or after your last column if you have none")
+		return s.explainMove(p, m, fuel, fuelLeft)
+	case MoveCaptain, MoveBonus, MoveFlip:
+		if t.Last {
+			return harbor.RuleError("NK-070", "only cards can be spent in the window after period 2: no captains or Research Station effects")
 		}
-		if m.Ship == ghost {
-			return harbor.RuleError("NK-130", "the ghost ship moves along the line only, for 2 fuel a step")
-		}
-		return harbor.RuleError("NK-056", "ships move one step forward for 1 fuel, and to an attraction only from the last column or another attraction")
+	}
+	switch m.Type {
 	case MoveCaptain:
-		return harbor.RuleError("NK-109", "you have no captain card you may use this turn")
+		if p.Supply[Captain] == 0 {
+			return harbor.RuleError("NK-109", "you have no captain card you may use this turn"+waits)
+		}
+		return harbor.RuleError("NK-109", "put the captain on one of your %d columns", p.NCols)
 	case MoveBonus:
-		return harbor.RuleError("NK-098", "the Research Station bonus is once per turn, in your coin or fuel window")
+		if err := onceRefusal("NK-098", p.Effects[EffRSIncomeBonus], t.BonusUsed, "the +2 coins or +1 fuel bonus"); err != nil {
+			return err
+		}
+		return harbor.RuleError("NK-098", "take the Research Station bonus while your Tourist Center (coins) or Supply Vessel (fuel) column activates, or after your last column if you have no such column")
 	case MoveFlip:
-		return harbor.RuleError("NK-102", "the Research Station flip is once per turn, while its column activates")
+		if err := onceRefusal("NK-102", p.Effects[EffRSFlip], t.FlipUsed, "the flip of a fish or licence"); err != nil {
+			return err
+		}
+		switch {
+		case m.Res != int8(Fish) && m.Res != int8(Licence):
+			return harbor.RuleError("NK-102", "only a fish or a licence can be flipped")
+		case t.Window >= p.NCols || p.Cols[t.Window].Kind != ResearchStation:
+			return harbor.RuleError("NK-102", "flip a card while your Research Station column activates")
+		}
+		return harbor.RuleError("NK-102", "you have no %s in your supply to flip"+waits, Res(m.Res))
 	}
 	return harbor.RuleError("NK-041", "that move is not open in this window")
+}
+
+// onceRefusal refuses a once-per-turn Research Station effect its player
+// does not have or has already used this turn; else it returns nil.
+func onceRefusal(rule string, owned int8, used bool, what string) error {
+	switch {
+	case owned == 0:
+		return harbor.RuleError(rule, "you have no Research Station with %s", what)
+	case used:
+		return harbor.RuleError(rule, "you have already used %s this turn", what)
+	}
+	return nil
+}
+
+// explainMove explains a refused ship move or sail.
+func (s *State) explainMove(p *Player, m Move, fuel bool, fuelLeft int) error {
+	if !fuel {
+		return harbor.RuleError("NK-043", "fuel actions happen while your Supply Vessel column activates (or, if you have no Supply Vessel, after your last column)")
+	}
+	if m.Ship < 0 || m.Ship > ghost {
+		return harbor.RuleError("NK-056", "you have ships 0 to 5, and 6 for the ghost ship")
+	}
+	sh := p.Ships[m.Ship]
+	if m.Ship == ghost {
+		switch {
+		case sh.Loc == locNone:
+			return harbor.RuleError("NK-128", "there is no ghost ship in this game")
+		case sh.Loc == locDone:
+			return harbor.RuleError("NK-132", "your ghost ship has reached the end of a line and left the game")
+		case m.Type == MoveSail:
+			return harbor.RuleError("NK-131", "the ghost ship cannot go to an attraction")
+		case sh.Loc >= p.NCols:
+			return harbor.RuleError("NK-056", "your ghost ship is on your last column")
+		}
+		return harbor.RuleError("NK-130", "a ghost ship step costs 2 fuel and you have %d (fuel icons and fish)", fuelLeft)
+	}
+	switch {
+	case sh.Loc == locSupply:
+		return harbor.RuleError("NK-054", "that ship is in your ship supply: buy it first")
+	case m.Type == MoveShip && sh.Loc >= locAttr:
+		return harbor.RuleError("NK-056", "a ship at an attraction can only sail to another attraction")
+	case m.Type == MoveShip && sh.Loc >= p.NCols:
+		return harbor.RuleError("NK-056", "that ship is on your last column: it can sail on to an attraction")
+	case m.Type == MoveSail && sh.Loc < locAttr && (sh.Loc != p.NCols || p.NCols == 0):
+		return harbor.RuleError("NK-056", "a ship sails to an attraction only from your last column or from another attraction")
+	case m.Type == MoveSail && (m.To < 0 || m.To >= s.NAttrs || sh.Loc == locAttr+m.To):
+		return harbor.RuleError("NK-056", "choose another of the %d attractions", s.NAttrs)
+	}
+	return harbor.RuleError("NK-056", "a step costs 1 fuel and you have none (fuel icons and fish)")
+}
+
+// name is how the log and messages call a seat.
+func (s *State) name(seat game.Seat) string {
+	if seat >= 0 && int(seat) < len(s.Names) && s.Names[seat] != "" {
+		return s.Names[seat]
+	}
+	return fmt.Sprintf("player %d", seat+1)
 }
 
 func (p *Player) holds(c uint8) bool {
@@ -96,24 +213,4 @@ func (p *Player) holds(c uint8) bool {
 		}
 	}
 	return false
-}
-
-// record adds the event of an applied move: every move is public, since
-// drafts and plays happen in the open (NK-Q33).
-func (s *State) record(log *game.Log, seat game.Seat, m Move) {
-	name := s.Names[seat]
-	text := name + " " + m.Type
-	switch m.Type {
-	case MoveDraft:
-		text = fmt.Sprintf("%s took the %d-card set of row %d", name, m.Size, m.Row+1)
-	case MovePick, MovePlay, MoveBoat:
-		text = fmt.Sprintf("%s: %s %s", name, m.Type, cat.Cards[m.Card].ID)
-	case MoveDeactivate:
-		text = fmt.Sprintf("%s deactivated %s under column %d", name, cat.Cards[m.Card].ID, m.Col+1)
-	case MoveShip:
-		text = fmt.Sprintf("%s moved ship %d forward", name, m.Ship)
-	case MoveSail:
-		text = fmt.Sprintf("%s sailed ship %d to %s", name, m.Ship, cat.Attractions[s.Attrs[m.To].Card].Name)
-	}
-	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Data: m})
 }

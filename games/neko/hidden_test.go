@@ -2,6 +2,7 @@ package neko
 
 import (
 	"encoding/json"
+	"regexp"
 	"testing"
 
 	"harbor/game"
@@ -9,7 +10,8 @@ import (
 
 // TestHiddenInformation plays many random games and checks every view after
 // every move: a seat sees its own hand and no other; the public sees no hand;
-// no view shows a card still in a deck (not yet on display, drafted or played).
+// no view shows a card still in a deck (not yet on display, drafted or played);
+// no event, as any viewer gets it, names a card that is not in the open.
 func TestHiddenInformation(t *testing.T) {
 	games := 300
 	if testing.Short() {
@@ -22,11 +24,16 @@ func TestHiddenInformation(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := game.NewRand(uint64(i))
+		var log game.Log
 		for step := 0; !s.Result().Over; step++ {
 			checkViews(t, s, step%20 == 0)
 			seat := s.Actors().First()
 			l := s.Legal(seat, nil)
-			act(t, s, seat, l[rng.Intn(len(l))])
+			log.Reset()
+			if err := s.Apply(seat, l[rng.Intn(len(l))], &log); err != nil {
+				t.Fatal(err)
+			}
+			checkEvents(t, s, log.Events)
 		}
 		checkViews(t, s, true)
 	}
@@ -35,36 +42,7 @@ func TestHiddenInformation(t *testing.T) {
 // checkViews checks every viewer's view of s; encoded also checks the JSON.
 func checkViews(t *testing.T, s *State, encoded bool) {
 	t.Helper()
-	// Cards that have come out in the open this period or before.
-	var open [256]bool
-	for i := range s.N {
-		p := &s.Players[i]
-		for k := range p.DraftedN {
-			open[p.Drafted[k]] = true
-		}
-		for k := range p.NPlayed {
-			open[p.Played[k].Card] = true
-		}
-		for k := range p.HandN {
-			if cat.Cards[p.Hand[k]].Boat {
-				open[p.Hand[k]] = true // boats are taken in the open
-			}
-		}
-	}
-	for _, c := range append(s.Display[:], s.Boats[:]...) {
-		if c != noCard {
-			open[c] = true
-		}
-	}
-	for r := range s.NRows {
-		for _, set := range s.Rows[r] {
-			for _, c := range set.Cards {
-				if c != noCard && !set.Taken {
-					open[c] = true
-				}
-			}
-		}
-	}
+	open := openCards(s)
 	for viewer := game.Public; viewer < game.Seat(s.N); viewer++ {
 		v := s.View(viewer)
 		for _, pv := range v.Players {
@@ -103,6 +81,68 @@ func checkViews(t *testing.T, s *State, encoded bool) {
 		for _, key := range []string{"decks", "deck", "rand", "seed"} {
 			if _, ok := back[key]; ok {
 				t.Fatalf("view carries %q", key)
+			}
+		}
+	}
+}
+
+// openCards marks the cards that have come out in the open this period or
+// before: drafted, played, on display or on show.
+func openCards(s *State) (open [256]bool) {
+	for i := range s.N {
+		p := &s.Players[i]
+		for k := range p.DraftedN {
+			open[p.Drafted[k]] = true
+		}
+		for k := range p.NPlayed {
+			open[p.Played[k].Card] = true
+		}
+		for k := range p.HandN {
+			if cat.Cards[p.Hand[k]].Boat {
+				open[p.Hand[k]] = true // boats are taken in the open
+			}
+		}
+	}
+	for _, c := range append(s.Display[:], s.Boats[:]...) {
+		if c != noCard {
+			open[c] = true
+		}
+	}
+	for r := range s.NRows {
+		for _, set := range s.Rows[r] {
+			for _, c := range set.Cards {
+				if c != noCard && !set.Taken {
+					open[c] = true
+				}
+			}
+		}
+	}
+	return open
+}
+
+// cardIDs matches the printed ids of cards in a log line.
+var cardIDs = regexp.MustCompile(`\b(P[12]-(?:\d\d|KS)|FB\d+)\b`)
+
+// checkEvents checks that the events of a move, as each viewer gets them,
+// name only cards in the open (NK-Q33): a hand never reaches the log.
+func checkEvents(t *testing.T, s *State, events []game.Event) {
+	t.Helper()
+	open := openCards(s)
+	for _, e := range events {
+		checked := ""
+		for viewer := game.Public; viewer < game.Seat(s.N); viewer++ {
+			seen := e.For(viewer)
+			if m, ok := seen.Data.(Move); ok && m.Card != 0 && !open[m.Card] {
+				t.Fatalf("event %q shows viewer %d the hidden card %s", seen.Type, viewer, cat.Cards[m.Card].ID)
+			}
+			if seen.Text == checked {
+				continue // the previous viewer's text, already checked
+			}
+			checked = seen.Text
+			for _, id := range cardIDs.FindAllString(seen.Text, -1) {
+				if !open[cardNo(t, id)] {
+					t.Fatalf("event %q names the hidden card %s to viewer %d: %s", seen.Type, id, viewer, seen.Text)
+				}
 			}
 		}
 	}

@@ -168,7 +168,7 @@ func TestGhostShip(t *testing.T) {
 		if hasMove(s2, 0, Move{Type: MoveSail, Ship: ghost, To: 0}) {
 			t.Error("the ghost ship may sail to an attraction")
 		}
-		refuse(t, s2, 0, Move{Type: MoveSail, Ship: ghost, To: 0}, "NK-130")
+		refuse(t, s2, 0, Move{Type: MoveSail, Ship: ghost, To: 0}, "NK-131")
 	})
 	t.Run("NK-132 the ghost at the end scores 8, once", func(t *testing.T) {
 		s := actionGame(t, 2, `{"ghostShip":true}`)

@@ -68,11 +68,14 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if !validType(m.Type) {
 		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
 	}
+	if f := m.strayField(); f != "" {
+		return harbor.Errorf(harbor.EInvalid, "a %q move has no %q field", m.Type, f)
+	}
 	if s.Phase == phOver {
 		return harbor.RuleError("NK-071", "the game is over")
 	}
 	if !s.Actors().Has(seat) {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "NK-033", Message: "it is not your turn"}
+		return s.notYourTurn(seat)
 	}
 	var buf [legalCap]Move
 	legal := s.Legal(seat, buf[:0])
@@ -86,6 +89,10 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if !found {
 		return s.explain(seat, m)
 	}
+	var before snapshot
+	if log.On() {
+		before = s.snapshot(seat)
+	}
 	switch s.Phase {
 	case phDraft:
 		s.applyDraft(seat, m)
@@ -95,9 +102,60 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		s.applyTurn(seat, m)
 	}
 	if log.On() {
-		s.record(log, seat, m)
+		s.record(log, seat, m, &before)
 	}
 	return nil
+}
+
+// notYourTurn names the seat the game waits on, under the turn-order rule of
+// the phase: drafting (NK-026), fishing boats (NK-122) or turns (NK-033).
+func (s *State) notYourTurn(seat game.Seat) error {
+	rule := "NK-033"
+	switch s.Phase {
+	case phDraft:
+		rule = "NK-026"
+	case phBoats:
+		rule = "NK-122"
+	}
+	msg := "it is " + s.name(s.Actors().First()) + "'s turn"
+	if seat < 0 || int(seat) >= int(s.N) {
+		msg = "you have no seat in this game: " + msg
+	}
+	return &harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: msg}
+}
+
+// The fields of a move, as bits.
+const (
+	fCard uint16 = 1 << iota
+	fRow
+	fSize
+	fCol
+	fShip
+	fLevel
+	fTo
+	fOption
+	fRes
+)
+
+var fieldNames = [...]string{"card", "row", "size", "col", "ship", "level", "to", "option", "res"}
+
+// moveFields lists the fields each move type takes; the others stay zero.
+var moveFields = map[string]uint16{
+	MoveDraft: fRow | fSize, MovePick: fCard, MovePlay: fCard, MoveBoat: fCard, MoveDeactivate: fCard | fCol,
+	MoveTuck: fCol, MoveCaptain: fCol, MoveUpgrade: fShip | fLevel, MoveBuyShip: fLevel, MoveShip: fShip,
+	MoveSail: fShip | fTo, MoveBonus: fOption, MoveChoose: fOption, MoveFlip: fRes, MoveDiscard: fRes,
+}
+
+// strayField names a non-zero field that m's type does not take, or "".
+func (m Move) strayField() string {
+	set := [...]bool{m.Card != 0, m.Row != 0, m.Size != 0, m.Col != 0, m.Ship != 0, m.Level != 0, m.To != 0, m.Option != 0, m.Res != 0}
+	takes := moveFields[m.Type]
+	for i, on := range set {
+		if on && takes&(1<<i) == 0 {
+			return fieldNames[i]
+		}
+	}
+	return ""
 }
 
 func validType(t string) bool {

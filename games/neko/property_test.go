@@ -168,6 +168,7 @@ func playChecked(t *testing.T, cfg game.Config, illegalEvery int) ([]game.Record
 	rng := game.NewRand(cfg.Seed + 77)
 	var records []game.Record
 	var legal []Move
+	var log game.Log
 	for step := 0; !s.Result().Over; step++ {
 		if step > 5000 {
 			t.Fatalf("seed %d: game did not end", cfg.Seed)
@@ -200,8 +201,16 @@ func playChecked(t *testing.T, cfg game.Config, illegalEvery int) ([]game.Record
 		}
 		m := legal[rng.Intn(len(legal))]
 		prev := s.Turns
-		if err := s.Apply(seat, m, nil); err != nil {
+		log.Reset()
+		on := &log
+		if step%3 != 0 {
+			on = nil // most moves without a log, as in simulations
+		}
+		if err := s.Apply(seat, m, on); err != nil {
 			t.Fatalf("seed %d: legal move %+v refused: %v", cfg.Seed, m, err)
+		}
+		if on != nil && (len(log.Events) == 0 || log.Events[0].Text == "") {
+			t.Fatalf("seed %d: %+v logged %+v", cfg.Seed, m, log.Events)
 		}
 		raw, _ := json.Marshal(m)
 		records = append(records, game.Record{Seat: seat, Move: raw})
@@ -269,6 +278,9 @@ func FuzzMove(f *testing.F) {
 	f.Add(uint64(1), uint16(40), uint8(5), int16(3), int8(1), int8(2), int8(0), int8(0))
 	f.Add(uint64(2), uint16(120), uint8(13), int16(-1), int8(-4), int8(9), int8(6), int8(3))
 	f.Add(uint64(3), uint16(200), uint8(3), int16(300), int8(7), int8(3), int8(127), int8(-128))
+	f.Add(uint64(4), uint16(150), uint8(128+9), int16(2), int8(0), int8(1), int8(2), int8(0)) // a stray field
+	f.Add(uint64(5), uint16(90), uint8(12), int16(0), int8(0), int8(6), int8(0), int8(9))     // the ghost ship, no such attraction
+	f.Add(uint64(6), uint16(300), uint8(9), int16(0), int8(0), int8(4), int8(2), int8(0))     // a downgrade
 	f.Fuzz(func(t *testing.T, seed uint64, steps uint16, kind uint8, c int16, a, b, d, e int8) {
 		s, err := Setup(config(2+int(seed%3), seed, moduleOptions[int(seed/3)%len(moduleOptions)]))
 		if err != nil {
@@ -288,6 +300,9 @@ func FuzzMove(f *testing.F) {
 			MoveHarbour, MoveUpgrade, MoveBuyShip, MoveBuyLicence, MoveShip, MoveSail, MoveBonus, MoveFlip, MoveChoose,
 			MoveDiscard, MoveBoat, "nonsense"}
 		m := Move{Type: types[int(kind)%len(types)], Card: c, Row: a, Size: b, Col: a, Ship: b, Level: d, To: e, Option: d, Res: e}
+		if kind < 128 { // keep only the fields of the type, to reach the rule checks
+			m = onlyFields(m)
+		}
 		for seat := game.Seat(-1); seat <= game.Seat(s.N); seat++ {
 			before := mustJSON(t, s)
 			if err := s.Apply(seat, m, nil); err != nil && mustJSON(t, s) != before {
@@ -297,4 +312,20 @@ func FuzzMove(f *testing.F) {
 			}
 		}
 	})
+}
+
+// onlyFields zeroes the fields m's type does not take.
+func onlyFields(m Move) Move {
+	takes := moveFields[m.Type]
+	out := Move{Type: m.Type}
+	for bit, pair := range [...][2]*int8{{nil, nil}, {&out.Row, &m.Row}, {&out.Size, &m.Size}, {&out.Col, &m.Col},
+		{&out.Ship, &m.Ship}, {&out.Level, &m.Level}, {&out.To, &m.To}, {&out.Option, &m.Option}, {&out.Res, &m.Res}} {
+		if takes&(1<<bit) != 0 && pair[0] != nil {
+			*pair[0] = *pair[1]
+		}
+	}
+	if takes&fCard != 0 {
+		out.Card = m.Card
+	}
+	return out
 }

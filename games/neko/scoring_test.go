@@ -91,7 +91,7 @@ func TestIntermediateScoring(t *testing.T) {
 		if s.Phase != phLast || s.current() != first || !s.Turn.Last {
 			t.Fatalf("phase %d seat %d", s.Phase, s.current())
 		}
-		refuse(t, s, first, Move{Type: MoveCaptain, Col: 0}, "NK-109")
+		refuse(t, s, first, Move{Type: MoveCaptain, Col: 0}, "NK-070")
 		act(t, s, first, Move{Type: MoveHarbour})
 		if s.Players[first].Harbour != 2 || s.Players[first].Pending[Captain] != 1 {
 			t.Fatalf("harbour %d", s.Players[first].Harbour)

@@ -137,13 +137,7 @@ func (s *State) applyFree(p *Player, m Move) {
 func (s *State) arrive(p *Player, i int8) {
 	col := p.Ships[i].Loc - 1
 	c := &p.Cols[col]
-	sum := 0
-	for j := range numShips {
-		if p.Ships[j].Loc == col+1 {
-			sum += int(p.Ships[j].Level)
-		}
-	}
-	if int(c.Hub) > sum {
+	if int(c.Hub) > p.shipLevelsAt(col+1) {
 		if p.Harbour == 1 {
 			p.gain(cat.Harbour[1].Reward)
 		} else {
@@ -170,6 +164,18 @@ func (s *State) arrive(p *Player, i int8) {
 			s.push(chBoatSwap, c.First)
 		}
 	}
+}
+
+// shipLevelsAt sums the levels of the player's ships at loc; the ghost ship
+// counts 0 (NK-058, NK-129).
+func (p *Player) shipLevelsAt(loc int8) int {
+	sum := 0
+	for j := range numShips {
+		if p.Ships[j].Loc == loc {
+			sum += int(p.Ships[j].Level)
+		}
+	}
+	return sum
 }
 
 // arriveAttraction moves ship i to attraction a: it takes the lowest place

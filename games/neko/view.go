@@ -78,9 +78,13 @@ var choiceNames = [...]string{"hubReward", "boatSwap", "halfMoon", "neko"}
 var phaseNames = [...]string{"draft", "action", "last", "boats", "over"}
 var stageNames = [...]string{"play", "tuck", "window", "choice", "discard", "boat"}
 
-// View returns viewer's view.
+// View returns viewer's view. Its slices are carved from a few backing
+// arrays sized up front, so building a view costs a handful of allocations
+// whatever the table holds (the computer players build one per decision).
 func (s *State) View(viewer game.Seat) View {
 	v := View{Type: ID, Viewer: int(viewer), Period: int(s.Period), Phase: phaseNames[s.Phase], Active: -1, Immediate: -1, Result: s.Result()}
+	ints := make(intArena, s.viewInts(viewer))
+	v.Order = ints.take(int(s.N))
 	for i := range s.N {
 		v.Order = append(v.Order, int(s.Order[i]))
 	}
@@ -100,18 +104,27 @@ func (s *State) View(viewer game.Seat) View {
 	}
 	if s.Phase == phDraft {
 		if s.N == 2 {
+			if n := countShown(s.Display[:]); n > 0 {
+				v.Display = ints.take(n)
+			}
 			for _, c := range s.Display {
 				if c != noCard {
 					v.Display = append(v.Display, int(c))
 				}
 			}
 		} else {
+			sets := make([]SetView, 3*int(s.NRows))
+			v.Rows = make([][]SetView, 0, s.NRows)
 			for r := range s.NRows {
-				row := make([]SetView, 3)
+				row := sets[3*int(r) : 3*int(r)+3 : 3*int(r)+3]
 				for k, set := range s.Rows[r] {
 					row[k].Taken = set.Taken
+					if set.Taken {
+						continue
+					}
+					row[k].Cards = ints.take(countShown(set.Cards[:]))
 					for _, c := range set.Cards {
-						if c != noCard && !set.Taken {
+						if c != noCard {
 							row[k].Cards = append(row[k].Cards, int(c))
 						}
 					}
@@ -120,30 +133,53 @@ func (s *State) View(viewer game.Seat) View {
 			}
 		}
 	}
+	v.Attractions = make([]AttrView, 0, s.NAttrs)
 	for i := range s.NAttrs {
 		a := s.Attrs[i]
 		ad := &cat.Attractions[a.Card]
 		v.Attractions = append(v.Attractions, AttrView{Card: int(a.Card), ID: ad.ID, Name: ad.Name, Visited: a.Visited})
+	}
+	if n := countShown(s.Boats[:]); n > 0 {
+		v.Boats = ints.take(n)
 	}
 	for _, c := range s.Boats {
 		if c != noCard {
 			v.Boats = append(v.Boats, int(c))
 		}
 	}
+	ncols := 0
+	for i := range s.N {
+		ncols += int(s.Players[i].NCols)
+	}
+	cols := make([]ColumnView, ncols)
+	v.Players = make([]PlayerView, 0, s.N)
 	for i := range s.N {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: int(i), Name: s.Names[i], HandCount: int(p.HandN), Ships: p.Ships, Harbour: int(p.Harbour),
-			Supply: p.Supply, Pending: p.Pending, Icons: p.Icons, Limit: limit(p), Interim: p.Interim, Drafted: []int{}}
-		if game.Seat(i) == viewer {
+			Supply: p.Supply, Pending: p.Pending, Icons: p.Icons, Limit: limit(p), Interim: p.Interim}
+		if game.Seat(i) == viewer && p.HandN > 0 {
+			pv.Hand = ints.take(int(p.HandN))
 			for k := range p.HandN {
 				pv.Hand = append(pv.Hand, int(p.Hand[k]))
 			}
 		}
+		pv.Drafted = ints.take(int(p.DraftedN))
 		for k := range p.DraftedN {
 			pv.Drafted = append(pv.Drafted, int(p.Drafted[k]))
 		}
+		if p.NCols > 0 {
+			pv.Columns, cols = cols[:p.NCols:p.NCols], cols[p.NCols:]
+		}
 		for c := range p.NCols {
-			cv := ColumnView{Column: p.Cols[c], KindCode: kindCodes[p.Cols[c].Kind], Actions: []int{}, Hubs: []int{}}
+			var nAct, nHub int
+			for k := range p.NPlayed {
+				if pl := p.Played[k]; pl.Col == c && pl.Hub {
+					nHub++
+				} else if pl.Col == c {
+					nAct++
+				}
+			}
+			cv := ColumnView{Column: p.Cols[c], KindCode: kindCodes[p.Cols[c].Kind], Actions: ints.take(nAct), Hubs: ints.take(nHub)}
 			for k := range p.NPlayed {
 				if pl := p.Played[k]; pl.Col == c && pl.Hub {
 					cv.Hubs = append(cv.Hubs, int(pl.Card))
@@ -151,7 +187,7 @@ func (s *State) View(viewer game.Seat) View {
 					cv.Actions = append(cv.Actions, int(pl.Card))
 				}
 			}
-			pv.Columns = append(pv.Columns, cv)
+			pv.Columns[c] = cv
 		}
 		if s.Phase == phOver {
 			f := p.Final
@@ -160,6 +196,40 @@ func (s *State) View(viewer game.Seat) View {
 		v.Players = append(v.Players, pv)
 	}
 	return v
+}
+
+// viewInts is how many card and seat numbers viewer's view holds.
+func (s *State) viewInts(viewer game.Seat) int {
+	n := int(s.N) + len(s.Display) + len(s.Boats) + 3*cardsPerSet*int(s.NRows)
+	for i := range s.N {
+		p := &s.Players[i]
+		n += int(p.DraftedN) + int(p.NPlayed)
+		if game.Seat(i) == viewer {
+			n += int(p.HandN)
+		}
+	}
+	return n
+}
+
+// countShown counts the cards of a display that are still there.
+func countShown(cards []uint8) int {
+	n := 0
+	for _, c := range cards {
+		if c != noCard {
+			n++
+		}
+	}
+	return n
+}
+
+// intArena hands out empty slices with room for n numbers each, all from one
+// backing array; the capacity is capped, so appending past n copies.
+type intArena []int
+
+func (a *intArena) take(n int) []int {
+	out := (*a)[:0:n]
+	*a = (*a)[n:]
+	return out
 }
 
 // Card returns the printed data of card number n (as used in moves and

@@ -1,0 +1,101 @@
+package neko
+
+import (
+	"strings"
+	"testing"
+
+	"harbor/game"
+)
+
+// logged applies m for seat with a log and returns the events' texts.
+func logged(t *testing.T, s *State, seat game.Seat, m Move) []string {
+	t.Helper()
+	var log game.Log
+	if err := s.Apply(seat, m, &log); err != nil {
+		t.Fatalf("%+v refused: %v", m, err)
+	}
+	var out []string
+	for _, e := range log.Events {
+		out = append(out, e.For(game.Public).Text)
+	}
+	return out
+}
+
+// TestLogLines: the log tells each move as a player at the table would: the
+// cards by name, what was paid with cards, what triggered and what was gained.
+func TestLogLines(t *testing.T) {
+	t.Run("NK-025 a draft line names the cards of the set", func(t *testing.T) {
+		s := newGame(t, 3, "")
+		seat := s.Actors().First()
+		set := s.Rows[1][1]
+		want := "took the 2-card set from row 2: " + cardName(set.Cards[0]) + ", " + cardName(set.Cards[1])
+		if got := logged(t, s, seat, Move{Type: MoveDraft, Row: 1, Size: 2}); !strings.HasSuffix(got[0], want) {
+			t.Errorf("got %q, want it to end %q", got[0], want)
+		}
+	})
+	t.Run("NK-047 NK-058 a move line tells the fuel, the fish paid, the hub and the gain", func(t *testing.T) {
+		s := actionGame(t, 2, "")
+		setLine(t, s, 0, "P1-24")
+		hold(s, 0, int8(Fish), 2)
+		setHand(t, s, 0, "P1-23")
+		playCard(t, s, 0, "P1-23")
+		nextUntil(t, s, -1)
+		want := "A moved a level-1 ship to column 1 (Tourist Center) for 1 fuel (1 fish from the supply); the hub (level 2) triggers; gained 1 fish"
+		if got := logged(t, s, 0, Move{Type: MoveShip, Ship: 0}); got[0] != want {
+			t.Errorf("got  %q\nwant %q", got[0], want)
+		}
+	})
+	t.Run("NK-091 the Immediate Shipyard line tells its VP", func(t *testing.T) {
+		s := actionGame(t, 2, "")
+		setLine(t, s, 0, "P1-23")
+		shipAt(s, 0, 2, locHarbour, 2)
+		setHand(t, s, 0, "P2-11")
+		want := "A played Shipyard (P2-11) as a new column 2 (Shipyard): 2 VP, one per ship in game; gained 1 penguin"
+		if got := logged(t, s, 0, Move{Type: MovePlay, Card: int16(cardNo(t, "P2-11"))}); got[0] != want {
+			t.Errorf("got  %q\nwant %q", got[0], want)
+		}
+	})
+	t.Run("NK-066 NK-069 NK-082 NK-122 scorings, the new turn order and the winner are logged once", func(t *testing.T) {
+		s := newGame(t, 3, `{"fishingBoats":true}`)
+		rng := game.NewRand(9)
+		var all []string
+		for !s.Result().Over {
+			seat := s.Actors().First()
+			l := s.Legal(seat, nil)
+			all = append(all, logged(t, s, seat, l[rng.Intn(len(l))])...)
+		}
+		joined := strings.Join(all, "\n")
+		winner := s.Names[s.Result().Winners.First()]
+		for want, times := range map[string]int{"Period 1 scoring: ": 1, "Fishing boats are chosen in this order: ": 2,
+			"Period 2 turn order: ": 1, "Period 2's turns are over": 1, "Period 2 scoring: ": 1, "Final scores: ": 1, "Winner: " + winner: 1} {
+			if n := strings.Count(joined, want); n != times {
+				t.Errorf("the log says %q %d times, want %d", want, n, times)
+			}
+		}
+	})
+}
+
+// TestSailLines: a sail line says which attraction reward the ship took
+// (NK-111..119, NK-099).
+func TestSailLines(t *testing.T) {
+	s := actionGame(t, 2, "")
+	setLine(t, s, 0, "P1-17")
+	shipAt(s, 0, 0, 1, 1)
+	shipAt(s, 0, 1, 1, 1)
+	hold(s, 0, int8(Fish), 2)
+	setHand(t, s, 0, "P1-18")
+	playCard(t, s, 0, "P1-18")
+	name := cat.Attractions[s.Attrs[0].Card].Name
+	for i, want := range []string{
+		"A sailed a level-1 ship to " + name + " for 1 fuel: better reward (first to arrive)",
+		"A sailed a level-1 ship to " + name + " for 1 fuel: lesser reward",
+	} {
+		if got := logged(t, s, 0, Move{Type: MoveSail, Ship: int8(i), To: 0}); !strings.HasPrefix(got[0], want) {
+			t.Errorf("NK-119 got %q, want it to start %q", got[0], want)
+		}
+	}
+	got := logged(t, s, 0, Move{Type: MoveSail, Ship: 0, To: 1})
+	if want := "(1 fish from the supply): no reward (a ship is rewarded once)"; !strings.HasSuffix(got[0], want) {
+		t.Errorf("NK-119 got %q, want it to end %q", got[0], want)
+	}
+}
