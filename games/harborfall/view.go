@@ -128,6 +128,7 @@ func (s *State) View(viewer game.Seat) View {
 
 // viewJSON is View with its arrays cut to the island's and table's sizes.
 type viewJSON struct {
+	Type        string              `json:"type"`
 	Viewer      game.Seat           `json:"viewer"`
 	Geometry    *Geometry           `json:"geometry"`
 	Terrain     []int8              `json:"terrain"`
@@ -169,7 +170,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 	g := v.Geometry
 	n := int(v.NumPlayers)
 	out := viewJSON{
-		Viewer: v.Viewer, Geometry: g, Terrain: v.Terrain[:g.Hexes], Number: v.Number[:g.Hexes], Robber: v.Robber,
+		Type: v.Type, Viewer: v.Viewer, Geometry: g, Terrain: v.Terrain[:g.Hexes], Number: v.Number[:g.Hexes], Robber: v.Robber,
 		Harbors: v.Harbors[:v.NumHarbors], Owner: v.Owner[:g.Corners], City: v.City[:g.Corners], Road: v.Road[:g.Edges],
 		Supply: v.Supply, DeckLeft: v.DeckLeft, Phase: v.Phase, Active: v.Active, Acting: v.Acting.List(), First: v.First,
 		SetupCorner: v.SetupCorner, Dice: v.Dice, Turns: v.Turns, FreeRoads: v.FreeRoads, CardPlayed: v.CardPlayed,
