@@ -12,11 +12,30 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if err := s.check(seat, m); err != nil {
 		return err
 	}
+	road, army := s.LongestRoad, s.LargestArmy
 	s.perform(int8(seat), m, log)
+	if log.On() {
+		s.logBonuses(road, army, log)
+	}
 	if s.onOwnTurn() && s.Points(int(s.Active)) >= Target {
 		s.finish(s.Active, "ten_points", log)
 	}
 	return nil
+}
+
+// logBonuses tells the table when the longest road or the most Move &
+// steal bonus changed hands since it was held by road and army.
+func (s *State) logBonuses(road, army int8, log *game.Log) {
+	switch h := s.LongestRoad; {
+	case h == road:
+	case h >= 0:
+		s.event(log, "longest_road", h, "%s takes the longest road bonus (%d roads)", s.Names[h], s.RoadLength[h])
+	default:
+		s.event(log, "longest_road", road, "%s loses the longest road bonus; nobody holds it now", s.Names[road])
+	}
+	if h := s.LargestArmy; h != army {
+		s.event(log, "most_steal", h, "%s takes the most Move & steal bonus (%d played)", s.Names[h], s.Played[h][CardSteal])
+	}
 }
 
 // onOwnTurn reports whether the game is inside the active player's regular

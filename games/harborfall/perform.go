@@ -30,7 +30,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Supply.add(m.Give)
 		s.Owed[p] -= int8(m.Give.Total())
 		if log.On() {
-			log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %d cards", s.Names[p], m.Give.Total()),
+			log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %s", s.Names[p], cardCount(m.Give.Total())),
 				Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You discarded " + handText(m.Give), Data: m.Give}}})
 		}
 		if s.discardsDone() {
@@ -65,7 +65,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Offer = Offer{}
 		s.Phase = phaseMain
 		if log.On() {
-			s.event(log, "trade", p, "%s accepted: %s for %s", s.Names[p], handText(o.Give), handText(o.Get))
+			s.event(log, "trade", p, "%s accepted: %s gave %s for %s", s.Names[p], s.Names[o.From], handText(o.Give), handText(o.Get))
 		}
 	case "decline":
 		s.Offer = Offer{}
@@ -105,6 +105,22 @@ func handText(h Hand) string {
 	return out
 }
 
+// cardCount writes n cards as "1 card" or "4 cards".
+func cardCount(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
+// hexText names hex h for the log: "the desert" or "the 8 forest".
+func (s *State) hexText(h int8) string {
+	if s.Terrain[h] == Desert {
+		return "the desert"
+	}
+	return fmt.Sprintf("the %d %s", s.Number[h], content.Terrains[s.Terrain[h]])
+}
+
 func (s *State) pay(p int8, c Hand) {
 	s.Hands[p].sub(c)
 	s.Supply.add(c)
@@ -141,7 +157,11 @@ func (s *State) settle(p int8, c int16, log *game.Log) {
 			s.take(p, got)
 		}
 		if log.On() {
-			s.event(log, "settlement", p, "%s placed a settlement and took %s", s.Names[p], handText(got))
+			if got.Total() > 0 {
+				s.event(log, "settlement", p, "%s placed a settlement and took %s", s.Names[p], handText(got))
+			} else {
+				s.event(log, "settlement", p, "%s placed a settlement", s.Names[p])
+			}
 		}
 		return
 	}
@@ -188,7 +208,7 @@ func (s *State) buy(p int8, log *game.Log) {
 	s.Fresh[p][k]++
 	if log.On() {
 		log.Add(game.Event{Type: "buy", Seat: game.Seat(p), Text: s.Names[p] + " bought a development card",
-			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.DevCards[k] + " card"}}})
+			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.CardTitles[k] + " card"}}})
 	}
 }
 
@@ -198,12 +218,15 @@ func (s *State) roll(log *game.Log) {
 	d1, d2 := s.Rand.Die(), s.Rand.Die()
 	s.Dice = [2]int8{int8(d1), int8(d2)}
 	total := int8(d1 + d2)
-	if log.On() {
-		log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total), Data: s.Dice})
-	}
 	if total != 7 {
-		got := s.produce(total)
+		got, short := s.produce(total)
 		if log.On() {
+			log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total), Data: s.Dice})
+			for r := range NumResources {
+				if short&(1<<r) != 0 {
+					s.event(log, "short", -1, "The supply is short of %s: nobody takes %s", resourceNames[r], resourceNames[r])
+				}
+			}
 			for p := range s.n() {
 				if got[p].Total() > 0 {
 					s.event(log, "produce", int8(p), "%s took %s", s.Names[p], handText(got[p]))
@@ -221,6 +244,17 @@ func (s *State) roll(log *game.Log) {
 			s.Phase = phaseDiscard
 		}
 	}
+	if log.On() {
+		text := fmt.Sprintf("%s rolled 7: nothing produces", s.Names[s.Active])
+		sep := "; "
+		for p := range s.n() {
+			if s.Owed[p] > 0 {
+				text += fmt.Sprintf("%s%s must discard %s", sep, s.Names[p], cardCount(int(s.Owed[p])))
+				sep = ", "
+			}
+		}
+		log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: text, Data: s.Dice})
+	}
 }
 
 func (s *State) discardsDone() bool {
@@ -237,7 +271,7 @@ func (s *State) discardsDone() bool {
 func (s *State) moveRobber(p, h int8, log *game.Log) {
 	s.Robber = h
 	if log.On() {
-		s.event(log, "robber", p, "%s moved the robber", s.Names[p])
+		s.event(log, "robber", p, "%s moved the robber to %s", s.Names[p], s.hexText(h))
 	}
 	v := s.victims(p, h)
 	switch {
@@ -287,7 +321,21 @@ func (s *State) play(p int8, m Move, log *game.Log) {
 	s.Dev[p][k]--
 	s.Played[p][k]++
 	if log.On() {
-		s.event(log, "play", p, "%s played %s", s.Names[p], content.DevCards[k])
+		switch k {
+		case CardHarvest:
+			s.event(log, "play", p, "%s played %s and took %s", s.Names[p], content.CardTitles[k], handText(m.Get))
+		case CardForced:
+			n := 0
+			for q := range s.Players {
+				if q != p {
+					n += int(s.Hands[q][m.Res])
+				}
+			}
+			s.event(log, "play", p, "%s played %s on %s and took %d %s from the others", s.Names[p], content.CardTitles[k],
+				resourceNames[m.Res], n, resourceNames[m.Res])
+		default:
+			s.event(log, "play", p, "%s played %s", s.Names[p], content.CardTitles[k])
+		}
 	}
 	switch k {
 	case CardSteal:
@@ -371,6 +419,12 @@ func (s *State) finish(winner int8, reason string, log *game.Log) {
 	s.Winner = winner
 	s.Reason = reason
 	if log.On() && winner >= 0 {
-		s.event(log, "win", winner, "%s wins with %d points", s.Names[winner], s.Points(int(winner)))
+		reveal := ""
+		if n := s.Dev[winner][CardPoint]; n == 1 {
+			reveal = "reveals 1 Secret point card and "
+		} else if n > 1 {
+			reveal = fmt.Sprintf("reveals %d Secret point cards and ", n)
+		}
+		s.event(log, "win", winner, "%s %swins with %d points", s.Names[winner], reveal, s.Points(int(winner)))
 	}
 }
