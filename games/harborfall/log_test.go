@@ -109,6 +109,20 @@ func TestEventLog(t *testing.T) {
 		holding(s, 0, CardSteal, 1)
 		wantLine(t, logged(t, s, 0, Move{Type: "play_steal"}, game.Public), "A takes the most Move & steal bonus (3 played)")
 	})
+	t.Run("HF-57 HF-73 roads placed by a card or built on an extra build turn say so", func(t *testing.T) {
+		s := blank(t, 5)
+		r := ring(s, center)
+		build(s, 0, r[0], false)
+		build(s, 1, r[3], false)
+		holding(s, 0, CardRoads, 1)
+		logged(t, s, 0, Move{Type: "play_roads"}, game.Public)
+		wantLine(t, logged(t, s, 0, Move{Type: "road", At: edgeBetween(t, s, r[0], r[1])}, game.Public), "A placed a free road")
+		logged(t, s, 0, Move{Type: "road", At: edgeBetween(t, s, r[1], r[2])}, game.Public)
+		logged(t, s, 0, Move{Type: "end"}, game.Public)
+		give(s, 1, hand(1, 1, 0, 0, 0))
+		wantLine(t, logged(t, s, 1, Move{Type: "road", At: edgeBetween(t, s, r[3], r[4])}, game.Public),
+			"B built a road on an extra build turn")
+	})
 	t.Run("HF-71 secret points are revealed with the win", func(t *testing.T) {
 		s := blank(t, 3)
 		nearWin(t, s, 0)

@@ -19,7 +19,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Cities[p]--
 		s.Settlements[p]++
 		if log.On() {
-			s.event(log, "city", p, "%s built a city", s.Names[p])
+			s.event(log, "city", p, "%s built a city%s", s.Names[p], s.onExtraTurn())
 		}
 	case "buy":
 		s.buy(p, log)
@@ -121,6 +121,15 @@ func (s *State) hexText(h int8) string {
 	return fmt.Sprintf("the %d %s", s.Number[h], content.Terrains[s.Terrain[h]])
 }
 
+// onExtraTurn is " on an extra build turn" during one (HF-73), else "",
+// for the log.
+func (s *State) onExtraTurn() string {
+	if s.Phase == phaseSpecial {
+		return " on an extra build turn"
+	}
+	return ""
+}
+
 func (s *State) pay(p int8, c Hand) {
 	s.Hands[p].sub(c)
 	s.Supply.add(c)
@@ -166,11 +175,12 @@ func (s *State) settle(p int8, c int16, log *game.Log) {
 		return
 	}
 	if log.On() {
-		s.event(log, "settlement", p, "%s built a settlement", s.Names[p])
+		s.event(log, "settlement", p, "%s built a settlement%s", s.Names[p], s.onExtraTurn())
 	}
 }
 
 func (s *State) buildRoad(p int8, e int16, log *game.Log) {
+	phase := s.Phase
 	s.Road[e] = p
 	s.Roads[p]--
 	switch s.Phase {
@@ -196,7 +206,14 @@ func (s *State) buildRoad(p int8, e int16, log *game.Log) {
 		s.awardLongestRoad(1 << p)
 	}
 	if log.On() {
-		s.event(log, "road", p, "%s built a road", s.Names[p])
+		switch phase {
+		case phaseSetup:
+			s.event(log, "road", p, "%s placed a road", s.Names[p])
+		case phaseRoads:
+			s.event(log, "road", p, "%s placed a free road", s.Names[p])
+		default:
+			s.event(log, "road", p, "%s built a road%s", s.Names[p], s.onExtraTurn())
+		}
 	}
 }
 
@@ -207,7 +224,7 @@ func (s *State) buy(p int8, log *game.Log) {
 	s.Dev[p][k]++
 	s.Fresh[p][k]++
 	if log.On() {
-		log.Add(game.Event{Type: "buy", Seat: game.Seat(p), Text: s.Names[p] + " bought a development card",
+		log.Add(game.Event{Type: "buy", Seat: game.Seat(p), Text: s.Names[p] + " bought a development card" + s.onExtraTurn(),
 			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.CardTitles[k] + " card"}}})
 	}
 }
