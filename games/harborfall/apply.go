@@ -66,14 +66,14 @@ func (s *State) check(seat game.Seat, m Move) error {
 	p := int8(seat)
 	if !s.Actors().Has(seat) {
 		switch {
-		case m.Type == "offer" || m.Type == "bank":
-			return notYourTurn("HF-37", "only the player whose turn it is can trade")
 		case s.Phase == phaseDiscard && m.Type == "discard":
 			return notYourTurn("HF-31", "you have nothing to discard")
 		case s.Phase == phaseDiscard:
 			return notYourTurn("HF-30", "wait until everyone has discarded")
 		case s.Phase == phaseOffer:
 			return notYourTurn("HF-G13", "a trade offer is waiting for an answer")
+		case m.Type == "offer" || m.Type == "bank":
+			return notYourTurn("HF-37", "only the player whose turn it is can trade")
 		case s.Phase == phaseSpecial:
 			return notYourTurn("HF-73", "it is "+s.Names[s.Special]+"'s extra build turn")
 		}

@@ -44,6 +44,17 @@ func TestRefusalMessages(t *testing.T) {
 			Move{Type: "robber", At: 3}, harbor.EIllegal, "HF-75", "on an extra build turn you may only build, buy cards or end; you cannot move the robber"},
 		{"HF-42 negative counts are malformed", func(s *State) { give(s, 0, hand(1, 0, 0, 0, 0)) }, 0,
 			Move{Type: "offer", Seat: 1, Give: hand(1, 0, 0, 0, 0), Get: hand(0, -1, 0, 0, 0)}, harbor.EInvalid, "", "card counts cannot be negative"},
+		{"HF-G13 the active player waits for the answer to an open offer", func(s *State) {
+			give(s, 0, hand(8, 0, 0, 0, 0))
+			s.Phase, s.Offer = phaseOffer, Offer{From: 0, To: 1, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 1, 0, 0, 0)}
+		}, 0, Move{Type: "offer", Seat: 2, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 0, 1, 0, 0)},
+			harbor.ENotYourTurn, "HF-G13", "a trade offer is waiting for an answer"},
+		{"HF-30 the active player trades only after the discards", func(s *State) {
+			give(s, 0, hand(4, 0, 0, 0, 0))
+			give(s, 1, hand(8, 0, 0, 0, 0))
+			s.Phase, s.Owed[1] = phaseDiscard, 4
+		}, 0, Move{Type: "bank", Give: hand(4, 0, 0, 0, 0), Get: hand(0, 1, 0, 0, 0)},
+			harbor.ENotYourTurn, "HF-30", "wait until everyone has discarded"},
 		{"HF-52 whose turn it is", nil, 2,
 			Move{Type: "end"}, harbor.ENotYourTurn, "HF-52", "it is A's turn"},
 		{"HF-73 whose extra build turn it is", func(s *State) { s.Phase, s.Special = phaseSpecial, 1 }, 2,
