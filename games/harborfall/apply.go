@@ -19,6 +19,9 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	}
 	if s.onOwnTurn() && s.Points(int(s.Active)) >= Target {
 		s.finish(s.Active, "ten_points", log)
+		if log.On() {
+			s.logWin(m.Type == "end", log)
+		}
 	}
 	return nil
 }

@@ -128,6 +128,17 @@ func TestEventLog(t *testing.T) {
 		nearWin(t, s, 0)
 		give(s, 0, hand(0, 0, 1, 1, 1))
 		s.Deck[s.DeckLen-1] = CardPoint
-		wantLine(t, logged(t, s, 0, Move{Type: "buy"}, game.Public), "A reveals 1 Secret point card and wins with 10 points")
+		wantLine(t, logged(t, s, 0, Move{Type: "buy"}, game.Public), "A wins with 10 points, revealing 1 Secret point card")
+	})
+	t.Run("HF-70 a win as the turn begins says so", func(t *testing.T) {
+		s := blank(t, 3)
+		nearWin(t, s, 1)
+		s.Dev[1][CardPoint] = 2
+		wantLine(t, logged(t, s, 0, Move{Type: "end"}, game.Public), "B has 11 points as the turn begins and wins, revealing 2 Secret point cards")
+	})
+	t.Run("the turn limit is told", func(t *testing.T) {
+		s := blank(t, 3)
+		s.Opts.TurnLimit = 1
+		wantLine(t, logged(t, s, 0, Move{Type: "end"}, game.Public), "The game ends at the turn limit")
 	})
 }

@@ -435,13 +435,24 @@ func (s *State) finish(winner int8, reason string, log *game.Log) {
 	s.Phase = phaseOver
 	s.Winner = winner
 	s.Reason = reason
-	if log.On() && winner >= 0 {
-		reveal := ""
-		if n := s.Dev[winner][CardPoint]; n == 1 {
-			reveal = "reveals 1 Secret point card and "
-		} else if n > 1 {
-			reveal = fmt.Sprintf("reveals %d Secret point cards and ", n)
-		}
-		s.event(log, "win", winner, "%s %swins with %d points", s.Names[winner], reveal, s.Points(int(winner)))
+	if log.On() && winner < 0 {
+		s.event(log, "over", -1, "The game ends at the turn limit")
 	}
+}
+
+// logWin tells the table who won, whether the win came as their turn began
+// (HF-70), and reveals the Secret point cards behind it (HF-71).
+func (s *State) logWin(begins bool, log *game.Log) {
+	winner := s.Winner
+	text := fmt.Sprintf("%s wins with %d points", s.Names[winner], s.Points(int(winner)))
+	if begins {
+		text = fmt.Sprintf("%s has %d points as the turn begins and wins", s.Names[winner], s.Points(int(winner)))
+	}
+	if n := s.Dev[winner][CardPoint]; n > 0 {
+		text += fmt.Sprintf(", revealing %d Secret point card", n)
+		if n > 1 {
+			text += "s"
+		}
+	}
+	s.event(log, "win", winner, "%s", text)
 }
