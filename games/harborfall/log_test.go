@@ -59,6 +59,14 @@ func TestEventLog(t *testing.T) {
 		s.Rand.ForceDice(2, 3)
 		wantLine(t, logged(t, s, 0, Move{Type: "roll"}, game.Public), "The supply is short of grain: nobody takes grain")
 	})
+	t.Run("HF-24 the robber's block is told", func(t *testing.T) {
+		s := blank(t, 3)
+		s.Terrain[center], s.Number[center], s.Robber = Ore, 9, center
+		build(s, 1, ring(s, center)[0], false)
+		s.Phase = phaseRoll
+		s.Rand.ForceDice(4, 5)
+		wantLine(t, logged(t, s, 0, Move{Type: "roll"}, game.Public), "The robber keeps the 9 mountain from producing")
+	})
 	t.Run("HF-32 the robber's new hex is named", func(t *testing.T) {
 		s := blank(t, 3)
 		s.Terrain[center], s.Number[center] = Lumber, 8

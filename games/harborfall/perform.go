@@ -239,6 +239,9 @@ func (s *State) roll(log *game.Log) {
 		got, short := s.produce(total)
 		if log.On() {
 			log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total), Data: s.Dice})
+			if s.Number[s.Robber] == total {
+				s.event(log, "blocked", -1, "The robber keeps %s from producing", s.hexText(s.Robber))
+			}
 			for r := range NumResources {
 				if short&(1<<r) != 0 {
 					s.event(log, "short", -1, "The supply is short of %s: nobody takes %s", resourceNames[r], resourceNames[r])
