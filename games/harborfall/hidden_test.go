@@ -72,7 +72,11 @@ func TestHFG26_HiddenInformation(t *testing.T) {
 			log.Reset()
 			mustApply(t, s, int8(seat), legal[rng.Intn(len(legal))])
 			for _, ev := range log.Events {
-				if len(ev.Secrets) == 0 {
+				switch {
+				case len(ev.Secrets) > 0:
+				case ev.Type == "buy" || ev.Type == "steal" || ev.Type == "discard":
+					t.Fatalf("event %s %q carries its private detail in public", ev.Type, ev.Text)
+				default:
 					continue
 				}
 				for q := game.Seat(-1); int(q) < n; q++ {
