@@ -12,11 +12,33 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	if err := s.check(seat, m); err != nil {
 		return err
 	}
+	road, army := s.LongestRoad, s.LargestArmy
 	s.perform(int8(seat), m, log)
+	if log.On() {
+		s.logBonuses(road, army, log)
+	}
 	if s.onOwnTurn() && s.Points(int(s.Active)) >= Target {
 		s.finish(s.Active, "ten_points", log)
+		if log.On() {
+			s.logWin(m.Type == "end", log)
+		}
 	}
 	return nil
+}
+
+// logBonuses tells the table when the longest road or the most Move &
+// steal bonus changed hands since it was held by road and army.
+func (s *State) logBonuses(road, army int8, log *game.Log) {
+	switch h := s.LongestRoad; {
+	case h == road:
+	case h >= 0:
+		s.event(log, "longest_road", h, "%s takes the longest road bonus (%d roads)", s.Names[h], s.RoadLength[h])
+	default:
+		s.event(log, "longest_road", road, "%s loses the longest road bonus; nobody holds it now", s.Names[road])
+	}
+	if h := s.LargestArmy; h != army {
+		s.event(log, "most_steal", h, "%s takes the most Move & steal bonus (%d played)", s.Names[h], s.Played[h][CardSteal])
+	}
 }
 
 // onOwnTurn reports whether the game is inside the active player's regular
@@ -47,16 +69,18 @@ func (s *State) check(seat game.Seat, m Move) error {
 	p := int8(seat)
 	if !s.Actors().Has(seat) {
 		switch {
-		case m.Type == "offer" || m.Type == "bank":
-			return notYourTurn("HF-37", "only the player whose turn it is can trade")
 		case s.Phase == phaseDiscard && m.Type == "discard":
 			return notYourTurn("HF-31", "you have nothing to discard")
 		case s.Phase == phaseDiscard:
 			return notYourTurn("HF-30", "wait until everyone has discarded")
 		case s.Phase == phaseOffer:
 			return notYourTurn("HF-G13", "a trade offer is waiting for an answer")
+		case m.Type == "offer" || m.Type == "bank":
+			return notYourTurn("HF-37", "only the player whose turn it is can trade")
+		case s.Phase == phaseSpecial:
+			return notYourTurn("HF-73", "it is "+s.Names[s.Special]+"'s extra build turn")
 		}
-		return notYourTurn("HF-52", "it is not your turn")
+		return notYourTurn("HF-52", "it is "+s.Names[s.Active]+"'s turn")
 	}
 	answer := m.Type == "accept" || m.Type == "decline"
 	if s.Phase == phaseOffer && !answer {
@@ -82,13 +106,13 @@ func (s *State) check(seat game.Seat, m Move) error {
 		return s.checkAfford(p, costDev, "a development card")
 	case "roll":
 		if s.Phase != phaseRoll {
-			return s.outOfPhase("HF-21", "you have already rolled this turn")
+			return s.outOfPhase("HF-21", "roll", "you have already rolled this turn")
 		}
 	case "discard":
 		return s.checkDiscard(p, m.Give)
 	case "robber":
 		if s.Phase != phaseRobber {
-			return s.outOfPhase("HF-32", "the robber moves only after a 7 or a Move & steal card")
+			return s.outOfPhase("HF-32", "move the robber", "the robber moves only after a 7 or a Move & steal card")
 		}
 		if m.At < 0 || int(m.At) >= s.geo().Hexes {
 			return harbor.RuleError("HF-32", "the robber must go on a land hex")
@@ -98,7 +122,7 @@ func (s *State) check(seat game.Seat, m Move) error {
 		}
 	case "steal":
 		if s.Phase != phaseSteal {
-			return s.outOfPhase("HF-33", "there is nobody to steal from now")
+			return s.outOfPhase("HF-33", "steal", "there is nobody to steal from now")
 		}
 		if m.Seat < 0 || m.Seat >= s.Players || s.victims(p, s.Robber)&(1<<m.Seat) == 0 {
 			return harbor.RuleError("HF-35", "steal from a rival with a building on the robber's hex and at least one card")
@@ -157,13 +181,14 @@ func (s *State) wrongPhase(what string) error {
 	return harbor.RuleError("HF-52", "you cannot %s now", what)
 }
 
-// outOfPhase refuses a move made in the wrong phase: in the main phase by
-// rule, elsewhere by what the current phase waits for.
-func (s *State) outOfPhase(rule, msg string) error {
+// outOfPhase refuses a move (what the player tried, such as "roll") made
+// in the wrong phase: in the main phase by rule, elsewhere by what the
+// current phase waits for.
+func (s *State) outOfPhase(rule, what, msg string) error {
 	if s.Phase == phaseMain {
 		return harbor.RuleError(rule, "%s", msg)
 	}
-	return s.wrongPhase("do that")
+	return s.wrongPhase(what)
 }
 
 func (s *State) checkBuildPhase() error {
@@ -177,7 +202,7 @@ var costNames = [...]string{"a road", "a settlement", "a city", "a development c
 
 func (s *State) checkAfford(p int8, k int, what string) error {
 	if !s.Hands[p].covers(cost[k]) {
-		return harbor.RuleError("HF-45", "you cannot afford %s", what)
+		return harbor.RuleError("HF-45", "you cannot afford %s: it costs %s", what, handText(cost[k]))
 	}
 	return nil
 }
@@ -267,14 +292,14 @@ func (s *State) checkCity(p int8, c int16) error {
 
 func (s *State) checkDiscard(p int8, give Hand) error {
 	if s.Phase != phaseDiscard {
-		return s.outOfPhase("HF-30", "discards happen only after a 7")
+		return s.outOfPhase("HF-30", "discard", "discards happen only after a 7")
 	}
 	n := give.Total()
 	if !give.nonNegative() || n == 0 {
 		return harbor.Errorf(harbor.EInvalid, "name the cards to discard")
 	}
 	if n > int(s.Owed[p]) {
-		return harbor.RuleError("HF-30", "you owe only %d more cards", s.Owed[p])
+		return harbor.RuleError("HF-30", "you have only %s left to discard", cardCount(int(s.Owed[p])))
 	}
 	if !s.Hands[p].covers(give) {
 		return harbor.RuleError("HF-30", "you can discard only cards you hold")
@@ -315,7 +340,7 @@ func (s *State) checkBank(p int8, m Move) error {
 		return harbor.RuleError("HF-G14", "trade identical cards for one card of another resource")
 	}
 	if rate := s.rate(p, give); n != rate {
-		return harbor.RuleError("HF-41", "your rate for that resource is %d for 1", rate)
+		return harbor.RuleError("HF-41", "your rate for %s is %d for 1", resourceNames[give], rate)
 	}
 	if !s.Hands[p].covers(m.Give) {
 		return harbor.RuleError("HF-43", "you do not hold those cards")
@@ -339,7 +364,10 @@ func (s *State) checkOffer(p int8, m Move) error {
 	if int(s.Offers) >= s.Opts.OffersPerTurn {
 		return harbor.RuleError("HF-G13", "you have made all %d offers allowed this turn", s.Opts.OffersPerTurn)
 	}
-	if !m.Give.nonNegative() || !m.Get.nonNegative() || m.Give.Total() == 0 || m.Get.Total() == 0 {
+	if !m.Give.nonNegative() || !m.Get.nonNegative() {
+		return harbor.Errorf(harbor.EInvalid, "card counts cannot be negative")
+	}
+	if m.Give.Total() == 0 || m.Get.Total() == 0 {
 		return harbor.RuleError("HF-42", "both sides must give at least one card: no gifts")
 	}
 	for r := range NumResources {
@@ -375,9 +403,9 @@ func (s *State) checkPlay(p int8, m Move) error {
 	case s.CardPlayed:
 		return harbor.RuleError("HF-53", "you have already played a development card this turn")
 	case s.Dev[p][k] == 0:
-		return harbor.RuleError(cardRule[k], "you do not hold that card")
+		return harbor.RuleError(cardRule[k], "you hold no %s card", content.CardTitles[k])
 	case s.Dev[p][k] == s.Fresh[p][k]:
-		return harbor.RuleError("HF-54", "a card cannot be played the turn it was bought")
+		return harbor.RuleError("HF-54", "your %s card was bought this turn: play it from your next turn on", content.CardTitles[k])
 	}
 	switch k {
 	case CardHarvest:

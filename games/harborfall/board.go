@@ -67,8 +67,9 @@ func (s *State) anyRoadSpot(p int8) bool {
 // produce pays a roll of total to every player (HF-21..HF-28): one card per
 // settlement and two per city on each matching hex without the robber. A
 // resource the supply cannot pay in full goes to nobody, unless exactly one
-// player is owed it, who takes what is left. It returns what each player got.
-func (s *State) produce(total int8) (got [MaxPlayers]Hand) {
+// player is owed it, who takes what is left. It returns what each player got
+// and, as bit r of short, each resource nobody got for want of cards.
+func (s *State) produce(total int8) (got [MaxPlayers]Hand, short uint8) {
 	g := s.geo()
 	var owed [MaxPlayers]Hand
 	for h := range g.Hexes {
@@ -102,13 +103,15 @@ func (s *State) produce(total int8) (got [MaxPlayers]Hand) {
 			}
 		case owedBy == 1:
 			got[last][r] = s.Supply[r]
+		default:
+			short |= 1 << r
 		}
 	}
 	for p := range s.n() {
 		s.Hands[p].add(got[p])
 		s.Supply.sub(got[p])
 	}
-	return got
+	return got, short
 }
 
 // longestRoad is the longest trail through p's roads: no edge twice,

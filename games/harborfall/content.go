@@ -81,8 +81,10 @@ type contentFile struct {
 	Resources []string `json:"resources"`
 	Terrains  []string `json:"terrains"`
 	DevCards  []string `json:"devCards"`
-	Colors    []string `json:"colors"` // one per seat (HF-11)
-	Costs     struct {
+	// CardTitles are the development cards' printed names, for the log.
+	CardTitles []string `json:"cardTitles"`
+	Colors     []string `json:"colors"` // one per seat (HF-11)
+	Costs      struct {
 		Road       Hand `json:"road"`
 		Settlement Hand `json:"settlement"`
 		City       Hand `json:"city"`

@@ -18,12 +18,16 @@ func scramble(s *State, viewer game.Seat) *State {
 		}
 		h := c.Hands[q]
 		c.Hands[q] = Hand{h[4], h[0], h[1], h[2], h[3]}
-		// Move unplayed, playable cards to another kind (never a secret point,
-		// which would change the seat's hidden total, and never fresh ones).
-		for k := range CardPoint {
+		// Move held cards that are not fresh to another kind, Secret points
+		// included (they change the seat's hidden total, which only the
+		// winner of an ended game reveals, HF-71).
+		if int(c.Winner) == q {
+			continue
+		}
+		for k := range NumCards {
 			if n := c.Dev[q][k] - c.Fresh[q][k]; n > 0 {
 				c.Dev[q][k] -= n
-				c.Dev[q][(k+1)%CardPoint] += n
+				c.Dev[q][(k+1)%NumCards] += n
 				break
 			}
 		}
@@ -44,15 +48,16 @@ func TestHFG26_HiddenInformation(t *testing.T) {
 	if testing.Short() {
 		games = 10
 	}
-	names := append(append([]string{}, content.Resources...), content.DevCards...)
+	names := append(append(append([]string{}, content.Resources...), content.DevCards...), content.CardTitles...)
+	ended := 0
 	for i := range games {
 		n := 3 + i%4
 		s := newGame(t, n, uint64(1000+i))
 		rng := game.NewRand(uint64(i))
 		log := &game.Log{}
 		var legal []Move
-		for step := 0; s.Phase != phaseOver && step < 3000; step++ {
-			if step%23 == 0 {
+		for step := 0; step < 3000; step++ {
+			if step%23 == 0 || s.Phase == phaseOver {
 				for viewer := game.Seat(-1); int(viewer) < n; viewer++ {
 					got := encode(t, s.View(viewer))
 					if want := encode(t, scramble(s, viewer).View(viewer)); got != want {
@@ -66,13 +71,21 @@ func TestHFG26_HiddenInformation(t *testing.T) {
 					t.Fatal("public view JSON has a private section")
 				}
 			}
+			if s.Phase == phaseOver {
+				ended++
+				break
+			}
 			actors := s.Actors()
 			seat := actors.Nth(rng.Intn(actors.Len()))
 			legal = s.Legal(seat, legal[:0])
 			log.Reset()
 			mustApply(t, s, int8(seat), legal[rng.Intn(len(legal))])
 			for _, ev := range log.Events {
-				if len(ev.Secrets) == 0 {
+				switch {
+				case len(ev.Secrets) > 0:
+				case ev.Type == "buy" || ev.Type == "steal" || ev.Type == "discard":
+					t.Fatalf("event %s %q carries its private detail in public", ev.Type, ev.Text)
+				default:
 					continue
 				}
 				for q := game.Seat(-1); int(q) < n; q++ {
@@ -91,5 +104,8 @@ func TestHFG26_HiddenInformation(t *testing.T) {
 				}
 			}
 		}
+	}
+	if ended == 0 {
+		t.Error("no game reached its end, so the final views went unchecked")
 	}
 }

@@ -141,15 +141,22 @@ func TestHF77_FreshIslandPerGame(t *testing.T) {
 	}
 }
 
+// TestHF78_NoNeighbouringSixesAndEights finds neighbours from the hex
+// centres (same row two units apart, next row one unit across), not from
+// the geometry tables the generator uses.
 func TestHF78_NoNeighbouringSixesAndEights(t *testing.T) {
+	neighbours := func(g *Geometry, a, b int) bool {
+		dx, dy := g.HexX[a]-g.HexX[b], g.HexY[a]-g.HexY[b]
+		return (dy == 0 && (dx == 2 || dx == -2)) || ((dy == 3 || dy == -3) && (dx == 1 || dx == -1))
+	}
 	for _, n := range []int{3, 5} {
 		for seed := range uint64(300) {
 			s := newGame(t, n, seed)
 			g := s.geo()
 			for h := range g.Hexes {
-				for _, o := range g.hexNeighbors[h] {
+				for o := range g.Hexes {
 					a, b := s.Number[h], s.Number[o]
-					if (a == 6 || a == 8) && (b == 6 || b == 8) {
+					if neighbours(g, h, o) && (a == 6 || a == 8) && (b == 6 || b == 8) {
 						t.Fatalf("seed %d: hexes %d and %d carry %d and %d", seed, h, o, a, b)
 					}
 				}

@@ -19,7 +19,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Cities[p]--
 		s.Settlements[p]++
 		if log.On() {
-			s.event(log, "city", p, "%s built a city", s.Names[p])
+			s.event(log, "city", p, "%s built a city%s", s.Names[p], s.onExtraTurn())
 		}
 	case "buy":
 		s.buy(p, log)
@@ -30,7 +30,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Supply.add(m.Give)
 		s.Owed[p] -= int8(m.Give.Total())
 		if log.On() {
-			log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %d cards", s.Names[p], m.Give.Total()),
+			log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %s", s.Names[p], cardCount(m.Give.Total())),
 				Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You discarded " + handText(m.Give), Data: m.Give}}})
 		}
 		if s.discardsDone() {
@@ -65,7 +65,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Offer = Offer{}
 		s.Phase = phaseMain
 		if log.On() {
-			s.event(log, "trade", p, "%s accepted: %s for %s", s.Names[p], handText(o.Give), handText(o.Get))
+			s.event(log, "trade", p, "%s accepted: %s gave %s for %s", s.Names[p], s.Names[o.From], handText(o.Give), handText(o.Get))
 		}
 	case "decline":
 		s.Offer = Offer{}
@@ -105,6 +105,31 @@ func handText(h Hand) string {
 	return out
 }
 
+// cardCount writes n cards as "1 card" or "4 cards".
+func cardCount(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
+// hexText names hex h for the log: "the desert" or "the 8 forest".
+func (s *State) hexText(h int8) string {
+	if s.Terrain[h] == Desert {
+		return "the desert"
+	}
+	return fmt.Sprintf("the %d %s", s.Number[h], content.Terrains[s.Terrain[h]])
+}
+
+// onExtraTurn is " on an extra build turn" during one (HF-73), else "",
+// for the log.
+func (s *State) onExtraTurn() string {
+	if s.Phase == phaseSpecial {
+		return " on an extra build turn"
+	}
+	return ""
+}
+
 func (s *State) pay(p int8, c Hand) {
 	s.Hands[p].sub(c)
 	s.Supply.add(c)
@@ -141,16 +166,21 @@ func (s *State) settle(p int8, c int16, log *game.Log) {
 			s.take(p, got)
 		}
 		if log.On() {
-			s.event(log, "settlement", p, "%s placed a settlement and took %s", s.Names[p], handText(got))
+			if got.Total() > 0 {
+				s.event(log, "settlement", p, "%s placed a settlement and took %s", s.Names[p], handText(got))
+			} else {
+				s.event(log, "settlement", p, "%s placed a settlement", s.Names[p])
+			}
 		}
 		return
 	}
 	if log.On() {
-		s.event(log, "settlement", p, "%s built a settlement", s.Names[p])
+		s.event(log, "settlement", p, "%s built a settlement%s", s.Names[p], s.onExtraTurn())
 	}
 }
 
 func (s *State) buildRoad(p int8, e int16, log *game.Log) {
+	phase := s.Phase
 	s.Road[e] = p
 	s.Roads[p]--
 	switch s.Phase {
@@ -176,7 +206,14 @@ func (s *State) buildRoad(p int8, e int16, log *game.Log) {
 		s.awardLongestRoad(1 << p)
 	}
 	if log.On() {
-		s.event(log, "road", p, "%s built a road", s.Names[p])
+		switch phase {
+		case phaseSetup:
+			s.event(log, "road", p, "%s placed a road", s.Names[p])
+		case phaseRoads:
+			s.event(log, "road", p, "%s placed a free road", s.Names[p])
+		default:
+			s.event(log, "road", p, "%s built a road%s", s.Names[p], s.onExtraTurn())
+		}
 	}
 }
 
@@ -187,8 +224,8 @@ func (s *State) buy(p int8, log *game.Log) {
 	s.Dev[p][k]++
 	s.Fresh[p][k]++
 	if log.On() {
-		log.Add(game.Event{Type: "buy", Seat: game.Seat(p), Text: s.Names[p] + " bought a development card",
-			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.DevCards[k] + " card"}}})
+		log.Add(game.Event{Type: "buy", Seat: game.Seat(p), Text: s.Names[p] + " bought a development card" + s.onExtraTurn(),
+			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.CardTitles[k] + " card"}}})
 	}
 }
 
@@ -198,12 +235,18 @@ func (s *State) roll(log *game.Log) {
 	d1, d2 := s.Rand.Die(), s.Rand.Die()
 	s.Dice = [2]int8{int8(d1), int8(d2)}
 	total := int8(d1 + d2)
-	if log.On() {
-		log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total), Data: s.Dice})
-	}
 	if total != 7 {
-		got := s.produce(total)
+		got, short := s.produce(total)
 		if log.On() {
+			log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total), Data: s.Dice})
+			if s.Number[s.Robber] == total {
+				s.event(log, "blocked", -1, "The robber keeps %s from producing", s.hexText(s.Robber))
+			}
+			for r := range NumResources {
+				if short&(1<<r) != 0 {
+					s.event(log, "short", -1, "The supply is short of %s: nobody takes %s", resourceNames[r], resourceNames[r])
+				}
+			}
 			for p := range s.n() {
 				if got[p].Total() > 0 {
 					s.event(log, "produce", int8(p), "%s took %s", s.Names[p], handText(got[p]))
@@ -221,6 +264,17 @@ func (s *State) roll(log *game.Log) {
 			s.Phase = phaseDiscard
 		}
 	}
+	if log.On() {
+		text := fmt.Sprintf("%s rolled 7: nothing produces", s.Names[s.Active])
+		sep := "; "
+		for p := range s.n() {
+			if s.Owed[p] > 0 {
+				text += fmt.Sprintf("%s%s must discard %s", sep, s.Names[p], cardCount(int(s.Owed[p])))
+				sep = ", "
+			}
+		}
+		log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: text, Data: s.Dice})
+	}
 }
 
 func (s *State) discardsDone() bool {
@@ -237,7 +291,7 @@ func (s *State) discardsDone() bool {
 func (s *State) moveRobber(p, h int8, log *game.Log) {
 	s.Robber = h
 	if log.On() {
-		s.event(log, "robber", p, "%s moved the robber", s.Names[p])
+		s.event(log, "robber", p, "%s moved the robber to %s", s.Names[p], s.hexText(h))
 	}
 	v := s.victims(p, h)
 	switch {
@@ -287,7 +341,21 @@ func (s *State) play(p int8, m Move, log *game.Log) {
 	s.Dev[p][k]--
 	s.Played[p][k]++
 	if log.On() {
-		s.event(log, "play", p, "%s played %s", s.Names[p], content.DevCards[k])
+		switch k {
+		case CardHarvest:
+			s.event(log, "play", p, "%s played %s and took %s", s.Names[p], content.CardTitles[k], handText(m.Get))
+		case CardForced:
+			n := 0
+			for q := range s.Players {
+				if q != p {
+					n += int(s.Hands[q][m.Res])
+				}
+			}
+			s.event(log, "play", p, "%s played %s on %s and took %d %s from the others", s.Names[p], content.CardTitles[k],
+				resourceNames[m.Res], n, resourceNames[m.Res])
+		default:
+			s.event(log, "play", p, "%s played %s", s.Names[p], content.CardTitles[k])
+		}
 	}
 	switch k {
 	case CardSteal:
@@ -370,7 +438,24 @@ func (s *State) finish(winner int8, reason string, log *game.Log) {
 	s.Phase = phaseOver
 	s.Winner = winner
 	s.Reason = reason
-	if log.On() && winner >= 0 {
-		s.event(log, "win", winner, "%s wins with %d points", s.Names[winner], s.Points(int(winner)))
+	if log.On() && winner < 0 {
+		s.event(log, "over", -1, "The game ends at the turn limit")
 	}
+}
+
+// logWin tells the table who won, whether the win came as their turn began
+// (HF-70), and reveals the Secret point cards behind it (HF-71).
+func (s *State) logWin(begins bool, log *game.Log) {
+	winner := s.Winner
+	text := fmt.Sprintf("%s wins with %d points", s.Names[winner], s.Points(int(winner)))
+	if begins {
+		text = fmt.Sprintf("%s has %d points as the turn begins and wins", s.Names[winner], s.Points(int(winner)))
+	}
+	if n := s.Dev[winner][CardPoint]; n > 0 {
+		text += fmt.Sprintf(", revealing %d Secret point card", n)
+		if n > 1 {
+			text += "s"
+		}
+	}
+	s.event(log, "win", winner, "%s", text)
 }

@@ -1,6 +1,10 @@
 package harborfall
 
-import "testing"
+import (
+	"testing"
+
+	"harbor/game"
+)
 
 func TestHF62_SettlementAndCityPoints(t *testing.T) {
 	s := blank(t, 3)
@@ -205,5 +209,35 @@ func TestHF71_SecretPointsWin(t *testing.T) {
 	mustApply(t, s, 0, Move{Type: "buy"})
 	if !s.Result().Over || s.View(1).Players[0].Points != 10 {
 		t.Fatalf("over %v, seat 0 shows %d", s.Result().Over, s.View(1).Players[0].Points)
+	}
+}
+
+// TestHF71_LosersSecretPointsStayHidden: a Secret point card is "never
+// revealed unless it wins you the game", so when the game ends only the
+// winner's are shown; a loser's stay out of every other view and of the
+// result's scores and places.
+func TestHF71_LosersSecretPointsStayHidden(t *testing.T) {
+	s := blank(t, 3)
+	nearWin(t, s, 0)
+	build(s, 1, ring(s, 4)[0], false)
+	build(s, 2, ring(s, 14)[3], false)
+	build(s, 2, ring(s, 2)[3], false)
+	s.Dev[1][CardPoint] = 2 // seat 1 truly has 3 points, seat 2 has 2
+	give(s, 0, hand(0, 0, 0, 2, 3))
+	mustApply(t, s, 0, Move{Type: "city", At: ring(s, 7)[4]})
+	res := s.Result()
+	if !res.Over || res.Scores[1] != 1 || res.Places[1] != 3 || res.Places[2] != 2 {
+		t.Errorf("result %+v: seat 1's secret points count in public", res)
+	}
+	for viewer := game.Seat(-1); viewer < 3; viewer++ {
+		if viewer == 1 {
+			continue
+		}
+		if got := s.View(viewer).Players[1].Points; got != 1 {
+			t.Errorf("seat %d sees seat 1 with %d points", viewer, got)
+		}
+	}
+	if v := s.View(1); v.Me.Points != 3 {
+		t.Errorf("seat 1 sees its own total as %d", v.Me.Points)
 	}
 }

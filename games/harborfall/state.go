@@ -245,6 +245,17 @@ func (s *State) Points(p int) int {
 	return s.visiblePoints(p) + int(s.Dev[p][CardPoint])
 }
 
+// finalPoints is p's total as everyone may see it: without Secret points,
+// which are "never revealed unless it wins you the game" (HF-71), so once
+// the game is over only the winner's count. A simulation stopped by its
+// turn limit has no winner and ranks by full totals.
+func (s *State) finalPoints(p int) int {
+	if s.Phase == phaseOver && (s.Winner < 0 || int(s.Winner) == p) {
+		return s.Points(p)
+	}
+	return s.visiblePoints(p)
+}
+
 // visiblePoints is p's total without secret points (HF-G26).
 func (s *State) visiblePoints(p int) int {
 	settlements := int(content.Pieces.Settlements - s.Settlements[p])
@@ -270,14 +281,15 @@ func (s *State) Clone() *State {
 
 // Result reports the winner once someone reached 10 points on their own
 // turn (reason "ten_points"), or the ranking when the simulation turn limit
-// ran out (reason "turn_limit").
+// ran out (reason "turn_limit"). Scores are the public totals of
+// finalPoints: a loser's Secret points stay hidden (HF-71).
 func (s *State) Result() game.Result {
 	if s.Phase != phaseOver {
 		return game.Result{Turns: s.Turns}
 	}
 	scores := make([]int, s.n())
 	for p := range scores {
-		scores[p] = s.Points(p)
+		scores[p] = s.finalPoints(p)
 	}
 	var places []int
 	var winners game.SeatSet

@@ -13,7 +13,7 @@ type PlayerView struct {
 	Cards       int16          `json:"cards"`    // resource cards in hand
 	DevCards    int8           `json:"devCards"` // development cards held, unplayed
 	Played      [NumCards]int8 `json:"played"`   // development cards played, by kind
-	Points      int8           `json:"points"`   // visible points: no secret points until the game ends
+	Points      int8           `json:"points"`   // visible points: Secret points only for the winner of an ended game
 	RoadLength  int8           `json:"roadLength"`
 	Settlements int8           `json:"settlements"` // pieces left
 	Cities      int8           `json:"cities"`
@@ -97,7 +97,6 @@ func (s *State) View(viewer game.Seat) View {
 	if s.Phase == phaseOffer {
 		v.Offer = s.Offer
 	}
-	over := s.Phase == phaseOver
 	for p := range s.n() {
 		pv := &v.Players[p]
 		pv.Name = s.Names[p]
@@ -107,10 +106,7 @@ func (s *State) View(viewer game.Seat) View {
 			pv.DevCards += s.Dev[p][k]
 		}
 		pv.Played = s.Played[p]
-		pv.Points = int8(s.visiblePoints(p))
-		if over {
-			pv.Points = int8(s.Points(p)) // secret points are revealed at the end (HF-71)
-		}
+		pv.Points = int8(s.finalPoints(p))
 		pv.RoadLength = s.RoadLength[p]
 		pv.Settlements, pv.Cities, pv.Roads = s.Settlements[p], s.Cities[p], s.Roads[p]
 		pv.Ports = s.Ports[p]
