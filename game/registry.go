@@ -20,6 +20,8 @@ type Definition interface {
 	// Play runs one whole game headless with a policy per seat, for the
 	// simulator. See Play.
 	Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error)
+	// PlayRecorded is Play that also returns the move log.
+	PlayRecorded(cfg Config, policies []Policy, maxDecisions int) (Outcome, error)
 }
 
 // Game is a running game with its types erased. It is not safe for
@@ -70,6 +72,10 @@ func (d *definition[S, M, V]) NewBot(seat Seat, seed uint64) Computer {
 
 func (d *definition[S, M, V]) Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
 	return Play(d.rules, cfg, policies, maxDecisions)
+}
+
+func (d *definition[S, M, V]) PlayRecorded(cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
+	return PlayRecorded(d.rules, cfg, policies, maxDecisions)
 }
 
 type erased[S State[S, M, V], M any, V any] struct {
