@@ -270,8 +270,32 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	return nil
 }
 
-func wrongTime(m *Move) error {
-	return harbor.RuleError("GH-027", "you cannot %s now", m.Type)
+// moveVerbs says in player words what each move type does.
+var moveVerbs = map[string]string{
+	mvDraft: "draft a die", mvPlace: "place a die", mvEnd: "end your turn", mvFavorPip: "spend Favor on a die",
+	mvRetrieve: "take back an Activation marker", mvFavorSenate: "spend Favor on the Senate",
+	mvPlayPerson: "play a Person card", mvPlayBuilding: "play a Building card", mvActivate: "activate a Person card",
+	mvConstruct: "construct a colony structure", mvProduce: "produce a luxury", mvEmploy: "employ a Colonist in a Building",
+	mvCrew: "crew a ship", mvPlayShip: "play a Ship card", mvRepair: "repair a ship", mvSend: "send a ship to trade",
+	mvConvert: "convert Coins", mvConvertCard: "use a Conversion card", mvShop: "set up a Shop",
+	mvPick: "take a displayed card", mvFlip: "flip a die", mvStop: "stop flipping dice", mvCrane: "move a die with the Port Crane",
+	mvLighthouse: "keep or discard a Pirate card", mvCorsair: "use the Corsair", mvPass: "pass on the Corsair",
+	mvFight: "fight the pirates", mvTrade: "trade", mvContinue: "sail on",
+}
+
+// wrongTime refuses a move that does not belong to the current phase, naming
+// the phase and what it allows.
+func (s *State) wrongTime(m *Move) error {
+	verb := moveVerbs[m.Type]
+	switch s.Phase {
+	case phaseDraft:
+		return harbor.RuleError("GH-032", "you cannot %s during the draft: take one of the rolled dice", verb)
+	case phaseVoyage:
+		return harbor.RuleError("GH-080", "you cannot %s during the Voyage phase", verb)
+	case phaseFinalConvert:
+		return harbor.RuleError("GH-120", "you cannot %s after the last voyage: only Convert Coins is allowed", verb)
+	}
+	return harbor.RuleError("GH-079", "you cannot %s during your Action turn: place your dice and take Govern actions", verb)
 }
 
 // check validates m completely, changing nothing.
@@ -286,7 +310,7 @@ func (s *State) check(me int8, m *Move) error {
 	switch s.Phase {
 	case phaseDraft:
 		if m.Type != mvDraft {
-			return wrongTime(m)
+			return s.wrongTime(m)
 		}
 		if m.Die < 0 || m.Die >= numDice || s.Dice[m.Die].Loc != locPool {
 			return harbor.RuleError("GH-032", "draft one of the rolled dice")
@@ -298,7 +322,7 @@ func (s *State) check(me int8, m *Move) error {
 		switch m.Type {
 		case mvEnd, mvConvert, mvConvertCard:
 		default:
-			return harbor.RuleError("GH-120", "only Convert Coins is allowed after the last voyage")
+			return s.wrongTime(m)
 		}
 	}
 	switch m.Type {
@@ -392,7 +416,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-164", "a Shop costs 2 of one basic resource")
 		}
 	default:
-		return wrongTime(m)
+		return s.wrongTime(m)
 	}
 	return nil
 }
@@ -488,7 +512,7 @@ func (s *State) checkVoyage(me int8, m *Move) error {
 		}
 		return harbor.RuleError("GH-126", "your ship won: trade here or continue")
 	}
-	return wrongTime(m)
+	return s.wrongTime(m)
 }
 
 // exec applies a checked move.
