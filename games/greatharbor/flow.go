@@ -120,7 +120,7 @@ func (s *State) finishDraft(log *game.Log) {
 	s.OrderIdx = 0
 	s.Phase = phaseAction
 	if log.On() {
-		log.Add(game.Event{Type: "order", Seat: game.Public, Text: "Action order set by drafted totals", Data: order})
+		log.Add(game.Event{Type: "order", Seat: game.Public, Text: s.orderText(&sum), Data: order})
 	}
 }
 
@@ -161,7 +161,7 @@ func (s *State) endOfTurn(log *game.Log) {
 	if s.Round == rounds {
 		s.Phase = phaseOver
 		if log.On() {
-			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: "The fifth round is over", Data: s.Result().Scores})
+			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: s.resultText(), Data: s.Result().Scores})
 		}
 		return
 	}

@@ -182,11 +182,9 @@ func (s *State) checkConvertCard(seat int8, m *Move) error {
 	return nil
 }
 
-func (s *State) convertCard(seat int8, m *Move) {
-	p := &s.Players[seat]
+// convertGain is what m's N units of its Conversion card give, luxuries aside.
+func convertGain(m *Move) Gain {
 	info := &conversions[m.Card]
-	p.ConvUsed |= 1 << uint(m.Card)
-	p.Coins -= int16(m.N) * int16(info.Coins)
 	g := info.Gain
 	g.Prestige *= m.N
 	g.Favor *= m.N
@@ -199,6 +197,15 @@ func (s *State) convertCard(seat int8, m *Move) {
 			g.BuildingDeck = m.N
 		}
 	}
+	return g
+}
+
+func (s *State) convertCard(seat int8, m *Move) {
+	p := &s.Players[seat]
+	info := &conversions[m.Card]
+	p.ConvUsed |= 1 << uint(m.Card)
+	p.Coins -= int16(m.N) * int16(info.Coins)
+	g := convertGain(m)
 	s.gain(seat, &g, 0)
 	if info.Gain.Luxury > 0 {
 		p.Lux[m.Lux] += m.N

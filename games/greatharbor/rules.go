@@ -602,9 +602,9 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 	case mvTrade:
 		s.trade(m, log)
 	case mvContinue:
-		s.continueVoyage()
+		s.continueVoyage(log)
 	}
-	if log.On() && m.Type != mvPlace && m.Type != mvDraft && m.Type != mvActivate && m.Type != mvEmploy && m.Type != mvTrade && m.Type != mvFight {
+	if log.On() && m.Type != mvPlace && m.Type != mvDraft && m.Type != mvActivate && m.Type != mvEmploy && m.Type != mvTrade && m.Type != mvFight && m.Type != mvContinue {
 		log.Add(game.Event{Type: m.Type, Seat: game.Seat(me), Text: s.describe(me, m), Data: *m})
 	}
 }
@@ -615,10 +615,16 @@ func (s *State) execPending(m *Move, log *game.Log) {
 	p := &s.Players[seat]
 	switch m.Type {
 	case mvPick:
+		var c int8
 		if pd.Kind == pendBuilding {
-			p.HandBuildings |= bit(takeDisplay(&s.BuildingDisplay, m.Choice, s.BuildingDeck[:], &s.BuildingDeckN))
+			c = takeDisplay(&s.BuildingDisplay, m.Choice, s.BuildingDeck[:], &s.BuildingDeckN)
+			p.HandBuildings |= bit(c)
 		} else {
-			p.HandPeople |= bit(takeDisplay(&s.PersonDisplay, m.Choice, s.PersonDeck[:], &s.PersonDeckN))
+			c = takeDisplay(&s.PersonDisplay, m.Choice, s.PersonDeck[:], &s.PersonDeckN)
+			p.HandPeople |= bit(c)
+		}
+		if log.On() {
+			log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.pickText(seat, pd.Kind, c), Data: *m})
 		}
 		pd.N--
 		if pd.N == 0 || (pd.Kind == pendBuilding && displayCount(&s.BuildingDisplay) == 0) || (pd.Kind == pendPerson && displayCount(&s.PersonDisplay) == 0) {
@@ -647,7 +653,7 @@ func (s *State) execPending(m *Move, log *game.Log) {
 		}
 		s.popPending()
 	}
-	if log.On() {
+	if log.On() && m.Type != mvPick {
 		log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.describe(seat, m), Data: *m})
 	}
 }

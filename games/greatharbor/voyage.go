@@ -308,24 +308,35 @@ func (s *State) trade(m *Move, log *game.Log) {
 		p.Lux[m.Lux]--
 		p.Prestige += int16(segments[seg].Prestige)
 	}
-	if p.Buildings&bit(bCustoms) != 0 { // GH-224
+	customs := p.Buildings&bit(bCustoms) != 0
+	if customs { // GH-224
 		s.gainRes(p, m.Res, 1)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: fmt.Sprintf("%s traded at segment %d for %d coins", s.Names[o], seg+1, coins), Data: *m})
+		text := fmt.Sprintf("%s's %s traded at segment %d for %d Coin%s and %d Prestige", s.Names[o], ships[p.Ships[d].Card].Name, seg+1, coins, plural(int(coins)), segments[seg].Prestige)
+		if m.Deliver {
+			text += fmt.Sprintf("; delivered %s for %d more Prestige", luxNames[m.Lux], segments[seg].Prestige)
+		}
+		if customs {
+			text += "; the Customs Office gave 1 " + resNames[m.Res]
+		}
+		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: text, Data: *m})
 	}
 	s.turnBack(o, d)
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
 }
 
 // continueVoyage moves the ship in the window to the next segment (GH-127, GH-128).
-func (s *State) continueVoyage() {
+func (s *State) continueVoyage(log *game.Log) {
 	o, d := s.VoyOwner, s.VoyShip
 	sh := &s.Players[o].Ships[d]
 	from := sh.Seg
 	sh.Seg++
 	s.joinSegment(o, sh.Seg)
 	s.leaveSegment(o, from)
+	if log.On() {
+		log.Add(game.Event{Type: mvContinue, Seat: game.Seat(o), Text: fmt.Sprintf("%s's %s sails on to segment %d", s.Names[o], ships[sh.Card].Name, sh.Seg+1)})
+	}
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
 }
 
@@ -335,11 +346,15 @@ func (s *State) automaBattle(dock int8, log *game.Log) {
 	sh := &s.Bot.Ships[dock]
 	str, pir := s.strength(a, dock), s.pirateTotal(a)
 	seg := sh.Seg
+	name := ships[sh.Card].Name
 	switch {
 	case str > pir && seg < 2:
 		sh.Seg++
 		s.joinSegment(a, sh.Seg)
 		s.leaveSegment(a, seg)
+		if log.On() {
+			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) beat pirates of %d and sails on to segment %d", name, str, pir, seg+2)})
+		}
 	case str >= pir:
 		s.Bot.Prestige += 2 * int16(segments[seg].Prestige)
 		for i := demandStart[seg]; i < demandStart[seg+1]; i++ {
@@ -350,13 +365,14 @@ func (s *State) automaBattle(dock int8, log *game.Log) {
 		}
 		s.turnBack(a, dock)
 		if log.On() {
-			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: fmt.Sprintf("The Automa traded at segment %d", seg+1)})
+			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) met pirates of %d and traded at segment %d for %d Prestige",
+				name, str, pir, seg+1, 2*segments[seg].Prestige)})
 		}
 	default:
 		sh.Where = shipDocked
 		s.leaveSegment(a, seg)
 		if log.On() {
-			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: "An Automa ship lost and returns home"})
+			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) lost to pirates of %d and returns home undamaged", name, str, pir)})
 		}
 	}
 }
