@@ -141,4 +141,20 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 			wantIn(t, last, s.Names[r.Winners.First()]+" wins")
 		}
 	})
+	t.Run("GH-145 GH-148 GH-150 the End-of-Turn and End-of-Round steps are told", func(t *testing.T) {
+		s := actionState(t, 2, "")
+		giveShip(s, 0, 0, "M3")
+		sh := &s.Players[0].Ships[0]
+		sh.Where, sh.Dist, sh.Damage = shipBack, 1, 1
+		s.Players[0].Huts = 1
+		s.Players[1].Free = 4
+		s.Turn, s.Anchor = 1, 0
+		var log game.Log
+		s.endOfTurn(&log)
+		var text string
+		for _, e := range log.Events {
+			text += e.For(game.Public).Text + "\n"
+		}
+		wantIn(t, text, "P1's Corbita is back home, repaired by its Dock Hut", "the Anchor passes to P2", "Domestic Growth pays P2 2 Coins")
+	})
 }

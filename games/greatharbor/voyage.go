@@ -401,7 +401,7 @@ func (s *State) endVoyage(log *game.Log) {
 
 // sailBack moves left-facing ships home by their Speed; a Dock Hut repairs
 // an arriving ship (GH-145, GH-096).
-func (s *State) sailBack() {
+func (s *State) sailBack(log *game.Log) {
 	for o := int8(0); o < s.total(); o++ {
 		for d := int8(0); d < 3; d++ {
 			sh := &s.ownerShips(o)[d]
@@ -409,11 +409,28 @@ func (s *State) sailBack() {
 				continue
 			}
 			sh.Dist -= s.speed(o, d)
-			if sh.Dist <= 0 {
-				s.dock(o, d)
+			if sh.Dist > 0 {
+				continue
+			}
+			damaged := sh.Damage > 0
+			s.dock(o, d)
+			if log.On() {
+				text := fmt.Sprintf("%s's %s is back home", s.ownerName(o), ships[sh.Card].Name)
+				if damaged && sh.Damage == 0 {
+					text += ", repaired by its Dock Hut"
+				}
+				log.Add(game.Event{Type: "home", Seat: game.Public, Text: text})
 			}
 		}
 	}
+}
+
+// ownerName is a seat's name, or "The Automa".
+func (s *State) ownerName(owner int8) string {
+	if owner == s.automaID() && s.Automa {
+		return "The Automa"
+	}
+	return s.Names[owner]
 }
 
 func (s *State) dock(owner, d int8) {
