@@ -5,17 +5,18 @@ import "math/bits"
 const resCap = 5 // GH-061
 
 // gainRes adds n of resource r to p. A gain that would pass space five pays
-// exactly one Prestige and fills the track to five, or with the "literal"
-// surplus option leaves the marker where it is (GH-061, GH-Q06).
+// exactly one Prestige and leaves the marker where it is, as both rulebook
+// texts say, or with the "fill" surplus option fills the track to five
+// (GH-061, GH-Q06).
 func (s *State) gainRes(p *Player, r int8, n int8) {
 	if n <= 0 {
 		return
 	}
 	v := p.Res[r] + n
 	if v > resCap {
-		v = resCap
-		if s.Opts.Surplus == surplusLiteral {
-			v = p.Res[r]
+		v = p.Res[r]
+		if s.Opts.Surplus == surplusFill {
+			v = resCap
 		}
 		p.Prestige++
 	}
