@@ -1,6 +1,9 @@
 package greatharbor
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 const resCap = 5 // GH-061
 
@@ -30,6 +33,23 @@ func canPay(have, cost [numRes]int8) bool {
 		}
 	}
 	return true
+}
+
+// costText says a cost in player words: "2 planks, 1 metal".
+func costText(cost [numRes]int8) string {
+	text := ""
+	for r, n := range cost {
+		if n > 0 {
+			if text != "" {
+				text += ", "
+			}
+			text += fmt.Sprintf("%d %s", n, resNames[r])
+		}
+	}
+	if text == "" {
+		return "nothing"
+	}
+	return text
 }
 
 func (p *Player) pay(cost [numRes]int8) {

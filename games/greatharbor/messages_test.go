@@ -46,3 +46,32 @@ func TestGH079_WrongPhaseMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestGH090_CostMessagesNameTheCost checks that a card or structure the
+// player cannot pay for is refused with what it costs.
+func TestGH090_CostMessagesNameTheCost(t *testing.T) {
+	s := actionState(t, 2, "")
+	p := &s.Players[0]
+	b, sh := buildingNumber(1), shipID("L1")
+	p.HandBuildings, p.HandShips = bit(b), bit(sh)
+	for _, c := range []struct {
+		name string
+		move Move
+		want string
+	}{
+		{"GH-090 a Building", Move{Type: mvPlayBuilding, Card: b}, buildings[b].Name + ": it costs " + costText(buildings[b].Cost)},
+		{"GH-112 a Ship", Move{Type: mvPlayShip, Card: sh}, ships[sh].Name + ": it costs " + costText(ships[sh].Cost)},
+		{"GH-093 a structure", Move{Type: mvConstruct, Structure: 0}, structures[0].Name + ": it costs " + costText(structures[0].Cost)},
+		{"GH-119 no units", Move{Type: mvConvertCard, Card: 0, N: 0}, "at least one unit"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := s.Apply(0, c.move, nil)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want it to say %q", err, c.want)
+			}
+		})
+	}
+	if !strings.Contains(costText(buildings[b].Cost), resNames[metal]) {
+		t.Fatalf("Castrum's cost %q should name metal", costText(buildings[b].Cost))
+	}
+}

@@ -244,7 +244,7 @@ var activateFaults = [...][2]string{
 	badPraefectus: {"GH-208", "take a displayed Building or draw two from the deck"},
 	badArchitect:  {"GH-209", "choose a Building in your hand that costs 2 resources or fewer"},
 	badNavigator:  {"GH-215", "choose one of your ships sailing back"},
-	badPraetor:    {"GH-216", "choose Senate tracks"},
+	badPraetor:    {"GH-216", "choose two Senate tracks, or one track twice"},
 	badCargo:      {"GH-204", "choose one of your ships on the voyage"},
 	badDiplomat:   {"GH-211", "choose a revealed Pirate card with strength"},
 }

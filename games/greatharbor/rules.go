@@ -356,7 +356,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-090", "play a Building card from your hand")
 		}
 		if !canPay(p.Res, buildings[m.Card].Cost) {
-			return harbor.RuleError("GH-090", "you cannot pay for %s", buildings[m.Card].Name)
+			return harbor.RuleError("GH-090", "you cannot pay for %s: it costs %s", buildings[m.Card].Name, costText(buildings[m.Card].Cost))
 		}
 	case mvActivate:
 		return s.checkActivate(me, m, false)
@@ -383,7 +383,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-112", "play a Ship card from your hand")
 		}
 		if !canPay(p.Res, ships[m.Card].Cost) {
-			return harbor.RuleError("GH-112", "you cannot pay for %s", ships[m.Card].Name)
+			return harbor.RuleError("GH-112", "you cannot pay for %s: it costs %s", ships[m.Card].Name, costText(ships[m.Card].Cost))
 		}
 		if !p.shipFits(m.Dock) {
 			return harbor.RuleError("GH-113", "that dock's ship must be home and fully repaired to retire it")
