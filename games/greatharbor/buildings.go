@@ -142,7 +142,7 @@ func (s *State) employ(seat int8, m *Move, log *game.Log) {
 		s.Dice[m.Die].Face = int8(s.Rand.Die())
 	}
 	if log.On() {
-		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed a Colonist in " + buildings[b].Name, Data: *m}
+		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed " + employText(b) + " in " + buildings[b].Name + s.employDetail(seat, m), Data: *m}
 		if b == bLighthouse && p.Peek >= 0 {
 			ev.Secrets = []game.Secret{{To: game.Seats(game.Seat(seat)), Text: s.Names[seat] + " looked at the top Pirate card: strength " + string('0'+rune(p.Peek))}}
 		}

@@ -153,3 +153,79 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// activateText says what an activation does, for its log line; the card is
+// public once played, and nothing here names a card in a hand.
+func (s *State) activateText(seat int8, m *Move, card int8) string {
+	p := &s.Players[seat]
+	die := func() string { return fmt.Sprintf("%s %d", colourNames[dieColour(m.Die)], s.Dice[m.Die].Face) }
+	switch personEffect[card] {
+	case effFlip:
+		return fmt.Sprintf(" to flip up to two %s dice", colourNames[people[card].Colour])
+	case effPips:
+		return ": +2 pips on the " + die() + " for its next placement"
+	case effWild:
+		return ": the " + die() + " is Wild for its next placement"
+	case effLegate:
+		return " to construct " + structures[m.Structure].Name + " for two resources less"
+	case effAdmiral:
+		return ", paying 1 Favor: all their ships +1 Strength this Voyage"
+	case effCargo:
+		return ": " + ships[p.Ships[m.Dock].Card].Name + " +1 Cargo this Voyage"
+	case effQuaestor:
+		return ": 2 Colonists"
+	case effTrader:
+		return ": any luxury meets any Demand this Voyage"
+	case effShipRefresh:
+		return ": the Ship display is refreshed"
+	case effPraefectus:
+		if m.Choice < 3 {
+			return " to take " + buildings[s.BuildingDisplay[m.Choice]].Name + " from the display"
+		}
+		return " to draw two Buildings from the deck"
+	case effArchitect:
+		return " to build " + buildings[m.Card].Name + " for free"
+	case effCoinsFar:
+		return fmt.Sprintf(": %d Coin%s for ships far out", s.farShips(seat), plural(int(s.farShips(seat))))
+	case effDiplomat:
+		return fmt.Sprintf(" to ignore the Pirate card of segment %d", m.Choice+1)
+	case effTribune:
+		return ": 1 Favor and 1 Smuggler token"
+	case effSchemer:
+		return ": 2 Smuggler tokens"
+	case effNavigator:
+		return ": " + ships[p.Ships[m.Dock].Card].Name + " sails 1 space closer to home"
+	case effPraetor:
+		if m.Track == m.Track2 {
+			return " to rise twice on the " + colourNames[m.Track] + " Senate track"
+		}
+		return " to rise on the " + colourNames[m.Track] + " and " + colourNames[m.Track2] + " Senate tracks"
+	}
+	return ""
+}
+
+// employText is "a Colonist", or "two Colonists" for the Engineer's Hut.
+func employText(b int8) string {
+	if employCount(b) == 2 {
+		return "two Colonists"
+	}
+	return "a Colonist"
+}
+
+// employDetail says what an employment did, after it resolved.
+func (s *State) employDetail(seat int8, m *Move) string {
+	p := &s.Players[seat]
+	switch m.Card {
+	case bNaval:
+		return ", crewing " + ships[p.Ships[m.Dock].Card].Name + "'s " + statNames[m.Stat] + " from the supply"
+	case bMarket:
+		return ", taking 1 " + luxNames[m.Lux]
+	case bHut:
+		return ", constructing " + structures[m.Structure].Name
+	case bCensors:
+		return ", rising on the " + colourNames[m.Track] + " Senate track"
+	case bHarborMaster:
+		return fmt.Sprintf(", rerolling a %s die to %d", colourNames[dieColour(m.Die)], s.Dice[m.Die].Face)
+	}
+	return ""
+}

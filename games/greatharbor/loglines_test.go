@@ -157,4 +157,16 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		}
 		wantIn(t, text, "P1's Corbita is back home, repaired by its Dock Hut", "the Anchor passes to P2", "Domestic Growth pays P2 2 Coins")
 	})
+	t.Run("GH-216 an activation says what it does", func(t *testing.T) {
+		s := actionState(t, 2, "")
+		withPerson(s, 24)
+		wantIn(t, logged(t, s, Move{Type: mvActivate, Person: 0, Track: red, Track2: blue}),
+			"activated Praetor (#24) to rise on the red and blue Senate tracks")
+	})
+	t.Run("GH-230 an employment says what it did", func(t *testing.T) {
+		s := actionState(t, 2, "")
+		b := withBuilding(s, 17, 1)
+		wantIn(t, logged(t, s, Move{Type: mvEmploy, Card: b, Track: yellow}),
+			"employed a Colonist in House of Censors, rising on the yellow Senate track")
+	})
 }

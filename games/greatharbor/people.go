@@ -1,6 +1,8 @@
 package greatharbor
 
 import (
+	"fmt"
+
 	"harbor"
 	"harbor/game"
 )
@@ -264,6 +266,10 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 	card := p.People[c][l]
 	p.Marked[c][l] = true
 	info := &people[card]
+	var text string
+	if log.On() { // before the effect, which may change the display
+		text = fmt.Sprintf("%s activated %s (#%d)%s", s.Names[seat], info.Name, info.Number, s.activateText(seat, m, card))
+	}
 	switch personEffect[card] {
 	case effFlip:
 		s.pushPending(Pending{Kind: pendFlip, Seat: seat, N: 2, Colour: info.Colour})
@@ -318,7 +324,7 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 		s.senateStep(seat, m.Track2)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: s.Names[seat] + " activated " + info.Name, Data: *m})
+		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: text, Data: *m})
 	}
 }
 
