@@ -154,9 +154,6 @@ func (s *State) automaAct(act AutomaAction, log *game.Log) {
 		if s.SupplyColonists == 0 {
 			return
 		}
-		if log.On() {
-			say("gains a Colonist")
-		}
 		s.SupplyColonists--
 		best := int8(-1)
 		for d, sh := range a.Ships {
@@ -166,8 +163,14 @@ func (s *State) automaAct(act AutomaAction, log *game.Log) {
 		}
 		if best >= 0 {
 			a.Ships[best].Crew |= crewStrength
+			if log.On() {
+				say("gains a Colonist and crews %s's Strength", ships[a.Ships[best].Card].Name)
+			}
 		} else {
 			a.Free++
+			if log.On() {
+				say("gains a Colonist")
+			}
 		}
 	case "ship":
 		size := int8(-1)

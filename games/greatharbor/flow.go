@@ -152,8 +152,12 @@ func (s *State) endOfTurn(log *game.Log) {
 	s.Anchor = (s.Anchor + 1) % s.N
 	s.Turns++
 	if log.On() {
-		log.Add(game.Event{Type: "turn_end", Seat: game.Public, Text: fmt.Sprintf("Turn %c ends: pirates subside, Luxury Demands are refilled and the Anchor passes to %s",
-			'A'+s.Turn, s.Names[s.Anchor])})
+		anchor := "passes to " + s.Names[s.Anchor]
+		if s.N == 1 {
+			anchor = "stays with " + s.Names[s.Anchor]
+		}
+		log.Add(game.Event{Type: "turn_end", Seat: game.Public, Text: fmt.Sprintf("Turn %c ends: pirates subside, Luxury Demands are refilled and the Anchor %s",
+			'A'+s.Turn, anchor)})
 	}
 	if s.Turn == 0 {
 		s.Turn = 1

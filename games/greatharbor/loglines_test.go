@@ -157,6 +157,19 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		}
 		wantIn(t, text, "P1's Corbita is back home, repaired by its Dock Hut", "the Anchor passes to P2", "Domestic Growth pays P2 2 Coins")
 	})
+	t.Run("GH-148 in a solo game the Anchor stays", func(t *testing.T) {
+		s := actionState(t, 1, "")
+		var log game.Log
+		s.endOfTurn(&log)
+		wantIn(t, log.Events[0].Text, "Turn A ends", "the Anchor stays with P1")
+	})
+	t.Run("GH-190 the Automa's Colonist crewing a ship is told", func(t *testing.T) {
+		s := automaState(t)
+		s.Bot.Ships[0] = Ship{Card: shipID("L1")}
+		var log game.Log
+		s.automaAct(AutomaAction{Kind: "colonist"}, &log)
+		wantIn(t, log.Events[0].Text, "The Automa gains a Colonist and crews Trireme's Strength")
+	})
 	t.Run("GH-216 an activation says what it does", func(t *testing.T) {
 		s := actionState(t, 2, "")
 		withPerson(s, 24)
