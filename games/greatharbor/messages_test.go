@@ -75,3 +75,25 @@ func TestGH090_CostMessagesNameTheCost(t *testing.T) {
 		t.Fatalf("Castrum's cost %q should name metal", costText(buildings[b].Cost))
 	}
 }
+
+// TestGH067_PendingPickNamesTheDisplay checks that a seat owing a display
+// pick is told which display, under that Office's clause.
+func TestGH067_PendingPickNamesTheDisplay(t *testing.T) {
+	for _, c := range []struct {
+		kind int8
+		rule string
+		want string
+	}{{pendPerson, "GH-067", "Person display"}, {pendBuilding, "GH-066", "Building display"}} {
+		t.Run(c.rule, func(t *testing.T) {
+			s := actionState(t, 2, "")
+			s.pushPending(Pending{Kind: c.kind, Seat: 0, N: 1})
+			for _, m := range []Move{{Type: mvEnd}, {Type: mvPick, Choice: 5}} {
+				err := s.Apply(0, m, nil)
+				var he *harbor.Error
+				if !errors.As(err, &he) || he.Rule != c.rule || !strings.Contains(he.Message, c.want) {
+					t.Fatalf("%+v: got %v, want %s naming the %s", m, err, c.rule, c.want)
+				}
+			}
+		})
+	}
+}

@@ -435,15 +435,15 @@ func (s *State) checkPending(m *Move) error {
 	pd := &s.Pending[0]
 	switch pd.Kind {
 	case pendBuilding, pendPerson:
-		d := &s.BuildingDisplay
+		d, rule, kind := &s.BuildingDisplay, "GH-066", "Building"
 		if pd.Kind == pendPerson {
-			d = &s.PersonDisplay
+			d, rule, kind = &s.PersonDisplay, "GH-067", "Person"
 		}
 		if m.Type != mvPick {
-			return harbor.RuleError("GH-066", "first take a card from the display")
+			return harbor.RuleError(rule, "first take a card from the %s display", kind)
 		}
 		if m.Choice < 0 || m.Choice > 2 || d[m.Choice] < 0 {
-			return harbor.RuleError("GH-066", "take one of the displayed cards")
+			return harbor.RuleError(rule, "take one of the cards in the %s display (0 to 2)", kind)
 		}
 	case pendFlip:
 		if m.Type == mvStop {
