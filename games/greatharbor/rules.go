@@ -81,6 +81,7 @@ func (s *State) Legal(seat game.Seat, dst []Move) []Move {
 			dst = s.legalActivations(me, true, dst)
 		case voyChoice:
 			dst = s.legalTrades(me, dst)
+			dst = s.legalActivations(me, true, dst) // "when you trade or continue" (GH-203)
 		}
 	}
 	return dst
@@ -509,8 +510,10 @@ func (s *State) checkVoyage(me int8, m *Move) error {
 				return harbor.RuleError("GH-224", "choose the resource the Customs Office gives")
 			}
 			return nil
+		case mvActivate:
+			return s.checkActivate(me, m, true)
 		}
-		return harbor.RuleError("GH-126", "your ship won: trade here or continue")
+		return harbor.RuleError("GH-126", "your ship won: trade here or continue (Voyage Person cards may still be used)")
 	}
 	return s.wrongTime(m)
 }
