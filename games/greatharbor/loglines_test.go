@@ -182,4 +182,21 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		wantIn(t, logged(t, s, Move{Type: mvEmploy, Card: b, Track: yellow}),
 			"employed a Colonist in House of Censors, rising on the yellow Senate track")
 	})
+	t.Run("GH-195 the Automa's trade names the Demand it discards", func(t *testing.T) {
+		s := automaState(t)
+		s.Bot.Ships[0] = Ship{Card: shipID("M1")} // strength 3
+		s.Demand[0] = marble
+		stackPirates(s, 3, 9)
+		s.OrderIdx, s.Phase = s.N, phaseAction
+		var log game.Log
+		s.startVoyage(&log)
+		for i := 0; i < 5 && s.Bot.Ships[0].Where == shipOut; i++ {
+			s.voyageStep(&log)
+		}
+		var text string
+		for _, e := range log.Events {
+			text += e.Text + "\n"
+		}
+		wantIn(t, text, "The Automa's Bireme (strength 3) met pirates of 3", "traded at segment 1 for 2 Prestige, discarding the marble Demand")
+	})
 }

@@ -357,16 +357,21 @@ func (s *State) automaBattle(dock int8, log *game.Log) {
 		}
 	case str >= pir:
 		s.Bot.Prestige += 2 * int16(segments[seg].Prestige)
+		taken := int8(-1)
 		for i := demandStart[seg]; i < demandStart[seg+1]; i++ {
 			if s.Demand[i] >= 0 {
-				s.Demand[i] = -1
+				taken, s.Demand[i] = s.Demand[i], -1
 				break
 			}
 		}
 		s.turnBack(a, dock)
 		if log.On() {
-			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) met pirates of %d and traded at segment %d for %d Prestige",
-				name, str, pir, seg+1, 2*segments[seg].Prestige)})
+			text := fmt.Sprintf("The Automa's %s (strength %d) met pirates of %d and traded at segment %d for %d Prestige",
+				name, str, pir, seg+1, 2*segments[seg].Prestige)
+			if taken >= 0 {
+				text += ", discarding the " + luxNames[taken] + " Demand"
+			}
+			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: text})
 		}
 	default:
 		sh.Where = shipDocked
