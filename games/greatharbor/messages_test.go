@@ -97,3 +97,13 @@ func TestGH067_PendingPickNamesTheDisplay(t *testing.T) {
 		})
 	}
 }
+
+// TestGH040_NotYourTurnNamesWhoActs checks that a seat acting out of turn is
+// told whose decision the game waits on.
+func TestGH040_NotYourTurnNamesWhoActs(t *testing.T) {
+	s := actionState(t, 3, "")
+	err := s.Apply(2, Move{Type: mvEnd}, nil)
+	if harbor.ErrorCode(err) != harbor.ENotYourTurn || !strings.Contains(err.Error(), "waits on P1") {
+		t.Fatalf("got %v, want not_your_turn naming P1", err)
+	}
+}

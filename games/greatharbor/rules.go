@@ -260,7 +260,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		return errOver
 	}
 	if seat < 0 || seat >= game.Seat(s.N) || int8(seat) != s.actor() {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Message: "it is not your turn to decide"}
+		return s.notYourTurn()
 	}
 	me := int8(seat)
 	if err := s.check(me, &m); err != nil {
@@ -269,6 +269,14 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	s.exec(me, &m, log)
 	s.advance(log)
 	return nil
+}
+
+// notYourTurn refuses a seat the game is not waiting on, naming who it waits on.
+func (s *State) notYourTurn() error {
+	if a := s.actor(); a >= 0 {
+		return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn: the game waits on %s", s.Names[a])
+	}
+	return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn to decide")
 }
 
 // moveVerbs says in player words what each move type does.
