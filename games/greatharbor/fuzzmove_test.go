@@ -13,8 +13,11 @@ import (
 // arbitrary JSON move through game.DecodeMove and Apply for a fuzzed seat.
 // A refused move must be a *harbor.Error with a known code and leave the
 // state byte-for-byte unchanged; an accepted one must keep every invariant
-// and leave a game that can still be played to its end. The seed corpus
-// (testdata/fuzz/FuzzDecodedMove) runs as a normal test.
+// and leave a game that can still be played to its end. Seat bit 2 sends
+// the move from seat>>2 instead of the actor. With an odd seat,
+// the fuzzed JSON object is laid over one of the actor's legal moves, so
+// most inputs are near-legal moves that probe each check. The seed corpus
+// runs as a normal test.
 func FuzzDecodedMove(f *testing.F) {
 	for _, c := range []struct {
 		seed  uint64
@@ -37,6 +40,16 @@ func FuzzDecodedMove(f *testing.F) {
 		{13, 30, 0, `{"type":"draft","die":2,"bogus":1}`},
 		{14, 30, 0, `[1,2,3]`},
 		{15, 200, 0, `{"type":"play_person","card":23,"column":-1}`},
+		{16, 45, 1, `{"first":9}`},
+		{17, 45, 1, `{"waive":3}`},
+		{18, 300, 1, `{"die":19}`},
+		{19, 700, 1, `{"dock":2,"stat":2}`},
+		{20, 90, 1, `{"n":-1,"lux":3}`},
+		{21, 1200, 1, `{"type":"trade","deliver":true}`},
+		{22, 150, 1, `{"card":22,"column":2}`},
+		{23, 60, 1, `{"slot":24,"first":0}`},
+		{24, 400, 1, `{"structure":5,"colonist":true}`},
+		{25, 250, 1, `{"person":5,"choice":3}`},
 	} {
 		f.Add(c.seed, c.steps, c.seat, []byte(c.raw))
 	}
@@ -51,6 +64,9 @@ func FuzzDecodedMove(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
+		if seat&1 == 1 && s.Phase != phaseOver {
+			raw = overLegal(s.Legal(s.Actors().First(), legal[:0]), int(steps), raw)
+		}
 		m, err := game.DecodeMove[Move](json.RawMessage(raw))
 		if err != nil {
 			if harbor.ErrorCode(err) != harbor.EInvalid {
@@ -58,9 +74,9 @@ func FuzzDecodedMove(f *testing.F) {
 			}
 			return
 		}
-		who := game.Seat(seat)
-		if seat >= 0 && int(seat) < n+1 && seat%2 == 0 {
-			who = s.Actors().First() // mostly the seat the game waits on
+		who := s.Actors().First() // mostly the seat the game waits on
+		if seat&2 != 0 {
+			who = game.Seat(seat >> 2) // any seat, in range or not
 		}
 		before := mustJSON(t, s)
 		probe := s.Clone()
@@ -107,4 +123,26 @@ func FuzzDecodedMove(f *testing.F) {
 			t.Fatalf("after move %s, at the end: %v", raw, err)
 		}
 	})
+}
+
+// overLegal lays the fields of the JSON object raw over legal move i (mod
+// the count); raw that is not an object comes back unchanged.
+func overLegal(legal []Move, i int, raw []byte) []byte {
+	var over map[string]json.RawMessage
+	if len(legal) == 0 || json.Unmarshal(raw, &over) != nil {
+		return raw
+	}
+	var obj map[string]json.RawMessage
+	b, _ := json.Marshal(legal[i%len(legal)])
+	if json.Unmarshal(b, &obj) != nil {
+		return raw
+	}
+	for k, v := range over {
+		obj[k] = v
+	}
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return raw
+	}
+	return out
 }
