@@ -199,4 +199,22 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		}
 		wantIn(t, text, "The Automa's Bireme (strength 3) met pirates of 3", "traded at segment 1 for 2 Prestige, discarding the marble Demand")
 	})
+	t.Run("GH-167 a placement by a Shop says what the Shop paid", func(t *testing.T) {
+		s := actionState(t, 2, `{"shops":true}`)
+		arrange(s, "CARPENTRY", 0)
+		shore := shoreOf(0)
+		s.Accept[shore] = 0xF
+		site := int8(-1)
+		for i := range siteGeoms {
+			if siteGeoms[i].Slots[0] == shore || siteGeoms[i].Slots[1] == shore {
+				site = int8(i)
+				break
+			}
+		}
+		s.ShopSite[siteGeoms[site].Vertex], s.ShopOwner[siteGeoms[site].Vertex] = site, 1
+		die := dieOf(s, yellow)
+		draftTo(s, 0, die, 2)
+		wantIn(t, logged(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 3}),
+			"Carpentry tier 2: 2 planks; Shop income: P2 1 "+resNames[s.bonusTile()[yellow]])
+	})
 }

@@ -162,6 +162,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		if tier == [2]int8{} {
 			text += ", taking no benefit"
 		}
+		text += s.shopIncomeText(m.Slot, dieColour(m.Die))
 	}
 	d.Loc, d.At, d.Bonus, d.Wild = locSlot, m.Slot, 0, false
 	s.Slots[m.Slot] = m.Die
@@ -206,6 +207,23 @@ func (s *State) smugglerReward(seat int8) {
 		}
 	}
 	s.Players[seat].Smuggler++
+}
+
+// shopIncomeText names what the Shops touching slot pay their owners for a
+// die of colour, for the placement's log line; "" without Shops.
+func (s *State) shopIncomeText(slot int8, colour int8) string {
+	text := ""
+	for v, site := range s.ShopSite {
+		if site >= 0 && (siteGeoms[site].Slots[0] == slot || siteGeoms[site].Slots[1] == slot) {
+			if text == "" {
+				text = "; Shop income: "
+			} else {
+				text += ", "
+			}
+			text += s.Names[s.ShopOwner[v]] + " 1 " + resNames[s.bonusTile()[colour]]
+		}
+	}
+	return text
 }
 
 // shopIncome pays each Shop touching slot to its owner (GH-167).
