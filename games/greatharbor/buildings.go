@@ -82,8 +82,8 @@ func (s *State) checkEmploy(seat int8, m *Move) error {
 	case bHut:
 		return s.checkConstructWith(seat, m.Structure, m.Colonist, 2, employCount(b))
 	case bCensors:
-		if m.Track < 0 || m.Track >= numColours {
-			return harbor.RuleError("GH-230", "choose a Senate track")
+		if m.Track < 0 || m.Track >= numColours || p.Senate[m.Track] >= senateTop {
+			return harbor.RuleError("GH-230", "choose a Senate track whose marker is below the top")
 		}
 	case bHarborMaster:
 		if !s.rerollable(seat, m.Die) {
@@ -193,8 +193,10 @@ func (s *State) legalEmploys(seat int8, dst []Move) []Move {
 			dst = s.legalConstructsWith(seat, m, 2, employCount(b), dst)
 		case bCensors:
 			for t := int8(0); t < numColours; t++ {
-				m.Track = t
-				dst = append(dst, m)
+				if p.Senate[t] < senateTop {
+					m.Track = t
+					dst = append(dst, m)
+				}
 			}
 		case bHarborMaster:
 			for id := int8(0); id < numDice; id++ {
