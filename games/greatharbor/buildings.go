@@ -128,9 +128,7 @@ func (s *State) employ(seat int8, m *Move, log *game.Log) {
 		s.construct(seat, m.Structure, m.Colonist, 2)
 	case bLighthouse:
 		if s.PirateN == 0 && s.PirateDiscN > 0 {
-			copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
-			s.PirateN, s.PirateDiscN = s.PirateDiscN, 0
-			shuffle8(&s.Rand, s.PirateDeck[:s.PirateN])
+			s.reshufflePirates()
 		}
 		if s.PirateN > 0 {
 			p.Peek = s.PirateDeck[s.PirateN-1]

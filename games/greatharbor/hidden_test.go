@@ -70,6 +70,11 @@ func checkView(t *testing.T, s *State, viewer game.Seat) {
 			t.Fatal("a die in the bag shows a face")
 		}
 	}
+	for _, c := range v.PirateDisc[v.PirateDiscN:] {
+		if c != 0 {
+			t.Fatalf("the view keeps Pirate cards past the discard pile: %v (%d)", v.PirateDisc, v.PirateDiscN)
+		}
+	}
 	raw := mustJSON(t, v)
 	for _, key := range []string{`"personDeck"`, `"buildingDeck"`, `"shipDeck"`, `"pirateDeck"`, `"rand"`, `"deck"`, `"discard"`, `"bonusTiles"`} {
 		if strings.Contains(raw, key) {

@@ -235,9 +235,7 @@ func (s *State) voyageStep(log *game.Log) bool {
 // reshuffling the discards when the deck is empty (GH-122, GH-132).
 func (s *State) revealPirate(log *game.Log) {
 	if s.PirateN == 0 {
-		copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
-		s.PirateN, s.PirateDiscN = s.PirateDiscN, 0
-		shuffle8(&s.Rand, s.PirateDeck[:s.PirateN])
+		s.reshufflePirates()
 	}
 	for i := range s.N {
 		s.Players[i].Peek = -1
@@ -252,6 +250,15 @@ func (s *State) revealPirate(log *game.Log) {
 		log.Add(game.Event{Type: "pirate", Seat: game.Public, Text: fmt.Sprintf("Pirates of strength %d appear at segment %d",
 			s.Revealed[s.VoySeg], s.VoySeg+1), Data: s.Revealed})
 	}
+}
+
+// reshufflePirates forms a new Pirate deck from the discards (GH-132); the
+// emptied discard pile keeps no trace of them.
+func (s *State) reshufflePirates() {
+	copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
+	s.PirateN, s.PirateDiscN = s.PirateDiscN, 0
+	s.PirateDisc = [10]int8{}
+	shuffle8(&s.Rand, s.PirateDeck[:s.PirateN])
 }
 
 // fight resolves the battle of the ship in the window (GH-124..126).
