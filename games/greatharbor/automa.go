@@ -78,14 +78,14 @@ func (s *State) automaDraft(log *game.Log) {
 		s.shopIncome(slot, dieColour(die))
 	}
 	if log.On() {
-		where := "the Smuggler's District"
+		where := "in the Smuggler's District, gaining 1 Smuggler token"
 		if slot != district {
-			where = fmt.Sprintf("slot %d of %s", slot, tiles[automaDeck[card].Tile].Name)
+			where = fmt.Sprintf("on slot %d of %s%s", slot, tiles[automaDeck[card].Tile].Name, s.shopIncomeText(slot, dieColour(die)))
 		}
-		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa drafted a %s %d and placed it on %s",
+		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa drafted a %s %d and placed it %s",
 			colourNames[dieColour(die)], d.Face, where), Data: die})
 	}
-	s.automaAdvance(dieColour(die))
+	s.automaAdvance(dieColour(die), log)
 }
 
 // automaSlot is where the Automa places die on tile: the first empty slot
@@ -112,15 +112,18 @@ func (s *State) automaSlot(tile int8, die int8) int8 {
 }
 
 // automaAdvance moves the marker on track c and performs what it reaches (GH-182, GH-183).
-func (s *State) automaAdvance(c int8) {
+func (s *State) automaAdvance(c int8, log *game.Log) {
 	a := &s.Bot
 	if a.Track[c] >= automaTop {
 		a.Prestige += int16(automaOverflow) // GH-Q31
+		if log.On() {
+			log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s track is full: it gains %d Prestige", colourNames[c], automaOverflow)})
+		}
 		return
 	}
 	a.Track[c]++
 	at := a.Track[c]
-	s.automaAct(automaSpaces[c][at])
+	s.automaAct(automaSpaces[c][at], log)
 	for _, l := range automaLinks {
 		if l.Row != at || (l.A != c && l.B != c) {
 			continue
@@ -130,17 +133,23 @@ func (s *State) automaAdvance(c int8) {
 			other = l.B
 		}
 		if a.Track[other] >= at {
-			s.automaAct(l.Action)
+			s.automaAct(l.Action, log)
 		}
 	}
 }
 
-func (s *State) automaAct(act AutomaAction) {
+func (s *State) automaAct(act AutomaAction, log *game.Log) {
 	a := &s.Bot
 	gov := &governors[a.Governor]
+	say := func(format string, args ...any) { // call only when log.On(): boxing args allocates
+		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: "The Automa " + fmt.Sprintf(format, args...)})
+	}
 	switch act.Kind {
 	case "prestige":
 		a.Prestige += int16(act.Value)
+		if log.On() {
+			say("gains %d Prestige", act.Value)
+		}
 	case "colonist":
 		if s.SupplyColonists == 0 {
 			return
@@ -154,8 +163,14 @@ func (s *State) automaAct(act AutomaAction) {
 		}
 		if best >= 0 {
 			a.Ships[best].Crew |= crewStrength
+			if log.On() {
+				say("gains a Colonist and crews %s's Strength", ships[a.Ships[best].Card].Name)
+			}
 		} else {
 			a.Free++
+			if log.On() {
+				say("gains a Colonist")
+			}
 		}
 	case "ship":
 		size := int8(-1)
@@ -176,15 +191,26 @@ func (s *State) automaAct(act AutomaAction) {
 		card := s.ShipDisplay[size]
 		s.ShipDisplay[size] = s.drawShip(size)
 		s.automaTakeShip(card)
+		if log.On() {
+			say("takes the ship %s", ships[card].Name)
+		}
 	case "building":
 		i := automaDisplayPick(&s.BuildingDisplay, gov, func(c int8) int8 { return buildings[c].Colour })
 		if i >= 0 {
-			a.Buildings |= bit(takeDisplay(&s.BuildingDisplay, i, s.BuildingDeck[:], &s.BuildingDeckN))
+			c := takeDisplay(&s.BuildingDisplay, i, s.BuildingDeck[:], &s.BuildingDeckN)
+			a.Buildings |= bit(c)
+			if log.On() {
+				say("takes the Building %s", buildings[c].Name)
+			}
 		}
 	case "person":
 		i := automaDisplayPick(&s.PersonDisplay, gov, func(c int8) int8 { return people[c].Colour })
 		if i >= 0 {
-			a.People |= bit(takeDisplay(&s.PersonDisplay, i, s.PersonDeck[:], &s.PersonDeckN))
+			c := takeDisplay(&s.PersonDisplay, i, s.PersonDeck[:], &s.PersonDeckN)
+			a.People |= bit(c)
+			if log.On() {
+				say("takes the Person %s (#%d)", people[c].Name, people[c].Number)
+			}
 		}
 	}
 }

@@ -137,19 +137,19 @@ func TestGH178_AutomaPlacementSlots(t *testing.T) {
 func TestGH182_AutomaTrackActionsAndLinks(t *testing.T) {
 	s := automaState(t)
 	a := &s.Bot
-	s.automaAdvance(yellow)
-	s.automaAdvance(yellow)
+	s.automaAdvance(yellow, nil)
+	s.automaAdvance(yellow, nil)
 	if a.Prestige != 1 {
 		t.Fatalf("yellow space 2 is Prestige 1: %d", a.Prestige)
 	}
-	s.automaAdvance(yellow) // space 3: building
+	s.automaAdvance(yellow, nil) // space 3: building
 	if a.Buildings == 0 {
 		t.Fatal("yellow space 3 takes a Building")
 	}
 	// Red reaches row 4 after yellow is there: the red-yellow link pays a Ship.
-	s.automaAdvance(yellow) // yellow 4: colonist
+	s.automaAdvance(yellow, nil) // yellow 4: colonist
 	for range 4 {
-		s.automaAdvance(red)
+		s.automaAdvance(red, nil)
 	}
 	ships := 0
 	for _, sh := range a.Ships {
@@ -161,7 +161,7 @@ func TestGH182_AutomaTrackActionsAndLinks(t *testing.T) {
 		t.Fatalf("GH-183 red 3 (Ship) and the red-yellow link at 4 (Ship): %d ships", ships)
 	}
 	for range 10 {
-		s.automaAdvance(blue)
+		s.automaAdvance(blue, nil)
 	}
 	if a.Track[blue] != automaTop {
 		t.Fatal("the marker stops at the top")
@@ -181,7 +181,7 @@ func TestGH185_GH186_GH187_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
 	}
 	s.ShipDisplay[small], s.ShipDisplay[medium] = top[small], top[medium]
 	a.Free = 1
-	s.automaAct(AutomaAction{Kind: "ship"})
+	s.automaAct(AutomaAction{Kind: "ship"}, nil)
 	if a.Ships[0].Card != top[medium] || a.Ships[0].Crew != crewStrength || a.Free != 0 {
 		t.Fatalf("GH-185/187 the largest top-colour ship, crewed on Strength: %+v", a.Ships[0])
 	}
@@ -189,12 +189,12 @@ func TestGH185_GH186_GH187_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
 	a.Ships[2] = Ship{Card: shipID("L2")}
 	s.ShipDisplay = [3]int8{-1, -1, shipID("L4")}
 	supplyBefore := s.SupplyColonists
-	s.automaAct(AutomaAction{Kind: "ship"})
+	s.automaAct(AutomaAction{Kind: "ship"}, nil)
 	if a.Ships[0].Card != shipID("L4") || a.AllShips&bit(top[medium]) == 0 || s.SupplyColonists != supplyBefore+1 {
 		t.Fatalf("GH-186 the smallest ship is replaced and still scores: %+v", a.Ships)
 	}
 	// GH-190: a new colonist crews the largest ship without Strength crew.
-	s.automaAct(AutomaAction{Kind: "colonist"})
+	s.automaAct(AutomaAction{Kind: "colonist"}, nil)
 	crewed := 0
 	for _, sh := range a.Ships {
 		if sh.Crew&crewStrength != 0 {
@@ -222,16 +222,16 @@ func TestGH188_AutomaDisplayPicks(t *testing.T) {
 	if buildings[other+1].Colour == gov.Top || buildings[other+1].Colour == gov.Bottom {
 		t.Skip("data layout")
 	}
-	s.automaAct(AutomaAction{Kind: "building"})
+	s.automaAct(AutomaAction{Kind: "building"}, nil)
 	if s.Bot.Buildings != bit(match) {
 		t.Fatalf("GH-188 the bottom-colour building: %b", s.Bot.Buildings)
 	}
 	s.BuildingDisplay = [3]int8{other, other + 1, -1}
-	s.automaAct(AutomaAction{Kind: "building"})
+	s.automaAct(AutomaAction{Kind: "building"}, nil)
 	if s.Bot.Buildings&bit(other) == 0 {
 		t.Fatal("GH-188 no colour match: the card nearest the icon")
 	}
-	s.automaAct(AutomaAction{Kind: "person"})
+	s.automaAct(AutomaAction{Kind: "person"}, nil)
 	if s.Bot.People == 0 {
 		t.Fatal("GH-189 person")
 	}

@@ -10,6 +10,7 @@ type Bot struct {
 	seat game.Seat
 	rng  game.Rand
 	want [numRes]int8 // resources still missing for what it is saving for
+	fill bool         // a gain past five fills the track (the "fill" surplus option)
 }
 
 // NewBot returns the computer player for seat.
@@ -32,6 +33,7 @@ func (b *Bot) Choose(v View, legal []Move) Move {
 // hand, or else the cheapest Building or structure.
 func (b *Bot) plan(v *View) {
 	p := &v.Players[b.seat]
+	b.fill = v.Surplus == surplusFill
 	b.want = [numRes]int8{}
 	target := [numRes]int8{2, 1, 1, 1}
 	found := false
@@ -66,6 +68,9 @@ func (b *Bot) freeDock(p *Player) int8 {
 func (b *Bot) resValue(p *Player, r int8, n int8) int {
 	room := resCap - p.Res[r]
 	got := min(n, room)
+	if n > room && !b.fill {
+		got = 0 // the marker stays where it is (GH-061)
+	}
 	v := int(got) * 2
 	if b.want[r] > 0 {
 		v += int(min(got, b.want[r])) * 3

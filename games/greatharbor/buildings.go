@@ -82,8 +82,8 @@ func (s *State) checkEmploy(seat int8, m *Move) error {
 	case bHut:
 		return s.checkConstructWith(seat, m.Structure, m.Colonist, 2, employCount(b))
 	case bCensors:
-		if m.Track < 0 || m.Track >= numColours {
-			return harbor.RuleError("GH-230", "choose a Senate track")
+		if m.Track < 0 || m.Track >= numColours || p.Senate[m.Track] >= senateTop {
+			return harbor.RuleError("GH-230", "choose a Senate track whose marker is below the top")
 		}
 	case bHarborMaster:
 		if !s.rerollable(seat, m.Die) {
@@ -128,9 +128,7 @@ func (s *State) employ(seat int8, m *Move, log *game.Log) {
 		s.construct(seat, m.Structure, m.Colonist, 2)
 	case bLighthouse:
 		if s.PirateN == 0 && s.PirateDiscN > 0 {
-			copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
-			s.PirateN, s.PirateDiscN = s.PirateDiscN, 0
-			shuffle8(&s.Rand, s.PirateDeck[:s.PirateN])
+			s.reshufflePirates()
 		}
 		if s.PirateN > 0 {
 			p.Peek = s.PirateDeck[s.PirateN-1]
@@ -142,7 +140,7 @@ func (s *State) employ(seat int8, m *Move, log *game.Log) {
 		s.Dice[m.Die].Face = int8(s.Rand.Die())
 	}
 	if log.On() {
-		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed a Colonist in " + buildings[b].Name, Data: *m}
+		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed " + employText(b) + " in " + buildings[b].Name + s.employDetail(seat, m), Data: *m}
 		if b == bLighthouse && p.Peek >= 0 {
 			ev.Secrets = []game.Secret{{To: game.Seats(game.Seat(seat)), Text: s.Names[seat] + " looked at the top Pirate card: strength " + string('0'+rune(p.Peek))}}
 		}
@@ -193,8 +191,10 @@ func (s *State) legalEmploys(seat int8, dst []Move) []Move {
 			dst = s.legalConstructsWith(seat, m, 2, employCount(b), dst)
 		case bCensors:
 			for t := int8(0); t < numColours; t++ {
-				m.Track = t
-				dst = append(dst, m)
+				if p.Senate[t] < senateTop {
+					m.Track = t
+					dst = append(dst, m)
+				}
 			}
 		case bHarborMaster:
 			for id := int8(0); id < numDice; id++ {

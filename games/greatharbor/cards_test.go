@@ -354,3 +354,36 @@ func TestGH217_PrestigeOnlyBuildings(t *testing.T) {
 		t.Fatalf("cards %d", sc.Cards)
 	}
 }
+
+// TestGH216_GH230_SenateStepsBelowTheTop checks that the Praetor and the
+// House of Censors cannot be spent on a marker that cannot move up, as
+// Favor cannot (GH-101): the card would move nothing.
+func TestGH216_GH230_SenateStepsBelowTheTop(t *testing.T) {
+	s := actionState(t, 2, "")
+	p := &s.Players[0]
+	p.Senate[red], p.Senate[blue] = senateTop, senateTop-1
+	withPerson(s, 24)
+	b := withBuilding(s, 17, 1)
+	for _, c := range []struct {
+		name string
+		move Move
+		ok   bool
+	}{
+		{"GH-216 a step on a full track", Move{Type: mvActivate, Person: 0, Track: red, Track2: yellow}, false},
+		{"GH-216 two steps with room for one", Move{Type: mvActivate, Person: 0, Track: blue, Track2: blue}, false},
+		{"GH-216 one step each", Move{Type: mvActivate, Person: 0, Track: yellow, Track2: blue}, true},
+		{"GH-230 Censors on a full track", Move{Type: mvEmploy, Card: b, Track: red}, false},
+		{"GH-230 Censors below the top", Move{Type: mvEmploy, Card: b, Track: blue}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			listed := false
+			for _, m := range s.Legal(0, nil) {
+				listed = listed || m == c.move
+			}
+			err := s.Clone().Apply(0, c.move, nil)
+			if (err == nil) != c.ok || listed != c.ok {
+				t.Fatalf("accepted %v (err %v), listed %v; want %v", err == nil, err, listed, c.ok)
+			}
+		})
+	}
+}

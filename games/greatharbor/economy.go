@@ -1,21 +1,25 @@
 package greatharbor
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 const resCap = 5 // GH-061
 
 // gainRes adds n of resource r to p. A gain that would pass space five pays
-// exactly one Prestige and fills the track to five, or with the "literal"
-// surplus option leaves the marker where it is (GH-061, GH-Q06).
+// exactly one Prestige and leaves the marker where it is, as both rulebook
+// texts say, or with the "fill" surplus option fills the track to five
+// (GH-061, GH-Q06).
 func (s *State) gainRes(p *Player, r int8, n int8) {
 	if n <= 0 {
 		return
 	}
 	v := p.Res[r] + n
 	if v > resCap {
-		v = resCap
-		if s.Opts.Surplus == surplusLiteral {
-			v = p.Res[r]
+		v = p.Res[r]
+		if s.Opts.Surplus == surplusFill {
+			v = resCap
 		}
 		p.Prestige++
 	}
@@ -29,6 +33,23 @@ func canPay(have, cost [numRes]int8) bool {
 		}
 	}
 	return true
+}
+
+// costText says a cost in player words: "2 planks, 1 metal".
+func costText(cost [numRes]int8) string {
+	text := ""
+	for r, n := range cost {
+		if n > 0 {
+			if text != "" {
+				text += ", "
+			}
+			text += fmt.Sprintf("%d %s", n, resNames[r])
+		}
+	}
+	if text == "" {
+		return "nothing"
+	}
+	return text
 }
 
 func (p *Player) pay(cost [numRes]int8) {

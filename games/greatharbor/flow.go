@@ -2,6 +2,7 @@ package greatharbor
 
 import (
 	"fmt"
+	"strings"
 
 	"harbor/game"
 )
@@ -120,7 +121,7 @@ func (s *State) finishDraft(log *game.Log) {
 	s.OrderIdx = 0
 	s.Phase = phaseAction
 	if log.On() {
-		log.Add(game.Event{Type: "order", Seat: game.Public, Text: "Action order set by drafted totals", Data: order})
+		log.Add(game.Event{Type: "order", Seat: game.Public, Text: s.orderText(&sum), Data: order})
 	}
 }
 
@@ -139,7 +140,7 @@ func (s *State) endAction() {
 // endOfTurn runs the End-of-Turn steps (GH-145..149), the End-of-Round
 // steps after Turn B (GH-150..154), and starts the next turn or ends the game.
 func (s *State) endOfTurn(log *game.Log) {
-	s.sailBack()
+	s.sailBack(log)
 	for g := range s.Revealed { // Pirates subside
 		if s.Revealed[g] >= 0 {
 			s.PirateDisc[s.PirateDiscN] = s.Revealed[g]
@@ -150,6 +151,14 @@ func (s *State) endOfTurn(log *game.Log) {
 	s.refillDemand()
 	s.Anchor = (s.Anchor + 1) % s.N
 	s.Turns++
+	if log.On() {
+		anchor := "passes to " + s.Names[s.Anchor]
+		if s.N == 1 {
+			anchor = "stays with " + s.Names[s.Anchor]
+		}
+		log.Add(game.Event{Type: "turn_end", Seat: game.Public, Text: fmt.Sprintf("Turn %c ends: pirates subside, Luxury Demands are refilled and the Anchor %s",
+			'A'+s.Turn, anchor)})
+	}
 	if s.Turn == 0 {
 		s.Turn = 1
 		s.startTurn(log)
@@ -161,7 +170,7 @@ func (s *State) endOfTurn(log *game.Log) {
 	if s.Round == rounds {
 		s.Phase = phaseOver
 		if log.On() {
-			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: "The fifth round is over", Data: s.Result().Scores})
+			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: s.resultText(), Data: s.Result().Scores})
 		}
 		return
 	}
@@ -169,9 +178,13 @@ func (s *State) endOfTurn(log *game.Log) {
 }
 
 func (s *State) endOfRound(log *game.Log) {
+	var growth []string
 	for i := range s.N {
 		p := &s.Players[i]
 		p.Coins += int16(p.Free / 2) // Domestic Growth
+		if log.On() && p.Free >= 2 {
+			growth = append(growth, fmt.Sprintf("%s %d Coin%s", s.Names[i], p.Free/2, plural(int(p.Free/2))))
+		}
 		workers := p.Structural + int8(2*popcount8(p.LuxWork))
 		for b := range buildings {
 			if p.Employed&bit(int8(b)) != 0 {
@@ -202,7 +215,12 @@ func (s *State) endOfRound(log *game.Log) {
 		}
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "round_end", Seat: game.Public, Text: fmt.Sprintf("Round %d ends", s.Round+1)})
+		text := fmt.Sprintf("Round %d ends: ", s.Round+1)
+		if len(growth) > 0 {
+			text += "Domestic Growth pays " + strings.Join(growth, ", ") + "; "
+		}
+		text += "workers go home, the Person and Building displays refresh, a new Dice Bonus tile is revealed and the dice go back to the bag"
+		log.Add(game.Event{Type: "round_end", Seat: game.Public, Text: text})
 	}
 }
 

@@ -55,7 +55,7 @@ func (s *State) checkConstructWith(seat, st int8, colonist bool, discount, reser
 		discount++
 	}
 	if !canPay(p.Res, discounted(structures[st].Cost, p.Res, discount)) {
-		return harbor.RuleError("GH-093", "you cannot pay for %s", structures[st].Name)
+		return harbor.RuleError("GH-093", "you cannot pay for %s: it costs %s", structures[st].Name, costText(discounted(structures[st].Cost, p.Res, discount)))
 	}
 	return nil
 }
@@ -169,8 +169,11 @@ func (s *State) checkConvertCard(seat int8, m *Move) error {
 	if p.ConvUsed&(1<<uint(c)) != 0 {
 		return harbor.RuleError("GH-119", "you already used %s this turn", conversions[c].Name)
 	}
-	if m.N < 1 || m.N > s.convertUnits(seat, c) {
-		return harbor.RuleError("GH-119", "you cannot pay %d Coins for %d units", int(m.N)*int(conversions[c].Coins), m.N)
+	if m.N < 1 {
+		return harbor.RuleError("GH-119", "convert at least one unit with %s", conversions[c].Name)
+	}
+	if m.N > s.convertUnits(seat, c) {
+		return harbor.RuleError("GH-119", "%d units of %s cost %d Coins; you have %d", m.N, conversions[c].Name, int(m.N)*int(conversions[c].Coins), p.Coins)
 	}
 	g := &conversions[c].Gain
 	if g.Luxury > 0 && (m.Lux < 0 || m.Lux >= numLux || s.luxSupply(m.Lux) < m.N) {
@@ -182,11 +185,9 @@ func (s *State) checkConvertCard(seat int8, m *Move) error {
 	return nil
 }
 
-func (s *State) convertCard(seat int8, m *Move) {
-	p := &s.Players[seat]
+// convertGain is what m's N units of its Conversion card give, luxuries aside.
+func convertGain(m *Move) Gain {
 	info := &conversions[m.Card]
-	p.ConvUsed |= 1 << uint(m.Card)
-	p.Coins -= int16(m.N) * int16(info.Coins)
 	g := info.Gain
 	g.Prestige *= m.N
 	g.Favor *= m.N
@@ -199,6 +200,15 @@ func (s *State) convertCard(seat int8, m *Move) {
 			g.BuildingDeck = m.N
 		}
 	}
+	return g
+}
+
+func (s *State) convertCard(seat int8, m *Move) {
+	p := &s.Players[seat]
+	info := &conversions[m.Card]
+	p.ConvUsed |= 1 << uint(m.Card)
+	p.Coins -= int16(m.N) * int16(info.Coins)
+	g := convertGain(m)
 	s.gain(seat, &g, 0)
 	if info.Gain.Luxury > 0 {
 		p.Lux[m.Lux] += m.N

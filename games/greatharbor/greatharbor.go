@@ -22,8 +22,9 @@ type Options struct {
 	Automa bool `json:"automa"`
 	// Shops plays the Harbor Shops variant (GH-163..169).
 	Shops bool `json:"shops"`
-	// Surplus is how a gain past space five resolves: "fill" (default) fills
-	// the track to five, "literal" leaves the marker; both pay 1 Prestige (GH-Q06).
+	// Surplus is how a gain past space five resolves: "literal" (default, as
+	// both rulebook texts say) leaves the marker where it is, "fill" fills the
+	// track to five; both pay 1 Prestige (GH-061, GH-Q06).
 	Surplus string `json:"surplus,omitempty"`
 	// SmugglerReward keys the Smuggler's District reward by the Smuggler
 	// die's "value" (default, GH-T11) or by its "colour" on the Dice Bonus tile (GH-Q07).
@@ -53,7 +54,7 @@ func (o *Options) validate() error {
 		name    string
 		allowed [2]string
 	}{
-		{&o.Surplus, "surplus", [2]string{surplusFill, surplusLiteral}},
+		{&o.Surplus, "surplus", [2]string{surplusLiteral, surplusFill}},
 		{&o.SmugglerReward, "smugglerReward", [2]string{rewardByValue, rewardByColour}},
 		{&o.SmugglerToken, "smugglerToken", [2]string{tokenPerTile, tokenPerPlacement}},
 	} {
@@ -78,9 +79,9 @@ var info = game.Info{
 			Help: "Add the Automa as an extra opponent (always on with one player; up to three people)."},
 		{Key: "shops", Label: "Harbor Shops variant", Kind: "bool", Default: false,
 			Help: "Players may set up shops that add pips to nearby slots and earn resources."},
-		{Key: "surplus", Label: "Resource surplus", Kind: "choice", Default: surplusFill,
-			Help:    "A gain past space five pays 1 Prestige; the marker fills to five, or stays where it is.",
-			Choices: []game.Choice{{Value: surplusFill, Label: "Fill to five"}, {Value: surplusLiteral, Label: "Marker stays"}}},
+		{Key: "surplus", Label: "Resource surplus", Kind: "choice", Default: surplusLiteral,
+			Help:    "A gain past space five pays 1 Prestige; the marker stays where it is (rulebook), or fills to five.",
+			Choices: []game.Choice{{Value: surplusLiteral, Label: "Marker stays"}, {Value: surplusFill, Label: "Fill to five"}}},
 		{Key: "smugglerReward", Label: "Smuggler's District reward", Kind: "choice", Default: rewardByValue,
 			Choices: []game.Choice{{Value: rewardByValue, Label: "By the Smuggler die's value"}, {Value: rewardByColour, Label: "By its colour on the Dice Bonus tile"}}},
 		{Key: "smugglerToken", Label: "Smuggler token", Kind: "choice", Default: tokenPerTile,

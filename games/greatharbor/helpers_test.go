@@ -58,7 +58,7 @@ func apply(t testing.TB, s *State, m Move) {
 func optionsFor(n int, seed uint64) string {
 	switch {
 	case seed%5 == 2:
-		return `{"surplus":"literal","smugglerReward":"colour","smugglerToken":"placement","startingColonists":2}`
+		return `{"surplus":"fill","smugglerReward":"colour","smugglerToken":"placement","startingColonists":2}`
 	case n == 1:
 		return ""
 	case n < 4 && seed%3 == 0:

@@ -1,6 +1,7 @@
 package greatharbor
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -69,6 +70,11 @@ func checkView(t *testing.T, s *State, viewer game.Seat) {
 			t.Fatal("a die in the bag shows a face")
 		}
 	}
+	for _, c := range v.PirateDisc[v.PirateDiscN:] {
+		if c != 0 {
+			t.Fatalf("the view keeps Pirate cards past the discard pile: %v (%d)", v.PirateDisc, v.PirateDiscN)
+		}
+	}
 	raw := mustJSON(t, v)
 	for _, key := range []string{`"personDeck"`, `"buildingDeck"`, `"shipDeck"`, `"pirateDeck"`, `"rand"`, `"deck"`, `"discard"`, `"bonusTiles"`} {
 		if strings.Contains(raw, key) {
@@ -99,6 +105,75 @@ func TestUnknownMoveTypeIsInvalid(t *testing.T) {
 	for _, ty := range []string{"bogus", ""} {
 		if err := s.Apply(0, Move{Type: ty}, nil); harbor.ErrorCode(err) != harbor.EInvalid {
 			t.Fatalf("type %q: %v", ty, err)
+		}
+	}
+}
+
+// TestGHQ36_LogNamesNoCardDrawnUnseen plays random games with the log on and
+// checks that no event, as the public or another seat sees it, names a
+// Person or Building card that went from a deck into a hand without ever
+// being shown (in a display or played): drawn cards stay hidden (GH-Q36).
+func TestGHQ36_LogNamesNoCardDrawnUnseen(t *testing.T) {
+	for g := 0; g < 12; g++ {
+		n := 1 + g%4
+		seed := uint64(700 + g)
+		s := newGame(t, n, seed, optionsFor(n, seed))
+		r := game.NewRand(seed)
+		var seenPeople, seenBuildings uint32
+		see := func() {
+			for i := range 3 {
+				if c := s.PersonDisplay[i]; c >= 0 {
+					seenPeople |= bit(c)
+				}
+				if c := s.BuildingDisplay[i]; c >= 0 {
+					seenBuildings |= bit(c)
+				}
+			}
+			for i := range s.N {
+				p := &s.Players[i]
+				seenBuildings |= p.Buildings
+				for _, col := range p.People {
+					for _, c := range col {
+						if c >= 0 {
+							seenPeople |= bit(c)
+						}
+					}
+				}
+			}
+		}
+		see()
+		var legal []Move
+		var log game.Log
+		for s.Phase != phaseOver {
+			seat := s.Actors().First()
+			legal = s.Legal(seat, legal[:0])
+			log.Reset()
+			if err := s.Apply(seat, legal[r.Intn(len(legal))], &log); err != nil {
+				t.Fatal(err)
+			}
+			see()
+			for i := range s.N {
+				p := &s.Players[i]
+				for _, e := range log.Events {
+					for viewer := game.Seat(-1); viewer < game.Seat(n); viewer++ {
+						if viewer == game.Seat(i) {
+							continue
+						}
+						text := e.For(viewer).Text + mustJSON(t, e.For(viewer).Data)
+						for c := int8(0); c < int8(len(buildings)); c++ {
+							if p.HandBuildings&bit(c) != 0 && seenBuildings&bit(c) == 0 && strings.Contains(text, buildings[c].Name) {
+								t.Fatalf("viewer %d reads seat %d's unseen Building %s in %q", viewer, i, buildings[c].Name, text)
+							}
+						}
+						for c := int8(0); c < int8(len(people)); c++ {
+							tag := fmt.Sprintf("(#%d)", people[c].Number)
+							if p.HandPeople&bit(c) != 0 && seenPeople&bit(c) == 0 && strings.Contains(text, tag) {
+								t.Fatalf("viewer %d reads seat %d's unseen Person %s in %q", viewer, i, tag, text)
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 }

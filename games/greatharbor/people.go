@@ -1,6 +1,8 @@
 package greatharbor
 
 import (
+	"fmt"
+
 	"harbor"
 	"harbor/game"
 )
@@ -217,6 +219,13 @@ func (s *State) activateFault(seat int8, m *Move, voyage bool) int {
 		if m.Track < 0 || m.Track >= numColours || m.Track2 < 0 || m.Track2 >= numColours {
 			return badPraetor
 		}
+		room := int8(1) // a second step on the same track needs two spaces
+		if m.Track == m.Track2 {
+			room = 2
+		}
+		if p.Senate[m.Track]+room > senateTop || p.Senate[m.Track2] >= senateTop {
+			return badPraetor
+		}
 	case effCargo:
 		if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipOut {
 			return badCargo
@@ -244,7 +253,7 @@ var activateFaults = [...][2]string{
 	badPraefectus: {"GH-208", "take a displayed Building or draw two from the deck"},
 	badArchitect:  {"GH-209", "choose a Building in your hand that costs 2 resources or fewer"},
 	badNavigator:  {"GH-215", "choose one of your ships sailing back"},
-	badPraetor:    {"GH-216", "choose Senate tracks"},
+	badPraetor:    {"GH-216", "choose two Senate steps, on two tracks or twice on one, that your markers can take below the top"},
 	badCargo:      {"GH-204", "choose one of your ships on the voyage"},
 	badDiplomat:   {"GH-211", "choose a revealed Pirate card with strength"},
 }
@@ -264,6 +273,10 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 	card := p.People[c][l]
 	p.Marked[c][l] = true
 	info := &people[card]
+	var text string
+	if log.On() { // before the effect, which may change the display
+		text = fmt.Sprintf("%s activated %s (#%d)%s", s.Names[seat], info.Name, info.Number, s.activateText(seat, m, card))
+	}
 	switch personEffect[card] {
 	case effFlip:
 		s.pushPending(Pending{Kind: pendFlip, Seat: seat, N: 2, Colour: info.Colour})
@@ -318,7 +331,7 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 		s.senateStep(seat, m.Track2)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: s.Names[seat] + " activated " + info.Name, Data: *m})
+		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: text, Data: *m})
 	}
 }
 
@@ -375,7 +388,9 @@ func (s *State) legalActivations(seat int8, voyage bool, dst []Move) []Move {
 				for a := int8(0); a < numColours; a++ {
 					for b := a; b < numColours; b++ {
 						m.Track, m.Track2 = a, b
-						dst = append(dst, m)
+						if s.activateFault(seat, &m, voyage) == okActivate {
+							dst = append(dst, m)
+						}
 					}
 				}
 				continue

@@ -122,11 +122,11 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 	d := &s.Dice[m.Die]
 	if m.Slot == district {
 		d.Loc, d.At, d.Bonus, d.Wild = locDistrict, seat, 0, false
-		s.smugglerReward(seat)
 		if log.On() {
-			log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: fmt.Sprintf("%s placed a %s %d in the Smuggler's District",
-				s.Names[seat], colourNames[dieColour(m.Die)], d.Face), Data: *m})
+			log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: fmt.Sprintf("%s placed a %s %d in the Smuggler's District: %s",
+				s.Names[seat], colourNames[dieColour(m.Die)], d.Face, s.smugglerRewardText()), Data: *m})
 		}
+		s.smugglerReward(seat)
 		return
 	}
 	g := &slotGeoms[m.Slot]
@@ -150,6 +150,20 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		}
 		tier[k] = tierFor(pips, f)
 	}
+	var text string
+	if log.On() { // before the gains, which change the Ship display
+		text = fmt.Sprintf("%s placed a %s %d on slot %d", s.Names[seat], colourNames[dieColour(m.Die)], d.Face, m.Slot)
+		for k := range 2 {
+			if tier[k] > 0 {
+				t := &tiles[s.Layout[g.Cells[k]]]
+				text += fmt.Sprintf("; %s tier %d: %s", t.Name, tier[k], s.gainText(&t.Tiers[tier[k]-1], dieColour(m.Die)))
+			}
+		}
+		if tier == [2]int8{} {
+			text += ", taking no benefit"
+		}
+		text += s.shopIncomeText(m.Slot, dieColour(m.Die))
+	}
 	d.Loc, d.At, d.Bonus, d.Wild = locSlot, m.Slot, 0, false
 	s.Slots[m.Slot] = m.Die
 	s.shopIncome(m.Slot, dieColour(m.Die))
@@ -159,14 +173,24 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		}
 	}
 	if log.On() {
-		text := fmt.Sprintf("%s placed a %s %d on slot %d", s.Names[seat], colourNames[dieColour(m.Die)], d.Face, m.Slot)
-		for k := range 2 {
-			if tier[k] > 0 {
-				text += fmt.Sprintf("; %s tier %d", tiles[s.Layout[g.Cells[k]]].Name, tier[k])
-			}
-		}
 		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Data: *m})
 	}
+}
+
+// smugglerRewardText says what a placement in the District pays now.
+func (s *State) smugglerRewardText() string {
+	text := ""
+	for id, d := range s.Dice {
+		if d.Loc != locSmuggler {
+			continue
+		}
+		if s.Opts.SmugglerReward == rewardByColour {
+			text += "1 " + resNames[s.bonusTile()[dieColour(int8(id))]] + ", "
+		} else {
+			text += s.gainText(&smugglerChart[d.Face-1], 0) + ", "
+		}
+	}
+	return text + "1 Smuggler token"
 }
 
 // smugglerReward pays the chart for each Smuggler die present and one
@@ -183,6 +207,23 @@ func (s *State) smugglerReward(seat int8) {
 		}
 	}
 	s.Players[seat].Smuggler++
+}
+
+// shopIncomeText names what the Shops touching slot pay their owners for a
+// die of colour, for the placement's log line; "" without Shops.
+func (s *State) shopIncomeText(slot int8, colour int8) string {
+	text := ""
+	for v, site := range s.ShopSite {
+		if site >= 0 && (siteGeoms[site].Slots[0] == slot || siteGeoms[site].Slots[1] == slot) {
+			if text == "" {
+				text = "; Shop income: "
+			} else {
+				text += ", "
+			}
+			text += s.Names[s.ShopOwner[v]] + " 1 " + resNames[s.bonusTile()[colour]]
+		}
+	}
+	return text
 }
 
 // shopIncome pays each Shop touching slot to its owner (GH-167).

@@ -216,8 +216,12 @@ func TestGH061_SurplusPrestigeOncePerGain(t *testing.T) {
 	die := dieOf(s, red)
 	draftTo(s, 0, die, 6)
 	apply(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 6})
-	if p.Res[sails] != 5 || p.Prestige != 1 {
-		t.Fatalf("4 + 3 Sails: marker %d, Prestige %d; want 5 and exactly 1", p.Res[sails], p.Prestige)
+	if p.Res[sails] != 4 || p.Prestige != 1 {
+		t.Fatalf("4 + 3 Sails: marker %d, Prestige %d; want the marker left on 4 and exactly 1 Prestige", p.Res[sails], p.Prestige)
+	}
+	s.gainRes(p, sails, 1)
+	if p.Prestige != 1 || p.Res[sails] != 5 {
+		t.Fatalf("4 + 1 Sails reaches five without surplus: marker %d, Prestige %d", p.Res[sails], p.Prestige)
 	}
 	s.gainRes(p, sails, 1)
 	if p.Prestige != 2 || p.Res[sails] != 5 {
@@ -341,13 +345,13 @@ func TestGH046_OverflowingPipsRefused(t *testing.T) {
 	}
 }
 
-func TestGHQ06_LiteralSurplusOption(t *testing.T) {
-	s := actionState(t, 2, `{"surplus":"literal"}`)
+func TestGHQ06_FillSurplusOption(t *testing.T) {
+	s := actionState(t, 2, `{"surplus":"fill"}`)
 	p := &s.Players[0]
 	p.Res[sails] = 4
 	s.gainRes(p, sails, 3)
-	if p.Res[sails] != 4 || p.Prestige != 1 {
-		t.Fatalf("literal surplus: marker %d prestige %d", p.Res[sails], p.Prestige)
+	if p.Res[sails] != 5 || p.Prestige != 1 {
+		t.Fatalf("fill surplus: marker %d prestige %d", p.Res[sails], p.Prestige)
 	}
 	if _, err := Setup(cfgFor(2, 1, `{"surplus":"sometimes"}`)); harbor.ErrorCode(err) != harbor.EInvalid {
 		t.Fatal("unknown option value accepted")

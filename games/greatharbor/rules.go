@@ -81,6 +81,7 @@ func (s *State) Legal(seat game.Seat, dst []Move) []Move {
 			dst = s.legalActivations(me, true, dst)
 		case voyChoice:
 			dst = s.legalTrades(me, dst)
+			dst = s.legalActivations(me, true, dst) // "when you trade or continue" (GH-203)
 		}
 	}
 	return dst
@@ -259,7 +260,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		return errOver
 	}
 	if seat < 0 || seat >= game.Seat(s.N) || int8(seat) != s.actor() {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Message: "it is not your turn to decide"}
+		return s.notYourTurn()
 	}
 	me := int8(seat)
 	if err := s.check(me, &m); err != nil {
@@ -270,8 +271,40 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	return nil
 }
 
-func wrongTime(m *Move) error {
-	return harbor.RuleError("GH-027", "you cannot %s now", m.Type)
+// notYourTurn refuses a seat the game is not waiting on, naming who it waits on.
+func (s *State) notYourTurn() error {
+	if a := s.actor(); a >= 0 {
+		return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn: the game waits on %s", s.Names[a])
+	}
+	return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn to decide")
+}
+
+// moveVerbs says in player words what each move type does.
+var moveVerbs = map[string]string{
+	mvDraft: "draft a die", mvPlace: "place a die", mvEnd: "end your turn", mvFavorPip: "spend Favor on a die",
+	mvRetrieve: "take back an Activation marker", mvFavorSenate: "spend Favor on the Senate",
+	mvPlayPerson: "play a Person card", mvPlayBuilding: "play a Building card", mvActivate: "activate a Person card",
+	mvConstruct: "construct a colony structure", mvProduce: "produce a luxury", mvEmploy: "employ a Colonist in a Building",
+	mvCrew: "crew a ship", mvPlayShip: "play a Ship card", mvRepair: "repair a ship", mvSend: "send a ship to trade",
+	mvConvert: "convert Coins", mvConvertCard: "use a Conversion card", mvShop: "set up a Shop",
+	mvPick: "take a displayed card", mvFlip: "flip a die", mvStop: "stop flipping dice", mvCrane: "move a die with the Port Crane",
+	mvLighthouse: "keep or discard a Pirate card", mvCorsair: "use the Corsair", mvPass: "pass on the Corsair",
+	mvFight: "fight the pirates", mvTrade: "trade", mvContinue: "sail on",
+}
+
+// wrongTime refuses a move that does not belong to the current phase, naming
+// the phase and what it allows.
+func (s *State) wrongTime(m *Move) error {
+	verb := moveVerbs[m.Type]
+	switch s.Phase {
+	case phaseDraft:
+		return harbor.RuleError("GH-032", "you cannot %s during the draft: take one of the rolled dice", verb)
+	case phaseVoyage:
+		return harbor.RuleError("GH-080", "you cannot %s during the Voyage phase", verb)
+	case phaseFinalConvert:
+		return harbor.RuleError("GH-120", "you cannot %s after the last voyage: only Convert Coins is allowed", verb)
+	}
+	return harbor.RuleError("GH-079", "you cannot %s during your Action turn: place your dice and take Govern actions", verb)
 }
 
 // check validates m completely, changing nothing.
@@ -286,7 +319,7 @@ func (s *State) check(me int8, m *Move) error {
 	switch s.Phase {
 	case phaseDraft:
 		if m.Type != mvDraft {
-			return wrongTime(m)
+			return s.wrongTime(m)
 		}
 		if m.Die < 0 || m.Die >= numDice || s.Dice[m.Die].Loc != locPool {
 			return harbor.RuleError("GH-032", "draft one of the rolled dice")
@@ -298,7 +331,7 @@ func (s *State) check(me int8, m *Move) error {
 		switch m.Type {
 		case mvEnd, mvConvert, mvConvertCard:
 		default:
-			return harbor.RuleError("GH-120", "only Convert Coins is allowed after the last voyage")
+			return s.wrongTime(m)
 		}
 	}
 	switch m.Type {
@@ -332,7 +365,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-090", "play a Building card from your hand")
 		}
 		if !canPay(p.Res, buildings[m.Card].Cost) {
-			return harbor.RuleError("GH-090", "you cannot pay for %s", buildings[m.Card].Name)
+			return harbor.RuleError("GH-090", "you cannot pay for %s: it costs %s", buildings[m.Card].Name, costText(buildings[m.Card].Cost))
 		}
 	case mvActivate:
 		return s.checkActivate(me, m, false)
@@ -359,7 +392,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-112", "play a Ship card from your hand")
 		}
 		if !canPay(p.Res, ships[m.Card].Cost) {
-			return harbor.RuleError("GH-112", "you cannot pay for %s", ships[m.Card].Name)
+			return harbor.RuleError("GH-112", "you cannot pay for %s: it costs %s", ships[m.Card].Name, costText(ships[m.Card].Cost))
 		}
 		if !p.shipFits(m.Dock) {
 			return harbor.RuleError("GH-113", "that dock's ship must be home and fully repaired to retire it")
@@ -392,7 +425,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-164", "a Shop costs 2 of one basic resource")
 		}
 	default:
-		return wrongTime(m)
+		return s.wrongTime(m)
 	}
 	return nil
 }
@@ -411,15 +444,15 @@ func (s *State) checkPending(m *Move) error {
 	pd := &s.Pending[0]
 	switch pd.Kind {
 	case pendBuilding, pendPerson:
-		d := &s.BuildingDisplay
+		d, rule, kind := &s.BuildingDisplay, "GH-066", "Building"
 		if pd.Kind == pendPerson {
-			d = &s.PersonDisplay
+			d, rule, kind = &s.PersonDisplay, "GH-067", "Person"
 		}
 		if m.Type != mvPick {
-			return harbor.RuleError("GH-066", "first take a card from the display")
+			return harbor.RuleError(rule, "first take a card from the %s display", kind)
 		}
 		if m.Choice < 0 || m.Choice > 2 || d[m.Choice] < 0 {
-			return harbor.RuleError("GH-066", "take one of the displayed cards")
+			return harbor.RuleError(rule, "take one of the cards in the %s display (0 to 2)", kind)
 		}
 	case pendFlip:
 		if m.Type == mvStop {
@@ -485,10 +518,12 @@ func (s *State) checkVoyage(me int8, m *Move) error {
 				return harbor.RuleError("GH-224", "choose the resource the Customs Office gives")
 			}
 			return nil
+		case mvActivate:
+			return s.checkActivate(me, m, true)
 		}
-		return harbor.RuleError("GH-126", "your ship won: trade here or continue")
+		return harbor.RuleError("GH-126", "your ship won: trade here or continue (Voyage Person cards may still be used)")
 	}
-	return wrongTime(m)
+	return s.wrongTime(m)
 }
 
 // exec applies a checked move.
@@ -578,9 +613,9 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 	case mvTrade:
 		s.trade(m, log)
 	case mvContinue:
-		s.continueVoyage()
+		s.continueVoyage(log)
 	}
-	if log.On() && m.Type != mvPlace && m.Type != mvDraft && m.Type != mvActivate && m.Type != mvEmploy && m.Type != mvTrade && m.Type != mvFight {
+	if log.On() && m.Type != mvPlace && m.Type != mvDraft && m.Type != mvActivate && m.Type != mvEmploy && m.Type != mvTrade && m.Type != mvFight && m.Type != mvContinue {
 		log.Add(game.Event{Type: m.Type, Seat: game.Seat(me), Text: s.describe(me, m), Data: *m})
 	}
 }
@@ -591,10 +626,16 @@ func (s *State) execPending(m *Move, log *game.Log) {
 	p := &s.Players[seat]
 	switch m.Type {
 	case mvPick:
+		var c int8
 		if pd.Kind == pendBuilding {
-			p.HandBuildings |= bit(takeDisplay(&s.BuildingDisplay, m.Choice, s.BuildingDeck[:], &s.BuildingDeckN))
+			c = takeDisplay(&s.BuildingDisplay, m.Choice, s.BuildingDeck[:], &s.BuildingDeckN)
+			p.HandBuildings |= bit(c)
 		} else {
-			p.HandPeople |= bit(takeDisplay(&s.PersonDisplay, m.Choice, s.PersonDeck[:], &s.PersonDeckN))
+			c = takeDisplay(&s.PersonDisplay, m.Choice, s.PersonDeck[:], &s.PersonDeckN)
+			p.HandPeople |= bit(c)
+		}
+		if log.On() {
+			log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.pickText(seat, pd.Kind, c), Data: *m})
 		}
 		pd.N--
 		if pd.N == 0 || (pd.Kind == pendBuilding && displayCount(&s.BuildingDisplay) == 0) || (pd.Kind == pendPerson && displayCount(&s.PersonDisplay) == 0) {
@@ -623,7 +664,7 @@ func (s *State) execPending(m *Move, log *game.Log) {
 		}
 		s.popPending()
 	}
-	if log.On() {
+	if log.On() && m.Type != mvPick {
 		log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.describe(seat, m), Data: *m})
 	}
 }

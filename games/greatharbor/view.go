@@ -12,6 +12,7 @@ type View struct {
 	N        int8             `json:"n"`
 	Names    [4]string        `json:"names"`
 	Shops    bool             `json:"shops"`
+	Surplus  string           `json:"surplus"` // the surplus rules option in force (GH-Q06)
 	Phase    string           `json:"phase"`
 	Round    int8             `json:"round"`
 	Turn     int8             `json:"turn"`
@@ -84,7 +85,7 @@ func (s *State) View(viewer game.Seat) View {
 	if viewer < 0 || viewer >= game.Seat(s.N) {
 		viewer = game.Public
 	}
-	v := View{Type: ID, Viewer: int8(viewer), Content: ContentChecksum, N: s.N, Names: s.Names, Shops: s.Opts.Shops, Phase: phaseNames[s.Phase], Round: s.Round, Turn: s.Turn,
+	v := View{Type: ID, Viewer: int8(viewer), Content: ContentChecksum, N: s.N, Names: s.Names, Shops: s.Opts.Shops, Surplus: s.Opts.Surplus, Phase: phaseNames[s.Phase], Round: s.Round, Turn: s.Turn,
 		Anchor: s.Anchor, Actor: s.actor(), Accept: s.Accept, Slots: s.Slots, Dice: s.Dice, Order: s.Order, OrderIdx: s.OrderIdx,
 		ShipDisplay: s.ShipDisplay, ShipDeckN: s.ShipDeckN, PersonDisplay: s.PersonDisplay, PersonDeckN: s.PersonDeckN,
 		BuildingDisplay: s.BuildingDisplay, BuildingDeckN: s.BuildingDeckN, BonusTile: *s.bonusTile(), Conversions: s.Conversions,

@@ -235,9 +235,7 @@ func (s *State) voyageStep(log *game.Log) bool {
 // reshuffling the discards when the deck is empty (GH-122, GH-132).
 func (s *State) revealPirate(log *game.Log) {
 	if s.PirateN == 0 {
-		copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
-		s.PirateN, s.PirateDiscN = s.PirateDiscN, 0
-		shuffle8(&s.Rand, s.PirateDeck[:s.PirateN])
+		s.reshufflePirates()
 	}
 	for i := range s.N {
 		s.Players[i].Peek = -1
@@ -252,6 +250,15 @@ func (s *State) revealPirate(log *game.Log) {
 		log.Add(game.Event{Type: "pirate", Seat: game.Public, Text: fmt.Sprintf("Pirates of strength %d appear at segment %d",
 			s.Revealed[s.VoySeg], s.VoySeg+1), Data: s.Revealed})
 	}
+}
+
+// reshufflePirates forms a new Pirate deck from the discards (GH-132); the
+// emptied discard pile keeps no trace of them.
+func (s *State) reshufflePirates() {
+	copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
+	s.PirateN, s.PirateDiscN = s.PirateDiscN, 0
+	s.PirateDisc = [10]int8{}
+	shuffle8(&s.Rand, s.PirateDeck[:s.PirateN])
 }
 
 // fight resolves the battle of the ship in the window (GH-124..126).
@@ -308,24 +315,35 @@ func (s *State) trade(m *Move, log *game.Log) {
 		p.Lux[m.Lux]--
 		p.Prestige += int16(segments[seg].Prestige)
 	}
-	if p.Buildings&bit(bCustoms) != 0 { // GH-224
+	customs := p.Buildings&bit(bCustoms) != 0
+	if customs { // GH-224
 		s.gainRes(p, m.Res, 1)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: fmt.Sprintf("%s traded at segment %d for %d coins", s.Names[o], seg+1, coins), Data: *m})
+		text := fmt.Sprintf("%s's %s traded at segment %d for %d Coin%s and %d Prestige", s.Names[o], ships[p.Ships[d].Card].Name, seg+1, coins, plural(int(coins)), segments[seg].Prestige)
+		if m.Deliver {
+			text += fmt.Sprintf("; delivered %s for %d more Prestige", luxNames[m.Lux], segments[seg].Prestige)
+		}
+		if customs {
+			text += "; the Customs Office gave 1 " + resNames[m.Res]
+		}
+		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: text, Data: *m})
 	}
 	s.turnBack(o, d)
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
 }
 
 // continueVoyage moves the ship in the window to the next segment (GH-127, GH-128).
-func (s *State) continueVoyage() {
+func (s *State) continueVoyage(log *game.Log) {
 	o, d := s.VoyOwner, s.VoyShip
 	sh := &s.Players[o].Ships[d]
 	from := sh.Seg
 	sh.Seg++
 	s.joinSegment(o, sh.Seg)
 	s.leaveSegment(o, from)
+	if log.On() {
+		log.Add(game.Event{Type: mvContinue, Seat: game.Seat(o), Text: fmt.Sprintf("%s's %s sails on to segment %d", s.Names[o], ships[sh.Card].Name, sh.Seg+1)})
+	}
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
 }
 
@@ -335,28 +353,38 @@ func (s *State) automaBattle(dock int8, log *game.Log) {
 	sh := &s.Bot.Ships[dock]
 	str, pir := s.strength(a, dock), s.pirateTotal(a)
 	seg := sh.Seg
+	name := ships[sh.Card].Name
 	switch {
 	case str > pir && seg < 2:
 		sh.Seg++
 		s.joinSegment(a, sh.Seg)
 		s.leaveSegment(a, seg)
+		if log.On() {
+			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) beat pirates of %d and sails on to segment %d", name, str, pir, seg+2)})
+		}
 	case str >= pir:
 		s.Bot.Prestige += 2 * int16(segments[seg].Prestige)
+		taken := int8(-1)
 		for i := demandStart[seg]; i < demandStart[seg+1]; i++ {
 			if s.Demand[i] >= 0 {
-				s.Demand[i] = -1
+				taken, s.Demand[i] = s.Demand[i], -1
 				break
 			}
 		}
 		s.turnBack(a, dock)
 		if log.On() {
-			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: fmt.Sprintf("The Automa traded at segment %d", seg+1)})
+			text := fmt.Sprintf("The Automa's %s (strength %d) met pirates of %d and traded at segment %d for %d Prestige",
+				name, str, pir, seg+1, 2*segments[seg].Prestige)
+			if taken >= 0 {
+				text += ", discarding the " + luxNames[taken] + " Demand"
+			}
+			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: text})
 		}
 	default:
 		sh.Where = shipDocked
 		s.leaveSegment(a, seg)
 		if log.On() {
-			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: "An Automa ship lost and returns home"})
+			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) lost to pirates of %d and returns home undamaged", name, str, pir)})
 		}
 	}
 }
@@ -385,7 +413,7 @@ func (s *State) endVoyage(log *game.Log) {
 
 // sailBack moves left-facing ships home by their Speed; a Dock Hut repairs
 // an arriving ship (GH-145, GH-096).
-func (s *State) sailBack() {
+func (s *State) sailBack(log *game.Log) {
 	for o := int8(0); o < s.total(); o++ {
 		for d := int8(0); d < 3; d++ {
 			sh := &s.ownerShips(o)[d]
@@ -393,11 +421,28 @@ func (s *State) sailBack() {
 				continue
 			}
 			sh.Dist -= s.speed(o, d)
-			if sh.Dist <= 0 {
-				s.dock(o, d)
+			if sh.Dist > 0 {
+				continue
+			}
+			damaged := sh.Damage > 0
+			s.dock(o, d)
+			if log.On() {
+				text := fmt.Sprintf("%s's %s is back home", s.ownerName(o), ships[sh.Card].Name)
+				if damaged && sh.Damage == 0 {
+					text += ", repaired by its Dock Hut"
+				}
+				log.Add(game.Event{Type: "home", Seat: game.Public, Text: text})
 			}
 		}
 	}
+}
+
+// ownerName is a seat's name, or "The Automa".
+func (s *State) ownerName(owner int8) string {
+	if owner == s.automaID() && s.Automa {
+		return "The Automa"
+	}
+	return s.Names[owner]
 }
 
 func (s *State) dock(owner, d int8) {

@@ -321,3 +321,28 @@ func TestGHQ11_OnlySegmentsWithShipsRevealPirates(t *testing.T) {
 		t.Fatalf("one reveal for one segment, then the voyage ends: deck %d phase %d", s.PirateN, s.Phase)
 	}
 }
+
+// TestGH203_VoyageCardsWhenTradingOrContinuing checks that a Voyage Person
+// card may be activated at the moment the ship trades or continues, as
+// Appendix A says, not only before the battle: the Trader lets a won ship
+// deliver a luxury no Demand tile asks for, and Captain #8 adds its Cargo.
+func TestGH203_VoyageCardsWhenTradingOrContinuing(t *testing.T) {
+	s := actionState(t, 2, "")
+	giveShip(s, 0, 0, "M3") // cargo 3
+	s.send(0, 0)
+	s.Demand[0] = wine
+	s.Players[0].Lux[marble] = 1
+	stackPirates(s, 0, 0, 0)
+	startVoyageNow(s)
+	s.Players[0].People[0][0] = personNumber(10) // Trader
+	s.Players[0].People[1][0] = personNumber(8)  // Captain: +1 Cargo
+	if s.actor() != 0 || s.VoyStage != voyChoice {
+		t.Fatalf("the ship should have won and wait to trade: actor %d stage %d", s.actor(), s.VoyStage)
+	}
+	apply(t, s, Move{Type: mvActivate, Person: 0})
+	apply(t, s, Move{Type: mvActivate, Person: 2, Dock: 0})
+	apply(t, s, Move{Type: mvTrade, Deliver: true, Lux: marble})
+	if p := &s.Players[0]; p.Coins != 4 || p.Prestige != 2 || p.Lux[marble] != 0 {
+		t.Fatalf("Trader and Captain at the trade: coins %d prestige %d marble %d", p.Coins, p.Prestige, p.Lux[marble])
+	}
+}
