@@ -143,6 +143,12 @@ func (s *State) dispatch(seat game.Seat, deck int, log *game.Log) {
 				levels += int(s.Level[i])
 			}
 		}
+		if levels == 0 {
+			if log.On() {
+				note(log, "repairs", seat, nil, fmt.Sprintf("%s owns no improvements: the repairs cost nothing", s.Names[seat]))
+			}
+			return
+		}
 		s.pay(seat, Bank, c.Amount*levels, "dispatch", pos, log)
 	case "payEach":
 		for _, other := range s.othersInOrder(seat) {

@@ -38,3 +38,18 @@ func TestHH36_EveryDispatchCard(t *testing.T) {
 		}
 	}
 }
+
+// TestHH36_RepairsWithNoImprovements: the Repairs card costs nothing to a
+// player without improvements, and the log says so rather than going quiet.
+func TestHH36_RepairsWithNoImprovements(t *testing.T) {
+	s := newGame(t, 2, "")
+	putCard(s, 0, 11) // Repairs: pay 25 per improvement you own.
+	events := rollTo(t, s, 0, 1, 1)
+	if s.Cash[0] != 1500 {
+		t.Fatalf("cash %d, want 1500", s.Cash[0])
+	}
+	last := events[len(events)-1]
+	if last.Type != "repairs" || last.Text != s.Names[0]+" owns no improvements: the repairs cost nothing" {
+		t.Fatalf("last event %+v", last)
+	}
+}
