@@ -429,3 +429,14 @@ func (r *Runner) Version() int {
 	defer r.mu.Unlock()
 	return r.t.Version
 }
+
+// StateFor returns the state frame's data that viewer (a seat or
+// game.Public) would be sent now; false before the game starts.
+func (r *Runner) StateFor(viewer game.Seat) (StateView, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.g == nil {
+		return StateView{}, false
+	}
+	return r.stateView(viewer), true
+}
