@@ -28,7 +28,7 @@ func Open(path string) (*Store, error) {
 	q := url.Values{}
 	// Checkpoints run in the background (checkpointer), not inside the
 	// commit of whichever move happens to fill the WAL.
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)"} {
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
