@@ -288,7 +288,9 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		final = &res
 	}
 	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now()}
-	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final); err != nil {
+	err := r.tables.store.AppendMove(ctx, r.t.ID, m, final)
+	r.tables.committed(time.Since(m.At))
+	if err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return harbor.Errorf(harbor.EInternal, "the move could not be saved; try again")
 	}
