@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"harbor"
+	"harbor/game"
 	"harbor/server"
 	"harbor/table"
 )
@@ -36,51 +37,59 @@ func newTwoSeats(t *testing.T, limits server.Limits) *twoSeats {
 	ts.late.must("POST", "/api/join", map[string]any{"invite": ts.lobby.Invite, "name": "Cy"})
 	ts.hostWS, ts.friendWS, ts.lateWS = ts.host.mustDial("table="+ts.id), ts.friend.mustDial("table="+ts.id), ts.late.mustDial("table="+ts.id)
 	ts.tvWS = e.person("TV").mustDial("tv=" + ts.lobby.TV)
+	// Settle: every connection has its state, and every member connection
+	// the lobby in which all three are online; nothing else is on its way.
 	for _, w := range ts.all() {
-		if f := w.next("state"); f.V != 0 {
-			t.Fatalf("a fresh table at version %d", f.V)
+		state, lobby := false, w == ts.tvWS
+		for !state || !lobby {
+			var f frame
+			select {
+			case f = <-w.frames:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the table did not settle")
+			}
+			switch f.T {
+			case "state":
+				state = f.V == 0
+			case "lobby":
+				online := 0
+				for _, m := range lobbyOf(t, f).Members {
+					if m.Online {
+						online++
+					}
+				}
+				lobby = online == 3
+			}
 		}
-	}
-	time.Sleep(20 * time.Millisecond) // lobby frames of the later connections
-	for _, w := range ts.all() {
-		drain(w)
 	}
 	return ts
 }
 
 func (ts *twoSeats) all() []*wsClient { return []*wsClient{ts.hostWS, ts.friendWS, ts.lateWS, ts.tvWS} }
 
-func drain(w *wsClient) {
-	for {
-		select {
-		case <-w.frames:
-		default:
-			return
-		}
-	}
-}
-
-// snapshot is what must not change: the stored log and the table as a
-// fresh connection sees it.
+// snapshot is what must not change: the stored log, the table, and what
+// each seat and the public would be sent.
 func (ts *twoSeats) snapshot(t *testing.T) string {
 	t.Helper()
-	moves, err := ts.e.store.Moves(context.Background(), ts.id, 0)
+	ctx := context.Background()
+	moves, err := ts.e.store.Moves(ctx, ts.id, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	raw, _ := json.Marshal(moves)
-	b.Write(raw)
-	for _, p := range []*person{ts.host, ts.friend} {
-		w := p.mustDial("table=" + ts.id)
-		b.Write(w.next("state").D)
-		w.c.CloseNow()
+	r, err := ts.e.tables.Get(ctx, ts.id)
+	if err != nil {
+		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond) // the others see the extra connection come and go
-	for _, w := range ts.all() {
-		drain(w)
+	parts := []any{moves, r.Table(), r.Lobby()}
+	for _, viewer := range []game.Seat{0, 1, game.Public} {
+		v, _ := r.StateFor(viewer)
+		parts = append(parts, v)
 	}
-	return b.String()
+	raw, err := json.Marshal(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
 }
 
 func TestBadInput(t *testing.T) {
@@ -140,7 +149,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestFloodIsRateLimited(t *testing.T) {
-	ts := newTwoSeats(t, server.Limits{MaxMessage: 16 << 10, MsgRate: 5, MsgBurst: 10, CodeRate: 1, CodeBurst: 10, SendBacklog: 256})
+	ts := newTwoSeats(t, server.Limits{MaxMessage: 16 << 10, MsgRate: 1, MsgBurst: 10, CodeRate: 1, CodeBurst: 10, SendBacklog: 256})
 	before := ts.snapshot(t)
 	for range 30 {
 		ts.friendWS.sendRaw(`{"t":"move","v":0,"d":{"type":"take","n":1}}`)
@@ -165,7 +174,7 @@ func TestFloodIsRateLimited(t *testing.T) {
 	if after := ts.snapshot(t); after != before {
 		t.Fatal("a flood changed the table")
 	}
-	time.Sleep(300 * time.Millisecond) // the bucket refills
+	time.Sleep(1100 * time.Millisecond) // the bucket refills
 	ts.friendWS.send("ping", 0, struct{}{})
 	ts.friendWS.next("pong")
 }

@@ -13,6 +13,7 @@ type Metrics struct {
 	connections prometheus.Gauge
 	moves       prometheus.Counter
 	latency     prometheus.Histogram
+	commit      prometheus.Histogram
 }
 
 // NewMetrics returns the metrics with the Go runtime and process collectors.
@@ -25,12 +26,20 @@ func NewMetrics() *Metrics {
 			Name: "harbor_moves_applied_total", Help: "Moves applied and committed, by people and computer players."}),
 		latency: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "harbor_move_latency_seconds", Help: "Time from receiving a move to having pushed every view, commit included.",
-			Buckets: []float64{.0005, .001, .002, .005, .01, .02, .05, .1, .25, .5, 1}}),
+			Buckets: latencyBuckets}),
+		commit: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "harbor_commit_seconds", Help: "Time the store took to commit a move (group commit included).",
+			Buckets: latencyBuckets}),
 	}
-	m.Registry.MustRegister(m.connections, m.moves, m.latency,
+	m.Registry.MustRegister(m.connections, m.moves, m.latency, m.commit,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
+
+var latencyBuckets = []float64{.0005, .001, .002, .005, .01, .02, .05, .1, .25, .5, 1}
+
+// ObserveCommit records one commit; pass it as table.Options.OnCommit.
+func (m *Metrics) ObserveCommit(d time.Duration) { m.commit.Observe(d.Seconds()) }
 
 // ObserveMove records one applied move; pass it as table.Options.OnMove.
 func (m *Metrics) ObserveMove(d time.Duration) {

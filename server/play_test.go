@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"harbor"
 	"harbor/game"
 	"harbor/game/gametest"
 	_ "harbor/games/all"
@@ -85,16 +86,11 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 			t.Fatal(err)
 		}
 	}
-	var final *state
-	for f := range tv.frames {
-		if f.State != nil && f.State.Result.Over {
-			final = f.State
-			break
-		}
+	f := tv.next("state")
+	for !f.State.Result.Over {
+		f = tv.next("state")
 	}
-	if final == nil {
-		t.Fatal("the TV never saw the end of the game")
-	}
+	final := f.State
 	stored, err := e.store.Table(context.Background(), id)
 	if err != nil || stored.Status != table.Finished || stored.Result == nil || stored.Result.Winners != final.Result.Winners {
 		t.Fatalf("stored table %+v %v, final result %+v", stored, err, final.Result)
@@ -111,6 +107,9 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 func drive(s *seated) error {
 	for f := range s.ws.frames {
 		switch {
+		case f.T == "error" && errorOf(f).Code == harbor.EStale:
+			// Another seat that could act at the same time moved first;
+			// a fresh state follows.
 		case f.T == "error":
 			return fmt.Errorf("seat %d was refused: %s", s.seat, f.D)
 		case f.State == nil:

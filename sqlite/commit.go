@@ -88,7 +88,7 @@ func (s *Store) commit(batch []*appendReq) {
 		fail(err)
 		return
 	}
-	bump, err := tx.PrepareContext(ctx, `UPDATE tables SET version = ?, updated = ? WHERE id = ? AND version = ? AND status = 'playing'`)
+	head, err := tx.PrepareContext(ctx, `SELECT status, COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = ?1), 0) FROM tables WHERE id = ?1`)
 	if err != nil {
 		tx.Rollback()
 		fail(err)
@@ -101,7 +101,7 @@ func (s *Store) commit(batch []*appendReq) {
 		return
 	}
 	for i, r := range batch {
-		errs[i], err = s.append(ctx, tx, bump, insert, r)
+		errs[i], err = s.append(ctx, tx, head, insert, r)
 		if err != nil {
 			tx.Rollback()
 			fail(err)
@@ -117,29 +117,28 @@ func (s *Store) commit(batch []*appendReq) {
 	}
 }
 
-// append adds one move inside tx. refused is the answer for a move that
-// does not fit the table; fault is a storage error that spoils the batch.
-func (s *Store) append(ctx context.Context, tx *sql.Tx, bump, insert *sql.Stmt, r *appendReq) (refused, fault error) {
-	at := millis(r.m.At)
-	res, err := bump.ExecContext(ctx, r.m.N+1, at, r.id, r.m.N)
+// append adds one move inside tx, after checking that the table is playing
+// and the move follows its log. refused is the answer for a move that does
+// not fit the table; fault is a storage error that spoils the batch.
+func (s *Store) append(ctx context.Context, tx *sql.Tx, head, insert *sql.Stmt, r *appendReq) (refused, fault error) {
+	var (
+		status  string
+		version int
+	)
+	err := head.QueryRowContext(ctx, r.id).Scan(&status, &version)
+	if err == sql.ErrNoRows {
+		return harbor.Errorf(harbor.ENotFound, "there is no such table"), nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		var status string
-		var version int
-		err := tx.QueryRowContext(ctx, `SELECT status, version FROM tables WHERE id = ?`, r.id).Scan(&status, &version)
-		if err == sql.ErrNoRows {
-			return harbor.Errorf(harbor.ENotFound, "there is no such table"), nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if status != string(table.Playing) {
-			return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status), nil
-		}
+	if status != string(table.Playing) {
+		return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status), nil
+	}
+	if version != r.m.N {
 		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.m.N, version), nil
 	}
+	at := millis(r.m.At)
 	if _, err := insert.ExecContext(ctx, r.id, r.m.N, int(r.m.Seat), string(r.m.Move), at); err != nil {
 		return nil, err
 	}
@@ -148,7 +147,7 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, bump, insert *sql.Stmt, 
 		if err != nil {
 			return nil, err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tables SET status = 'finished', result = ? WHERE id = ?`, string(b), r.id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`, string(b), at, r.id); err != nil {
 			return nil, err
 		}
 	}

@@ -28,13 +28,17 @@ func Open(path string) (*Store, error) {
 	q := url.Values{}
 	// Checkpoints run in the background (checkpointer), not inside the
 	// commit of whichever move happens to fill the WAL.
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)"} {
+	for _, p := range []string{"synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, err
+	}
+	if err := useWAL(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(4)
 	db.SetMaxIdleConns(4)
@@ -43,6 +47,30 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: migrate %s: %w", path, err)
 	}
 	return newStore(db)
+}
+
+// useWAL gives a new file 1 KiB pages, then puts the file in WAL mode
+// (which the file remembers). Small pages because the moves of many tables
+// committed together land on as many different pages, and each is written
+// whole to the WAL; an existing file keeps its page size.
+func useWAL(db *sql.DB) error {
+	ctx := context.Background()
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if _, err := c.ExecContext(ctx, `PRAGMA page_size = 1024`); err != nil {
+		return err
+	}
+	var mode string
+	if err := c.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+		return err
+	}
+	if mode != "wal" {
+		return fmt.Errorf("journal mode is %s, not wal", mode)
+	}
+	return nil
 }
 
 // migrate applies, in name order, every embedded migration not yet applied.

@@ -81,16 +81,19 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, version, data, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, t.Version, data, millis(t.Created), millis(t.Updated))
+	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, data, created, updated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, data, millis(t.Created), millis(t.Updated))
 	if isUnique(err) {
 		return harbor.Errorf(harbor.EConflict, "a table with that id or code exists")
 	}
 	return err
 }
 
-const selectTable = `SELECT id, game, status, invite, code, tv, version, result, data, created, updated FROM tables `
+// selectTable reads a table; its version is the number of its moves.
+const selectTable = `SELECT id, game, status, invite, code, tv,
+	COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = tables.id), 0),
+	result, data, created, updated FROM tables `
 
 func scanTable(row *sql.Row) (*table.Table, error) {
 	var (

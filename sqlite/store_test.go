@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -58,5 +59,21 @@ func TestReopenKeepsEverything(t *testing.T) {
 	}
 	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 1, Move: json.RawMessage(`{}`), At: time.Now()}, nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestNewFileHasSmallPages(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "harbor.db")
+	s, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	raw, err := os.ReadFile(path)
+	if err != nil || len(raw) < 100 {
+		t.Fatalf("database file: %v", err)
+	}
+	if size := int(raw[16])<<8 | int(raw[17]); size != 1024 {
+		t.Fatalf("page size %d, want 1024", size)
 	}
 }

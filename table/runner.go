@@ -288,7 +288,9 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		final = &res
 	}
 	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now()}
-	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final); err != nil {
+	err := r.tables.store.AppendMove(ctx, r.t.ID, m, final)
+	r.tables.committed(time.Since(m.At))
+	if err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return harbor.Errorf(harbor.EInternal, "the move could not be saved; try again")
 	}
@@ -428,4 +430,15 @@ func (r *Runner) Version() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.t.Version
+}
+
+// StateFor returns the state frame's data that viewer (a seat or
+// game.Public) would be sent now; false before the game starts.
+func (r *Runner) StateFor(viewer game.Seat) (StateView, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.g == nil {
+		return StateView{}, false
+	}
+	return r.stateView(viewer), true
 }

@@ -22,6 +22,9 @@ type Options struct {
 	// OnMove, when set, is called after each committed move with the time
 	// from receiving it to having pushed every view.
 	OnMove func(latency time.Duration)
+	// OnCommit, when set, is called after each stored move with the time
+	// the store took to commit it.
+	OnCommit func(latency time.Duration)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -34,6 +37,7 @@ type Tables struct {
 	botDelay time.Duration
 	log      *slog.Logger
 	onMove   func(time.Duration)
+	onCommit func(time.Duration)
 	clock    func() time.Time
 
 	mu   sync.Mutex
@@ -49,7 +53,7 @@ type loading struct {
 
 // NewTables returns the tables kept in store.
 func NewTables(store Store, opts Options) *Tables {
-	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, clock: opts.Now,
+	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
 		live: map[string]*Runner{}, load: map[string]*loading{}}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
@@ -61,6 +65,12 @@ func NewTables(store Store, opts Options) *Tables {
 }
 
 func (ts *Tables) now() time.Time { return ts.clock().UTC() }
+
+func (ts *Tables) committed(d time.Duration) {
+	if ts.onCommit != nil {
+		ts.onCommit(d)
+	}
+}
 
 func (ts *Tables) moved(d time.Duration) {
 	if ts.onMove != nil {

@@ -54,7 +54,7 @@ func serveCmd(args []string) error {
 	}
 	defer store.Close()
 	metrics := server.NewMetrics()
-	tables := table.NewTables(store, table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove})
+	tables := table.NewTables(store, table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit})
 	defer tables.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -52,6 +52,7 @@ type report struct {
 	// every view queued, commit included): upper bounds of the buckets of
 	// its histogram.
 	ServerP50, ServerP99 time.Duration
+	CommitP50, CommitP99 time.Duration // of which the commit
 }
 
 func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
@@ -62,7 +63,7 @@ func (r report) print(w io.Writer) {
 	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s (%d games finished)\n", r.Moves, r.Elapsed.Seconds(), r.movesPerSecond(), r.FinishedGames)
 	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
 		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
-	fmt.Fprintf(w, "          inside the server (receipt -> commit -> views queued): p50 <= %v  p99 <= %v\n", r.ServerP50, r.ServerP99)
+	fmt.Fprintf(w, "          inside the server (receipt -> commit -> views queued): p50 <= %v  p99 <= %v; the commit: p50 <= %v  p99 <= %v\n", r.ServerP50, r.ServerP99, r.CommitP50, r.CommitP99)
 	fmt.Fprintf(w, "memory:   %.1f KiB per live table, %.1f KiB per play connection", r.TableBytes/1024, r.ConnBytes/1024)
 	if r.Idle > 0 {
 		fmt.Fprintf(w, ", %.1f KiB per idle connection (%d idle connections open)", r.IdleBytes/1024, r.Idle)
@@ -187,7 +188,11 @@ func run(cfg config, logw io.Writer) (report, error) {
 		rep.P50, rep.P99, rep.Max = lat[n/2], lat[n*99/100], lat[n-1]
 	}
 	rep.Errors = r.errs.Load()
-	rep.ServerP50, rep.ServerP99, err = r.serverLatency()
+	rep.ServerP50, rep.ServerP99, err = r.serverLatency("harbor_move_latency_seconds")
+	if err != nil {
+		return rep, err
+	}
+	rep.CommitP50, rep.CommitP99, err = r.serverLatency("harbor_commit_seconds")
 	if err != nil {
 		return rep, err
 	}
@@ -523,9 +528,9 @@ func (r *runner) memory() (int64, error) {
 	return total, sc.Err()
 }
 
-// serverLatency reads the server's move latency histogram and returns the
+// serverLatency reads one of the server's latency histograms and returns the
 // upper bounds of the buckets holding its median and 99th percentile.
-func (r *runner) serverLatency() (p50, p99 time.Duration, err error) {
+func (r *runner) serverLatency(histogram string) (p50, p99 time.Duration, err error) {
 	resp, err := r.http.Get(r.url + "/metrics")
 	if err != nil {
 		return 0, 0, err
@@ -539,7 +544,7 @@ func (r *runner) serverLatency() (p50, p99 time.Duration, err error) {
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, `harbor_move_latency_seconds_bucket{le="`)
+		rest, ok := strings.CutPrefix(line, histogram+`_bucket{le="`)
 		if !ok {
 			continue
 		}

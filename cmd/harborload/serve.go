@@ -40,7 +40,7 @@ func startServer(dir string) (url string, stop func(), err error) {
 		return "", nil, err
 	}
 	metrics := server.NewMetrics()
-	tables := table.NewTables(store, table.Options{OnMove: metrics.ObserveMove})
+	tables := table.NewTables(store, table.Options{OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit})
 	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: loadLimits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
