@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"harbor/game"
 	"harbor/game/gametest"
+	"harbor/sqlite"
+	"harbor/table"
 )
 
 func init() { game.Register(gametest.Definition) }
@@ -129,5 +133,43 @@ func TestReplayPrintsMovesAndResult(t *testing.T) {
 	bad := game.Export{Game: gametest.ID, Config: cfg, Moves: []game.Record{{Seat: 1, Move: json.RawMessage(`{"type":"take","n":1}`)}}}
 	if err := replay(&buf, bad, true, -2); err == nil || !strings.Contains(err.Error(), "move 1") {
 		t.Fatalf("replay of an out-of-turn move: %v", err)
+	}
+}
+
+func TestReplayFromDataFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "harbor.db")
+	store, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tb := &table.Table{ID: "t1", Game: gametest.ID, Options: json.RawMessage(`{"size":4}`), Seed: 5, Status: table.Playing,
+		Invite: "invite-t1", Code: "CODE1", TV: "TV1",
+		Seats: []table.Seat{{Kind: table.Human, Name: "Ana"}, {Kind: table.Bot, Name: "Bo"}}}
+	if err := store.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range []string{`{"type":"take","n":3}`, `{"type":"take","n":1}`} {
+		if err := store.AppendMove(ctx, "t1", table.Move{N: i, Seat: game.Seat(i), Move: json.RawMessage(m)}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store.Close()
+	exp, err := exportFromStore(path, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := replay(&buf, exp, false, -2); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Ana took 3") || !strings.Contains(buf.String(), "Bo took 1") || !strings.Contains(buf.String(), `"over":true`) {
+		t.Fatalf("replay output:\n%s", buf.String())
+	}
+	if _, err := exportFromStore(path, "nope"); err == nil {
+		t.Fatal("an unknown table replayed")
+	}
+	if _, err := exportFromStore(filepath.Join(t.TempDir(), "missing.db"), "t1"); err == nil {
+		t.Fatal("a missing data file replayed")
 	}
 }
