@@ -53,12 +53,12 @@ func (b *Bot) value(v *View, me *PlayerView, m Move) int {
 	case MoveBonus:
 		return 400
 	case MoveBuyShip:
-		if shipsAtHome(me) >= 3 || 2*int(m.Level) > int(v.Icons[icCoin])+max(0, int(me.Supply[Fish])-3) {
+		if shipsAtHome(me) >= 3 || 2*int(m.Level) > int(v.Icons[icCoin])+max(0, int(me.Supply[Fish]-me.Locked[Fish])-3) {
 			return -1
 		}
 		return 120 - 10*int(m.Level)
 	case MoveBuyLicence:
-		if licencePriceOf(me) > int(v.Icons[icCoin])+max(0, int(me.Supply[Fish])-4) {
+		if licencePriceOf(me) > int(v.Icons[icCoin])+max(0, int(me.Supply[Fish]-me.Locked[Fish])-4) {
 			return -1
 		}
 		return 60

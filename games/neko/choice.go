@@ -42,9 +42,10 @@ func swapsOf(boat uint8) []swap {
 	return boatSwaps[e-EffSwapCaptainLicence]
 }
 
+// covers reports whether the cards the player may spend now pay for b.
 func (p *Player) covers(b Bundle) bool {
 	for r := range numRes {
-		if p.Supply[r] < b[r] {
+		if p.usable(Res(r)) < int(b[r]) {
 			return false
 		}
 	}

@@ -33,6 +33,9 @@ func (s *State) explain(seat game.Seat, m Move) error {
 		}
 		return harbor.RuleError("NK-124", "place your fishing boat as a new column or deactivate it under a column")
 	}
+	if err := s.lockedRefusal(seat, m); err != nil {
+		return err
+	}
 	switch s.Turn.Stage {
 	case stPlay:
 		switch {
@@ -66,10 +69,13 @@ func (s *State) explain(seat game.Seat, m Move) error {
 func (s *State) explainWindow(p *Player, m Move) error {
 	lic, coin, fuel := s.windowActs(p)
 	t := &s.Turn
-	licences := int(t.Icons[icLicence]) + int(p.Supply[Licence])
-	coins := int(t.Icons[icCoin]) + int(p.Supply[Fish])
-	fuelLeft := int(t.Icons[icFuel]) + int(p.Supply[Fish])
-	const waits = " (cards gained this turn count from your next turn)"
+	licences := int(t.Icons[icLicence]) + p.usable(Licence)
+	coins := int(t.Icons[icCoin]) + p.usable(Fish)
+	fuelLeft := int(t.Icons[icFuel]) + p.usable(Fish)
+	waits := " (cards gained this turn count from your next turn)"
+	if t.Last {
+		waits = " (cards gained in your last action or in this window cannot be used after period 2)"
+	}
 	switch m.Type {
 	case MovePlay, MoveDeactivate:
 		return harbor.RuleError("NK-034", "you have already played a card this turn")
@@ -90,7 +96,7 @@ func (s *State) explainWindow(p *Player, m Move) error {
 		case m.Type == MoveHarbour && p.Harbour >= maxHarbour:
 			return harbor.RuleError("NK-048", "your harbour is at its highest level")
 		case m.Type == MoveHarbour:
-			return harbor.RuleError("NK-048", "the next harbour level costs %d licences and you have %d to spend"+waits, cat.Harbour[p.Harbour+1].Cost, licences)
+			return harbor.RuleError("NK-048", "the next harbour level costs %d licences and you have %d to spend%s", cat.Harbour[p.Harbour+1].Cost, licences, waits)
 		case m.Ship == ghost:
 			return harbor.RuleError("NK-131", "the ghost ship cannot be upgraded")
 		case m.Ship < 0 || m.Ship >= numShips || p.Ships[m.Ship].Loc < 1 || p.Ships[m.Ship].Loc > p.NCols:
@@ -102,8 +108,8 @@ func (s *State) explainWindow(p *Player, m Move) error {
 		case !p.reachable(m.Ship, m.Level):
 			return harbor.RuleError("NK-050", "no ship card in your supply or on the ship's back shows level %d", m.Level)
 		}
-		return harbor.RuleError("NK-049", "level %d to %d costs %d licences and you have %d to spend"+waits,
-			p.Ships[m.Ship].Level, m.Level, m.Level-p.Ships[m.Ship].Level, licences)
+		return harbor.RuleError("NK-049", "level %d to %d costs %d licences and you have %d to spend%s",
+			p.Ships[m.Ship].Level, m.Level, m.Level-p.Ships[m.Ship].Level, licences, waits)
 	case MoveBuyShip, MoveBuyLicence:
 		switch {
 		case !coin:
@@ -126,7 +132,7 @@ func (s *State) explainWindow(p *Player, m Move) error {
 	switch m.Type {
 	case MoveCaptain:
 		if p.Supply[Captain] == 0 {
-			return harbor.RuleError("NK-109", "you have no captain card you may use this turn"+waits)
+			return harbor.RuleError("NK-109", "you have no captain card you may use this turn%s", waits)
 		}
 		return harbor.RuleError("NK-109", "put the captain on one of your %d columns", p.NCols)
 	case MoveBonus:
@@ -144,9 +150,28 @@ func (s *State) explainWindow(p *Player, m Move) error {
 		case t.Window >= p.NCols || p.Cols[t.Window].Kind != ResearchStation:
 			return harbor.RuleError("NK-102", "flip a card while your Research Station column activates")
 		}
-		return harbor.RuleError("NK-102", "you have no %s in your supply to flip"+waits, Res(m.Res))
+		return harbor.RuleError("NK-102", "you have no %s in your supply to flip%s", Res(m.Res), waits)
 	}
 	return harbor.RuleError("NK-041", "that move is not open in this window")
+}
+
+// lockedRefusal refuses, under NK-070, a move of the window after period 2
+// that only the cards gained in the player's last action would pay for;
+// else it returns nil.
+func (s *State) lockedRefusal(seat game.Seat, m Move) error {
+	p := &s.Players[seat]
+	if !s.Turn.Last || p.Locked == (Bundle{}) {
+		return nil
+	}
+	unlocked := *s
+	unlocked.Players[seat].Locked = Bundle{}
+	var buf [legalCap]Move
+	for _, l := range unlocked.Legal(seat, buf[:0]) {
+		if l == m {
+			return harbor.RuleError("NK-070", "the cards you gained in your last action (%s) cannot be used after period 2; they still count at the end", bundleText(p.Locked))
+		}
+	}
+	return nil
 }
 
 // onceRefusal refuses a once-per-turn Research Station effect its player

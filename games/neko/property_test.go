@@ -73,6 +73,12 @@ func checkInvariants(s *State) error {
 			if p.Supply[r] < 0 || p.Pending[r] < 0 {
 				return fmt.Errorf("seat %d: negative %s", i, Res(r))
 			}
+			if p.Locked[r] < 0 || p.Locked[r] > p.Supply[r] {
+				return fmt.Errorf("seat %d: %d %s locked of %d in the supply", i, p.Locked[r], Res(r), p.Supply[r])
+			}
+		}
+		if p.Locked != (Bundle{}) && !(s.Period == 2 && p.HandN == 0 && (s.Phase == phAction || s.Phase == phLast)) {
+			return fmt.Errorf("seat %d: cards locked outside the end of period 2", i)
 		}
 		if p.Harbour < 1 || p.Harbour > maxHarbour {
 			return fmt.Errorf("seat %d: harbour level %d", i, p.Harbour)

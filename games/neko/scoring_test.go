@@ -84,8 +84,9 @@ func TestIntermediateScoring(t *testing.T) {
 			seat := s.Actors().First()
 			l := s.Legal(seat, nil)
 			act(t, s, seat, l[len(l)-1])
-			if s.Phase == phAction {
+			if s.Phase == phAction { // cards held from before the last turn: none locked
 				s.Players[first].Supply = bundle(int8(Licence), 2, int8(Fish), 1, int8(Captain), 1)
+				s.Players[first].Locked = Bundle{}
 			}
 		}
 		if s.Phase != phLast || s.current() != first || !s.Turn.Last {
@@ -194,6 +195,114 @@ func TestFinalScoring(t *testing.T) {
 		})
 		if r := s2.Result(); r.Winners != game.Seats(0, 1) {
 			t.Errorf("a full tie is not shared: %+v", r)
+		}
+	})
+}
+
+// lastTurnOfPeriod2 plays a 2-player game with "last listed" moves to the
+// start of the last period-2 turn of the first seat in turn order, whose
+// supply is then set to b; it returns that seat.
+func lastTurnOfPeriod2(t *testing.T, b Bundle) (*State, game.Seat) {
+	t.Helper()
+	s := actionGame(t, 2, "")
+	finishPeriod(t, s)
+	draftAll(t, s)
+	first := s.seatAt(0)
+	for !(s.current() == first && s.Turn.Stage == stPlay && s.Players[first].HandN == 1) {
+		seat := s.Actors().First()
+		l := s.Legal(seat, nil)
+		act(t, s, seat, l[len(l)-1])
+	}
+	s.Players[first].Supply = b
+	return s, first
+}
+
+// TestNK070_LastActionGainsStayLocked: the rulebook's "you cannot use the
+// resources that you just gained from the last action" in the window after
+// period 2 covers the cards gained in each player's last action turn; they
+// still join the supply, meet the supply limit and count at the end.
+func TestNK070_LastActionGainsStayLocked(t *testing.T) {
+	t.Run("NK-070 a licence and fish gained in the last turn cannot be spent after period 2, but still count", func(t *testing.T) {
+		s, first := lastTurnOfPeriod2(t, bundle(int8(Fish), 6, int8(Licence), 1))
+		p := &s.Players[first]
+		setLine(t, s, first, "FB7") // 1 VP per licence at the end
+		// Gains of the last turn: 2 fish for a deactivation, then a bought licence.
+		act(t, s, first, Move{Type: MoveDeactivate, Card: int16(p.Hand[0]), Col: 0})
+		for !hasMove(s, first, Move{Type: MoveBuyLicence}) {
+			act(t, s, first, Move{Type: MoveNext})
+		}
+		act(t, s, first, Move{Type: MoveBuyLicence})
+		gained := p.Pending
+		if gained[Licence] != 1 || gained[Fish] < 2 {
+			t.Fatalf("gained %v in the last turn, want a licence and 2 fish", gained)
+		}
+		for s.current() == first && s.Phase == phAction {
+			act(t, s, first, Move{Type: MoveNext})
+		}
+		if p.Locked != gained || p.Pending != (Bundle{}) {
+			t.Errorf("locked %v pending %v after the last turn, want %v locked", p.Locked, p.Pending, gained)
+		}
+		for s.Phase == phAction {
+			seat := s.Actors().First()
+			l := s.Legal(seat, nil)
+			act(t, s, seat, l[len(l)-1])
+		}
+		if s.Phase != phLast || s.current() != first {
+			t.Fatalf("phase %d, seat %d acting: want the first seat's window after period 2", s.Phase, s.current())
+		}
+		if p.Supply[Licence] != 2 || p.Harbour != 1 {
+			t.Fatalf("supply %v harbour %d, want 2 licences at harbour level 1", p.Supply, p.Harbour)
+		}
+		refuseSaying(t, s, first, Move{Type: MoveHarbour}, "NK-070", "gained in your last action ("+bundleText(gained)+") cannot be used after period 2")
+		if v := s.View(first).Players[first]; v.Locked != gained {
+			t.Errorf("view shows %v locked, want %v", v.Locked, gained)
+		}
+		supply := p.Supply
+		act(t, s, first, Move{Type: MoveNext})
+		if p.Locked != (Bundle{}) {
+			t.Errorf("still locked after the window: %v", p.Locked)
+		}
+		finishPeriod(t, s)
+		if s.Phase != phOver || p.Supply[Licence] != 2 || p.Supply[Fish] != supply[Fish] {
+			t.Fatalf("phase %d supply %v, want the locked cards kept to the end (%v)", s.Phase, p.Supply, supply)
+		}
+		p.Supply[Licence] = 0
+		withoutLicences := endCards(p)
+		p.Supply[Licence] = 2
+		if p.Final.Cards != withoutLicences+2 {
+			t.Errorf("FB7 scored %d, want %d + 2 for the licences, the locked one included", p.Final.Cards, withoutLicences)
+		}
+	})
+	t.Run("NK-063 NK-070 the limit applies at the end of the last turn, locked cards discarded first", func(t *testing.T) {
+		s, first := lastTurnOfPeriod2(t, bundle(int8(Fish), 4, int8(Licence), 4))
+		p := &s.Players[first]
+		act(t, s, first, Move{Type: MoveDeactivate, Card: int16(p.Hand[0]), Col: 0})
+		for s.Turn.Stage != stDiscard {
+			act(t, s, first, Move{Type: MoveNext})
+		}
+		locked := p.Locked
+		over := p.resources() - limit(p)
+		if locked[Fish] < 2 || over < 1 {
+			t.Fatalf("locked %v, %d over the limit: want the deactivation fish locked and a discard", locked, over)
+		}
+		for range over {
+			act(t, s, first, Move{Type: MoveDiscard, Res: int8(Fish)})
+		}
+		if want := max(0, locked[Fish]-int16(over)); p.Locked[Fish] != want || p.Supply[Licence] != 4 {
+			t.Errorf("supply %v locked %v: want %d locked fish, the discards taking the locked fish first", p.Supply, p.Locked, want)
+		}
+	})
+	t.Run("NK-061 NK-070 cards held before the last turn stay usable in the window", func(t *testing.T) {
+		s, first := lastTurnOfPeriod2(t, bundle(int8(Licence), 2))
+		p := &s.Players[first]
+		act(t, s, first, Move{Type: MovePlay, Card: int16(p.Hand[0])})
+		for s.Phase == phAction {
+			seat := s.Actors().First()
+			l := s.Legal(seat, nil)
+			act(t, s, seat, l[len(l)-1])
+		}
+		if p.Locked[Licence] != 0 || !hasMove(s, first, Move{Type: MoveHarbour}) {
+			t.Errorf("locked %v: the 2 licences held before the last turn should pay the harbour", p.Locked)
 		}
 	})
 }

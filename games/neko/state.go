@@ -92,6 +92,7 @@ type Player struct {
 	Harbour  int8
 	Supply   Bundle
 	Pending  Bundle           // gained this turn, usable from the next (NK-061)
+	Locked   Bundle           // part of Supply gained in the last action of period 2: not usable after it (NK-070)
 	Effects  [numEffects]int8 // action cards in columns, by effect
 	Icons    [3]int8          // licence, coin, fuel icons per turn (NK-042)
 	Capacity int8             // supply-limit bonus (NK-064)

@@ -97,7 +97,7 @@ func (s *State) legalWindow(p *Player, dst []Move) []Move {
 	t := &s.Turn
 	lic, coin, fuel := s.windowActs(p)
 	if lic {
-		budget := int(t.Icons[icLicence]) + int(p.Supply[Licence])
+		budget := int(t.Icons[icLicence]) + p.usable(Licence)
 		if p.Harbour < maxHarbour && budget >= int(cat.Harbour[p.Harbour+1].Cost) {
 			dst = append(dst, Move{Type: MoveHarbour})
 		}
@@ -114,7 +114,7 @@ func (s *State) legalWindow(p *Player, dst []Move) []Move {
 		}
 	}
 	if coin {
-		budget := int(t.Icons[icCoin]) + int(p.Supply[Fish])
+		budget := int(t.Icons[icCoin]) + p.usable(Fish)
 		for lv := int8(1); lv <= 6 && 2*int(lv) <= budget; lv++ {
 			if p.supplyShip(lv) >= 0 {
 				dst = append(dst, Move{Type: MoveBuyShip, Level: lv})
@@ -125,7 +125,7 @@ func (s *State) legalWindow(p *Player, dst []Move) []Move {
 		}
 	}
 	if fuel {
-		budget := int(t.Icons[icFuel]) + int(p.Supply[Fish])
+		budget := int(t.Icons[icFuel]) + p.usable(Fish)
 		for i := range int8(numShips + 1) {
 			sh := p.Ships[i]
 			if sh.Loc >= locHarbour && sh.Loc < p.NCols && budget >= moveCost(i) {
@@ -219,6 +219,9 @@ func (s *State) applyTurn(seat game.Seat, m Move) {
 		s.afterAction()
 	case MoveDiscard:
 		p.Supply[m.Res]--
+		if p.Locked[m.Res] > 0 {
+			p.Locked[m.Res]-- // a card that cannot be used goes first (NK-070)
+		}
 		if p.resources() <= limit(p) {
 			s.finishTurn()
 		}
@@ -293,9 +296,17 @@ func (s *State) advanceWindowOnce() bool {
 }
 
 // endTurn moves the cards gained this turn into the supply (NK-062) and
-// asks for discards above the limit (NK-063).
+// asks for discards above the limit (NK-063). The cards gained in a
+// player's last action turn of period 2 join the supply locked: they count
+// at the end but cannot be spent in the window after period 2 (NK-070).
 func (s *State) endTurn() {
 	p := s.player()
+	switch {
+	case s.Phase == phLast:
+		p.Locked = Bundle{}
+	case s.Period == 2 && p.HandN == 0:
+		p.Locked = p.Pending
+	}
 	p.flushPending()
 	if p.resources() > limit(p) {
 		s.Turn.Stage = stDiscard
@@ -303,6 +314,9 @@ func (s *State) endTurn() {
 	}
 	s.finishTurn()
 }
+
+// usable counts the cards of r in the supply that may be spent now.
+func (p *Player) usable(r Res) int { return int(p.Supply[r] - p.Locked[r]) }
 
 func (p *Player) flushPending() {
 	for r := range numRes {

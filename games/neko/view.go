@@ -52,6 +52,7 @@ type PlayerView struct {
 	Harbour   int                `json:"harbour"`
 	Supply    Bundle             `json:"supply"`
 	Pending   Bundle             `json:"pending"`
+	Locked    Bundle             `json:"locked"` // in Supply, gained in the last action of period 2: not usable after it (NK-070)
 	Icons     [3]int8            `json:"icons"`
 	Limit     int                `json:"limit"`
 	Interim   [2]int16           `json:"interim"`
@@ -156,7 +157,7 @@ func (s *State) View(viewer game.Seat) View {
 	for i := range s.N {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: int(i), Name: s.Names[i], HandCount: int(p.HandN), Ships: p.Ships, Harbour: int(p.Harbour),
-			Supply: p.Supply, Pending: p.Pending, Icons: p.Icons, Limit: limit(p), Interim: p.Interim}
+			Supply: p.Supply, Pending: p.Pending, Locked: p.Locked, Icons: p.Icons, Limit: limit(p), Interim: p.Interim}
 		if game.Seat(i) == viewer && p.HandN > 0 {
 			pv.Hand = ints.take(int(p.HandN))
 			for k := range p.HandN {
