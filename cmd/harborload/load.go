@@ -26,6 +26,8 @@ import (
 )
 
 type config struct {
+	Game          string          // the game every table plays
+	Options       json.RawMessage // its rules options
 	Tables, Seats int
 	Duration      time.Duration
 	MaxMoves      int
@@ -38,6 +40,7 @@ type config struct {
 
 // report is what a run measured.
 type report struct {
+	Game                       string
 	Where                      string
 	Tables, Seats, Conns, Idle int
 	Moves                      int
@@ -58,8 +61,8 @@ type report struct {
 func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
 
 func (r report) print(w io.Writer) {
-	fmt.Fprintf(w, "harborload: %d tables x %d seats (%d WebSocket clients), server %s; every move committed to SQLite (WAL, synchronous=FULL)\n",
-		r.Tables, r.Seats, r.Conns, r.Where)
+	fmt.Fprintf(w, "harborload: %d tables of %s x %d seats (%d WebSocket clients), server %s; every move committed to SQLite (WAL, synchronous=FULL)\n",
+		r.Tables, r.Game, r.Seats, r.Conns, r.Where)
 	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s (%d games finished)\n", r.Moves, r.Elapsed.Seconds(), r.movesPerSecond(), r.FinishedGames)
 	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
 		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
@@ -105,7 +108,7 @@ type runner struct {
 }
 
 func run(cfg config, logw io.Writer) (report, error) {
-	rep := report{Tables: cfg.Tables, Seats: cfg.Seats, Conns: cfg.Tables * cfg.Seats, Idle: cfg.Idle}
+	rep := report{Game: cfg.Game, Tables: cfg.Tables, Seats: cfg.Seats, Conns: cfg.Tables * cfg.Seats, Idle: cfg.Idle}
 	if cfg.Seats < 1 || cfg.Seats > 6 || cfg.Tables < 1 {
 		return rep, fmt.Errorf("need at least one table of 1 to 6 seats")
 	}
@@ -322,7 +325,7 @@ func (r *runner) createTables() error {
 			t.people = append(t.people, table.NewToken())
 		}
 		var l table.LobbyView
-		if err := r.call(t.people[0], "POST", "/api/tables", map[string]any{"game": "pile", "name": "P0", "options": map[string]int{"size": 1000}}, &l); err != nil {
+		if err := r.call(t.people[0], "POST", "/api/tables", map[string]any{"game": r.cfg.Game, "name": "P0", "options": r.cfg.Options}, &l); err != nil {
 			return err
 		}
 		t.id = l.ID

@@ -12,7 +12,7 @@ import (
 // connections.
 func TestSmallLoad(t *testing.T) {
 	var log bytes.Buffer
-	rep, err := run(config{Tables: 4, Seats: 4, Duration: 2 * time.Second, MaxMoves: 400, Idle: 40, InProcess: true}, &log)
+	rep, err := run(config{Game: "pile", Options: defaultOptions["pile"], Tables: 4, Seats: 4, Duration: 2 * time.Second, MaxMoves: 400, Idle: 40, InProcess: true}, &log)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
@@ -27,6 +27,18 @@ func TestSmallLoad(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "moves/s") {
 		t.Fatalf("report without a rate:\n%s", out.String())
+	}
+}
+
+// TestSmallHoldingsLoad plays a few real Harbor Holdings tables.
+func TestSmallHoldingsLoad(t *testing.T) {
+	var log bytes.Buffer
+	rep, err := run(config{Game: "holdings", Options: defaultOptions["holdings"], Tables: 3, Seats: 4, Duration: 2 * time.Second, MaxMoves: 300, InProcess: true}, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if rep.Moves < 100 || rep.Errors != 0 || rep.Game != "holdings" {
+		t.Fatalf("implausible report %+v\n%s", rep, log.String())
 	}
 }
 

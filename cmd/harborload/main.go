@@ -16,14 +16,23 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"time"
 )
 
+// defaultOptions keep the games of a load run going for its whole duration.
+var defaultOptions = map[string]json.RawMessage{
+	"pile":     json.RawMessage(`{"size":1000}`),
+	"holdings": json.RawMessage(`{"roundLimit":100}`),
+}
+
 func main() {
 	var cfg config
+	flag.StringVar(&cfg.Game, "game", "pile", "the game every table plays: pile (a tiny test game) or any Harbor game id")
+	options := flag.String("options", "", `its rules options as JSON (default for pile: {"size":1000}; for holdings: {"roundLimit":100})`)
 	flag.IntVar(&cfg.Tables, "tables", 100, "concurrent tables to play")
 	flag.IntVar(&cfg.Seats, "seats", 4, "people at each table (all connected by WebSocket)")
 	flag.DurationVar(&cfg.Duration, "duration", 10*time.Second, "how long to play")
@@ -36,6 +45,14 @@ func main() {
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()
+	cfg.Options = json.RawMessage(*options)
+	if *options == "" {
+		cfg.Options = defaultOptions[cfg.Game]
+	}
+	if !json.Valid(cfg.Options) && len(cfg.Options) > 0 {
+		fmt.Fprintln(os.Stderr, "harborload: -options is not valid JSON")
+		os.Exit(2)
+	}
 	raiseFileLimit()
 	if *child {
 		if err := serveChild(*data, cfg.CPUProfile); err != nil {

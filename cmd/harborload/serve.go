@@ -20,6 +20,7 @@ import (
 
 	"harbor/game"
 	"harbor/game/gametest"
+	_ "harbor/games/all"
 	"harbor/server"
 	"harbor/sqlite"
 	"harbor/table"

@@ -5,7 +5,8 @@ import "harbor/game"
 // View is what one viewer sees: everything but the order of the Dispatch
 // decks, which nobody may see. Arrays indexed by seat hold Players valid
 // entries; Owner and Improvements are indexed by board space (Owner -1 for
-// the bank). View allocates nothing: History and Board share storage that
+// the bank); the board itself is static content, from Board. View allocates
+// nothing: History shares storage that
 // is never rewritten, so a view stays valid as the game goes on.
 type View struct {
 	Type       string             `json:"type"` // the game id, "holdings"
@@ -45,7 +46,6 @@ type View struct {
 	Over    bool                `json:"over"`
 	Reason  string              `json:"reason,omitempty"`
 	Options Options             `json:"options"`
-	Board   []Space             `json:"board"`
 }
 
 // View returns viewer's view. Harbor Holdings hides only the deck order, so
@@ -59,7 +59,7 @@ func (s *State) View(viewer game.Seat) View {
 		Landed: s.Landed, Improved: s.Improved, Round: int(s.Round), RoundLimit: s.Opts.RoundLimit,
 		Turns: int(s.Turns), Trade: s.Trade, LastTrade: s.LastTrade, DeckSizes: [2]int{DeckSize, DeckSize},
 		LastCard: s.LastCard, History: s.History[:s.HistLen], Over: s.Over, Reason: s.Reason,
-		Options: s.Opts, Board: board.spaces,
+		Options: s.Opts,
 	}
 	copy(v.Names[:], s.Names)
 	for p := game.Seat(0); p < game.Seat(s.Players); p++ {

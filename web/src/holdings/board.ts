@@ -1,8 +1,8 @@
-// The Harbor Holdings board as content (names, kinds, groups, prices, copied
-// from the engine's board.json) and its drawing geometry. No rules live here:
+// The Harbor Holdings board as content (names, kinds, groups, prices: the
+// engine's own board.json, imported at build time) and its drawing geometry. No rules live here:
 // what a player may do comes from the server's legal moves.
 
-import raw from "./board.json";
+import raw from "../../../games/holdings/board.json";
 
 export type SpaceKind = "gate" | "street" | "dispatch" | "levy" | "ferry" | "utility" | "customs" | "festival" | "inspection";
 
