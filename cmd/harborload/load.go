@@ -36,6 +36,7 @@ type config struct {
 	InProcess     bool
 	Think         time.Duration
 	CPUProfile    string
+	MemProfile    string
 }
 
 // report is what a run measured.
@@ -117,6 +118,9 @@ func run(cfg config, logw io.Writer) (report, error) {
 		return rep, err
 	}
 	defer stop()
+	if cfg.MemProfile != "" {
+		defer writeMemProfile(cfg.MemProfile)
+	}
 	rep.Where = where
 	r := &runner{cfg: cfg, url: url, log: logw}
 	r.http = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
@@ -250,7 +254,7 @@ func target(cfg config) (url string, stop func(), where string, err error) {
 		if err != nil {
 			return "", nil, "", err
 		}
-		url, stop, err := spawnServer(dir, cfg.CPUProfile)
+		url, stop, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile)
 		return url, func() { stop(); os.RemoveAll(dir) }, "in a child process", err
 	}
 }
