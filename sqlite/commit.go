@@ -166,7 +166,11 @@ func (c *committerConn) close() {
 func (s *Store) commit(c *committerConn, batch []*appendReq) {
 	c.errs = append(c.errs[:0], make([]error, len(batch))...)
 	clear(c.heads)
+	ctx := context.Background()
 	fail := func(err error) {
+		// Whatever failed (BEGIN, a statement, COMMIT), no transaction may
+		// stay open on the connection, or every later batch would fail too.
+		c.rollback.ExecContext(ctx)
 		for _, r := range batch {
 			s.heads.forget(r.id)
 		}
@@ -174,7 +178,6 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 			r.err <- err
 		}
 	}
-	ctx := context.Background()
 	if _, err := c.begin.ExecContext(ctx); err != nil {
 		fail(err)
 		return
@@ -183,13 +186,11 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 		var err error
 		c.errs[i], err = s.append(ctx, c, r)
 		if err != nil {
-			c.rollback.ExecContext(ctx)
 			fail(err)
 			return
 		}
 	}
 	if _, err := c.commit.ExecContext(ctx); err != nil {
-		c.rollback.ExecContext(ctx) // COMMIT may fail and leave the transaction open
 		fail(err)
 		return
 	}
