@@ -36,7 +36,7 @@ func NewMetrics() *Metrics {
 	return m
 }
 
-var latencyBuckets = []float64{.0005, .001, .002, .005, .01, .02, .05, .1, .25, .5, 1}
+var latencyBuckets = []float64{.0005, .001, .002, .003, .005, .0075, .01, .015, .02, .03, .05, .1, .25, .5, 1}
 
 // ObserveCommit records one commit; pass it as table.Options.OnCommit.
 func (m *Metrics) ObserveCommit(d time.Duration) { m.commit.Observe(d.Seconds()) }

@@ -164,13 +164,41 @@ type clientMessage struct {
 	D json.RawMessage `json:"d"`
 }
 
+// messageDecoder is a strict JSON decoder (unknown fields refused) over a
+// reader that is pointed at each message in turn: a decoder and its buffer
+// cost more than decoding a small message.
+type messageDecoder struct {
+	rd  bytes.Reader
+	dec *json.Decoder
+}
+
+var messageDecoders = sync.Pool{New: func() any {
+	d := &messageDecoder{}
+	d.dec = json.NewDecoder(&d.rd)
+	d.dec.DisallowUnknownFields()
+	return d
+}}
+
+// decodeMessage decodes msg, which must be exactly one JSON object with no
+// fields other than those of clientMessage.
+func decodeMessage(msg []byte) (clientMessage, bool) {
+	var m clientMessage
+	d := messageDecoders.Get().(*messageDecoder)
+	d.rd.Reset(msg)
+	if err := d.dec.Decode(&m); err != nil || d.dec.More() {
+		return m, false // the decoder may hold the rest of msg: not reused
+	}
+	// The decoder has read msg to its end, so it starts the next message
+	// afresh (and D is a copy, not a slice of its buffer).
+	messageDecoders.Put(d)
+	return m, true
+}
+
 // handle answers one message. A refused message gets an error frame and
 // changes nothing.
 func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *table.Sub, msg []byte) {
-	var m clientMessage
-	dec := json.NewDecoder(bytes.NewReader(msg))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil || dec.More() {
+	m, ok := decodeMessage(msg)
+	if !ok {
 		c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.EInvalid, "a message is a JSON object {t, v, d}")))
 		return
 	}

@@ -41,10 +41,53 @@ func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result 
 	return err
 }
 
+// heads caches the number of stored moves of each playing table whose log
+// the committer has written, so that checking a move needs no query. Only
+// the committer writes moves, so the cache is exact; SaveTable (which may
+// change a table's status) forgets the table, and a finished table or a
+// failed batch is forgotten too, so the next move reads the table again.
+// The table's runner never stores a move and saves the table at once, so
+// forgetting after SaveTable's own commit leaves no gap.
+type heads struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (h *heads) get(id string) (int, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n, ok := h.n[id]
+	return n, ok
+}
+
+func (h *heads) forget(id string) {
+	h.mu.Lock()
+	delete(h.n, id)
+	h.mu.Unlock()
+}
+
+// finished marks a table in a batch's heads whose game the batch ends.
+const finished = -1
+
+// update records the heads a committed batch left (finished tables are
+// forgotten).
+func (h *heads) update(batch map[string]int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for id, n := range batch {
+		if n == finished {
+			delete(h.n, id)
+		} else {
+			h.n[id] = n
+		}
+	}
+}
+
 // committer gathers queued appends into batches and commits each batch in
-// one transaction, until Close.
-func (s *Store) committer() {
+// one transaction on its own connection, until Close.
+func (s *Store) committer(c *committerConn) {
 	defer close(s.done)
+	defer c.close()
 	batch := make([]*appendReq, 0, maxBatch)
 	for {
 		select {
@@ -69,87 +112,136 @@ func (s *Store) committer() {
 				break fill
 			}
 		}
-		s.commit(batch)
+		s.commit(c, batch)
 	}
+}
+
+// committerConn is the connection the committer writes moves on, with its
+// statements prepared once.
+type committerConn struct {
+	conn           *sql.Conn
+	begin, commit  *sql.Stmt
+	rollback, head *sql.Stmt
+	insert, finish *sql.Stmt
+	heads          map[string]int // the heads the batch being written leaves
+	errs           []error
+}
+
+func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := &committerConn{conn: conn, heads: make(map[string]int)}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&c.begin, `BEGIN IMMEDIATE`},
+		{&c.commit, `COMMIT`},
+		{&c.rollback, `ROLLBACK`},
+		{&c.head, `SELECT status, COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = ?1), 0) FROM tables WHERE id = ?1`},
+		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`},
+		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
+	} {
+		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
+			c.close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func (c *committerConn) close() {
+	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	c.conn.Close()
 }
 
 // commit writes batch in one transaction. A request that conflicts is
 // refused alone; a storage fault fails the whole batch.
-func (s *Store) commit(batch []*appendReq) {
-	errs := make([]error, len(batch))
+func (s *Store) commit(c *committerConn, batch []*appendReq) {
+	c.errs = append(c.errs[:0], make([]error, len(batch))...)
+	clear(c.heads)
+	ctx := context.Background()
 	fail := func(err error) {
+		// Whatever failed (BEGIN, a statement, COMMIT), no transaction may
+		// stay open on the connection, or every later batch would fail too.
+		c.rollback.ExecContext(ctx)
+		for _, r := range batch {
+			s.heads.forget(r.id)
+		}
 		for _, r := range batch {
 			r.err <- err
 		}
 	}
-	ctx := context.Background()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		fail(err)
-		return
-	}
-	head, err := tx.PrepareContext(ctx, `SELECT status, COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = ?1), 0) FROM tables WHERE id = ?1`)
-	if err != nil {
-		tx.Rollback()
-		fail(err)
-		return
-	}
-	insert, err := tx.PrepareContext(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`)
-	if err != nil {
-		tx.Rollback()
+	if _, err := c.begin.ExecContext(ctx); err != nil {
 		fail(err)
 		return
 	}
 	for i, r := range batch {
-		errs[i], err = s.append(ctx, tx, head, insert, r)
+		var err error
+		c.errs[i], err = s.append(ctx, c, r)
 		if err != nil {
-			tx.Rollback()
 			fail(err)
 			return
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if _, err := c.commit.ExecContext(ctx); err != nil {
 		fail(err)
 		return
 	}
+	s.heads.update(c.heads)
 	for i, r := range batch {
-		r.err <- errs[i]
+		r.err <- c.errs[i]
 	}
 }
 
-// append adds one move inside tx, after checking that the table is playing
-// and the move follows its log. refused is the answer for a move that does
-// not fit the table; fault is a storage error that spoils the batch.
-func (s *Store) append(ctx context.Context, tx *sql.Tx, head, insert *sql.Stmt, r *appendReq) (refused, fault error) {
-	var (
-		status  string
-		version int
-	)
-	err := head.QueryRowContext(ctx, r.id).Scan(&status, &version)
-	if err == sql.ErrNoRows {
-		return harbor.Errorf(harbor.ENotFound, "there is no such table"), nil
+// append adds one move inside the committer's transaction, after checking
+// that the table is playing and the move follows its log. refused is the
+// answer for a move that does not fit the table; fault is a storage error
+// that spoils the batch.
+func (s *Store) append(ctx context.Context, c *committerConn, r *appendReq) (refused, fault error) {
+	version, ok := c.heads[r.id]
+	if !ok {
+		version, ok = s.heads.get(r.id)
 	}
-	if err != nil {
-		return nil, err
+	if !ok {
+		var status string
+		err := c.head.QueryRowContext(ctx, r.id).Scan(&status, &version)
+		if err == sql.ErrNoRows {
+			return harbor.Errorf(harbor.ENotFound, "there is no such table"), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if status != string(table.Playing) {
+			return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status), nil
+		}
 	}
-	if status != string(table.Playing) {
-		return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status), nil
+	if version == finished {
+		return harbor.Errorf(harbor.EConflict, "the table is finished, not playing"), nil
 	}
 	if version != r.m.N {
 		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.m.N, version), nil
 	}
 	at := millis(r.m.At)
-	if _, err := insert.ExecContext(ctx, r.id, r.m.N, int(r.m.Seat), string(r.m.Move), at); err != nil {
+	if _, err := c.insert.ExecContext(ctx, r.id, r.m.N, int(r.m.Seat), string(r.m.Move), at); err != nil {
 		return nil, err
 	}
+	c.heads[r.id] = r.m.N + 1
 	if r.result != nil && r.result.Over {
 		b, err := json.Marshal(r.result)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`, string(b), at, r.id); err != nil {
+		if _, err := c.finish.ExecContext(ctx, string(b), at, r.id); err != nil {
 			return nil, err
 		}
+		c.heads[r.id] = finished
 	}
 	return nil, nil
 }

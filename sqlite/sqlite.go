@@ -46,7 +46,12 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: migrate %s: %w", path, err)
 	}
-	return newStore(db)
+	s, err := newStore(db)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	return s, nil
 }
 
 // useWAL gives a new file 1 KiB pages, then puts the file in WAL mode

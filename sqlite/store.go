@@ -21,6 +21,7 @@ type Store struct {
 	quit    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+	heads   heads
 }
 
 var _ table.Store = (*Store)(nil)
@@ -29,8 +30,13 @@ var _ table.Store = (*Store)(nil)
 const maxBatch = 1024
 
 func newStore(db *sql.DB) (*Store, error) {
-	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{})}
-	go s.committer()
+	c, err := newCommitterConn(context.Background(), db)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{}),
+		heads: heads{n: make(map[string]int)}}
+	go s.committer(c)
 	go s.checkpointer()
 	return s, nil
 }
@@ -160,6 +166,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
+	s.heads.forget(t.ID) // its status may have changed
 	return nil
 }
 

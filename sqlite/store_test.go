@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"harbor"
 	"harbor/sqlite"
 	"harbor/storetest"
 	"harbor/table"
@@ -75,5 +76,49 @@ func TestNewFileHasSmallPages(t *testing.T) {
 	}
 	if size := int(raw[16])<<8 | int(raw[17]); size != 1024 {
 		t.Fatalf("page size %d, want 1024", size)
+	}
+}
+
+// TestSaveTableAfterMoves checks that the committer's record of a table's
+// log does not outlive a status change made by SaveTable.
+func TestSaveTableAfterMoves(t *testing.T) {
+	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	tb := storetest.NewTable(t)
+	tb.Status = table.Playing
+	if err := s.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	move := func(n int) error {
+		return s.AppendMove(ctx, tb.ID, table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil)
+	}
+	for n := range 3 {
+		if err := move(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := move(1); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("a move out of order: %v, want a conflict", err)
+	}
+	tb.Status = table.Finished
+	if err := s.SaveTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	if err := move(3); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("a move after the table was saved as finished: %v, want a conflict", err)
+	}
+	tb.Status = table.Playing
+	if err := s.SaveTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	if err := move(3); err != nil {
+		t.Fatalf("the next move once playing again: %v", err)
+	}
+	if moves, err := s.Moves(ctx, tb.ID, 0); err != nil || len(moves) != 4 {
+		t.Fatalf("stored %d moves (%v), want 4", len(moves), err)
 	}
 }

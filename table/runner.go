@@ -50,6 +50,8 @@ type Runner struct {
 	botDue   bool
 	turn     *time.Timer
 	closed   bool
+
+	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 }
 
 // ID returns the table's id.
@@ -120,6 +122,14 @@ func (r *Runner) stateView(viewer game.Seat) StateView {
 	return v
 }
 
+// stateFrame encodes viewer's state frame.
+func (r *Runner) stateFrame(viewer game.Seat) []byte {
+	r.frameView = r.stateView(viewer)
+	f := Frame("state", r.t.Version, &r.frameView)
+	r.frameView = StateView{}
+	return f
+}
+
 func (r *Runner) viewerOf(s *Sub) game.Seat {
 	if s.tv {
 		return game.Public
@@ -146,7 +156,7 @@ func (r *Runner) broadcastState() {
 		viewer := r.viewerOf(s)
 		f := &frames[viewer+1]
 		if *f == nil {
-			*f = Frame("state", r.t.Version, r.stateView(viewer))
+			*f = r.stateFrame(viewer)
 		}
 		s.conn.Send(*f)
 	}
@@ -179,7 +189,7 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		r.broadcastLobby() // everyone sees them come online
 	}
 	if r.g != nil {
-		c.Send(Frame("state", r.t.Version, r.stateView(r.viewerOf(s))))
+		c.Send(r.stateFrame(r.viewerOf(s)))
 	}
 	return s, nil
 }
@@ -214,7 +224,7 @@ func (r *Runner) Resend(s *Sub) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.g != nil {
-		s.conn.Send(Frame("state", r.t.Version, r.stateView(r.viewerOf(s))))
+		s.conn.Send(r.stateFrame(r.viewerOf(s)))
 	} else {
 		s.conn.Send(Frame("lobby", r.t.Version, r.lobbyView()))
 	}

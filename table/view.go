@@ -1,8 +1,10 @@
 package table
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"harbor/game"
 )
@@ -69,18 +71,42 @@ type Envelope struct {
 	D json.RawMessage `json:"d,omitempty"`
 }
 
-// Frame encodes an envelope whose data is d.
+// frameEncoder is a reusable buffer and JSON encoder for Frame.
+type frameEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var frameEncoders = sync.Pool{New: func() any {
+	e := &frameEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}}
+
+// maxPooledFrame bounds the encoding buffer kept for reuse.
+const maxPooledFrame = 64 << 10
+
+// Frame encodes an envelope whose data is d. The frame is encoded into a
+// reused buffer and copied out once, at its exact size.
 func Frame(t string, v int, d any) []byte {
-	data, err := json.Marshal(d)
-	if err != nil {
-		data = []byte(`null`)
-	}
-	b := make([]byte, 0, len(data)+len(t)+24)
+	e := frameEncoders.Get().(*frameEncoder)
+	b := e.buf.AvailableBuffer()
 	b = append(b, `{"t":`...)
 	b = strconv.AppendQuote(b, t)
 	b = append(b, `,"v":`...)
 	b = strconv.AppendInt(b, int64(v), 10)
 	b = append(b, `,"d":`...)
-	b = append(b, data...)
-	return append(b, '}')
+	e.buf.Write(b)
+	if err := e.enc.Encode(d); err != nil {
+		e.buf.Truncate(len(b))
+		e.buf.WriteString("null\n")
+	}
+	out := make([]byte, e.buf.Len())
+	copy(out, e.buf.Bytes())
+	out[len(out)-1] = '}' // over the newline Encode ends with
+	if e.buf.Cap() <= maxPooledFrame {
+		e.buf.Reset()
+		frameEncoders.Put(e)
+	}
+	return out
 }

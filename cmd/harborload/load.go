@@ -36,6 +36,7 @@ type config struct {
 	InProcess     bool
 	Think         time.Duration
 	CPUProfile    string
+	MemProfile    string
 }
 
 // report is what a run measured.
@@ -117,6 +118,9 @@ func run(cfg config, logw io.Writer) (report, error) {
 		return rep, err
 	}
 	defer stop()
+	if cfg.MemProfile != "" {
+		defer writeMemProfile(cfg.MemProfile)
+	}
 	rep.Where = where
 	r := &runner{cfg: cfg, url: url, log: logw}
 	r.http = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
@@ -250,7 +254,7 @@ func target(cfg config) (url string, stop func(), where string, err error) {
 		if err != nil {
 			return "", nil, "", err
 		}
-		url, stop, err := spawnServer(dir, cfg.CPUProfile)
+		url, stop, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile)
 		return url, func() { stop(); os.RemoveAll(dir) }, "in a child process", err
 	}
 }
@@ -399,6 +403,7 @@ var (
 func (r *runner) play(c *client) {
 	ctx := context.Background()
 	msg := make([]byte, 0, 2048) // reused: the clients share the machine with the server
+	var legal []json.RawMessage
 	for {
 		_, rd, err := c.ws.Reader(ctx)
 		if err != nil {
@@ -438,18 +443,16 @@ func (r *runner) play(c *client) {
 		if bytes.Contains(msg, noLegal) || r.stop.Load() {
 			continue
 		}
-		var frame struct {
-			D struct {
-				Legal []json.RawMessage `json:"legal"`
-			} `json:"d"`
-		}
-		if json.Unmarshal(msg, &frame) != nil || len(frame.D.Legal) == 0 {
+		// Only the legal moves are decoded: the client shares the cores
+		// with the server it measures.
+		raw, ok := legalMoves(msg)
+		if !ok || json.Unmarshal(raw, &legal) != nil || len(legal) == 0 {
 			continue
 		}
 		if r.cfg.Think > 0 {
 			time.Sleep(r.cfg.Think)
 		}
-		move := frame.D.Legal[c.rng.IntN(len(frame.D.Legal))]
+		move := legal[c.rng.IntN(len(legal))]
 		out := make([]byte, 0, 64+len(move))
 		out = append(out, `{"t":"move","v":`...)
 		out = strconv.AppendInt(out, int64(v), 10)
@@ -573,6 +576,70 @@ func (r *runner) serverLatency(histogram string) (p50, p99 time.Duration, err er
 		return 0
 	}
 	return at(0.5), at(0.99), sc.Err()
+}
+
+// legalMoves returns the JSON array d.legal of a compact state frame
+// ({"t":"state","v":N,"d":{...,"legal":[...],...}}) without decoding the
+// rest of the frame.
+func legalMoves(frame []byte) ([]byte, bool) {
+	depth := 0
+	for i := 0; i < len(frame); i++ {
+		switch frame[i] {
+		case '"':
+			end := stringEnd(frame, i)
+			if end < 0 {
+				return nil, false
+			}
+			// A key (not a value: a value is never followed by ':') of
+			// the object d, which sits at depth 2.
+			if depth == 2 && string(frame[i+1:end]) == "legal" && end+1 < len(frame) && frame[end+1] == ':' {
+				return arrayAt(frame, end+2)
+			}
+			i = end
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+	}
+	return nil, false
+}
+
+// stringEnd returns the index of the quote that closes the string opening
+// at b[start], or -1.
+func stringEnd(b []byte, start int) int {
+	for i := start + 1; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// arrayAt returns the JSON array that starts at b[start].
+func arrayAt(b []byte, start int) ([]byte, bool) {
+	if start >= len(b) || b[start] != '[' {
+		return nil, false
+	}
+	depth := 0
+	for i := start; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			if i = stringEnd(b, i); i < 0 {
+				return nil, false
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return b[start : i+1], true
+			}
+		}
+	}
+	return nil, false
 }
 
 // readInto appends everything rd holds to buf.

@@ -50,3 +50,22 @@ func TestRefusesOtherHosts(t *testing.T) {
 		}
 	}
 }
+
+func TestLegalMoves(t *testing.T) {
+	tests := []struct {
+		frame, want string
+		ok          bool
+	}{
+		{`{"t":"state","v":3,"d":{"view":{"legal":[9],"s":"a\"]}{,\"legal\":[8]"},"legal":[{"type":"take","n":1},{"type":"say","text":"[\"]"}],"actors":[0]}}`,
+			`[{"type":"take","n":1},{"type":"say","text":"[\"]"}]`, true},
+		{`{"t":"state","v":0,"d":{"view":{"x":"legal"},"legal":[],"seat":1}}`, `[]`, true},
+		{`{"t":"state","v":0,"d":{"view":{"legal":[1]}}}`, ``, false},
+		{`{"t":"state","v":0,"d":{"legal":[1,`, ``, false},
+	}
+	for _, tt := range tests {
+		got, ok := legalMoves([]byte(tt.frame))
+		if string(got) != tt.want || ok != tt.ok {
+			t.Errorf("legalMoves(%s) = %s, %v; want %s, %v", tt.frame, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -42,6 +42,7 @@ func main() {
 	flag.BoolVar(&cfg.InProcess, "inprocess", false, "run the server inside this process")
 	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")
 	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the play phase to this file (with -inprocess it covers the server too; a child server writes its own to FILE.server)")
+	flag.StringVar(&cfg.MemProfile, "memprofile", "", "write an allocation profile of the whole run to this file when it ends (a child server writes its own to FILE.server)")
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()
@@ -55,7 +56,7 @@ func main() {
 	}
 	raiseFileLimit()
 	if *child {
-		if err := serveChild(*data, cfg.CPUProfile); err != nil {
+		if err := serveChild(*data, cfg.CPUProfile, cfg.MemProfile); err != nil {
 			fmt.Fprintln(os.Stderr, "harborload child:", err)
 			os.Exit(1)
 		}

@@ -65,12 +65,15 @@ func startServer(dir string) (url string, stop func(), err error) {
 
 // serveChild is the server child: it prints its URL on stdout and serves
 // until its parent closes its stdin (or dies).
-func serveChild(data, cpuprofile string) error {
+func serveChild(data, cpuprofile, memprofile string) error {
 	url, stop, err := startServer(data)
 	if err != nil {
 		return err
 	}
 	defer stop()
+	if memprofile != "" {
+		defer writeMemProfile(memprofile)
+	}
 	if cpuprofile != "" {
 		f, err := os.Create(cpuprofile)
 		if err != nil {
@@ -88,7 +91,7 @@ func serveChild(data, cpuprofile string) error {
 }
 
 // spawnServer starts this binary as the server child.
-func spawnServer(dir, cpuprofile string) (url string, stop func(), err error) {
+func spawnServer(dir, cpuprofile, memprofile string) (url string, stop func(), err error) {
 	self, err := os.Executable()
 	if err != nil {
 		return "", nil, err
@@ -96,6 +99,9 @@ func spawnServer(dir, cpuprofile string) (url string, stop func(), err error) {
 	args := []string{"-serve-child", "-data", dir}
 	if cpuprofile != "" {
 		args = append(args, "-cpuprofile", cpuprofile+".server")
+	}
+	if memprofile != "" {
+		args = append(args, "-memprofile", memprofile+".server")
 	}
 	cmd := exec.Command(self, args...)
 	cmd.Stderr = os.Stderr
@@ -140,5 +146,19 @@ func raiseFileLimit() {
 	if syscall.Setrlimit(syscall.RLIMIT_NOFILE, &want) != nil {
 		lim.Cur = lim.Max
 		syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
+	}
+}
+
+// writeMemProfile writes the allocation profile (every allocation since the
+// start, sampled) to path.
+func writeMemProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "harborload:", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintln(os.Stderr, "harborload:", err)
 	}
 }
