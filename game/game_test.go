@@ -220,6 +220,9 @@ func TestErasedGameRefusesBadMovesUnchanged(t *testing.T) {
 		{0, `{"type":"take","n":1,"extra":true}`, harbor.EInvalid},
 		{0, `not json`, harbor.EInvalid},
 		{0, `{"type":"take","n":1} {}`, harbor.EInvalid},
+		{0, `{"type":"take","n":1}}`, harbor.EInvalid},
+		{0, `{"type":"take","n":1}]`, harbor.EInvalid},
+		{0, ``, harbor.EInvalid},
 	} {
 		err := g.Apply(tc.seat, json.RawMessage(tc.move), nil)
 		if harbor.ErrorCode(err) != tc.code {

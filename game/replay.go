@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 )
 
 // Record is one stored move: who made it and the move as JSON.
@@ -27,15 +28,35 @@ func Replay(d Definition, cfg Config, records []Record) (Game, error) {
 	return g, nil
 }
 
+// strictDecoder is a JSON decoder that refuses unknown fields, over a
+// reader pointed at each input in turn: decoders are pooled, since making
+// one costs more than decoding a small move.
+type strictDecoder struct {
+	rd  bytes.Reader
+	dec *json.Decoder
+}
+
+var strictDecoders = sync.Pool{New: func() any {
+	d := &strictDecoder{}
+	d.dec = json.NewDecoder(&d.rd)
+	d.dec.DisallowUnknownFields()
+	return d
+}}
+
+// decodeStrict decodes raw, which must be exactly one JSON value, into v,
+// refusing fields v does not have.
 func decodeStrict(raw json.RawMessage, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
+	if !json.Valid(raw) {
+		return fmt.Errorf("not one well-formed JSON value")
 	}
-	if dec.More() {
-		return fmt.Errorf("trailing data after the move")
+	d := strictDecoders.Get().(*strictDecoder)
+	d.rd.Reset(raw)
+	if err := d.dec.Decode(v); err != nil {
+		return err // the decoder may be mid-value: it is not reused
 	}
+	// raw is one valid value, so the decoder has consumed it whole and
+	// starts the next input afresh.
+	strictDecoders.Put(d)
 	return nil
 }
 

@@ -15,6 +15,8 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"t":"move","v":0,"seat":1,"d":{}}`, "", "", 0, false},
 		{`{"t":"ping","v":0} {"t":"ping","v":0}`, "", "", 0, false},
 		{`{"t":"ping","v":0}x`, "", "", 0, false},
+		{`{"t":"ping","v":0}}`, "", "", 0, false},
+		{`{"t":"ping","v":0}]`, "", "", 0, false},
 		{`{"t":"move",`, "", "", 0, false},
 		{`[1,2]`, "", "", 0, false},
 		{`{"t":"back","v":9}`, "back", ``, 9, true},

@@ -183,13 +183,17 @@ var messageDecoders = sync.Pool{New: func() any {
 // fields other than those of clientMessage.
 func decodeMessage(msg []byte) (clientMessage, bool) {
 	var m clientMessage
+	if !json.Valid(msg) {
+		return m, false // not exactly one JSON value (trailing data included)
+	}
 	d := messageDecoders.Get().(*messageDecoder)
 	d.rd.Reset(msg)
-	if err := d.dec.Decode(&m); err != nil || d.dec.More() {
-		return m, false // the decoder may hold the rest of msg: not reused
+	if err := d.dec.Decode(&m); err != nil {
+		return m, false // the decoder may be mid-value: not reused
 	}
-	// The decoder has read msg to its end, so it starts the next message
-	// afresh (and D is a copy, not a slice of its buffer).
+	// msg is one valid value, so the decoder has read it to its end and
+	// starts the next message afresh (and D is a copy, not a slice of its
+	// buffer).
 	messageDecoders.Put(d)
 	return m, true
 }
