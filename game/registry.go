@@ -109,7 +109,7 @@ func (g *erased[S, M, V]) Apply(seat Seat, raw json.RawMessage, log *Log) error 
 // DecodeMove decodes one move strictly: unknown fields are refused.
 func DecodeMove[M any](raw json.RawMessage) (M, error) {
 	var m M
-	if err := decodeStrict(raw, &m); err != nil {
+	if err := DecodeStrict(raw, &m); err != nil {
 		return m, harbor.Errorf(harbor.EInvalid, "malformed move: %v", err)
 	}
 	return m, nil

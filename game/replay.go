@@ -43,9 +43,10 @@ var strictDecoders = sync.Pool{New: func() any {
 	return d
 }}
 
-// decodeStrict decodes raw, which must be exactly one JSON value, into v,
-// refusing fields v does not have.
-func decodeStrict(raw json.RawMessage, v any) error {
+// DecodeStrict decodes raw, which must be exactly one JSON value, into v,
+// refusing fields v does not have. It is safe for concurrent use and, after
+// warming up, allocates only what v's decoding needs.
+func DecodeStrict(raw json.RawMessage, v any) error {
 	if !json.Valid(raw) {
 		return fmt.Errorf("not one well-formed JSON value")
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"harbor"
+	"harbor/game"
 	"harbor/table"
 )
 
@@ -164,37 +164,13 @@ type clientMessage struct {
 	D json.RawMessage `json:"d"`
 }
 
-// messageDecoder is a strict JSON decoder (unknown fields refused) over a
-// reader that is pointed at each message in turn: a decoder and its buffer
-// cost more than decoding a small message.
-type messageDecoder struct {
-	rd  bytes.Reader
-	dec *json.Decoder
-}
-
-var messageDecoders = sync.Pool{New: func() any {
-	d := &messageDecoder{}
-	d.dec = json.NewDecoder(&d.rd)
-	d.dec.DisallowUnknownFields()
-	return d
-}}
-
 // decodeMessage decodes msg, which must be exactly one JSON object with no
 // fields other than those of clientMessage.
 func decodeMessage(msg []byte) (clientMessage, bool) {
 	var m clientMessage
-	if !json.Valid(msg) {
-		return m, false // not exactly one JSON value (trailing data included)
+	if err := game.DecodeStrict(msg, &m); err != nil {
+		return m, false
 	}
-	d := messageDecoders.Get().(*messageDecoder)
-	d.rd.Reset(msg)
-	if err := d.dec.Decode(&m); err != nil {
-		return m, false // the decoder may be mid-value: not reused
-	}
-	// msg is one valid value, so the decoder has read it to its end and
-	// starts the next message afresh (and D is a copy, not a slice of its
-	// buffer).
-	messageDecoders.Put(d)
 	return m, true
 }
 

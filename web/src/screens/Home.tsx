@@ -9,6 +9,30 @@ const NAME_KEY = "harbor.name";
 
 export const savedName = signal<string>(globalThis.localStorage?.getItem(NAME_KEY) ?? "");
 
+/**
+ * joinAndGo remembers the player's name, joins a table with join (by code or
+ * invite) and opens it; a refusal is shown with the server's own words.
+ */
+export async function joinAndGo(
+  name: string,
+  join: (name: string) => Promise<string>,
+  go: (path: string) => void,
+  setBusy: (busy: boolean) => void,
+  setError: (error: string | null) => void,
+): Promise<void> {
+  setBusy(true);
+  setError(null);
+  try {
+    saveName(name);
+    const id = await join(name);
+    go(href({ name: "table", id }));
+  } catch (err) {
+    setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
+  } finally {
+    setBusy(false);
+  }
+}
+
 export function saveName(name: string): void {
   savedName.value = name;
   try {
@@ -94,17 +118,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
       document.getElementById("name")?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      saveName(n);
-      const id = await api.joinByCode(c, n);
-      go(href({ name: "table", id }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
-    } finally {
-      setBusy(false);
-    }
+    await joinAndGo(n, (name) => api.joinByCode(c, name), go, setBusy, setError);
   };
 
   return (

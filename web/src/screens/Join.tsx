@@ -1,7 +1,6 @@
 import { useState } from "preact/hooks";
-import { api, ApiError } from "../api";
-import { href } from "../router";
-import { saveName, savedName } from "./Home";
+import { api } from "../api";
+import { joinAndGo, savedName } from "./Home";
 
 /** Join is where an invite link lands: choose your name and take a seat. */
 export function Join({ invite, go }: { invite: string; go: (path: string) => void }) {
@@ -15,17 +14,7 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
       setError("Type the name the others will see.");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      saveName(n);
-      const id = await api.joinByInvite(invite, n);
-      go(href({ name: "table", id }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
-    } finally {
-      setBusy(false);
-    }
+    await joinAndGo(n, (name) => api.joinByInvite(invite, name), go, setBusy, setError);
   };
   return (
     <div class="page join">
