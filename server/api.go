@@ -297,6 +297,14 @@ func (s *Server) gameLog(q *request) (any, error) {
 	return GameLog{Table: r.Lobby(), Moves: moves}, nil
 }
 
+func (s *Server) export(q *request) (any, error) {
+	r, err := s.runner(q)
+	if err != nil {
+		return nil, err
+	}
+	return r.Export(q.r.Context())
+}
+
 // qr answers a PNG QR code of a table's invite link, for the table's
 // members (by id) and for the TV (by its code), which shows it before the
 // start.

@@ -76,6 +76,11 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 	tv.next("lobby")
 	friend.must("POST", "/api/tables/"+id+"/ready", map[string]any{"ready": true})
 	host.must("POST", "/api/tables/"+id+"/start", nil)
+	// While the game runs its export (with the seed, which tells the dice
+	// to come) is refused.
+	if err := host.call("GET", "/api/tables/"+id+"/export", nil, nil); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("export of a running game: %v, want a conflict", err)
+	}
 
 	done := make(chan error, len(people))
 	for _, s := range people {
@@ -98,6 +103,17 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 	var log struct{ Moves []table.LogEntry }
 	if err := host.call("GET", "/api/tables/"+id+"/log", nil, &log); err != nil || len(log.Moves) != stored.Version {
 		t.Fatalf("log of %d moves (%v), want %d", len(log.Moves), err, stored.Version)
+	}
+	var exp game.Export
+	if err := host.call("GET", "/api/tables/"+id+"/export", nil, &exp); err != nil || len(exp.Moves) != stored.Version || exp.Game != gameID {
+		t.Fatalf("export of %d moves of %q (%v), want %d of %q", len(exp.Moves), exp.Game, err, stored.Version, gameID)
+	}
+	def, err := game.Lookup(exp.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if replayed, err := game.Replay(def, exp.Config, exp.Moves); err != nil || replayed.Result().Winners != final.Result.Winners {
+		t.Fatalf("the export does not replay to the result: %v", err)
 	}
 	checkViews(t, e, stored, append(people, &seated{p: screen, ws: tv, seat: game.Public}))
 }

@@ -99,6 +99,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables/{id}/options", s.api(s.setOptions))
 	m.HandleFunc("POST /api/tables/{id}/start", s.api(s.start))
 	m.HandleFunc("GET /api/tables/{id}/log", s.api(s.gameLog))
+	m.HandleFunc("GET /api/tables/{id}/export", s.api(s.export))
 	m.HandleFunc("GET /api/tables/{id}/qr.png", s.qr(false))
 	m.HandleFunc("GET /api/tv/{code}/qr.png", s.qr(true))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -416,6 +416,23 @@ func (r *Runner) Log(ctx context.Context) ([]LogEntry, error) {
 	return out, nil
 }
 
+// Export returns a finished game as a self-contained document (its setup,
+// seed included, and every move) that `harbor replay` reads. Only for
+// finished tables: the seed of a running game would tell its future dice.
+func (r *Runner) Export(ctx context.Context) (game.Export, error) {
+	r.mu.Lock()
+	t := r.t.Clone()
+	r.mu.Unlock()
+	if t.Status != Finished {
+		return game.Export{}, harbor.Errorf(harbor.EConflict, "the game can be exported when it is over")
+	}
+	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	if err != nil {
+		return game.Export{}, err
+	}
+	return game.Export{Game: t.Game, Config: t.Config(), Moves: Records(moves)}, nil
+}
+
 // LogEntry is one move of a finished game with the events it made.
 type LogEntry struct {
 	Move
