@@ -383,16 +383,21 @@ func (s *State) checkOffer(p int8, m Move) error {
 
 var cardRule = [...]string{"HF-55", "HF-57", "HF-58", "HF-59"}
 
-func (s *State) checkPlay(p int8, m Move) error {
-	k := CardSteal
+// playedCard is the development card a play move plays.
+func playedCard(m Move) int {
 	switch m.Type {
 	case "play_roads":
-		k = CardRoads
+		return CardRoads
 	case "play_harvest":
-		k = CardHarvest
+		return CardHarvest
 	case "play_forced":
-		k = CardForced
+		return CardForced
 	}
+	return CardSteal
+}
+
+func (s *State) checkPlay(p int8, m Move) error {
+	k := playedCard(m)
 	switch {
 	case s.Phase == phaseSpecial:
 		return harbor.RuleError("HF-75", "no development card may be played on an extra build turn")

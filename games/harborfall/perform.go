@@ -328,15 +328,7 @@ func (s *State) steal(p, victim int8, log *game.Log) {
 
 // play resolves a development card (HF-55..HF-59).
 func (s *State) play(p int8, m Move, log *game.Log) {
-	k := CardSteal
-	switch m.Type {
-	case "play_roads":
-		k = CardRoads
-	case "play_harvest":
-		k = CardHarvest
-	case "play_forced":
-		k = CardForced
-	}
+	k := playedCard(m)
 	s.CardPlayed = true
 	s.Dev[p][k]--
 	s.Played[p][k]++
