@@ -20,8 +20,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"harbor/table"
 )
 
@@ -35,6 +33,7 @@ type config struct {
 	Server        string
 	InProcess     bool
 	Think         time.Duration
+	Loops         int // client event loops (threads)
 	CPUProfile    string
 	MemProfile    string
 }
@@ -141,8 +140,12 @@ func run(cfg config, logw io.Writer) (report, error) {
 	rep.TableBytes = float64(withTables-base) / float64(cfg.Tables)
 
 	fmt.Fprintf(logw, "connecting %d clients...\n", rep.Conns)
-	clients, err := r.connect()
+	ls, err := newLoops(r, cfg.Loops)
 	if err != nil {
+		return rep, err
+	}
+	if err := ls.connect(); err != nil {
+		ls.close()
 		return rep, err
 	}
 	withConns, err := r.memory()
@@ -163,11 +166,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 		}
 	}
 	start := time.Now()
-	var wg sync.WaitGroup
-	for _, c := range clients {
-		wg.Add(1)
-		go func() { defer wg.Done(); r.play(c) }()
-	}
+	ls.start()
 	deadline := time.Now().Add(cfg.Duration)
 	for time.Now().Before(deadline) && r.moves.Load() < int64(cfg.MaxMoves) && !r.allOver() {
 		time.Sleep(20 * time.Millisecond)
@@ -178,10 +177,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 		pprof.StopCPUProfile()
 	}
 	time.Sleep(200 * time.Millisecond) // moves in flight land
-	for _, c := range clients {
-		c.ws.Close(websocket.StatusNormalClosure, "")
-	}
-	wg.Wait()
+	ls.stop()
 	var lat []time.Duration
 	for _, t := range r.tables {
 		lat = append(lat, t.lat...)
@@ -222,9 +218,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 			}
 			rep.IdleBytes = float64(after-before) / float64(len(idle))
 		}
-		for _, c := range idle {
-			c.CloseNow()
-		}
+		closeIdle(idle)
 	}
 	return rep, nil
 }
@@ -349,48 +343,6 @@ func (r *runner) createTables() error {
 	})
 }
 
-// client is one person's connection at a load table.
-type client struct {
-	t    *loadTable
-	seat int
-	ws   *websocket.Conn
-	rng  *rand.Rand
-}
-
-func (r *runner) open(token, query string) (*websocket.Conn, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, strings.Replace(r.url, "http", "ws", 1)+"/ws?"+query, &websocket.DialOptions{
-		HTTPClient: r.http, HTTPHeader: http.Header{"Cookie": {"harbor_player=" + token}}})
-	if err != nil {
-		return nil, err
-	}
-	ws.SetReadLimit(1 << 20)
-	return ws, nil
-}
-
-func (r *runner) connect() ([]*client, error) {
-	clients := make([]*client, r.cfg.Tables*r.cfg.Seats)
-	err := parallel(len(clients), 32, func(i int) error {
-		t := r.tables[i/r.cfg.Seats]
-		seat := i % r.cfg.Seats
-		ws, err := r.open(t.people[seat], "table="+t.id)
-		if err != nil {
-			return err
-		}
-		clients[i] = &client{t: t, seat: seat, ws: ws, rng: rand.New(rand.NewPCG(uint64(i), 7))}
-		return nil
-	})
-	if err != nil {
-		for _, c := range clients {
-			if c != nil {
-				c.ws.CloseNow()
-			}
-		}
-	}
-	return clients, err
-}
-
 var (
 	stateFrame = []byte(`{"t":"state","v":`)
 	noLegal    = []byte(`"legal":[]`)
@@ -398,75 +350,39 @@ var (
 	errorFrame = []byte(`{"t":"error"`)
 )
 
-// play reads c's frames until the connection closes; whenever a state
-// offers c moves, it makes one.
-func (r *runner) play(c *client) {
-	ctx := context.Background()
-	msg := make([]byte, 0, 2048) // reused: the clients share the machine with the server
-	var legal []json.RawMessage
-	for {
-		_, rd, err := c.ws.Reader(ctx)
-		if err != nil {
-			return
-		}
-		if msg, err = readInto(rd, msg[:0]); err != nil {
-			return
-		}
-		if bytes.HasPrefix(msg, errorFrame) {
-			r.errs.Add(1)
-			continue
-		}
-		if !bytes.HasPrefix(msg, stateFrame) {
-			continue
-		}
-		rest := msg[len(stateFrame):]
-		end := bytes.IndexByte(rest, ',')
-		v, err := strconv.Atoi(string(rest[:end]))
-		if err != nil {
-			continue
-		}
-		now := time.Now()
-		t := c.t
-		t.mu.Lock()
-		if p := &t.sent[(v+7)%8]; v > 0 && p.v == v-1 {
-			p.got++
-			if p.got == len(t.people) {
-				t.lat = append(t.lat, now.Sub(p.at))
-				r.moves.Add(1)
-			}
-		}
-		t.mu.Unlock()
-		if bytes.Contains(msg, gameOver) {
-			t.over.Store(true)
-			continue
-		}
-		if bytes.Contains(msg, noLegal) || r.stop.Load() {
-			continue
-		}
-		// Only the legal moves are decoded: the client shares the cores
-		// with the server it measures.
-		raw, ok := legalMoves(msg)
-		if !ok || json.Unmarshal(raw, &legal) != nil || len(legal) == 0 {
-			continue
-		}
-		if r.cfg.Think > 0 {
-			time.Sleep(r.cfg.Think)
-		}
-		move := legal[c.rng.IntN(len(legal))]
-		out := make([]byte, 0, 64+len(move))
-		out = append(out, `{"t":"move","v":`...)
-		out = strconv.AppendInt(out, int64(v), 10)
-		out = append(out, `,"d":`...)
-		out = append(out, move...)
-		out = append(out, '}')
-		t.mu.Lock()
-		t.sent[v%8] = pending{v: v, at: time.Now()}
-		t.mu.Unlock()
-		if c.ws.Write(ctx, websocket.MessageText, out) != nil {
-			return
-		}
+// frameVersion reads the kind and version of a frame from its start.
+func frameVersion(msg []byte) (v int, state, isError bool) {
+	if bytes.HasPrefix(msg, errorFrame) {
+		return 0, false, true
 	}
+	rest, ok := bytes.CutPrefix(msg, stateFrame)
+	if !ok {
+		return 0, false, false
+	}
+	end := bytes.IndexByte(rest, ',')
+	if end < 0 {
+		return 0, false, false
+	}
+	v, err := strconv.Atoi(string(rest[:end]))
+	return v, err == nil, false
 }
+
+// pickMove picks one of the legal moves a state frame offers, at random.
+// Only the legal moves are decoded: the clients share the cores with the
+// server they measure.
+func pickMove(msg []byte, rng *rand.Rand, legal *[]json.RawMessage) ([]byte, bool) {
+	if bytes.Contains(msg, noLegal) {
+		return nil, false
+	}
+	raw, ok := legalMoves(msg)
+	if !ok || json.Unmarshal(raw, legal) != nil || len(*legal) == 0 {
+		return nil, false
+	}
+	return (*legal)[rng.IntN(len(*legal))], true
+}
+
+// over tells whether a state frame shows the game over.
+func over(msg []byte) bool { return bytes.Contains(msg, gameOver) }
 
 func (r *runner) allOver() bool {
 	for _, t := range r.tables {
@@ -475,36 +391,6 @@ func (r *runner) allOver() bool {
 		}
 	}
 	return true
-}
-
-// openIdle opens n connections that then only sit there: each table's
-// people connect again, several tabs each, to their finished or stopped
-// tables.
-func (r *runner) openIdle(n int) ([]*websocket.Conn, error) {
-	conns := make([]*websocket.Conn, n)
-	err := parallel(n, 32, func(i int) error {
-		t := r.tables[i%len(r.tables)]
-		ws, err := r.open(t.people[(i/len(r.tables))%len(t.people)], "table="+t.id)
-		if err != nil {
-			return err
-		}
-		conns[i] = ws
-		go func() { // read and drop, so the connection stays healthy
-			for {
-				if _, _, err := ws.Read(context.Background()); err != nil {
-					return
-				}
-			}
-		}()
-		return nil
-	})
-	kept := conns[:0]
-	for _, c := range conns {
-		if c != nil {
-			kept = append(kept, c)
-		}
-	}
-	return kept, err
 }
 
 // memory returns the server's Go memory in use (heap spans in use plus

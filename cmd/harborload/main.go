@@ -40,6 +40,7 @@ func main() {
 	flag.IntVar(&cfg.Idle, "idle", 0, "idle connections to open after playing, for memory per connection")
 	flag.StringVar(&cfg.Server, "server", "", "target this running server (http://127.0.0.1:port) instead of starting one")
 	flag.BoolVar(&cfg.InProcess, "inprocess", false, "run the server inside this process")
+	flag.IntVar(&cfg.Loops, "loops", 2, "client event loops, each one thread that serves its share of the connections")
 	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")
 	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the play phase to this file (with -inprocess it covers the server too; a child server writes its own to FILE.server)")
 	flag.StringVar(&cfg.MemProfile, "memprofile", "", "write an allocation profile of the whole run to this file when it ends (a child server writes its own to FILE.server)")
