@@ -74,7 +74,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer s.removeClient(c)
 	sub, err := run.Subscribe(c, key, tv)
 	if err != nil {
-		c.Send(table.Frame("error", 0, wireError(err)))
+		table.Send(c, "error", 0, wireError(err))
 		c.Close(harbor.ErrorMessage(err))
 		return
 	}
@@ -118,9 +118,9 @@ func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub
 		if err == nil {
 			switch {
 			case !rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst):
-				c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate)))
+				table.Send(c, "error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate))
 			case tooBig:
-				c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage)))
+				table.Send(c, "error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage))
 			default:
 				s.handle(ctx, c, run, sub, buf)
 			}
@@ -179,13 +179,13 @@ func decodeMessage(msg []byte) (clientMessage, bool) {
 func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *table.Sub, msg []byte) {
 	m, ok := decodeMessage(msg)
 	if !ok {
-		c.Send(table.Frame("error", run.Version(), harbor.Errorf(harbor.EInvalid, "a message is a JSON object {t, v, d}")))
+		table.Send(c, "error", run.Version(), harbor.Errorf(harbor.EInvalid, "a message is a JSON object {t, v, d}"))
 		return
 	}
 	var err error
 	switch m.T {
 	case "ping":
-		c.Send(table.Frame("pong", run.Version(), struct{}{}))
+		table.Send(c, "pong", run.Version(), struct{}{})
 	case "move":
 		err = run.Move(ctx, sub, m.V, m.D)
 	case "back":
@@ -194,7 +194,7 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
 	}
 	if err != nil {
-		c.Send(table.Frame("error", run.Version(), wireError(err)))
+		table.Send(c, "error", run.Version(), wireError(err))
 		if harbor.ErrorCode(err) == harbor.EStale {
 			run.Resend(sub)
 		}
@@ -208,7 +208,7 @@ type client struct {
 	backlog int
 
 	mu      sync.Mutex
-	queue   [][]byte
+	queue   []*table.Msg
 	writing bool
 	closed  bool
 	reason  string
@@ -216,7 +216,7 @@ type client struct {
 
 // Send implements table.Conn. A client more than backlog frames behind is
 // dropped at once: it reconnects and gets its whole view.
-func (c *client) Send(frame []byte) {
+func (c *client) Send(m *table.Msg) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
@@ -225,12 +225,21 @@ func (c *client) Send(frame []byte) {
 	if len(c.queue) >= c.backlog {
 		// Too far behind: drop it at once, which also ends a write that
 		// is stuck on a client that stopped reading.
-		c.queue, c.closed = nil, true
+		c.drop()
 		c.ws.CloseNow()
 		return
 	}
-	c.queue = append(c.queue, frame)
+	m.Hold()
+	c.queue = append(c.queue, m)
 	c.startWriter()
+}
+
+// drop closes c and lets its queue go. It holds c.mu.
+func (c *client) drop() {
+	for _, m := range c.queue {
+		m.Done()
+	}
+	c.queue, c.closed = nil, true
 }
 
 func (c *client) startWriter() {
@@ -273,17 +282,18 @@ func (c *client) flush() {
 			}
 			return
 		}
-		f := c.queue[0]
+		m := c.queue[0]
 		c.queue[0] = nil
 		c.queue = c.queue[1:]
 		c.mu.Unlock()
 		// No deadline per write (a timer each would cost more than the
 		// write): a client that stops reading fills its backlog and is
 		// dropped by Send.
-		err := c.ws.Write(context.Background(), websocket.MessageText, f)
+		err := c.ws.Write(context.Background(), websocket.MessageText, m.Bytes())
+		m.Done()
 		if err != nil {
 			c.mu.Lock()
-			c.closed, c.queue = true, nil
+			c.drop()
 			c.mu.Unlock()
 			c.ws.CloseNow()
 			return

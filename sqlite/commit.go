@@ -16,17 +16,32 @@ type appendReq struct {
 	id     string
 	m      table.Move
 	result *game.Result
+	then   func(error) // run by the finisher after the commit, or nil
+	res    error
 	err    chan error
 }
 
 var errChans = sync.Pool{New: func() any { return make(chan error, 1) }}
+
+// batches recycles the batches that pass from the committer to the
+// finisher.
+var batches = sync.Pool{New: func() any { b := make([]*appendReq, 0, 64); return &b }}
 
 var errClosed = harbor.Errorf(harbor.EInternal, "the store is closed")
 
 // AppendMove implements table.Store. It returns after the transaction that
 // holds the move has committed.
 func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result *game.Result) error {
-	req := &appendReq{id: id, m: m, result: result, err: errChans.Get().(chan error)}
+	return s.AppendMoveThen(ctx, id, m, result, nil)
+}
+
+// AppendMoveThen implements table.ThenAppender: then runs on the store's
+// finisher goroutine once the move's transaction has committed (or
+// failed), before AppendMoveThen returns. A batch's moves are finished in
+// the order they were committed, while the committer writes the next
+// batch.
+func (s *Store) AppendMoveThen(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
+	req := &appendReq{id: id, m: m, result: result, then: then, err: errChans.Get().(chan error)}
 	select {
 	case s.appends <- req:
 	case <-s.quit:
@@ -86,18 +101,20 @@ func (h *heads) update(batch map[string]int) {
 // committer gathers queued appends into batches and commits each batch in
 // one transaction on its own connection, until Close.
 func (s *Store) committer(c *committerConn) {
-	defer close(s.done)
+	defer close(s.finish)
 	defer c.close()
-	batch := make([]*appendReq, 0, maxBatch)
 	for {
+		bp := batches.Get().(*[]*appendReq)
+		batch := (*bp)[:0]
 		select {
 		case r := <-s.appends:
-			batch = append(batch[:0], r)
+			batch = append(batch, r)
 		case <-s.quit:
 			for {
 				select {
 				case r := <-s.appends:
-					r.err <- errClosed
+					r.res = errClosed
+					s.finish <- &[]*appendReq{r}
 				default:
 					return
 				}
@@ -113,6 +130,27 @@ func (s *Store) committer(c *committerConn) {
 			}
 		}
 		s.commit(c, batch)
+		*bp = batch
+		s.finish <- bp
+	}
+}
+
+// finisher answers the moves of each committed batch in order: it runs
+// their follow-up work (making the move live and telling its table's
+// connections) and then wakes their callers. It runs beside the committer,
+// so the next batch is written meanwhile.
+func (s *Store) finisher() {
+	defer close(s.done)
+	for bp := range s.finish {
+		for _, r := range *bp {
+			if r.then != nil {
+				r.then(r.res)
+			}
+			r.err <- r.res
+		}
+		clear(*bp)
+		*bp = (*bp)[:0]
+		batches.Put(bp)
 	}
 }
 
@@ -175,7 +213,7 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 			s.heads.forget(r.id)
 		}
 		for _, r := range batch {
-			r.err <- err
+			r.res = err
 		}
 	}
 	if _, err := c.begin.ExecContext(ctx); err != nil {
@@ -196,7 +234,7 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 	}
 	s.heads.update(c.heads)
 	for i, r := range batch {
-		r.err <- c.errs[i]
+		r.res = c.errs[i]
 	}
 }
 

@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -120,5 +121,62 @@ func TestSaveTableAfterMoves(t *testing.T) {
 	}
 	if moves, err := s.Moves(ctx, tb.ID, 0); err != nil || len(moves) != 4 {
 		t.Fatalf("stored %d moves (%v), want 4", len(moves), err)
+	}
+}
+
+// TestAppendMoveThen: then runs once, after the commit and before
+// AppendMoveThen returns, with the move already stored; a move that does
+// not follow the log runs then with the same refusal AppendMoveThen returns.
+// Concurrent appends to many tables are each finished in order.
+func TestAppendMoveThen(t *testing.T) {
+	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const tables, moves = 8, 40
+	ids := make([]string, tables)
+	for i := range ids {
+		tb := storetest.NewTable(t)
+		if err := s.CreateTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+		tb.Status = table.Playing
+		if err := s.SaveTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = tb.ID
+	}
+	errs := make(chan error, tables)
+	for _, id := range ids {
+		go func() {
+			for n := range moves {
+				calls := 0
+				var seen error = harbor.Errorf(harbor.EInternal, "not called")
+				err := s.AppendMoveThen(ctx, id, table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil,
+					func(err error) { calls++; seen = err })
+				if err != nil || calls != 1 || seen != nil {
+					errs <- fmt.Errorf("move %d of %s: %v, then called %d times with %v", n, id, err, calls, seen)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range ids {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range ids {
+		if got, err := s.Moves(ctx, id, 0); err != nil || len(got) != moves {
+			t.Fatalf("%s holds %d moves (%v), want %d", id, len(got), err, moves)
+		}
+	}
+	var seen error
+	err = s.AppendMoveThen(ctx, ids[0], table.Move{N: 3, Move: json.RawMessage(`{}`), At: time.Now()}, nil, func(err error) { seen = err })
+	if harbor.ErrorCode(err) != harbor.EConflict || seen != err {
+		t.Fatalf("a move off the log: %v, then saw %v", err, seen)
 	}
 }

@@ -14,9 +14,11 @@ import (
 // Conn is one connected client of a table, as the runner sees it. Send
 // must not block: a connection queues the frame or, when it falls too far
 // behind, drops its backlog and later gets a fresh view (every state frame
-// is complete). Close ends the connection with a reason.
+// is complete). A connection that keeps m past Send holds it (m.Hold) and
+// lets it go (m.Done) once written or dropped. Close ends the connection
+// with a reason.
 type Conn interface {
-	Send(frame []byte)
+	Send(m *Msg)
 	Close(reason string)
 }
 
@@ -122,12 +124,19 @@ func (r *Runner) stateView(viewer game.Seat) StateView {
 	return v
 }
 
-// stateFrame encodes viewer's state frame.
-func (r *Runner) stateFrame(viewer game.Seat) []byte {
+// stateFrame encodes viewer's state frame, held once by the caller.
+func (r *Runner) stateFrame(viewer game.Seat) *Msg {
 	r.frameView = r.stateView(viewer)
-	f := Frame("state", r.t.Version, &r.frameView)
+	m := NewMsg("state", r.t.Version, &r.frameView)
 	r.frameView = StateView{}
-	return f
+	return m
+}
+
+// sendState sends c viewer's state frame.
+func (r *Runner) sendState(c Conn, viewer game.Seat) {
+	m := r.stateFrame(viewer)
+	c.Send(m)
+	m.Done()
 }
 
 func (r *Runner) viewerOf(s *Sub) game.Seat {
@@ -139,10 +148,11 @@ func (r *Runner) viewerOf(s *Sub) game.Seat {
 
 // broadcastLobby pushes the lobby view to every subscriber.
 func (r *Runner) broadcastLobby() {
-	frame := Frame("lobby", r.t.Version, r.lobbyView())
+	m := NewMsg("lobby", r.t.Version, r.lobbyView())
 	for _, s := range r.subs {
-		s.conn.Send(frame)
+		s.conn.Send(m)
 	}
+	m.Done()
 }
 
 // broadcastState pushes each subscriber its own view, encoding each
@@ -151,7 +161,7 @@ func (r *Runner) broadcastState() {
 	if r.g == nil {
 		return
 	}
-	var frames [game.MaxSeats + 1][]byte
+	var frames [game.MaxSeats + 1]*Msg
 	for _, s := range r.subs {
 		viewer := r.viewerOf(s)
 		f := &frames[viewer+1]
@@ -159,6 +169,11 @@ func (r *Runner) broadcastState() {
 			*f = r.stateFrame(viewer)
 		}
 		s.conn.Send(*f)
+	}
+	for _, f := range frames {
+		if f != nil {
+			f.Done()
+		}
 	}
 }
 
@@ -184,12 +199,12 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		r.back(seat)
 	}
 	if wasOnline || tv {
-		c.Send(Frame("lobby", r.t.Version, r.lobbyView()))
+		Send(c, "lobby", r.t.Version, r.lobbyView())
 	} else {
 		r.broadcastLobby() // everyone sees them come online
 	}
 	if r.g != nil {
-		c.Send(r.stateFrame(r.viewerOf(s)))
+		r.sendState(c, r.viewerOf(s))
 	}
 	return s, nil
 }
@@ -224,9 +239,9 @@ func (r *Runner) Resend(s *Sub) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.g != nil {
-		s.conn.Send(r.stateFrame(r.viewerOf(s)))
+		r.sendState(s.conn, r.viewerOf(s))
 	} else {
-		s.conn.Send(Frame("lobby", r.t.Version, r.lobbyView()))
+		Send(s.conn, "lobby", r.t.Version, r.lobbyView())
 	}
 }
 
@@ -298,24 +313,37 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		final = &res
 	}
 	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now()}
-	err := r.tables.store.AppendMove(ctx, r.t.ID, m, final)
-	r.tables.committed(time.Since(m.At))
+	// live runs once the move is stored, while this goroutine still holds
+	// r.mu and waits for the store: possibly on the store's goroutine.
+	live := func(err error) {
+		r.tables.committed(time.Since(m.At))
+		if err != nil {
+			return
+		}
+		r.g, r.events = next, log.Events
+		r.t.Version++
+		if final != nil {
+			r.t.Status, r.t.Result = Finished, final
+		}
+		r.deadline[seat] = time.Time{}
+		r.schedule()
+		r.broadcastState()
+		if final != nil {
+			r.broadcastLobby()
+		}
+		r.tables.moved(time.Since(start))
+	}
+	var err error
+	if ta, ok := r.tables.store.(ThenAppender); ok {
+		err = ta.AppendMoveThen(ctx, r.t.ID, m, final, live)
+	} else {
+		err = r.tables.store.AppendMove(ctx, r.t.ID, m, final)
+		live(err)
+	}
 	if err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return harbor.Errorf(harbor.EInternal, "the move could not be saved; try again")
 	}
-	r.g, r.events = next, log.Events
-	r.t.Version++
-	if final != nil {
-		r.t.Status, r.t.Result = Finished, final
-	}
-	r.deadline[seat] = time.Time{}
-	r.schedule()
-	r.broadcastState()
-	if final != nil {
-		r.broadcastLobby()
-	}
-	r.tables.moved(time.Since(start))
 	return nil
 }
 
@@ -375,7 +403,7 @@ func (r *Runner) drop(key string) {
 	kept := r.subs[:0]
 	for _, s := range r.subs {
 		if s.key == key && !s.tv {
-			s.conn.Send(Frame("error", r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table")))
+			Send(s.conn, "error", r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table"))
 			s.conn.Close("removed by the host")
 			continue
 		}

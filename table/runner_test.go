@@ -23,10 +23,10 @@ type recorder struct {
 	frames []string
 }
 
-func (c *recorder) Send(f []byte) {
+func (c *recorder) Send(m *table.Msg) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.frames = append(c.frames, string(f))
+	c.frames = append(c.frames, string(m.Bytes()))
 }
 
 func (c *recorder) Close(string) {}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"harbor/game"
 )
@@ -71,42 +72,117 @@ type Envelope struct {
 	D json.RawMessage `json:"d,omitempty"`
 }
 
-// frameEncoder is a reusable buffer and JSON encoder for Frame.
-type frameEncoder struct {
-	buf bytes.Buffer
-	enc *json.Encoder
+// Msg is one encoded frame on its way to the connections it is sent to.
+// Its buffer is pooled, for a server sends thousands of frames a second and
+// would otherwise allocate each one afresh: whoever makes a Msg holds it
+// once, a connection that keeps it past Send holds it again (Hold), and
+// each holder lets it go once (Done) when written or dropped. The last
+// Done returns the buffer to the pool, so Bytes must not be used after the
+// holder's own Done.
+type Msg struct {
+	buf  bytes.Buffer
+	enc  *json.Encoder
+	refs atomic.Int32
 }
 
-var frameEncoders = sync.Pool{New: func() any {
-	e := &frameEncoder{}
-	e.enc = json.NewEncoder(&e.buf)
-	return e
+var msgs = sync.Pool{New: func() any {
+	m := &Msg{}
+	m.enc = json.NewEncoder(&m.buf)
+	return m
 }}
 
-// maxPooledFrame bounds the encoding buffer kept for reuse.
+// maxPooledFrame bounds the buffers kept for reuse.
 const maxPooledFrame = 64 << 10
 
-// Frame encodes an envelope whose data is d. The frame is encoded into a
-// reused buffer and copied out once, at its exact size.
-func Frame(t string, v int, d any) []byte {
-	e := frameEncoders.Get().(*frameEncoder)
-	b := e.buf.AvailableBuffer()
+// Bytes returns the frame.
+func (m *Msg) Bytes() []byte { return m.buf.Bytes() }
+
+// Hold takes one more hold on m.
+func (m *Msg) Hold() { m.refs.Add(1) }
+
+// Done lets go of one hold on m.
+func (m *Msg) Done() {
+	switch n := m.refs.Add(-1); {
+	case n == 0 && m.buf.Cap() <= maxPooledFrame:
+		m.buf.Reset()
+		msgs.Put(m)
+	case n < 0:
+		panic("table: Msg.Done without a hold")
+	}
+}
+
+// NewMsg encodes an envelope whose data is d into a pooled buffer, held
+// once by the caller.
+func NewMsg(t string, v int, d any) *Msg {
+	m := msgs.Get().(*Msg)
+	m.refs.Store(1)
+	b := m.buf.AvailableBuffer()
 	b = append(b, `{"t":`...)
 	b = strconv.AppendQuote(b, t)
 	b = append(b, `,"v":`...)
 	b = strconv.AppendInt(b, int64(v), 10)
 	b = append(b, `,"d":`...)
-	e.buf.Write(b)
-	if err := e.enc.Encode(d); err != nil {
-		e.buf.Truncate(len(b))
-		e.buf.WriteString("null\n")
+	m.buf.Write(b)
+	var err error
+	if sv, ok := d.(*StateView); ok {
+		err = m.state(sv)
+		m.buf.WriteByte('\n')
+	} else {
+		err = m.enc.Encode(d)
 	}
-	out := make([]byte, e.buf.Len())
-	copy(out, e.buf.Bytes())
-	out[len(out)-1] = '}' // over the newline Encode ends with
-	if e.buf.Cap() <= maxPooledFrame {
-		e.buf.Reset()
-		frameEncoders.Put(e)
+	if err != nil {
+		m.buf.Truncate(len(b))
+		m.buf.WriteString("null\n")
 	}
-	return out
+	m.buf.Bytes()[m.buf.Len()-1] = '}' // over the newline Encode ends with
+	return m
+}
+
+// state encodes a state view as encoding/json would, letting a view that
+// is a game.JSONAppender write itself.
+func (m *Msg) state(v *StateView) error {
+	m.buf.WriteString(`{"view":`)
+	if a, ok := v.View.(game.JSONAppender); ok {
+		m.buf.Write(a.AppendJSON(m.buf.AvailableBuffer()))
+	} else if err := m.value(v.View); err != nil {
+		return err
+	}
+	m.buf.WriteString(`,"legal":`)
+	if err := m.value(v.Legal); err != nil {
+		return err
+	}
+	m.buf.WriteString(`,"actors":`)
+	m.buf.Write(game.AppendJSONInts(m.buf.AvailableBuffer(), v.Actors))
+	m.buf.WriteString(`,"seat":`)
+	m.buf.Write(strconv.AppendInt(m.buf.AvailableBuffer(), int64(v.Seat), 10))
+	m.buf.WriteString(`,"result":`)
+	if err := m.value(v.Result); err != nil {
+		return err
+	}
+	m.buf.WriteString(`,"events":`)
+	if err := m.value(v.Events); err != nil {
+		return err
+	}
+	if v.Deadline != 0 {
+		m.buf.WriteString(`,"deadline":`)
+		m.buf.Write(strconv.AppendInt(m.buf.AvailableBuffer(), v.Deadline, 10))
+	}
+	m.buf.WriteByte('}')
+	return nil
+}
+
+// value encodes one value without the newline Encode ends with.
+func (m *Msg) value(d any) error {
+	if err := m.enc.Encode(d); err != nil {
+		return err
+	}
+	m.buf.Truncate(m.buf.Len() - 1)
+	return nil
+}
+
+// Send sends c one frame, encoded once for it.
+func Send(c Conn, t string, v int, d any) {
+	m := NewMsg(t, v, d)
+	c.Send(m)
+	m.Done()
 }

@@ -14,7 +14,8 @@ import (
 // to JSON objects with a "type" field (a view's names its game); Legal is
 // empty for a seat the game does not wait on only if the seat truly cannot
 // move; a move the rules refuse leaves every view unchanged; and the same
-// seed and moves replay to the same views.
+// seed and moves replay to the same views. A view that encodes itself
+// (game.JSONAppender) writes what encoding/json writes.
 func TestEveryGameKeepsTheContract(t *testing.T) {
 	defs := game.All()
 	if len(defs) < 4 {
@@ -57,7 +58,15 @@ func views(t *testing.T, g game.Game, n int) string {
 	t.Helper()
 	all := make([]any, 0, n+1)
 	for s := game.Public; s < game.Seat(n); s++ {
-		all = append(all, g.View(s))
+		v := g.View(s)
+		all = append(all, v)
+		if a, ok := v.(game.JSONAppender); ok {
+			// A view that encodes itself must say what encoding/json says.
+			want, _ := json.Marshal(v)
+			if got := a.AppendJSON(nil); string(got) != string(want) {
+				t.Fatalf("view of seat %d encodes itself as\n%s\nnot\n%s", s, got, want)
+			}
+		}
 	}
 	raw, err := json.Marshal(all)
 	if err != nil {

@@ -1,0 +1,132 @@
+package holdings
+
+import (
+	"strconv"
+
+	"harbor/game"
+)
+
+// AppendJSON implements game.JSONAppender: the server sends every seat its
+// view after every move, and this writes what encoding/json would, several
+// times faster (TestViewAppendJSON compares the two).
+func (v View) AppendJSON(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = game.AppendJSONString(b, v.Type)
+	b = appendInt(b, `,"viewer":`, int64(v.Viewer))
+	b = appendInt(b, `,"players":`, int64(v.Players))
+	b = append(b, `,"names":[`...)
+	for i, n := range v.Names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = game.AppendJSONString(b, n)
+	}
+	b = append(b, `],"order":`...)
+	b = game.AppendJSONInts(b, v.Order[:])
+	b = append(b, `,"cash":`...)
+	b = game.AppendJSONInts(b, v.Cash[:])
+	b = append(b, `,"positions":`...)
+	b = game.AppendJSONInts(b, v.Pos[:])
+	b = append(b, `,"netWorth":`...)
+	b = game.AppendJSONInts(b, v.Worth[:])
+	b = append(b, `,"bankrupt":[`...)
+	for i, o := range v.Out {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendBool(b, o)
+	}
+	b = append(b, `],"owner":`...)
+	b = game.AppendJSONInts(b, v.Owner[:])
+	b = append(b, `,"improvements":`...)
+	b = game.AppendJSONInts(b, v.Level[:])
+	b = appendInt(b, `,"turn":`, int64(v.Turn))
+	b = append(b, `,"phase":`...)
+	b = game.AppendJSONString(b, v.Phase)
+	b = append(b, `,"dice":`...)
+	b = game.AppendJSONInts(b, v.Dice[:])
+	b = appendInt(b, `,"landed":`, int64(v.Landed))
+	b = appendInt(b, `,"price":`, int64(v.Price))
+	b = appendInt(b, `,"improved":`, int64(v.Improved))
+	b = appendInt(b, `,"round":`, int64(v.Round))
+	b = appendInt(b, `,"roundLimit":`, int64(v.RoundLimit))
+	b = appendInt(b, `,"turns":`, int64(v.Turns))
+	b = append(b, `,"trade":{"open":`...)
+	b = strconv.AppendBool(b, v.Trade.Open)
+	b = appendInt(b, `,"from":`, int64(v.Trade.From))
+	b = appendInt(b, `,"to":`, int64(v.Trade.To))
+	b = append(b, `,"give":`...)
+	b = v.Trade.Give.appendJSON(b)
+	b = append(b, `,"get":`...)
+	b = v.Trade.Get.appendJSON(b)
+	b = appendInt(b, `,"opened":`, int64(v.Trade.Opened))
+	b = append(b, `},"lastTrade":{"status":`...)
+	b = game.AppendJSONString(b, v.LastTrade.Status)
+	if v.LastTrade.Reason != "" {
+		b = append(b, `,"reason":`...)
+		b = game.AppendJSONString(b, v.LastTrade.Reason)
+	}
+	b = appendInt(b, `,"seat":`, int64(v.LastTrade.Seat))
+	b = appendInt(b, `,"space":`, int64(v.LastTrade.Space))
+	b = append(b, `},"canPropose":`...)
+	b = strconv.AppendBool(b, v.CanPropose)
+	b = append(b, `,"canCounter":`...)
+	b = strconv.AppendBool(b, v.CanCounter)
+	b = append(b, `,"deckSizes":`...)
+	b = game.AppendJSONInts(b, v.DeckSizes[:])
+	b = appendInt(b, `,"lastCard":{"deck":`, int64(v.LastCard.Deck))
+	b = appendInt(b, `,"card":`, int64(v.LastCard.Card))
+	b = append(b, '}')
+	if v.LastCardText != "" {
+		b = append(b, `,"lastCardText":`...)
+		b = game.AppendJSONString(b, v.LastCardText)
+	}
+	b = append(b, `,"history":`...)
+	if v.History == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, row := range v.History {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = game.AppendJSONInts(b, row[:])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, v.Over)
+	if v.Reason != "" {
+		b = append(b, `,"reason":`...)
+		b = game.AppendJSONString(b, v.Reason)
+	}
+	o := v.Options
+	b = appendInt(b, `,"options":{"roundLimit":`, int64(o.RoundLimit))
+	b = append(b, `,"doubleImprovedRent":`...)
+	b = strconv.AppendBool(b, o.DoubleImprovedRent)
+	b = append(b, `,"gateBonusOnLanding":`...)
+	b = strconv.AppendBool(b, o.GateBonusOnLanding)
+	b = append(b, `,"saleOrder":`...)
+	b = game.AppendJSONString(b, o.SaleOrder)
+	b = append(b, `,"oneSidedTrades":`...)
+	b = strconv.AppendBool(b, o.OneSidedTrades)
+	return append(b, "}}"...)
+}
+
+func appendInt(b []byte, key string, v int64) []byte {
+	return strconv.AppendInt(append(b, key...), v, 10)
+}
+
+func (sd Side) appendJSON(b []byte) []byte {
+	b = append(b, `{"properties":[`...)
+	first := true
+	for p := sd.Properties; p != 0; p = p.Without(p.First()) {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = strconv.AppendInt(b, int64(p.First()), 10)
+	}
+	b = appendInt(b, `],"coins":`, int64(sd.Coins))
+	return append(b, '}')
+}
