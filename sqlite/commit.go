@@ -16,16 +16,12 @@ type appendReq struct {
 	id     string
 	m      table.Move
 	result *game.Result
-	then   func(error) // run by the finisher after the commit, or nil
+	then   func(error) // run by the committer after the commit, or nil
 	res    error
 	err    chan error
 }
 
 var errChans = sync.Pool{New: func() any { return make(chan error, 1) }}
-
-// batches recycles the batches that pass from the committer to the
-// finisher.
-var batches = sync.Pool{New: func() any { b := make([]*appendReq, 0, 64); return &b }}
 
 var errClosed = harbor.Errorf(harbor.EInternal, "the store is closed")
 
@@ -35,11 +31,11 @@ func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result 
 	return s.AppendMoveThen(ctx, id, m, result, nil)
 }
 
-// AppendMoveThen implements table.ThenAppender: then runs on the store's
-// finisher goroutine once the move's transaction has committed (or
-// failed), before AppendMoveThen returns. A batch's moves are finished in
-// the order they were committed, while the committer writes the next
-// batch.
+// AppendMoveThen implements table.ThenAppender: then runs on the
+// committer's goroutine once the move's transaction has committed (or
+// failed), before AppendMoveThen returns. The moves of a batch are
+// finished in the order they were committed, before the next batch is
+// written.
 func (s *Store) AppendMoveThen(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
 	req := &appendReq{id: id, m: m, result: result, then: then, err: errChans.Get().(chan error)}
 	select {
@@ -99,22 +95,22 @@ func (h *heads) update(batch map[string]int) {
 }
 
 // committer gathers queued appends into batches and commits each batch in
-// one transaction on its own connection, until Close.
+// one transaction on its own connection, then finishes the batch's moves,
+// until Close.
 func (s *Store) committer(c *committerConn) {
-	defer close(s.finish)
+	defer close(s.done)
 	defer c.close()
+	batch := make([]*appendReq, 0, maxBatch)
 	for {
-		bp := batches.Get().(*[]*appendReq)
-		batch := (*bp)[:0]
 		select {
 		case r := <-s.appends:
-			batch = append(batch, r)
+			batch = append(batch[:0], r)
 		case <-s.quit:
 			for {
 				select {
 				case r := <-s.appends:
 					r.res = errClosed
-					s.finish <- &[]*appendReq{r}
+					finish(r)
 				default:
 					return
 				}
@@ -130,28 +126,23 @@ func (s *Store) committer(c *committerConn) {
 			}
 		}
 		s.commit(c, batch)
-		*bp = batch
-		s.finish <- bp
+		// Finishing here, not on each caller's goroutine or on one of its
+		// own, makes the committed moves live at once: a goroutine woken
+		// by the committer waits for a processor behind whatever else is
+		// queued, and on a busy server that was most of the p99.
+		for _, r := range batch {
+			finish(r)
+		}
+		clear(batch)
 	}
 }
 
-// finisher answers the moves of each committed batch in order: it runs
-// their follow-up work (making the move live and telling its table's
-// connections) and then wakes their callers. It runs beside the committer,
-// so the next batch is written meanwhile.
-func (s *Store) finisher() {
-	defer close(s.done)
-	for bp := range s.finish {
-		for _, r := range *bp {
-			if r.then != nil {
-				r.then(r.res)
-			}
-			r.err <- r.res
-		}
-		clear(*bp)
-		*bp = (*bp)[:0]
-		batches.Put(bp)
+// finish runs r's follow-up work and wakes its caller.
+func finish(r *appendReq) {
+	if r.then != nil {
+		r.then(r.res)
 	}
+	r.err <- r.res
 }
 
 // committerConn is the connection the committer writes moves on, with its

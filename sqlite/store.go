@@ -18,7 +18,6 @@ import (
 type Store struct {
 	db      *sql.DB
 	appends chan *appendReq
-	finish  chan *[]*appendReq // committed batches, for the finisher
 	quit    chan struct{}
 	done    chan struct{}
 	once    sync.Once
@@ -35,10 +34,9 @@ func newStore(db *sql.DB) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), finish: make(chan *[]*appendReq, 4), quit: make(chan struct{}), done: make(chan struct{}),
+	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{}),
 		heads: heads{n: make(map[string]int)}}
 	go s.committer(c)
-	go s.finisher()
 	go s.checkpointer()
 	return s, nil
 }

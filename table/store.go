@@ -67,13 +67,13 @@ type Store interface {
 	Close() error
 }
 
-// ThenAppender is a Store that can run what follows a move's commit on a
-// goroutine of its own: then(err) runs once the transaction holding the
-// move has committed (err nil) or failed, before AppendMoveThen returns.
-// The runner makes the move live and tells its connections there, so the
-// moves of one group commit are made live together, in order, instead of
-// each waiting for its own goroutine to be scheduled again. then must not
-// call the store.
+// ThenAppender is a Store that can run what follows a move's commit on
+// the goroutine that committed it: then(err) runs once the transaction
+// holding the move has committed (err nil) or failed, before
+// AppendMoveThen returns. The runner makes the move live and tells its
+// connections there, so the moves of one group commit are made live
+// together, in order, instead of each waiting for its own goroutine to be
+// scheduled again. then must not call the store.
 type ThenAppender interface {
 	AppendMoveThen(ctx context.Context, id string, m Move, result *game.Result, then func(error)) error
 }

@@ -202,6 +202,9 @@ func run(cfg config, logw io.Writer) (report, error) {
 
 	if cfg.Idle > 0 {
 		fmt.Fprintf(logw, "opening %d idle connections...\n", cfg.Idle)
+		// The API's keep-alive connections would hold descriptors of the
+		// server's that idle connections may need.
+		r.http.CloseIdleConnections()
 		before, err := r.memory()
 		if err != nil {
 			return rep, err
