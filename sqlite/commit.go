@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"runtime"
 	"sync"
 
 	"harbor"
@@ -134,6 +135,9 @@ func (s *Store) committer(c *committerConn) {
 			finish(r)
 		}
 		clear(batch)
+		// The goroutines that write the views just queued wait on this
+		// processor: let them go out before the next batch's commit.
+		runtime.Gosched()
 	}
 }
 
