@@ -44,7 +44,7 @@ func serveCmd(args []string) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	server.TuneGC()
+	server.Tune()
 	if os.Getenv("HARBOR_TEST_GAMES") == "1" {
 		game.Register(gametest.Definition) // Pile, for tests of the server binary
 	}

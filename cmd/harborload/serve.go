@@ -66,7 +66,7 @@ func startServer(dir string) (url string, stop func(), err error) {
 // serveChild is the server child: it prints its URL on stdout and serves
 // until its parent closes its stdin (or dies).
 func serveChild(data, cpuprofile, memprofile string) error {
-	server.TuneGC()
+	server.Tune()
 	url, stop, err := startServer(data)
 	if err != nil {
 		return err
