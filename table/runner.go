@@ -289,10 +289,14 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 		return harbor.Errorf(harbor.EStale, "the table has moved on since your move (version %d, not %d)", r.t.Version, version)
 	}
 	if r.away.Has(seat) {
+		// They are back: the views their move sends already show it (their
+		// turn timer runs again, the computer player stops).
+		r.away = r.away.Without(seat)
 		if err := r.apply(ctx, seat, move); err != nil {
+			r.away = r.away.With(seat)
 			return err
 		}
-		r.back(seat)
+		r.broadcastLobby()
 		return nil
 	}
 	return r.apply(ctx, seat, move)

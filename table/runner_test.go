@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"harbor"
 	"harbor/game"
@@ -108,5 +109,65 @@ func TestMoveIsCommittedBeforeAnyoneHears(t *testing.T) {
 	}
 	if !strings.Contains(conn.frames[len(conn.frames)-1], `"pile":8`) {
 		t.Fatalf("last frame %s", conn.frames[len(conn.frames)-1])
+	}
+}
+
+// TestMoveWhileAwayTakesTheSeatBack: a person whose turn timer ran out and
+// who then moves themselves is back at once: the one state frame of their
+// move already runs their timer again, and the lobby no longer shows them
+// away.
+func TestMoveWhileAwayTakesTheSeatBack(t *testing.T) {
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	tables := table.NewTables(store, table.Options{BotDelay: time.Hour}) // the stand-in never gets to move
+	defer tables.Close()
+	ctx := context.Background()
+	host := table.KeyOf(table.NewToken())
+	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	conn := &recorder{}
+	sub, err := r.Subscribe(conn, host, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); !r.Lobby().Seats[0].Away; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the turn timer never ran out")
+		}
+	}
+	if err := r.Move(ctx, sub, 0, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if n := conn.count(`{"t":"state","v":1`); n != 1 {
+		t.Fatalf("%d state frames for the move, want 1", n)
+	}
+	if r.Lobby().Seats[0].Away {
+		t.Fatal("still away after moving")
+	}
+	conn.mu.Lock()
+	frames := append([]string(nil), conn.frames...)
+	conn.mu.Unlock()
+	last := frames[len(frames)-1]
+	if !strings.HasPrefix(last, `{"t":"lobby","v":1`) || strings.Contains(last, `"away":true`) {
+		t.Fatalf("last frame %s, want the lobby without the stand-in", last)
+	}
+	var state struct {
+		D table.StateView `json:"d"`
+	}
+	for _, f := range frames {
+		if strings.HasPrefix(f, `{"t":"state","v":1`) {
+			json.Unmarshal([]byte(f), &state)
+		}
+	}
+	if state.D.Deadline == 0 {
+		t.Fatal("the state frame of the move runs no turn timer for the seat on turn")
 	}
 }
