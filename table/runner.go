@@ -54,6 +54,9 @@ type Runner struct {
 	closed   bool
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
+	// shared holds, while a broadcast encodes its frames, the parts every
+	// viewer sees alike, encoded once.
+	shared sharedParts
 }
 
 // ID returns the table's id.
@@ -117,11 +120,39 @@ func (r *Runner) stateView(viewer game.Seat) StateView {
 			v.Deadline = d.UnixMilli()
 		}
 	}
+	v.rawResult, v.rawEvents = r.shared.result, r.shared.events
+	if v.rawEvents != nil {
+		return v
+	}
 	v.Events = make([]game.Event, len(r.events))
 	for i, e := range r.events {
 		v.Events[i] = e.For(viewer)
 	}
 	return v
+}
+
+// sharedParts are encodings of state-frame fields that are the same for
+// every viewer.
+type sharedParts struct {
+	events, result []byte
+}
+
+// sharedParts encodes the result and, when no event holds a secret, the
+// events of the last move, once for every frame of a broadcast.
+func (r *Runner) sharedParts() sharedParts {
+	var p sharedParts
+	p.result, _ = json.Marshal(r.g.Result())
+	for _, e := range r.events {
+		if len(e.Secrets) > 0 {
+			return p
+		}
+	}
+	events := make([]game.Event, len(r.events))
+	for i, e := range r.events {
+		events[i] = e.For(game.Public)
+	}
+	p.events, _ = json.Marshal(events)
+	return p
 }
 
 // stateFrame encodes viewer's state frame, held once by the caller.
@@ -161,6 +192,8 @@ func (r *Runner) broadcastState() {
 	if r.g == nil {
 		return
 	}
+	r.shared = r.sharedParts()
+	defer func() { r.shared = sharedParts{} }()
 	var frames [game.MaxSeats + 1]*Msg
 	for _, s := range r.subs {
 		viewer := r.viewerOf(s)

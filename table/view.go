@@ -62,6 +62,10 @@ type StateView struct {
 	// Deadline is when this viewer's turn timer runs out, in Unix
 	// milliseconds; 0 when no timer runs for them.
 	Deadline int64 `json:"deadline,omitempty"`
+
+	// rawResult and rawEvents, when set, are Result and Events already
+	// encoded (once for all the frames of a broadcast).
+	rawResult, rawEvents []byte
 }
 
 // Envelope is a WebSocket message in either direction (docs/protocol.md):
@@ -156,11 +160,15 @@ func (m *Msg) state(v *StateView) error {
 	m.buf.WriteString(`,"seat":`)
 	m.buf.Write(strconv.AppendInt(m.buf.AvailableBuffer(), int64(v.Seat), 10))
 	m.buf.WriteString(`,"result":`)
-	if err := m.value(v.Result); err != nil {
+	if v.rawResult != nil {
+		m.buf.Write(v.rawResult)
+	} else if err := m.value(v.Result); err != nil {
 		return err
 	}
 	m.buf.WriteString(`,"events":`)
-	if err := m.value(v.Events); err != nil {
+	if v.rawEvents != nil {
+		m.buf.Write(v.rawEvents)
+	} else if err := m.value(v.Events); err != nil {
 		return err
 	}
 	if v.Deadline != 0 {
