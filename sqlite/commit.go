@@ -47,10 +47,22 @@ func (s *Store) AppendMoveThen(ctx context.Context, id string, m table.Move, res
 		return ctx.Err()
 	}
 	// Once queued, the move is committed or refused whatever ctx says, so
-	// wait for the answer: the caller must know which.
-	err := <-req.err
-	errChans.Put(req.err)
-	return err
+	// wait for the answer: the caller must know which. A request queued as
+	// the store closed, after the committer's last look, is never taken;
+	// the committer answers every request it takes before it stops, so
+	// once it has stopped an unanswered request was never committed.
+	select {
+	case err := <-req.err:
+		errChans.Put(req.err)
+		return err
+	case <-s.done:
+		select {
+		case err := <-req.err:
+			return err
+		default:
+			return errClosed
+		}
+	}
 }
 
 // heads caches the number of stored moves of each playing table whose log

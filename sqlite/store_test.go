@@ -180,3 +180,29 @@ func TestAppendMoveThen(t *testing.T) {
 		t.Fatalf("a move off the log: %v, then saw %v", err, seen)
 	}
 }
+
+// TestAppendAfterCloseFails: a move appended after Close is refused at once
+// rather than left waiting for a committer that has stopped.
+func TestAppendAfterCloseFails(t *testing.T) {
+	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for n := range 50 {
+		done := make(chan error, 1)
+		go func() {
+			done <- s.AppendMove(context.Background(), "t", table.Move{N: n, Move: json.RawMessage(`{}`), At: time.Now()}, nil)
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Fatal("a move was stored after Close")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("append %d after Close still waits", n)
+		}
+	}
+}
