@@ -48,7 +48,7 @@ chromium:
 	@test -x $(CHROMIUM) || { echo "chromium is missing at $(CHROMIUM): the browser tests cannot run"; exit 1; }
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./games/... ./sqlite/...
+	$(GO) test -run '^$$' -bench . -benchmem ./games/... ./sqlite/... ./table/...
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

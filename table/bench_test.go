@@ -1,0 +1,79 @@
+package table_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"harbor/game/gametest"
+	"harbor/sqlite"
+	"harbor/table"
+)
+
+// discard is a connection that writes nothing.
+type discard struct{}
+
+func (discard) Send(*table.Msg) {}
+func (discard) Close(string)    {}
+
+// BenchmarkMove measures the server's path of a move, from Runner.Move to
+// the frames queued for the table's four connections (a seat and three TV
+// screens), through the group commit to SQLite, with many tables moving at
+// once: what one move costs the server besides its network writes.
+func BenchmarkMove(b *testing.B) {
+	store, err := sqlite.Open(filepath.Join(b.TempDir(), "harbor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	n := max(400, b.N/900+1) // a table holds 1,000 moves of one token
+	type live struct {
+		r   *table.Runner
+		sub *table.Sub
+	}
+	all := make([]live, n)
+	for i := range all {
+		host := table.KeyOf(table.NewToken())
+		r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":1000}`), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := r.Start(ctx, host); err != nil {
+			b.Fatal(err)
+		}
+		sub, err := r.Subscribe(discard{}, host, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for range 3 {
+			if _, err := r.Subscribe(discard{}, "", true); err != nil {
+				b.Fatal(err)
+			}
+		}
+		all[i] = live{r, sub}
+	}
+	move := json.RawMessage(`{"type":"take","n":1}`)
+	per := b.N/n + 1
+	b.ReportAllocs()
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for _, l := range all {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for v := range per {
+				if err := l.r.Move(ctx, l.sub, v, move); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	b.ReportMetric(float64(per*n)/b.Elapsed().Seconds(), "moves/s")
+}
