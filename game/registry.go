@@ -15,6 +15,9 @@ type Definition interface {
 	Info() Info
 	// New sets up a game. Errors are *harbor.Error with code EInvalid.
 	New(cfg Config) (Game, error)
+	// NewLogged is New that records in log what setup did, for a game whose
+	// setup already plays part of the game (see Rules.SetupLog).
+	NewLogged(cfg Config, log *Log) (Game, error)
 	// NewBot returns a computer player for seat of any game of this kind.
 	NewBot(seat Seat, seed uint64) Computer
 	// Play runs one whole game headless with a policy per seat, for the
@@ -60,6 +63,17 @@ func (d *definition[S, M, V]) Info() Info { return d.rules.Info }
 
 func (d *definition[S, M, V]) New(cfg Config) (Game, error) {
 	s, err := d.rules.Setup(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &erased[S, M, V]{s: s}, nil
+}
+
+func (d *definition[S, M, V]) NewLogged(cfg Config, log *Log) (Game, error) {
+	if d.rules.SetupLog == nil {
+		return d.New(cfg)
+	}
+	s, err := d.rules.SetupLog(cfg, log)
 	if err != nil {
 		return nil, err
 	}

@@ -91,6 +91,11 @@ type Rules[S State[S, M, V], M any, V any] struct {
 	// options and returns a *harbor.Error with code EInvalid when they do
 	// not fit.
 	Setup func(cfg Config) (S, error)
+	// SetupLog, when a game's setup already plays part of the game (a first
+	// roll, a solo opponent's first turn), is Setup that records those
+	// events in log (which may be nil), to be shown with the first view and
+	// kept with the game's log. Optional; Setup must give the same state.
+	SetupLog func(cfg Config, log *Log) (S, error)
 	// NewBot returns the computer player for seat, seeded with seed.
 	NewBot func(seat Seat, seed uint64) Bot[M, V]
 }

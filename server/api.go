@@ -282,6 +282,7 @@ func (s *Server) start(q *request) (any, error) {
 // GameLog is the answer of GET /api/tables/{id}/log.
 type GameLog struct {
 	Table table.LobbyView  `json:"table"`
+	Setup []game.Event     `json:"setup"` // what setup did (a first roll), as the public sees it
 	Moves []table.LogEntry `json:"moves"`
 }
 
@@ -290,11 +291,11 @@ func (s *Server) gameLog(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	moves, err := r.Log(q.r.Context())
+	log, err := r.Log(q.r.Context())
 	if err != nil {
 		return nil, err
 	}
-	return GameLog{Table: r.Lobby(), Moves: moves}, nil
+	return GameLog{Table: r.Lobby(), Setup: log.Setup, Moves: log.Moves}, nil
 }
 
 func (s *Server) export(q *request) (any, error) {

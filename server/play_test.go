@@ -100,9 +100,15 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 	if err != nil || stored.Status != table.Finished || stored.Result == nil || stored.Result.Winners != final.Result.Winners {
 		t.Fatalf("stored table %+v %v, final result %+v", stored, err, final.Result)
 	}
-	var log struct{ Moves []table.LogEntry }
-	if err := host.call("GET", "/api/tables/"+id+"/log", nil, &log); err != nil || len(log.Moves) != stored.Version {
-		t.Fatalf("log of %d moves (%v), want %d", len(log.Moves), err, stored.Version)
+	var log struct {
+		Setup []game.Event
+		Moves []table.LogEntry
+	}
+	if err := host.call("GET", "/api/tables/"+id+"/log", nil, &log); err != nil || len(log.Moves) != stored.Version || log.Setup == nil {
+		t.Fatalf("log of %d moves (%v), want %d, and setup events %v", len(log.Moves), err, stored.Version, log.Setup)
+	}
+	if gameID == "greatharbor" && (len(log.Setup) == 0 || log.Setup[0].Type != "roll") {
+		t.Fatalf("the log does not show The Great Harbor's first roll: %+v", log.Setup)
 	}
 	var exp game.Export
 	if err := host.call("GET", "/api/tables/"+id+"/export", nil, &exp); err != nil || len(exp.Moves) != stored.Version || exp.Game != gameID {
@@ -164,13 +170,14 @@ func checkViews(t *testing.T, e *env, tb *table.Table, conns []*seated) {
 		t.Fatal(err)
 	}
 	def, _ := game.Lookup(tb.Game)
-	g, err := def.New(tb.Config())
+	var setup game.Log // the first state shows what setup did
+	g, err := def.NewLogged(tb.Config(), &setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	type expect struct{ view, legal, events string }
 	want := make([]map[game.Seat]expect, len(moves)+1)
-	var events []game.Event
+	events := setup.Events
 	for v := 0; ; v++ {
 		want[v] = map[game.Seat]expect{}
 		for _, c := range conns {

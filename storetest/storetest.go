@@ -77,7 +77,7 @@ func create(t *testing.T, s table.Store) *table.Table {
 
 func start(t *testing.T, s table.Store, tb *table.Table) game.Game {
 	t.Helper()
-	g, err := tb.Start(tb.Host, gametest.Definition)
+	g, _, err := tb.Start(tb.Host, gametest.Definition)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -309,13 +309,14 @@ func CheckOptions(def game.Definition, options json.RawMessage, turnSeconds int)
 // Start lets the host start the game: the seat count must fit the game and
 // every seated person other than the host must be ready (the host starting
 // is the host's ready). Empty seats are dropped; members without a seat
-// watch. Start returns the new game.
-func (t *Table) Start(key string, def game.Definition) (game.Game, error) {
+// watch. Start returns the new game and the events of its setup (a game
+// whose setup already plays, such as a first roll, records them).
+func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event, error) {
 	if err := t.isHost(key); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := t.inLobby(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	seats := make([]Seat, 0, len(t.Seats))
 	for _, s := range t.Seats {
@@ -323,24 +324,25 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, error) {
 			continue
 		}
 		if s.Kind == Human && !s.Ready && s.Key != t.Host {
-			return nil, harbor.Errorf(harbor.EConflict, "%s is not ready yet", s.Name)
+			return nil, nil, harbor.Errorf(harbor.EConflict, "%s is not ready yet", s.Name)
 		}
 		seats = append(seats, s)
 	}
 	info := def.Info()
 	if n := len(seats); n < info.MinPlayers || n > info.MaxPlayers {
-		return nil, harbor.Errorf(harbor.EConflict, "%s needs %d to %d players; %d seats are filled",
+		return nil, nil, harbor.Errorf(harbor.EConflict, "%s needs %d to %d players; %d seats are filled",
 			info.Name, info.MinPlayers, info.MaxPlayers, n)
 	}
 	old := t.Seats
 	t.Seats = seats
-	g, err := def.New(t.Config())
+	var log game.Log
+	g, err := def.NewLogged(t.Config(), &log)
 	if err != nil {
 		t.Seats = old
-		return nil, err
+		return nil, nil, err
 	}
 	t.Status = Playing
-	return g, nil
+	return g, log.Events, nil
 }
 
 // New returns a fresh lobby table for def, with fresh codes and seed, hosted

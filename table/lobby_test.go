@@ -41,14 +41,17 @@ func TestLobbyRules(t *testing.T) {
 		{"unknown colour", func(tb *table.Table, _, bo, _ string) error { return tb.Sit(bo, 1, "mauve") }, harbor.EInvalid},
 		{"a stranger cannot sit", func(tb *table.Table, _, _, _ string) error { return tb.Sit("x", 4, "") }, harbor.EForbidden},
 		{"start needs everyone ready", func(tb *table.Table, host, _, _ string) error {
-			_, err := tb.Start(host, gametest.Definition)
+			_, _, err := tb.Start(host, gametest.Definition)
 			return err
 		}, harbor.EConflict},
-		{"only the host starts", func(tb *table.Table, _, bo, _ string) error { _, err := tb.Start(bo, gametest.Definition); return err }, harbor.EForbidden},
+		{"only the host starts", func(tb *table.Table, _, bo, _ string) error {
+			_, _, err := tb.Start(bo, gametest.Definition)
+			return err
+		}, harbor.EForbidden},
 		{"start when ready", func(tb *table.Table, host, bo, cy string) error {
 			tb.SetReady(bo, true)
 			tb.SetReady(cy, true)
-			_, err := tb.Start(host, gametest.Definition)
+			_, _, err := tb.Start(host, gametest.Definition)
 			return err
 		}, ""},
 		{"bad options", func(tb *table.Table, host, _, _ string) error {
@@ -93,7 +96,7 @@ func TestStartCompactsSeats(t *testing.T) {
 	}
 	tb.SetReady(bo, true)
 	tb.SetReady(cy, true)
-	g, err := tb.Start(host, gametest.Definition)
+	g, _, err := tb.Start(host, gametest.Definition)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -397,11 +397,14 @@ func (r *Runner) Change(ctx context.Context, op func(t *Table) error) error {
 func (r *Runner) Start(ctx context.Context, key string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var g game.Game
+	var (
+		g      game.Game
+		events []game.Event
+	)
 	return r.change(ctx, func(t *Table) (err error) {
-		g, err = t.Start(key, r.def)
+		g, events, err = t.Start(key, r.def)
 		return err
-	}, func() { r.g = g })
+	}, func() { r.g, r.events = g, events })
 }
 
 func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func()) error {
@@ -452,33 +455,46 @@ func (r *Runner) drop(key string) {
 
 // Log returns the stored moves with the events each made, as viewer may see
 // them. Only for finished tables, whose whole log is public.
-func (r *Runner) Log(ctx context.Context) ([]LogEntry, error) {
+func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 	r.mu.Lock()
 	t := r.t.Clone()
 	r.mu.Unlock()
 	if t.Status != Finished {
-		return nil, harbor.Errorf(harbor.EConflict, "the log opens when the game is over")
+		return GameLog{}, harbor.Errorf(harbor.EConflict, "the log opens when the game is over")
 	}
 	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
 	if err != nil {
-		return nil, err
+		return GameLog{}, err
 	}
-	g, err := r.def.New(t.Config())
+	var setup game.Log
+	g, err := r.def.NewLogged(t.Config(), &setup)
 	if err != nil {
-		return nil, err
+		return GameLog{}, err
 	}
-	out := make([]LogEntry, len(moves))
+	out := GameLog{Setup: public(setup.Events), Moves: make([]LogEntry, len(moves))}
 	for i, m := range moves {
 		var log game.Log
 		if err := g.Apply(m.Seat, m.Move, &log); err != nil {
-			return nil, err
+			return GameLog{}, err
 		}
-		out[i] = LogEntry{Move: m, Events: log.Events}
-		for j, e := range log.Events {
-			out[i].Events[j] = e.For(game.Public)
-		}
+		out.Moves[i] = LogEntry{Move: m, Events: public(log.Events)}
 	}
 	return out, nil
+}
+
+// GameLog is a finished game's log: what its setup did and every move.
+type GameLog struct {
+	Setup []game.Event `json:"setup"`
+	Moves []LogEntry   `json:"moves"`
+}
+
+// public returns events as the public sees them (never nil).
+func public(events []game.Event) []game.Event {
+	out := make([]game.Event, len(events))
+	for i, e := range events {
+		out[i] = e.For(game.Public)
+	}
+	return out
 }
 
 // Export returns a finished game as a self-contained document (its setup,

@@ -92,9 +92,10 @@ var info = game.Info{
 
 // Rules are The Great Harbor's rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:   info,
-	Setup:  Setup,
-	NewBot: func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Info:     info,
+	Setup:    Setup,
+	SetupLog: SetupLog,
+	NewBot:   func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
 }
 
 // Definition is the game with its types erased.

@@ -6,7 +6,12 @@ import (
 )
 
 // Setup builds the first state (GH-009..025) and starts Round I, Turn A.
-func Setup(cfg game.Config) (*State, error) {
+func Setup(cfg game.Config) (*State, error) { return SetupLog(cfg, nil) }
+
+// SetupLog is Setup recording in log (which may be nil) the first roll of
+// Round 1 and, with the Automa, whatever it does before the first person's
+// turn (game.Rules.SetupLog).
+func SetupLog(cfg game.Config, log *game.Log) (*State, error) {
 	if err := game.CheckPlayers(info, cfg.Players); err != nil {
 		return nil, err
 	}
@@ -136,8 +141,8 @@ func Setup(cfg game.Config) (*State, error) {
 		s.Slots[i] = -1
 	}
 	s.Anchor = int8(r.Intn(int(s.N))) // GH-024
-	s.startTurn(nil)
-	s.advance(nil)
+	s.startTurn(log)
+	s.advance(log)
 	return s, nil
 }
 
