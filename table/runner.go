@@ -137,9 +137,9 @@ type sharedParts struct {
 	events, result []byte
 }
 
-// sharedParts encodes the result and, when no event holds a secret, the
+// encodeShared encodes the result and, when no event holds a secret, the
 // events of the last move, once for every frame of a broadcast.
-func (r *Runner) sharedParts() sharedParts {
+func (r *Runner) encodeShared() sharedParts {
 	var p sharedParts
 	p.result, _ = json.Marshal(r.g.Result())
 	for _, e := range r.events {
@@ -192,7 +192,7 @@ func (r *Runner) broadcastState() {
 	if r.g == nil {
 		return
 	}
-	r.shared = r.sharedParts()
+	r.shared = r.encodeShared()
 	defer func() { r.shared = sharedParts{} }()
 	var frames [game.MaxSeats + 1]*Msg
 	for _, s := range r.subs {
