@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"harbor/table"
@@ -212,6 +214,12 @@ func run(cfg config, logw io.Writer) (report, error) {
 		idle, err := r.openIdle(cfg.Idle)
 		if err != nil {
 			rep.IdleError = err.Error()
+			if errors.Is(err, syscall.EMFILE) || strings.Contains(err.Error(), "too many open files") {
+				var lim syscall.Rlimit
+				if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil {
+					rep.IdleError += fmt.Sprintf(" (each process may open %d files here; the server also holds its listener and database files)", lim.Max)
+				}
+			}
 		}
 		rep.Idle = len(idle)
 		if len(idle) > 0 {
