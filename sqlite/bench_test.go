@@ -41,7 +41,7 @@ func BenchmarkAppendMove(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			for n := range per {
-				if err := s.AppendMove(ctx, id, table.Move{N: n, Move: move, At: time.Now()}, nil); err != nil {
+				if err := s.AppendMove(ctx, id, table.Move{N: n, Move: move, At: time.Now()}, nil, nil); err != nil {
 					b.Error(err)
 					return
 				}

@@ -27,17 +27,10 @@ var errChans = sync.Pool{New: func() any { return make(chan error, 1) }}
 var errClosed = harbor.Errorf(harbor.EInternal, "the store is closed")
 
 // AppendMove implements table.Store. It returns after the transaction that
-// holds the move has committed.
-func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result *game.Result) error {
-	return s.AppendMoveThen(ctx, id, m, result, nil)
-}
-
-// AppendMoveThen implements table.ThenAppender: then runs on the
-// committer's goroutine once the move's transaction has committed (or
-// failed), before AppendMoveThen returns. The moves of a batch are
-// finished in the order they were committed, before the next batch is
-// written.
-func (s *Store) AppendMoveThen(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
+// holds the move has committed; then runs on the committer's goroutine
+// before that, and the moves of a batch are finished in the order they
+// were committed, before the next batch is written.
+func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
 	req := &appendReq{id: id, m: m, result: result, then: then, err: errChans.Get().(chan error)}
 	select {
 	case s.appends <- req:

@@ -40,7 +40,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err := s.SaveTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil); err != nil {
+	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -59,7 +59,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err != nil || len(moves) != 1 {
 		t.Fatalf("reopened moves %+v %v", moves, err)
 	}
-	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 1, Move: json.RawMessage(`{}`), At: time.Now()}, nil); err != nil {
+	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 1, Move: json.RawMessage(`{}`), At: time.Now()}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -95,7 +95,7 @@ func TestSaveTableAfterMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	move := func(n int) error {
-		return s.AppendMove(ctx, tb.ID, table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil)
+		return s.AppendMove(ctx, tb.ID, table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil)
 	}
 	for n := range 3 {
 		if err := move(n); err != nil {
@@ -124,11 +124,11 @@ func TestSaveTableAfterMoves(t *testing.T) {
 	}
 }
 
-// TestAppendMoveThen: then runs once, after the commit and before
-// AppendMoveThen returns, with the move already stored; a move that does
-// not follow the log runs then with the same refusal AppendMoveThen returns.
+// TestAppendMoveRunsThen: then runs once, after the commit and before
+// AppendMove returns, with the move already stored; a move that does not
+// follow the log runs then with the same refusal AppendMove returns.
 // Concurrent appends to many tables are each finished in order.
-func TestAppendMoveThen(t *testing.T) {
+func TestAppendMoveRunsThen(t *testing.T) {
 	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestAppendMoveThen(t *testing.T) {
 			for n := range moves {
 				calls := 0
 				var seen error = harbor.Errorf(harbor.EInternal, "not called")
-				err := s.AppendMoveThen(ctx, id, table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil,
+				err := s.AppendMove(ctx, id, table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil,
 					func(err error) { calls++; seen = err })
 				if err != nil || calls != 1 || seen != nil {
 					errs <- fmt.Errorf("move %d of %s: %v, then called %d times with %v", n, id, err, calls, seen)
@@ -175,7 +175,7 @@ func TestAppendMoveThen(t *testing.T) {
 		}
 	}
 	var seen error
-	err = s.AppendMoveThen(ctx, ids[0], table.Move{N: 3, Move: json.RawMessage(`{}`), At: time.Now()}, nil, func(err error) { seen = err })
+	err = s.AppendMove(ctx, ids[0], table.Move{N: 3, Move: json.RawMessage(`{}`), At: time.Now()}, nil, func(err error) { seen = err })
 	if harbor.ErrorCode(err) != harbor.EConflict || seen != err {
 		t.Fatalf("a move off the log: %v, then saw %v", err, seen)
 	}
@@ -194,7 +194,7 @@ func TestAppendAfterCloseFails(t *testing.T) {
 	for n := range 50 {
 		done := make(chan error, 1)
 		go func() {
-			done <- s.AppendMove(context.Background(), "t", table.Move{N: n, Move: json.RawMessage(`{}`), At: time.Now()}, nil)
+			done <- s.AppendMove(context.Background(), "t", table.Move{N: n, Move: json.RawMessage(`{}`), At: time.Now()}, nil, nil)
 		}()
 		select {
 		case err := <-done:

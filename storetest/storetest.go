@@ -154,7 +154,7 @@ func testNotFound(t *testing.T, s table.Store) {
 	wantCode(t, err, harbor.ENotFound)
 	o := NewTable(t)
 	wantCode(t, s.SaveTable(ctx, o), harbor.ENotFound)
-	wantCode(t, s.AppendMove(ctx, o.ID, table.Move{N: 0, Move: json.RawMessage(`{}`)}, nil), harbor.ENotFound)
+	wantCode(t, s.AppendMove(ctx, o.ID, table.Move{N: 0, Move: json.RawMessage(`{}`)}, nil, nil), harbor.ENotFound)
 }
 
 func testSave(t *testing.T, s table.Store) {
@@ -189,7 +189,7 @@ func play(t *testing.T, s table.Store, tb *table.Table, g game.Game, n int) []ta
 		}
 		m := table.Move{N: tb.Version, Seat: seat, Move: raw, At: time.Now().UTC().Truncate(time.Millisecond)}
 		res := g.Result()
-		if err := s.AppendMove(ctx, tb.ID, m, &res); err != nil {
+		if err := s.AppendMove(ctx, tb.ID, m, &res, nil); err != nil {
 			t.Fatal(err)
 		}
 		tb.Version++
@@ -234,11 +234,11 @@ func testAppendConflict(t *testing.T, s table.Store) {
 	mv := func(n int) table.Move {
 		return table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}
 	}
-	wantCode(t, s.AppendMove(ctx, tb.ID, mv(1), nil), harbor.EConflict)
-	if err := s.AppendMove(ctx, tb.ID, mv(0), nil); err != nil {
+	wantCode(t, s.AppendMove(ctx, tb.ID, mv(1), nil, nil), harbor.EConflict)
+	if err := s.AppendMove(ctx, tb.ID, mv(0), nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	wantCode(t, s.AppendMove(ctx, tb.ID, mv(0), nil), harbor.EConflict)
+	wantCode(t, s.AppendMove(ctx, tb.ID, mv(0), nil, nil), harbor.EConflict)
 	got, _ := s.Moves(ctx, tb.ID, 0)
 	if len(got) != 1 {
 		t.Fatalf("%d moves stored, want 1", len(got))
@@ -247,7 +247,7 @@ func testAppendConflict(t *testing.T, s table.Store) {
 
 func testAppendNotPlaying(t *testing.T, s table.Store) {
 	tb := create(t, s)
-	wantCode(t, s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{}`), At: time.Now()}, nil), harbor.EConflict)
+	wantCode(t, s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{}`), At: time.Now()}, nil, nil), harbor.EConflict)
 }
 
 func testFinish(t *testing.T, s table.Store) {
@@ -264,7 +264,7 @@ func testFinish(t *testing.T, s table.Store) {
 	if stored.Status != table.Finished || stored.Result == nil || !reflect.DeepEqual(*stored.Result, g.Result()) || stored.Version != len(moves) {
 		t.Fatalf("finished table stored as %+v (result %+v), want result %+v", stored, stored.Result, g.Result())
 	}
-	wantCode(t, s.AppendMove(ctx, tb.ID, table.Move{N: len(moves), Move: json.RawMessage(`{}`), At: time.Now()}, nil), harbor.EConflict)
+	wantCode(t, s.AppendMove(ctx, tb.ID, table.Move{N: len(moves), Move: json.RawMessage(`{}`), At: time.Now()}, nil, nil), harbor.EConflict)
 	all, _ := s.Moves(ctx, tb.ID, 0)
 	if len(all) != len(moves) {
 		t.Fatalf("a finished table keeps %d moves, want %d", len(all), len(moves))
@@ -304,7 +304,7 @@ func testConcurrent(t *testing.T, s table.Store) {
 			defer wg.Done()
 			for n := range moves {
 				m := table.Move{N: n, Seat: game.Seat(n % 2), Move: json.RawMessage(fmt.Sprintf(`{"type":"take","n":%d}`, n%3+1)), At: time.Now()}
-				if err := s.AppendMove(ctx, tb.ID, m, nil); err != nil {
+				if err := s.AppendMove(ctx, tb.ID, m, nil, nil); err != nil {
 					errs <- err
 					return
 				}

@@ -370,14 +370,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		}
 		r.tables.moved(time.Since(start))
 	}
-	var err error
-	if ta, ok := r.tables.store.(ThenAppender); ok {
-		err = ta.AppendMoveThen(ctx, r.t.ID, m, final, live)
-	} else {
-		err = r.tables.store.AppendMove(ctx, r.t.ID, m, final)
-		live(err)
-	}
-	if err != nil {
+	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final, live); err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return harbor.Errorf(harbor.EInternal, "the move could not be saved; try again")
 	}

@@ -53,14 +53,16 @@ type flaky struct {
 	t     *testing.T
 }
 
-func (s *flaky) AppendMove(ctx context.Context, id string, m table.Move, res *game.Result) error {
+func (s *flaky) AppendMove(ctx context.Context, id string, m table.Move, res *game.Result, then func(error)) error {
 	if s.watch != nil && s.watch.count(`{"t":"state","v":`+itoa(m.N+1)) > 0 {
 		s.t.Errorf("move %d was pushed to a client before it was committed", m.N)
 	}
 	if s.fail {
-		return harbor.Errorf(harbor.EInternal, "disk full")
+		err := harbor.Errorf(harbor.EInternal, "disk full")
+		then(err)
+		return err
 	}
-	return s.Store.AppendMove(ctx, id, m, res)
+	return s.Store.AppendMove(ctx, id, m, res, then)
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

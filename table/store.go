@@ -54,7 +54,16 @@ type Store interface {
 	// the table's stored Version (else EConflict, and nothing changes); the
 	// Version becomes m.N+1. When result is non-nil and over, the table is
 	// finished with that result in the same commit.
-	AppendMove(ctx context.Context, id string, m Move, result *game.Result) error
+	//
+	// then, unless nil, runs once the transaction holding the move has
+	// committed (err nil) or failed, before AppendMove returns, possibly on
+	// a goroutine of the store's; it does not run when the store refuses
+	// the move without trying (closed, or ctx done). The runner makes the
+	// move live and tells its connections there, so a store that commits
+	// many moves together can make them live together, in order, instead of
+	// each waiting for its caller's goroutine to be scheduled again. then
+	// must not call the store.
+	AppendMove(ctx context.Context, id string, m Move, result *game.Result, then func(error)) error
 
 	// Moves returns the moves of table id from index from on, in order.
 	Moves(ctx context.Context, id string, from int) ([]Move, error)
@@ -65,17 +74,6 @@ type Store interface {
 
 	// Close releases the store. Calls after Close fail.
 	Close() error
-}
-
-// ThenAppender is a Store that can run what follows a move's commit on
-// the goroutine that committed it: then(err) runs once the transaction
-// holding the move has committed (err nil) or failed, before
-// AppendMoveThen returns. The runner makes the move live and tells its
-// connections there, so the moves of one group commit are made live
-// together, in order, instead of each waiting for its own goroutine to be
-// scheduled again. then must not call the store.
-type ThenAppender interface {
-	AppendMoveThen(ctx context.Context, id string, m Move, result *game.Result, then func(error)) error
 }
 
 // Records converts stored moves to the game's replay records.

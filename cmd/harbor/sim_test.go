@@ -150,7 +150,7 @@ func TestReplayFromDataFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, m := range []string{`{"type":"take","n":3}`, `{"type":"take","n":1}`} {
-		if err := store.AppendMove(ctx, "t1", table.Move{N: i, Seat: game.Seat(i), Move: json.RawMessage(m)}, nil); err != nil {
+		if err := store.AppendMove(ctx, "t1", table.Move{N: i, Seat: game.Seat(i), Move: json.RawMessage(m)}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
