@@ -61,19 +61,18 @@ type definition[S State[S, M, V], M any, V any] struct {
 
 func (d *definition[S, M, V]) Info() Info { return d.rules.Info }
 
-func (d *definition[S, M, V]) New(cfg Config) (Game, error) {
-	s, err := d.rules.Setup(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return &erased[S, M, V]{s: s}, nil
-}
+func (d *definition[S, M, V]) New(cfg Config) (Game, error) { return d.NewLogged(cfg, nil) }
 
 func (d *definition[S, M, V]) NewLogged(cfg Config, log *Log) (Game, error) {
-	if d.rules.SetupLog == nil {
-		return d.New(cfg)
+	var (
+		s   S
+		err error
+	)
+	if d.rules.SetupLog != nil {
+		s, err = d.rules.SetupLog(cfg, log)
+	} else {
+		s, err = d.rules.Setup(cfg)
 	}
-	s, err := d.rules.SetupLog(cfg, log)
 	if err != nil {
 		return nil, err
 	}

@@ -54,9 +54,6 @@ type Runner struct {
 	closed   bool
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
-	// shared holds, while a broadcast encodes its frames, the parts every
-	// viewer sees alike, encoded once.
-	shared sharedParts
 }
 
 // ID returns the table's id.
@@ -108,9 +105,11 @@ func (r *Runner) lobbyView() LobbyView {
 	return v
 }
 
-// stateView returns what viewer (a seat or game.Public) sees of the game.
-func (r *Runner) stateView(viewer game.Seat) StateView {
-	v := StateView{View: r.g.View(viewer), Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result()}
+// stateView returns what viewer (a seat or game.Public) sees of the game,
+// with the parts a broadcast has already encoded for everyone in shared.
+func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
+	v := StateView{View: r.g.View(viewer), Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result(),
+		rawResult: shared.result, rawEvents: shared.events}
 	if viewer >= 0 {
 		v.Legal = r.g.Legal(viewer)
 		if v.Legal == nil {
@@ -120,19 +119,14 @@ func (r *Runner) stateView(viewer game.Seat) StateView {
 			v.Deadline = d.UnixMilli()
 		}
 	}
-	v.rawResult, v.rawEvents = r.shared.result, r.shared.events
-	if v.rawEvents != nil {
-		return v
-	}
-	v.Events = make([]game.Event, len(r.events))
-	for i, e := range r.events {
-		v.Events[i] = e.For(viewer)
+	if v.rawEvents == nil {
+		v.Events = eventsFor(r.events, viewer)
 	}
 	return v
 }
 
 // sharedParts are encodings of state-frame fields that are the same for
-// every viewer.
+// every viewer; nil where they are not encoded.
 type sharedParts struct {
 	events, result []byte
 }
@@ -147,17 +141,22 @@ func (r *Runner) encodeShared() sharedParts {
 			return p
 		}
 	}
-	events := make([]game.Event, len(r.events))
-	for i, e := range r.events {
-		events[i] = e.For(game.Public)
-	}
-	p.events, _ = json.Marshal(events)
+	p.events, _ = json.Marshal(eventsFor(r.events, game.Public))
 	return p
 }
 
+// eventsFor returns events as viewer may see them (never nil).
+func eventsFor(events []game.Event, viewer game.Seat) []game.Event {
+	out := make([]game.Event, len(events))
+	for i, e := range events {
+		out[i] = e.For(viewer)
+	}
+	return out
+}
+
 // stateFrame encodes viewer's state frame, held once by the caller.
-func (r *Runner) stateFrame(viewer game.Seat) *Msg {
-	r.frameView = r.stateView(viewer)
+func (r *Runner) stateFrame(viewer game.Seat, shared sharedParts) *Msg {
+	r.frameView = r.stateView(viewer, shared)
 	m := NewMsg("state", r.t.Version, &r.frameView)
 	r.frameView = StateView{}
 	return m
@@ -165,7 +164,7 @@ func (r *Runner) stateFrame(viewer game.Seat) *Msg {
 
 // sendState sends c viewer's state frame.
 func (r *Runner) sendState(c Conn, viewer game.Seat) {
-	m := r.stateFrame(viewer)
+	m := r.stateFrame(viewer, sharedParts{})
 	c.Send(m)
 	m.Done()
 }
@@ -192,14 +191,13 @@ func (r *Runner) broadcastState() {
 	if r.g == nil {
 		return
 	}
-	r.shared = r.encodeShared()
-	defer func() { r.shared = sharedParts{} }()
+	shared := r.encodeShared()
 	var frames [game.MaxSeats + 1]*Msg
 	for _, s := range r.subs {
 		viewer := r.viewerOf(s)
 		f := &frames[viewer+1]
 		if *f == nil {
-			*f = r.stateFrame(viewer)
+			*f = r.stateFrame(viewer, shared)
 		}
 		s.conn.Send(*f)
 	}
@@ -464,13 +462,13 @@ func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 	if err != nil {
 		return GameLog{}, err
 	}
-	out := GameLog{Setup: public(setup.Events), Moves: make([]LogEntry, len(moves))}
+	out := GameLog{Setup: eventsFor(setup.Events, game.Public), Moves: make([]LogEntry, len(moves))}
 	for i, m := range moves {
 		var log game.Log
 		if err := g.Apply(m.Seat, m.Move, &log); err != nil {
 			return GameLog{}, err
 		}
-		out.Moves[i] = LogEntry{Move: m, Events: public(log.Events)}
+		out.Moves[i] = LogEntry{Move: m, Events: eventsFor(log.Events, game.Public)}
 	}
 	return out, nil
 }
@@ -479,15 +477,6 @@ func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 type GameLog struct {
 	Setup []game.Event `json:"setup"`
 	Moves []LogEntry   `json:"moves"`
-}
-
-// public returns events as the public sees them (never nil).
-func public(events []game.Event) []game.Event {
-	out := make([]game.Event, len(events))
-	for i, e := range events {
-		out[i] = e.For(game.Public)
-	}
-	return out
 }
 
 // Export returns a finished game as a self-contained document (its setup,
@@ -541,5 +530,5 @@ func (r *Runner) StateFor(viewer game.Seat) (StateView, bool) {
 	if r.g == nil {
 		return StateView{}, false
 	}
-	return r.stateView(viewer), true
+	return r.stateView(viewer, sharedParts{}), true
 }

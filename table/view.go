@@ -130,15 +130,14 @@ func NewMsg(t string, v int, d any) *Msg {
 	var err error
 	if sv, ok := d.(*StateView); ok {
 		err = m.state(sv)
-		m.buf.WriteByte('\n')
 	} else {
-		err = m.enc.Encode(d)
+		err = m.value(d)
 	}
 	if err != nil {
 		m.buf.Truncate(len(b))
-		m.buf.WriteString("null\n")
+		m.buf.WriteString("null")
 	}
-	m.buf.Bytes()[m.buf.Len()-1] = '}' // over the newline Encode ends with
+	m.buf.WriteByte('}')
 	return m
 }
 
