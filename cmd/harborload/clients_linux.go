@@ -141,25 +141,22 @@ func (ls *loops) connect() error {
 	r := ls.r
 	n := r.cfg.Tables * r.cfg.Seats
 	conns := make([]*wsConn, n)
-	rests := make([][]byte, n)
 	err := parallel(n, 32, func(i int) error {
 		t := r.tables[i/r.cfg.Seats]
 		fd, rest, err := r.dialWS(t.people[i%r.cfg.Seats], "table="+t.id)
 		if err != nil {
 			return err
 		}
-		conns[i] = &wsConn{fd: fd, t: t, hi: -1, rng: mrand.New(mrand.NewPCG(uint64(i), 7))}
-		rests[i] = rest
+		// What came with the handshake is parsed when the loop starts.
+		conns[i] = &wsConn{fd: fd, t: t, in: rest, hi: -1, rng: mrand.New(mrand.NewPCG(uint64(i), 7))}
 		return nil
 	})
 	for i, c := range conns {
 		if c == nil {
 			continue
 		}
-		l := ls.all[(i/r.cfg.Seats)%len(ls.all)]
 		if err == nil {
-			err = l.add(c)
-			c.in = rests[i] // parsed by the loop when it starts
+			err = ls.all[(i/r.cfg.Seats)%len(ls.all)].add(c)
 		} else {
 			syscall.Close(c.fd)
 		}
@@ -200,9 +197,18 @@ func closeIdle(fds []int) {
 	}
 }
 
-func (l *loop) add(c *wsConn) error {
+// watch registers c with the loop's epoll (op EPOLL_CTL_ADD or _MOD) for
+// reads and, with out, for room to write.
+func (l *loop) watch(c *wsConn, op int, out bool) error {
 	ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP, Fd: int32(c.fd)}
-	if err := syscall.EpollCtl(l.ep, syscall.EPOLL_CTL_ADD, c.fd, &ev); err != nil {
+	if out {
+		ev.Events |= syscall.EPOLLOUT
+	}
+	return syscall.EpollCtl(l.ep, op, c.fd, &ev)
+}
+
+func (l *loop) add(c *wsConn) error {
+	if err := l.watch(c, syscall.EPOLL_CTL_ADD, false); err != nil {
 		syscall.Close(c.fd)
 		return err
 	}
@@ -497,14 +503,9 @@ func (l *loop) flush(c *wsConn) {
 }
 
 func (l *loop) watchOut(c *wsConn, on bool) {
-	if c.closed {
-		return
+	if !c.closed {
+		l.watch(c, syscall.EPOLL_CTL_MOD, on)
 	}
-	ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP, Fd: int32(c.fd)}
-	if on {
-		ev.Events |= syscall.EPOLLOUT
-	}
-	syscall.EpollCtl(l.ep, syscall.EPOLL_CTL_MOD, c.fd, &ev)
 }
 
 // closeConn closes c, with a close frame first when it is the tool that
