@@ -28,9 +28,6 @@ func AppendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// AppendJSONBool appends true or false.
-func AppendJSONBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
-
 // AppendJSONInts appends a JSON array of integers.
 func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T) []byte {
 	if vs == nil {
