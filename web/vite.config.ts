@@ -15,6 +15,15 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // A game's screens are one chunk named after the game (docs/web.md lists their sizes).
+        chunkFileNames: (chunk) => {
+          const game = /\/src\/games\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1];
+          return game ? `assets/game-${game}-[hash].js` : "assets/[name]-[hash].js";
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,171 +1,100 @@
-// End-to-end test of Harbor's front end against the real `harbor serve`
+// End-to-end tests of Harbor's front end against the real `harbor serve`
 // binary, driving Debian's chromium with playwright-core.
 //
 // It builds the front end and the binary (unless HARBOR_BIN names a built
-// one), starts the server on a free loopback port with a temporary data file
-// and no computer-player pause, and plays a Harbor Holdings table with three
-// browser contexts: a host on a phone, a friend on a laptop and the TV. It
-// fails (exit 1) whenever chromium or the server cannot start, or any step
-// does not happen; it never skips. Screenshots go to test-results/.
+// one), launches chromium once, and runs every scenario file e2e/*.e2e.mjs in
+// name order, each against a fresh server on a free loopback port with its own
+// temporary data file and no computer-player pause. A scenario's default
+// export receives the context below and throws to fail. The run fails (exit 1)
+// whenever chromium or a server cannot start or any scenario fails; it never
+// skips. Screenshots go to test-results/, named after their scenario.
 //
 // Environment: HARBOR_BIN (a built harbor binary; default: build ../cmd/harbor),
-// CHROMIUM (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (use the current dist/).
+// CHROMIUM (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (use the current dist/),
+// E2E_ONLY=holdings,harborfall (run only those scenarios).
 
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { currentStep, fail, freePort, log, repo, results, run, setShotPrefix, startServer, stopServer, STEP_TIMEOUT, webDir } from "./lib.mjs";
 
-const webDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const repo = resolve(webDir, "..");
-const results = join(webDir, "test-results");
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const STEP_TIMEOUT = 20_000;
-
 const work = mkdtempSync(join(tmpdir(), "harbor-e2e-"));
-let server = null;
+const only = (process.env.E2E_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+
+function scenarios() {
+  const dir = join(webDir, "e2e");
+  const all = readdirSync(dir)
+    .filter((f) => f.endsWith(".e2e.mjs"))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.e2e\.mjs$/, ""), file: join(dir, f) }));
+  const unknown = only.filter((n) => !all.some((s) => s.name === n));
+  if (unknown.length) fail(`E2E_ONLY names no scenario: ${unknown.join(", ")} (have ${all.map((s) => s.name).join(", ")})`);
+  return only.length ? all.filter((s) => only.includes(s.name)) : all;
+}
+
+/** runScenario gives one scenario a fresh server and data file; it returns an error or null. */
+async function runScenario(browser, bin, { name, file }) {
+  const dir = mkdtempSync(join(work, `${name}-`));
+  const data = join(dir, "harbor.db");
+  const port = await freePort();
+  let server = null;
+  const before = new Set(browser.contexts());
+  setShotPrefix(`${name}-`);
+  const ctx = {
+    browser,
+    bin,
+    port,
+    data,
+    base: `http://127.0.0.1:${port}`,
+    /** extra flags for harbor serve, used by every (re)start of this scenario's server */
+    serverArgs: [],
+    async startServer() {
+      server = await startServer(bin, port, data, ctx.serverArgs);
+    },
+    async stopServer() {
+      await stopServer(server);
+    },
+    serverOutput: () => server?.output() ?? "",
+    async newPage(options) {
+      const c = await browser.newContext(options);
+      c.setDefaultTimeout(STEP_TIMEOUT);
+      return c.newPage();
+    },
+  };
+  try {
+    const mod = await import(pathToFileURL(file).href);
+    if (typeof mod.default !== "function") fail(`${file} has no default export to run`);
+    if (mod.serverArgs) ctx.serverArgs = mod.serverArgs;
+    await ctx.startServer();
+    log(`${name}: harbor serve on ${ctx.base}`);
+    await mod.default(ctx);
+    log(`${name}: passed`);
+    return null;
+  } catch (e) {
+    console.error(`e2e ${name} FAILED at step "${currentStep()}": ${e instanceof Error ? e.stack : e}`);
+    console.error(`server output:\n${ctx.serverOutput().slice(-4000)}`);
+    for (const [i, c] of browser.contexts().entries()) {
+      if (before.has(c)) continue;
+      for (const [j, p] of c.pages().entries()) await p.screenshot({ path: join(results, `${name}-failure-${i}-${j}.png`) }).catch(() => {});
+    }
+    return e;
+  } finally {
+    for (const c of browser.contexts()) if (!before.has(c)) await c.close().catch(() => {});
+    await stopServer(server).catch(() => {});
+  }
+}
+
+let passed = 0;
+let failed = 0;
 let browser = null;
-let step = "setup";
-
-function log(msg) {
-  console.log(`[e2e ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-}
-
-function fail(msg) {
-  throw new Error(msg);
-}
-
-function run(cmd, args, cwd) {
-  const r = spawnSync(cmd, args, { cwd, stdio: "inherit", env: process.env });
-  if (r.status !== 0) fail(`${cmd} ${args.join(" ")} failed (exit ${r.status ?? r.signal})`);
-}
-
-function freePort() {
-  return new Promise((ok, bad) => {
-    const s = createServer();
-    s.unref();
-    s.on("error", bad);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
-
-/** startServer runs harbor serve and resolves once /healthz answers; it rejects if the process dies or stays silent. */
-async function startServer(bin, port, data) {
-  const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-data", data, "-bot-delay", "0"], {
-    env: { ...process.env, HARBOR_BOT_DELAY: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  proc.stdout.on("data", (d) => (output += d));
-  proc.stderr.on("data", (d) => (output += d));
-  let exited = null;
-  proc.on("exit", (code, sig) => (exited = code ?? sig));
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (exited !== null) fail(`harbor serve exited (${exited}) before it answered:\n${output}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { proc, output: () => output };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  proc.kill("SIGKILL");
-  fail(`harbor serve did not answer on port ${port} within 20 s:\n${output}`);
-}
-
-async function stopServer(s) {
-  if (!s || s.proc.exitCode !== null) return;
-  const gone = new Promise((r) => s.proc.once("exit", r));
-  s.proc.kill("SIGTERM");
-  const t = setTimeout(() => s.proc.kill("SIGKILL"), 5000);
-  await gone;
-  clearTimeout(t);
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(results, `${name}.png`), fullPage: false });
-  log(`screenshot ${name}.png`);
-}
-
-/** until polls f (async, returns truthy when done) until it holds or times out. */
-async function until(what, f, timeout = STEP_TIMEOUT) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    try {
-      last = await f();
-      if (last) return last;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  fail(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ""}`);
-}
-
-const boardState = (page) =>
-  page.locator("svg.board").first().evaluate((el) => ({
-    positions: el.getAttribute("data-positions"),
-    owners: el.getAttribute("data-owners"),
-    levels: el.getAttribute("data-levels"),
-  }));
-
-/** moveButtons lists the turn moves offered in the action bar. */
-const moveButtons = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
-
-/** act makes one turn move on page if one is offered (preferring buy when wanted); it returns the move made or null. */
-async function act(page, { buy = true } = {}) {
-  const moves = await moveButtons(page);
-  const pick = moves.includes("roll") ? "roll" : buy && moves.includes("buy") ? "buy" : moves.includes("pass") && !buy ? "pass" : moves.includes("end") ? "end" : null;
-  if (!pick) return null;
-  const version = () => page.locator(".action-bar").evaluateAll((els) => els[0]?.getAttribute("data-version") ?? "gone");
-  const before = await version();
-  await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
-  await until(`${pick} to be answered`, async () => (await version()) !== before || !(await moveButtons(page)).includes(pick), 10_000);
-  return pick;
-}
-
-/** playTurn plays the whole turn of whoever's page it is: roll, buy if offered, end. */
-async function playTurn(page) {
-  const made = [];
-  for (let i = 0; i < 8; i++) {
-    const m = await act(page);
-    if (!m) break;
-    made.push(m);
-    if (m === "end") break;
-  }
-  return made;
-}
-
-/** fitsWidth fails when a page scrolls sideways (on a phone everything must fit its width). */
-async function fitsWidth(page, where) {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  if (scroll > inner + 1) fail(`${where} is ${scroll}px wide on a ${inner}px screen`);
-}
-
-/** fitsScreen fails when the TV page would need scrolling in either direction. */
-async function fitsScreen(page, where) {
-  const d = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, iw: innerWidth, ih: innerHeight }));
-  if (d.w > d.iw + 1 || d.h > d.ih + 1) fail(`${where} is ${d.w}×${d.h} on a ${d.iw}×${d.ih} screen`);
-}
-
-async function onTurn(page) {
-  return (await moveButtons(page)).length > 0;
-}
-
-async function main() {
+try {
   mkdirSync(results, { recursive: true });
   if (!existsSync(chromiumPath)) fail(`chromium not found at ${chromiumPath} (apt-get install chromium)`);
-
-  step = "build";
+  const list = scenarios();
+  if (list.length === 0) fail("no e2e scenario found");
   let bin = process.env.HARBOR_BIN;
   if (!process.env.E2E_SKIP_BUILD) run("npm", ["run", "build"], webDir);
   if (!bin) {
@@ -173,281 +102,26 @@ async function main() {
     log("building harbor");
     run("go", ["build", "-o", bin, "./cmd/harbor"], repo);
   }
-
-  step = "start server";
-  const port = await freePort();
-  const data = join(work, "harbor.db");
-  server = await startServer(bin, port, data);
-  const base = `http://127.0.0.1:${port}`;
-  log(`harbor serve on ${base}`);
-
-  step = "start chromium";
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
     timeout: 30_000,
   });
-  const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-  const hostCtx = await browser.newContext(phone);
-  const friendCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const tvCtx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  for (const c of [hostCtx, friendCtx, tvCtx]) c.setDefaultTimeout(STEP_TIMEOUT);
-  const host = await hostCtx.newPage();
-  const friend = await friendCtx.newPage();
-  const tv = await tvCtx.newPage();
-  const pageErrors = [];
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
-    p.on("pageerror", (e) => pageErrors.push(`${who}: ${e.message}`));
+  for (const s of list) {
+    const started = Date.now();
+    log(`scenario ${s.name}`);
+    const err = await runScenario(browser, bin, s);
+    if (err) failed++;
+    else passed++;
+    log(`scenario ${s.name} ${err ? "failed" : "passed"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
-
-  step = "host opens a table";
-  await host.goto(base + "/");
-  await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
-  await host.locator("summary", { hasText: "Full rules" }).click();
-  await host.getByText(/Bring your group together/).waitFor();
-  await fitsWidth(host, "the home page");
-  await shot(host, "01-phone-home");
-  await host.getByLabel("Your name").fill("Ana");
-  await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
-  await host.waitForURL(/\/t\/[^/]+$/);
-  const invite = await host.getByTestId("invite-link").inputValue();
-  if (!/\/join\/\S+$/.test(invite)) fail(`invite link looks wrong: ${invite}`);
-  const code = (await host.getByTestId("join-code").textContent())?.trim();
-  if (!code) fail("no short code shown");
-  const qrOk = await host.locator("img.qr").evaluate((img) => img.complete && img.naturalWidth > 0);
-  if (!qrOk) fail("the lobby's QR code image did not load");
-  const tvHref = await host.getByTestId("open-tv").getAttribute("href");
-  log(`table open: invite ${invite}, code ${code}, tv ${tvHref}`);
-
-  step = "TV opens before the start";
-  await tv.goto(base + tvHref);
-  await tv.getByTestId("tv-code").waitFor();
-  if ((await tv.getByTestId("tv-code").textContent())?.trim() !== code) fail("TV shows another code");
-  await until("the TV's QR code", () => tv.getByTestId("tv-qr").evaluate((img) => img.complete && img.naturalWidth > 0));
-
-  step = "friend joins through the invite link";
-  await friend.goto(invite);
-  await friend.getByLabel("Your name").fill("Bo");
-  await friend.getByRole("button", { name: "Join the table" }).click();
-  await friend.waitForURL(/\/t\/[^/]+$/);
-  await friend.getByTestId("ready").waitFor();
-  await until("the friend's seat on the host's lobby", async () => (await host.locator(".seat", { hasText: "Bo" }).count()) === 1);
-
-  step = "host adds a computer player and shortens the game";
-  await host.getByRole("button", { name: "Add a computer player", exact: true }).click();
-  await until("the computer player", async () => (await host.locator(".seat-bot").count()) === 1);
-  // Four rounds keep the game short; the option clears ready marks, so it comes first.
-  const rounds = host.getByLabel("Rounds");
-  await rounds.fill("4");
-  await rounds.dispatchEvent("change");
-  await until("the round limit to apply", async () => (await host.getByLabel("Rounds").inputValue()) === "4");
-  const startBtn = host.getByTestId("start");
-  if (await startBtn.isEnabled()) fail("start is enabled although Bo is not ready");
-  const why = await host.locator("#start-why").textContent();
-  if (!/Bo/.test(why ?? "")) fail(`start gives no reason naming Bo: ${why}`);
-  await fitsWidth(host, "the lobby");
-  await shot(host, "02-phone-lobby-seats");
-  await host.evaluate(() => window.scrollTo(0, 0));
-  await shot(host, "02-phone-lobby-invite");
-
-  step = "humans get ready";
-  await friend.getByTestId("ready").click();
-  await until("start to become possible", () => startBtn.isEnabled());
-  await until("the TV to show three players", async () => (await tv.locator(".tv-seat-human, .tv-seat-bot").count()) === 3);
-  await fitsScreen(tv, "the TV lobby");
-  await shot(tv, "03-tv-lobby");
-
-  step = "host starts";
-  await startBtn.click();
-  for (const [who, p] of [["host", host], ["friend", friend]]) {
-    await until(`${who}'s game screen`, () => p.locator("svg.board").count());
-  }
-  await until("the TV board", () => tv.locator("svg.board").count());
-  const line = await host.getByTestId("turn-line").textContent();
-  if (!/of 4\b/.test(line ?? "")) fail(`the rounds option did not reach the game: ${line}`);
-
-  step = "a stranger opening the table's address is told why it cannot open";
-  const stranger = await tvCtx.newPage();
-  await stranger.goto(host.url());
-  await stranger.getByRole("heading", { name: "This table cannot be opened" }).waitFor();
-  await stranger.close();
-
-  step = "play several turns";
-  const humans = [host, friend];
-  let turns = 0;
-  const playSome = async (n) => {
-    for (let k = 0; k < 200 && turns < n; k++) {
-      let moved = false;
-      for (const p of humans) {
-        if (await onTurn(p)) {
-          await playTurn(p);
-          turns++;
-          moved = true;
-        }
-      }
-      if (!moved) await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  await playSome(3);
-  await fitsWidth(host, "the game screen");
-  await shot(host, "04-phone-game");
-  await host.getByRole("button", { name: "Bigger board" }).click();
-  await shot(host, "04-phone-game-bigger-board");
-  await host.getByRole("button", { name: "Fit the board" }).click();
-  await shot(friend, "05-laptop-game");
-
-  step = "a trade is offered, countered and accepted";
-  const hostCash = async () => Number(await host.getByTestId("my-coins").getAttribute("data-coins"));
-  await host.getByTestId("trade-new").click();
-  await host.getByTestId("trade-with").selectOption({ label: "Bo" });
-  // Ana offers 100 Coins (and a property if she has one) for 10 Coins.
-  const anaProps = await host.locator('[data-testid^="give-prop-"]').count();
-  if (anaProps > 0) await host.locator('[data-testid^="give-prop-"]').first().check();
-  await host.getByTestId("give-coins").fill("100");
-  await host.getByTestId("get-coins").fill("10");
-  await fitsWidth(host, "the trade builder");
-  await shot(host, "06-phone-trade-builder");
-  await host.getByTestId("trade-submit").click();
-  await until("the offer to reach Bo", () => friend.getByTestId("trade-counter").count());
-  await until("the TV to show the open trade", () => tv.getByTestId("tv-trade").count());
-  await shot(tv, "06-tv-open-trade");
-  // Bo counters: he asks for 150 instead of 100.
-  await friend.getByTestId("trade-counter").click();
-  await friend.getByTestId("get-coins").fill("150");
-  await friend.getByTestId("trade-submit").click();
-  await until("the counter to reach Ana", () => host.getByTestId("trade-accept").count());
-  const counterText = await host.getByTestId("open-trade").textContent();
-  if (!/150/.test(counterText ?? "")) fail(`Ana does not see the counter's terms: ${counterText}`);
-  await shot(host, "07-phone-counter");
-  const cashBefore = await hostCash();
-  await host.getByTestId("trade-accept").click();
-  await until("the trade to close", async () => (await host.getByTestId("open-trade").count()) === 0);
-  const cashAfter = await hostCash();
-  if (cashBefore - cashAfter !== 150 - 10) fail(`after the trade Ana's cash went ${cashBefore} → ${cashAfter}, want −140`);
-  log(`trade accepted: Ana ${cashBefore} → ${cashAfter}`);
-
-  step = "a refused move gets clear feedback";
-  // Ana offers Bo more Coins than she has: the server refuses and says why.
-  await host.getByTestId("trade-new").click();
-  await host.getByTestId("trade-with").selectOption({ label: "Bo" });
-  await host.getByTestId("give-coins").fill("999999");
-  await host.getByTestId("get-coins").fill("10");
-  await host.getByTestId("trade-submit").click();
-  await host.getByTestId("notice").waitFor();
-  const notice = await host.getByTestId("notice").textContent();
-  log(`refusal shown: ${notice}`);
-  await shot(host, "08-phone-refused");
-  if ((await host.getByTestId("give-coins").inputValue()) !== "999999") fail("the refused offer's draft was lost");
-  await host.getByRole("button", { name: "Dismiss message" }).click();
-  await host.getByTestId("trade-panel").getByRole("button", { name: "Close" }).click();
-
-  step = "the TV shows the same board";
-  await until("TV and phones to agree", async () => {
-    const [a, b, c] = await Promise.all([boardState(host), boardState(friend), boardState(tv)]);
-    return JSON.stringify(a) === JSON.stringify(c) && JSON.stringify(b) === JSON.stringify(c);
-  });
-  await fitsScreen(tv, "the TV game");
-  await shot(tv, "09-tv-game");
-
-  step = "a reload comes back to the same position";
-  // Capture a settled position: the game waits on a person, and every screen has caught up.
-  await until("the game to wait on a person", async () => (await onTurn(host)) || (await onTurn(friend)));
-  await until("the screens to settle", async () => JSON.stringify(await boardState(host)) === JSON.stringify(await boardState(tv)));
-  const beforeReload = { board: await boardState(host), coins: await host.getByTestId("my-coins").getAttribute("data-coins") };
-  await host.reload();
-  await host.locator("svg.board").waitFor();
-  await until("the same position after reload", async () => {
-    const after = { board: await boardState(host), coins: await host.getByTestId("my-coins").getAttribute("data-coins") };
-    return JSON.stringify(after) === JSON.stringify(beforeReload);
-  });
-
-  step = "the board works from the keyboard";
-  await host.locator('svg.board [data-space][tabindex="0"]').focus();
-  await host.keyboard.press("Home");
-  await host.keyboard.press("ArrowRight");
-  await host.keyboard.press("Enter");
-  const details = await host.getByTestId("space-details").textContent();
-  if (!/Net Menders Row/.test(details ?? "")) fail(`keyboard selection opened the wrong space: ${details}`);
-  await host.getByTestId("space-details").getByRole("button", { name: "Close" }).click();
-
-  step = "every control has a name";
-  for (const [who, p] of [["host", host], ["friend", friend]]) {
-    const unnamed = await p.evaluate(() =>
-      [...document.querySelectorAll("button, input, select, a[href], [role=button]")]
-        .filter((el) => {
-          const labelled = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest("label");
-          return !labelled && !(el.textContent ?? "").trim();
-        })
-        .map((el) => el.outerHTML.slice(0, 80)),
-    );
-    if (unnamed.length) fail(`${who} has controls without a name:\n${unnamed.join("\n")}`);
-  }
-
-  step = "a server restart: the screens say they are reconnecting, then come back";
-  await stopServer(server);
-  await host.getByTestId("link-status").waitFor({ timeout: 15_000 });
-  const banner = await host.getByTestId("link-status").textContent();
-  if (!/Reconnecting/i.test(banner ?? "")) fail(`the phone does not say it is reconnecting: ${banner}`);
-  await shot(host, "10-phone-reconnecting");
-  server = await startServer(bin, port, data);
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
-    await until(`${who} to reconnect`, async () => (await p.getByTestId("link-status").count()) === 0, 30_000);
-  }
-  const afterRestart = await boardState(host);
-  if (JSON.stringify(afterRestart) !== JSON.stringify(beforeReload.board)) fail("the board changed across the server restart");
-
-  step = "play to the end";
-  for (let k = 0; k < 2000; k++) {
-    const done = await Promise.all([host, friend, tv].map((p) => p.getByTestId("ranking").count()));
-    if (done.every((n) => n > 0)) break;
-    let moved = false;
-    for (const p of humans) {
-      if (await p.getByTestId("trade-decline").count()) {
-        await p.getByTestId("trade-decline").click();
-        moved = true;
-      }
-      if (await onTurn(p)) {
-        await playTurn(p);
-        moved = true;
-      }
-    }
-    if (!moved) await new Promise((r) => setTimeout(r, 100));
-    if (k === 1999) fail("the game did not end");
-  }
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
-    await until(`${who}'s ranking`, () => p.getByTestId("ranking").count());
-    const rows = await p.locator(".rank-list li").count();
-    if (rows !== 3) fail(`${who}'s ranking has ${rows} rows, want 3`);
-    if ((await p.locator(".chart svg polyline").count()) !== 3) fail(`${who}'s chart lacks a line per player`);
-  }
-  await host.getByTestId("ranking").scrollIntoViewIfNeeded();
-  await fitsWidth(host, "the final ranking");
-  await shot(host, "11-phone-ranking");
-  await friend.evaluate(() => window.scrollTo(0, 0));
-  await shot(friend, "12-laptop-ranking");
-  await fitsScreen(tv, "the TV ranking");
-  await shot(tv, "13-tv-ranking");
-
-  if (pageErrors.length) fail(`script errors in the pages:\n${pageErrors.join("\n")}`);
-  log("all steps passed");
-}
-
-let code = 0;
-try {
-  await main();
 } catch (e) {
-  code = 1;
-  console.error(`e2e FAILED at step "${step}": ${e instanceof Error ? e.stack : e}`);
-  if (server) console.error(`server output:\n${server.output().slice(-4000)}`);
-  if (browser) {
-    for (const [i, ctx] of browser.contexts().entries()) {
-      for (const [j, p] of ctx.pages().entries()) await p.screenshot({ path: join(results, `failure-${i}-${j}.png`) }).catch(() => {});
-    }
-  }
+  failed++;
+  console.error(`e2e could not run: ${e instanceof Error ? e.stack : e}`);
 } finally {
   await browser?.close().catch(() => {});
-  await stopServer(server).catch(() => {});
   rmSync(work, { recursive: true, force: true });
 }
-process.exit(code);
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -9,8 +9,6 @@ export interface GameContent {
   howTo: string[];
   /** the rulebook file names under content/rules/ */
   rules: string[];
-  /** whether this front end has a play screen for the game */
-  playable: boolean;
 }
 
 const rulebooks = import.meta.glob<string>("./content/rules/*.txt", { query: "?raw", import: "default" });
@@ -110,7 +108,6 @@ export const CATALOG: Record<string, GameContent> = {
       "Last solvent player wins, or the highest net worth after 20 rounds.",
     ],
     rules: ["harbor-holdings.txt"],
-    playable: true,
   },
   harborfall: {
     picture: HarborfallPicture,
@@ -120,7 +117,6 @@ export const CATALOG: Record<string, GameContent> = {
       "First to ten victory points on their own turn wins.",
     ],
     rules: ["harborfall.txt"],
-    playable: false,
   },
   greatharbor: {
     picture: GreatHarborPicture,
@@ -130,7 +126,6 @@ export const CATALOG: Record<string, GameContent> = {
       "Most prestige at the end wins. Solo play against the Automa is supported by the rules.",
     ],
     rules: ["great-harbor.txt", "great-harbor-quick-reference.txt"],
-    playable: false,
   },
   neko: {
     picture: NekoPicture,
@@ -140,10 +135,9 @@ export const CATALOG: Record<string, GameContent> = {
       "Most points after the second period wins.",
     ],
     rules: ["neko-harbour.txt"],
-    playable: false,
   },
 };
 
 export function contentFor(id: string): GameContent {
-  return CATALOG[id] ?? { picture: GenericPicture, howTo: [], rules: [], playable: false };
+  return CATALOG[id] ?? { picture: GenericPicture, howTo: [], rules: [] };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { secondsLeft } from "../src/components/Countdown";
-import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/holdings/board";
-import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/holdings/moves";
-import { ranking } from "../src/holdings/Panels";
-import { turnLine, winnersLine } from "../src/holdings/Player";
-import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/holdings/view";
+import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
+import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/games/holdings/moves";
+import { ranking } from "../src/games/holdings/Panels";
+import { turnLine, winnersLine } from "../src/games/holdings/Player";
+import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/games/holdings/view";
 import { decodeResult, type Move } from "../src/protocol";
 import sample from "./holdings-view.json";
 
@@ -146,7 +146,7 @@ describe("ranking and timer", () => {
 
 describe("board keyboard", () => {
   it("arrow keys move round the ring", async () => {
-    const { nextSpace } = await import("../src/holdings/Board");
+    const { nextSpace } = await import("../src/games/holdings/Board");
     expect(nextSpace(39, "ArrowRight")).toBe(0);
     expect(nextSpace(0, "ArrowLeft")).toBe(39);
     expect(nextSpace(7, "ArrowDown")).toBe(8);

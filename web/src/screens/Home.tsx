@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo } from "../api";
 import { contentFor } from "../catalog";
 import { FullRules } from "../components/Rules";
+import { hasScreens } from "../games/registry";
 import { href } from "../router";
 
 const NAME_KEY = "harbor.name";
@@ -56,7 +57,7 @@ export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: b
         <span class="game-facts">
           {game.minPlayers === game.maxPlayers ? game.minPlayers : `${game.minPlayers}–${game.maxPlayers}`} players
           {game.minutes ? ` · ${game.minutes} min` : ""}
-          {c.playable ? "" : " · coming soon"}
+          {hasScreens(game.id) ? "" : " · coming soon"}
         </span>
       </label>
     </li>
@@ -149,7 +150,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
         <form onSubmit={open} class="stack">
           <label for="name">Your name</label>
           <input id="name" name="name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} />
-          {game && !content.playable ? <p class="hint">{game.name} has no play screen yet: its table opens, the game screen is coming soon.</p> : null}
+          {game && !hasScreens(game.id) ? <p class="hint">{game.name} has no play screen yet: its table opens, the game screen is coming soon.</p> : null}
           <button type="submit" class="btn-primary" disabled={busy || !game}>
             {busy ? "Opening…" : game ? `Open a ${game.name} table` : "Open a table"}
           </button>

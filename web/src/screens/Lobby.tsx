@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
-import { gameInfo } from "../games";
+import { gameInfo } from "../gameList";
 import { seatStatus, startBlocker } from "../lobby";
 import type { Lobby as LobbyData, LobbySeat } from "../protocol";
 import { absolute, href } from "../router";

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";
-import { contentFor } from "../catalog";
 import { LinkBanner, NoticeBar, Refused } from "../components/Status";
-import { gameInfo } from "../games";
-import { HoldingsPlayer } from "../holdings/Player";
+import { gameInfo } from "../gameList";
+import { GameScreen } from "../games/GameScreen";
 import { TableStore } from "../state";
 import { Lobby } from "./Lobby";
 
@@ -49,7 +48,7 @@ function TableScreen({ id }: { id: string }) {
   else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;
   else {
     const gameId = lobby?.game ?? "";
-    body = contentFor(gameId).playable && gameId === "holdings" ? <HoldingsPlayer store={store} /> : <ComingSoon game={gameId} />;
+    body = <GameScreen game={gameId} which="Player" store={store} fallback={<ComingSoon game={gameId} />} />;
   }
   return (
     <>

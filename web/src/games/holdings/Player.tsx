@@ -1,10 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
-import { Countdown } from "../components/Countdown";
-import { Delta } from "../components/Delta";
-import { HowTo } from "../components/Rules";
-import { coins } from "../format";
-import type { GameResult, Move } from "../protocol";
-import { isMyTurn, type TableStore } from "../state";
+import { Countdown } from "../../components/Countdown";
+import { Delta } from "../../components/Delta";
+import { HowTo } from "../../components/Rules";
+import { coins } from "../../format";
+import type { GameResult, Move } from "../../protocol";
+import { isMyTurn, type TableStore } from "../../state";
 import { Board, Die } from "./Board";
 import { CELL, groupOf, isOwnable, SIDE, SPACES } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";

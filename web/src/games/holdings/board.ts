@@ -2,7 +2,7 @@
 // engine's own board.json, imported at build time) and its drawing geometry. No rules live here:
 // what a player may do comes from the server's legal moves.
 
-import raw from "../../../games/holdings/board.json";
+import raw from "../../../../games/holdings/board.json";
 
 export type SpaceKind = "gate" | "street" | "dispatch" | "levy" | "ferry" | "utility" | "customs" | "festival" | "inspection";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
-import { coins } from "../format";
-import type { Move, Seat } from "../protocol";
+import { coins } from "../../format";
+import type { Move, Seat } from "../../protocol";
 import { moveLabel, counterDraft, counterMove, draftEmpty, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
 import { HoldingChip } from "./Panels";
 import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type TradeSide } from "./view";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { shapePath } from "../components/SeatBadge";
-import { coins, seatColor, seatShape } from "../format";
+import { shapePath } from "../../components/SeatBadge";
+import { coins, seatColor, seatShape } from "../../format";
 import { CELL, cellOf, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
 import type { HoldingsView } from "./view";
 

@@ -1,7 +1,7 @@
-import { SeatBadge } from "../components/SeatBadge";
-import { coins, ordinal, seatColor, seatShape } from "../format";
-import { shapePath } from "../components/SeatBadge";
-import type { GameEvent, GameResult, Seat } from "../protocol";
+import { SeatBadge } from "../../components/SeatBadge";
+import { coins, ordinal, seatColor, seatShape } from "../../format";
+import { shapePath } from "../../components/SeatBadge";
+import type { GameEvent, GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
 import { holdingsOf, type HoldingsView } from "./view";
 

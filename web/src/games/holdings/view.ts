@@ -1,8 +1,8 @@
 // The Harbor Holdings view as the server sends it, decoded into the shape the
 // screens use. Field names of the engine's view are read here only.
 
-import type { Move, Seat } from "../protocol";
-import { seatList } from "../protocol";
+import type { Move, Seat } from "../../protocol";
+import { seatList } from "../../protocol";
 import { NUM_SPACES, SPACES } from "./board";
 
 export interface TradeSide {

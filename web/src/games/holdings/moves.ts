@@ -1,8 +1,8 @@
 // Words for Harbor Holdings moves: labels for the buttons built from the
 // legal moves the server sends, and the trade moves the trade builder makes.
 
-import { coins } from "../format";
-import type { Move, Seat } from "../protocol";
+import { coins } from "../../format";
+import type { Move, Seat } from "../../protocol";
 import { SPACES, spaceName } from "./board";
 import type { HoldingsView, Trade, TradeSide } from "./view";
 

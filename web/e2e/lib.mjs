@@ -1,0 +1,160 @@
+// Shared helpers of the end-to-end scenarios: the harbor server, chromium
+// contexts of each screen size, polling, screenshots and layout checks.
+// Every scenario (e2e/*.e2e.mjs) imports from here; run.mjs drives them.
+
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const webDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const repo = resolve(webDir, "..");
+export const results = join(webDir, "test-results");
+export const STEP_TIMEOUT = 20_000;
+
+/** The screen sizes the scenarios use. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const SMALL_PHONE = { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const LAPTOP = { viewport: { width: 1280, height: 800 } };
+export const TV = { viewport: { width: 1920, height: 1080 } };
+
+let step = "setup";
+let prefix = "";
+
+/** setStep names what the scenario is doing now; a failure reports it. */
+export function setStep(s) {
+  step = s;
+  log(s);
+}
+
+export function currentStep() {
+  return step;
+}
+
+/** setShotPrefix starts every later screenshot's file name with p (run.mjs sets the scenario's name). */
+export function setShotPrefix(p) {
+  prefix = p;
+}
+
+export function log(msg) {
+  console.log(`[e2e ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+}
+
+export function fail(msg) {
+  throw new Error(msg);
+}
+
+export function run(cmd, args, cwd) {
+  const r = spawnSync(cmd, args, { cwd, stdio: "inherit", env: process.env });
+  if (r.status !== 0) fail(`${cmd} ${args.join(" ")} failed (exit ${r.status ?? r.signal})`);
+}
+
+export function freePort() {
+  return new Promise((ok, bad) => {
+    const s = createServer();
+    s.unref();
+    s.on("error", bad);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** startServer runs harbor serve and resolves once /healthz answers; it rejects if the process dies or stays silent. */
+export async function startServer(bin, port, data, extraArgs = []) {
+  const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-data", data, "-bot-delay", "0", ...extraArgs], {
+    env: { ...process.env, HARBOR_BOT_DELAY: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  proc.stdout.on("data", (d) => (output += d));
+  proc.stderr.on("data", (d) => (output += d));
+  let exited = null;
+  proc.on("exit", (code, sig) => (exited = code ?? sig));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) fail(`harbor serve exited (${exited}) before it answered:\n${output}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) return { proc, output: () => output };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  proc.kill("SIGKILL");
+  fail(`harbor serve did not answer on port ${port} within 20 s:\n${output}`);
+}
+
+export async function stopServer(s) {
+  if (!s || s.proc.exitCode !== null) return;
+  const gone = new Promise((r) => s.proc.once("exit", r));
+  s.proc.kill("SIGTERM");
+  const t = setTimeout(() => s.proc.kill("SIGKILL"), 5000);
+  await gone;
+  clearTimeout(t);
+}
+
+/** shot saves a screenshot of what the page shows now under test-results/. */
+export async function shot(page, name) {
+  const file = `${prefix}${name}.png`;
+  await page.screenshot({ path: join(results, file), fullPage: false });
+  log(`screenshot ${file}`);
+}
+
+/** until polls f (async, returns truthy when done) until it holds or times out. */
+export async function until(what, f, timeout = STEP_TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      last = await f();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fail(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ""}`);
+}
+
+/** fitsWidth fails when a page scrolls sideways (on a phone everything must fit its width). */
+export async function fitsWidth(page, where) {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  if (scroll > inner + 1) fail(`${where} is ${scroll}px wide on a ${inner}px screen`);
+}
+
+/** fitsScreen fails when the TV page would need scrolling in either direction. */
+export async function fitsScreen(page, where) {
+  const d = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, iw: innerWidth, ih: innerHeight }));
+  if (d.w > d.iw + 1 || d.h > d.ih + 1) fail(`${where} is ${d.w}×${d.h} on a ${d.iw}×${d.ih} screen`);
+}
+
+/** unnamedControls lists the buttons, links and fields on a page that have no accessible name. */
+export async function unnamedControls(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button, a[href], input, select, textarea, [role=button], [tabindex='0']")]
+      .filter((el) => !(el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.textContent?.trim() || el.getAttribute("title") || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest("label")))
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
+
+/** watchErrors collects the script errors of pages into the returned list. */
+export function watchErrors(pages) {
+  const errors = [];
+  for (const [who, p] of Object.entries(pages)) p.on("pageerror", (e) => errors.push(`${who}: ${e.message}`));
+  return errors;
+}
+
+/** api calls the server's HTTP API as a page's own browser would (its cookie included). */
+export async function pageApi(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+      const text = await r.text();
+      return { status: r.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}

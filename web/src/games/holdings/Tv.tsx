@@ -1,0 +1,103 @@
+import { Delta } from "../../components/Delta";
+import { SeatBadge } from "../../components/SeatBadge";
+import { coins, seatColor } from "../../format";
+import type { TableStore } from "../../state";
+import { Board, Die } from "./Board";
+import { CELL, SIDE } from "./board";
+import { tradeText } from "./moves";
+import { LogPanel, Ranking, WorthChart } from "./Panels";
+import { GameOverCentre, turnLine, winnersLine } from "./Player";
+import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
+
+function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; version: number; rolled: number; lastText: string }) {
+  const inner = SIDE - 2 * CELL;
+  return (
+    <g>
+      <g key={rolled}>
+        <Die value={view.dice[0]} x={inner / 2 - 150} y={190} size={130} rolling={rolled > 0} />
+        <Die value={view.dice[1]} x={inner / 2 + 20} y={190} size={130} rolling={rolled > 0} />
+      </g>
+      <text x={inner / 2} y={420} text-anchor="middle" class="board-turn">
+        {view.names[view.turn]}'s turn
+      </text>
+      <foreignObject x={40} y={460} width={inner - 80} height={200}>
+        <p class="tv-last" key={version}>
+          {lastText}
+        </p>
+      </foreignObject>
+    </g>
+  );
+}
+
+function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
+  return (
+    <ul class="tv-players">
+      {view.order.map((seat) => {
+        const out = view.out.includes(seat);
+        return (
+          <li key={seat} class={`${seat === view.turn ? "tv-turn" : ""} ${out ? "player-out" : ""}`}>
+            <SeatBadge seat={seat} color={colors[seat]} size={44} />
+            <span class="tv-pname">
+              {view.names[seat]}
+              <small>{seatColor(seat, colors[seat]).name}</small>
+            </span>
+            <span class="tv-cash">
+              {out ? "bankrupt" : coins(view.cash[seat] ?? 0)}
+              <Delta value={view.cash[seat] ?? 0} />
+            </span>
+            <span class="tv-worth">
+              <small>net worth</small> {coins(view.netWorth[seat] ?? 0)}
+            </span>
+            <span class="tv-count">{holdingsOf(view, seat).length} held</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** HoldingsTv is the Harbor Holdings board for the living-room TV. */
+export function HoldingsTv({ store }: { store: TableStore }) {
+  const data = store.data.value;
+  const g = data.game!;
+  const seats = data.lobby?.seats ?? [];
+  const colors = seats.map((s) => s.color);
+  const view = decodeView(g.view, seats.map((s) => s.name));
+  const last = data.log[data.log.length - 1]?.text ?? "";
+  const over = g.result.over;
+  return (
+    <div class="tv tv-play">
+      <div class="tv-board">
+        <Board view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined}
+            pulse={latestSpace(data.log, data.logVersions)}
+            pulseKey={data.version} label="Harbor Holdings board">
+          {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />}
+        </Board>
+      </div>
+      <div class="tv-side">
+        {over ? (
+          <>
+            <Ranking result={g.result} view={view} colors={colors} />
+            <section class="panel">
+              <WorthChart view={view} colors={colors} width={780} height={330} />
+            </section>
+          </>
+        ) : (
+          <>
+            <p class="tv-status" data-testid="tv-turn">
+              {turnLine(view, -1)}
+            </p>
+            <TvPlayers view={view} colors={colors} />
+            {view.trade ? (
+              <section class="panel tv-trade" data-testid="tv-trade">
+                <h2>Open trade</h2>
+                <p>{tradeText(view.trade, view.names, -1)}</p>
+              </section>
+            ) : null}
+            <LogPanel log={data.log} limit={8} title="What happened" />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

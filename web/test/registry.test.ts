@@ -1,0 +1,27 @@
+import { readdirSync, existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { hasScreens, loadScreens, screenIds } from "../src/games/registry";
+
+describe("game screen registry", () => {
+  it("finds every game folder with an index.ts, and nothing else", () => {
+    const dir = new URL("../src/games/", import.meta.url).pathname;
+    const folders = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(`${dir}${d.name}/index.ts`))
+      .map((d) => d.name)
+      .sort();
+    expect(folders).toContain("holdings");
+    expect(screenIds()).toEqual(folders);
+  });
+
+  it("loads a game's Player and Tv screens", async () => {
+    expect(hasScreens("holdings")).toBe(true);
+    const s = await loadScreens("holdings");
+    expect(typeof s.Player).toBe("function");
+    expect(typeof s.Tv).toBe("function");
+  });
+
+  it("refuses a game without screens", async () => {
+    expect(hasScreens("no-such-game")).toBe(false);
+    await expect(loadScreens("no-such-game")).rejects.toThrow(/no screens for the game no-such-game/);
+  });
+});
