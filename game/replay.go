@@ -7,20 +7,42 @@ import (
 	"sync"
 )
 
-// Record is one stored move: who made it and the move as JSON.
+// Record is one stored move: who made it and the move as JSON. A record
+// whose move is UndoMove takes back the move recorded just before it (a
+// table's safe undo): the log stays append-only and replays stay exact.
 type Record struct {
 	Seat Seat            `json:"seat"`
 	Move json.RawMessage `json:"move"`
 }
 
-// Replay sets up a game from cfg and applies every record in order. It fails
-// on the first record the game refuses, naming its index.
+// UndoMove is the recorded move of a take-back. No game has a move of this
+// type (games/all's contract test checks).
+var UndoMove = json.RawMessage(`{"type":"undo"}`)
+
+// IsUndo reports whether r is a take-back.
+func (r Record) IsUndo() bool { return bytes.Equal(r.Move, UndoMove) }
+
+// Replay sets up a game from cfg and applies every record in order, a
+// take-back restoring the state before the move it takes back. It fails on
+// the first record the game refuses, naming its index.
 func Replay(d Definition, cfg Config, records []Record) (Game, error) {
 	g, err := d.New(cfg)
 	if err != nil {
 		return nil, err
 	}
+	var before Game // the state before records[i-1], kept when records[i] takes it back
 	for i, r := range records {
+		if r.IsUndo() {
+			if before == nil || records[i-1].Seat != r.Seat {
+				return nil, fmt.Errorf("replay: move %d (seat %d) takes back nothing of its own", i, r.Seat)
+			}
+			g, before = before, nil
+			continue
+		}
+		before = nil
+		if i+1 < len(records) && records[i+1].IsUndo() {
+			before = g.Clone()
+		}
 		if err := g.Apply(r.Seat, r.Move, nil); err != nil {
 			return nil, fmt.Errorf("replay: move %d (seat %d) refused: %w", i, r.Seat, err)
 		}
