@@ -108,7 +108,7 @@ func (d *definition[S, M, V]) newFork(cfg Config) (Game, error) {
 		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name)
 	}
 	orig := cfg
-	orig.Seed, orig.From = cfg.From.Seed, nil
+	orig.Seed, orig.From = cfg.From.Seed, cfg.From.From
 	g, err := Replay(d, orig, cfg.From.Moves)
 	if err != nil {
 		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from does not replay: %v", err)

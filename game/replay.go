@@ -30,24 +30,46 @@ func Replay(d Definition, cfg Config, records []Record) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	var before Game // the state before records[i-1], kept when records[i] takes it back
-	for i, r := range records {
-		if r.IsUndo() {
-			if before == nil || records[i-1].Seat != r.Seat {
-				return nil, fmt.Errorf("replay: move %d (seat %d) takes back nothing of its own", i, r.Seat)
-			}
-			g, before = before, nil
-			continue
-		}
-		before = nil
-		if i+1 < len(records) && records[i+1].IsUndo() {
-			before = g.Clone()
-		}
-		if err := g.Apply(r.Seat, r.Move, nil); err != nil {
-			return nil, fmt.Errorf("replay: move %d (seat %d) refused: %w", i, r.Seat, err)
+	p := Replayer{Game: g, Records: records}
+	for p.Next < len(records) {
+		if err := p.Step(nil); err != nil {
+			return nil, err
 		}
 	}
-	return g, nil
+	return p.Game, nil
+}
+
+// Replayer applies a game's records one at a time, for replays that want
+// each record's events.
+type Replayer struct {
+	Game    Game
+	Records []Record
+	Next    int  // the index of the record Step applies
+	before  Game // the state before Records[Next-1], kept when Records[Next] takes it back
+}
+
+// Step applies Records[Next], recording its events in log (which may be
+// nil). A take-back restores the state before the move it takes back and
+// records no event.
+func (p *Replayer) Step(log *Log) error {
+	i, r := p.Next, p.Records[p.Next]
+	if r.IsUndo() {
+		if p.before == nil || p.Records[i-1].Seat != r.Seat {
+			return fmt.Errorf("replay: move %d (seat %d) takes back nothing of its own", i, r.Seat)
+		}
+		p.Game, p.before = p.before, nil
+		p.Next++
+		return nil
+	}
+	p.before = nil
+	if i+1 < len(p.Records) && p.Records[i+1].IsUndo() {
+		p.before = p.Game.Clone()
+	}
+	if err := p.Game.Apply(r.Seat, r.Move, log); err != nil {
+		return fmt.Errorf("replay: move %d (seat %d) refused: %w", i, r.Seat, err)
+	}
+	p.Next++
+	return nil
 }
 
 // strictDecoder is a JSON decoder that refuses unknown fields, over a

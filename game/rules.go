@@ -43,9 +43,11 @@ type Config struct {
 }
 
 // Origin is a position of a recorded game: the game set up with the same
-// players and options and Seed, after Moves.
+// players and options and Seed (itself played on from From, if set), after
+// Moves.
 type Origin struct {
 	Seed  uint64   `json:"seed"`
+	From  *Origin  `json:"from,omitempty"`
 	Moves []Record `json:"moves"`
 }
 
