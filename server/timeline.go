@@ -70,7 +70,7 @@ func (s *Server) replayFile(q *request) (any, error) {
 		return nil, harbor.Errorf(harbor.EInvalid, "that is not a Harbor game file: %v", errOr(err, "more than one value"))
 	}
 	pos, err := table.ReplayExport(req.Export, req.At)
-	if err != nil && harbor.ErrorCode(err) == harbor.EInternal {
+	if c := harbor.ErrorCode(err); err != nil && c != harbor.EInvalid && c != harbor.ENotFound {
 		return nil, harbor.Errorf(harbor.EInvalid, "the game file does not replay: %v", err)
 	}
 	return pos, err
@@ -106,4 +106,36 @@ func (s *Server) fork(q *request) (any, error) {
 	}
 	s.log.Info("table forked", "table", r.ID(), "from", src.ID(), "at", req.At)
 	return r.Lobby(), nil
+}
+
+// tvReplay answers GET /api/tv/{code}/replay?at=N: the finished game's
+// public replay for the TV screen. Stepping through a replay looks the code
+// up many times, so only failed look-ups spend the address's code tries.
+func (s *Server) tvReplay(q *request) (any, error) {
+	if s.codes.exhausted(q.r) {
+		return nil, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+	}
+	r, err := s.tables.Find(q.r.Context(), table.ByTV, q.r.PathValue("code"))
+	if err != nil {
+		if harbor.ErrorCode(err) == harbor.ENotFound {
+			s.codes.allow(q.r)
+		}
+		return nil, err
+	}
+	at, err := strconv.Atoi(q.r.URL.Query().Get("at"))
+	if err != nil {
+		return nil, harbor.Errorf(harbor.EInvalid, "at is the number of moves to replay, such as at=12")
+	}
+	pos, err := r.ReplayAt(q.r.Context(), at, false)
+	if err != nil {
+		return nil, err
+	}
+	return TVReplay{Table: r.Lobby(), Position: pos}, nil
+}
+
+// TVReplay is the answer of GET /api/tv/{code}/replay: the table (for its
+// seats and names) and the position.
+type TVReplay struct {
+	Table table.LobbyView `json:"table"`
+	table.Position
 }
