@@ -1,13 +1,10 @@
-import { readdirSync, existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hasScreens, loadScreens, screenIds } from "../src/games/registry";
 
 describe("game screen registry", () => {
   it("finds every game folder with an index.ts, and nothing else", () => {
-    const dir = new URL("../src/games/", import.meta.url).pathname;
-    const folders = readdirSync(dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(`${dir}${d.name}/index.ts`))
-      .map((d) => d.name)
+    const folders = Object.keys(import.meta.glob("../src/games/*/index.ts"))
+      .map((p) => p.split("/")[3]!)
       .sort();
     expect(folders).toContain("holdings");
     expect(screenIds()).toEqual(folders);
