@@ -108,3 +108,18 @@ func (r Rand) Clone() Rand {
 	}
 	return r
 }
+
+// Same reports whether r and o are at the same point of the same stream,
+// with the same forced values queued: nothing was drawn from one and not
+// the other.
+func (r *Rand) Same(o *Rand) bool {
+	if r.S != o.S || len(r.Forced) != len(o.Forced) {
+		return false
+	}
+	for i, v := range r.Forced {
+		if o.Forced[i] != v {
+			return false
+		}
+	}
+	return true
+}

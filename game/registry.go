@@ -25,6 +25,13 @@ type Definition interface {
 	Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error)
 	// PlayRecorded is Play that also returns the move log.
 	PlayRecorded(cfg Config, policies []Policy, maxDecisions int) (Outcome, error)
+	// Fork returns a copy of g with everything no seat has seen drawn
+	// afresh from seed (see Rules.Fork); EInvalid for a game without Fork
+	// or a g of another game.
+	Fork(g Game, seed uint64) (Game, error)
+	// Undoable reports whether seat's move, which took the game from before
+	// to after, may be taken back: it revealed nothing (see Rules.Reveals).
+	Undoable(before, after Game, seat Seat, move json.RawMessage) bool
 }
 
 // Game is a running game with its types erased. It is not safe for
@@ -64,6 +71,9 @@ func (d *definition[S, M, V]) Info() Info { return d.rules.Info }
 func (d *definition[S, M, V]) New(cfg Config) (Game, error) { return d.NewLogged(cfg, nil) }
 
 func (d *definition[S, M, V]) NewLogged(cfg Config, log *Log) (Game, error) {
+	if cfg.From != nil {
+		return d.newFork(cfg)
+	}
 	var (
 		s   S
 		err error
@@ -89,6 +99,48 @@ func (d *definition[S, M, V]) Play(cfg Config, policies []Policy, maxDecisions i
 
 func (d *definition[S, M, V]) PlayRecorded(cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
 	return PlayRecorded(d.rules, cfg, policies, maxDecisions)
+}
+
+// newFork sets up the game cfg.From names, replays its moves and forks it
+// with cfg.Seed.
+func (d *definition[S, M, V]) newFork(cfg Config) (Game, error) {
+	if d.rules.Fork == nil {
+		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name)
+	}
+	orig := cfg
+	orig.Seed, orig.From = cfg.From.Seed, cfg.From.From
+	g, err := Replay(d, orig, cfg.From.Moves)
+	if err != nil {
+		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from does not replay: %v", err)
+	}
+	if g.Result().Over {
+		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from is the end of the game")
+	}
+	return d.Fork(g, cfg.Seed)
+}
+
+func (d *definition[S, M, V]) Fork(g Game, seed uint64) (Game, error) {
+	e, ok := g.(*erased[S, M, V])
+	if !ok {
+		return nil, harbor.Errorf(harbor.EInvalid, "a game of another kind cannot be forked as %s", d.rules.Info.Name)
+	}
+	if d.rules.Fork == nil {
+		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name)
+	}
+	return &erased[S, M, V]{s: d.rules.Fork(e.s, seed)}, nil
+}
+
+func (d *definition[S, M, V]) Undoable(before, after Game, seat Seat, move json.RawMessage) bool {
+	b, ok1 := before.(*erased[S, M, V])
+	a, ok2 := after.(*erased[S, M, V])
+	if !ok1 || !ok2 || d.rules.Reveals == nil {
+		return false
+	}
+	m, err := DecodeMove[M](move)
+	if err != nil {
+		return false
+	}
+	return !d.rules.Reveals(b.s, a.s, seat, m)
 }
 
 type erased[S State[S, M, V], M any, V any] struct {

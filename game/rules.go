@@ -36,6 +36,19 @@ type Config struct {
 	// every option at its default. Decode it with DecodeOptions.
 	Options json.RawMessage `json:"options,omitempty"`
 	Seed    uint64          `json:"seed"`
+	// From, for a game played on from a position of another game, is that
+	// position: the game starts where From leads, with everything no seat
+	// had seen there drawn afresh from Seed (see Rules.Fork).
+	From *Origin `json:"from,omitempty"`
+}
+
+// Origin is a position of a recorded game: the game set up with the same
+// players and options and Seed (itself played on from From, if set), after
+// Moves.
+type Origin struct {
+	Seed  uint64   `json:"seed"`
+	From  *Origin  `json:"from,omitempty"`
+	Moves []Record `json:"moves"`
 }
 
 // State is the contract of a game state. S is the state's own type (a
@@ -98,6 +111,19 @@ type Rules[S State[S, M, V], M any, V any] struct {
 	SetupLog func(cfg Config, log *Log) (S, error)
 	// NewBot returns the computer player for seat, seeded with seed.
 	NewBot func(seat Seat, seed uint64) Bot[M, V]
+	// Fork returns a copy of s in which everything no seat has seen yet
+	// (the order of undrawn cards, face-down tiles, the generator behind
+	// future dice) is drawn afresh from seed, and everything any seat has
+	// seen is unchanged, so that a game played on from a recorded position
+	// gives no advantage to whoever knows how the original went on. It must
+	// leave s untouched. Optional: a game without it cannot be forked.
+	Fork func(s S, seed uint64) S
+	// Reveals reports whether seat's move m, which took the game from
+	// before to after, showed anyone something hidden or left to chance:
+	// dice rolled, a card drawn, peeked at or stolen, a shuffle. Only a move
+	// that reveals nothing may be taken back (a table's safe undo).
+	// Optional: without it no move can be taken back.
+	Reveals func(before, after S, seat Seat, m M) bool
 }
 
 // Info describes a game for the lobby and the registry.

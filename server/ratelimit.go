@@ -64,3 +64,20 @@ func (l *limiter) allow(r *http.Request) bool {
 	}
 	return b.take(now, l.rate, l.burst)
 }
+
+// exhausted reports, without spending anything, whether the address of r
+// has no token left: a look-up that only pays when it fails checks it first.
+func (l *limiter) exhausted(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[host]
+	if b == nil {
+		return false
+	}
+	probe := *b
+	return !probe.take(time.Now(), l.rate, l.burst)
+}

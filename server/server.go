@@ -100,6 +100,11 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables/{id}/start", s.api(s.start))
 	m.HandleFunc("GET /api/tables/{id}/log", s.api(s.gameLog))
 	m.HandleFunc("GET /api/tables/{id}/export", s.api(s.export))
+	m.HandleFunc("POST /api/tables/{id}/timeline", s.api(s.setTimeline))
+	m.HandleFunc("GET /api/tables/{id}/replay", s.api(s.replayAt))
+	m.HandleFunc("POST /api/tables/{id}/fork", s.api(s.fork))
+	m.HandleFunc("POST /api/replay", s.api(s.replayFile))
+	m.HandleFunc("GET /api/tv/{code}/replay", s.api(s.tvReplay))
 	m.HandleFunc("GET /api/tables/{id}/qr.png", s.qr(false))
 	m.HandleFunc("GET /api/tv/{code}/qr.png", s.qr(true))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

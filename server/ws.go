@@ -190,6 +190,8 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		err = run.Move(ctx, sub, m.V, m.D)
 	case "back":
 		run.Back(sub)
+	case "undo":
+		err = run.Undo(ctx, sub, m.V)
 	default:
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
 	}

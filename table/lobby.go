@@ -279,12 +279,17 @@ func (t *Table) SetOptions(key string, def game.Definition, options json.RawMess
 		return err
 	}
 	t.Options, t.TurnSeconds = options, turnSeconds
+	t.unready()
+	return nil
+}
+
+// unready clears every ready mark, after a change people did not agree to.
+func (t *Table) unready() {
 	for i := range t.Seats {
 		if t.Seats[i].Kind == Human {
 			t.Seats[i].Ready = false
 		}
 	}
-	return nil
 }
 
 // MaxTurnSeconds bounds the turn timer.

@@ -52,6 +52,7 @@ type Runner struct {
 	botDue   bool
 	turn     *time.Timer
 	closed   bool
+	undo     takeBack // the last move, while it may be taken back
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 }
@@ -88,7 +89,10 @@ func (r *Runner) lobbyView() LobbyView {
 		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, Options: t.Options, TurnSeconds: t.TurnSeconds,
 		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
-		Version: t.Version, Result: t.Result,
+		Version: t.Version, Result: t.Result, Undo: t.Undo, HideHands: t.HideHands,
+	}
+	if t.From != nil {
+		v.ForkAt = len(t.From.Moves)
 	}
 	if len(v.Options) == 0 {
 		v.Options = json.RawMessage(`{}`)
@@ -118,6 +122,7 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 		if d := r.deadline[viewer]; !d.IsZero() {
 			v.Deadline = d.UnixMilli()
 		}
+		v.Undo = r.mayTakeBack(viewer)
 	}
 	if v.rawEvents == nil {
 		v.Events = eventsFor(r.events, viewer)
@@ -355,11 +360,13 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		if err != nil {
 			return
 		}
+		before := r.g
 		r.g, r.events = next, log.Events
 		r.t.Version++
 		if final != nil {
 			r.t.Status, r.t.Result = Finished, final
 		}
+		r.noteTakeBack(before, seat, move)
 		r.deadline[seat] = time.Time{}
 		r.schedule()
 		r.broadcastState()
@@ -463,12 +470,17 @@ func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 		return GameLog{}, err
 	}
 	out := GameLog{Setup: eventsFor(setup.Events, game.Public), Moves: make([]LogEntry, len(moves))}
+	p := game.Replayer{Game: g, Records: Records(moves)}
 	for i, m := range moves {
 		var log game.Log
-		if err := g.Apply(m.Seat, m.Move, &log); err != nil {
+		if err := p.Step(&log); err != nil {
 			return GameLog{}, err
 		}
-		out.Moves[i] = LogEntry{Move: m, Events: eventsFor(log.Events, game.Public)}
+		events := eventsFor(log.Events, game.Public)
+		if p.Records[i].IsUndo() {
+			events = []game.Event{takeBackEvent(seatName(t.Seats, m.Seat), m.Seat)}
+		}
+		out.Moves[i] = LogEntry{Move: m, Events: events}
 	}
 	return out, nil
 }

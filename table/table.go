@@ -42,20 +42,28 @@ type Table struct {
 	// TurnSeconds, when positive, is the turn timer: a person who has not
 	// acted that long after the game started waiting on them has a
 	// computer player stand in until they act again.
-	TurnSeconds int    `json:"turnSeconds,omitempty"`
-	Seed        uint64 `json:"seed"`
-	Status      Status `json:"status"`
-	Invite      string `json:"invite"` // long, unguessable: the invite link
-	Code        string `json:"code"`   // short, typed by a person to join
-	TV          string `json:"tv"`     // read-only code for the shared screen
-	Host        string `json:"host"`   // the Key of the host
-	Members     []Member
-	Seats       []Seat
-	Banned      []string // Keys the host removed; they cannot join again
-	Version     int      // moves applied
-	Result      *game.Result
-	Created     time.Time
-	Updated     time.Time
+	TurnSeconds int `json:"turnSeconds,omitempty"`
+	// Undo lets a person take back their own last move while nobody else
+	// has acted and the move revealed nothing (the game decides which).
+	Undo bool `json:"undo,omitempty"`
+	// HideHands keeps every hand hidden in the replay of the finished game.
+	HideHands bool `json:"hideHands,omitempty"`
+	// From, for a table played on from a position of another game, is that
+	// position; the game starts there with what nobody had seen drawn afresh.
+	From    *game.Origin `json:"from,omitempty"`
+	Seed    uint64       `json:"seed"`
+	Status  Status       `json:"status"`
+	Invite  string       `json:"invite"` // long, unguessable: the invite link
+	Code    string       `json:"code"`   // short, typed by a person to join
+	TV      string       `json:"tv"`     // read-only code for the shared screen
+	Host    string       `json:"host"`   // the Key of the host
+	Members []Member
+	Seats   []Seat
+	Banned  []string // Keys the host removed; they cannot join again
+	Version int      // moves applied
+	Result  *game.Result
+	Created time.Time
+	Updated time.Time
 }
 
 // Member is a person who joined the table, seated or not. Key is the
@@ -116,7 +124,7 @@ func (t *Table) SeatOf(key string) game.Seat {
 
 // Config is the game setup of a started table.
 func (t *Table) Config() game.Config {
-	cfg := game.Config{Options: t.Options, Seed: t.Seed}
+	cfg := game.Config{Options: t.Options, Seed: t.Seed, From: t.From}
 	for _, s := range t.Seats {
 		cfg.Players = append(cfg.Players, game.Player{Name: s.Name, Bot: s.Kind == Bot})
 	}

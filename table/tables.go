@@ -96,6 +96,13 @@ func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options 
 	if err != nil {
 		return nil, err
 	}
+	return ts.createTable(ctx, def, t)
+}
+
+// createTable stores the new table t (with fresh codes if its first ones
+// are taken) and makes it live.
+func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table) (*Runner, error) {
+	var err error
 	for try := 0; ; try++ {
 		err = ts.store.CreateTable(ctx, t)
 		if harbor.ErrorCode(err) != harbor.EConflict || try == 5 {

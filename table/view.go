@@ -28,6 +28,13 @@ type LobbyView struct {
 	Seats       []SeatView      `json:"seats"`
 	Version     int             `json:"version"`
 	Result      *game.Result    `json:"result,omitempty"`
+	// Undo: a person may take back their last move when it revealed nothing.
+	Undo bool `json:"undo"`
+	// HideHands: the replay of the finished game does not offer every hand.
+	HideHands bool `json:"hideHands"`
+	// ForkAt, for a table played on from a position of another game, is the
+	// number of moves of that game it starts after.
+	ForkAt int `json:"forkAt,omitempty"`
 }
 
 // MemberView is one person at the table.
@@ -62,6 +69,9 @@ type StateView struct {
 	// Deadline is when this viewer's turn timer runs out, in Unix
 	// milliseconds; 0 when no timer runs for them.
 	Deadline int64 `json:"deadline,omitempty"`
+	// Undo is true when this viewer may take back their last move now (the
+	// table allows it, nobody has acted since, and it revealed nothing).
+	Undo bool `json:"undo,omitempty"`
 
 	// rawResult and rawEvents, when set, are Result and Events already
 	// encoded (once for all the frames of a broadcast).
@@ -173,6 +183,9 @@ func (m *Msg) state(v *StateView) error {
 	if v.Deadline != 0 {
 		m.buf.WriteString(`,"deadline":`)
 		m.buf.Write(strconv.AppendInt(m.buf.AvailableBuffer(), v.Deadline, 10))
+	}
+	if v.Undo {
+		m.buf.WriteString(`,"undo":true`)
 	}
 	m.buf.WriteByte('}')
 	return nil

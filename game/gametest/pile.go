@@ -55,6 +55,15 @@ var Rules = game.Rules[*State, Move, View]{
 	Info:   info,
 	Setup:  Setup,
 	NewBot: func(seat game.Seat, seed uint64) game.Bot[Move, View] { return &Bot{rng: game.NewRand(seed)} },
+	// Nothing in Pile is left to chance after setup, and every seat has
+	// seen its own secret: a fork only changes the generator, and every
+	// move may be taken back.
+	Fork: func(s *State, seed uint64) *State {
+		c := s.Clone()
+		c.Rand = game.NewRand(seed)
+		return c
+	},
+	Reveals: func(before, after *State, _ game.Seat, _ Move) bool { return !before.Rand.Same(&after.Rand) },
 }
 
 var info = game.Info{

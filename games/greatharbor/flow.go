@@ -196,7 +196,13 @@ func (s *State) endOfRound(log *game.Log) {
 		p.Free += back
 		s.SupplyColonists += workers - back
 	}
+	if s.PersonDisplay[0] >= 0 {
+		s.noteBottom(deckPeople, s.PersonDeckN)
+	}
 	refreshDisplay(&s.PersonDisplay, s.PersonDeck[:], &s.PersonDeckN)
+	if s.BuildingDisplay[0] >= 0 {
+		s.noteBottom(deckBuildings, s.BuildingDeckN)
+	}
 	refreshDisplay(&s.BuildingDisplay, s.BuildingDeck[:], &s.BuildingDeckN)
 	if int(s.BonusIdx) < len(s.BonusTiles)-1 {
 		s.BonusIdx++

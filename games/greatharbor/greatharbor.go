@@ -96,6 +96,8 @@ var Rules = game.Rules[*State, Move, View]{
 	Setup:    Setup,
 	SetupLog: SetupLog,
 	NewBot:   func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Fork:     Fork,
+	Reveals:  Reveals,
 }
 
 // Definition is the game with its types erased.

@@ -298,6 +298,7 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 	case effShipRefresh:
 		for z := int8(0); z < 3; z++ {
 			if c := s.ShipDisplay[z]; c >= 0 {
+				s.noteBottom(int(z), s.ShipDeckN[z])
 				bottomDeck(s.ShipDeck[z][:], &s.ShipDeckN[z], c)
 				s.ShipDisplay[z] = s.drawShip(z)
 			}

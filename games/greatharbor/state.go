@@ -172,9 +172,13 @@ type State struct {
 	BuildingDeck    [20]int8   `json:"buildingDeck"`
 	BuildingDeckN   int8       `json:"buildingDeckN"`
 	BuildingDisplay [3]int8    `json:"buildingDisplay"`
-	BonusTiles      [6]int8    `json:"bonusTiles"`
-	BonusIdx        int8       `json:"bonusIdx"`
-	Conversions     uint8      `json:"conversions"` // cards in play
+	// Bottom counts, per deck (ship sizes 0-2, People, Buildings), the cards
+	// at its bottom that were shown before they went there (at most the
+	// deck's size: the top ones may have been drawn again since).
+	Bottom      [5]int8 `json:"bottom"`
+	BonusTiles  [6]int8 `json:"bonusTiles"`
+	BonusIdx    int8    `json:"bonusIdx"`
+	Conversions uint8   `json:"conversions"` // cards in play
 
 	Demand      [5]int8         `json:"demand"` // luxury type per Demand slot, -1 empty
 	PirateDeck  [10]int8        `json:"pirateDeck"`

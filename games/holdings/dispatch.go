@@ -87,12 +87,18 @@ func checkDecks(ds []Deck) error {
 type Pile struct {
 	Cards [DeckSize]int8 `json:"cards"`
 	Top   int8           `json:"top"`
+	// Seen counts the cards drawn, up to DeckSize: until the pile has gone
+	// round once, Cards[Seen:] have never been shown to anyone.
+	Seen int8 `json:"seen"`
 }
 
 // draw returns the top card's index in its printed deck and puts it at the bottom.
 func (p *Pile) draw() int {
 	c := p.Cards[p.Top]
 	p.Top = (p.Top + 1) % DeckSize
+	if p.Seen < DeckSize {
+		p.Seen++
+	}
 	return int(c)
 }
 

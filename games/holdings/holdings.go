@@ -76,9 +76,11 @@ var info = game.Info{
 
 // Rules are Harbor Holdings' rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:   info,
-	Setup:  Setup,
-	NewBot: func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Info:    info,
+	Setup:   Setup,
+	NewBot:  func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Fork:    Fork,
+	Reveals: Reveals,
 }
 
 // Definition is Harbor Holdings with its types erased.

@@ -6,6 +6,8 @@ import { Table } from "./screens/Table";
 
 // The TV screen is its own chunk: phones never download it.
 const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
+// So are the replays.
+const Replay = lazy(() => import("./screens/Replay").then((m) => m.Replay));
 
 export function App() {
   const r = route.value;
@@ -20,6 +22,14 @@ export function App() {
       return (
         <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
           <Tv key={r.code} code={r.code} />
+        </Suspense>
+      );
+    case "replay":
+    case "tvReplay":
+    case "replayFile":
+      return (
+        <Suspense fallback={<p class="page">Loading the replay…</p>}>
+          <Replay key={JSON.stringify(r)} route={r} />
         </Suspense>
       );
   }

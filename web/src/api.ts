@@ -2,7 +2,7 @@
 // name of the lobby API lives here, so aligning with the server is a change
 // to this file only.
 
-import { decodeError, type ProtocolError } from "./protocol";
+import { decodeError, decodeLobby, decodePosition, type Lobby, type Position, type ProtocolError } from "./protocol";
 
 export interface GameOption {
   key: string;
@@ -105,7 +105,24 @@ export const api = {
   options: (id: string, options: Record<string, unknown>, turnSeconds: number) =>
     call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
+  /** timeline sets whether people may take back safe moves and whether the replay keeps hands hidden (host, lobby). */
+  timeline: (id: string, undo: boolean, hideHands: boolean) => call<unknown>("POST", `${t(id)}/timeline`, { undo, hideHands }),
+  /** replay is the finished table after its first at moves; hands asks for every seat's own view too. */
+  replay: async (id: string, at: number, hands: boolean) =>
+    decodePosition(await call<unknown>("GET", `${t(id)}/replay?at=${at}${hands ? "&hands=1" : ""}`)),
+  /** tvReplay is the same for the TV by its code (public view only), with the table's lobby. */
+  tvReplay: async (code: string, at: number): Promise<{ lobby: Lobby; position: Position }> => {
+    const raw = await call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}/replay?at=${at}`);
+    return { lobby: decodeLobby(isObj(raw) ? raw.table : null), position: decodePosition(raw) };
+  },
+  /** replayFile is a position of a game file the person opened; nothing is stored. */
+  replayFile: async (doc: unknown, at: number) => decodePosition(await call<unknown>("POST", "/api/replay", { export: doc, at })),
+  /** fork opens a table that plays on from the finished table after its first at moves; it returns the new table's id. */
+  fork: async (id: string, at: number) => tableIdOf(await call<unknown>("POST", `${t(id)}/fork`, { at })),
 };
+
+/** exportHref downloads a finished table as a game file. */
+export const exportHref = (id: string) => `${t(id)}/export`;
 
 /**
  * whyRefused asks the API why a table cannot be opened: it returns the

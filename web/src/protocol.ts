@@ -60,6 +60,12 @@ export interface Lobby {
   hostId: string;
   maxSeats: number;
   minSeats: number;
+  /** people may take back their own last move when it revealed nothing */
+  undo: boolean;
+  /** the finished game's replay keeps every hand hidden */
+  hideHands: boolean;
+  /** for a table that plays on from a moment of another game: that game's moves it starts after (0 otherwise) */
+  forkAt: number;
 }
 
 export interface GameResult {
@@ -90,6 +96,20 @@ export interface GameState<V = unknown> {
   events: GameEvent[];
   /** when this viewer's turn timer runs out (Unix ms), 0 when none runs */
   deadline: number;
+  /** this viewer may take back their last move now */
+  undo: boolean;
+}
+
+/** A finished game after some of its moves, for its replay. */
+export interface Position {
+  at: number;
+  total: number;
+  view: unknown;
+  /** every seat's own view, when the hands are shown */
+  seats: unknown[] | null;
+  actors: Seat[];
+  events: GameEvent[];
+  result: GameResult;
 }
 
 export type ServerMessage =
@@ -170,6 +190,20 @@ export function decodeState(d: unknown): GameState {
     result: decodeResult(o.result),
     events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
     deadline: num(o.deadline),
+    undo: bool(o.undo),
+  };
+}
+
+export function decodePosition(d: unknown): Position {
+  const o = isObj(d) ? d : {};
+  return {
+    at: num(o.at),
+    total: num(o.total),
+    view: o.view ?? null,
+    seats: Array.isArray(o.seats) ? o.seats : null,
+    actors: seatList(o.actors),
+    events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
+    result: decodeResult(o.result),
   };
 }
 
@@ -234,6 +268,9 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
     hostId,
     maxSeats: num(pick(o, "maxSeats", "maxPlayers"), seats.length),
     minSeats: num(pick(o, "minSeats", "minPlayers"), 1),
+    undo: bool(o.undo),
+    hideHands: bool(o.hideHands),
+    forkAt: num(o.forkAt),
   };
 }
 
@@ -267,6 +304,11 @@ export function encodeMove(move: Move, version: number): string {
 /** encodeBack tells the table this person is back, so the computer player standing in for them stops. */
 export function encodeBack(version: number): string {
   return JSON.stringify({ t: "back", v: version, d: {} });
+}
+
+/** encodeUndo takes back this seat's last move, made at version. */
+export function encodeUndo(version: number): string {
+  return JSON.stringify({ t: "undo", v: version, d: {} });
 }
 
 export function encodePing(version: number): string {

@@ -1,5 +1,6 @@
 // Routes, as the server serves them (every one answers index.html):
-// /, /t/<table id>, /join/<invite>, /tv/<tv code>. Links made with the hash
+// /, /t/<table id>, /join/<invite>, /tv/<tv code>, the replays
+// /t/<table id>/replay and /tv/<tv code>/replay (?at=N), and /replay (a game file). Links made with the hash
 // (/#/t/<id>) are understood too.
 
 import { signal } from "@preact/signals";
@@ -8,13 +9,21 @@ export type Route =
   | { name: "home" }
   | { name: "table"; id: string }
   | { name: "join"; invite: string }
-  | { name: "tv"; code: string };
+  | { name: "tv"; code: string }
+  | { name: "replay"; id: string }
+  | { name: "tvReplay"; code: string }
+  | { name: "replayFile" };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const fromHash = hash.replace(/^#/, "");
   const path = fromHash.startsWith("/") && fromHash.length > 1 ? fromHash : pathname;
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
-  const [head, arg] = parts;
+  const [head, arg, sub] = parts;
+  if (head === "replay" && !arg) return { name: "replayFile" };
+  if (arg && sub === "replay") {
+    if (head === "t") return { name: "replay", id: arg };
+    if (head === "tv") return { name: "tvReplay", code: arg };
+  }
   if (arg) {
     switch (head) {
       case "t":
@@ -38,6 +47,12 @@ export function href(r: Route): string {
       return `/join/${encodeURIComponent(r.invite)}`;
     case "tv":
       return `/tv/${encodeURIComponent(r.code)}`;
+    case "replay":
+      return `/t/${encodeURIComponent(r.id)}/replay`;
+    case "tvReplay":
+      return `/tv/${encodeURIComponent(r.code)}/replay`;
+    case "replayFile":
+      return "/replay";
   }
 }
 

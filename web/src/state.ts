@@ -4,7 +4,7 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { encodeBack, encodeMove, type GameEvent, type GameState, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
+import { encodeBack, encodeMove, encodeUndo, type GameEvent, type GameState, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
 
 export const LOG_LIMIT = 300;
 
@@ -97,11 +97,22 @@ export class TableStore {
   readonly link: Signal<LinkStatus> = signal("connecting");
   readonly attempt: Signal<number> = signal(0);
   readonly fatal: Signal<string | null> = signal(null);
-  private readonly conn: Link;
+  private readonly conn: Link | null;
 
-  /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code>; me returns this client's public id. */
-  constructor(path: string, me: () => string = () => "", probe?: () => Promise<string | null>) {
-    this.conn = new Link(wsURL(path, location), {
+  /**
+   * offline is a store that talks to no server: a game's screens show data
+   * (a moment of a replay) and can send nothing.
+   */
+  static offline(data: TableData): TableStore {
+    const s = new TableStore(null);
+    s.data.value = data;
+    s.link.value = "open";
+    return s;
+  }
+
+  /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code> (null: offline); me returns this client's public id. */
+  constructor(path: string | null, me: () => string = () => "", probe?: () => Promise<string | null>) {
+    this.conn = path === null ? null : new Link(wsURL(path, location), {
       message: (m) => {
         this.data.value = reduce(this.data.value, m);
       },
@@ -127,7 +138,7 @@ export class TableStore {
 
   /** move sends m at the version last seen; false if the link is down. */
   move(m: Move): boolean {
-    const ok = this.conn.send(encodeMove(m, this.data.value.version));
+    const ok = this.conn?.send(encodeMove(m, this.data.value.version)) ?? false;
     if (ok) this.data.value = { ...this.data.value, pending: true };
     else this.note("error", "Not connected: your move was not sent. Reconnecting…");
     return ok;
@@ -135,7 +146,12 @@ export class TableStore {
 
   /** back takes this person's seat back from the computer player standing in for them. */
   back(): void {
-    this.conn.send(encodeBack(this.data.value.version));
+    this.conn?.send(encodeBack(this.data.value.version));
+  }
+
+  /** undo takes back this person's last move (the state says when it may). */
+  undo(): void {
+    if (this.conn?.send(encodeUndo(this.data.value.version))) this.data.value = { ...this.data.value, pending: true };
   }
 
   note(kind: Notice["kind"], text: string): void {
@@ -147,6 +163,6 @@ export class TableStore {
   }
 
   close(): void {
-    this.conn.close();
+    this.conn?.close();
   }
 }

@@ -30,5 +30,8 @@ export const lobby = (seats: LobbySeat[], p: Partial<Lobby> = {}): Lobby => ({
   hostId: "p0",
   maxSeats: 6,
   minSeats: 2,
+  undo: false,
+  hideHands: false,
+  forkAt: 0,
   ...p,
 });

@@ -15,6 +15,7 @@ const state = (v: number, events: string[], extra: Partial<GameState> = {}): Ser
     result: decodeResult({}),
     events: events.map((text) => ({ type: "x", seat: 0, text })),
     deadline: 0,
+    undo: false,
     ...extra,
   },
 });

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { TimelineOptions } from "../components/Timeline";
 import { api, ApiError, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../gameList";
@@ -173,6 +174,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
         />
         <small id="opt-turn-timer-help">When someone takes longer than this, a computer player moves for them until they are back.</small>
       </div>
+      <TimelineOptions lobby={lobby} busy={busy} run={run} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { api, whyRefused } from "../api";
 import { LinkBanner, NoticeBar, Refused } from "../components/Status";
 import { gameInfo } from "../gameList";
 import { GameScreen } from "../games/GameScreen";
+import { ReplayLinks, TakeBack } from "../components/Timeline";
 import { TableStore } from "../state";
 import { Lobby } from "./Lobby";
 
@@ -54,7 +55,9 @@ function TableScreen({ id }: { id: string }) {
     <>
       <LinkBanner store={store} />
       <NoticeBar store={store} />
+      <TakeBack store={store} />
       {body}
+      <ReplayLinks lobby={lobby} />
     </>
   );
 }

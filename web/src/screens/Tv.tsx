@@ -6,6 +6,7 @@ import { gameInfo } from "../gameList";
 import type { Lobby } from "../protocol";
 import { absolute } from "../router";
 import { GameScreen } from "../games/GameScreen";
+import { ReplayLinks } from "../components/Timeline";
 import { ComingSoon, useTable } from "./Table";
 
 function TvLobby({ lobby }: { lobby: Lobby }) {
@@ -60,6 +61,7 @@ export function Tv({ code }: { code: string }) {
     <>
       <LinkBanner store={store} />
       {body}
+      <ReplayLinks lobby={lobby} tvCode={code} />
     </>
   );
 }

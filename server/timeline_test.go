@@ -1,0 +1,92 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+
+	"harbor"
+	"harbor/game"
+	"harbor/server"
+	"harbor/table"
+)
+
+// TestTimelineOverTheWire: the host allows take-backs in the lobby; a move
+// is taken back over the WebSocket; the finished game's replay answers at
+// any move for members and the TV (not for strangers), an exported file
+// replays without being stored, and "play on from here" opens a lobby.
+func TestTimelineOverTheWire(t *testing.T) {
+	e := newEnv(t, server.Limits{})
+	host := e.person("Ana")
+	lobby := host.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 4}})
+	id := lobby.ID
+	if got := host.must("POST", "/api/tables/"+id+"/timeline", map[string]any{"undo": true}); !got.Undo || got.HideHands {
+		t.Fatalf("the lobby after the timeline setting: %+v", got)
+	}
+	host.must("POST", "/api/tables/"+id+"/start", nil)
+	w := host.mustDial("table=" + id)
+	w.next("state")
+	w.send("move", 0, map[string]any{"type": "take", "n": 3})
+	if f := w.next("state"); f.V != 1 {
+		t.Fatalf("version %d after a move", f.V)
+	}
+	w.send("undo", 1, map[string]any{})
+	f := w.next("state")
+	if f.V != 2 || len(f.State.Events) != 1 || f.State.Events[0].Type != "undo" {
+		t.Fatalf("after the take-back: version %d, events %+v", f.V, f.State.Events)
+	}
+	w.send("undo", 2, map[string]any{})
+	if err := errorOf(w.next("error")); err.Code != harbor.EConflict {
+		t.Fatalf("a second take-back: %+v", err)
+	}
+	stranger := e.person("Eve")
+	if err := stranger.call("GET", "/api/tables/"+id+"/replay?at=1", nil, nil); code(err) != harbor.EForbidden {
+		t.Fatalf("a stranger's replay: %v", err)
+	}
+	if err := host.call("GET", "/api/tables/"+id+"/replay?at=1", nil, nil); code(err) != harbor.EConflict {
+		t.Fatalf("a running game's replay: %v", err)
+	}
+	for v := 2; v < 6; v++ { // one token a move: four tokens end the game at version 6
+		w.send("move", v, map[string]any{"type": "take", "n": 1})
+		w.next("state")
+	}
+	var pos table.Position
+	if err := host.call("GET", "/api/tables/"+id+"/replay?at=3&hands=1", nil, &pos); err != nil {
+		t.Fatal(err)
+	}
+	if pos.At != 3 || pos.Total != 6 || len(pos.Seats) != 1 || pos.View.(map[string]any)["pile"] != float64(3) {
+		t.Fatalf("replay at 3: %+v", pos)
+	}
+	if err := host.call("GET", "/api/tables/"+id+"/replay?at=x", nil, nil); code(err) != harbor.EInvalid {
+		t.Fatalf("a replay at x: %v", err)
+	}
+	var tv server.TVReplay
+	if err := stranger.call("GET", "/api/tv/"+lobby.TV+"/replay?at=2", nil, &tv); err != nil {
+		t.Fatal(err)
+	}
+	if tv.At != 2 || tv.Seats != nil || tv.View.(map[string]any)["pile"] != float64(4) || tv.Table.ID != id {
+		t.Fatalf("the TV's replay at 2 (after a move and its take-back): %+v", tv)
+	}
+	var doc game.Export
+	if err := host.call("GET", "/api/tables/"+id+"/export", nil, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := stranger.call("POST", "/api/replay", map[string]any{"export": doc, "at": 6}, &pos); err != nil || pos.View.(map[string]any)["pile"] != float64(0) {
+		t.Fatalf("an exported file's replay: %+v %v", pos, err)
+	}
+	doc.Moves[0].Move = []byte(`{"type":"take","n":9}`)
+	if err := stranger.call("POST", "/api/replay", map[string]any{"export": doc, "at": 1}, nil); code(err) != harbor.EInvalid {
+		t.Fatalf("a file that does not replay: %v", err)
+	}
+	var forked table.LobbyView
+	if err := host.call("POST", "/api/tables/"+id+"/fork", map[string]any{"at": 4}, &forked); err != nil {
+		t.Fatal(err)
+	}
+	if forked.ID == id || forked.Status != table.Lobby || forked.ForkAt != 4 || !forked.Undo {
+		t.Fatalf("the fork's lobby: %+v", forked)
+	}
+	host.must("POST", "/api/tables/"+forked.ID+"/start", nil)
+	w2 := host.mustDial("table=" + forked.ID)
+	if st := w2.next("state"); !strings.Contains(string(st.State.View), `"pile":2,`) || st.V != 0 {
+		t.Fatalf("the fork starts with %s at version %d, want 2 tokens at 0", st.State.View, st.V)
+	}
+}

@@ -1,0 +1,260 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"harbor"
+	"harbor/game"
+)
+
+// takeBack is what a runner keeps of the last move while it may be taken
+// back: the game before it, who made it, and the version it made.
+type takeBack struct {
+	before  game.Game
+	seat    game.Seat
+	version int
+}
+
+// noteTakeBack remembers the move seat just made (from before to the live
+// game, at the table's new version) when the table allows take-backs and
+// the game says the move revealed nothing. It holds r.mu.
+func (r *Runner) noteTakeBack(before game.Game, seat game.Seat, move json.RawMessage) {
+	r.undo = takeBack{}
+	if !r.t.Undo || r.t.Status != Playing || !r.def.Undoable(before, r.g, seat, move) {
+		return
+	}
+	r.undo = takeBack{before: before, seat: seat, version: r.t.Version}
+}
+
+// mayTakeBack reports whether seat may take back its last move now.
+func (r *Runner) mayTakeBack(seat game.Seat) bool {
+	return r.undo.before != nil && r.undo.seat == seat && r.undo.version == r.t.Version && !r.away.Has(seat)
+}
+
+// Undo takes back the last move of the person of s, made at version, when
+// the table allows it, nobody has acted since and the move revealed
+// nothing. The take-back is stored as a move of its own (the log stays
+// append-only and replays exactly) and every screen is told who took back
+// what. Errors: those of Move for who may act and when, and EConflict when
+// the move cannot be taken back.
+func (r *Runner) Undo(ctx context.Context, s *Sub, version int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s.tv {
+		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches")
+	}
+	seat := r.viewerOf(s)
+	switch {
+	case seat < 0:
+		return harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing")
+	case r.closed:
+		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+	case r.t.Status != Playing:
+		return harbor.Errorf(harbor.EConflict, "only a running game has moves to take back")
+	case !r.t.Undo:
+		return harbor.Errorf(harbor.EConflict, "taking back moves is off at this table")
+	case version != r.t.Version:
+		return harbor.Errorf(harbor.EStale, "the table has moved on since (version %d, not %d)", r.t.Version, version)
+	case !r.mayTakeBack(seat):
+		return harbor.Errorf(harbor.EConflict, "only your own last move can be taken back, before anyone else acts, and only if it showed nothing new (no dice, no card drawn)")
+	}
+	before := r.undo.before
+	m := Move{N: r.t.Version, Seat: seat, Move: game.UndoMove, At: r.tables.now()}
+	live := func(err error) {
+		r.tables.committed(r.tables.now().Sub(m.At))
+		if err != nil {
+			return
+		}
+		r.g, r.events = before, []game.Event{takeBackEvent(r.t.Seats[seat].Name, seat)}
+		r.undo = takeBack{}
+		r.t.Version++
+		r.deadline[seat] = time.Time{} // their turn timer starts afresh
+		r.schedule()
+		r.broadcastState()
+	}
+	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, nil, live); err != nil {
+		r.tables.log.Error("commit take-back", "table", r.t.ID, "n", m.N, "err", err)
+		return harbor.Errorf(harbor.EInternal, "the take-back could not be saved; try again")
+	}
+	return nil
+}
+
+// takeBackEvent is what the log says of a take-back.
+func takeBackEvent(name string, seat game.Seat) game.Event {
+	return game.Event{Type: "undo", Seat: seat, Text: name + " took back their last move"}
+}
+
+// SetTimeline sets, in the lobby, whether people may take back safe moves
+// and whether the replay of the finished game may show every hand. Only
+// the host may; every ready mark is cleared, as with the options.
+func (t *Table) SetTimeline(key string, undo, hideHands bool) error {
+	if err := t.isHost(key); err != nil {
+		return err
+	}
+	if err := t.inLobby(); err != nil {
+		return err
+	}
+	if t.Undo == undo && t.HideHands == hideHands {
+		return nil
+	}
+	t.Undo, t.HideHands = undo, hideHands
+	t.unready()
+	return nil
+}
+
+// Position is a finished game after some of its moves, for its replay.
+type Position struct {
+	At    int         `json:"at"`    // moves applied (take-backs count as moves)
+	Total int         `json:"total"` // moves in the whole game
+	View  any         `json:"view"`  // the public view
+	Seats []any       `json:"seats"` // every seat's own view, when the hands are shown
+	Actor []game.Seat `json:"actors"`
+	// Events are what the move that led here did, as the public saw it.
+	Events []game.Event `json:"events"`
+	Result game.Result  `json:"result"`
+}
+
+// ReplayAt returns the finished game as it stood after its first at moves:
+// the public view and, when hands is set and the host allowed it, every
+// seat's own view. EConflict while the game runs (its replay would tell
+// its future), EInvalid for an at out of range.
+func (r *Runner) ReplayAt(ctx context.Context, at int, hands bool) (Position, error) {
+	r.mu.Lock()
+	t := r.t.Clone()
+	r.mu.Unlock()
+	if t.Status != Finished {
+		return Position{}, harbor.Errorf(harbor.EConflict, "the replay opens when the game is over")
+	}
+	if hands && t.HideHands {
+		return Position{}, harbor.Errorf(harbor.EForbidden, "the host keeps every hand hidden in this game's replay")
+	}
+	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	if err != nil {
+		return Position{}, err
+	}
+	return replayAt(r.def, t.Config(), Records(moves), t.Seats, at, hands)
+}
+
+// replayAt replays records up to at and describes the position there.
+func replayAt(def game.Definition, cfg game.Config, records []game.Record, seats []Seat, at int, hands bool) (Position, error) {
+	if at < 0 || at > len(records) {
+		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(records), at)
+	}
+	var setup game.Log
+	g, err := def.NewLogged(cfg, &setup)
+	if err != nil {
+		return Position{}, err
+	}
+	p := game.Replayer{Game: g, Records: records}
+	events := eventsFor(setup.Events, game.Public)
+	for p.Next < at {
+		var log game.Log
+		r := records[p.Next]
+		if err := p.Step(&log); err != nil {
+			return Position{}, err
+		}
+		events = eventsFor(log.Events, game.Public)
+		if r.IsUndo() {
+			events = []game.Event{takeBackEvent(seatName(seats, r.Seat), r.Seat)}
+		}
+	}
+	pos := Position{At: at, Total: len(records), View: p.Game.View(game.Public), Actor: p.Game.Actors().List(), Events: events, Result: p.Game.Result()}
+	if pos.Actor == nil {
+		pos.Actor = []game.Seat{}
+	}
+	if hands {
+		for s := range seats {
+			pos.Seats = append(pos.Seats, p.Game.View(game.Seat(s)))
+		}
+	}
+	return pos, nil
+}
+
+func seatName(seats []Seat, s game.Seat) string {
+	if int(s) < len(seats) && seats[s].Name != "" {
+		return seats[s].Name
+	}
+	return "A player"
+}
+
+// ReplayExport replays an exported game document up to at, as ReplayAt
+// does for a stored one (every hand shown: the file is its owner's).
+func ReplayExport(doc game.Export, at int) (Position, error) {
+	def, err := game.Lookup(doc.Game)
+	if err != nil {
+		return Position{}, err
+	}
+	seats := make([]Seat, len(doc.Config.Players))
+	for i, p := range doc.Config.Players {
+		seats[i] = Seat{Name: p.Name, Kind: Human}
+		if p.Bot {
+			seats[i].Kind = Bot
+		}
+	}
+	return replayAt(def, doc.Config, doc.Moves, seats, at, true)
+}
+
+// Fork opens a new table in the lobby that plays on from the finished
+// table src after its first at moves: the same game, options and settings,
+// the same seats, computer players where there were computer players, and
+// the person with key (who must have been at src) as host in their old seat
+// when they had one; the other people are invited again with the new
+// table's link. What nobody had seen at that moment is drawn afresh when
+// the game starts. EConflict while src runs, EInvalid for at out of range
+// or at the end of the game.
+func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at int) (*Runner, error) {
+	src.mu.Lock()
+	s := src.t.Clone()
+	src.mu.Unlock()
+	me := s.Member(key)
+	if me < 0 {
+		return nil, harbor.Errorf(harbor.EForbidden, "only someone who was at this table can play on from it")
+	}
+	if name == "" {
+		name = s.Members[me].Name
+	}
+	if s.Status != Finished {
+		return nil, harbor.Errorf(harbor.EConflict, "a game can be played on from a moment of its replay once it is over")
+	}
+	moves, err := ts.store.Moves(ctx, s.ID, 0)
+	if err != nil {
+		return nil, err
+	}
+	if at < 0 || at >= len(moves) {
+		return nil, harbor.Errorf(harbor.EInvalid, "choose a moment from move 0 to %d (the last one ends the game)", len(moves)-1)
+	}
+	from := &game.Origin{Seed: s.Seed, From: s.From, Moves: Records(moves[:at])}
+	// The position must replay and still be running.
+	cfg := s.Config()
+	cfg.From, cfg.Seed = from, 1
+	if _, err := src.def.New(cfg); err != nil {
+		return nil, err
+	}
+	t, err := New(src.def, key, name, s.Options, s.TurnSeconds, ts.now())
+	if err != nil {
+		return nil, err
+	}
+	t.Undo, t.HideHands, t.From = s.Undo, s.HideHands, from
+	mine := s.SeatOf(key)
+	t.Seats = make([]Seat, len(s.Seats))
+	for i, old := range s.Seats {
+		switch {
+		case game.Seat(i) == mine:
+			t.Seats[i] = Seat{Kind: Human, Key: key, Name: name, Color: old.Color}
+		case old.Kind == Bot:
+			t.Seats[i] = Seat{Kind: Bot, Name: old.Name, Color: old.Color}
+		}
+	}
+	if mine < 0 {
+		// A spectator of the old game hosts the new one from a free seat.
+		for i := range t.Seats {
+			if t.Seats[i].Kind == Empty {
+				t.Seats[i] = Seat{Kind: Human, Key: key, Name: name, Color: s.Seats[i].Color}
+				break
+			}
+		}
+	}
+	return ts.createTable(ctx, src.def, t)
+}

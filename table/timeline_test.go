@@ -1,0 +1,250 @@
+package table_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"harbor"
+	"harbor/game"
+	"harbor/game/gametest"
+	"harbor/sqlite"
+	"harbor/table"
+)
+
+// pileTable opens a started Pile table of size tokens with a seat per name
+// (the first the host), take-backs allowed or not, and subscribes everyone.
+func pileTable(t *testing.T, tables *table.Tables, size int, undo bool, names ...string) (*table.Runner, []string, []*table.Sub, []*recorder) {
+	t.Helper()
+	ctx := context.Background()
+	keys := make([]string, len(names))
+	for i := range keys {
+		keys[i] = table.KeyOf(table.NewToken())
+	}
+	r, err := tables.Create(ctx, gametest.ID, keys[0], names[0], json.RawMessage(`{"size":`+itoa(size)+`}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(names); i++ {
+		if err := r.Change(ctx, func(tb *table.Table) error { return tb.Join(keys[i], names[i]) }); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Change(ctx, func(tb *table.Table) error { return tb.SetReady(keys[i], true) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Change(ctx, func(tb *table.Table) error { return tb.SetTimeline(keys[0], undo, false) }); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(names); i++ { // the timeline setting cleared the ready marks
+		if err := r.Change(ctx, func(tb *table.Table) error { return tb.SetReady(keys[i], true) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Start(ctx, keys[0]); err != nil {
+		t.Fatal(err)
+	}
+	subs := make([]*table.Sub, len(names))
+	conns := make([]*recorder, len(names))
+	for i := range names {
+		conns[i] = &recorder{}
+		if subs[i], err = r.Subscribe(conns[i], keys[i], false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r, keys, subs, conns
+}
+
+func openStore(t *testing.T) *sqlite.Store {
+	t.Helper()
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+func pileOf(t *testing.T, r *table.Runner) int {
+	t.Helper()
+	st, ok := r.StateFor(game.Public)
+	if !ok {
+		t.Fatal("no game")
+	}
+	return st.View.(gametest.View).Pile
+}
+
+func lastState(c *recorder) table.StateView {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var st struct {
+		D table.StateView `json:"d"`
+	}
+	for _, f := range c.frames {
+		if strings.HasPrefix(f, `{"t":"state"`) {
+			st.D = table.StateView{}
+			json.Unmarshal([]byte(f), &st)
+		}
+	}
+	return st.D
+}
+
+func TestTakeBackRestoresTheGameAndIsStored(t *testing.T) {
+	store := openStore(t)
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	r, _, subs, conns := pileTable(t, tables, 10, true, "Ana", "Bo")
+	turn := lastState(conns[0]).Actors[0]
+	mover, other := subs[turn], subs[1-turn]
+	if err := r.Move(ctx, mover, 0, json.RawMessage(`{"type":"take","n":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	if !lastState(conns[turn]).Undo || lastState(conns[1-turn]).Undo {
+		t.Fatal("only the person who just moved is offered the take-back")
+	}
+	if err := r.Undo(ctx, other, 1); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("someone else took back the move: %v", err)
+	}
+	if err := r.Undo(ctx, mover, 0); harbor.ErrorCode(err) != harbor.EStale {
+		t.Fatalf("a take-back against an old version: %v", err)
+	}
+	if err := r.Undo(ctx, mover, 1); err != nil {
+		t.Fatal(err)
+	}
+	if pileOf(t, r) != 10 || r.Version() != 2 {
+		t.Fatalf("after the take-back: pile %d, version %d", pileOf(t, r), r.Version())
+	}
+	st := lastState(conns[1-turn])
+	if len(st.Events) != 1 || st.Events[0].Type != "undo" || !strings.Contains(st.Events[0].Text, "took back") || st.Actors[0] != turn {
+		t.Fatalf("the others were told %+v", st)
+	}
+	if err := r.Undo(ctx, mover, 2); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("a second take-back in a row: %v", err)
+	}
+	moves, err := store.Moves(ctx, r.ID(), 0)
+	if err != nil || len(moves) != 2 || string(moves[1].Move) != string(game.UndoMove) {
+		t.Fatalf("stored log %+v, %v", moves, err)
+	}
+	// The take-back replays: a fresh server comes back to the same game.
+	again := table.NewTables(store, table.Options{})
+	defer again.Close()
+	r2, err := again.Get(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pileOf(t, r2) != 10 || r2.Version() != 2 {
+		t.Fatalf("replayed: pile %d, version %d", pileOf(t, r2), r2.Version())
+	}
+	// Once someone else has acted, the move is theirs to keep.
+	if err := r.Move(ctx, mover, 2, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Move(ctx, other, 3, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Undo(ctx, mover, 4); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("took back a move after another player acted: %v", err)
+	}
+}
+
+func TestTakeBackIsOffUnlessTheTableAllowsIt(t *testing.T) {
+	tables := table.NewTables(openStore(t), table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	r, _, subs, conns := pileTable(t, tables, 10, false, "Ana")
+	if err := r.Move(ctx, subs[0], 0, json.RawMessage(`{"type":"take","n":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	if lastState(conns[0]).Undo {
+		t.Fatal("a take-back was offered at a table without them")
+	}
+	if err := r.Undo(ctx, subs[0], 1); harbor.ErrorCode(err) != harbor.EConflict || !strings.Contains(err.Error(), "off at this table") {
+		t.Fatalf("take-back at a table without them: %v", err)
+	}
+	if pileOf(t, r) != 8 || r.Version() != 1 {
+		t.Fatal("a refused take-back changed the game")
+	}
+}
+
+// finishPile plays a Pile table to its end, each seat on turn taking one.
+func finishPile(t *testing.T, r *table.Runner, subs []*table.Sub, conns []*recorder) {
+	t.Helper()
+	ctx := context.Background()
+	for r.Table().Status != table.Finished {
+		st, _ := r.StateFor(game.Public)
+		seat := st.Actors[0]
+		if err := r.Move(ctx, subs[seat], r.Version(), json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestReplayAndForkOfAFinishedGame(t *testing.T) {
+	store := openStore(t)
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	r, keys, subs, conns := pileTable(t, tables, 6, false, "Ana", "Bo")
+	if _, err := r.ReplayAt(ctx, 1, false); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("a running game's replay: %v", err)
+	}
+	if _, err := tables.Fork(ctx, r, keys[0], "", 1); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("a fork of a running game: %v", err)
+	}
+	finishPile(t, r, subs, conns)
+	for at := 0; at <= 6; at++ {
+		pos, err := r.ReplayAt(ctx, at, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pos.View.(gametest.View).Pile; got != 6-at || pos.Total != 6 || len(pos.Seats) != 2 {
+			t.Fatalf("at %d: pile %d of %d moves, %d hands", at, got, pos.Total, len(pos.Seats))
+		}
+		if pos.View.(gametest.View).Secret != nil || pos.Seats[1].(gametest.View).Secret == nil {
+			t.Fatal("the public view shows a secret, or a hand lacks its own")
+		}
+	}
+	if _, err := r.ReplayAt(ctx, 7, false); harbor.ErrorCode(err) != harbor.EInvalid {
+		t.Fatalf("replay past the end: %v", err)
+	}
+	if _, err := tables.Fork(ctx, r, keys[0], "", 6); harbor.ErrorCode(err) != harbor.EInvalid {
+		t.Fatalf("a fork at the end of the game: %v", err)
+	}
+	if _, err := tables.Fork(ctx, r, table.KeyOf(table.NewToken()), "Eve", 2); harbor.ErrorCode(err) != harbor.EForbidden {
+		t.Fatalf("a stranger forked the game: %v", err)
+	}
+	f, err := tables.Fork(ctx, r, keys[1], "", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobby := f.Lobby()
+	if lobby.Status != table.Lobby || lobby.ForkAt != 2 || len(lobby.Seats) != 2 || lobby.Seats[1].Name != "Bo" || lobby.Seats[0].Kind != table.Empty {
+		t.Fatalf("the fork's lobby %+v", lobby)
+	}
+	// Ana comes back through the new invite; the game starts at move 2.
+	if err := f.Change(ctx, func(tb *table.Table) error { return tb.Join(keys[0], "Ana") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Change(ctx, func(tb *table.Table) error { return tb.Sit(keys[0], 0, "") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Change(ctx, func(tb *table.Table) error { return tb.SetReady(keys[0], true) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Start(ctx, keys[1]); err != nil {
+		t.Fatal(err)
+	}
+	if got := pileOf(t, f); got != 4 || f.Version() != 0 {
+		t.Fatalf("the fork starts with %d tokens at version %d, want 4 at 0", got, f.Version())
+	}
+	// A restart replays the fork from its origin.
+	again := table.NewTables(store, table.Options{})
+	defer again.Close()
+	f2, err := again.Get(ctx, f.ID())
+	if err != nil || pileOf(t, f2) != 4 {
+		t.Fatalf("the fork after a restart: %v", err)
+	}
+}

@@ -1,0 +1,174 @@
+// The table's timeline end to end, on a Harbor Holdings table: a host on a
+// phone with take-backs allowed and one computer player; a purchase taken
+// back and made again, no take-back after a roll (the server refuses one
+// too); the game to its end; its replay stepped through on the phone and on
+// the TV, a link opening at a given move; and "Play on from here" opening a
+// new table at that moment, played for a few turns.
+
+import { fail, fitsScreen, fitsWidth, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+
+/** enabledMoves lists the turn moves the action bar offers. */
+const enabledMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
+
+const boardPositions = (page) => page.locator("svg.board").first().getAttribute("data-positions");
+
+/** click makes move on page and waits until the table has moved on. */
+async function click(page, move) {
+  const version = () => page.locator(".action-bar").evaluateAll((els) => els[0]?.getAttribute("data-version") ?? "gone");
+  const before = await version();
+  await page.locator(`.action-bar button[data-move="${move}"]`).first().click();
+  await until(`${move} to be answered`, async () => (await version()) !== before || !(await enabledMoves(page)).includes(move), 10_000);
+}
+
+/** refusedUndo sends a take-back over a WebSocket of the page's own and returns the error code. */
+const refusedUndo = (page, id) =>
+  page.evaluate(
+    (id) =>
+      new Promise((ok) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/ws?table=${id}`);
+        let version = -1;
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.t === "state" && version < 0) {
+            version = m.v;
+            ws.send(JSON.stringify({ t: "undo", v: version, d: {} }));
+          } else if (m.t === "error") {
+            ws.close();
+            ok(m.d.code);
+          }
+        };
+        setTimeout(() => ok("no answer"), 5000);
+      }),
+    id,
+  );
+
+export default async function scenario(ctx) {
+  const { base } = ctx;
+  const host = await ctx.newPage(PHONE);
+
+  setStep("the host opens a Holdings table with take-backs, a computer player and four rounds");
+  await host.goto(base + "/");
+  await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
+  await host.getByLabel("Your name").fill("Ana");
+  await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
+  await host.waitForURL(/\/t\/[^/]+$/);
+  const id = host.url().split("/t/")[1];
+  const tvHref = await host.getByTestId("open-tv").getAttribute("href");
+  await host.getByRole("button", { name: "Add a computer player", exact: true }).click();
+  await until("the computer player", async () => (await host.locator(".seat-bot").count()) === 1);
+  const rounds = host.getByLabel("Rounds");
+  await rounds.fill("4");
+  await rounds.dispatchEvent("change");
+  await until("the round limit", async () => (await host.getByLabel("Rounds").inputValue()) === "4");
+  await host.getByTestId("opt-undo").check();
+  await until("take-backs to be allowed", () => host.getByTestId("opt-undo").isChecked());
+  await host.getByTestId("opt-undo").scrollIntoViewIfNeeded();
+  await fitsWidth(host, "the lobby with the timeline settings");
+  await shot(host, "01-phone-lobby-settings");
+  await host.getByTestId("start").click();
+  await until("the game", () => host.locator("svg.board").count());
+
+  setStep("a purchase is taken back and made again; a roll cannot be taken back");
+  let tookBack = false;
+  for (let turn = 0; turn < 40 && !tookBack; turn++) {
+    await until("the host's turn", async () => (await enabledMoves(host)).length > 0, 20_000);
+    const moves = await enabledMoves(host);
+    if (moves.includes("roll")) {
+      await click(host, "roll");
+      if (await host.getByTestId("undo").count()) fail("a roll was offered as something to take back");
+      if ((await refusedUndo(host, id)) !== "conflict") fail("the server did not refuse taking back a roll");
+      continue;
+    }
+    if (moves.includes("buy")) {
+      const coins = await host.getByTestId("my-coins").getAttribute("data-coins");
+      await click(host, "buy");
+      await host.getByTestId("undo").waitFor();
+      if ((await host.getByTestId("my-coins").getAttribute("data-coins")) === coins) fail("buying did not cost anything");
+      await shot(host, "02-phone-take-back-offered");
+      await host.getByTestId("undo").click();
+      await until("the purchase to be taken back", async () => (await host.getByTestId("my-coins").getAttribute("data-coins")) === coins && (await enabledMoves(host)).includes("buy"));
+      const logText = await host.locator(".log").first().textContent();
+      if (!/took back/.test(logText ?? "")) fail("the log does not say that a move was taken back");
+      await click(host, "buy");
+      tookBack = true;
+      continue;
+    }
+    await click(host, moves.includes("end") ? "end" : moves[0]);
+  }
+  if (!tookBack) fail("no purchase came up to take back");
+
+  setStep("the game to its end");
+  for (let i = 0; i < 400; i++) {
+    if (await host.getByTestId("replay-link").count()) break;
+    const moves = await enabledMoves(host);
+    const pick = ["roll", "buy", "end"].find((m) => moves.includes(m)) ?? moves[0];
+    if (pick) await click(host, pick);
+    else await host.waitForTimeout(100);
+  }
+  await host.getByTestId("replay-link").waitFor();
+
+  setStep("the replay on the phone, step by step");
+  await host.getByTestId("replay-link").click();
+  await host.waitForURL(/\/replay/);
+  const bar = host.getByTestId("replay-bar");
+  await bar.waitFor();
+  const total = Number(await bar.getAttribute("data-total"));
+  if (!(total > 10)) fail(`the replay has ${total} moves`);
+  await until("the replay to open at the end", async () => Number(await bar.getAttribute("data-at")) === total);
+  await host.getByRole("button", { name: "To the start" }).click();
+  await until("move 0", async () => (await bar.getAttribute("data-at")) === "0");
+  const atStart = await boardPositions(host);
+  const seen = new Set([atStart]);
+  for (let n = 1; n <= 6; n++) {
+    await host.getByTestId("replay-forward").click();
+    await until(`move ${n}`, async () => (await bar.getAttribute("data-at")) === String(n));
+    seen.add(await boardPositions(host));
+  }
+  if (seen.size < 2) fail("stepping through six moves never moved a token");
+  if (!/[?&]at=6\b/.test(host.url())) fail(`the address does not follow the replay: ${host.url()}`);
+  await host.getByTestId("replay-back").click();
+  await until("back to move 5", async () => (await bar.getAttribute("data-at")) === "5");
+  await fitsWidth(host, "the replay");
+  await shot(host, "03-phone-replay");
+
+  setStep("a link opens the replay at a given move");
+  const linked = await host.context().newPage();
+  await linked.goto(`${base}/t/${id}/replay?at=3`);
+  await until("the link's move", async () => (await linked.getByTestId("replay-bar").getAttribute("data-at")) === "3");
+
+  setStep("the replay on the TV");
+  const tv = await ctx.newPage(TV);
+  await tv.goto(`${base}${tvHref}/replay?at=2`);
+  const tvBar = tv.getByTestId("replay-bar");
+  await until("the TV's replay at move 2", async () => (await tvBar.getAttribute("data-at")) === "2");
+  await tv.getByTestId("replay-forward").click();
+  await until("the TV at move 3", async () => (await tvBar.getAttribute("data-at")) === "3");
+  if ((await boardPositions(tv)) === null) fail("the TV replay shows no board");
+  await fitsScreen(tv, "the TV replay");
+  await shot(tv, "04-tv-replay");
+
+  setStep("play on from a moment of the replay");
+  await host.getByRole("button", { name: "To the start" }).click();
+  for (let n = 1; n <= 8; n++) await host.getByTestId("replay-forward").click();
+  await until("move 8", async () => (await bar.getAttribute("data-at")) === "8");
+  const there = await boardPositions(host);
+  await host.getByTestId("play-from-here").click();
+  await host.waitForURL(/\/t\/[^/]+$/);
+  if (host.url().endsWith(`/t/${id}`)) fail("play on from here stayed at the old table");
+  await host.getByTestId("fork-note").waitFor();
+  if (!/move 8\b/.test((await host.getByTestId("fork-note").textContent()) ?? "")) fail("the new lobby does not say where the game starts");
+  if ((await host.locator(".seat-bot").count()) !== 1) fail("the computer player did not keep its seat");
+  await shot(host, "05-phone-fork-lobby");
+  await host.getByTestId("start").click();
+  await until("the game played on", () => host.locator("svg.board").count());
+  if ((await boardPositions(host)) !== there) fail("the new game does not start where the replay was");
+  for (let i = 0, made = 0; i < 60 && made < 6; i++) {
+    const moves = await enabledMoves(host);
+    const pick = ["roll", "buy", "end"].find((m) => moves.includes(m));
+    if (pick) {
+      await click(host, pick);
+      made++;
+    } else await host.waitForTimeout(100);
+  }
+  await shot(host, "06-phone-fork-playing");
+}

@@ -1,0 +1,283 @@
+// The replay of a finished game: the game's own screens show the position
+// after any move, with controls to step, jump, play at a speed, see every
+// hand (when the host allows), download the game file and play on from the
+// moment shown. Three sources: a table the person was at, the TV (by its
+// code, public only) and a game file opened from disk.
+
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { api, ApiError, exportHref } from "../api";
+import { gameInfo } from "../gameList";
+import { GameScreen } from "../games/GameScreen";
+import { decodeLobby, type Lobby, type Position } from "../protocol";
+import { clampAt, fileLobby, logLines, positionData, SPEEDS, startAt, type LogLine } from "../replay";
+import { go, href, type Route } from "../router";
+import { ensureSession, me } from "../session";
+import { emptyTable, TableStore } from "../state";
+
+type Source = { kind: "table"; id: string } | { kind: "tv"; code: string } | { kind: "file"; doc: unknown };
+
+/** fetchPosition asks the server for the position after at moves. */
+function fetchPosition(src: Source, at: number, hands: boolean): Promise<Position> {
+  switch (src.kind) {
+    case "table":
+      return api.replay(src.id, at, hands);
+    case "tv":
+      return api.tvReplay(src.code, at).then((r) => r.position);
+    case "file":
+      return api.replayFile(src.doc, at);
+  }
+}
+
+function message(e: unknown): string {
+  return e instanceof ApiError ? e.message : "The replay could not be loaded.";
+}
+
+/** Replay is the screen of the replay routes. */
+export function Replay({ route }: { route: Extract<Route, { name: "replay" | "tvReplay" | "replayFile" }> }) {
+  const [doc, setDoc] = useState<unknown>(null);
+  if (route.name === "replayFile" && doc === null) return <OpenFile onOpen={setDoc} />;
+  const src: Source = route.name === "replay" ? { kind: "table", id: route.id } : route.name === "tvReplay" ? { kind: "tv", code: route.code } : { kind: "file", doc };
+  return <ReplayOf src={src} />;
+}
+
+function OpenFile({ onOpen }: { onOpen: (doc: unknown) => void }) {
+  const [error, setError] = useState("");
+  return (
+    <div class="page">
+      <section class="panel" aria-labelledby="open-file-h">
+        <h1 id="open-file-h">Watch a game again</h1>
+        <p>Open a game file downloaded from the end of a Harbor game.</p>
+        <label for="game-file">Game file</label>
+        <input
+          id="game-file"
+          type="file"
+          accept="application/json,.json"
+          data-testid="game-file"
+          onChange={async (e) => {
+            const f = e.currentTarget.files?.[0];
+            if (!f) return;
+            try {
+              onOpen(JSON.parse(await f.text()));
+            } catch {
+              setError("That file is not a Harbor game file.");
+            }
+          }}
+        />
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <a href="/">Back to the start</a>
+      </section>
+    </div>
+  );
+}
+
+function ReplayOf({ src }: { src: Source }) {
+  const tv = src.kind === "tv";
+  const [lobby, setLobby] = useState<Lobby | null>(null);
+  const [log, setLog] = useState<LogLine[]>([]);
+  const [pos, setPos] = useState<Position | null>(null);
+  const [at, setAt] = useState(() => startAt(location.search));
+  const [viewer, setViewer] = useState(-1);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<number>(1);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const store = useMemo(() => TableStore.offline(emptyTable()), []);
+  const cache = useRef(new Map<string, Promise<Position>>());
+  const hands = viewer >= 0;
+
+  const position = (n: number, withHands: boolean) => {
+    const key = `${n}:${withHands}`;
+    let p = cache.current.get(key);
+    if (!p) {
+      p = fetchPosition(src, n, withHands);
+      p.catch(() => cache.current.delete(key));
+      cache.current.set(key, p);
+    }
+    return p;
+  };
+
+  // The table (names, seats, colours) and, for members, the whole log.
+  useEffect(() => {
+    if (tv) document.documentElement.classList.add("tv-root");
+    (async () => {
+      try {
+        if (src.kind === "table") {
+          if (me.value === "") await ensureSession();
+          const [t, full] = await Promise.all([api.table(src.id), fetch(`/api/tables/${encodeURIComponent(src.id)}/log`).then((r) => r.json())]);
+          setLobby(decodeLobby(t, me.value));
+          setLog(logLines(Array.isArray(full?.moves) ? full.moves : []));
+        } else if (src.kind === "tv") {
+          setLobby((await api.tvReplay(src.code, 0)).lobby);
+        } else {
+          const l = fileLobby(src.doc, "");
+          if (!l) throw new ApiError(400, { code: "invalid", message: "That file is not a Harbor game file." });
+          setLobby({ ...l, gameName: gameInfo(l.game)?.name ?? l.game });
+        }
+      } catch (e) {
+        setError(message(e));
+      }
+    })();
+    return () => document.documentElement.classList.remove("tv-root");
+  }, []);
+
+  // The position shown follows at (and the viewer); the address follows too.
+  useEffect(() => {
+    if (!lobby) return;
+    let live = true;
+    const first = at < 0 ? position(0, false).then((p) => p.total) : Promise.resolve(at);
+    first
+      .then((n) => {
+        if (at < 0) {
+          setAt(n);
+          return null;
+        }
+        return position(n, hands);
+      })
+      .then((p) => {
+        if (!live || !p) return;
+        setPos(p);
+        setError("");
+        store.data.value = positionData(lobby, p, viewer, log);
+        if (src.kind !== "file") history.replaceState(null, "", `${location.pathname}?at=${p.at}`);
+        if (p.at < p.total) void position(p.at + 1, hands); // ready for the next step
+      })
+      .catch((e) => live && (setError(message(e)), setPlaying(false)));
+    return () => {
+      live = false;
+    };
+  }, [lobby, at, viewer, log]);
+
+  // Autoplay: one move per 1/speed seconds until the end.
+  useEffect(() => {
+    if (!playing || !pos) return;
+    if (pos.at >= pos.total) {
+      setPlaying(false);
+      return;
+    }
+    const t = setTimeout(() => setAt(pos.at + 1), 1000 / speed);
+    return () => clearTimeout(t);
+  }, [playing, pos, speed]);
+
+  if (error && !pos) {
+    return (
+      <div class={tv ? "tv tv-wait" : "page"}>
+        <p class="error" role="alert">
+          {error}
+        </p>
+        <a href="/">Back to the start</a>
+      </div>
+    );
+  }
+  if (!lobby || !pos) return <p class={tv ? "tv-wait" : "page"}>Loading the replay…</p>;
+  const total = pos.total;
+  const step = (n: number) => {
+    setPlaying(false);
+    setAt(clampAt(n, total));
+  };
+  const playFromHere = async () => {
+    if (src.kind !== "table") return;
+    setBusy(true);
+    try {
+      go(href({ name: "table", id: await api.fork(src.id, pos.at) }));
+    } catch (e) {
+      setError(message(e));
+      setBusy(false);
+    }
+  };
+  const canSeeHands = src.kind === "file" || (src.kind === "table" && !lobby.hideHands);
+  return (
+    <div class={tv ? "replay replay-tv" : "replay"}>
+      <div class="replay-game">
+        <GameScreen game={lobby.game} which={tv ? "Tv" : "Player"} store={store} fallback={<p class="page">This game has no screen to replay it on yet.</p>} />
+      </div>
+      <section class="replay-bar" aria-label="Replay controls" data-testid="replay-bar" data-at={pos.at} data-total={total}>
+        <p class="replay-where" aria-live="polite">
+          Move <strong data-testid="replay-at">{pos.at}</strong> of {total}
+          {pos.at === 0 ? " · the start" : pos.at === total ? " · the end" : ""}
+        </p>
+        <div class="replay-buttons">
+          <button type="button" class="btn" onClick={() => step(0)} disabled={pos.at === 0} aria-label="To the start">
+            Start
+          </button>
+          <button type="button" class="btn" onClick={() => step(pos.at - 1)} disabled={pos.at === 0} aria-label="One move back" data-testid="replay-back">
+            ◀
+          </button>
+          <button type="button" class="btn btn-primary" onClick={() => setPlaying(!playing)} disabled={pos.at >= total} data-testid="replay-play">
+            {playing ? "Pause" : "Play"}
+          </button>
+          <button type="button" class="btn" onClick={() => step(pos.at + 1)} disabled={pos.at >= total} aria-label="One move forward" data-testid="replay-forward">
+            ▶
+          </button>
+          <button type="button" class="btn" onClick={() => step(total)} disabled={pos.at >= total} aria-label="To the end">
+            End
+          </button>
+        </div>
+        <label class="replay-slider">
+          <span class="sr-only">Jump to move</span>
+          <input type="range" min={0} max={total} value={pos.at} onChange={(e) => step(Number(e.currentTarget.value))} data-testid="replay-slider" />
+        </label>
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </section>
+      {tv ? null : (
+        <section class="panel replay-more" aria-label="Replay settings">
+          <label>
+            Speed{" "}
+            <select value={String(speed)} onChange={(e) => setSpeed(Number(e.currentTarget.value))} data-testid="replay-speed">
+              {SPEEDS.map((s) => (
+                <option key={s} value={String(s)}>
+                  {s} {s === 1 ? "move" : "moves"} a second
+                </option>
+              ))}
+            </select>
+          </label>
+          {canSeeHands ? (
+            <label>
+              Show{" "}
+              <select value={String(viewer)} onChange={(e) => setViewer(Number(e.currentTarget.value))} data-testid="replay-viewer">
+                <option value="-1">what everyone saw</option>
+                {lobby.seats.map((s) => (
+                  <option key={s.index} value={String(s.index)}>
+                    {s.name}'s hand
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {src.kind === "table" ? (
+            <div class="replay-actions">
+              <button type="button" class="btn" onClick={playFromHere} disabled={busy || pos.at >= total} data-testid="play-from-here">
+                Play on from move {pos.at}
+              </button>
+              <a class="btn" href={exportHref(src.id)} download={`harbor-${lobby.game}-${src.id}.json`} data-testid="replay-download">
+                Download the game file
+              </a>
+              <a href={href({ name: "table", id: src.id })}>Back to the table</a>
+            </div>
+          ) : null}
+        </section>
+      )}
+      {log.length > 0 && !tv ? (
+        <section class="panel replay-log" aria-labelledby="replay-log-h">
+          <h2 id="replay-log-h">Moves</h2>
+          <ol>
+            {log.map((l) => (
+              <li key={l.at} class={l.at === pos.at ? "replay-now" : ""}>
+                <button type="button" class="link" onClick={() => step(l.at)} aria-current={l.at === pos.at ? "step" : undefined}>
+                  {l.at}. {l.text}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  );
+}
