@@ -190,6 +190,11 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		err = run.Move(ctx, sub, m.V, m.D)
 	case "back":
 		run.Back(sub)
+	case "hint":
+		var hint game.Suggestion
+		if hint, err = run.Hint(sub); err == nil {
+			table.Send(c, "hint", run.Version(), hint)
+		}
 	default:
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
 	}
