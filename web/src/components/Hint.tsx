@@ -18,7 +18,7 @@ export function HintBox({ store, label }: { store: TableStore; label: (m: Move) 
       {hint ? (
         <div role="status" data-testid="hint">
           <p class="hint-move">
-            <span aria-hidden="true">💡 </span>The computer would: <strong>{label(hint.move)}</strong>
+            <span class="tag tag-hint">Hint</span> The computer would: <strong>{label(hint.move)}</strong>
           </p>
           {hint.reason ? <p class="hint-reason">{hint.reason}</p> : <p class="hint-reason"><MoveLine game={data.lobby.game} type={hint.move.type} /></p>}
         </div>

@@ -20,10 +20,22 @@ export function closeReference() {
   openTopic.value = null;
 }
 
-/** RichText renders text with :icon: names drawn as icons. */
+/** RichText renders text with :icon: names drawn as icons; an icon and its count (":rope: ×2") stay on one line. */
 export function RichText({ text }: { text: string }) {
-  const parts = text.split(/:([a-z]+):/);
-  return <>{parts.map((p, i) => (i % 2 === 1 ? <Icon key={i} name={p} /> : p))}</>;
+  const parts = text.split(/:([a-z]+):( ×\d+)?/);
+  const out: preact.ComponentChildren[] = [];
+  for (let i = 0; i < parts.length; i += 3) {
+    if (parts[i]) out.push(parts[i]);
+    const icon = parts[i + 1];
+    if (icon)
+      out.push(
+        <span key={i} class="icon-count">
+          <Icon name={icon} />
+          {parts[i + 2] ?? ""}
+        </span>,
+      );
+  }
+  return <>{out}</>;
 }
 
 function BlockView({ block }: { block: Block }) {
