@@ -50,9 +50,10 @@ export default async function scenario(ctx) {
   if (await hints.isChecked()) fail("hints are on at a table of people only");
   await ana.getByRole("button", { name: "Add a computer player", exact: true }).click();
   await until("hints to switch on with the computer player", () => hints.isChecked());
-  await hints.uncheck();
+  // The box shows the server's answer, so it is clicked and then watched.
+  await hints.click();
   await until("the host's switch to turn hints off", async () => !(await hints.isChecked()));
-  await hints.check();
+  await hints.click();
   await until("hints back on", () => hints.isChecked());
 
   setStep("the game starts and waits for Ana's roll");
