@@ -5,7 +5,7 @@
 // tells everyone); and with the host's hints switch off the button is gone
 // and the server refuses the request.
 
-import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, STEP_TIMEOUT, until, watchErrors } from "./lib.mjs";
+import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, STEP_TIMEOUT, until, watchErrors } from "./lib.mjs";
 
 const tableId = (page) => new URL(page.url()).pathname.split("/").pop();
 
@@ -55,6 +55,11 @@ export default async function scenario(ctx) {
   await until("the host's switch to turn hints off", async () => !(await hints.isChecked()));
   await hints.click();
   await until("hints back on", () => hints.isChecked());
+  await ana.locator(".howto-panel summary").click();
+  await ana.getByTestId("how-to-play").waitFor();
+  await hints.scrollIntoViewIfNeeded();
+  await fitsWidth(ana, "the lobby");
+  await shot(ana, "00-phone-lobby-hints-and-how-to-play");
 
   setStep("the game starts and waits for Ana's roll");
   await ana.getByTestId("start").click();
@@ -145,6 +150,12 @@ export default async function scenario(ctx) {
   await shot(gh, "05-phone-quick-reference");
   await ghRef.locator(".rule-table").first().scrollIntoViewIfNeeded();
   await shot(gh, "06-phone-quick-reference-table");
+
+  setStep("the quick reference fits a 320 px phone");
+  await gh.setViewportSize(SMALL_PHONE.viewport);
+  await ghRef.locator('[data-topic="quick-reference"]').scrollIntoViewIfNeeded();
+  await fitsWidth(gh, "the quick reference on a 320 px phone");
+  await shot(gh, "07-small-phone-quick-reference");
 
   if (errors.length) fail(`script errors: ${errors.join("; ")}`);
   await phone.close();
