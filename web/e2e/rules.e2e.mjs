@@ -114,8 +114,9 @@ export default async function scenario(ctx) {
   await shot(ana, "04-phone-reference-search");
   await first.click();
   await reference.locator('[data-topic="rent"]').waitFor();
-  await ana.getByRole("button", { name: "Close the rules" }).click();
-  await until("the reference to close", async () => (await reference.count()) === 0);
+  await ana.keyboard.press("Escape");
+  await until("Escape to close the reference", async () => (await reference.count()) === 0);
+  if (ana.url().includes("#rules")) fail(`the address keeps the topic after closing: ${ana.url()}`);
   await ana.getByRole("button", { name: "Dismiss message" }).click();
   await ana.getByTestId("trade-panel").getByRole("button", { name: "Close" }).click();
 
@@ -156,6 +157,10 @@ export default async function scenario(ctx) {
   await ghRef.locator('[data-topic="quick-reference"]').scrollIntoViewIfNeeded();
   await fitsWidth(gh, "the quick reference on a 320 px phone");
   await shot(gh, "07-small-phone-quick-reference");
+  await gh.getByRole("button", { name: "Close the rules" }).click();
+  await until("the close button to close the reference", async () => (await ghRef.count()) === 0);
+  const focused = await gh.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+  if (focused !== "open-rules") fail(`after closing, the focus is on ${focused}, not the link that opened the rules`);
 
   if (errors.length) fail(`script errors: ${errors.join("; ")}`);
   await phone.close();

@@ -10,14 +10,20 @@ import { groups, moveLine, parseTopicHash, searchTopics, topicById, topicForRule
 
 /** The open topic: null when the reference is closed, "" at its start. */
 export const openTopic = signal<string | null>(parseTopicHash(globalThis.location?.hash ?? ""));
+/** the control that opened the reference, given the focus back when it closes */
+let opener: HTMLElement | null = null;
 globalThis.addEventListener?.("hashchange", () => {
-  openTopic.value = parseTopicHash(location.hash);
+  const next = parseTopicHash(location.hash);
+  if (openTopic.value === null && next !== null && document.activeElement instanceof HTMLElement) opener = document.activeElement;
+  openTopic.value = next;
 });
 
-/** closeReference closes the reference and takes its link out of the address. */
+/** closeReference closes the reference, takes its link out of the address and gives the focus back. */
 export function closeReference() {
   history.replaceState(history.state, "", location.pathname + location.search);
   openTopic.value = null;
+  if (opener?.isConnected) opener.focus();
+  opener = null;
 }
 
 /** RichText renders text with :icon: names drawn as icons; an icon and its count (":rope: ×2") stay on one line. */
