@@ -97,6 +97,7 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/tables/{id}/seats/{seat}", s.api(s.clearSeat))
 	m.HandleFunc("POST /api/tables/{id}/kick", s.api(s.kick))
 	m.HandleFunc("POST /api/tables/{id}/options", s.api(s.setOptions))
+	m.HandleFunc("POST /api/tables/{id}/hints", s.api(s.setHints))
 	m.HandleFunc("POST /api/tables/{id}/start", s.api(s.start))
 	m.HandleFunc("GET /api/tables/{id}/log", s.api(s.gameLog))
 	m.HandleFunc("GET /api/tables/{id}/export", s.api(s.export))

@@ -192,6 +192,11 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		run.Back(sub)
 	case "undo":
 		err = run.Undo(ctx, sub, m.V)
+	case "hint":
+		var hint game.Suggestion
+		if hint, err = run.Hint(sub); err == nil {
+			table.Send(c, "hint", run.Version(), hint)
+		}
 	default:
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
 	}

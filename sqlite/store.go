@@ -71,10 +71,11 @@ type lobbyData struct {
 	Undo        bool            `json:"undo,omitempty"`
 	HideHands   bool            `json:"hideHands,omitempty"`
 	From        *game.Origin    `json:"from,omitempty"`
+	Hints       *bool           `json:"hints,omitempty"`
 }
 
 func encodeLobby(t *table.Table) (string, error) {
-	b, err := json.Marshal(lobbyData{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From})
+	b, err := json.Marshal(lobbyData{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints})
 	return string(b), err
 }
 
@@ -125,6 +126,7 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 	t.Status = table.Status(status)
 	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
 	t.Undo, t.HideHands, t.From = d.Undo, d.HideHands, d.From
+	t.Hints = d.Hints
 	if result.Valid {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {

@@ -163,6 +163,9 @@ func testSave(t *testing.T, s table.Store) {
 		t.Fatal(err)
 	}
 	tb.Seats[1].Color = "green"
+	if err := tb.SetHints(tb.Host, false); err != nil { // the host's hints switch is kept too
+		t.Fatal(err)
+	}
 	tb.Updated = tb.Updated.Add(time.Second)
 	if err := s.SaveTable(ctx, tb); err != nil {
 		t.Fatal(err)

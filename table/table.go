@@ -64,6 +64,10 @@ type Table struct {
 	Result  *game.Result
 	Created time.Time
 	Updated time.Time
+
+	// Hints, when set, turns "what would the computer do?" on or off; unset,
+	// it is on exactly when a computer player sits at the table (HintsOn).
+	Hints *bool `json:"hints,omitempty"`
 }
 
 // Member is a person who joined the table, seated or not. Key is the
@@ -94,6 +98,10 @@ func (t *Table) Clone() *Table {
 	c.Members = append([]Member(nil), t.Members...)
 	c.Seats = append([]Seat(nil), t.Seats...)
 	c.Banned = append([]string(nil), t.Banned...)
+	if t.Hints != nil {
+		on := *t.Hints
+		c.Hints = &on
+	}
 	if t.Result != nil {
 		r := *t.Result
 		c.Result = &r

@@ -19,6 +19,7 @@ type LobbyView struct {
 	GameName    string          `json:"gameName"`
 	Options     json.RawMessage `json:"options"`
 	TurnSeconds int             `json:"turnSeconds"`
+	Hints       bool            `json:"hints"` // "what would the computer do?" is on (Table.HintsOn)
 	Status      Status          `json:"status"`
 	Invite      string          `json:"invite"`
 	Code        string          `json:"code"`

@@ -291,6 +291,33 @@ func TestGH228_LighthousePeekIsPrivate(t *testing.T) {
 	}
 }
 
+// TestGH228_DiscardedPeekIsForgotten: after one seat keeps the card it
+// peeked at and another seat's Lighthouse discards it, the first seat's view
+// no longer shows it as the top card (it is in the public discards now).
+func TestGH228_DiscardedPeekIsForgotten(t *testing.T) {
+	s := actionState(t, 2, "")
+	b := withBuilding(s, 14, 1)
+	stackPirates(s, 3, 1)
+	apply(t, s, Move{Type: mvEmploy, Card: b})
+	apply(t, s, Move{Type: mvLighthouse, Choice: 0})
+	if s.View(0).Players[0].Peek != 3 {
+		t.Fatal("seat 0 kept the card and should still see it")
+	}
+	s.Players[1].Peek = s.PirateDeck[s.PirateN-1]
+	s.pushPending(Pending{Kind: pendLighthouse, Seat: 1, N: 1})
+	if err := s.Apply(1, Move{Type: mvLighthouse, Choice: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []int8{0, 1} {
+		if peek := s.View(gameSeat(seat)).Players[seat].Peek; peek != -1 {
+			t.Errorf("GH-228 seat %d still shows a peek of %d after the card was discarded", seat, peek)
+		}
+	}
+	if s.PirateDeck[s.PirateN-1] != 1 {
+		t.Fatal("the discarded card is still on top")
+	}
+}
+
 func TestGH230_HouseOfCensors(t *testing.T) {
 	s := actionState(t, 2, "")
 	b := withBuilding(s, 17, 1)

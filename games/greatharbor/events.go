@@ -127,6 +127,9 @@ func (s *State) resultText() string {
 	}
 	if s.Automa {
 		parts = append(parts, fmt.Sprintf("the Automa %d", s.AutomaScore().Total))
+		if len(won) > 0 && s.automaFirst() {
+			won = append(won, "the Automa")
+		}
 	}
 	text := "The fifth round is over. Prestige: " + strings.Join(parts, ", ") + ". "
 	switch {

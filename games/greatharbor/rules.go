@@ -660,7 +660,9 @@ func (s *State) execPending(m *Move, log *game.Log) {
 			s.PirateDisc[s.PirateDiscN] = s.PirateDeck[s.PirateN]
 			s.PirateDiscN++
 			s.PirateDeck[s.PirateN] = 0
-			p.Peek = -1
+			// Every seat that had looked at this card saw it go to the
+			// discards: nobody's peek is the top card any more.
+			s.forgetPeeks()
 		}
 		s.popPending()
 	}

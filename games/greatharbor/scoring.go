@@ -129,8 +129,10 @@ func (s *State) AutomaScore() Score {
 }
 
 // Result ranks by Prestige, then Coins; further ties share the place
-// (GH-162). The Automa ranks as a competitor with no Coins (GH-Q30), so a
-// seat beaten by it has no first place and Winners may be empty.
+// (GH-162). The Automa owns no resources (GH-Q34), so it ranks as a
+// competitor with 0 Coins: a seat tied with it on Prestige beats it with any
+// Coins and shares the place with it on 0 Coins (GH-Q30). A seat beaten by
+// it has no first place, so Winners may be empty.
 func (s *State) Result() game.Result {
 	if s.Phase != phaseOver {
 		return game.Result{Turns: s.Turns}
@@ -147,7 +149,7 @@ func (s *State) Result() game.Result {
 	total := n
 	if s.Automa {
 		all[n] = s.AutomaScore().Total
-		coins[n] = -1
+		coins[n] = 0
 		total++
 	}
 	res := game.Result{Over: true, Scores: scores, Places: make([]int, n), Reason: "five_rounds", Turns: s.Turns}
@@ -164,4 +166,16 @@ func (s *State) Result() game.Result {
 		}
 	}
 	return res
+}
+
+// automaFirst reports whether no person ranks above the Automa: none has
+// more Prestige, or as much with any Coins (see Result).
+func (s *State) automaFirst() bool {
+	a := s.AutomaScore().Total
+	for i := range s.N {
+		if sc := s.PlayerScore(i).Total; sc > a || sc == a && s.Players[i].Coins > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -237,9 +237,7 @@ func (s *State) revealPirate(log *game.Log) {
 	if s.PirateN == 0 {
 		s.reshufflePirates()
 	}
-	for i := range s.N {
-		s.Players[i].Peek = -1
-	}
+	s.forgetPeeks()
 	if s.PirateN == 0 {
 		return // all ten cannot be out at once: at most three are revealed
 	}
@@ -254,6 +252,14 @@ func (s *State) revealPirate(log *game.Log) {
 
 // reshufflePirates forms a new Pirate deck from the discards (GH-132); the
 // emptied discard pile keeps no trace of them.
+// forgetPeeks clears every seat's Lighthouse peek once the top Pirate card
+// it showed has left the deck (revealed or discarded).
+func (s *State) forgetPeeks() {
+	for i := range s.N {
+		s.Players[i].Peek = -1
+	}
+}
+
 func (s *State) reshufflePirates() {
 	copy(s.PirateDeck[:], s.PirateDisc[:s.PirateDiscN])
 	s.PirateN, s.PirateDiscN = s.PirateDiscN, 0

@@ -24,10 +24,14 @@ func (s *State) showBoats() {
 // turn plus one per fish, none spent (NK-Q26).
 func boatCoins(p *Player) int { return int(p.Icons[icCoin]) + int(p.Supply[Fish]) }
 
-// shipsInGame counts a player's ships not in the supply, ghost excluded (NK-Q25).
+// shipsInGame counts a player's ships not in the supply (NK-Q25): in the
+// harbour, the line or at an attraction. The ghost ship counts while it is
+// in play: the rulebook moves "your ships in game including ghost ship" and
+// calls it like a normal ship at level 0; once it has reached the end of the
+// line it has left the game.
 func shipsInGame(p *Player) int {
 	n := 0
-	for i := range numShips {
+	for i := range numShips + 1 {
 		if p.Ships[i].Loc >= locHarbour {
 			n++
 		}

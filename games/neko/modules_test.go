@@ -170,6 +170,41 @@ func TestGhostShip(t *testing.T) {
 		}
 		refuse(t, s2, 0, Move{Type: MoveSail, Ship: ghost, To: 0}, "NK-131")
 	})
+	t.Run("NK-Q25 NK-122 the ghost ship in play is a ship in game for the boat tie", func(t *testing.T) {
+		s := actionGame(t, 2, `{"fishingBoats":true,"ghostShip":true}`)
+		toBoats(t, s)
+		for i := range s.N {
+			p := &s.Players[i]
+			p.Supply, p.Icons = Bundle{}, [3]int8{}
+			for k := 1; k < numShips; k++ {
+				p.Ships[k] = Ship{Loc: locSupply, Level: cat.ShipFaces[k][0]}
+			}
+		}
+		s.Order = [maxPlayers]int8{0, 1}
+		s.Players[0].Ships[ghost].Loc = 1 // in play on the line
+		s.Players[1].Ships[ghost].Loc = locDone
+		s.startBoats()
+		if got := s.Queue[:2]; got[0] != 0 || got[1] != 1 {
+			t.Errorf("queue %v: seat 0 has two ships in game (its ghost included), seat 1 one, so seat 0 chooses first", got)
+		}
+		s.Players[0].Ships[ghost].Loc = locDone
+		s.startBoats()
+		if got := s.Queue[:2]; got[0] != 1 {
+			t.Errorf("queue %v: with equal ships the later turn order chooses first; a ghost that left the game counts no more", got)
+		}
+	})
+	t.Run("NK-Q25 NK-091 the period-2 Shipyard counts the ghost ship in play", func(t *testing.T) {
+		s := actionGame(t, 2, `{"ghostShip":true}`)
+		setLine(t, s, 0, "P1-23")
+		shipAt(s, 0, 2, locHarbour, 2)
+		setHand(t, s, 0, "P2-11")
+		p := &s.Players[0]
+		act(t, s, 0, Move{Type: MovePlay, Card: int16(cardNo(t, "P2-11"))})
+		// ship 0, ship 2 and the ghost on the harbour: 3 VP, a penguin (2) and a 1 VP card
+		if p.Pending[Penguin] != 1 || p.Pending[VP1] != 1 {
+			t.Errorf("pending %v, want 1 penguin and 1 VP card for three ships", p.Pending)
+		}
+	})
 	t.Run("NK-132 the ghost at the end scores 8, once", func(t *testing.T) {
 		s := actionGame(t, 2, `{"ghostShip":true}`)
 		setLine(t, s, 0, "P1-01", "P1-07")

@@ -217,9 +217,8 @@ func lastTurnOfPeriod2(t *testing.T, b Bundle) (*State, game.Seat) {
 	return s, first
 }
 
-// TestNK070_LastActionGainsStayLocked: the rulebook's "you cannot use the
-// resources that you just gained from the last action" in the window after
-// period 2 covers the cards gained in each player's last action turn; they
+// TestNK070_LastActionGainsStayLocked: the rulebook bars spending, in the
+// window after period 2, what the last action earned; that covers the cards gained in each player's last action turn; they
 // still join the supply, meet the supply limit and count at the end.
 func TestNK070_LastActionGainsStayLocked(t *testing.T) {
 	t.Run("NK-070 a licence and fish gained in the last turn cannot be spent after period 2, but still count", func(t *testing.T) {

@@ -186,12 +186,7 @@ func (s *State) applyTurn(seat game.Seat, m Move) {
 			return
 		}
 		if cat.Cards[c].Effect == EffImmediateVPPerShip {
-			n := int16(0) // NK-091: one VP per ship in game, as 2 VP and 1 VP cards
-			for i := range numShips {
-				if p.Ships[i].Loc >= locHarbour {
-					n++
-				}
-			}
+			n := int16(shipsInGame(p)) // NK-091: one VP per ship in game, as 2 VP and 1 VP cards
 			p.Pending[Penguin] += n / 2
 			p.Pending[VP1] += n % 2
 			s.Turn.Stage, s.Turn.Immediate = stTuck, c

@@ -62,8 +62,8 @@ export default async function scenario(ctx) {
   setStep("host opens a table");
   await host.goto(base + "/");
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
-  await host.locator("summary", { hasText: "Full rules" }).click();
-  await host.getByText(/Bring your group together/).waitFor();
+  await host.locator(".about-game summary", { hasText: "How to play" }).click();
+  await host.getByTestId("how-to-play").waitFor();
   await fitsWidth(host, "the home page");
   await shot(host, "01-phone-home");
   await host.getByLabel("Your name").fill("Ana");

@@ -102,6 +102,7 @@ export const api = {
   addBot: (id: string, seat = -1) => call<unknown>("POST", `${t(id)}/bots`, { seat }),
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
   sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
+  hints: (id: string, on: boolean) => call<unknown>("POST", `${t(id)}/hints`, { on }),
   options: (id: string, options: Record<string, unknown>, turnSeconds: number) =>
     call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),

@@ -1,23 +1,11 @@
-// What the home page says about each game beyond the server's game list: a
-// picture drawn in code, a short "how to play" and the full rulebook (loaded
-// on demand, so the first page stays small).
+// What the home page shows of each game beyond the server's game list: a
+// picture drawn in code. Each game's "how to play" and rules reference are in
+// content/<game>/reference.json, loaded on demand (rules/reference.ts).
 
 import type { JSX } from "preact";
 
 export interface GameContent {
   picture: () => JSX.Element;
-  howTo: string[];
-  /** the rulebook file names under content/rules/ */
-  rules: string[];
-}
-
-const rulebooks = import.meta.glob<string>("./content/rules/*.txt", { query: "?raw", import: "default" });
-
-/** loadRules fetches a rulebook's text by file name (without directory). */
-export async function loadRules(file: string): Promise<string> {
-  const load = rulebooks[`./content/rules/${file}`];
-  if (!load) throw new Error(`no rulebook ${file}`);
-  return load();
 }
 
 const HoldingsPicture = () => (
@@ -100,44 +88,18 @@ const GenericPicture = () => (
 export const CATALOG: Record<string, GameContent> = {
   holdings: {
     picture: HoldingsPicture,
-    howTo: [
-      "Everyone starts on Harbor Gate with 1,500 Coins. Roll two dice and move round the 40 spaces; passing the Gate pays 200.",
-      "Buy the district you land on, or pass. Land on someone else's and pay its rent at once.",
-      "After rolling, improve your streets for 70 Coins a level: each level adds the base rent again.",
-      "Trade properties and Coins with anyone at any time: one open offer at a time, which can be accepted, declined or countered.",
-      "Last solvent player wins, or the highest net worth after 20 rounds.",
-    ],
-    rules: ["harbor-holdings.txt"],
   },
   harborfall: {
     picture: HarborfallPicture,
-    howTo: [
-      "Build roads, settlements and cities on a hex island.",
-      "Every roll pays resources to everyone touching the matching hexes; trade with each other and the harbours.",
-      "First to ten victory points on their own turn wins.",
-    ],
-    rules: ["harborfall.txt"],
   },
   greatharbor: {
     picture: GreatHarborPicture,
-    howTo: [
-      "Draft dice as workers, place them on the harbour's actions, and send ships on voyages.",
-      "Grow your colony with people, buildings and luxury goods.",
-      "Most prestige at the end wins. Solo play against the Automa is supported by the rules.",
-    ],
-    rules: ["great-harbor.txt", "great-harbor-quick-reference.txt"],
   },
   neko: {
     picture: NekoPicture,
-    howTo: [
-      "Draft action cards over two periods and play them to grow your ship lines and harbour hubs.",
-      "Collect fish and goods, licences and captains for victory points.",
-      "Most points after the second period wins.",
-    ],
-    rules: ["neko-harbour.txt"],
   },
 };
 
 export function contentFor(id: string): GameContent {
-  return CATALOG[id] ?? { picture: GenericPicture, howTo: [], rules: [] };
+  return CATALOG[id] ?? { picture: GenericPicture };
 }

@@ -52,6 +52,8 @@ export interface Lobby {
   options: Record<string, unknown>;
   /** the turn timer in seconds; 0 is off */
   turnSeconds: number;
+  /** "what would the computer do?" is on at this table */
+  hints: boolean;
   /** The seat this client holds, or -1. */
   you: Seat;
   /** Whether this client is the host. */
@@ -116,7 +118,15 @@ export type ServerMessage =
   | { t: "lobby"; v: number; d: Lobby }
   | { t: "state"; v: number; d: GameState }
   | { t: "error"; v: number; d: ProtocolError }
-  | { t: "pong"; v: number; d: Record<string, never> };
+  | { t: "pong"; v: number; d: Record<string, never> }
+  | { t: "hint"; v: number; d: Hint }
+  | { t: "note"; v: number; d: GameEvent };
+
+/** A hint: the move the game's computer player would make for this seat, and why when it can say. */
+export interface Hint {
+  move: Move;
+  reason: string;
+}
 
 const isObj = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -263,6 +273,7 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
     seats,
     options: isObj(o.options) ? o.options : {},
     turnSeconds: num(o.turnSeconds),
+    hints: bool(o.hints),
     you,
     host: bool(o.isHost) || (me !== "" && hostId === me),
     hostId,
@@ -293,6 +304,13 @@ export function decode(text: string, me = ""): ServerMessage | null {
       return { t: "error", v, d: decodeError(raw.d) };
     case "pong":
       return { t: "pong", v, d: {} };
+    case "hint": {
+      const o = isObj(raw.d) ? raw.d : {};
+      const move = decodeMove(o.move);
+      return move ? { t: "hint", v, d: { move, reason: str(o.reason) } } : null;
+    }
+    case "note":
+      return { t: "note", v, d: decodeEvent(raw.d) };
   }
   return null;
 }
@@ -309,6 +327,11 @@ export function encodeBack(version: number): string {
 /** encodeUndo takes back this seat's last move, made at version. */
 export function encodeUndo(version: number): string {
   return JSON.stringify({ t: "undo", v: version, d: {} });
+}
+
+/** encodeHint asks what the game's computer player would do for this seat now. */
+export function encodeHint(version: number): string {
+  return JSON.stringify({ t: "hint", v: version, d: {} });
 }
 
 export function encodePing(version: number): string {

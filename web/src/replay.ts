@@ -89,5 +89,6 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     undo: false,
     hideHands: false,
     forkAt: 0,
+    hints: false,
   };
 }

@@ -4,7 +4,7 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { encodeBack, encodeMove, encodeUndo, type GameEvent, type GameState, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
+import { encodeBack, encodeHint, encodeMove, encodeUndo, type GameEvent, type GameState, type Hint, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
 
 export const LOG_LIMIT = 300;
 
@@ -27,6 +27,10 @@ export interface TableData {
   notice: Notice | null;
   /** a move was sent and its answer has not arrived */
   pending: boolean;
+  /** the last hint this seat asked for, with the version it was given at */
+  hint: (Hint & { version: number }) | null;
+  /** a hint was asked for and its answer has not arrived */
+  hintPending: boolean;
 }
 
 export const emptyTable = (): TableData => ({
@@ -37,6 +41,8 @@ export const emptyTable = (): TableData => ({
   logVersions: [],
   notice: null,
   pending: false,
+  hint: null,
+  hintPending: false,
 });
 
 /** errorText says in player words what a refused message means. */
@@ -75,10 +81,18 @@ export function reduce(s: TableData, m: ServerMessage): TableData {
       const lobby = s.lobby && m.d.result.over && s.lobby.status !== "finished" ? { ...s.lobby, status: "finished" as const } : s.lobby;
       return { ...s, lobby, game: m.d, version: m.v, log, logVersions, pending: false };
     }
+    case "hint":
+      return { ...s, hint: { ...m.d, version: m.v }, hintPending: false };
+    case "note": {
+      const log = [...s.log, m.d].slice(-LOG_LIMIT);
+      const logVersions = [...s.logVersions, m.v].slice(-LOG_LIMIT);
+      return { ...s, log, logVersions };
+    }
     case "error":
       return {
         ...s,
         pending: false,
+        hintPending: false,
         notice: { kind: "error", text: errorText(m.d), ...(m.d.rule ? { rule: m.d.rule } : {}), seq: (s.notice?.seq ?? 0) + 1 },
       };
     case "pong":
@@ -142,6 +156,12 @@ export class TableStore {
     if (ok) this.data.value = { ...this.data.value, pending: true };
     else this.note("error", "Not connected: your move was not sent. Reconnecting…");
     return ok;
+  }
+
+  /** askHint asks the server what the computer player would do for this seat. */
+  askHint(): void {
+    if (this.conn?.send(encodeHint(this.data.value.version))) this.data.value = { ...this.data.value, hintPending: true, hint: null };
+    else this.note("error", "Not connected: the hint was not asked for. Reconnecting…");
   }
 
   /** back takes this person's seat back from the computer player standing in for them. */

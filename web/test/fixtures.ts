@@ -25,6 +25,7 @@ export const lobby = (seats: LobbySeat[], p: Partial<Lobby> = {}): Lobby => ({
   seats,
   options: {},
   turnSeconds: 0,
+  hints: false,
   you: 0,
   host: true,
   hostId: "p0",

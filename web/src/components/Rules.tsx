@@ -1,43 +1,213 @@
-import { useEffect, useState } from "preact/hooks";
-import { contentFor, loadRules } from "../catalog";
+// The rules help every game screen shares: the "how to play" panel, the rules
+// reference (a dialog opened by a topic link, #rules/<topic>), a link from an
+// engine's rule id to its topic, and the line saying what a move will do.
+// Content comes from rules/reference.ts, loaded on demand per game.
 
-function RulesText({ file }: { file: string }) {
-  const [text, setText] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    loadRules(file).then(setText, () => setFailed(true));
-  }, [file]);
-  if (failed) return <p>The rulebook could not be loaded.</p>;
-  if (text === null) return <p>Loading the rules…</p>;
-  return <div class="rulebook">{text.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>;
+import { signal } from "@preact/signals";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { Icon } from "../content/icons";
+import { groups, moveLine, parseTopicHash, searchTopics, topicById, topicForRule, topicHref, wantReference, type Block, type Reference, type Topic } from "../rules/reference";
+
+/** The open topic: null when the reference is closed, "" at its start. */
+export const openTopic = signal<string | null>(parseTopicHash(globalThis.location?.hash ?? ""));
+/** the control that opened the reference, given the focus back when it closes */
+let opener: HTMLElement | null = null;
+globalThis.addEventListener?.("hashchange", () => {
+  const next = parseTopicHash(location.hash);
+  if (openTopic.value === null && next !== null && document.activeElement instanceof HTMLElement) opener = document.activeElement;
+  openTopic.value = next;
+});
+
+/** closeReference closes the reference, takes its link out of the address and gives the focus back. */
+export function closeReference() {
+  history.replaceState(history.state, "", location.pathname + location.search);
+  openTopic.value = null;
+  if (opener?.isConnected) opener.focus();
+  opener = null;
 }
 
-export function FullRules({ files }: { files: string[] }) {
-  const [open, setOpen] = useState(false);
-  if (files.length === 0) return null;
+/** RichText renders text with :icon: names drawn as icons; an icon and its count (":rope: ×2") stay on one line. */
+export function RichText({ text }: { text: string }) {
+  const parts = text.split(/:([a-z]+):( ×\d+)?/);
+  const out: preact.ComponentChildren[] = [];
+  for (let i = 0; i < parts.length; i += 3) {
+    if (parts[i]) out.push(parts[i]);
+    const icon = parts[i + 1];
+    if (icon)
+      out.push(
+        <span key={i} class="icon-count">
+          <Icon name={icon} />
+          {parts[i + 2] ?? ""}
+        </span>,
+      );
+  }
+  return <>{out}</>;
+}
+
+function BlockView({ block }: { block: Block }) {
+  if (typeof block === "string") return <p><RichText text={block} /></p>;
+  if ("list" in block)
+    return (
+      <ul>
+        {block.list.map((l) => (
+          <li key={l}><RichText text={l} /></li>
+        ))}
+      </ul>
+    );
+  if ("icons" in block)
+    return (
+      <ul class="icon-key" aria-label="Icons">
+        {block.icons.map((n) => (
+          <li key={n}>
+            <Icon name={n} size={28} /> <span aria-hidden="true">{n}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  const [head, ...rows] = block.table;
   return (
-    <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>Full rules</summary>
-      {open ? files.map((f) => <RulesText key={f} file={f} />) : null}
-    </details>
+    <div class="table-scroll">
+      <table class="rule-table">
+        {head ? (
+          <thead>
+            <tr>{head.map((c) => <th key={c} scope="col"><RichText text={c} /></th>)}</tr>
+          </thead>
+        ) : null}
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>{r.map((c, j) => (j === 0 ? <th key={j} scope="row"><RichText text={c} /></th> : <td key={j}><RichText text={c} /></td>))}</tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-/** HowTo is a game's "how to play" and full rules, folded, for the table page. */
+function TopicView({ topic }: { topic: Topic }) {
+  return (
+    <article class="topic" data-topic={topic.id}>
+      <h3 id={`topic-${topic.id}`} tabIndex={-1}>{topic.title}</h3>
+      {topic.body.map((b, i) => <BlockView key={i} block={b} />)}
+    </article>
+  );
+}
+
+/** HowToPlay is a game's one-screen summary: the goal, a turn, the end. */
+export function HowToPlay({ ref }: { ref: Reference }) {
+  return (
+    <div class="howto" data-testid="how-to-play">
+      <p><strong>Goal.</strong> {ref.howTo.goal}</p>
+      <p><strong>A turn.</strong></p>
+      <ol>
+        {ref.howTo.turn.map((l) => <li key={l}>{l}</li>)}
+      </ol>
+      <p><strong>The end.</strong> {ref.howTo.end}</p>
+    </div>
+  );
+}
+
+/** ReferenceDialog is the searchable rules reference, over the page, while a topic link is open. */
+export function ReferenceDialog({ game }: { game: string }) {
+  const at = openTopic.value;
+  const ref = at === null ? undefined : wantReference(game);
+  const [query, setQuery] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (at === null) return;
+    const target = at ? document.getElementById(`topic-${at}`) : heading.current;
+    target?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && closeReference();
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [at, ref !== undefined]);
+  if (at === null) return null;
+  const topic = ref && at ? topicById(ref, at) : undefined;
+  const found = ref ? searchTopics(ref, query) : [];
+  return (
+    <div class="reference-backdrop">
+      <section class="reference" role="dialog" aria-modal="true" aria-labelledby="reference-h" data-testid="rules-reference">
+        <header class="reference-head">
+          <h2 id="reference-h" ref={heading} tabIndex={-1}>{ref ? `${ref.name}: rules` : "Rules"}</h2>
+          <button type="button" class="btn-small" onClick={closeReference} aria-label="Close the rules">✕</button>
+        </header>
+        {!ref ? (
+          <p>Loading the rules…</p>
+        ) : topic ? (
+          <>
+            <a href={topicHref()} class="back-link">← All topics</a>
+            <TopicView topic={topic} />
+          </>
+        ) : (
+          <>
+            {at ? <p class="hint">There is no topic “{at}”; here are all of them.</p> : null}
+            <label class="reference-search">
+              <span>Search the rules</span>
+              <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} placeholder="e.g. rent, robber, fee" data-testid="rules-search" />
+            </label>
+            {query ? null : (
+              <details class="howto-box">
+                <summary>How to play</summary>
+                <HowToPlay ref={ref} />
+              </details>
+            )}
+            {found.length === 0 ? <p class="hint">Nothing matches “{query}”.</p> : null}
+            {groups(found).map((g) => (
+              <nav key={g.name} aria-label={g.name} class="topic-group">
+                <h3>{g.name}</h3>
+                <ul>
+                  {g.topics.map((t) => (
+                    <li key={t.id}><a href={topicHref(t.id)}>{t.title}</a></li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** HowTo is the rules panel of a table page or play screen: "how to play" at a tap, the reference a tap further. */
 export function HowTo({ game }: { game: string }) {
-  const c = contentFor(game);
-  if (c.howTo.length === 0 && c.rules.length === 0) return null;
+  const [open, setOpen] = useState(false);
+  const ref = open ? wantReference(game) : undefined;
   return (
     <section class="panel howto-panel">
-      <details>
+      <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>How to play</summary>
-        <ol class="howto">
-          {c.howTo.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ol>
-        <FullRules files={c.rules} />
+        {open && !ref ? <p>Loading…</p> : ref ? <HowToPlay ref={ref} /> : null}
       </details>
+      <a class="button btn-small" href={topicHref()} data-testid="open-rules">Rules reference</a>
+      <ReferenceDialog game={game} />
     </section>
   );
+}
+
+/** RuleLink links a refusal's rule id to the topic that explains it, once the game's reference is loaded. */
+export function RuleLink({ game, rule }: { game: string; rule: string }) {
+  const ref = wantReference(game);
+  const topic = ref ? topicForRule(ref, rule) : undefined;
+  if (!topic) return <span class="rule-id"> (rule {rule})</span>;
+  return (
+    <a class="rule-link" href={topicHref(topic.id)} data-testid="rule-link" data-topic={topic.id}>
+      The rule: {topic.title}
+    </a>
+  );
+}
+
+/** TopicLink opens a topic of the page's game; children say what it is about. */
+export function TopicLink({ topic, label, children }: { topic: string; label?: string; children: preact.ComponentChildren }) {
+  return (
+    <a class="topic-link" href={topicHref(topic)} aria-label={label} data-topic={topic}>
+      {children}
+    </a>
+  );
+}
+
+/** MoveLine is the short line beside a legal-move button saying what the move will do. */
+export function MoveLine({ game, type, id }: { game: string; type: string; id?: string }) {
+  const text = moveLine(wantReference(game), type);
+  if (!text) return null;
+  return <span class="move-line" id={id}>{text}</span>;
 }

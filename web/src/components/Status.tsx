@@ -1,5 +1,6 @@
 import { useEffect } from "preact/hooks";
 import type { TableStore } from "../state";
+import { RuleLink } from "./Rules";
 
 /** LinkBanner says when the connection is down and that it is coming back by itself. */
 export function LinkBanner({ store }: { store: TableStore }) {
@@ -39,6 +40,7 @@ export function Refused({ reason }: { reason: string }) {
 /** NoticeBar shows the last refusal or message from the table, and lets it be dismissed. */
 export function NoticeBar({ store }: { store: TableStore }) {
   const n = store.data.value.notice;
+  const game = store.data.value.lobby?.game;
   useEffect(() => {
     if (!n || n.kind !== "info") return;
     const t = setTimeout(() => store.dismiss(), 5000);
@@ -50,7 +52,7 @@ export function NoticeBar({ store }: { store: TableStore }) {
       <span>
         {n.kind === "error" ? "Not allowed: " : ""}
         {n.text}
-        {n.rule ? <span class="rule-id"> (rule {n.rule})</span> : null}
+        {n.rule && game ? <> <RuleLink game={game} rule={n.rule} /></> : n.rule ? <span class="rule-id"> (rule {n.rule})</span> : null}
       </span>
       <button type="button" class="btn-small" onClick={() => store.dismiss()} aria-label="Dismiss message">
         ✕

@@ -2,7 +2,7 @@ import { signal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo } from "../api";
 import { contentFor } from "../catalog";
-import { FullRules } from "../components/Rules";
+import { HowTo } from "../components/Rules";
 import { hasScreens } from "../games/registry";
 import { href } from "../router";
 
@@ -86,7 +86,6 @@ export function Home({ go }: { go: (hash: string) => void }) {
   useEffect(loadGames, []);
 
   const game = games?.find((g) => g.id === chosen);
-  const content = contentFor(chosen);
 
   const open = async (e: Event) => {
     e.preventDefault();
@@ -179,17 +178,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
         <section class="about-game" aria-labelledby="about-h">
           <h2 id="about-h">{game.name}</h2>
           {game.summary ? <p>{game.summary}</p> : null}
-          {content.howTo.length ? (
-            <>
-              <h3>How to play</h3>
-              <ol class="howto">
-                {content.howTo.map((l) => (
-                  <li key={l}>{l}</li>
-                ))}
-              </ol>
-            </>
-          ) : null}
-          <FullRules files={content.rules} />
+          <HowTo game={game.id} />
         </section>
       ) : null}
 

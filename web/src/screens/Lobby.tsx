@@ -175,6 +175,13 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
         <small id="opt-turn-timer-help">When someone takes longer than this, a computer player moves for them until they are back.</small>
       </div>
       <TimelineOptions lobby={lobby} busy={busy} run={run} />
+      <div class="option">
+        <label class="check">
+          <input type="checkbox" checked={lobby.hints} disabled={!lobby.host || lobby.status === "finished" || busy} aria-describedby="opt-hints-help" onChange={(e) => run(() => api.hints(lobby.id, e.currentTarget.checked))} data-testid="opt-hints" />
+          Hints: “What would the computer do?”
+        </label>
+        <small id="opt-hints-help">A player may ask the computer player what it would do in their place; the log tells everyone. On by default when a computer player sits at the table.</small>
+      </div>
     </section>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { Countdown } from "../../components/Countdown";
 import { Delta } from "../../components/Delta";
-import { HowTo } from "../../components/Rules";
+import { HintBox } from "../../components/Hint";
+import { HowTo, MoveLine, RichText, TopicLink } from "../../components/Rules";
+import { topicById, wantReference } from "../../rules/reference";
 import { coins } from "../../format";
 import type { GameResult, Move } from "../../protocol";
 import { isMyTurn, type TableStore } from "../../state";
 import { Board, Die } from "./Board";
-import { CELL, groupOf, isOwnable, SIDE, SPACES } from "./board";
+import { CELL, groupOf, isOwnable, SIDE, SPACES, type SpaceKind } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
 import { HoldingChip, LogPanel, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { TradePanel } from "./Trade";
@@ -71,6 +73,33 @@ function BoardCentre({ view, me, rolled }: { view: HoldingsView; me: number; rol
   );
 }
 
+/** The reference topic that says what a space of each kind does. */
+const SPACE_TOPIC: Record<SpaceKind, string> = {
+  gate: "gate",
+  street: "streets",
+  ferry: "ferries",
+  utility: "utilities",
+  levy: "levies",
+  dispatch: "dispatch",
+  festival: "festival",
+  inspection: "inspection",
+  customs: "customs",
+};
+
+/** SpaceRule says in a line what a space does, from the rules reference, with a link to the whole topic. */
+function SpaceRule({ kind }: { kind: SpaceKind }) {
+  const ref = wantReference("holdings");
+  const topic = ref ? topicById(ref, SPACE_TOPIC[kind]) : undefined;
+  if (!topic) return null;
+  const first = topic.body.find((b): b is string => typeof b === "string");
+  return (
+    <div class="space-rule" data-testid="space-rule">
+      {first ? <p><RichText text={first} /></p> : null}
+      <TopicLink topic={topic.id}>More: {topic.title}</TopicLink>
+    </div>
+  );
+}
+
 function SpaceDetails({ space, view, legal, send, pending, onClose }: { space: number; view: HoldingsView; legal: Move[]; send: (m: Move) => void; pending: boolean; onClose: () => void }) {
   const s = SPACES[space]!;
   const g = groupOf(space);
@@ -115,11 +144,15 @@ function SpaceDetails({ space, view, legal, send, pending, onClose }: { space: n
           </>
         ) : null}
       </dl>
+      <SpaceRule kind={s.kind} />
       <div class="row">
         {improve ? (
-          <button type="button" class="btn-primary" disabled={pending} onClick={() => send(improve)}>
-            {moveLabel(improve, view)}
-          </button>
+          <span class="move-choice">
+            <button type="button" class="btn-primary" disabled={pending} onClick={() => send(improve)} aria-describedby="space-improve-line">
+              {moveLabel(improve, view)}
+            </button>
+            <MoveLine game="holdings" type="improve" id="space-improve-line" />
+          </span>
         ) : null}
         <button type="button" onClick={onClose}>
           Close
@@ -194,6 +227,8 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         </div>
       ) : null}
 
+      <HintBox store={store} label={(m) => moveLabel(m, view)} />
+
       <div class="play-grid">
         <div class={`play-board ${zoom ? "zoomed" : ""}`}>
           <button type="button" class="btn-small zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)}>
@@ -260,9 +295,12 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
             </p>
           ) : (
             turn.map((m) => (
-              <button key={JSON.stringify(m)} type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type}>
-                {moveLabel(m, view)}
-              </button>
+              <span class="move-choice" key={JSON.stringify(m)}>
+                <button type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type} aria-describedby={`line-${m.type}`}>
+                  {moveLabel(m, view)}
+                </button>
+                <MoveLine game="holdings" type={m.type} id={`line-${m.type}`} />
+              </span>
             ))
           )}
         </nav>

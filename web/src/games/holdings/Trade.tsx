@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { coins } from "../../format";
 import type { Move, Seat } from "../../protocol";
 import { moveLabel, counterDraft, counterMove, draftEmpty, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
+import { MoveLine } from "../../components/Rules";
 import { HoldingChip } from "./Panels";
 import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type TradeSide } from "./view";
 
@@ -110,9 +111,12 @@ export function TradePanel({ view, me, legal, over, send, pending }: { view: Hol
           <p>{tradeText(t, view.names, me)}</p>
           <div class="row">
             {answers.map((m) => (
-              <button key={m.type} type="button" class={m.type === "accept" ? "btn-primary" : ""} disabled={pending} onClick={() => send(m)} data-testid={`trade-${m.type}`}>
-                {moveLabel(m, view)}
-              </button>
+              <span class="move-choice" key={m.type}>
+                <button type="button" class={m.type === "accept" ? "btn-primary" : ""} disabled={pending} onClick={() => send(m)} data-testid={`trade-${m.type}`} aria-describedby={`trade-line-${m.type}`}>
+                  {moveLabel(m, view)}
+                </button>
+                <MoveLine game="holdings" type={m.type} id={`trade-line-${m.type}`} />
+              </span>
             ))}
             {counter && building === null ? (
               <button type="button" onClick={() => setBuilding("counter")} data-testid="trade-counter">

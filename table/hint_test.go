@@ -1,0 +1,140 @@
+package table_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"harbor"
+	"harbor/game/gametest"
+	"harbor/sqlite"
+	"harbor/table"
+)
+
+// hintTable starts a Pile game of 10 tokens: the host in seat 0, a computer
+// player in seat 1 that never gets to move by itself.
+func hintTable(t *testing.T) (*table.Runner, string) {
+	t.Helper()
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	tables := table.NewTables(store, table.Options{BotDelay: time.Hour})
+	t.Cleanup(tables.Close)
+	ctx := context.Background()
+	host := table.KeyOf(table.NewToken())
+	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Change(ctx, func(tb *table.Table) error { return tb.AddBot(host, 1) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	return r, host
+}
+
+func TestHint(t *testing.T) {
+	ctx := context.Background()
+	t.Run("the computer's move for the asking seat, and everyone hears a hint was used", func(t *testing.T) {
+		r, host := hintTable(t)
+		if !r.Lobby().Hints {
+			t.Fatal("hints are off by default at a table with a computer player")
+		}
+		ana, tv := &recorder{}, &recorder{}
+		sub, err := r.Subscribe(ana, host, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Subscribe(tv, "", true); err != nil {
+			t.Fatal(err)
+		}
+		hint, err := r.Hint(sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Pile's computer player leaves a multiple of four: from 10 it takes 2.
+		if string(hint.Move) != `{"type":"take","n":2}` {
+			t.Fatalf("hint %s", hint.Move)
+		}
+		if r.Version() != 0 {
+			t.Fatal("a hint changed the table")
+		}
+		for name, c := range map[string]*recorder{"the asker": ana, "the TV": tv} {
+			if c.count(`{"t":"note","v":0,"d":{"type":"hint","seat":0,"text":"Ana asked what the computer would do"`) != 1 {
+				t.Errorf("%s got no note of the hint: %v", name, c.frames)
+			}
+		}
+	})
+	t.Run("refused when it is not the seat's decision", func(t *testing.T) {
+		r, host := hintTable(t)
+		sub, _ := r.Subscribe(&recorder{}, host, false)
+		if err := r.Move(ctx, sub, 0, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Hint(sub); harbor.ErrorCode(err) != harbor.ENotYourTurn {
+			t.Fatalf("hint on the computer's turn: %v", err)
+		}
+	})
+	t.Run("refused when the host turned hints off, and the lobby says so", func(t *testing.T) {
+		r, host := hintTable(t)
+		sub, _ := r.Subscribe(&recorder{}, host, false)
+		if err := r.Change(ctx, func(tb *table.Table) error { return tb.SetHints(host, false) }); err != nil {
+			t.Fatal(err)
+		}
+		if r.Lobby().Hints {
+			t.Fatal("the lobby still shows hints on")
+		}
+		_, err := r.Hint(sub)
+		if harbor.ErrorCode(err) != harbor.EForbidden || !strings.Contains(err.Error(), "hints off") {
+			t.Fatalf("hint with hints off: %v", err)
+		}
+	})
+	t.Run("the TV cannot ask", func(t *testing.T) {
+		r, _ := hintTable(t)
+		sub, _ := r.Subscribe(&recorder{}, "", true)
+		if _, err := r.Hint(sub); harbor.ErrorCode(err) != harbor.EUnauthorized {
+			t.Fatalf("TV hint: %v", err)
+		}
+	})
+}
+
+func TestHintsOption(t *testing.T) {
+	on, off := true, false
+	for _, c := range []struct {
+		name string
+		bots bool
+		set  *bool
+		want bool
+	}{
+		{"people only: off", false, nil, false},
+		{"with a computer player: on", true, nil, true},
+		{"the host turned them off", true, &off, false},
+		{"the host turned them on without computer players", false, &on, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := &table.Table{Seats: []table.Seat{{Kind: table.Human}}, Hints: c.set}
+			if c.bots {
+				tb.Seats = append(tb.Seats, table.Seat{Kind: table.Bot})
+			}
+			if got := tb.HintsOn(); got != c.want {
+				t.Fatalf("HintsOn = %v", got)
+			}
+		})
+	}
+	t.Run("only the host sets them", func(t *testing.T) {
+		tb := &table.Table{Host: "host"}
+		if err := tb.SetHints("guest", false); harbor.ErrorCode(err) != harbor.EForbidden {
+			t.Fatalf("guest: %v", err)
+		}
+		if err := tb.SetHints("host", false); err != nil || tb.HintsOn() {
+			t.Fatalf("host: %v, on %v", err, tb.HintsOn())
+		}
+	})
+}

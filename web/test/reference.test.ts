@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ICON_NAMES } from "../src/content/icons";
+import { decode } from "../src/protocol";
+import { groups, loadReference, moveLine, parseTopicHash, searchTopics, topicById, topicForRule, topicHref, type Reference } from "../src/rules/reference";
+import { emptyTable, reduce } from "../src/state";
+
+const GAMES = ["holdings", "harborfall", "greatharbor", "neko"];
+const ids = (ts: { id: string }[]) => ts.map((t) => t.id);
+
+describe("the rules references", () => {
+  it.each(GAMES)("%s has a how-to-play and uniquely named, linkable topics", async (game) => {
+    const ref = await loadReference(game);
+    expect(ref.game).toBe(game);
+    expect(ref.howTo.goal).not.toBe("");
+    expect(ref.howTo.turn.length).toBeGreaterThan(1);
+    expect(new Set(ids(ref.topics)).size).toBe(ref.topics.length);
+    for (const t of ref.topics) {
+      expect(parseTopicHash(topicHref(t.id))).toBe(t.id);
+      expect(topicById(ref, t.id)).toBe(t);
+    }
+    for (const g of ["Basics", "Scoring and the end", "Rules options"]) expect(ref.topics.some((t) => t.group === g)).toBe(true);
+  });
+
+  it.each(GAMES)("%s draws only icons that exist", async (game) => {
+    const text = JSON.stringify(await loadReference(game));
+    for (const [, name] of text.matchAll(/:([a-z]+):/g)) expect(ICON_NAMES).toContain(name);
+  });
+
+  it("gives The Great Harbor a quick reference with an icon for every resource", async () => {
+    const ref = await loadReference("greatharbor");
+    const q = topicById(ref, "quick-reference")!;
+    const icons = q.body.flatMap((b) => (typeof b === "object" && "icons" in b ? b.icons : []));
+    for (const r of ["sails", "rope", "planks", "metal", "coins", "prestige", "favor", "colonist", "smuggler", "luxury"]) expect(icons).toContain(r);
+  });
+});
+
+describe("searchTopics", () => {
+  let holdings: Reference, harborfall: Reference, greatharbor: Reference, neko: Reference;
+  beforeAll(async () => {
+    [holdings, harborfall, greatharbor, neko] = (await Promise.all(GAMES.map(loadReference))) as [Reference, Reference, Reference, Reference];
+  });
+
+  it("returns every topic, in order, for an empty query", () => {
+    expect(searchTopics(holdings, "  ")).toEqual(holdings.topics);
+  });
+
+  it("puts a title match first", () => {
+    expect(searchTopics(holdings, "rent")[0]!.id).toBe("rent");
+    expect(searchTopics(harborfall, "Robber")[0]!.id).toBe("robber");
+  });
+
+  it("finds keywords, rule ids and body words, and needs every word", () => {
+    expect(ids(searchTopics(holdings, "auction"))).toContain("buying");
+    expect(searchTopics(holdings, "HH-25")[0]!.id).toBe("improving");
+    expect(ids(searchTopics(greatharbor, "shore fee"))).toContain("shore-fees");
+    expect(searchTopics(holdings, "rent zeppelin")).toEqual([]);
+  });
+
+  it("ignores accents and case, and reads icons as their names", () => {
+    expect(ids(searchTopics(neko, "PLENEAU"))).toContain("attractions");
+    expect(ids(searchTopics(greatharbor, "sails"))).toContain("quick-reference");
+  });
+
+  it("keeps groups in their first order", () => {
+    expect(groups(holdings.topics).map((g) => g.name)).toEqual(["Basics", "Spaces", "Actions", "Scoring and the end", "Rules options"]);
+  });
+
+  it("links a refusal's rule id to its topic", () => {
+    expect(topicForRule(holdings, "HH-25")!.id).toBe("improving");
+    expect(topicForRule(harborfall, "HF-47")!.id).toBe("building");
+    expect(topicForRule(greatharbor, "GH-228")!.id).toBe("buildings");
+    expect(topicForRule(neko, "NK-130")!.id).toBe("ghost-ship");
+    expect(topicForRule(holdings, "HH-999")).toBeUndefined();
+  });
+
+  it("says what a move does by its type", () => {
+    expect(moveLine(holdings, "buy")).toMatch(/price/);
+    expect(moveLine(holdings, "no-such-move")).toBe("");
+    expect(moveLine(undefined, "buy")).toBe("");
+  });
+});
+
+describe("topic links", () => {
+  it("are #rules/<topic>, and only those open the reference", () => {
+    expect(topicHref("rent")).toBe("#rules/rent");
+    expect(topicHref()).toBe("#rules/");
+    expect(parseTopicHash("#rules/rent")).toBe("rent");
+    expect(parseTopicHash("#rules/")).toBe("");
+    expect(parseTopicHash("#rules")).toBe("");
+    expect(parseTopicHash("#/t/abc")).toBeNull();
+    expect(parseTopicHash("")).toBeNull();
+    expect(parseTopicHash(topicHref("a b"))).toBe("a b");
+  });
+});
+
+describe("hints on the wire", () => {
+  it("keeps the hint with its version and adds the note to the log", () => {
+    let s = emptyTable();
+    s = reduce(s, decode('{"t":"hint","v":4,"d":{"move":{"type":"buy","space":3},"reason":"You can afford it."}}')!);
+    expect(s.hint).toEqual({ move: { type: "buy", space: 3 }, reason: "You can afford it.", version: 4 });
+    s = reduce(s, decode('{"t":"note","v":4,"d":{"type":"hint","seat":1,"text":"Bo asked what the computer would do"}}')!);
+    expect(s.log.at(-1)!.text).toBe("Bo asked what the computer would do");
+    expect(s.logVersions.at(-1)).toBe(4);
+  });
+
+  it("drops a hint without a move", () => {
+    expect(decode('{"t":"hint","v":1,"d":{"reason":"x"}}')).toBeNull();
+  });
+
+  it("stops waiting for a hint the server refused", () => {
+    let s = { ...emptyTable(), hintPending: true };
+    s = reduce(s, decode('{"t":"error","v":1,"d":{"code":"forbidden","message":"the host has turned hints off at this table"}}')!);
+    expect(s.hintPending).toBe(false);
+    expect(s.notice?.text).toMatch(/hints off/);
+  });
+});
