@@ -183,3 +183,47 @@ func legalOf(t *testing.T, g game.Game, n int) string {
 	}
 	return string(raw)
 }
+
+// TestReplayOfEveryPrefixIsTheLiveGame replays the first n moves of random
+// games, for n at every step, and finds exactly the views the live game
+// showed after its n-th move: a replay can open a game at any move.
+func TestReplayOfEveryPrefixIsTheLiveGame(t *testing.T) {
+	for _, d := range game.All() {
+		info := d.Info()
+		t.Run(info.ID, func(t *testing.T) {
+			n := info.MaxPlayers
+			cfg, records := randomRecords(t, d, n, 11, 300)
+			live, err := d.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := game.Replayer{Game: mustNew(t, d, cfg), Records: records}
+			for i, r := range records {
+				if err := live.Apply(r.Seat, r.Move, nil); err != nil {
+					t.Fatal(err)
+				}
+				if err := p.Step(nil); err != nil {
+					t.Fatal(err)
+				}
+				if i%37 == 0 { // a fresh replay from the start, now and then
+					again, err := game.Replay(d, cfg, records[:i+1])
+					if err != nil || views(t, again, n) != views(t, live, n) {
+						t.Fatalf("replaying %d moves from the start does not give the live game (%v)", i+1, err)
+					}
+				}
+				if views(t, p.Game, n) != views(t, live, n) {
+					t.Fatalf("after move %d the replay shows something else than the live game did", i+1)
+				}
+			}
+		})
+	}
+}
+
+func mustNew(t *testing.T, d game.Definition, cfg game.Config) game.Game {
+	t.Helper()
+	g, err := d.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
