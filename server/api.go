@@ -53,7 +53,8 @@ func (s *Server) api(h func(q *request) (any, error)) http.HandlerFunc {
 }
 
 // decode reads the request body strictly into v: at most MaxMessage bytes,
-// one JSON value, no unknown fields. An empty body leaves v as it is.
+// one JSON value, field names exactly as documented, no unknown or repeated
+// fields. An empty body leaves v as it is.
 func (s *Server) decode(q *request, v any) error {
 	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, int64(s.limits.MaxMessage)))
 	var tooBig *http.MaxBytesError
@@ -66,9 +67,7 @@ func (s *Server) decode(q *request, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil || dec.More() {
+	if err := game.DecodeStrict(body, v); err != nil {
 		return harbor.Errorf(harbor.EInvalid, "the request is not the JSON this endpoint takes: %v", err)
 	}
 	return nil
