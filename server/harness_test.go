@@ -54,7 +54,11 @@ func serve(t *testing.T, store *sqlite.Store, limits server.Limits, opts table.O
 	if _, err := tables.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{Tables: tables, Limits: limits})
+	key, err := store.Secret(context.Background(), "identity", 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{Tables: tables, Limits: limits, IdentityKey: key})
 	hs := httptest.NewServer(srv)
 	e := &env{t: t, url: hs.URL, store: store, tables: tables, srv: srv}
 	e.stop = func() {
