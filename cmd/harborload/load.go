@@ -299,6 +299,27 @@ func (r *runner) call(token, method, path string, body any, out any) error {
 	return nil
 }
 
+// session asks the server for a new person's token (it accepts only
+// tokens it issued).
+func (r *runner) session() (string, error) {
+	req, err := http.NewRequest("POST", r.url+"/api/session", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, resp.Body)
+	for _, c := range resp.Cookies() {
+		if c.Name == "harbor_player" {
+			return c.Value, nil
+		}
+	}
+	return "", fmt.Errorf("POST /api/session: %s without a player cookie", resp.Status)
+}
+
 // parallel runs f(0..n-1) on workers goroutines, returning the first error.
 func parallel(n, workers int, f func(i int) error) error {
 	var next atomic.Int64
@@ -331,7 +352,11 @@ func (r *runner) createTables() error {
 			t.sent[k].v = -1 // no move sent yet
 		}
 		for range r.cfg.Seats {
-			t.people = append(t.people, table.NewToken())
+			tok, err := r.session()
+			if err != nil {
+				return err
+			}
+			t.people = append(t.people, tok)
 		}
 		var l table.LobbyView
 		if err := r.call(t.people[0], "POST", "/api/tables", map[string]any{"game": r.cfg.Game, "name": "P0", "options": r.cfg.Options}, &l); err != nil {
