@@ -19,21 +19,8 @@ func (s *Store) CountTables(ctx context.Context) (int, error) {
 
 // TablesBefore implements table.Pruner.
 func (s *Store) TablesBefore(ctx context.Context, status table.Status, before time.Time, limit int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE status = ? AND updated < ? ORDER BY updated LIMIT ?`,
+	return s.ids(ctx, `SELECT id FROM tables WHERE status = ? AND updated < ? ORDER BY updated LIMIT ?`,
 		string(status), millis(before), limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // DeleteTable implements table.Pruner.

@@ -199,7 +199,12 @@ func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, e
 
 // Playing implements table.Store.
 func (s *Store) Playing(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE status = ? ORDER BY created`, string(table.Playing))
+	return s.ids(ctx, `SELECT id FROM tables WHERE status = ? ORDER BY created`, string(table.Playing))
+}
+
+// ids runs query, which selects table ids, and returns them.
+func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
