@@ -44,7 +44,7 @@ var soakLimits = func() server.Limits {
 // startServer starts a Harbor server with Pile on a loopback port over a
 // fresh data file in dir and returns its URL and a function that stops it.
 // A soak's server keeps its limits and pauses computer players a second,
-// as a real one does.
+// as a real one does, and unloads idle tables after a minute.
 func startServer(dir string, soak bool) (url string, stop func(), err error) {
 	registerPile.Do(func() { game.Register(gametest.Definition) })
 	store, err := sqlite.Open(filepath.Join(dir, "load.db"))
@@ -54,7 +54,9 @@ func startServer(dir string, soak bool) (url string, stop func(), err error) {
 	metrics := server.NewMetrics()
 	opts, limits := table.Options{OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}, loadLimits
 	if soak {
-		opts.BotDelay, limits = time.Second, soakLimits
+		// Tables nobody is connected to leave memory after a minute, not
+		// five, so that a soak sees them go.
+		opts.BotDelay, opts.IdleAfter, limits = time.Second, time.Minute, soakLimits
 	}
 	tables := table.NewTables(store, opts)
 	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: limits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
