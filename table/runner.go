@@ -471,6 +471,9 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 		return err
 	}
 	next.Updated = r.tables.now()
+	if len(r.subs) == 0 {
+		r.idle = next.Updated // in use over HTTP alone: not idle
+	}
 	if err := r.tables.store.SaveTable(ctx, next); err != nil {
 		r.tables.log.Error("save table", "table", r.t.ID, "err", err)
 		return storeFault(err, "the change could not be saved; try again")
