@@ -103,8 +103,9 @@ func (r *runner) metric(name string) int64 {
 	return 0
 }
 
-// lostMoves opens the data file of a killed server and counts the moves
-// clients were told of (state frames) that it does not hold.
+// lostMoves opens the data file of a killed server, counts the moves
+// clients were told of (state frames) that it does not hold, and resumes
+// every running game from it, as a restarted server does.
 func (r *runner) lostMoves(data string) (lost int, checked int, err error) {
 	store, err := sqlite.Open(data)
 	if err != nil {
@@ -122,7 +123,18 @@ func (r *runner) lostMoves(data string) (lost int, checked int, err error) {
 		}
 		checked++
 	}
-	return lost, checked, nil
+	// The restart: every running game replays from its log.
+	playing, err := store.Playing(context.Background())
+	if err != nil {
+		return lost, checked, err
+	}
+	tables := table.NewTables(store, table.Options{SweepEvery: -1})
+	defer tables.Close()
+	resumed, err := tables.Resume(context.Background())
+	if err == nil && resumed != len(playing) {
+		err = fmt.Errorf("after the restart %d of %d running games resumed", resumed, len(playing))
+	}
+	return lost, checked, err
 }
 
 // abuseReport counts what the abuse client tried and how the server
@@ -544,7 +556,7 @@ func (r report) printSoak(w io.Writer) {
 		}
 	}
 	if r.Checked > 0 || r.KillError != "" {
-		fmt.Fprintf(w, "kill -9:  %d tables checked in the data file; %d moves acknowledged to clients, %d of them lost %s\n",
+		fmt.Fprintf(w, "kill -9:  %d tables checked in the data file; %d moves acknowledged to clients, %d of them lost; every running game resumed %s\n",
 			r.Checked, r.Acknowledged, r.Lost, r.KillError)
 	}
 }
