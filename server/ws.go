@@ -114,6 +114,7 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b
 // readLoop reads and answers the client's messages until it goes away.
 func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub *table.Sub) {
 	var rate bucket
+	limited := false // in a spell of messages over the rate, already told so
 	for {
 		_, rd, err := c.ws.Reader(ctx)
 		if err != nil {
@@ -122,14 +123,19 @@ func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub
 		bp := readBufs.Get().(*[]byte)
 		buf, tooBig, err := readMessage(rd, (*bp)[:0], s.limits.MaxMessage)
 		if err == nil {
+			passed := rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst)
 			switch {
-			case !rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst):
-				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate))
+			case !passed && !limited:
+				limited = true
+				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second; messages are dropped until then", s.limits.MsgRate))
+			case !passed:
+				// Dropped: the spell's first message was answered.
 			case tooBig:
 				c.answer("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage))
 			default:
 				s.handle(ctx, c, run, sub, buf)
 			}
+			limited = limited && !passed
 		}
 		if cap(buf) <= 64<<10 {
 			*bp = buf[:0]
@@ -242,12 +248,16 @@ func (c *client) Send(m *table.Msg) {
 
 // answer sends c the answer to one of its own messages (a refusal, a
 // pong). Unlike Send it never drops the connection: when c is more than
-// half its backlog behind, the answer is skipped, so a client that sends
-// a burst without reading is told rate_limited while it reads and loses
-// only answers while it does not.
+// half its backlog behind, the answer is skipped (a rate_limited one only
+// when the backlog is full), so a client that sends a burst without
+// reading loses answers, never its connection.
 func (c *client) answer(t string, v int, d any) {
+	room := c.backlog / 2
+	if e, ok := d.(*harbor.Error); ok && e.Code == harbor.ERateLimited {
+		room = c.backlog - 1
+	}
 	c.mu.Lock()
-	behind := len(c.queue) >= c.backlog/2
+	behind := len(c.queue) >= room
 	c.mu.Unlock()
 	if behind {
 		return

@@ -555,9 +555,12 @@ func (r report) printSoak(w io.Writer) {
 			fmt.Fprintf(w, "            %s\n", u)
 		}
 	}
-	if r.Checked > 0 || r.KillError != "" {
-		fmt.Fprintf(w, "kill -9:  %d tables checked in the data file; %d moves acknowledged to clients, %d of them lost; every running game resumed %s\n",
-			r.Checked, r.Acknowledged, r.Lost, r.KillError)
+	switch {
+	case r.KillError != "":
+		fmt.Fprintf(w, "kill -9:  %s\n", r.KillError)
+	case r.Checked > 0:
+		fmt.Fprintf(w, "kill -9:  %d tables checked in the data file; %d moves acknowledged to clients, %d of them lost; every running game resumed\n",
+			r.Checked, r.Acknowledged, r.Lost)
 	}
 }
 
