@@ -14,6 +14,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"harbor/game"
+	"harbor/game/gametest"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -124,6 +126,7 @@ func (r *runner) lostMoves(data string) (lost int, checked int, err error) {
 		checked++
 	}
 	// The restart: every running game replays from its log.
+	registerPile.Do(func() { game.Register(gametest.Definition) })
 	playing, err := store.Playing(context.Background())
 	if err != nil {
 		return lost, checked, err
