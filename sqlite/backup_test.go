@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"harbor/sqlite"
-	"harbor/storetest"
 	"harbor/table"
 )
 
@@ -26,14 +25,7 @@ func TestBackupWhileServing(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	tb := storetest.NewTable(t)
-	if err := s.CreateTable(ctx, tb); err != nil {
-		t.Fatal(err)
-	}
-	tb.Status = table.Playing
-	if err := s.SaveTable(ctx, tb); err != nil {
-		t.Fatal(err)
-	}
+	tb := playing(t, s)
 	key, err := s.Secret(ctx, "identity", 32)
 	if err != nil {
 		t.Fatal(err)
