@@ -114,7 +114,6 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b
 // readLoop reads and answers the client's messages until it goes away.
 func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub *table.Sub) {
 	var rate bucket
-	limited := false // in a spell of messages over the rate, already told so
 	for {
 		_, rd, err := c.ws.Reader(ctx)
 		if err != nil {
@@ -123,19 +122,14 @@ func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub
 		bp := readBufs.Get().(*[]byte)
 		buf, tooBig, err := readMessage(rd, (*bp)[:0], s.limits.MaxMessage)
 		if err == nil {
-			passed := rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst)
 			switch {
-			case !passed && !limited:
-				limited = true
-				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second; messages are dropped until then", s.limits.MsgRate))
-			case !passed:
-				// Dropped: the spell's first message was answered.
+			case !rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst):
+				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate))
 			case tooBig:
 				c.answer("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage))
 			default:
 				s.handle(ctx, c, run, sub, buf)
 			}
-			limited = limited && !passed
 		}
 		if cap(buf) <= 64<<10 {
 			*bp = buf[:0]
