@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sync"
 )
 
@@ -88,11 +89,15 @@ var strictDecoders = sync.Pool{New: func() any {
 }}
 
 // DecodeStrict decodes raw, which must be exactly one JSON value, into v,
-// refusing fields v does not have. It is safe for concurrent use and, after
+// refusing fields v does not have, field names in another case than v's
+// own and keys repeated in one object. It is safe for concurrent use and, after
 // warming up, allocates only what v's decoding needs.
 func DecodeStrict(raw json.RawMessage, v any) error {
 	if !json.Valid(raw) {
 		return fmt.Errorf("not one well-formed JSON value")
+	}
+	if err := checkKeys(raw, reflect.TypeOf(v)); err != nil {
+		return err
 	}
 	d := strictDecoders.Get().(*strictDecoder)
 	d.rd.Reset(raw)

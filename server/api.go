@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,7 +17,10 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 )
 
-var errNoEndpoint = harbor.Errorf(harbor.ENotFound, "there is no such API endpoint")
+var (
+	errNoEndpoint = harbor.Errorf(harbor.ENotFound, "there is no such API endpoint")
+	errTVInvite   = harbor.Errorf(harbor.EForbidden, "the TV shows the invite only before the game starts")
+)
 
 // request is one API call: who makes it and its table, if it names one.
 type request struct {
@@ -37,7 +41,7 @@ func (s *Server) api(h func(q *request) (any, error)) http.HandlerFunc {
 				return
 			}
 		}
-		tok := token(w, r)
+		tok := s.token(w, r)
 		q := &request{w: w, r: r, token: tok, key: table.KeyOf(tok)}
 		v, err := h(q)
 		if err != nil {
@@ -53,7 +57,8 @@ func (s *Server) api(h func(q *request) (any, error)) http.HandlerFunc {
 }
 
 // decode reads the request body strictly into v: at most MaxMessage bytes,
-// one JSON value, no unknown fields. An empty body leaves v as it is.
+// one JSON value, field names exactly as documented, no unknown or repeated
+// fields. An empty body leaves v as it is.
 func (s *Server) decode(q *request, v any) error {
 	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, int64(s.limits.MaxMessage)))
 	var tooBig *http.MaxBytesError
@@ -66,22 +71,31 @@ func (s *Server) decode(q *request, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil || dec.More() {
+	if err := game.DecodeStrict(body, v); err != nil {
 		return harbor.Errorf(harbor.EInvalid, "the request is not the JSON this endpoint takes: %v", err)
 	}
 	return nil
 }
 
-// runner returns the runner of the table in the path, for a member of it.
+// runner returns the runner of the table in the path, for a member of it
+// who changes it.
 func (s *Server) runner(q *request) (*table.Runner, error) {
-	r, err := s.tables.Get(q.r.Context(), q.r.PathValue("id"))
+	return s.member(q, s.tables.Get)
+}
+
+// reader returns the runner of the table in the path, for a member of it
+// who only reads it: a table not in memory is read from the store without
+// being kept (table.Tables.Read).
+func (s *Server) reader(q *request) (*table.Runner, error) {
+	return s.member(q, s.tables.Read)
+}
+
+func (s *Server) member(q *request, get func(context.Context, string) (*table.Runner, error)) (*table.Runner, error) {
+	r, err := get(q.r.Context(), q.r.PathValue("id"))
 	if err != nil {
 		return nil, err
 	}
-	t := r.Table()
-	if t.Member(q.key) < 0 {
+	if !r.IsMember(q.key) {
 		return nil, harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)")
 	}
 	return r, nil
@@ -131,7 +145,10 @@ func (s *Server) createTable(q *request) (any, error) {
 	if err := s.decode(q, &req); err != nil {
 		return nil, err
 	}
-	r, err := s.tables.Create(q.r.Context(), req.Game, q.key, req.Name, req.Options, req.TurnSeconds)
+	if err := s.allowCreate(q); err != nil {
+		return nil, err
+	}
+	r, err := s.tables.Create(q.r.Context(), req.Game, q.key, req.Name, req.Options, req.TurnSeconds, s.owners(q)...)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +157,7 @@ func (s *Server) createTable(q *request) (any, error) {
 }
 
 func (s *Server) getTable(q *request) (any, error) {
-	r, err := s.runner(q)
+	r, err := s.reader(q)
 	if err != nil {
 		return nil, err
 	}
@@ -160,8 +177,8 @@ func (s *Server) join(q *request) (any, error) {
 	if err := s.decode(q, &req); err != nil {
 		return nil, err
 	}
-	if !s.codes.allow(q.r) {
-		return nil, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+	if err := s.allowCode(q.r); err != nil {
+		return nil, err
 	}
 	kind, code := table.ByInvite, req.Invite
 	if req.Invite == "" {
@@ -178,14 +195,14 @@ func (s *Server) join(q *request) (any, error) {
 }
 
 func (s *Server) tv(q *request) (any, error) {
-	if !s.codes.allow(q.r) {
-		return nil, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+	if err := s.allowCode(q.r); err != nil {
+		return nil, err
 	}
-	r, err := s.tables.Find(q.r.Context(), table.ByTV, q.r.PathValue("code"))
+	r, err := s.tables.FindRead(q.r.Context(), table.ByTV, q.r.PathValue("code"))
 	if err != nil {
 		return nil, err
 	}
-	return r.Lobby(), nil
+	return r.TVLobby(), nil
 }
 
 // SeatRequest is the body of POST /api/tables/{id}/seat and .../bots.
@@ -287,7 +304,7 @@ type GameLog struct {
 }
 
 func (s *Server) gameLog(q *request) (any, error) {
-	r, err := s.runner(q)
+	r, err := s.reader(q)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +316,7 @@ func (s *Server) gameLog(q *request) (any, error) {
 }
 
 func (s *Server) export(q *request) (any, error) {
-	r, err := s.runner(q)
+	r, err := s.reader(q)
 	if err != nil {
 		return nil, err
 	}
@@ -311,28 +328,27 @@ func (s *Server) export(q *request) (any, error) {
 // start.
 func (s *Server) qr(byTV bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		tok := token(w, r)
+		tok := s.token(w, r)
 		q := &request{w: w, r: r, token: tok, key: table.KeyOf(tok)}
 		var run *table.Runner
 		var err error
 		if byTV {
-			if !s.codes.allow(r) {
-				s.writeError(w, r, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again"))
+			if err := s.allowCode(r); err != nil {
+				s.writeError(w, r, err)
 				return
 			}
-			run, err = s.tables.Find(r.Context(), table.ByTV, r.PathValue("code"))
+			run, err = s.tables.FindRead(r.Context(), table.ByTV, r.PathValue("code"))
+			if err == nil && run.Table().Status != table.Lobby {
+				err = errTVInvite
+			}
 		} else {
-			run, err = s.runner(q)
+			run, err = s.reader(q)
 		}
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		link := fmt.Sprintf("%s://%s/join/%s", scheme, r.Host, run.Table().Invite)
+		link := fmt.Sprintf("%s/join/%s", s.baseURL(r), run.Table().Invite)
 		png, err := qrcode.Encode(link, qrcode.Medium, 320)
 		if err != nil {
 			s.writeError(w, r, err)

@@ -39,22 +39,45 @@ type env struct {
 
 func newEnv(t *testing.T, limits server.Limits) *env {
 	t.Helper()
+	return serve(t, openStore(t), limits, table.Options{})
+}
+
+// openStore opens a store in a fresh file, closed when the test ends.
+func openStore(t *testing.T) *sqlite.Store {
+	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return serve(t, store, limits, table.Options{})
+	return store
 }
 
 // serve runs a server over store; it stops when the test ends or at stop.
 func serve(t *testing.T, store *sqlite.Store, limits server.Limits, opts table.Options) *env {
 	t.Helper()
+	return serveOpts(t, store, server.Config{Limits: limits}, opts)
+}
+
+// serveWith runs a server of cfg (its Tables and IdentityKey filled in)
+// over store.
+func serveWith(t *testing.T, store *sqlite.Store, cfg server.Config) *env {
+	t.Helper()
+	return serveOpts(t, store, cfg, table.Options{})
+}
+
+func serveOpts(t *testing.T, store *sqlite.Store, cfg server.Config, opts table.Options) *env {
+	t.Helper()
 	tables := table.NewTables(store, opts)
 	if _, err := tables.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{Tables: tables, Limits: limits})
+	key, err := store.Secret(context.Background(), "identity", 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Tables, cfg.IdentityKey = tables, key
+	srv := server.New(cfg)
 	hs := httptest.NewServer(srv)
 	e := &env{t: t, url: hs.URL, store: store, tables: tables, srv: srv}
 	e.stop = func() {
@@ -107,6 +130,26 @@ func (p *person) call(method, path string, body, out any) error {
 		}
 	}
 	return nil
+}
+
+// callRaw makes an API request with body as it is and returns the
+// *harbor.Error of an error answer.
+func (p *person) callRaw(method, path, body string) error {
+	p.e.t.Helper()
+	req, _ := http.NewRequest(method, p.e.url+path, strings.NewReader(body))
+	resp, err := p.http.Do(req)
+	if err != nil {
+		p.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 300 {
+		return nil
+	}
+	var e struct{ Error *harbor.Error }
+	if err := json.NewDecoder(resp.Body).Decode(&e); err != nil || e.Error == nil {
+		p.e.t.Fatalf("%s %s: status %d without an error body", method, path, resp.StatusCode)
+	}
+	return e.Error
 }
 
 // must is call that fails the test on an error answer.

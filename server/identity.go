@@ -1,6 +1,9 @@
 package server
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"net/url"
 	"path"
@@ -10,27 +13,54 @@ import (
 	"harbor/table"
 )
 
-// cookieName holds a person's token: 128 random bits that are their whole
-// identity. Tables know the token's hash only.
+// cookieName holds a person's token, their whole identity: 128 random bits
+// and the server's keyed MAC over them, so only tokens this server issued
+// are accepted. Tables know the token's hash only.
 const cookieName = "harbor_player"
 
+// identities issues and checks player tokens under a secret key (kept in
+// the database, so tokens outlive restarts).
+type identities struct{ key []byte }
+
+// macLen is the length of a token's MAC, in bytes.
+const macLen = 16
+
+func (ids identities) mac(id string) string {
+	m := hmac.New(sha256.New, ids.key)
+	m.Write([]byte(id))
+	return hex.EncodeToString(m.Sum(nil)[:macLen])
+}
+
+// issue returns a fresh token: an id and its MAC.
+func (ids identities) issue() string {
+	id := table.NewToken()
+	return id + "." + ids.mac(id)
+}
+
+// valid reports whether tok is a token this server issued.
+func (ids identities) valid(tok string) bool {
+	id, mac, ok := strings.Cut(tok, ".")
+	return ok && table.ValidToken(id) && len(mac) == 2*macLen && hmac.Equal([]byte(mac), []byte(ids.mac(id)))
+}
+
 // token returns the request's player token, giving the client a fresh one
-// in a cookie when it has none.
-func token(w http.ResponseWriter, r *http.Request) string {
-	if c, err := r.Cookie(cookieName); err == nil && table.ValidToken(c.Value) {
-		return c.Value
+// in a cookie when it has none or one this server did not issue.
+func (s *Server) token(w http.ResponseWriter, r *http.Request) string {
+	if tok := s.existingToken(r); tok != "" {
+		return tok
 	}
-	tok := table.NewToken()
+	tok := s.ids.issue()
 	http.SetCookie(w, &http.Cookie{
 		Name: cookieName, Value: tok, Path: "/", MaxAge: 400 * 24 * 3600,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.public.secure(r),
 	})
 	return tok
 }
 
-// existingToken returns the request's token or "" when it has none.
-func existingToken(r *http.Request) string {
-	if c, err := r.Cookie(cookieName); err == nil && table.ValidToken(c.Value) {
+// existingToken returns the request's token or "" when it has none this
+// server issued.
+func (s *Server) existingToken(r *http.Request) string {
+	if c, err := r.Cookie(cookieName); err == nil && s.ids.valid(c.Value) {
 		return c.Value
 	}
 	return ""
@@ -49,12 +79,21 @@ func (s *Server) checkOrigin(r *http.Request) error {
 	if err == nil && strings.EqualFold(u.Host, r.Host) {
 		return nil
 	}
-	if err == nil {
-		for _, p := range s.origins {
-			if ok, _ := path.Match(strings.ToLower(p), strings.ToLower(u.Host)); ok {
-				return nil
-			}
-		}
+	if err == nil && s.public.url != nil && strings.EqualFold(u.Host, s.public.url.Host) {
+		return nil
+	}
+	if err == nil && s.hostAllowed(u.Host) {
+		return nil
 	}
 	return harbor.Errorf(harbor.EForbidden, "requests from %s are not allowed", o)
+}
+
+// hostAllowed reports whether host matches one of the -origins patterns.
+func (s *Server) hostAllowed(host string) bool {
+	for _, p := range s.origins {
+		if ok, _ := path.Match(strings.ToLower(p), strings.ToLower(host)); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -75,7 +75,10 @@ func TestLobbyOverTheWire(t *testing.T) {
 		t.Fatalf("Bo, in the third filled seat, plays seat %d", s.State.Seat)
 	}
 
-	for _, path := range []string{"/api/tables/" + id + "/qr.png", "/api/tv/" + lobby.TV + "/qr.png"} {
+	if resp, err := host.http.Get(e.url + "/api/tv/" + lobby.TV + "/qr.png"); err != nil || resp.StatusCode != 403 {
+		t.Fatalf("the TV code gave the invite's QR code after the start: %v %v", resp.Status, err)
+	}
+	for _, path := range []string{"/api/tables/" + id + "/qr.png"} {
 		resp, err := host.http.Get(e.url + path)
 		if err != nil {
 			t.Fatal(err)

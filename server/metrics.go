@@ -3,6 +3,8 @@ package server
 import (
 	"time"
 
+	"harbor/table"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -47,9 +49,18 @@ func (m *Metrics) ObserveMove(d time.Duration) {
 	m.latency.Observe(d.Seconds())
 }
 
-// liveTables registers the gauge of live tables, read when scraped.
-func (m *Metrics) liveTables(f func() int) {
-	_ = m.Registry.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-		Name: "harbor_live_tables", Help: "Tables held in memory (lobbies, running and watched games)."},
-		func() float64 { return float64(f()) }))
+// tables registers the gauges of tables (live, loaded, stored), read
+// when scraped.
+func (m *Metrics) tables(ts *table.Tables) {
+	for _, g := range []struct {
+		name, help string
+		f          func() int
+	}{
+		{"harbor_live_tables", "Tables with at least one connected client.", ts.Live},
+		{"harbor_loaded_tables", "Tables held in memory (live ones, lobbies and games recently used).", ts.Loaded},
+		{"harbor_stored_tables", "Tables in the store, finished ones included (-1 when the store cannot count).", ts.Stored},
+	} {
+		_ = m.Registry.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: g.name, Help: g.help},
+			func() float64 { return float64(g.f()) }))
+	}
 }

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"net"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -28,7 +26,8 @@ func (b *bucket) take(now time.Time, rate, burst float64) bool {
 	return true
 }
 
-// limiter keeps a bucket per client address, for guessing codes.
+// limiter keeps a bucket per key (an address, a person), each filling at
+// rate tokens a second up to burst.
 type limiter struct {
 	rate, burst float64
 	mu          sync.Mutex
@@ -39,45 +38,39 @@ func newLimiter(rate, burst float64) *limiter {
 	return &limiter{rate: rate, burst: burst, buckets: map[string]*bucket{}}
 }
 
-// allow spends a token of the address of r.
-func (l *limiter) allow(r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+// allow spends a token of key, its bucket scaled by factor (an address
+// standing for several people).
+func (l *limiter) allow(key string, factor float64) bool {
 	now := time.Now()
+	rate, burst := l.rate*factor, l.burst*factor
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.buckets) > 10000 {
-		// Forget addresses whose bucket has refilled: they lose nothing.
-		full := time.Duration(l.burst / l.rate * float64(time.Second))
+		// Forget keys whose bucket has refilled: they lose nothing.
+		full := time.Duration(burst / rate * float64(time.Second))
 		for k, b := range l.buckets {
 			if now.Sub(b.last) > full {
 				delete(l.buckets, k)
 			}
 		}
 	}
-	b := l.buckets[host]
+	b := l.buckets[key]
 	if b == nil {
 		b = &bucket{}
-		l.buckets[host] = b
+		l.buckets[key] = b
 	}
-	return b.take(now, l.rate, l.burst)
+	return b.take(now, rate, burst)
 }
 
-// exhausted reports, without spending anything, whether the address of r
-// has no token left: a look-up that only pays when it fails checks it first.
-func (l *limiter) exhausted(r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+// exhausted reports, without spending anything, whether key has no token
+// left: a look-up that only pays when it fails checks it first.
+func (l *limiter) exhausted(key string, factor float64) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.buckets[host]
+	b := l.buckets[key]
 	if b == nil {
 		return false
 	}
 	probe := *b
-	return !probe.take(time.Now(), l.rate, l.burst)
+	return !probe.take(time.Now(), l.rate*factor, l.burst*factor)
 }

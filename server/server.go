@@ -5,6 +5,7 @@
 package server
 
 import (
+	"crypto/rand"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -13,7 +14,9 @@ import (
 	"harbor/table"
 )
 
-// Limits bound what one client may send.
+// Limits bound what one client, one person and one address may send and
+// hold. A zero field of the per-person and per-address group means no
+// limit there.
 type Limits struct {
 	MaxMessage  int     // largest WebSocket message or HTTP body, in bytes
 	MsgRate     float64 // WebSocket messages a second, per connection
@@ -21,10 +24,18 @@ type Limits struct {
 	CodeRate    float64 // code look-ups (join, TV) a second, per address
 	CodeBurst   float64
 	SendBacklog int // frames queued for a slow connection before it is closed
+
+	CreateRate      float64 // tables created a minute, per person and (times AddressFactor) per address
+	CreateBurst     float64
+	OpenTables      int // open tables (lobbies, running computer-only games) a person hosts
+	ConnsPerPerson  int // WebSocket connections of one person (cookie)
+	ConnsPerAddress int // WebSocket connections from one address
+	AddressFactor   int // how many people one address may stand for, for the table limits (a household behind one router)
 }
 
-// DefaultLimits are the limits of docs/protocol.md.
-var DefaultLimits = Limits{MaxMessage: 16 << 10, MsgRate: 20, MsgBurst: 40, CodeRate: 0.5, CodeBurst: 10, SendBacklog: 64}
+// DefaultLimits are the limits of docs/protocol.md and docs/operations.md.
+var DefaultLimits = Limits{MaxMessage: 16 << 10, MsgRate: 20, MsgBurst: 40, CodeRate: 0.5, CodeBurst: 10, SendBacklog: 64,
+	CreateRate: 2, CreateBurst: 10, OpenTables: 10, ConnsPerPerson: 16, ConnsPerAddress: 200, AddressFactor: 5}
 
 // Config configures a Server.
 type Config struct {
@@ -38,6 +49,28 @@ type Config struct {
 	// OriginPatterns are extra host patterns (path.Match syntax) allowed as
 	// the Origin of WebSocket and API requests besides the serving host.
 	OriginPatterns []string
+	// PublicURL is the address people reach the server at ("" when not
+	// set): links and QR codes use it, and an https one makes the identity
+	// cookie Secure.
+	PublicURL string
+	// TrustedProxies are the addresses or CIDR prefixes of proxies whose
+	// Forwarded, X-Forwarded-Proto and X-Forwarded-For headers count.
+	TrustedProxies []string
+	// IdentityKey signs the player tokens the server issues (see
+	// sqlite.Store.Secret); nil: a random key, so tokens last as long as
+	// the process.
+	IdentityKey []byte
+	// Metrics access on the main address: MetricsToken, when set, must come
+	// as "Authorization: Bearer <token>"; MetricsOff hides /metrics (it is
+	// then served elsewhere with MetricsHandler, or not at all).
+	MetricsToken string
+	MetricsOff   bool
+}
+
+// Check reports a setting of cfg that New cannot use.
+func (cfg Config) Check() error {
+	_, err := newPublic(cfg.PublicURL, cfg.TrustedProxies)
+	return err
 }
 
 // Server serves Harbor over HTTP.
@@ -48,18 +81,23 @@ type Server struct {
 	limits  Limits
 	origins []string
 	codes   *limiter
+	creates *limiter
+	public  public
+	ids     identities
 	mux     *http.ServeMux
 	static  http.Handler
+	cfg     Config
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
+	conns   map[string]int // open WebSocket connections by "p:"+person key and "a:"+address
 	closing bool
 }
 
-// New returns a server for cfg.
+// New returns a server for cfg, which must pass Check.
 func New(cfg Config) *Server {
 	s := &Server{tables: cfg.Tables, metrics: cfg.Metrics, log: cfg.Log, limits: cfg.Limits, origins: cfg.OriginPatterns,
-		mux: http.NewServeMux(), clients: map[*client]struct{}{}}
+		mux: http.NewServeMux(), clients: map[*client]struct{}{}, conns: map[string]int{}, cfg: cfg}
 	if s.metrics == nil {
 		s.metrics = NewMetrics()
 	}
@@ -69,8 +107,18 @@ func New(cfg Config) *Server {
 	if s.limits == (Limits{}) {
 		s.limits = DefaultLimits
 	}
+	var err error
+	if s.public, err = newPublic(cfg.PublicURL, cfg.TrustedProxies); err != nil {
+		panic("server: " + err.Error())
+	}
+	s.ids.key = cfg.IdentityKey
+	if len(s.ids.key) == 0 {
+		s.ids.key = make([]byte, 32)
+		_, _ = rand.Read(s.ids.key)
+	}
 	s.codes = newLimiter(s.limits.CodeRate, s.limits.CodeBurst)
-	s.metrics.liveTables(s.tables.Live)
+	s.creates = newLimiter(s.limits.CreateRate/60, s.limits.CreateBurst)
+	s.metrics.tables(s.tables)
 	s.static = staticHandler(cfg.Static)
 	s.routes()
 	return s
@@ -79,11 +127,10 @@ func New(cfg Config) *Server {
 func (s *Server) routes() {
 	m := s.mux
 	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "tables": s.tables.Live()})
+		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "tables": s.tables.Loaded()})
 	})
-	m.Handle("GET /metrics", metricsHandler(s.metrics))
+	m.Handle("GET /metrics", s.guardMetrics(s.MetricsHandler()))
 	m.HandleFunc("GET /ws", s.serveWS)
-
 	m.HandleFunc("GET /api/session", s.api(s.session))
 	m.HandleFunc("POST /api/session", s.api(s.session))
 	m.HandleFunc("GET /api/games", s.api(s.games))
@@ -119,6 +166,7 @@ func (s *Server) routes() {
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setSecurityHeaders(w.Header())
 	s.mux.ServeHTTP(w, r)
 }
 

@@ -100,7 +100,10 @@ func (s *Server) fork(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.tables.Fork(q.r.Context(), src, q.key, req.Name, req.At)
+	if err := s.allowCreate(q); err != nil {
+		return nil, err
+	}
+	r, err := s.tables.Fork(q.r.Context(), src, q.key, req.Name, req.At, s.owners(q)...)
 	if err != nil {
 		return nil, err
 	}
@@ -112,13 +115,14 @@ func (s *Server) fork(q *request) (any, error) {
 // public replay for the TV screen. Stepping through a replay looks the code
 // up many times, so only failed look-ups spend the address's code tries.
 func (s *Server) tvReplay(q *request) (any, error) {
-	if s.codes.exhausted(q.r) {
+	addr := s.public.clientAddr(q.r)
+	if s.codes.exhausted(addr, 1) {
 		return nil, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
 	}
 	r, err := s.tables.Find(q.r.Context(), table.ByTV, q.r.PathValue("code"))
 	if err != nil {
 		if harbor.ErrorCode(err) == harbor.ENotFound {
-			s.codes.allow(q.r)
+			s.codes.allow(addr, 1)
 		}
 		return nil, err
 	}

@@ -37,21 +37,21 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	)
 	switch q := r.URL.Query(); {
 	case q.Get("tv") != "":
-		if !s.codes.allow(r) {
-			s.writeError(w, r, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again"))
+		if err = s.allowCode(r); err != nil {
+			s.writeError(w, r, err)
 			return
 		}
 		tv = true
 		run, err = s.tables.Find(ctx, table.ByTV, q.Get("tv"))
 	case q.Get("table") != "":
-		tok := existingToken(r)
+		tok := s.existingToken(r)
 		if tok == "" {
 			s.writeError(w, r, harbor.Errorf(harbor.EUnauthorized, "join the table first: this browser has no player cookie"))
 			return
 		}
 		key = table.KeyOf(tok)
 		run, err = s.tables.Get(ctx, q.Get("table"))
-		if err == nil && run.Table().Member(key) < 0 {
+		if err == nil && !run.IsMember(key) {
 			err = harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)")
 		}
 	default:
@@ -61,6 +61,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	release, err := s.holdConn(key, s.public.clientAddr(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // Origin checked above
 	if err != nil {
 		return // Accept has answered the client
@@ -118,9 +124,9 @@ func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub
 		if err == nil {
 			switch {
 			case !rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst):
-				table.Send(c, "error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate))
+				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate))
 			case tooBig:
-				table.Send(c, "error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage))
+				c.answer("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage))
 			default:
 				s.handle(ctx, c, run, sub, buf)
 			}
@@ -179,13 +185,13 @@ func decodeMessage(msg []byte) (clientMessage, bool) {
 func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *table.Sub, msg []byte) {
 	m, ok := decodeMessage(msg)
 	if !ok {
-		table.Send(c, "error", run.Version(), harbor.Errorf(harbor.EInvalid, "a message is a JSON object {t, v, d}"))
+		c.answer("error", run.Version(), harbor.Errorf(harbor.EInvalid, "a message is a JSON object {t, v, d} with exactly those field names, each once"))
 		return
 	}
 	var err error
 	switch m.T {
 	case "ping":
-		table.Send(c, "pong", run.Version(), struct{}{})
+		c.answer("pong", run.Version(), struct{}{})
 	case "move":
 		err = run.Move(ctx, sub, m.V, m.D)
 	case "back":
@@ -201,9 +207,9 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
 	}
 	if err != nil {
-		table.Send(c, "error", run.Version(), wireError(err))
+		c.answer("error", run.Version(), wireError(err))
 		if harbor.ErrorCode(err) == harbor.EStale {
-			run.Resend(sub)
+			run.Resend(sub) // at most once per version
 		}
 	}
 }
@@ -239,6 +245,25 @@ func (c *client) Send(m *table.Msg) {
 	m.Hold()
 	c.queue = append(c.queue, m)
 	c.startWriter()
+}
+
+// answer sends c the answer to one of its own messages (a refusal, a
+// pong). Unlike Send it never drops the connection: when c is more than
+// half its backlog behind, the answer is skipped (a rate_limited one only
+// when the backlog is full), so a client that sends a burst without
+// reading loses answers, never its connection.
+func (c *client) answer(t string, v int, d any) {
+	room := c.backlog / 2
+	if e, ok := d.(*harbor.Error); ok && e.Code == harbor.ERateLimited {
+		room = c.backlog - 1
+	}
+	c.mu.Lock()
+	behind := len(c.queue) >= room
+	c.mu.Unlock()
+	if behind {
+		return
+	}
+	table.Send(c, t, v, d)
 }
 
 // drop closes c and lets its queue go. It holds c.mu.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"sync"
 
@@ -163,6 +164,7 @@ type committerConn struct {
 	insert, finish *sql.Stmt
 	heads          map[string]int // the heads the batch being written leaves
 	errs           []error
+	maxPages       int64 // the page cap applied to conn (0: none)
 }
 
 func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
@@ -190,6 +192,18 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 	return c, nil
 }
 
+// limitPages sets the connection's page cap (0: SQLite's own, which no
+// real disk reaches).
+func (c *committerConn) limitPages(ctx context.Context, pages int64) {
+	n := pages
+	if n == 0 {
+		n = 0xfffffffe
+	}
+	if _, err := c.conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA max_page_count = %d`, n)); err == nil {
+		c.maxPages = pages
+	}
+}
+
 func (c *committerConn) close() {
 	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish} {
 		if st != nil {
@@ -205,7 +219,11 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 	c.errs = append(c.errs[:0], make([]error, len(batch))...)
 	clear(c.heads)
 	ctx := context.Background()
+	if want := s.maxPages.Load(); want != c.maxPages {
+		c.limitPages(ctx, want)
+	}
 	fail := func(err error) {
+		err = storageError(err)
 		// Whatever failed (BEGIN, a statement, COMMIT), no transaction may
 		// stay open on the connection, or every later batch would fail too.
 		c.rollback.ExecContext(ctx)

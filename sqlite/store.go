@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"harbor"
@@ -22,6 +23,9 @@ type Store struct {
 	done    chan struct{}
 	once    sync.Once
 	heads   heads
+	// maxPages is the page cap LimitPages asked for, which the committer
+	// applies to its connection before its next batch.
+	maxPages atomic.Int64
 }
 
 var _ table.Store = (*Store)(nil)
@@ -97,7 +101,7 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 	if isUnique(err) {
 		return harbor.Errorf(harbor.EConflict, "a table with that id or code exists")
 	}
-	return err
+	return storageError(err)
 }
 
 // selectTable reads a table; its version is the number of its moves.
@@ -167,7 +171,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, data = ?, updated = ? WHERE id = ?`,
 		string(t.Status), data, millis(t.Updated), t.ID)
 	if err != nil {
-		return err
+		return storageError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
@@ -201,7 +205,12 @@ func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, e
 
 // Playing implements table.Store.
 func (s *Store) Playing(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE status = ? ORDER BY created`, string(table.Playing))
+	return s.ids(ctx, `SELECT id FROM tables WHERE status = ? ORDER BY created`, string(table.Playing))
+}
+
+// ids runs query, which selects table ids, and returns them.
+func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

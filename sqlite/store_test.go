@@ -138,15 +138,7 @@ func TestAppendMoveRunsThen(t *testing.T) {
 	const tables, moves = 8, 40
 	ids := make([]string, tables)
 	for i := range ids {
-		tb := storetest.NewTable(t)
-		if err := s.CreateTable(ctx, tb); err != nil {
-			t.Fatal(err)
-		}
-		tb.Status = table.Playing
-		if err := s.SaveTable(ctx, tb); err != nil {
-			t.Fatal(err)
-		}
-		ids[i] = tb.ID
+		ids[i] = playing(t, s).ID
 	}
 	errs := make(chan error, tables)
 	for _, id := range ids {
@@ -205,4 +197,19 @@ func TestAppendAfterCloseFails(t *testing.T) {
 			t.Fatalf("append %d after Close still waits", n)
 		}
 	}
+}
+
+// playing stores a new table of Pile whose game has started.
+func playing(t *testing.T, s *sqlite.Store) *table.Table {
+	t.Helper()
+	ctx := context.Background()
+	tb := storetest.NewTable(t)
+	if err := s.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	tb.Status = table.Playing
+	if err := s.SaveTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }

@@ -14,15 +14,22 @@ const botRetry = time.Second
 
 // schedule arranges what happens next without anyone asking: a computer
 // player's move (after the table's bot pause) when the game waits on a
-// computer seat or on a person one stands in for, and the turn timer of each
-// person the game waits on. It holds r.mu.
+// computer seat or on a person one stands in for, while someone is
+// connected to the table, and the turn timer of each person the game
+// waits on. It holds r.mu.
 func (r *Runner) schedule() {
 	if r.g == nil || r.closed || r.t.Status != Playing {
 		r.stopTimers()
 		return
 	}
 	actors := r.g.Actors()
-	if !(actors & (r.t.Bots() | r.away)).Empty() && !r.botDue {
+	if len(r.subs) == 0 {
+		// Nobody watches: computer players wait for someone to come back.
+		if r.botTimer != nil {
+			r.botTimer.Stop()
+		}
+		r.botDue = false
+	} else if !(actors & (r.t.Bots() | r.away)).Empty() && !r.botDue {
 		r.botDue = true
 		if r.botTimer == nil {
 			r.botTimer = time.AfterFunc(r.tables.botDelay, r.botStep)
@@ -49,7 +56,7 @@ func (r *Runner) botStep() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.botDue = false
-	if r.g == nil || r.closed || r.t.Status != Playing {
+	if r.g == nil || r.closed || r.t.Status != Playing || len(r.subs) == 0 {
 		return
 	}
 	seat := (r.g.Actors() & (r.t.Bots() | r.away)).First()

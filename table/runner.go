@@ -3,6 +3,8 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 
 	"sync"
 	"time"
@@ -24,9 +26,10 @@ type Conn interface {
 
 // Sub is one subscription of a connection to a runner.
 type Sub struct {
-	conn Conn
-	key  string // "" for the TV
-	tv   bool
+	conn   Conn
+	key    string // "" for the TV
+	tv     bool
+	resent int // 1 + the version Resend last sent this connection; 0: none
 }
 
 // Runner is one live table. It serialises every change of its table, lobby
@@ -52,7 +55,9 @@ type Runner struct {
 	botDue   bool
 	turn     *time.Timer
 	closed   bool
-	undo     takeBack // the last move, while it may be taken back
+	undo     takeBack  // the last move, while it may be taken back
+	unloaded bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
+	idle     time.Time // when the last connection left (or the table loaded)
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 }
@@ -181,13 +186,49 @@ func (r *Runner) viewerOf(s *Sub) game.Seat {
 	return r.t.SeatOf(s.key)
 }
 
-// broadcastLobby pushes the lobby view to every subscriber.
+// broadcastLobby pushes the lobby view to every subscriber, the TV's
+// without what it may not hand out.
 func (r *Runner) broadcastLobby() {
-	m := NewMsg("lobby", r.t.Version, r.lobbyView())
+	v := r.lobbyView()
+	m, tv := NewMsg("lobby", r.t.Version, v), (*Msg)(nil)
 	for _, s := range r.subs {
+		if s.tv && v.Status != Lobby {
+			if tv == nil {
+				tv = NewMsg("lobby", r.t.Version, tvView(v))
+			}
+			s.conn.Send(tv)
+			continue
+		}
 		s.conn.Send(m)
 	}
 	m.Done()
+	if tv != nil {
+		tv.Done()
+	}
+}
+
+// IsMember reports whether the person with key has joined the table.
+func (r *Runner) IsMember(key string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.t.Member(key) >= 0
+}
+
+// TVLobby returns the lobby view of the TV screen (see tvView).
+func (r *Runner) TVLobby() LobbyView {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return tvView(r.lobbyView())
+}
+
+// tvView is v as the TV code may see it: the invite and the join code,
+// which the TV shows to let people in before the start, go once the game
+// has started, so a TV code never makes anyone a member.
+func tvView(v LobbyView) LobbyView {
+	if v.Status != Lobby {
+		v.Invite, v.Code = "", ""
+	}
+	return v
 }
 
 // broadcastState pushes each subscriber its own view, encoding each
@@ -220,10 +261,16 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return nil, harbor.Errorf(harbor.EConflict, "the server is shutting down")
+		return nil, r.closedError()
 	}
 	if !tv && r.t.Member(key) < 0 {
 		return nil, harbor.Errorf(harbor.EForbidden, "join the table first")
+	}
+	if r.g == nil && r.t.Status == Finished {
+		if err := r.replay(context.Background()); err != nil {
+			r.tables.log.Error("replay finished table", "table", r.id, "err", err)
+			return nil, harbor.Errorf(harbor.EInternal, "the game could not be loaded")
+		}
 	}
 	if tv {
 		key = ""
@@ -234,13 +281,16 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
 		r.back(seat)
 	}
-	if wasOnline || tv {
+	if tv {
+		Send(c, "lobby", r.t.Version, tvView(r.lobbyView()))
+	} else if wasOnline {
 		Send(c, "lobby", r.t.Version, r.lobbyView())
 	} else {
 		r.broadcastLobby() // everyone sees them come online
 	}
 	if r.g != nil {
 		r.sendState(c, r.viewerOf(s))
+		r.schedule() // computer players carry on now someone watches
 	}
 	return s, nil
 }
@@ -257,26 +307,34 @@ func (r *Runner) Unsubscribe(s *Sub) {
 			break
 		}
 	}
-	if len(r.subs) == 0 && cap(r.subs) > 8 {
-		r.subs = nil
+	if len(r.subs) == 0 {
+		if cap(r.subs) > 8 {
+			r.subs = nil
+		}
+		r.idle = r.tables.now()
 	}
-	idle := len(r.subs) == 0 && r.t.Status == Finished
 	if !s.tv && !r.online(s.key) && !r.closed {
 		r.broadcastLobby()
 	}
 	r.mu.Unlock()
-	if idle {
-		r.tables.evict(r)
-	}
 }
 
-// Resend pushes s its current view again (after a refused stale move).
+// Resend pushes s its current view again (after a refused stale move),
+// once per version: a client that keeps sending stale moves gets their
+// short refusals only.
 func (r *Runner) Resend(s *Sub) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.g != nil {
+	if s.resent == r.t.Version+1 {
+		return
+	}
+	s.resent = r.t.Version + 1
+	switch {
+	case r.g != nil:
 		r.sendState(s.conn, r.viewerOf(s))
-	} else {
+	case s.tv:
+		Send(s.conn, "lobby", r.t.Version, tvView(r.lobbyView()))
+	default:
 		Send(s.conn, "lobby", r.t.Version, r.lobbyView())
 	}
 }
@@ -316,7 +374,7 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 	}
 	switch {
 	case r.closed:
-		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+		return r.closedError()
 	case r.t.Status == Lobby:
 		return harbor.Errorf(harbor.EConflict, "the game has not started")
 	case r.t.Status == Finished:
@@ -371,13 +429,14 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.schedule()
 		r.broadcastState()
 		if final != nil {
+			r.tables.quotas.release(r.id)
 			r.broadcastLobby()
 		}
 		r.tables.moved(time.Since(start))
 	}
 	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final, live); err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
-		return harbor.Errorf(harbor.EInternal, "the move could not be saved; try again")
+		return storeFault(err, "the move could not be saved; try again")
 	}
 	return nil
 }
@@ -402,21 +461,29 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 	return r.change(ctx, func(t *Table) (err error) {
 		g, events, err = t.Start(key, r.def)
 		return err
-	}, func() { r.g, r.events = g, events })
+	}, func() {
+		r.g, r.events = g, events
+		if r.t.hasPerson() {
+			r.tables.quotas.release(r.id) // only games of computer players stay counted
+		}
+	})
 }
 
 func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func()) error {
 	if r.closed {
-		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+		return r.closedError()
 	}
 	next := r.t.Clone()
 	if err := op(next); err != nil {
 		return err
 	}
 	next.Updated = r.tables.now()
+	if len(r.subs) == 0 {
+		r.idle = next.Updated // in use over HTTP alone: not idle
+	}
 	if err := r.tables.store.SaveTable(ctx, next); err != nil {
 		r.tables.log.Error("save table", "table", r.t.ID, "err", err)
-		return harbor.Errorf(harbor.EInternal, "the change could not be saved; try again")
+		return storeFault(err, "the change could not be saved; try again")
 	}
 	old := r.t
 	r.t = next
@@ -512,6 +579,49 @@ func (r *Runner) Export(ctx context.Context) (game.Export, error) {
 type LogEntry struct {
 	Move
 	Events []game.Event `json:"events"`
+}
+
+// storeFault is the answer to a write the store failed: the store's own
+// internal error when it wrote one for people (a full disk), or else an
+// internal error with message.
+func storeFault(err error, message string) error {
+	var e *harbor.Error
+	if errors.As(err, &e) && e.Code == harbor.EInternal {
+		return e
+	}
+	return harbor.Errorf(harbor.EInternal, "%s", message)
+}
+
+// replay rebuilds the game from the stored log. It holds r.mu.
+func (r *Runner) replay(ctx context.Context) error {
+	moves, err := r.tables.store.Moves(ctx, r.id, 0)
+	if err != nil {
+		return err
+	}
+	if len(moves) != r.t.Version {
+		return fmt.Errorf("table %s: version %d but %d stored moves", r.id, r.t.Version, len(moves))
+	}
+	g, err := game.Replay(r.def, r.t.Config(), Records(moves))
+	if err != nil {
+		return fmt.Errorf("table %s: %w", r.id, err)
+	}
+	r.g = g
+	return nil
+}
+
+// unload takes the table out of service as the sweeper drops it from
+// memory. It holds r.mu.
+func (r *Runner) unload() {
+	r.closed, r.unloaded = true, true
+	r.stopTimers()
+}
+
+// closedError is the answer to a request that reaches a closed runner.
+func (r *Runner) closedError() error {
+	if r.unloaded {
+		return harbor.Errorf(harbor.EConflict, "the table was just put away to save memory; try again")
+	}
+	return harbor.Errorf(harbor.EConflict, "the server is shutting down")
 }
 
 // close stops the table's timers; the runner refuses changes afterwards.

@@ -149,3 +149,13 @@ func (t *Table) Bots() game.SeatSet {
 	}
 	return set
 }
+
+// hasPerson reports whether a person sits in one of t's seats.
+func (t *Table) hasPerson() bool {
+	for _, s := range t.Seats {
+		if s.Kind == Human {
+			return true
+		}
+	}
+	return false
+}

@@ -27,7 +27,24 @@ type Options struct {
 	OnCommit func(latency time.Duration)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// IdleAfter is how long a table nobody is connected to stays in memory
+	// (0: DefaultIdleAfter); it loads again from the store when asked for.
+	IdleAfter time.Duration
+	// LobbyTTL is how long a lobby that never started is kept after its
+	// last change (0: DefaultLobbyTTL). FinishedTTL, when positive, is how
+	// long a finished game is kept; 0 keeps it for good.
+	LobbyTTL, FinishedTTL time.Duration
+	// SweepEvery is how often idle tables are unloaded and old ones
+	// deleted (0: DefaultSweepEvery; negative: never, tests call Sweep).
+	SweepEvery time.Duration
 }
+
+// Defaults of Options.
+const (
+	DefaultIdleAfter  = 5 * time.Minute
+	DefaultLobbyTTL   = 24 * time.Hour
+	DefaultSweepEvery = time.Minute
+)
 
 // Tables is the set of live tables: it creates tables, finds them by id or
 // code, loads them from the store on demand and resumes unfinished games at
@@ -39,10 +56,14 @@ type Tables struct {
 	onMove   func(time.Duration)
 	onCommit func(time.Duration)
 	clock    func() time.Time
+	opts     Options
+	quit     chan struct{}
 
 	mu   sync.Mutex
-	live map[string]*Runner
+	live map[string]*Runner // every table in memory, live or not
 	load map[string]*loading
+
+	quotas quotas
 }
 
 type loading struct {
@@ -53,13 +74,25 @@ type loading struct {
 
 // NewTables returns the tables kept in store.
 func NewTables(store Store, opts Options) *Tables {
+	if opts.IdleAfter == 0 {
+		opts.IdleAfter = DefaultIdleAfter
+	}
+	if opts.LobbyTTL == 0 {
+		opts.LobbyTTL = DefaultLobbyTTL
+	}
+	if opts.SweepEvery == 0 {
+		opts.SweepEvery = DefaultSweepEvery
+	}
 	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
-		live: map[string]*Runner{}, load: map[string]*loading{}}
+		opts: opts, quit: make(chan struct{}), live: map[string]*Runner{}, load: map[string]*loading{}, quotas: newQuotas()}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
 	}
 	if ts.clock == nil {
 		ts.clock = time.Now
+	}
+	if opts.SweepEvery > 0 {
+		go ts.sweeper(opts.SweepEvery)
 	}
 	return ts
 }
@@ -78,16 +111,52 @@ func (ts *Tables) moved(d time.Duration) {
 	}
 }
 
-// Live returns the number of tables held in memory.
-func (ts *Tables) Live() int {
+// Loaded returns the number of tables held in memory.
+func (ts *Tables) Loaded() int {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	return len(ts.live)
 }
 
+// Live returns the number of tables with at least one connected client.
+func (ts *Tables) Live() int {
+	ts.mu.Lock()
+	rs := make([]*Runner, 0, len(ts.live))
+	for _, r := range ts.live {
+		rs = append(rs, r)
+	}
+	ts.mu.Unlock()
+	n := 0
+	for _, r := range rs {
+		r.mu.Lock()
+		if len(r.subs) > 0 {
+			n++
+		}
+		r.mu.Unlock()
+	}
+	return n
+}
+
+// Stored returns the number of tables in the store, or -1 when the store
+// cannot count them.
+func (ts *Tables) Stored() int {
+	p, ok := ts.store.(Pruner)
+	if !ok {
+		return -1
+	}
+	n, err := p.CountTables(context.Background())
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
 // Create opens a new table of gameID hosted by the person with key, under
-// name, with the game's rules options and the turn timer.
-func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options json.RawMessage, turnSeconds int) (*Runner, error) {
+// name, with the game's rules options and the turn timer. The table counts
+// against each of owners while it is open (a lobby, or a running game of
+// computer players only): EConflict, and nothing is created, when one of
+// them already holds its most.
+func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options json.RawMessage, turnSeconds int, owners ...Owner) (*Runner, error) {
 	def, err := game.Lookup(gameID)
 	if err != nil {
 		return nil, err
@@ -96,13 +165,20 @@ func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options 
 	if err != nil {
 		return nil, err
 	}
-	return ts.createTable(ctx, def, t)
+	return ts.createTable(ctx, def, t, owners...)
 }
 
 // createTable stores the new table t (with fresh codes if its first ones
-// are taken) and makes it live.
-func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table) (*Runner, error) {
+// are taken) and makes it live, counting it against owners (see Create).
+func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table, owners ...Owner) (*Runner, error) {
 	var err error
+	if len(owners) > 0 {
+		ts.quotas.create.Lock()
+		defer ts.quotas.create.Unlock()
+		if err := ts.quotas.check(owners); err != nil {
+			return nil, err
+		}
+	}
 	for try := 0; ; try++ {
 		err = ts.store.CreateTable(ctx, t)
 		if harbor.ErrorCode(err) != harbor.EConflict || try == 5 {
@@ -113,7 +189,8 @@ func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table
 	if err != nil {
 		return nil, err
 	}
-	r := &Runner{tables: ts, def: def, id: t.ID, t: t}
+	ts.quotas.hold(t.ID, owners)
+	r := &Runner{tables: ts, def: def, id: t.ID, t: t, idle: ts.now()}
 	ts.mu.Lock()
 	ts.live[t.ID] = r
 	ts.mu.Unlock()
@@ -163,22 +240,36 @@ func (ts *Tables) open(ctx context.Context, id string) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", id, err)
 	}
-	r := &Runner{tables: ts, def: def, id: t.ID, t: t}
-	if t.Status == Lobby {
+	r := &Runner{tables: ts, def: def, id: t.ID, t: t, idle: ts.now()}
+	if t.Status != Playing {
+		return r, nil // a finished game replays only when someone watches it
+	}
+	if err := r.replay(ctx); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Read returns the runner of table id for a read (its lobby, log or
+// export): the live one when the table is in memory, or else one built
+// from the stored table alone, without replaying its game and without
+// keeping it in memory. Changes go through Get.
+func (ts *Tables) Read(ctx context.Context, id string) (*Runner, error) {
+	ts.mu.Lock()
+	r, ok := ts.live[id]
+	ts.mu.Unlock()
+	if ok {
 		return r, nil
 	}
-	moves, err := ts.store.Moves(ctx, id, 0)
+	t, err := ts.store.Table(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if len(moves) != t.Version {
-		return nil, fmt.Errorf("table %s: version %d but %d stored moves", id, t.Version, len(moves))
-	}
-	r.g, err = game.Replay(def, t.Config(), Records(moves))
+	def, err := game.Lookup(t.Game)
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", id, err)
 	}
-	return r, nil
+	return &Runner{tables: ts, def: def, id: t.ID, t: t, closed: true}, nil
 }
 
 // Find returns the runner of the table whose code of kind is code. Invites
@@ -186,6 +277,23 @@ func (ts *Tables) open(ctx context.Context, id string) (*Runner, error) {
 // shared screen can show the final scores. ENotFound for an unknown or
 // expired code.
 func (ts *Tables) Find(ctx context.Context, kind CodeKind, code string) (*Runner, error) {
+	t, err := ts.byCode(ctx, kind, code)
+	if err != nil {
+		return nil, err
+	}
+	return ts.Get(ctx, t.ID)
+}
+
+// FindRead is Find for a read: the runner comes from Read.
+func (ts *Tables) FindRead(ctx context.Context, kind CodeKind, code string) (*Runner, error) {
+	t, err := ts.byCode(ctx, kind, code)
+	if err != nil {
+		return nil, err
+	}
+	return ts.Read(ctx, t.ID)
+}
+
+func (ts *Tables) byCode(ctx context.Context, kind CodeKind, code string) (*Table, error) {
 	if kind != ByInvite {
 		code = NormalizeCode(code)
 	}
@@ -202,7 +310,7 @@ func (ts *Tables) Find(ctx context.Context, kind CodeKind, code string) (*Runner
 	if t.Status == Finished && kind != ByTV {
 		return nil, harbor.Errorf(harbor.ENotFound, "that code has expired: the game is over")
 	}
-	return ts.Get(ctx, t.ID)
+	return t, nil
 }
 
 // Resume loads every table whose game was running, so computer players and
@@ -223,23 +331,15 @@ func (ts *Tables) Resume(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// evict forgets a finished table nobody watches.
-func (ts *Tables) evict(r *Runner) {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	if ts.live[r.id] == r {
-		r.mu.Lock()
-		idle := len(r.subs) == 0 && r.t.Status == Finished
-		r.mu.Unlock()
-		if idle {
-			delete(ts.live, r.id)
-		}
-	}
-}
-
-// Close stops every table's timers; runners refuse changes afterwards.
+// Close stops the sweeper and every table's timers; runners refuse
+// changes afterwards.
 func (ts *Tables) Close() {
 	ts.mu.Lock()
+	select {
+	case <-ts.quit:
+	default:
+		close(ts.quit)
+	}
 	rs := make([]*Runner, 0, len(ts.live))
 	for _, r := range ts.live {
 		rs = append(rs, r)

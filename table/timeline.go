@@ -204,7 +204,7 @@ func ReplayExport(doc game.Export, at int) (Position, error) {
 // table's link. What nobody had seen at that moment is drawn afresh when
 // the game starts. EConflict while src runs, EInvalid for at out of range
 // or at the end of the game.
-func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at int) (*Runner, error) {
+func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at int, owners ...Owner) (*Runner, error) {
 	src.mu.Lock()
 	s := src.t.Clone()
 	src.mu.Unlock()
@@ -256,5 +256,5 @@ func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at in
 			}
 		}
 	}
-	return ts.createTable(ctx, src.def, t)
+	return ts.createTable(ctx, src.def, t, owners...)
 }

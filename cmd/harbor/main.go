@@ -3,6 +3,7 @@
 //	harbor serve   the server (see -h)
 //	harbor sim     computer players against each other, headless
 //	harbor replay  replay a stored or exported game log
+//	harbor backup  copy the data file while the server runs
 package main
 
 import (
@@ -18,6 +19,7 @@ var commands = map[string]func(args []string) error{
 	"serve":  serveCmd,
 	"sim":    simCmd,
 	"replay": replayCmd,
+	"backup": backupCmd,
 }
 
 func main() {
@@ -47,6 +49,7 @@ commands:
   serve    serve Harbor (tables, lobby, play, TV screen)
   sim      play computer players against each other, headless
   replay   replay a stored or exported game log and print the result
+  backup   copy the data file consistently, while the server runs
 
 Run 'harbor <command> -h' for the flags of a command.`)
 }

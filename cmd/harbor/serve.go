@@ -36,6 +36,7 @@ func serveCmd(args []string) error {
 	origins := fl.String("origins", os.Getenv("HARBOR_ORIGINS"), "extra allowed Origin hosts, comma-separated patterns (env HARBOR_ORIGINS)")
 	msgRate := fl.Float64("msg-rate", envFloat("HARBOR_MSG_RATE", server.DefaultLimits.MsgRate), "WebSocket messages a second per connection, with bursts of twice that (env HARBOR_MSG_RATE)")
 	verbose := fl.Bool("v", false, "log debug detail")
+	exposed := exposureFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func serveCmd(args []string) error {
 	}
 	defer store.Close()
 	metrics := server.NewMetrics()
-	tables := table.NewTables(store, table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit})
+	tables := table.NewTables(store, exposed.tableOptions(table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}))
 	defer tables.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -67,9 +68,27 @@ func serveCmd(args []string) error {
 	if *origins != "" {
 		patterns = strings.Split(*origins, ",")
 	}
-	limits := server.DefaultLimits
+	limits := exposed.limits(server.DefaultLimits)
 	limits.MsgRate, limits.MsgBurst = *msgRate, 2**msgRate
-	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits, OriginPatterns: patterns})
+	identityKey, err := store.Secret(ctx, "identity", 32)
+	if err != nil {
+		return fmt.Errorf("identity key: %w", err)
+	}
+	cfg := exposed.config(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits,
+		OriginPatterns: patterns, IdentityKey: identityKey}, *addr)
+	if err := cfg.Check(); err != nil {
+		return err
+	}
+	srv := server.New(cfg)
+	metricsServer, err := exposed.serveMetrics(srv)
+	if err != nil {
+		return fmt.Errorf("metrics address: %w", err)
+	}
+	if metricsServer != nil {
+		defer metricsServer.Close()
+	} else if cfg.MetricsOff {
+		log.Warn("/metrics is off: the server listens beyond loopback; set -metrics-addr or -metrics-token to serve it", "addr", *addr)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -139,11 +139,17 @@ func newLoops(r *runner, n int) (*loops, error) {
 // one loop (so a table's clocks are only ever touched by one thread).
 func (ls *loops) connect() error {
 	r := ls.r
-	n := r.cfg.Tables * r.cfg.Seats
-	conns := make([]*wsConn, n)
-	err := parallel(n, 32, func(i int) error {
-		t := r.tables[i/r.cfg.Seats]
-		fd, rest, err := r.dialWS(t.people[i%r.cfg.Seats], "table="+t.id)
+	type client struct{ table, person int }
+	var clients []client
+	for i, t := range r.tables {
+		for j := range t.people {
+			clients = append(clients, client{i, j})
+		}
+	}
+	conns := make([]*wsConn, len(clients))
+	err := parallel(len(clients), 32, func(i int) error {
+		t := r.tables[clients[i].table]
+		fd, rest, err := r.dialWS(t.people[clients[i].person], "table="+t.id)
 		if err != nil {
 			return err
 		}
@@ -156,7 +162,7 @@ func (ls *loops) connect() error {
 			continue
 		}
 		if err == nil {
-			err = ls.all[(i/r.cfg.Seats)%len(ls.all)].add(c)
+			err = ls.all[clients[i].table%len(ls.all)].add(c)
 		} else {
 			syscall.Close(c.fd)
 		}
@@ -388,6 +394,9 @@ func (l *loop) message(c *wsConn, msg []byte, now time.Time) {
 	}
 	if !isState {
 		return
+	}
+	if int64(v) > t.acked.Load() {
+		t.acked.Store(int64(v)) // only this table's loop touches it
 	}
 	t.mu.Lock()
 	if p := &t.sent[(v+7)%8]; v > 0 && p.v == v-1 {

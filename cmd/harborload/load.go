@@ -38,6 +38,9 @@ type config struct {
 	Loops         int // client event loops (threads)
 	CPUProfile    string
 	MemProfile    string
+	Soak          bool          // add the abuse client, memory samples and the kill -9 check (soak.go)
+	BotTables     int           // tables of computer players only, each watched by its host
+	Sample        time.Duration // how often a soak samples the server's memory
 }
 
 // report is what a run measured.
@@ -58,6 +61,14 @@ type report struct {
 	// its histogram.
 	ServerP50, ServerP99 time.Duration
 	CommitP50, CommitP99 time.Duration // of which the commit
+	// A soak's figures.
+	BotTables     int
+	BotMoves      int64 // moves of the computer tables
+	Memory        []memSample
+	Abuse         *abuseReport
+	Lost, Checked int   // moves told to clients but not stored after kill -9; tables checked
+	Acknowledged  int64 // moves told to clients, over all tables
+	KillError     string
 }
 
 func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
@@ -77,6 +88,7 @@ func (r report) print(w io.Writer) {
 	if r.IdleError != "" {
 		fmt.Fprintf(w, "idle:     stopped at %d connections: %s\n", r.Idle, r.IdleError)
 	}
+	r.printSoak(w)
 }
 
 // loadTable is one table under load and its move-to-update clocks.
@@ -87,6 +99,10 @@ type loadTable struct {
 	sent   [8]pending // moves whose updates are arriving, by version mod 8
 	lat    []time.Duration
 	over   atomic.Bool
+	acked  atomic.Int64 // the highest version a state frame told a client of
+	// watchOnly marks a table of computer players only, its one client
+	// the host watching.
+	watchOnly bool
 }
 
 // pending is a move sent at version v, and how many of the table's
@@ -114,7 +130,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 	if cfg.Seats < 1 || cfg.Seats > 6 || cfg.Tables < 1 {
 		return rep, fmt.Errorf("need at least one table of 1 to 6 seats")
 	}
-	url, stop, where, err := target(cfg)
+	url, stop, kill, where, err := target(cfg)
 	if err != nil {
 		return rep, err
 	}
@@ -124,8 +140,10 @@ func run(cfg config, logw io.Writer) (report, error) {
 	}
 	rep.Where = where
 	r := &runner{cfg: cfg, url: url, log: logw}
+	// A soak's server keeps its limits per address: each request comes on
+	// a new connection, so requests spread over the source addresses.
 	r.http = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		DialContext: r.dial, MaxIdleConnsPerHost: 64}}
+		DialContext: r.dial, MaxIdleConnsPerHost: 64, DisableKeepAlives: cfg.Soak}}
 
 	base, err := r.memory()
 	if err != nil {
@@ -134,6 +152,13 @@ func run(cfg config, logw io.Writer) (report, error) {
 	fmt.Fprintf(logw, "creating %d tables...\n", cfg.Tables)
 	if err := r.createTables(); err != nil {
 		return rep, err
+	}
+	if cfg.BotTables > 0 {
+		fmt.Fprintf(logw, "creating %d tables of computer players...\n", cfg.BotTables)
+		if err := r.createBotTables(cfg.BotTables); err != nil {
+			return rep, err
+		}
+		rep.BotTables = cfg.BotTables
 	}
 	withTables, err := r.memory()
 	if err != nil {
@@ -169,10 +194,25 @@ func run(cfg config, logw io.Writer) (report, error) {
 	}
 	start := time.Now()
 	ls.start()
+	stopSoak, soakDone := make(chan struct{}), make(chan struct{})
+	if cfg.Soak {
+		rep.Abuse = &abuseReport{Tries: map[string]int{}, Refusals: map[string]int{}}
+		go func() {
+			defer close(soakDone)
+			abused := make(chan struct{})
+			go func() { defer close(abused); abuse(r, rep.Abuse, stopSoak) }()
+			rep.Memory = r.sampleMemory(start, cfg.Sample, stopSoak)
+			<-abused
+		}()
+	} else {
+		close(soakDone)
+	}
 	deadline := time.Now().Add(cfg.Duration)
 	for time.Now().Before(deadline) && r.moves.Load() < int64(cfg.MaxMoves) && !r.allOver() {
 		time.Sleep(20 * time.Millisecond)
 	}
+	close(stopSoak)
+	<-soakDone
 	r.stop.Store(true)
 	rep.Elapsed = time.Since(start)
 	if cfg.CPUProfile != "" {
@@ -200,6 +240,9 @@ func run(cfg config, logw io.Writer) (report, error) {
 	rep.CommitP50, rep.CommitP99, err = r.serverLatency("harbor_commit_seconds")
 	if err != nil {
 		return rep, err
+	}
+	if cfg.Soak {
+		r.killCheck(&rep, kill, logw)
 	}
 
 	if cfg.Idle > 0 {
@@ -234,33 +277,34 @@ func run(cfg config, logw io.Writer) (report, error) {
 	return rep, nil
 }
 
-// target starts or checks the server the run talks to.
-func target(cfg config) (url string, stop func(), where string, err error) {
+// target starts or checks the server the run talks to. kill, for a child
+// server only, kills it with SIGKILL and returns its data file.
+func target(cfg config) (url string, stop func(), kill func() (string, error), where string, err error) {
 	switch {
 	case cfg.Server != "":
 		u, err := neturl.Parse(cfg.Server)
 		if err != nil {
-			return "", nil, "", err
+			return "", nil, nil, "", err
 		}
 		ip := net.ParseIP(u.Hostname())
 		if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return "", nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
+			return "", nil, nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
 		}
-		return strings.TrimRight(cfg.Server, "/"), func() {}, "at " + cfg.Server, nil
+		return strings.TrimRight(cfg.Server, "/"), func() {}, nil, "at " + cfg.Server, nil
 	case cfg.InProcess:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return "", nil, "", err
+			return "", nil, nil, "", err
 		}
-		url, stop, err := startServer(dir)
-		return url, func() { stop(); os.RemoveAll(dir) }, "in this process (memory includes the clients)", err
+		url, stop, err := startServer(dir, cfg.Soak)
+		return url, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", err
 	default:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return "", nil, "", err
+			return "", nil, nil, "", err
 		}
-		url, stop, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile)
-		return url, func() { stop(); os.RemoveAll(dir) }, "in a child process", err
+		url, stop, kill, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile, cfg.Soak)
+		return url, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", err
 	}
 }
 
@@ -268,7 +312,7 @@ func target(cfg config) (url string, stop func(), where string, err error) {
 // of thousands of them do not run out of ports.
 func (r *runner) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	n := atomic.AddInt64(&r.dialer, 1)
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+n%16))}}
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+n%64))}}
 	return d.DialContext(ctx, network, addr)
 }
 
@@ -297,6 +341,27 @@ func (r *runner) call(token, method, path string, body any, out any) error {
 		return json.Unmarshal(raw, out)
 	}
 	return nil
+}
+
+// session asks the server for a new person's token (it accepts only
+// tokens it issued).
+func (r *runner) session() (string, error) {
+	req, err := http.NewRequest("POST", r.url+"/api/session", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := r.http.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, resp.Body)
+	for _, c := range resp.Cookies() {
+		if c.Name == "harbor_player" {
+			return c.Value, nil
+		}
+	}
+	return "", fmt.Errorf("POST /api/session: %s without a player cookie", resp.Status)
 }
 
 // parallel runs f(0..n-1) on workers goroutines, returning the first error.
@@ -331,7 +396,11 @@ func (r *runner) createTables() error {
 			t.sent[k].v = -1 // no move sent yet
 		}
 		for range r.cfg.Seats {
-			t.people = append(t.people, table.NewToken())
+			tok, err := r.session()
+			if err != nil {
+				return err
+			}
+			t.people = append(t.people, tok)
 		}
 		var l table.LobbyView
 		if err := r.call(t.people[0], "POST", "/api/tables", map[string]any{"game": r.cfg.Game, "name": "P0", "options": r.cfg.Options}, &l); err != nil {

@@ -44,6 +44,9 @@ func main() {
 	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")
 	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the play phase to this file (with -inprocess it covers the server too; a child server writes its own to FILE.server)")
 	flag.StringVar(&cfg.MemProfile, "memprofile", "", "write an allocation profile of the whole run to this file when it ends (a child server writes its own to FILE.server)")
+	flag.BoolVar(&cfg.Soak, "soak", false, "a soak: the server keeps its limits, an abuse client runs beside the load, memory is sampled, and the server is killed with SIGKILL at the end and its data file checked for lost moves")
+	flag.IntVar(&cfg.BotTables, "bot-tables", 0, "tables of computer players only, each watched by its host")
+	flag.DurationVar(&cfg.Sample, "sample", 30*time.Second, "how often a soak samples the server's memory")
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()
@@ -57,7 +60,7 @@ func main() {
 	}
 	raiseFileLimit()
 	if *child {
-		if err := serveChild(*data, cfg.CPUProfile, cfg.MemProfile); err != nil {
+		if err := serveChild(*data, cfg.CPUProfile, cfg.MemProfile, cfg.Soak); err != nil {
 			fmt.Fprintln(os.Stderr, "harborload child:", err)
 			os.Exit(1)
 		}
@@ -69,4 +72,13 @@ func main() {
 		os.Exit(1)
 	}
 	rep.print(os.Stdout)
+	if cfg.Soak {
+		if fails := rep.soakFailures(50 * time.Millisecond); len(fails) > 0 {
+			for _, f := range fails {
+				fmt.Fprintln(os.Stderr, "harborload: soak failed:", f)
+			}
+			os.Exit(1)
+		}
+		fmt.Println("soak:     passed")
+	}
 }

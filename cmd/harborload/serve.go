@@ -32,17 +32,34 @@ var loadLimits = server.Limits{MaxMessage: 16 << 10, MsgRate: 1e6, MsgBurst: 1e6
 
 var registerPile sync.Once
 
+// soakLimits are the server's own limits, as a soak keeps them, but for
+// code look-ups: every honest person joins by code, a few hundred from
+// each loopback address.
+var soakLimits = func() server.Limits {
+	l := server.DefaultLimits
+	l.CodeRate, l.CodeBurst = 1e6, 1e6
+	return l
+}()
+
 // startServer starts a Harbor server with Pile on a loopback port over a
 // fresh data file in dir and returns its URL and a function that stops it.
-func startServer(dir string) (url string, stop func(), err error) {
+// A soak's server keeps its limits and pauses computer players a second,
+// as a real one does, and unloads idle tables after a minute.
+func startServer(dir string, soak bool) (url string, stop func(), err error) {
 	registerPile.Do(func() { game.Register(gametest.Definition) })
 	store, err := sqlite.Open(filepath.Join(dir, "load.db"))
 	if err != nil {
 		return "", nil, err
 	}
 	metrics := server.NewMetrics()
-	tables := table.NewTables(store, table.Options{OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit})
-	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: loadLimits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	opts, limits := table.Options{OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}, loadLimits
+	if soak {
+		// Tables nobody is connected to leave memory after a minute, not
+		// five, so that a soak sees them go.
+		opts.BotDelay, opts.IdleAfter, limits = time.Second, time.Minute, soakLimits
+	}
+	tables := table.NewTables(store, opts)
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: limits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		store.Close()
@@ -65,9 +82,9 @@ func startServer(dir string) (url string, stop func(), err error) {
 
 // serveChild is the server child: it prints its URL on stdout and serves
 // until its parent closes its stdin (or dies).
-func serveChild(data, cpuprofile, memprofile string) error {
+func serveChild(data, cpuprofile, memprofile string, soak bool) error {
 	server.Tune()
-	url, stop, err := startServer(data)
+	url, stop, err := startServer(data, soak)
 	if err != nil {
 		return err
 	}
@@ -91,13 +108,17 @@ func serveChild(data, cpuprofile, memprofile string) error {
 	return nil
 }
 
-// spawnServer starts this binary as the server child.
-func spawnServer(dir, cpuprofile, memprofile string) (url string, stop func(), err error) {
+// spawnServer starts this binary as the server child. kill ends it with
+// SIGKILL and returns its data file.
+func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, stop func(), kill func() (string, error), err error) {
 	self, err := os.Executable()
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	args := []string{"-serve-child", "-data", dir}
+	if soak {
+		args = append(args, "-soak")
+	}
 	if cpuprofile != "" {
 		args = append(args, "-cpuprofile", cpuprofile+".server")
 	}
@@ -108,32 +129,40 @@ func spawnServer(dir, cpuprofile, memprofile string) (url string, stop func(), e
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
-		return "", nil, fmt.Errorf("the server child did not start: %v", err)
+		return "", nil, nil, fmt.Errorf("the server child did not start: %v", err)
 	}
+	var once sync.Once
+	wait := func() { once.Do(func() { cmd.Wait() }) }
 	return strings.TrimSpace(line), func() {
-		stdin.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	}, nil
+			stdin.Close()
+			done := make(chan struct{})
+			go func() { wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(15 * time.Second):
+				cmd.Process.Kill()
+				<-done
+			}
+		}, func() (string, error) {
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				return "", err
+			}
+			wait()
+			return filepath.Join(dir, "load.db"), nil
+		}, nil
 }
 
 // raiseFileLimit lifts the open-file limit as far as allowed: tens of

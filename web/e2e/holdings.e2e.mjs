@@ -57,6 +57,9 @@ export default async function scenario(ctx) {
   const pageErrors = [];
   for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
     p.on("pageerror", (e) => pageErrors.push(`${who}: ${e.message}`));
+    p.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/.test(m.text())) pageErrors.push(`${who}: ${m.text()}`);
+    });
   }
 
   setStep("host opens a table");

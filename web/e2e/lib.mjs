@@ -140,10 +140,15 @@ export async function unnamedControls(page) {
   );
 }
 
-/** watchErrors collects the script errors of pages into the returned list. */
+/** watchErrors collects the script errors and Content-Security-Policy refusals of pages into the returned list. */
 export function watchErrors(pages) {
   const errors = [];
-  for (const [who, p] of Object.entries(pages)) p.on("pageerror", (e) => errors.push(`${who}: ${e.message}`));
+  for (const [who, p] of Object.entries(pages)) {
+    p.on("pageerror", (e) => errors.push(`${who}: ${e.message}`));
+    p.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/.test(m.text())) errors.push(`${who}: ${m.text()}`);
+    });
+  }
   return errors;
 }
 

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"flag"
+	"testing"
+
+	"harbor/server"
+)
+
+// TestMetricsPlacement: /metrics stays on the main address only on
+// loopback or behind the token; -metrics-addr moves it away.
+func TestMetricsPlacement(t *testing.T) {
+	for _, c := range []struct {
+		addr string
+		args []string
+		off  bool
+	}{
+		{"127.0.0.1:8080", nil, false},
+		{"localhost:8080", nil, false},
+		{"[::1]:8080", nil, false},
+		{"0.0.0.0:8080", nil, true},
+		{":8080", nil, true},
+		{"192.168.1.5:8080", []string{"-metrics-token", "t"}, false},
+		{"0.0.0.0:8080", []string{"-metrics-addr", "127.0.0.1:9090"}, true},
+		{"127.0.0.1:8080", []string{"-metrics-addr", "127.0.0.1:9090"}, true},
+	} {
+		fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+		x := exposureFlags(fl)
+		if err := fl.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		if cfg := x.config(server.Config{}, c.addr); cfg.MetricsOff != c.off {
+			t.Errorf("%s %v: metrics off %v, want %v", c.addr, c.args, cfg.MetricsOff, c.off)
+		}
+	}
+}
