@@ -1,0 +1,154 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+
+	"harbor"
+)
+
+// ErrLeaseLost refuses a write to a table whose lease this node does not
+// hold (never had, let expire, or lost to another node).
+var ErrLeaseLost = harbor.Errorf(harbor.EConflict, "this server no longer runs the table; reconnect")
+
+// held is the fencing number of each lease this node holds.
+type held struct {
+	mu    sync.Mutex
+	epoch map[string]int64
+}
+
+func (h *held) get(id string) (int64, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	e, ok := h.epoch[id]
+	return e, ok
+}
+
+func (h *held) set(id string, epoch int64) {
+	h.mu.Lock()
+	h.epoch[id] = epoch
+	h.mu.Unlock()
+}
+
+func (h *held) drop(id string) {
+	h.mu.Lock()
+	delete(h.epoch, id)
+	h.mu.Unlock()
+}
+
+// dropIf forgets the lease of id if it still has epoch.
+func (h *held) dropIf(id string, epoch int64) {
+	h.mu.Lock()
+	if h.epoch[id] == epoch {
+		delete(h.epoch, id)
+	}
+	h.mu.Unlock()
+}
+
+func (h *held) all() (ids []string, epochs []int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for id, e := range h.epoch {
+		ids = append(ids, id)
+		epochs = append(epochs, e)
+	}
+	return ids, epochs
+}
+
+// claimSQL takes the lease of table $1 for node $2 for $3 milliseconds when
+// nobody holds it or it has expired, raising the fencing number; no row
+// when another node holds it.
+const claimSQL = `INSERT INTO leases (table_id, owner, epoch, expires)
+	VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
+	ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, expires = excluded.expires
+	WHERE leases.expires <= now()
+	RETURNING epoch`
+
+// Claim takes the lease of table id for this node when no other node holds
+// it. It reports whether the node holds the lease now; true with a raised
+// fencing number means the table may have changed since the node last ran
+// it, so it must be read again.
+func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
+	if _, ok := s.leases.get(id); ok {
+		return true, nil
+	}
+	var epoch int64
+	err := s.pool.QueryRow(ctx, claimSQL, id, s.node, s.ttl.Milliseconds()).Scan(&epoch)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s.heads.forget(id)
+	s.leases.set(id, epoch)
+	return true, nil
+}
+
+// Holds reports whether this node believes it holds the lease of table id.
+func (s *Store) Holds(id string) bool {
+	_, ok := s.leases.get(id)
+	return ok
+}
+
+// Renew extends every lease this node holds and returns the tables whose
+// leases it has lost (another node took them after they expired); it
+// forgets those.
+func (s *Store) Renew(ctx context.Context) (lost []string, err error) {
+	ids, epochs := s.leases.all()
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	kept, err := s.ids(ctx, `UPDATE leases SET expires = now() + $4 * interval '1 millisecond'
+		FROM unnest($1::text[], $2::bigint[]) AS h(id, epoch)
+		WHERE leases.table_id = h.id AND leases.epoch = h.epoch AND leases.owner = $3
+		RETURNING leases.table_id`, ids, epochs, s.node, s.ttl.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	ok := make(map[string]bool, len(kept))
+	for _, id := range kept {
+		ok[id] = true
+	}
+	for i, id := range ids {
+		if !ok[id] {
+			s.leases.dropIf(id, epochs[i])
+			s.heads.forget(id)
+			lost = append(lost, id)
+		}
+	}
+	return lost, nil
+}
+
+// Release gives up the lease of table id at once, so another node may take
+// it without waiting for it to expire.
+func (s *Store) Release(ctx context.Context, id string) error {
+	epoch, ok := s.leases.get(id)
+	if !ok {
+		return nil
+	}
+	s.leases.drop(id)
+	s.heads.forget(id)
+	_, err := s.pool.Exec(ctx, `UPDATE leases SET expires = now() WHERE table_id = $1 AND owner = $2 AND epoch = $3`, id, s.node, epoch)
+	return err
+}
+
+// Owner returns the node holding the lease of table id and whether that
+// lease is still running; "" when the table never had one.
+func (s *Store) Owner(ctx context.Context, id string) (node string, running bool, err error) {
+	err = s.pool.QueryRow(ctx, `SELECT owner, expires > now() FROM leases WHERE table_id = $1`, id).Scan(&node, &running)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	return node, running, err
+}
+
+// Orphans returns the playing tables nobody runs: no lease, or an expired
+// one, oldest first.
+func (s *Store) Orphans(ctx context.Context) ([]string, error) {
+	return s.ids(ctx, `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
+		WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires <= now()) ORDER BY t.created`)
+}
