@@ -152,3 +152,20 @@ func (s *Store) Orphans(ctx context.Context) ([]string, error) {
 	return s.ids(ctx, `SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
 		WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires <= now()) ORDER BY t.created`)
 }
+
+// ReleaseAll gives up every lease this node holds, for a node shutting
+// down.
+func (s *Store) ReleaseAll(ctx context.Context) error {
+	ids, epochs := s.leases.all()
+	for _, id := range ids {
+		s.leases.drop(id)
+		s.heads.forget(id)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := s.pool.Exec(ctx, `UPDATE leases SET expires = now()
+		FROM unnest($1::text[], $2::bigint[]) AS h(id, epoch)
+		WHERE leases.table_id = h.id AND leases.epoch = h.epoch AND leases.owner = $3`, ids, epochs, s.node)
+	return err
+}
