@@ -101,10 +101,17 @@ func (h *heads) update(batch map[string]int) {
 	}
 }
 
+// committers is how many batches are written at once. PostgreSQL commits
+// them in parallel, so while one waits for its flush the next gathers the
+// moves that arrived meanwhile. A table has at most one move being
+// appended (its runner waits for the answer), so its moves are never
+// reordered.
+const committers = 4
+
 // committer gathers queued appends into batches and writes each batch in
 // one statement, then finishes the batch's moves, until Close.
-func (s *Store) committer() {
-	defer close(s.done)
+func (s *Store) committer(done *sync.WaitGroup) {
+	defer done.Done()
 	batch := make([]*appendReq, 0, maxBatch)
 	w := newBatchWriter()
 	for {

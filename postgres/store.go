@@ -40,7 +40,12 @@ func newStore(pool *pgxpool.Pool, opts Options) *Store {
 	if s.ttl == 0 {
 		s.ttl = DefaultLeaseTTL
 	}
-	go s.committer()
+	var running sync.WaitGroup
+	for range committers {
+		running.Add(1)
+		go s.committer(&running)
+	}
+	go func() { running.Wait(); close(s.done) }()
 	return s
 }
 
