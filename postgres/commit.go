@@ -158,7 +158,8 @@ func finish(r *appendReq) {
 
 // insertMoves writes a batch of moves in one statement, hence one
 // transaction: each move whose table the node still holds with the fencing
-// number given (FOR SHARE: a takeover waits for this transaction, and one
+// number given (FOR KEY SHARE: a takeover, which locks the lease FOR UPDATE,
+// waits for this transaction, and one
 // that committed first fails the check), then the finished tables. It
 // returns the moves written.
 const insertMoves = `WITH u AS (
@@ -176,7 +177,7 @@ SELECT table_id, n FROM ins`
 
 const (
 	anyOwner = `SELECT * FROM u`
-	fenced   = `SELECT u.* FROM u JOIN leases l ON l.table_id = u.table_id AND l.owner = $8 AND l.epoch = u.epoch FOR SHARE OF l`
+	fenced   = `SELECT u.* FROM u JOIN leases l ON l.table_id = u.table_id AND l.owner = $8 AND l.epoch = u.epoch FOR KEY SHARE OF l`
 )
 
 // batchWriter holds the committer's buffers, reused from batch to batch.

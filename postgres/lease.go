@@ -60,12 +60,20 @@ func (h *held) all() (ids []string, epochs []int64) {
 
 // claimSQL takes the lease of table $1 for node $2 for $3 milliseconds when
 // nobody holds it or it has expired, raising the fencing number; no row
-// when another node holds it.
-const claimSQL = `INSERT INTO leases (table_id, owner, epoch, expires)
+// when another node holds it. It runs after lockLease.
+//
+// The locks: every write of a move or lobby checks the lease FOR KEY SHARE,
+// which renewals (an UPDATE of the expiry alone) do not wait for, nor make
+// wait; a claim locks the lease FOR UPDATE first, so it waits for the
+// writes in flight, and the writes after it find the new fencing number.
+const (
+	lockLease = `SELECT 1 FROM leases WHERE table_id = $1 FOR UPDATE`
+	claimSQL  = `INSERT INTO leases (table_id, owner, epoch, expires)
 	VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
 	ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, expires = excluded.expires
 	WHERE leases.expires <= now()
 	RETURNING epoch`
+)
 
 // Claim takes the lease of table id for this node when no other node holds
 // it. It reports whether the node holds the lease now; true with a raised
@@ -76,7 +84,12 @@ func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
 		return true, nil
 	}
 	var epoch int64
-	err := s.pool.QueryRow(ctx, claimSQL, id, s.node, s.ttl.Milliseconds()).Scan(&epoch)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, lockLease, id); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, claimSQL, id, s.node, s.ttl.Milliseconds()).Scan(&epoch)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}

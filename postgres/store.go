@@ -159,10 +159,11 @@ func (s *Store) TableByCode(ctx context.Context, kind table.CodeKind, code strin
 }
 
 // saveFenced updates a table only while the node holds its lease with the
-// fencing number given; FOR SHARE keeps a takeover waiting until this
+// fencing number given; FOR KEY SHARE keeps a takeover (FOR UPDATE) waiting
+// until this
 // transaction ends, and a takeover that committed first makes the lease
 // row fail the check.
-const saveFenced = `WITH l AS (SELECT 1 FROM leases WHERE table_id = $4 AND owner = $5 AND epoch = $6 FOR SHARE)
+const saveFenced = `WITH l AS (SELECT 1 FROM leases WHERE table_id = $4 AND owner = $5 AND epoch = $6 FOR KEY SHARE)
 	UPDATE tables SET status = $1, data = $2, updated = $3 WHERE id = $4 AND EXISTS (SELECT 1 FROM l)`
 
 // SaveTable implements table.Store. A node's store refuses (EConflict) a
