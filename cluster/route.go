@@ -12,18 +12,15 @@ import (
 	"harbor/table"
 )
 
-// forwardedHeader marks a request another node sent here for a table this
-// node runs; it is served here whatever the lease says, so a request never
-// travels in circles.
+// forwardedHeader names, on a request sent to a table's owner, the node
+// that sent it (for the owner's logs). The owner serves such a request
+// itself, whatever the lease says by then, so a request never travels in
+// circles: it goes straight to the owner's server, not through ServeHTTP.
 const forwardedHeader = "Harbor-Forwarded-By"
 
 // ServeHTTP implements http.Handler: a request about a table another node
 // runs goes to that node; every other request is served here.
 func (n *Node) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Header.Get(forwardedHeader) != "" {
-		n.cfg.Handler.ServeHTTP(w, r)
-		return
-	}
 	id := n.tableOf(r)
 	owner := ""
 	if id != "" {
