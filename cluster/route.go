@@ -114,6 +114,7 @@ func (n *Node) route(ctx context.Context, id string) (string, error) {
 		if running && owner != n.cfg.Name {
 			return owner, nil
 		}
+		// Nobody runs it, or this node's name does from before a restart.
 		t, err := n.cfg.Store.Table(ctx, id)
 		if harbor.ErrorCode(err) == harbor.ENotFound {
 			return "", nil // the local server answers not found

@@ -59,8 +59,10 @@ func (h *held) all() (ids []string, epochs []int64) {
 }
 
 // claimSQL takes the lease of table $1 for node $2 for $3 milliseconds when
-// nobody holds it or it has expired, raising the fencing number; no row
-// when another node holds it. It runs after lockLease.
+// nobody holds it, it has expired, or it names this node (which, not
+// holding it, is a new process under the same name: the lease is its
+// previous life's), raising the fencing number; no row when another node
+// holds it. It runs after lockLease.
 //
 // The locks: every write of a move or lobby checks the lease FOR KEY SHARE,
 // which renewals (an UPDATE of the expiry alone) do not wait for, nor make
@@ -71,7 +73,7 @@ const (
 	claimSQL  = `INSERT INTO leases (table_id, owner, epoch, expires)
 	VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')
 	ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, expires = excluded.expires
-	WHERE leases.expires <= now()
+	WHERE leases.expires <= now() OR leases.owner = excluded.owner
 	RETURNING epoch`
 )
 

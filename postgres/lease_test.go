@@ -102,6 +102,22 @@ func TestFencing(t *testing.T) {
 			t.Fatal("the old owner's lobby change landed")
 		}
 	})
+	t.Run("a node restarted under the same name takes its leases back at once", func(t *testing.T) {
+		again := open(t, dsn, postgres.Options{Node: "b", LeaseTTL: time.Minute})
+		defer again.Close()
+		if ok, err := again.Claim(ctx, tb.ID); !ok || err != nil {
+			t.Fatalf("claim by the new b: %v %v", ok, err)
+		}
+		if err := b.AppendMove(ctx, tb.ID, move(2), nil, nil); err != postgres.ErrLeaseLost {
+			t.Fatalf("the old b appended after the new b took its lease: %v", err)
+		}
+		if err := again.AppendMove(ctx, tb.ID, move(2), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := again.Release(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+	})
 	t.Run("renewing tells the old owner what it lost", func(t *testing.T) {
 		lost, err := a.Renew(ctx)
 		if err != nil || !slices.Equal(lost, []string{second.ID}) {
