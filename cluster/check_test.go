@@ -37,7 +37,7 @@ func checkTable(t *testing.T, c *cluster, id string, clients []*client) (stored 
 			t.Fatalf("table %s: stored move %d has number %d", id, i, m.N)
 		}
 	}
-	if tb.Version != len(moves) {
+	if len(moves) < tb.Version { // a move may land between the two reads
 		t.Fatalf("table %s: version %d, %d stored moves", id, tb.Version, len(moves))
 	}
 	def, err := game.Lookup(tb.Game)
@@ -78,7 +78,7 @@ func checkTable(t *testing.T, c *cluster, id string, clients []*client) (stored 
 		}
 		events = log.Events
 	}
-	if tb.Status == table.Finished != g.Result().Over {
+	if tb.Status == table.Finished && !g.Result().Over {
 		t.Fatalf("table %s is %s but its replayed game over=%v", id, tb.Status, g.Result().Over)
 	}
 	return len(moves)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -138,7 +140,7 @@ func TestFailover(t *testing.T) {
 	}
 	for k := range n {
 		before := acked()
-		waitFor(t, 30*time.Second, "the game moves on", func() bool { return acked() >= before+8 || clients[0].isOver() })
+		waitFor(t, time.Minute, "the game moves on", func() bool { return acked() >= before+8 || clients[0].isOver() })
 		if clients[0].isOver() {
 			t.Fatalf("the game ended after %d kills of %d; give it more rounds", k, n)
 		}
@@ -235,6 +237,9 @@ func TestFencing(t *testing.T) {
 	if err := owner.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
+	// The signal is delivered to each thread when it next runs: on a busy
+	// machine the node could still read the move below after kill returns.
+	waitFor(t, 10*time.Second, "every thread of the paused node stops", func() bool { return stopped(owner.cmd.Process.Pid) })
 	// The move waits in the paused node's socket.
 	if err := a.moveNow(ctx); err != nil {
 		t.Fatal(err)
@@ -283,4 +288,25 @@ func TestFencing(t *testing.T) {
 	cancel2()
 	wg.Wait()
 	checkTable(t, c, l.ID, []*client{a, b})
+}
+
+// stopped reports whether every thread of process pid is stopped by a
+// signal (state T in /proc).
+func stopped(pid int) bool {
+	stats, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", pid))
+	if err != nil || len(stats) == 0 {
+		return false
+	}
+	for _, path := range stats {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return false
+		}
+		// The state follows the command name, which is in parentheses.
+		i := strings.LastIndexByte(string(raw), ')')
+		if i < 0 || i+2 >= len(raw) || raw[i+2] != 'T' {
+			return false
+		}
+	}
+	return true
 }

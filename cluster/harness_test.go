@@ -72,7 +72,7 @@ func natsURL() string {
 
 // leaseTTL is the nodes' lease time in the tests: a dead owner's tables
 // move after about this long.
-const leaseTTL = time.Second
+const leaseTTL = 2 * time.Second
 
 // cluster is a set of nodes over one store.
 type cluster struct {
@@ -141,6 +141,11 @@ func (c *cluster) start() *node {
 		n.cmd.Process.Signal(syscall.SIGCONT)
 		n.cmd.Process.Kill()
 		n.cmd.Wait()
+		if c.t.Failed() && !testing.Verbose() {
+			n.mu.Lock()
+			c.t.Logf("log of node %s:\n%s", n.name, strings.Join(n.log, "\n"))
+			n.mu.Unlock()
+		}
 	})
 	addr := make(chan string, 1)
 	go func() {

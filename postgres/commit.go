@@ -276,7 +276,7 @@ func (s *Store) commit(w *batchWriter, batch []*appendReq) {
 			s.heads.forget(r.id)
 			delete(w.next, r.id)
 			if s.node != "" {
-				s.leases.drop(r.id)
+				s.leases.lose(r.id)
 				r.res = ErrLeaseLost
 			} else {
 				r.res = harbor.Errorf(harbor.EConflict, "move %d is already stored", r.m.N)

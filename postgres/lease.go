@@ -14,10 +14,39 @@ import (
 // hold (never had, let expire, or lost to another node).
 var ErrLeaseLost = harbor.Errorf(harbor.EConflict, "this server no longer runs the table; reconnect")
 
-// held is the fencing number of each lease this node holds.
+// held is the fencing number of each lease this node holds, and the tables
+// whose leases a refused write found lost since the last Renew.
 type held struct {
 	mu    sync.Mutex
 	epoch map[string]int64
+	lost  []string
+}
+
+// lose forgets the lease of id, found taken by another node, and keeps it
+// for Renew to report.
+func (h *held) lose(id string) {
+	h.mu.Lock()
+	if _, ok := h.epoch[id]; ok {
+		delete(h.epoch, id)
+		h.lost = append(h.lost, id)
+	}
+	h.mu.Unlock()
+}
+
+// keepLost puts back lost leases that could not be reported.
+func (h *held) keepLost(ids []string) {
+	h.mu.Lock()
+	h.lost = append(h.lost, ids...)
+	h.mu.Unlock()
+}
+
+// takeLost returns the leases lose found lost and forgets them.
+func (h *held) takeLost() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	lost := h.lost
+	h.lost = nil
+	return lost
 }
 
 func (h *held) get(id string) (int64, bool) {
@@ -82,6 +111,10 @@ const (
 // fencing number means the table may have changed since the node last ran
 // it, so it must be read again.
 func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
+	// One claim at a time: two at once by this node would each raise the
+	// fencing number, and the node could keep the older one.
+	s.claiming.Lock()
+	defer s.claiming.Unlock()
 	if _, ok := s.leases.get(id); ok {
 		return true, nil
 	}
@@ -110,18 +143,20 @@ func (s *Store) Holds(id string) bool {
 }
 
 // Renew extends every lease this node holds and returns the tables whose
-// leases it has lost (another node took them after they expired); it
-// forgets those.
+// leases it has lost (another node took them after they expired), found
+// now or by a write refused since the last Renew; it forgets those.
 func (s *Store) Renew(ctx context.Context) (lost []string, err error) {
+	lost = s.leases.takeLost()
 	ids, epochs := s.leases.all()
 	if len(ids) == 0 {
-		return nil, nil
+		return lost, nil
 	}
 	kept, err := s.ids(ctx, `UPDATE leases SET expires = now() + $4 * interval '1 millisecond'
 		FROM unnest($1::text[], $2::bigint[]) AS h(id, epoch)
 		WHERE leases.table_id = h.id AND leases.epoch = h.epoch AND leases.owner = $3
 		RETURNING leases.table_id`, ids, epochs, s.node, s.ttl.Milliseconds())
 	if err != nil {
+		s.leases.keepLost(lost) // to report next time
 		return nil, err
 	}
 	ok := make(map[string]bool, len(kept))

@@ -119,12 +119,17 @@ func TestFencing(t *testing.T) {
 		}
 	})
 	t.Run("renewing tells the old owner what it lost", func(t *testing.T) {
+		// tb, whose move was refused, and second, found at renewal.
 		lost, err := a.Renew(ctx)
-		if err != nil || !slices.Equal(lost, []string{second.ID}) {
-			t.Fatalf("a lost %v (%v), want %s", lost, err, second.ID)
+		if err != nil || !slices.Equal(lost, []string{tb.ID, second.ID}) {
+			t.Fatalf("a lost %v (%v), want %s and %s", lost, err, tb.ID, second.ID)
 		}
-		if lost, err := b.Renew(ctx); err != nil || len(lost) != 0 {
-			t.Fatalf("b lost %v (%v), want nothing", lost, err)
+		if lost, err := a.Renew(ctx); err != nil || len(lost) != 0 {
+			t.Fatalf("a lost %v (%v) again", lost, err)
+		}
+		// The table its namesake took back.
+		if lost, err := b.Renew(ctx); err != nil || !slices.Equal(lost, []string{tb.ID}) {
+			t.Fatalf("b lost %v (%v), want %s", lost, err, tb.ID)
 		}
 	})
 }

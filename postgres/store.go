@@ -27,6 +27,8 @@ type Store struct {
 	once    sync.Once
 	heads   heads
 	leases  held
+
+	claiming sync.Mutex // held by Claim
 }
 
 var _ table.Store = (*Store)(nil)
@@ -207,7 +209,7 @@ func (s *Store) notHeld(ctx context.Context, id string) error {
 	if !exists {
 		return errNoTable
 	}
-	s.leases.drop(id)
+	s.leases.lose(id)
 	return ErrLeaseLost
 }
 
