@@ -1,11 +1,14 @@
 # Harbor: `make run` builds everything and serves Harbor; `make test` runs every test.
-# Both install what they need: the front end's npm packages, and Debian's chromium
-# for the browser tests.
+# Both install what they need: the front end's npm packages, Debian's chromium
+# for the browser tests, and for the Go tests PostgreSQL and NATS
+# (.ci/with-services: HARBOR_TEST_POSTGRES / HARBOR_TEST_NATS when set, else the
+# local services, else throwaway instances of Debian's postgresql and
+# nats-server).
 GO ?= go
 NPM ?= npm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web test vet test-go test-web test-e2e chromium bench soak clean
+.PHONY: run build web test vet test-go test-cluster-kills test-web test-e2e chromium bench soak clean
 
 run: build
 	./bin/harbor serve
@@ -29,7 +32,12 @@ vet:
 	$(GO) vet ./...
 
 test-go:
-	$(GO) test -count=1 ./...
+	.ci/with-services $(GO) test -count=1 ./...
+
+# The cluster's failover test with 20 kills of a table's owner in a row (make
+# test runs a few).
+test-cluster-kills:
+	HARBOR_CLUSTER_KILLS=20 .ci/with-services $(GO) test -count=1 -run 'TestFailover' -v -timeout 20m ./cluster/
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test

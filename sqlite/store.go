@@ -63,26 +63,6 @@ func (s *Store) checkpointer() {
 	}
 }
 
-// lobbyData is the part of a table stored as JSON.
-type lobbyData struct {
-	Options     json.RawMessage `json:"options,omitempty"`
-	TurnSeconds int             `json:"turnSeconds,omitempty"`
-	Seed        uint64          `json:"seed"`
-	Host        string          `json:"host"`
-	Members     []table.Member  `json:"members"`
-	Seats       []table.Seat    `json:"seats"`
-	Banned      []string        `json:"banned,omitempty"`
-	Undo        bool            `json:"undo,omitempty"`
-	HideHands   bool            `json:"hideHands,omitempty"`
-	From        *game.Origin    `json:"from,omitempty"`
-	Hints       *bool           `json:"hints,omitempty"`
-}
-
-func encodeLobby(t *table.Table) (string, error) {
-	b, err := json.Marshal(lobbyData{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints})
-	return string(b), err
-}
-
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
 func isUnique(err error) bool {
@@ -91,7 +71,7 @@ func isUnique(err error) bool {
 
 // CreateTable implements table.Store.
 func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
-	data, err := encodeLobby(t)
+	data, err := table.EncodeLobby(t)
 	if err != nil {
 		return err
 	}
@@ -123,14 +103,10 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	var d lobbyData
-	if err := json.Unmarshal([]byte(data), &d); err != nil {
+	if err := table.DecodeLobby(&t, data); err != nil {
 		return nil, err
 	}
 	t.Status = table.Status(status)
-	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
-	t.Undo, t.HideHands, t.From = d.Undo, d.HideHands, d.From
-	t.Hints = d.Hints
 	if result.Valid {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {
@@ -164,7 +140,7 @@ func (s *Store) TableByCode(ctx context.Context, kind table.CodeKind, code strin
 
 // SaveTable implements table.Store.
 func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
-	data, err := encodeLobby(t)
+	data, err := table.EncodeLobby(t)
 	if err != nil {
 		return err
 	}

@@ -349,3 +349,24 @@ func (ts *Tables) Close() {
 		r.close()
 	}
 }
+
+// Unload forgets table id, if it is live here: its timers stop and every
+// connection to it is closed with reason, so clients reconnect and find
+// the table wherever it runs now. For a node that no longer runs the table.
+func (ts *Tables) Unload(id, reason string) {
+	ts.mu.Lock()
+	r, ok := ts.live[id]
+	delete(ts.live, id)
+	ts.mu.Unlock()
+	if !ok {
+		return
+	}
+	r.close()
+	r.mu.Lock()
+	subs := r.subs
+	r.subs = nil
+	r.mu.Unlock()
+	for _, s := range subs {
+		s.conn.Close(reason)
+	}
+}

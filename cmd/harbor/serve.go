@@ -19,7 +19,6 @@ import (
 	"harbor/game"
 	"harbor/game/gametest"
 	"harbor/server"
-	"harbor/sqlite"
 	"harbor/table"
 )
 
@@ -32,9 +31,16 @@ func serveCmd(args []string) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fl.String("addr", envOr("HARBOR_ADDR", "127.0.0.1:8080"), "address to listen on (env HARBOR_ADDR)")
 	data := fl.String("data", envOr("HARBOR_DATA", "harbor.db"), "SQLite data file (env HARBOR_DATA)")
+	var bc backendConfig
+	fl.StringVar(&bc.store, "store", os.Getenv("HARBOR_STORE"), "PostgreSQL store, postgres://… (env HARBOR_STORE); none: the SQLite file of -data")
+	fl.StringVar(&bc.nats, "nats", os.Getenv("HARBOR_NATS"), "NATS server, nats://…: run as one node of a cluster sharing -store (env HARBOR_NATS)")
+	fl.StringVar(&bc.node, "node", os.Getenv("HARBOR_NODE"), "this node's name, unique in the cluster (env HARBOR_NODE); none: a random one")
+	fl.StringVar(&bc.prefix, "nats-prefix", envOr("HARBOR_NATS_PREFIX", "harbor"), "first part of every NATS subject of the cluster (env HARBOR_NATS_PREFIX)")
+	fl.DurationVar(&bc.leaseTTL, "lease", envDuration("HARBOR_LEASE", 5*time.Second), "how long a node's hold on a table lasts unless renewed; a dead node's tables move after it (env HARBOR_LEASE)")
 	botDelay := fl.Duration("bot-delay", envDuration("HARBOR_BOT_DELAY", time.Second), "pause before a computer player moves (env HARBOR_BOT_DELAY)")
 	origins := fl.String("origins", os.Getenv("HARBOR_ORIGINS"), "extra allowed Origin hosts, comma-separated patterns (env HARBOR_ORIGINS)")
 	msgRate := fl.Float64("msg-rate", envFloat("HARBOR_MSG_RATE", server.DefaultLimits.MsgRate), "WebSocket messages a second per connection, with bursts of twice that (env HARBOR_MSG_RATE)")
+	codeRate := fl.Float64("code-rate", envFloat("HARBOR_CODE_RATE", server.DefaultLimits.CodeRate), "join and TV code look-ups a second per address, with bursts of twenty times that (env HARBOR_CODE_RATE)")
 	verbose := fl.Bool("v", false, "log debug detail")
 	exposed := exposureFlags(fl)
 	if err := fl.Parse(args); err != nil {
@@ -50,19 +56,22 @@ func serveCmd(args []string) error {
 		game.Register(gametest.Definition) // Pile, for tests of the server binary
 	}
 
-	store, err := sqlite.Open(*data)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bc.data = *data
+	back, err := openBackend(ctx, bc)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer back.close()
 	metrics := server.NewMetrics()
-	tables := table.NewTables(store, exposed.tableOptions(table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}))
+	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}))
 	defer tables.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	n, err := tables.Resume(ctx)
-	if err != nil {
-		return fmt.Errorf("resume tables: %w", err)
+	n := 0
+	if !back.clustered() { // a cluster's nodes take over unfinished tables by their leases
+		if n, err = tables.Resume(ctx); err != nil {
+			return fmt.Errorf("resume tables: %w", err)
+		}
 	}
 	var patterns []string
 	if *origins != "" {
@@ -70,7 +79,14 @@ func serveCmd(args []string) error {
 	}
 	limits := exposed.limits(server.DefaultLimits)
 	limits.MsgRate, limits.MsgBurst = *msgRate, 2**msgRate
-	identityKey, err := store.Secret(ctx, "identity", 32)
+	limits.CodeRate, limits.CodeBurst = *codeRate, 20**codeRate
+	secrets, ok := back.store.(interface {
+		Secret(ctx context.Context, name string, size int) ([]byte, error)
+	})
+	if !ok {
+		return errors.New("the store keeps no server secrets")
+	}
+	identityKey, err := secrets.Secret(ctx, "identity", 32)
 	if err != nil {
 		return fmt.Errorf("identity key: %w", err)
 	}
@@ -89,12 +105,20 @@ func serveCmd(args []string) error {
 	} else if cfg.MetricsOff {
 		log.Warn("/metrics is off: the server listens beyond loopback; set -metrics-addr or -metrics-token to serve it", "addr", *addr)
 	}
+	var handler http.Handler = srv
+	if back.clustered() {
+		if handler, err = back.join(tables, srv, log); err != nil {
+			return err
+		}
+		defer back.leave()
+		go back.cluster.Run(ctx)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "resumed", n, "games", len(game.All()))
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	log.Info("listening", "addr", ln.Addr().String(), "store", bc.describe(), "node", back.name, "resumed", n, "games", len(game.All()))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

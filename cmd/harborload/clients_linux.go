@@ -48,13 +48,13 @@ type wsConn struct {
 	closed bool
 }
 
-// dialWS opens a WebSocket to /ws?query as the person with token and
-// returns its socket, non-blocking, with the bytes the server sent after
-// the handshake.
-func (r *runner) dialWS(token, query string) (fd int, rest []byte, err error) {
+// dialWS opens a WebSocket to /ws?query on the server at base as the
+// person with token and returns its socket, non-blocking, with the bytes
+// the server sent after the handshake.
+func (r *runner) dialWS(base, token, query string) (fd int, rest []byte, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	u, err := neturl.Parse(r.url)
+	u, err := neturl.Parse(base)
 	if err != nil {
 		return -1, nil, err
 	}
@@ -148,8 +148,10 @@ func (ls *loops) connect() error {
 	}
 	conns := make([]*wsConn, len(clients))
 	err := parallel(len(clients), 32, func(i int) error {
-		t := r.tables[clients[i].table]
-		fd, rest, err := r.dialWS(t.people[clients[i].person], "table="+t.id)
+		c := clients[i]
+		t := r.tables[c.table]
+		// On several nodes, a table's people connect to different nodes.
+		fd, rest, err := r.dialWS(r.node(c.table+c.person), t.people[c.person], "table="+t.id)
 		if err != nil {
 			return err
 		}
@@ -181,7 +183,7 @@ func (r *runner) openIdle(n int) (fds []int, err error) {
 	}
 	err = parallel(n, 32, func(i int) error {
 		t := r.tables[i%len(r.tables)]
-		fd, _, err := r.dialWS(t.people[(i/len(r.tables))%len(t.people)], "table="+t.id)
+		fd, _, err := r.dialWS(r.node(i), t.people[(i/len(r.tables))%len(t.people)], "table="+t.id)
 		if err != nil {
 			return err
 		}

@@ -74,8 +74,12 @@ type report struct {
 func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
 
 func (r report) print(w io.Writer) {
-	fmt.Fprintf(w, "harborload: %d tables of %s x %d seats (%d WebSocket clients), server %s; every move committed to SQLite (WAL, synchronous=FULL)\n",
-		r.Tables, r.Game, r.Seats, r.Conns, r.Where)
+	store := "every move committed to SQLite (WAL, synchronous=FULL)"
+	if strings.HasPrefix(r.Where, "at ") {
+		store = "every move committed to the target's store"
+	}
+	fmt.Fprintf(w, "harborload: %d tables of %s x %d seats (%d WebSocket clients), server %s; %s\n",
+		r.Tables, r.Game, r.Seats, r.Conns, r.Where, store)
 	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s (%d games finished)\n", r.Moves, r.Elapsed.Seconds(), r.movesPerSecond(), r.FinishedGames)
 	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
 		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
@@ -115,7 +119,8 @@ type pending struct {
 
 type runner struct {
 	cfg    config
-	url    string
+	url    string   // the first server; metrics are read from every one
+	urls   []string // every node of the target
 	log    io.Writer
 	http   *http.Client
 	tables []*loadTable
@@ -130,7 +135,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 	if cfg.Seats < 1 || cfg.Seats > 6 || cfg.Tables < 1 {
 		return rep, fmt.Errorf("need at least one table of 1 to 6 seats")
 	}
-	url, stop, kill, where, err := target(cfg)
+	urls, stop, kill, where, err := target(cfg)
 	if err != nil {
 		return rep, err
 	}
@@ -139,7 +144,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 		defer writeMemProfile(cfg.MemProfile)
 	}
 	rep.Where = where
-	r := &runner{cfg: cfg, url: url, log: logw}
+	r := &runner{cfg: cfg, url: urls[0], urls: urls, log: logw}
 	// A soak's server keeps its limits per address: each request comes on
 	// a new connection, so requests spread over the source addresses.
 	r.http = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
@@ -277,34 +282,38 @@ func run(cfg config, logw io.Writer) (report, error) {
 	return rep, nil
 }
 
-// target starts or checks the server the run talks to. kill, for a child
-// server only, kills it with SIGKILL and returns its data file.
-func target(cfg config) (url string, stop func(), kill func() (string, error), where string, err error) {
+// target starts or checks the servers the run talks to: one, or the nodes
+// of a cluster. kill, for a child server only, kills it with SIGKILL and
+// returns its data file.
+func target(cfg config) (urls []string, stop func(), kill func() (string, error), where string, err error) {
 	switch {
 	case cfg.Server != "":
-		u, err := neturl.Parse(cfg.Server)
-		if err != nil {
-			return "", nil, nil, "", err
+		for _, s := range strings.Split(cfg.Server, ",") {
+			u, err := neturl.Parse(s)
+			if err != nil {
+				return nil, nil, nil, "", err
+			}
+			ip := net.ParseIP(u.Hostname())
+			if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+				return nil, nil, nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
+			}
+			urls = append(urls, strings.TrimRight(s, "/"))
 		}
-		ip := net.ParseIP(u.Hostname())
-		if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return "", nil, nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
-		}
-		return strings.TrimRight(cfg.Server, "/"), func() {}, nil, "at " + cfg.Server, nil
+		return urls, func() {}, nil, "at " + cfg.Server, nil
 	case cfg.InProcess:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return "", nil, nil, "", err
+			return nil, nil, nil, "", err
 		}
 		url, stop, err := startServer(dir, cfg.Soak)
-		return url, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", err
+		return []string{url}, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", err
 	default:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return "", nil, nil, "", err
+			return nil, nil, nil, "", err
 		}
 		url, stop, kill, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile, cfg.Soak)
-		return url, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", err
+		return []string{url}, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", err
 	}
 }
 
@@ -316,14 +325,22 @@ func (r *runner) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	return d.DialContext(ctx, network, addr)
 }
 
+// node returns the i-th node of the target, counting round.
+func (r *runner) node(i int) string { return r.urls[i%len(r.urls)] }
+
 // call makes an API request as the person with token.
 func (r *runner) call(token, method, path string, body any, out any) error {
+	return r.callAt(r.url, token, method, path, body, out)
+}
+
+// callAt makes an API request to the server at base.
+func (r *runner) callAt(base, token, method, path string, body any, out any) error {
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, r.url+path, rd)
+	req, err := http.NewRequest(method, base+path, rd)
 	if err != nil {
 		return err
 	}
@@ -402,20 +419,23 @@ func (r *runner) createTables() error {
 			}
 			t.people = append(t.people, tok)
 		}
+		// On several nodes, tables open on each in turn (so each runs a
+		// share of them) and each person calls the node they will play on.
 		var l table.LobbyView
-		if err := r.call(t.people[0], "POST", "/api/tables", map[string]any{"game": r.cfg.Game, "name": "P0", "options": r.cfg.Options}, &l); err != nil {
+		if err := r.callAt(r.node(i), t.people[0], "POST", "/api/tables", map[string]any{"game": r.cfg.Game, "name": "P0", "options": r.cfg.Options}, &l); err != nil {
 			return err
 		}
 		t.id = l.ID
 		for j, p := range t.people[1:] {
-			if err := r.call(p, "POST", "/api/join", map[string]any{"code": l.Code, "name": "P" + strconv.Itoa(j+1)}, nil); err != nil {
+			at := r.node(i + j + 1)
+			if err := r.callAt(at, p, "POST", "/api/join", map[string]any{"code": l.Code, "name": "P" + strconv.Itoa(j+1)}, nil); err != nil {
 				return err
 			}
-			if err := r.call(p, "POST", "/api/tables/"+l.ID+"/ready", map[string]bool{"ready": true}, nil); err != nil {
+			if err := r.callAt(at, p, "POST", "/api/tables/"+l.ID+"/ready", map[string]bool{"ready": true}, nil); err != nil {
 				return err
 			}
 		}
-		if err := r.call(t.people[0], "POST", "/api/tables/"+l.ID+"/start", nil, nil); err != nil {
+		if err := r.callAt(r.node(i), t.people[0], "POST", "/api/tables/"+l.ID+"/start", nil, nil); err != nil {
 			return err
 		}
 		r.tables[i] = t
@@ -473,16 +493,29 @@ func (r *runner) allOver() bool {
 	return true
 }
 
-// memory returns the server's Go memory in use (heap spans in use plus
-// goroutine stacks) after a garbage collection, from its /metrics. The
-// child and in-process servers collect garbage on request first.
+// memory returns the servers' Go memory in use (heap spans in use plus
+// goroutine stacks) after a garbage collection, from their /metrics,
+// summed over the nodes. The child and in-process servers collect garbage
+// on request first.
 func (r *runner) memory() (int64, error) {
 	if r.cfg.Server == "" {
 		if err := r.call(table.NewToken(), "POST", "/loadgc", nil, nil); err != nil {
 			return 0, err
 		}
 	}
-	req, _ := http.NewRequest("GET", r.url+"/metrics", nil)
+	var total int64
+	for _, u := range r.urls {
+		n, err := r.memoryAt(u)
+		if err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
+}
+
+func (r *runner) memoryAt(base string) (int64, error) {
+	req, _ := http.NewRequest("GET", base+"/metrics", nil)
 	resp, err := r.http.Do(req)
 	if err != nil {
 		return 0, err
@@ -500,23 +533,58 @@ func (r *runner) memory() (int64, error) {
 	return total, sc.Err()
 }
 
-// serverLatency reads one of the server's latency histograms and returns the
-// upper bounds of the buckets holding its median and 99th percentile.
+// bucket is one bucket of a latency histogram: how many observations were
+// at most le seconds.
+type bucket struct {
+	le    float64
+	count float64
+}
+
+// serverLatency reads one of the servers' latency histograms, summed over
+// the nodes, and returns the upper bounds of the buckets holding its median
+// and 99th percentile.
 func (r *runner) serverLatency(histogram string) (p50, p99 time.Duration, err error) {
-	resp, err := r.http.Get(r.url + "/metrics")
+	var buckets []bucket
+	for _, u := range r.urls {
+		bs, err := r.histogram(u, histogram)
+		if err != nil {
+			return 0, 0, err
+		}
+		if buckets == nil {
+			buckets = bs
+			continue
+		}
+		for i := range min(len(buckets), len(bs)) {
+			buckets[i].count += bs[i].count
+		}
+	}
+	if len(buckets) == 0 || buckets[len(buckets)-1].count == 0 {
+		return 0, 0, nil
+	}
+	total := buckets[len(buckets)-1].count
+	at := func(q float64) time.Duration {
+		for _, b := range buckets {
+			if b.count >= q*total {
+				return time.Duration(b.le * float64(time.Second))
+			}
+		}
+		return 0
+	}
+	return at(0.5), at(0.99), nil
+}
+
+// histogram reads the buckets of one histogram from the /metrics of the
+// server at base.
+func (r *runner) histogram(base, name string) ([]bucket, error) {
+	resp, err := r.http.Get(base + "/metrics")
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	defer resp.Body.Close()
-	type bucket struct {
-		le    float64
-		count float64
-	}
 	var buckets []bucket
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
-		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, histogram+`_bucket{le="`)
+		rest, ok := strings.CutPrefix(sc.Text(), name+`_bucket{le="`)
 		if !ok {
 			continue
 		}
@@ -529,19 +597,7 @@ func (r *runner) serverLatency(histogram string) (p50, p99 time.Duration, err er
 		b.count, _ = strconv.ParseFloat(count, 64)
 		buckets = append(buckets, b)
 	}
-	if len(buckets) == 0 || buckets[len(buckets)-1].count == 0 {
-		return 0, 0, sc.Err()
-	}
-	total := buckets[len(buckets)-1].count
-	at := func(q float64) time.Duration {
-		for _, b := range buckets {
-			if b.count >= q*total {
-				return time.Duration(b.le * float64(time.Second))
-			}
-		}
-		return 0
-	}
-	return at(0.5), at(0.99), sc.Err()
+	return buckets, sc.Err()
 }
 
 // legalMoves returns the JSON array d.legal of a compact state frame

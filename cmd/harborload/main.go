@@ -38,7 +38,7 @@ func main() {
 	flag.DurationVar(&cfg.Duration, "duration", 10*time.Second, "how long to play")
 	flag.IntVar(&cfg.MaxMoves, "max-moves", 5_000_000, "stop after this many moves")
 	flag.IntVar(&cfg.Idle, "idle", 0, "idle connections to open after playing, for memory per connection")
-	flag.StringVar(&cfg.Server, "server", "", "target this running server (http://127.0.0.1:port) instead of starting one")
+	flag.StringVar(&cfg.Server, "server", "", "target this running server (http://127.0.0.1:port) instead of starting one; several nodes of a cluster comma-separated: tables open on each in turn and each table's people spread over them")
 	flag.BoolVar(&cfg.InProcess, "inprocess", false, "run the server inside this process")
 	flag.IntVar(&cfg.Loops, "loops", 2, "client event loops, each one thread that serves its share of the connections")
 	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")

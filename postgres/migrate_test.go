@@ -1,0 +1,112 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"harbor/postgres/pgtest"
+	"harbor/storetest"
+	"harbor/table"
+)
+
+func appliedVersions(t *testing.T, pool *pgxpool.Pool) []int {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func wantVersions(t *testing.T, pool *pgxpool.Pool, upTo int) {
+	t.Helper()
+	got := appliedVersions(t, pool)
+	if len(got) != upTo || got[len(got)-1] != upTo {
+		t.Fatalf("applied migrations %v, want 1..%d", got, upTo)
+	}
+}
+
+func TestMigrations(t *testing.T) {
+	ctx := context.Background()
+	latest := SchemaVersion()
+	if latest < 2 {
+		t.Fatalf("schema version %d: the tests expect a previous version to migrate from", latest)
+	}
+	t.Run("from an empty database", func(t *testing.T) {
+		dsn := pgtest.Schema(t)
+		s, err := Open(ctx, dsn, Options{Node: "a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		wantVersions(t, s.pool, latest)
+		tb := storetest.NewTable(t)
+		if err := s.CreateTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+		if owner, running, err := s.Owner(ctx, tb.ID); err != nil || owner != "a" || !running {
+			t.Fatalf("lease of a new table: %q %v %v", owner, running, err)
+		}
+		if err := migrate(ctx, s.pool, 0); err != nil {
+			t.Fatalf("migrating again: %v", err)
+		}
+		wantVersions(t, s.pool, latest)
+	})
+	t.Run("from the previous version", func(t *testing.T) {
+		dsn := pgtest.Schema(t)
+		pool, err := pgxpool.New(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := migrate(ctx, pool, latest-1); err != nil {
+			t.Fatal(err)
+		}
+		wantVersions(t, pool, latest-1)
+		old := newStore(pool, Options{})
+		tb := storetest.NewTable(t)
+		if err := old.CreateTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+		tb.Status = table.Playing
+		if err := old.SaveTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+		if err := old.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":2}`), At: time.Now()}, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		old.Close()
+
+		s, err := Open(ctx, dsn, Options{Node: "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		wantVersions(t, s.pool, latest)
+		got, err := s.Table(ctx, tb.ID)
+		if err != nil || got.Version != 1 || got.Status != table.Playing {
+			t.Fatalf("table kept through the migration: %+v %v", got, err)
+		}
+		orphans, err := s.Orphans(ctx)
+		if err != nil || len(orphans) != 1 || orphans[0] != tb.ID {
+			t.Fatalf("a playing table without a lease is an orphan: %v %v", orphans, err)
+		}
+		if ok, err := s.Claim(ctx, tb.ID); !ok || err != nil {
+			t.Fatalf("claim: %v %v", ok, err)
+		}
+		if err := s.AppendMove(ctx, tb.ID, table.Move{N: 1, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,42 @@
+package table
+
+import (
+	"encoding/json"
+
+	"harbor/game"
+)
+
+// storedLobby is the part of a table that stores keep as one JSON document
+// beside the columns they index (id, game, status, codes, version, result,
+// times). Both stores use EncodeLobby and DecodeLobby, so a field added to
+// a table is kept by every store.
+type storedLobby struct {
+	Options     json.RawMessage `json:"options,omitempty"`
+	TurnSeconds int             `json:"turnSeconds,omitempty"`
+	Seed        uint64          `json:"seed"`
+	Host        string          `json:"host"`
+	Members     []Member        `json:"members"`
+	Seats       []Seat          `json:"seats"`
+	Banned      []string        `json:"banned,omitempty"`
+	Undo        bool            `json:"undo,omitempty"`
+	HideHands   bool            `json:"hideHands,omitempty"`
+	From        *game.Origin    `json:"from,omitempty"`
+	Hints       *bool           `json:"hints,omitempty"`
+}
+
+// EncodeLobby returns the JSON document a store keeps of t.
+func EncodeLobby(t *Table) (string, error) {
+	b, err := json.Marshal(storedLobby{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints})
+	return string(b), err
+}
+
+// DecodeLobby sets the fields of t that EncodeLobby keeps from data.
+func DecodeLobby(t *Table, data string) error {
+	var d storedLobby
+	if err := json.Unmarshal([]byte(data), &d); err != nil {
+		return err
+	}
+	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
+	t.Undo, t.HideHands, t.From, t.Hints = d.Undo, d.HideHands, d.From, d.Hints
+	return nil
+}
