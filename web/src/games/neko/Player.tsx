@@ -1,10 +1,11 @@
 import { useState } from "preact/hooks";
+import { AwayBanner } from "../../components/AwayBanner";
 import { Countdown } from "../../components/Countdown";
 import { HowTo } from "../../components/Rules";
 import { SeatBadge } from "../../components/SeatBadge";
 import type { GameEvent, Move } from "../../protocol";
 import type { TableStore } from "../../state";
-import { Card, CardDialog } from "./Cards";
+import { Card, CardDialog, Icon } from "./Cards";
 import { cardName, CARDS, choiceTitle } from "./cards";
 import { columnName, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
 import { Final, Interim, PointsChart } from "./Score";
@@ -157,9 +158,12 @@ function TurnPanel({ v, me, legal, send, busy, open }: { v: NekoView; me: number
                     : `Window: ${columnName(p, v.window)}`}
       </h2>
       {inWindow ? (
-        <p class="nk-icons" data-testid="icons-left">
-          Left to spend in this window: {lic} licence icon{lic === 1 ? "" : "s"}, {coin} coin{coin === 1 ? "" : "s"}, {fuel} fuel. Icons are spent first, then cards (licences, or fish for coins and fuel); unspent icons are lost when the window closes.
-        </p>
+        <>
+          <p class="nk-icons" data-testid="icons-left">
+            Left to spend: <Icon name="licence" /> {lic} · <Icon name="coin" /> {coin} · <Icon name="fuel" /> {fuel}
+          </p>
+          <p class="hint">Icons are spent first, then cards (licences; fish for coins and fuel). What is left ends with the window.</p>
+        </>
       ) : null}
       {v.stage === "play" && p.hand ? (
         <ul class="nk-playlist">
@@ -317,14 +321,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
         )}
       </header>
 
-      {away ? (
-        <div class="banner banner-warn" role="status">
-          A computer player is moving for you while you were away.
-          <button type="button" class="btn-small" onClick={() => store.back()}>
-            Take my seat back
-          </button>
-        </div>
-      ) : null}
+      {away ? <AwayBanner store={store} /> : null}
 
       {over ? (
         <div class="final">

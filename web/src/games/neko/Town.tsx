@@ -9,7 +9,7 @@ function ShipToken({ v, p, s }: { v: NekoView; p: NekoPlayer; s: Ship }) {
   const ghost = s.index === GHOST;
   return (
     <li class={`nk-ship ${ghost ? "nk-ghost" : ""}`} aria-label={`${shipName(s)} ${shipPlace(v, p, s)}`}>
-      <span aria-hidden="true">{ghost ? "☁" : "⛵"}</span>
+      <span aria-hidden="true">{ghost ? "☁" : "⎈"}</span>
       <span>{ghost ? "ghost" : `L${s.level}`}</span>
     </li>
   );
@@ -56,8 +56,7 @@ export function Supply({ p, hideHand }: { p: NekoPlayer; hideHand?: boolean }) {
         <strong>Supply</strong>{" "}
         {RES.map((r) => (
           <span key={r} class="nk-count" data-res={r}>
-            <Icon name={r} /> {p.supply[r]}
-            <span class="sr-only"> {BUNDLE_WORDS[r]}</span>
+            <Icon name={r} /> {p.supply[r]} <span class="nk-word">{BUNDLE_WORDS[r]}</span>
           </span>
         ))}
       </p>
@@ -159,7 +158,7 @@ export function Attractions({ v }: { v: NekoView }) {
               <span class="nk-attr-ships">
                 {ships.map(({ p, s }) => (
                   <span key={`${p.seat}-${s.index}`} class="nk-chip">
-                    ⛵ {p.name} L{s.level}
+                    ⎈ {p.name} L{s.level}
                   </span>
                 ))}
               </span>

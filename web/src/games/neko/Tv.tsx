@@ -1,11 +1,11 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import type { TableStore } from "../../state";
 import { CardFace } from "./Cards";
-import { CARDS } from "./cards";
+import { CARDS, kindName, KIND_MARKS } from "./cards";
 import { turnLine } from "./Player";
 import { Final, Interim, PointsChart } from "./Score";
-import { Attractions, BundleLine, Town } from "./Town";
-import { decodeView, scoreSoFar, shipsInGame, type NekoView } from "./view";
+import { Attractions, BundleLine, Supply, Town } from "./Town";
+import { decodeView, GHOST, scoreSoFar, shipsInGame, type NekoView } from "./view";
 
 const noop = () => {};
 
@@ -39,6 +39,33 @@ function TvDraft({ v }: { v: NekoView }) {
           ))}
         </div>
       )}
+    </section>
+  );
+}
+
+/** TvTowns sums up every player's town in a line: each column with its hub and the ships on it. */
+function TvTowns({ v }: { v: NekoView }) {
+  return (
+    <section class="panel nk-tv-towns" aria-label="Every town">
+      {v.order.map((seat) => {
+        const p = v.players[seat];
+        if (!p) return null;
+        const at = (loc: number) => p.ships.filter((s) => s.loc === loc).map((s) => (s.index === GHOST ? "☁" : `⎈${s.level}`)).join(" ");
+        return (
+          <div key={seat} class={`nk-tv-town ${seat === v.active ? "nk-on" : ""}`} data-testid={`tv-town-${seat}`}>
+            <strong>{p.name}</strong>
+            <span class="nk-tv-col nk-harbour">
+              ⚓ {p.harbour} {at(0)}
+            </span>
+            {p.columns.map((c, i) => (
+              <span key={i} class={`nk-tv-col nk-kind-${c.kind}`}>
+                {KIND_MARKS[c.kind]} {i + 1}. {c.kind === "FB" ? "Boat" : kindName(c.kind)} · hub {c.hub} · {c.actions.length}
+                {at(i + 1) ? <b> {at(i + 1)}</b> : null}
+              </span>
+            ))}
+          </div>
+        );
+      })}
     </section>
   );
 }
@@ -107,8 +134,10 @@ export function NekoTv({ store }: { store: TableStore }) {
               <section class="panel" aria-label={`${focus.name}'s town`}>
                 <h2>{focus.name}'s town</h2>
                 <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
+                <Supply p={focus} />
               </section>
             ) : null}
+            <TvTowns v={v} />
           </div>
           <div class="nk-tv-side">
             <TvPlayers v={v} colors={colors} />
@@ -117,6 +146,14 @@ export function NekoTv({ store }: { store: TableStore }) {
               <Attractions v={v} />
             </section>
             {v.period > 1 ? <Interim v={v} /> : null}
+            <section class="panel nk-tv-log">
+              <h2>What happened</h2>
+              <ol class="log-lines">
+                {data.log.slice(-5).reverse().map((e, i) => (
+                  <li key={data.log.length - i}>{e.text}</li>
+                ))}
+              </ol>
+            </section>
           </div>
         </div>
       )}

@@ -44,7 +44,7 @@ export const KIND_NAMES: Record<string, string> = {
 };
 
 /** A pattern per kind, so kinds never differ by colour alone. */
-export const KIND_MARKS: Record<string, string> = { PO: "✎", ST: "⌂", SY: "⚒", SV: "⛴", TC: "✪", RS: "⚗", FB: "⚓" };
+export const KIND_MARKS: Record<string, string> = { PO: "✎", ST: "⌂", SY: "⚒", SV: "≈", TC: "✪", RS: "⚗", FB: "⚓" };
 
 export type Timing = "Once per turn" | "Ship moves in" | "Immediate" | "Game end" | "Always on";
 
