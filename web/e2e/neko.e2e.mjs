@@ -98,9 +98,11 @@ export default async function scenario(ctx) {
       } else await clickMove(host, moves.includes("next") ? "next" : moves[0]);
     }
     log(`Ana's turn ${t}: windows ${windows.join(",")}, actions ${used.join(" ")}`);
-    if (windows.length >= 2 && used.some((u) => /move|sail|harbour|upgrade|buy|captain/.test(u))) walked = { windows, used };
+    // Every window that opened got a free action before it was closed.
+    const free = used.filter((u) => /move|sail|harbour|upgrade|buy|captain|bonus|flip/.test(u));
+    if (windows.length >= 1 && windows.every((w) => free.some((u) => u.startsWith(`${w}:`)))) walked = { windows, used };
   }
-  if (!walked) fail("no turn of Ana's went through two windows with a free action");
+  if (!walked) fail("no turn of Ana's used every window it opened");
 
   setStep("hidden hands and the keyboard");
   await until("the friend's turn or the host's", async () => (await enabledMoves(host)).length + (await enabledMoves(friend)).length > 0);

@@ -18,11 +18,11 @@ const ROWS: { key: keyof Breakdown; label: string }[] = [
 ];
 
 /** Interim shows the intermediate scores so far. */
-export function Interim({ v }: { v: NekoView }) {
+export function Interim({ v, brief }: { v: NekoView; brief?: boolean }) {
   return (
     <section class="panel nk-interim" aria-labelledby="nk-interim-h" data-testid="interim">
       <h2 id="nk-interim-h">Intermediate scoring</h2>
-      <p class="hint">At the end of each period a ship on the last column scores its level, any other ship in the line 1 point; then the ships in the line go home.</p>
+      {brief ? null : <p class="hint">At the end of each period a ship on the last column scores its level, any other ship in the line 1 point; then the ships in the line go home.</p>}
       <table class="nk-table">
         <thead>
           <tr>
@@ -63,12 +63,12 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
   return (
     <section class="panel nk-final" aria-labelledby="nk-final-h" data-testid="final-scores">
       <h2 id="nk-final-h">{winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Final scores"}</h2>
-      {tie ? <p class="nk-tie">{tie}</p> : null}
+      {tie ? <p class="nk-tie">{tie}</p> : <p class="hint">A tie on points goes to the lower total level of ships in play, then to more fish, goods and licences; then the win is shared.</p>}
       <div class="nk-table-wrap">
         <table class="nk-table">
           <thead>
             <tr>
-              <th scope="col">Points from</th>
+              <th scope="col" class="nk-from">Points from</th>
               {v.players.map((p) => (
                 <th key={p.seat} scope="col" style={{ borderBottomColor: seatColor(p.seat, colors[p.seat]).fill }}>
                   {p.name}

@@ -122,7 +122,7 @@ export function NekoTv({ store }: { store: TableStore }) {
         <div class="nk-tv-final">
           <Final v={v} result={g.result} colors={colors} />
           <section class="panel">
-            <PointsChart v={v} colors={colors} width={760} height={360} />
+            <PointsChart v={v} colors={colors} width={760} height={480} />
           </section>
         </div>
       ) : (
@@ -138,6 +138,7 @@ export function NekoTv({ store }: { store: TableStore }) {
               </section>
             ) : null}
             <TvTowns v={v} />
+            {v.period > 1 ? <Interim v={v} brief /> : null}
           </div>
           <div class="nk-tv-side">
             <TvPlayers v={v} colors={colors} />
@@ -145,11 +146,10 @@ export function NekoTv({ store }: { store: TableStore }) {
               <h2>Attractions</h2>
               <Attractions v={v} />
             </section>
-            {v.period > 1 ? <Interim v={v} /> : null}
             <section class="panel nk-tv-log">
               <h2>What happened</h2>
               <ol class="log-lines">
-                {data.log.slice(-5).reverse().map((e, i) => (
+                {data.log.slice(-4).reverse().map((e, i) => (
                   <li key={data.log.length - i}>{e.text}</li>
                 ))}
               </ol>
