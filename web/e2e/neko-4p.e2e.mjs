@@ -4,7 +4,7 @@
 // the ghost ship moved, hidden hands, then the game to its end.
 
 import { fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
-import { clickMove, enabledMoves, join, noForeignHands, openTable, playUntil, serverState, step } from "./neko.mjs";
+import { clickMove, fitsPhone, enabledMoves, join, noForeignHands, openTable, playUntil, serverState, step } from "./neko.mjs";
 
 /** The helper loop's order here: the ghost ship moves whenever it can. */
 const PREFER = ["draft-", "boat-", "choose-", "discard-", "keep", "play-", "move-ship6", "sail-", "move-", "harbour", "upgrade-", "next"];
@@ -21,7 +21,8 @@ export default async function scenario(ctx) {
   setStep("a four-seat table with every module");
   const { invite, tv: tvHref } = await openTable(host, ctx.base, "Ana");
   for (const label of ["Extra cards", "Fishing boats", "Ghost ship"]) {
-    await host.getByLabel(label).check();
+    // The box follows the server's lobby, so it turns on once the option is stored.
+    await host.getByLabel(label).click();
     await until(`${label} to be on`, () => host.getByLabel(label).isChecked());
   }
   await join(friend, invite, "Bo");
@@ -45,6 +46,7 @@ export default async function scenario(ctx) {
       if ((await p.locator(".nk-rule").count()) > 0) ruleSeen = true;
       if (!shotDraft) {
         await fitsWidth(p, "the draft rows");
+  await fitsPhone(p, "the draft rows");
         await shot(p, "02-phone-draft-rows");
         shotDraft = true;
       }
@@ -118,7 +120,9 @@ export default async function scenario(ctx) {
   log(`final scores ${result.scores.join(" : ")}`);
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the final scores");
+  await fitsPhone(host, "the final scores");
   await fitsWidth(friend, "the final scores on a 320 px phone");
+  await fitsPhone(friend, "the final scores on a 320 px phone");
   await shot(friend, "07-phone320-final");
   await fitsScreen(tv, "the TV final");
   await shot(tv, "08-tv-final");

@@ -4,7 +4,7 @@
 // hands, the keyboard, then the game to its end with the scores everywhere.
 
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
-import { clickMove, enabledMoves, join, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
+import { clickMove, fitsPhone, enabledMoves, join, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
 
 export default async function scenario(ctx) {
   const host = await ctx.newPage(PHONE);
@@ -29,6 +29,7 @@ export default async function scenario(ctx) {
   if (!/Your pick/.test(whose ?? "")) fail(`the picker is not told it is their pick: ${whose}`);
   if (!/is picking/.test((await other.getByTestId("whose-pick").textContent()) ?? "")) fail("the other player is not told who picks");
   await fitsWidth(host, "the draft");
+  await fitsPhone(host, "the draft");
   await shot(host, "01-phone-draft");
   // Ana's seat on a 320 px phone too: a second browser with her cookie.
   const small = await ctx.browser.newContext({ ...SMALL_PHONE, storageState: await host.context().storageState() });
@@ -36,6 +37,7 @@ export default async function scenario(ctx) {
   await host320.goto(host.url());
   await host320.getByTestId("draft").waitFor();
   await fitsWidth(host320, "the draft on a 320 px phone");
+  await fitsPhone(host320, "the draft on a 320 px phone");
   await shot(host320, "02-phone320-draft");
   await shot(friend, "03-laptop-draft");
   await shot(tv, "04-tv-draft");
@@ -122,8 +124,10 @@ export default async function scenario(ctx) {
   await host.locator('[data-town="0"]').click();
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the game screen");
+  await fitsPhone(host, "the game screen");
   await host320.getByTestId("town-0").waitFor();
   await fitsWidth(host320, "the game screen on a 320 px phone");
+  await fitsPhone(host320, "the game screen on a 320 px phone");
   await shot(host320, "09-phone320-game");
   await small.close();
   await shot(friend, "10-laptop-game");
@@ -166,6 +170,7 @@ export default async function scenario(ctx) {
   log(`final scores ${result.scores.join(" : ")}, winners ${JSON.stringify(result.winners)}`);
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the final scores");
+  await fitsPhone(host, "the final scores");
   await shot(host, "13-phone-final");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "14-laptop-final");

@@ -68,6 +68,15 @@ export async function noForeignHands(page, who, others) {
   for (const p of own.view.players) {
     if (p.seat !== own.seat && p.hand) fail(`the server sent ${who} the hand of seat ${p.seat}`);
   }
+  // Every card a page shows is on the table for all to see, or in its own hand
+  // (this covers the computer players' hands too).
+  const v = own.view;
+  const allowed = new Set([...(v.display ?? []), ...(v.boats ?? []), ...(v.rows ?? []).flat().flatMap((s) => s.cards ?? [])]);
+  for (const p of v.players) {
+    for (const c of [...(p.hand ?? []), ...p.drafted, ...p.columns.flatMap((col) => [...col.actions, ...col.hubs])]) allowed.add(c);
+  }
+  const stray = [...shown].filter((c) => !allowed.has(c));
+  if (stray.length) fail(`${who} shows cards that are neither public nor its own: ${stray.join(", ")}`);
 }
 
 /** The order the helper loop prefers moves in: it keeps a game moving to its end. */
@@ -89,6 +98,12 @@ export const tooWide = (page) =>
     const last = [...document.querySelectorAll("body *")].filter((el) => over(el) && !(el.parentElement && over(el.parentElement)));
     return `${document.documentElement.scrollWidth}px on ${width}px: ${last.slice(0, 4).map((el) => `${el.outerHTML.slice(0, 140)} in ${el.parentElement?.className}`).join(" | ")}`;
   });
+
+/** fitsPhone fails when a page is wider than its screen (lib's fitsWidth cannot tell on a phone, whose layout viewport grows with the page). */
+export async function fitsPhone(page, where) {
+  const wide = await tooWide(page);
+  if (wide) fail(`${where} is wider than the screen: ${wide}`);
+}
 
 /** clickMove presses the move button with key k and waits for the server's answer; a page never scrolls sideways. */
 export async function clickMove(page, k) {

@@ -145,7 +145,8 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           </li>
         ))}
       </ul>
-      <table class="sr-only">
+      <div class="sr-only">
+      <table>
         <caption>Points over the game</caption>
         <tbody>
           {v.players.map((p, k) => (
@@ -160,6 +161,7 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
