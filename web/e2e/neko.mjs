@@ -71,9 +71,9 @@ export async function noForeignHands(page, who, others) {
   // Every card a page shows is on the table for all to see, or in its own hand
   // (this covers the computer players' hands too).
   const v = own.view;
-  const allowed = new Set([...(v.display ?? []), ...(v.boats ?? []), ...(v.rows ?? []).flat().flatMap((s) => s.cards ?? [])]);
+  const allowed = new Set([...(v.display ?? []), ...(v.boats ?? []), ...(v.rows ?? []).flat().flatMap((s) => s?.cards ?? [])]);
   for (const p of v.players) {
-    for (const c of [...(p.hand ?? []), ...p.drafted, ...p.columns.flatMap((col) => [...col.actions, ...col.hubs])]) allowed.add(c);
+    for (const c of [...(p.hand ?? []), ...(p.drafted ?? []), ...(p.columns ?? []).flatMap((col) => [...(col.actions ?? []), ...(col.hubs ?? [])])]) allowed.add(c);
   }
   const stray = [...shown].filter((c) => !allowed.has(c));
   if (stray.length) fail(`${who} shows cards that are neither public nor its own: ${stray.join(", ")}`);

@@ -6,14 +6,14 @@ import { seatColor } from "../../format";
 import { pointsOverGame, resourceCards, shipsInGame, type Breakdown, type NekoView } from "./view";
 
 const ROWS: { key: keyof Breakdown; label: string }[] = [
-  { key: "periods", label: "Intermediate scorings (ships in the line)" },
+  { key: "periods", label: "Period scorings" },
   { key: "attractions", label: "Attractions" },
-  { key: "cards", label: "Game-end cards and fishing boats (hubs, harbour, sets)" },
-  { key: "penguins", label: "Penguins (2 each)" },
+  { key: "cards", label: "Game-end cards, boats" },
+  { key: "penguins", label: "Penguins (×2)" },
   { key: "captains", label: "Captains" },
   { key: "goods", label: "Goods" },
   { key: "vpCards", label: "Point cards" },
-  { key: "ships", label: "Level 5 and 6 ships" },
+  { key: "ships", label: "Level 5-6 ships" },
   { key: "ghost", label: "Ghost ship" },
 ];
 
