@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { AwayBanner } from "../../components/AwayBanner";
 import { Countdown } from "../../components/Countdown";
 import { Delta } from "../../components/Delta";
 import { HintBox } from "../../components/Hint";
@@ -209,14 +210,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         )}
       </header>
 
-      {away ? (
-        <div class="banner banner-warn" role="status">
-          A computer player is moving for you while you were away.
-          <button type="button" class="btn-small" onClick={() => store.back()}>
-            Take my seat back
-          </button>
-        </div>
-      ) : null}
+      {away ? <AwayBanner store={store} /> : null}
 
       {over ? (
         <div class="final">

@@ -1,0 +1,130 @@
+// Neko Harbour end to end, four seats with every module: two people on
+// phones (390 and 320 wide), two computer players, and the TV. The draft by
+// rows with the set-size rule, a fishing boat taken and placed as a column,
+// the ghost ship moved, hidden hands, then the game to its end.
+
+import { fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { clickMove, fitsPhone, enabledMoves, join, noForeignHands, openTable, playUntil, serverState, step } from "./neko.mjs";
+
+/** The helper loop's order here: the ghost ship moves whenever it can. */
+const PREFER = ["draft-", "boat-", "choose-", "discard-", "keep", "play-", "move-ship6", "sail-", "move-", "harbour", "upgrade-", "next"];
+/** Until the boat and the ghost ship are seen, the loop leaves both to the scenario's own checks. */
+const PREFER_WATCHING = PREFER.filter((m) => m !== "boat-" && !m.startsWith("move-"));
+
+export default async function scenario(ctx) {
+  const host = await ctx.newPage(PHONE);
+  const friend = await ctx.newPage(SMALL_PHONE);
+  const tv = await ctx.newPage(TV);
+  const errors = watchErrors({ host, friend, tv });
+  const humans = [host, friend];
+
+  setStep("a four-seat table with every module");
+  const { invite, tv: tvHref } = await openTable(host, ctx.base, "Ana");
+  for (const label of ["Extra cards", "Fishing boats", "Ghost ship"]) {
+    // The box follows the server's lobby, so it turns on once the option is stored.
+    await host.getByLabel(label).click();
+    await until(`${label} to be on`, () => host.getByLabel(label).isChecked());
+  }
+  await join(friend, invite, "Bo");
+  for (let i = 0; i < 2; i++) {
+    await host.getByRole("button", { name: "Add a computer player", exact: true }).click();
+    await until("the computer player", async () => (await host.locator(".seat-bot").count()) === i + 1);
+  }
+  await tv.goto(ctx.base + tvHref);
+  await until("start to become possible", () => host.getByTestId("start").isEnabled());
+  await host.getByTestId("start").click();
+  await until("the draft rows", async () => (await host.locator(".nk-row").count()) === 5);
+
+  setStep("the draft by rows, with the set-size rule");
+  await shot(tv, "01-tv-draft-rows");
+  await fitsScreen(tv, "the TV draft");
+  let ruleSeen = false;
+  let shotDraft = false;
+  for (let k = 0; k < 200 && (await host.locator(".nk-row").count()) > 0; k++) {
+    for (const p of humans) {
+      if (!(await enabledMoves(p)).some((m) => m.startsWith("draft-"))) continue;
+      if ((await p.locator(".nk-rule").count()) > 0) ruleSeen = true;
+      if (!shotDraft) {
+        await fitsWidth(p, "the draft rows");
+  await fitsPhone(p, "the draft rows");
+        await shot(p, "02-phone-draft-rows");
+        shotDraft = true;
+      }
+      await step(p, ["draft-"]);
+    }
+  }
+  if (!ruleSeen) fail("no drafting player was shown the set-size rule");
+  const me = await serverState(host);
+  if (me.view.players[me.seat].hand.length !== 6) fail(`Ana holds ${me.view.players[me.seat].hand.length} cards after the draft, want 6 (sets of 1, 2 and 3)`);
+
+  setStep("hidden hands on the phones and the TV");
+  await noForeignHands(host, "Ana's phone", [["Bo", friend]]);
+  await noForeignHands(friend, "Bo's phone", [["Ana", host]]);
+  await noForeignHands(tv, "the TV", [["Ana", host], ["Bo", friend]]);
+
+  setStep("play until a person places a fishing boat and moves the ghost ship");
+  let boat = false;
+  let ghost = false;
+  await playUntil(
+    humans,
+    async () => {
+      for (const [who, p] of [["Ana", host], ["Bo", friend]]) {
+        const moves = await enabledMoves(p);
+        const take = moves.find((m) => m.startsWith("boat-"));
+        if (take && !boat) {
+          await shot(p, "03-phone-boat-choice");
+          const cols = await p.locator('[data-testid^="town-"] .nk-kind-FB.nk-col').count();
+          await clickMove(p, take);
+          const place = (await enabledMoves(p)).find((m) => m.startsWith("play-"));
+          if (!place) fail(`${who} cannot place the fishing boat as a column`);
+          await clickMove(p, place);
+          await until("the boat's column", async () => (await p.locator('[data-testid^="town-"] .nk-kind-FB.nk-col').count()) === cols + 1);
+          await shot(p, "04-phone-boat-placed");
+          log(`${who} placed a fishing boat as a column`);
+          boat = true;
+        }
+        if (moves.includes("move-ship6") && !ghost) {
+          const before = (await serverState(p)).view.players;
+          const seat = (await serverState(p)).seat;
+          await clickMove(p, "move-ship6");
+          const after = (await serverState(p)).view.players;
+          if (after[seat].ships[6].loc !== before[seat].ships[6].loc + 1) fail(`${who}'s ghost ship did not move one column`);
+          await until("the ghost ship on the TV", async () => (await tv.getByTestId(`tv-town-${seat}`).textContent())?.includes("☁"));
+          await shot(p, "05-phone-ghost-moved");
+          await shot(tv, "05-tv-ghost-moved");
+          log(`${who} moved the ghost ship to column ${after[seat].ships[6].loc}`);
+          ghost = true;
+        }
+      }
+      return (boat && ghost) || (await host.getByTestId("final-scores").count()) > 0;
+    },
+    "a fishing boat and a ghost-ship move",
+    PREFER_WATCHING,
+  );
+  if (!boat) fail("no person placed a fishing boat");
+  if (!ghost) fail("no person moved the ghost ship");
+  await fitsScreen(tv, "the TV game");
+  await shot(tv, "06-tv-game");
+
+  setStep("the game to its end");
+  await playUntil(humans, async () => (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0), "its end", PREFER);
+  const result = (await serverState(host)).result;
+  for (const [who, p] of [["Ana", host], ["Bo", friend], ["tv", tv]]) {
+    for (const seat of [0, 1, 2, 3]) {
+      const shown = Number(await p.getByTestId(`total-${seat}`).textContent());
+      if (shown !== result.scores[seat]) fail(`${who} shows ${shown} for seat ${seat}, the result says ${result.scores[seat]}`);
+    }
+  }
+  const ghostRow = await host.getByTestId("final-scores").textContent();
+  if (!/Ghost ship/.test(ghostRow ?? "")) fail("the final breakdown has no ghost ship row");
+  log(`final scores ${result.scores.join(" : ")}`);
+  await host.evaluate(() => window.scrollTo(0, 0));
+  await fitsWidth(host, "the final scores");
+  await fitsPhone(host, "the final scores");
+  await fitsWidth(friend, "the final scores on a 320 px phone");
+  await fitsPhone(friend, "the final scores on a 320 px phone");
+  await shot(friend, "07-phone320-final");
+  await fitsScreen(tv, "the TV final");
+  await shot(tv, "08-tv-final");
+  if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
+}

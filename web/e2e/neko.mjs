@@ -1,0 +1,183 @@
+// Helpers of the Neko Harbour scenarios (neko.e2e.mjs, neko-4p.e2e.mjs):
+// opening a table, the helper loop that plays a seat through its page, the
+// server's own views, and the hidden-information and keyboard checks.
+
+import { fail, log, until } from "./lib.mjs";
+
+/** openTable opens a Neko Harbour table on the host's page and returns its invite link and TV address. */
+export async function openTable(host, base, name) {
+  await host.goto(base + "/");
+  await host.getByRole("radio", { name: /Neko Harbour/ }).check();
+  await host.getByLabel("Your name").fill(name);
+  await host.getByRole("button", { name: /Open a Neko Harbour table/ }).click();
+  await host.waitForURL(/\/t\/[^/]+$/);
+  const invite = await host.getByTestId("invite-link").inputValue();
+  const tv = await host.getByTestId("open-tv").getAttribute("href");
+  return { invite, tv };
+}
+
+/** join brings a page to the table through the invite link and marks it ready. */
+export async function join(page, invite, name) {
+  await page.goto(invite);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Join the table" }).click();
+  await page.waitForURL(/\/t\/[^/]+$/);
+  await page.getByTestId("ready").click();
+}
+
+/**
+ * serverState asks the server for this page's own state over a second
+ * WebSocket of the same browser (its cookie names the seat), as the page's
+ * connection receives it: the view and the legal moves. For the TV page it
+ * uses the TV code.
+ */
+export async function serverState(page) {
+  return page.evaluate(async () => {
+    const m = /^\/(t|tv)\/([^/]+)$/.exec(location.pathname);
+    const q = m[1] === "t" ? `table=${m[2]}` : `tv=${m[2]}`;
+    const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/ws?${q}`);
+    const d = await new Promise((ok, bad) => {
+      ws.onmessage = (e) => {
+        const env = JSON.parse(e.data);
+        if (env.t === "state") ok(env.d);
+      };
+      ws.onerror = () => bad(new Error("the state socket failed"));
+      setTimeout(() => bad(new Error("no state within 5 s")), 5000);
+    });
+    ws.close();
+    return d;
+  });
+}
+
+/** shownCards lists the card numbers a page shows anywhere. */
+export const shownCards = (page) => page.locator("[data-card]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-card"))));
+
+/**
+ * noForeignHands fails when a page shows a card that is in another seat's
+ * hand, as the server's own views of those seats say.
+ */
+export async function noForeignHands(page, who, others) {
+  const shown = new Set(await shownCards(page));
+  for (const [name, other] of others) {
+    const st = await serverState(other);
+    const hand = st.view.players[st.seat]?.hand ?? [];
+    const leaked = hand.filter((c) => shown.has(c));
+    if (leaked.length) fail(`${who} shows cards from ${name}'s hand: ${leaked.join(", ")}`);
+  }
+  const own = await serverState(page);
+  for (const p of own.view.players) {
+    if (p.seat !== own.seat && p.hand) fail(`the server sent ${who} the hand of seat ${p.seat}`);
+  }
+  // Every card a page shows is on the table for all to see, or in its own hand
+  // (this covers the computer players' hands too).
+  const v = own.view;
+  const allowed = new Set([...(v.display ?? []), ...(v.boats ?? []), ...(v.rows ?? []).flat().flatMap((s) => s?.cards ?? [])]);
+  for (const p of v.players) {
+    for (const c of [...(p.hand ?? []), ...(p.drafted ?? []), ...(p.columns ?? []).flatMap((col) => [...(col.actions ?? []), ...(col.hubs ?? [])])]) allowed.add(c);
+  }
+  const stray = [...shown].filter((c) => !allowed.has(c));
+  if (stray.length) fail(`${who} shows cards that are neither public nor its own: ${stray.join(", ")}`);
+}
+
+/** The order the helper loop prefers moves in: it keeps a game moving to its end. */
+const PREFER = ["pick-", "draft-", "boat-", "choose-", "discard-", "keep", "play-", "sail-", "move-", "harbour", "upgrade-", "next"];
+
+/** enabledMoves lists the move keys of the enabled move buttons on a page. */
+export const enabledMoves = (page) =>
+  page.locator("button[data-move]").evaluateAll((bs) => [...new Set(bs.filter((b) => !b.disabled && !b.closest(".nk-overlay")).map((b) => b.dataset.move))]);
+
+const version = (page) => page.locator(".neko").first().getAttribute("data-version").catch(() => "gone");
+
+/** tooWide names the element that makes a page scroll sideways, or "". */
+export const tooWide = (page) =>
+  page.evaluate(() => {
+    // On a phone the layout viewport grows with wide content, so compare with the screen's own width.
+    const width = Math.min(innerWidth, screen.width || innerWidth);
+    if (document.documentElement.scrollWidth <= width + 1) return "";
+    const over = (el) => el.getBoundingClientRect().right + scrollX > width + 1;
+    const last = [...document.querySelectorAll("body *")].filter((el) => over(el) && !(el.parentElement && over(el.parentElement)));
+    return `${document.documentElement.scrollWidth}px on ${width}px: ${last.slice(0, 4).map((el) => `${el.outerHTML.slice(0, 140)} in ${el.parentElement?.className}`).join(" | ")}`;
+  });
+
+/** fitsPhone fails when a page is wider than its screen (lib's fitsWidth cannot tell on a phone, whose layout viewport grows with the page). */
+export async function fitsPhone(page, where) {
+  const wide = await tooWide(page);
+  if (wide) fail(`${where} is wider than the screen: ${wide}`);
+}
+
+/** clickMove presses the move button with key k and waits for the server's answer; a page never scrolls sideways. */
+export async function clickMove(page, k) {
+  const wide = await tooWide(page);
+  if (wide) fail(`the page is wider than its screen before ${k}: ${wide}`);
+  const before = await version(page);
+  await page.locator(`button[data-move="${k}"]`).first().click();
+  await until(`${k} to be answered`, async () => (await version(page)) !== before, 10_000);
+}
+
+/** step makes one move on page by the helper loop's preference; it returns the move key or null. */
+export async function step(page, prefer = PREFER) {
+  const moves = await enabledMoves(page);
+  if (moves.length === 0) return null;
+  for (const p of prefer) {
+    const k = moves.find((m) => m === p || m.startsWith(p));
+    if (k) {
+      await clickMove(page, k);
+      return k;
+    }
+  }
+  return null;
+}
+
+/** playUntil runs the helper loop on the human pages until done() holds. */
+export async function playUntil(pages, done, what, prefer = PREFER, limit = 3000) {
+  for (let k = 0; k < limit; k++) {
+    if (await done()) return;
+    let moved = false;
+    for (const p of pages) if (await step(p, prefer)) moved = true;
+    if (!moved) await new Promise((r) => setTimeout(r, 100));
+  }
+  fail(`the game never reached ${what}`);
+}
+
+/** phaseOf reads the phase from the turn line of a page. */
+export const turnLine = (page) => page.getByTestId("turn-line").textContent();
+
+/** keyboardCheck focuses a card and a column by keyboard and checks their spoken labels. */
+export async function keyboardCheck(page, who) {
+  const card = page.locator(".nk-card").first();
+  await card.focus();
+  const label = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+  if (!/hub \d/.test(label)) fail(`${who}: a focused card says "${label}"`);
+  await page.keyboard.press("Enter");
+  await page.getByTestId("card-dialog").waitFor();
+  await page.keyboard.press("Escape");
+  await until("the card dialog to close", async () => (await page.getByTestId("card-dialog").count()) === 0);
+  const col = page.locator(".nk-col[data-col]").first();
+  if (await col.count()) {
+    await col.focus();
+    const cl = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    if (!/^Column 1, .*hub \d+/.test(cl)) fail(`${who}: a focused column says "${cl}"`);
+  }
+  log(`${who}: keyboard labels ok ("${label.slice(0, 60)}…")`);
+}
+
+/** textSizes returns the smallest font size of visible text on a page, in px. */
+export const smallestText = (page) =>
+  page.evaluate(() => {
+    let min = Infinity;
+    let where = "";
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent?.trim()) continue;
+      if (el.closest(".sr-only, svg")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight) continue;
+      const s = parseFloat(getComputedStyle(el).fontSize);
+      if (s < min) {
+        min = s;
+        where = el.outerHTML.slice(0, 100);
+      }
+    }
+    return { min, where };
+  });

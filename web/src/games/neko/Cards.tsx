@@ -1,0 +1,108 @@
+// Neko Harbour cards on screen: icons, the small card (a button that opens
+// the large card), and the large card with its full text.
+
+import { useEffect, useRef } from "preact/hooks";
+import type { ComponentChildren } from "preact";
+import { CARDS, cardLabel, cardName, fullEffect, ICON_WORDS, KIND_MARKS, shortEffect, timing } from "./cards";
+
+const ICON_GLYPHS: Record<string, string> = { fish: "∝", goods: "▣", licence: "✎", penguin: "♠", captain: "⚑", vp: "★", coin: "●", fuel: "▲" };
+
+/** Icon is a resource icon: a glyph in a coloured chip, with its word for screen readers. */
+export function Icon({ name }: { name: string }) {
+  return (
+    <span class={`nk-ic nk-ic-${name}`} title={ICON_WORDS[name] ?? name}>
+      <span aria-hidden="true">{ICON_GLYPHS[name] ?? "?"}</span>
+      <span class="sr-only">{ICON_WORDS[name] ?? name}</span>
+    </span>
+  );
+}
+
+/** Rich draws text with {icon} marks as icons. */
+export function Rich({ text }: { text: string }) {
+  const parts = text.split(/(\{\w+\})/);
+  return <>{parts.map((p, i) => (/^\{\w+\}$/.test(p) ? <Icon key={i} name={p.slice(1, -1)} /> : p))}</>;
+}
+
+const Dots = ({ n }: { n: number }) => (n > 0 ? <span class="nk-dots" aria-hidden="true">{"●".repeat(n)}</span> : null);
+
+/** CardFace is what a card shows: kind mark and name, timing, short effect, hub, dots. */
+export function CardFace({ n }: { n: number }) {
+  const c = CARDS[n];
+  if (!c) return <span>?</span>;
+  return (
+    <>
+      <span class="nk-card-head">
+        <span class="nk-mark" aria-hidden="true">
+          {KIND_MARKS[c.kind]}
+        </span>
+        <span class="nk-card-name">{cardName(n)}</span>
+      </span>
+      <span class="nk-timing">{timing(n)}</span>
+      <span class="nk-effect">
+        <Rich text={shortEffect(n)} />
+      </span>
+      <span class="nk-card-foot">
+        <span class="nk-hub">hub {c.hub}</span>
+        <Dots n={c.dots} />
+        <span class="nk-id">{c.id}</span>
+      </span>
+    </>
+  );
+}
+
+/** Card is a small card; a tap or Enter opens it large. */
+export function Card({ n, onOpen, extra, selected }: { n: number; onOpen: (n: number) => void; extra?: string; selected?: boolean }) {
+  const c = CARDS[n];
+  return (
+    <button type="button" class={`nk-card nk-kind-${c?.kind ?? "x"} ${selected ? "nk-selected" : ""}`} aria-label={`${cardLabel(n)}${extra ? `; ${extra}` : ""}. Open the card`} onClick={() => onOpen(n)} data-card={n}>
+      <CardFace n={n} />
+    </button>
+  );
+}
+
+/** CardDialog is a card large with its full text, and the actions it offers now. */
+export function CardDialog({ n, onClose, children }: { n: number; onClose: () => void; children?: ComponentChildren }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const back = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>("h2")?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      back?.focus?.();
+    };
+  }, [n]);
+  const c = CARDS[n];
+  if (!c) return null;
+  return (
+    <div class="nk-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div class={`nk-big nk-kind-${c.kind}`} role="dialog" aria-modal="true" aria-labelledby="nk-big-h" ref={ref} data-testid="card-dialog">
+        <h2 id="nk-big-h" tabIndex={-1}>
+          <span class="nk-mark" aria-hidden="true">
+            {KIND_MARKS[c.kind]}
+          </span>{" "}
+          {cardName(n)} <small>{c.id}</small>
+        </h2>
+        <p class="nk-timing">
+          {timing(n)} · period {c.period}
+          {c.module ? ` · ${c.module === "boats" ? "fishing boat module" : "extra cards module"}` : ""}
+        </p>
+        <p class="nk-effect-big">
+          <Rich text={shortEffect(n)} />
+        </p>
+        <p>{fullEffect(n)}</p>
+        <dl class="facts">
+          <dt>Hub value</dt>
+          <dd>{c.hub}</dd>
+          <dt>Dots</dt>
+          <dd>{c.dots > 0 ? `${c.dots} (the card is in games of ${c.dots === 2 ? "2 or more" : c.dots === 3 ? "3 or 4" : "4"} players)` : "none"}</dd>
+        </dl>
+        {children ? <div class="stack nk-card-actions">{children}</div> : null}
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
