@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -103,10 +102,12 @@ func (s *Server) change(q *request, op func(t *table.Table) error) (any, error) 
 // Session is the answer of /api/session.
 type Session struct {
 	Player string `json:"player"` // the caller's public id, as lobbies name them
+	// Address is where invite links should point (publicBase).
+	Address
 }
 
 func (s *Server) session(q *request) (any, error) {
-	return Session{Player: table.PublicID(q.key)}, nil
+	return Session{Player: table.PublicID(q.key), Address: s.publicBase(q.r)}, nil
 }
 
 func (s *Server) games(q *request) (any, error) {
@@ -328,11 +329,7 @@ func (s *Server) qr(byTV bool) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		link := fmt.Sprintf("%s://%s/join/%s", scheme, r.Host, run.Table().Invite)
+		link := s.publicBase(r).Base + "/join/" + run.Table().Invite
 		png, err := qrcode.Encode(link, qrcode.Medium, 320)
 		if err != nil {
 			s.writeError(w, r, err)

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 
 	"harbor/table"
@@ -38,18 +40,26 @@ type Config struct {
 	// OriginPatterns are extra host patterns (path.Match syntax) allowed as
 	// the Origin of WebSocket and API requests besides the serving host.
 	OriginPatterns []string
+	// PublicURL, when set, is the base of every invite link and QR code
+	// (-public-url, for a server behind a proxy); see publicBase.
+	PublicURL string
+	// LAN lists the machine's LAN addresses for links when the browser
+	// used a loopback one; nil: LANAddrs.
+	LAN func() []netip.Addr
 }
 
 // Server serves Harbor over HTTP.
 type Server struct {
-	tables  *table.Tables
-	metrics *Metrics
-	log     *slog.Logger
-	limits  Limits
-	origins []string
-	codes   *limiter
-	mux     *http.ServeMux
-	static  http.Handler
+	tables    *table.Tables
+	metrics   *Metrics
+	log       *slog.Logger
+	limits    Limits
+	origins   []string
+	publicURL string
+	lan       func() []netip.Addr
+	codes     *limiter
+	mux       *http.ServeMux
+	static    http.Handler
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -59,9 +69,13 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	s := &Server{tables: cfg.Tables, metrics: cfg.Metrics, log: cfg.Log, limits: cfg.Limits, origins: cfg.OriginPatterns,
+		publicURL: strings.TrimRight(cfg.PublicURL, "/"), lan: cfg.LAN,
 		mux: http.NewServeMux(), clients: map[*client]struct{}{}}
 	if s.metrics == nil {
 		s.metrics = NewMetrics()
+	}
+	if s.lan == nil {
+		s.lan = LANAddrs
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -98,6 +112,10 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables/{id}/kick", s.api(s.kick))
 	m.HandleFunc("POST /api/tables/{id}/options", s.api(s.setOptions))
 	m.HandleFunc("POST /api/tables/{id}/start", s.api(s.start))
+	m.HandleFunc("POST /api/tables/{id}/again", s.api(s.again))
+	m.HandleFunc("POST /api/tables/{id}/hand", s.api(s.hand))
+	m.HandleFunc("POST /api/tables/{id}/room", s.api(s.room))
+	m.HandleFunc("GET /api/invite/{invite}", s.api(s.invite))
 	m.HandleFunc("GET /api/tables/{id}/log", s.api(s.gameLog))
 	m.HandleFunc("GET /api/tables/{id}/export", s.api(s.export))
 	m.HandleFunc("GET /api/tables/{id}/qr.png", s.qr(false))

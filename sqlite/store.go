@@ -68,10 +68,11 @@ type lobbyData struct {
 	Members     []table.Member  `json:"members"`
 	Seats       []table.Seat    `json:"seats"`
 	Banned      []string        `json:"banned,omitempty"`
+	Room        table.Room      `json:"room"`
 }
 
 func encodeLobby(t *table.Table) (string, error) {
-	b, err := json.Marshal(lobbyData{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned})
+	b, err := json.Marshal(lobbyData{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Room})
 	return string(b), err
 }
 
@@ -120,7 +121,7 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 		return nil, err
 	}
 	t.Status = table.Status(status)
-	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
+	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Room = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned, d.Room
 	if result.Valid {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {

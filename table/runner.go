@@ -47,6 +47,10 @@ type Runner struct {
 
 	bots     [game.MaxSeats]game.Computer
 	away     game.SeatSet             // seats a computer player stands in for
+	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
+	hist     []HistoryEntry           // the events of every move so far, once histOK
+	histOK   bool
+	chatRate map[string]*chatAllowance
 	deadline [game.MaxSeats]time.Time // turn timer of each waited-on person
 	botTimer *time.Timer
 	botDue   bool
@@ -89,6 +93,13 @@ func (r *Runner) lobbyView() LobbyView {
 		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
 		Version: t.Version, Result: t.Result,
+		AwaySeconds: t.Room.AwaySeconds, ChatOff: t.Room.ChatOff, Next: t.Room.Next, NextTV: t.Room.NextTV,
+	}
+	if i := t.Member(t.Host); i >= 0 {
+		v.HostName = t.Members[i].Name
+	}
+	if r.g != nil && t.Status == Playing {
+		v.Waiting = r.g.Actors().List()
 	}
 	if len(v.Options) == 0 {
 		v.Options = json.RawMessage(`{}`)
@@ -97,7 +108,7 @@ func (r *Runner) lobbyView() LobbyView {
 		v.Members[i] = MemberView{ID: PublicID(m.Key), Name: m.Name, Seat: t.SeatOf(m.Key), Online: r.online(m.Key)}
 	}
 	for i, s := range t.Seats {
-		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i))}
+		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
 		if s.Kind == Human {
 			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
 		}
@@ -226,8 +237,14 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 	s := &Sub{conn: c, key: key, tv: tv}
 	wasOnline := !tv && r.online(key)
 	r.subs = append(r.subs, s)
-	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
-		r.back(seat)
+	seat := r.viewerOf(s)
+	if seat >= 0 {
+		r.gone[seat] = time.Time{}
+		if r.away.Has(seat) {
+			r.back(seat)
+		} else if r.g != nil {
+			r.schedule()
+		}
 	}
 	if wasOnline || tv {
 		Send(c, "lobby", r.t.Version, r.lobbyView())
@@ -235,9 +252,24 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		r.broadcastLobby() // everyone sees them come online
 	}
 	if r.g != nil {
-		r.sendState(c, r.viewerOf(s))
+		r.sendState(c, seat)
+		r.sendLog(c, seat, 0, false)
+	}
+	if len(r.t.Room.Chat) > 0 {
+		Send(c, "chat", r.t.Version, ChatFrame{Lines: r.t.Room.Chat, All: true})
 	}
 	return s, nil
+}
+
+// markOffline starts the wait for every seated person without a
+// connection, when the game starts or is loaded. It holds r.mu.
+func (r *Runner) markOffline() {
+	now := r.tables.now()
+	for i, s := range r.t.Seats {
+		if s.Kind == Human && !r.online(s.Key) {
+			r.gone[i] = now
+		}
+	}
 }
 
 // Unsubscribe disconnects s.
@@ -257,6 +289,9 @@ func (r *Runner) Unsubscribe(s *Sub) {
 	}
 	idle := len(r.subs) == 0 && r.t.Status == Finished
 	if !s.tv && !r.online(s.key) && !r.closed {
+		if r.t.Status == Playing {
+			r.markGone(s.key, r.tables.now())
+		}
 		r.broadcastLobby()
 	}
 	r.mu.Unlock()
@@ -357,6 +392,9 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		}
 		r.g, r.events = next, log.Events
 		r.t.Version++
+		if r.histOK {
+			r.hist = append(r.hist, HistoryEntry{V: r.t.Version, Events: log.Events})
+		}
 		if final != nil {
 			r.t.Status, r.t.Result = Finished, final
 		}
@@ -395,7 +433,11 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 	return r.change(ctx, func(t *Table) (err error) {
 		g, events, err = t.Start(key, r.def)
 		return err
-	}, func() { r.g, r.events = g, events })
+	}, func() {
+		r.g, r.events = g, events
+		r.hist, r.histOK = []HistoryEntry{{V: 0, Events: events}}, true
+		r.markOffline()
+	})
 }
 
 func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func()) error {

@@ -54,6 +54,7 @@ type Table struct {
 	Banned      []string // Keys the host removed; they cannot join again
 	Version     int      // moves applied
 	Result      *game.Result
+	Room        Room
 	Created     time.Time
 	Updated     time.Time
 }
@@ -86,6 +87,7 @@ func (t *Table) Clone() *Table {
 	c.Members = append([]Member(nil), t.Members...)
 	c.Seats = append([]Seat(nil), t.Seats...)
 	c.Banned = append([]string(nil), t.Banned...)
+	c.Room.Chat = append([]ChatLine(nil), t.Room.Chat...)
 	if t.Result != nil {
 		r := *t.Result
 		c.Result = &r

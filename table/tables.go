@@ -96,6 +96,13 @@ func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options 
 	if err != nil {
 		return nil, err
 	}
+	return ts.create(ctx, def, t)
+}
+
+// create stores the new table t (with fresh codes while they clash) and
+// makes it live.
+func (ts *Tables) create(ctx context.Context, def game.Definition, t *Table) (*Runner, error) {
+	var err error
 	for try := 0; ; try++ {
 		err = ts.store.CreateTable(ctx, t)
 		if harbor.ErrorCode(err) != harbor.EConflict || try == 5 {
@@ -171,6 +178,7 @@ func (ts *Tables) open(ctx context.Context, id string) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", id, err)
 	}
+	r.markOffline()
 	return r, nil
 }
 

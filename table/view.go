@@ -28,6 +28,16 @@ type LobbyView struct {
 	Seats       []SeatView      `json:"seats"`
 	Version     int             `json:"version"`
 	Result      *game.Result    `json:"result,omitempty"`
+	HostName    string          `json:"hostName"`
+	// AwaySeconds is how long the game waits on a disconnected person
+	// before a computer player stands in (0: never).
+	AwaySeconds int  `json:"awaySeconds"`
+	ChatOff     bool `json:"chatOff,omitempty"`
+	// Waiting are the seats the game waits on, during play.
+	Waiting []game.Seat `json:"waiting,omitempty"`
+	// Next and NextTV name the table "play again" opened, once it has.
+	Next   string `json:"next,omitempty"`
+	NextTV string `json:"nextTV,omitempty"`
 }
 
 // MemberView is one person at the table.
@@ -49,6 +59,8 @@ type SeatView struct {
 	// Away is true while a computer player stands in for the person (the
 	// turn timer ran out); it ends when they act again.
 	Away bool `json:"away,omitempty"`
+	// Handed is true while the host has given the seat to a computer player.
+	Handed bool `json:"handed,omitempty"`
 }
 
 // StateView is the `d` of a `state` message: one viewer's view of the game.

@@ -30,7 +30,8 @@ var staticFiles fs.FS
 
 func serveCmd(args []string) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fl.String("addr", envOr("HARBOR_ADDR", "127.0.0.1:8080"), "address to listen on (env HARBOR_ADDR)")
+	addr := fl.String("addr", envOr("HARBOR_ADDR", ":8080"), "address to listen on, every interface by default so phones on the network can join (env HARBOR_ADDR)")
+	publicURL := fl.String("public-url", os.Getenv("HARBOR_PUBLIC_URL"), "base URL of invite links and QR codes, e.g. https://games.example.org behind a proxy (env HARBOR_PUBLIC_URL)")
 	data := fl.String("data", envOr("HARBOR_DATA", "harbor.db"), "SQLite data file (env HARBOR_DATA)")
 	botDelay := fl.Duration("bot-delay", envDuration("HARBOR_BOT_DELAY", time.Second), "pause before a computer player moves (env HARBOR_BOT_DELAY)")
 	origins := fl.String("origins", os.Getenv("HARBOR_ORIGINS"), "extra allowed Origin hosts, comma-separated patterns (env HARBOR_ORIGINS)")
@@ -49,6 +50,13 @@ func serveCmd(args []string) error {
 		game.Register(gametest.Definition) // Pile, for tests of the server binary
 	}
 
+	public := ""
+	if *publicURL != "" {
+		var ok bool
+		if public, ok = server.CleanPublicURL(*publicURL); !ok {
+			return fmt.Errorf("-public-url %q is not an http:// or https:// URL", *publicURL)
+		}
+	}
 	store, err := sqlite.Open(*data)
 	if err != nil {
 		return err
@@ -69,13 +77,14 @@ func serveCmd(args []string) error {
 	}
 	limits := server.DefaultLimits
 	limits.MsgRate, limits.MsgBurst = *msgRate, 2**msgRate
-	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits, OriginPatterns: patterns})
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits, OriginPatterns: patterns, PublicURL: public})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "resumed", n, "games", len(game.All()))
+	printAddresses(ln.Addr().String(), public)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -112,4 +121,20 @@ func envDuration(name string, def time.Duration) time.Duration {
 		return d
 	}
 	return def
+}
+
+// printAddresses tells the person starting the server where to open it.
+func printAddresses(addr, public string) {
+	if public != "" {
+		fmt.Printf("Harbor is at %s\n", public)
+		return
+	}
+	urls, loopbackOnly := server.ListenURLs(addr, server.LANAddrs())
+	fmt.Println("Harbor is at:")
+	for _, u := range urls {
+		fmt.Println("  " + u)
+	}
+	if loopbackOnly {
+		fmt.Println("Only this machine can open it: phones need a network address (-addr :8080 on a machine with one).")
+	}
 }
