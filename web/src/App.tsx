@@ -6,6 +6,7 @@ import { Table } from "./screens/Table";
 
 // The TV screen is its own chunk: phones never download it.
 const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
+const TvEntry = lazy(() => import("./screens/Tv").then((m) => m.TvEntry));
 
 export function App() {
   const r = route.value;
@@ -20,6 +21,12 @@ export function App() {
       return (
         <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
           <Tv key={r.code} code={r.code} />
+        </Suspense>
+      );
+    case "tvEntry":
+      return (
+        <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
+          <TvEntry go={go} />
         </Suspense>
       );
   }

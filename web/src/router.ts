@@ -8,7 +8,8 @@ export type Route =
   | { name: "home" }
   | { name: "table"; id: string }
   | { name: "join"; invite: string }
-  | { name: "tv"; code: string };
+  | { name: "tv"; code: string }
+  | { name: "tvEntry" };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const fromHash = hash.replace(/^#/, "");
@@ -25,6 +26,7 @@ export function parseRoute(pathname: string, hash: string): Route {
         return { name: "tv", code: arg };
     }
   }
+  if (head === "tv") return { name: "tvEntry" };
   return { name: "home" };
 }
 
@@ -38,6 +40,8 @@ export function href(r: Route): string {
       return `/join/${encodeURIComponent(r.invite)}`;
     case "tv":
       return `/tv/${encodeURIComponent(r.code)}`;
+    case "tvEntry":
+      return "/tv";
   }
 }
 

@@ -79,7 +79,7 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
   );
 }
 
-export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
+export function LogPanel({ log, limit = Infinity, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
   const lines = log.slice(-limit).reverse();
   return (
     <section class="panel log" aria-labelledby="log-h">
