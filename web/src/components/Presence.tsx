@@ -32,7 +32,7 @@ function HostSeatActions({ lobby, seat, store }: { lobby: Lobby; seat: LobbySeat
     <span class="presence-actions">
       <button type="button" class="btn-small" disabled={busy} data-testid={`hand-${seat.index}`}
         onClick={() => run(() => api.hand(lobby.id, seat.index, !seat.handed))}
-        aria-label={seat.handed ? `Give ${name} their seat back` : `Let a computer player take ${name}'s seat`}>
+        aria-label={seat.handed ? `Give back ${name}'s seat to ${name}` : `Computer plays for ${name}`}>
         {seat.handed ? "Give back" : "Computer plays"}
       </button>
       {!seat.you ? (
@@ -72,7 +72,7 @@ export function Presence({ lobby, store, variant = "full" }: { lobby: Lobby; sto
               </span>
               <span class="presence-state">
                 <span aria-hidden="true">{s.kind === "bot" || s.handed || s.away ? "⚙" : s.connected ? "●" : "○"} </span>
-                {presenceText(s)}
+                <span class={variant !== "full" && (s.kind === "bot" || (s.connected && !s.away && !s.handed)) ? "sr-only" : ""}>{presenceText(s)}</span>
                 {turn ? <strong class="presence-turn"> · {s.you ? "your" : "their"} turn</strong> : null}
               </span>
               {controls && s.kind === "human" ? <HostSeatActions lobby={lobby} seat={s} store={store} /> : null}

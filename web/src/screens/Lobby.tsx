@@ -94,7 +94,7 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
           </button>
         ) : null}
         {seat.kind === "empty" && lobby.you < 0 ? (
-          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Take seat ${seat.index + 1}`}>
+          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Sit here, in seat ${seat.index + 1}`}>
             Sit here
           </button>
         ) : null}
