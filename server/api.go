@@ -285,6 +285,7 @@ type GameLog struct {
 	Table table.LobbyView  `json:"table"`
 	Setup []game.Event     `json:"setup"` // what setup did (a first roll), as the public sees it
 	Moves []table.LogEntry `json:"moves"`
+	Chat  []table.ChatLine `json:"chat"` // what people said, kept with the table
 }
 
 func (s *Server) gameLog(q *request) (any, error) {
@@ -296,7 +297,11 @@ func (s *Server) gameLog(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return GameLog{Table: r.Lobby(), Setup: log.Setup, Moves: log.Moves}, nil
+	chat := r.Table().Room.Chat
+	if chat == nil {
+		chat = []table.ChatLine{}
+	}
+	return GameLog{Table: r.Lobby(), Setup: log.Setup, Moves: log.Moves, Chat: chat}, nil
 }
 
 func (s *Server) export(q *request) (any, error) {

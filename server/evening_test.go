@@ -308,6 +308,10 @@ func TestPlayAgain(t *testing.T) {
 	if other.Game != "holdings" || string(other.Options) != "{}" || len(other.Seats) != 6 || other.Seats[1].Kind != table.Bot {
 		t.Fatalf("another game: %+v", other)
 	}
+	var gl server.GameLog
+	if err := host.call("GET", "/api/tables/"+id+"/log", nil, &gl); err != nil || len(gl.Moves) != 1 || gl.Chat == nil {
+		t.Fatalf("the finished table's log: %+v %v", gl, err)
+	}
 	if err := host.call("POST", "/api/tables/"+id+"/again", map[string]any{"game": "chess"}, nil); err != nil {
 		t.Fatalf("asking again after the next table exists: %v", err)
 	}
