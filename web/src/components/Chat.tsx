@@ -23,7 +23,14 @@ export const chatText = (l: ChatLine) => (l.emoji ? `${l.name} reacted ${l.emoji
 function Line({ line }: { line: ChatLine }) {
   return (
     <li class={line.emoji ? "chat-reaction" : "chat-text"}>
-      <strong>{line.name}</strong> {line.emoji ? <span class="chat-emoji">{line.emoji}</span> : line.text}
+      <strong>{line.name}</strong>{" "}
+      {line.emoji ? (
+        <>
+          <span class="chat-emoji">{line.emoji}</span> <span class="chat-emoji-name">{REACTIONS.find((r) => r.emoji === line.emoji)?.label ?? ""}</span>
+        </>
+      ) : (
+        line.text
+      )}
     </li>
   );
 }
@@ -70,7 +77,7 @@ export function ChatPanel({ store, lobby }: { store: TableStore; lobby: Lobby })
         </>
       )}
       {chat.length ? (
-        <ol class="chat-lines" aria-live="polite" aria-relevant="additions" data-testid="chat-lines">
+        <ol class="chat-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="chat-h" data-testid="chat-lines">
           {chat.slice(-30).map((l) => (
             <Line key={l.n} line={l} />
           ))}

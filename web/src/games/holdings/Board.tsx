@@ -108,7 +108,8 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
   // The name starts with the cell's visible words, in their order, so what a
   // speech user reads off the board is what they can say to press it (each
   // text ends with a space, which the drawing drops, to keep words apart).
-  const visible = [g && lvl > 0 && (edge === "left" || edge === "right") ? String(lvl) : "", ...lines, showMark ? mark : "", showPrice ? coins(s.price!) : ""].filter(Boolean).join(" ");
+  const levelText = edge === "left" || edge === "right" ? String(lvl) : "▲".repeat(Math.min(lvl, 5));
+  const visible = [g && lvl > 0 ? levelText : "", ...lines, showMark ? mark : "", showPrice ? coins(s.price!) : ""].filter(Boolean).join(" ");
   const label = `${visible}: space ${i}${g ? `, ${g.name} street` : ""}${s.price ? `, price ${s.price}` : ""}${owned}`;
 
   return (
@@ -142,7 +143,7 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
       {g ? <rect x={band[0]} y={band[1]} width={band[2]} height={band[3]} fill={g.fill} stroke="#3b3b3b" stroke-width="1" /> : null}
       {g && lvl > 0 ? (
         <text x={band[0]! + band[2]! / 2} y={band[1]! + band[3]! / 2 + 6} text-anchor="middle" class="level" fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}>
-          {edge === "left" || edge === "right" ? lvl : "▲".repeat(Math.min(lvl, 5))}
+          {`${levelText} `}
         </text>
       ) : null}
       {lines.map((l, k) => (

@@ -85,7 +85,7 @@ export function LogPanel({ log, limit = Infinity, title = "Game log" }: { log: G
     <section class="panel log" aria-labelledby="log-h">
       <h2 id="log-h">{title}</h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="log-h">
         {lines.map((e, k) => (
           <li key={log.length - k} class={`log-${e.type}`}>
             {e.text}
