@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError } from "../api";
-import type { Lobby, LobbySeat } from "../protocol";
+import type { Lobby, LobbySeat, Seat } from "../protocol";
 import type { TableStore } from "../state";
 import { SeatBadge } from "./SeatBadge";
 
@@ -52,7 +52,10 @@ function HostSeatActions({ lobby, seat, store }: { lobby: Lobby; seat: LobbySeat
  * the seat controls: a computer player for a seat and back, and removing a
  * person. With store undefined (the TV) it only shows.
  */
-export function Presence({ lobby, store, variant = "full" }: { lobby: Lobby; store?: TableStore; variant?: "full" | "strip" | "tv" }) {
+export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lobby; store?: TableStore; actors?: Seat[]; variant?: "full" | "strip" | "tv" }) {
+  // The game state says whose turn it is as of the last move; the lobby's
+  // list only as of the last lobby change.
+  const waiting = actors ?? lobby.waiting;
   const seats = lobby.seats.filter((s) => s.kind !== "empty");
   const watching = watchers(lobby);
   const controls = store && variant === "full" && lobby.host && lobby.status === "playing";
@@ -61,7 +64,7 @@ export function Presence({ lobby, store, variant = "full" }: { lobby: Lobby; sto
     <section class={`presence presence-${variant}`} aria-label={variant === "full" ? "Players and seats" : "Who is at the table"} data-testid={`presence-${variant}`}>
       <ul>
         {seats.map((s) => {
-          const turn = lobby.status === "playing" && lobby.waiting.includes(s.index);
+          const turn = lobby.status === "playing" && waiting.includes(s.index);
           const gone = s.kind === "human" && !s.connected;
           return (
             <li key={s.index} class={`presence-seat ${gone ? "is-gone" : ""} ${turn ? "is-turn" : ""}`} data-seat={s.index} data-state={presenceText(s)}>

@@ -9,7 +9,7 @@ function RulesText({ file }: { file: string }) {
   }, [file]);
   if (failed) return <p>The rulebook could not be loaded.</p>;
   if (text === null) return <p>Loading the rules…</p>;
-  return <div class="rulebook">{text.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>;
+  return <div class="rulebook" tabIndex={0} role="region" aria-label="Rulebook">{text.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>;
 }
 
 export function FullRules({ files }: { files: string[] }) {

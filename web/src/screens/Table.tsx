@@ -64,7 +64,7 @@ function TableScreen({ id }: { id: string }) {
     <div class="table-screen" data-log={store.data.value.log.length}>
       <LinkBanner store={store} />
       <NoticeBar store={store} />
-      {inGame ? <Presence lobby={lobby} variant="strip" /> : null}
+      {inGame ? <Presence lobby={lobby} actors={game?.actors} variant="strip" /> : null}
       {inGame && mine?.handed ? (
         <div class="banner banner-warn" role="status" data-testid="handed">
           The host let a computer player take your seat. They can give it back to you at any time.
@@ -80,7 +80,7 @@ function TableScreen({ id }: { id: string }) {
         <div class="page table-room">
           <section class="panel" aria-labelledby="room-h">
             <h2 id="room-h">At the table</h2>
-            <Presence lobby={lobby} store={store} />
+            <Presence lobby={lobby} store={store} actors={game?.actors} />
             {mine ? <AlertSettings /> : null}
           </section>
           <ChatPanel store={store} lobby={lobby} />

@@ -65,7 +65,7 @@ export function Tv({ code }: { code: string }) {
     <div class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length}>
       <LinkBanner store={store} />
       {body}
-      {playing ? <Presence lobby={lobby} variant="tv" /> : null}
+      {playing ? <Presence lobby={lobby} actors={game.actors} variant="tv" /> : null}
       <FullscreenButton />
       <ChatToasts store={store} />
     </div>
