@@ -17,9 +17,11 @@ type Address struct {
 
 // publicBase decides the address links and QR codes carry for a request,
 // in this order: the configured public URL (-public-url, behind a proxy);
-// the address the browser used, unless it is a loopback one; the machine's
-// first LAN address with the port the browser used; the loopback address
-// itself, marked as reachable from this machine only.
+// the address the browser used, unless it is a loopback one; the address
+// the server listens on, when that is one network address; the machine's
+// first LAN address with the port the browser used, when the server listens
+// on every interface; the loopback address itself, marked as reachable from
+// this machine only.
 func (s *Server) publicBase(r *http.Request) Address {
 	if s.publicURL != "" {
 		return Address{Base: s.publicURL}
@@ -32,9 +34,15 @@ func (s *Server) publicBase(r *http.Request) Address {
 	if !isLoopback(host) {
 		return Address{Base: scheme + "://" + r.Host}
 	}
-	for _, ip := range s.lan() {
-		if ip.Is4() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() {
-			return Address{Base: scheme + "://" + joinHostPort(ip.String(), port)}
+	switch listen, _ := splitHostPort(s.listen); {
+	case isLoopback(listen):
+	case listen != "" && listen != "0.0.0.0" && listen != "::":
+		return Address{Base: scheme + "://" + joinHostPort(listen, port)}
+	default:
+		for _, ip := range s.lan() {
+			if ip.Is4() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() {
+				return Address{Base: scheme + "://" + joinHostPort(ip.String(), port)}
+			}
 		}
 	}
 	return Address{Base: scheme + "://" + r.Host, LoopbackOnly: true}

@@ -46,18 +46,22 @@ func TestPublicBase(t *testing.T) {
 		name, host, public string
 		lan                func() []netip.Addr
 		want               server.Address
+		listen             string
 	}{
-		{"a LAN address the browser used", "192.168.1.7:8080", "", lan("10.0.0.5"), server.Address{Base: "http://192.168.1.7:8080"}},
-		{"a host name the browser used", "harbor.home:8080", "", lan("10.0.0.5"), server.Address{Base: "http://harbor.home:8080"}},
-		{"loopback: the LAN address instead", "127.0.0.1:8080", "", lan("fd00::2", "10.0.0.5"), server.Address{Base: "http://10.0.0.5:8080"}},
-		{"localhost: the LAN address instead", "localhost:9000", "", lan("10.0.0.5"), server.Address{Base: "http://10.0.0.5:9000"}},
-		{"IPv6 loopback: the LAN address instead", "[::1]:8080", "", lan("10.0.0.5"), server.Address{Base: "http://10.0.0.5:8080"}},
-		{"loopback and no LAN: this machine only", "127.0.0.1:8080", "", lan(), server.Address{Base: "http://127.0.0.1:8080", LoopbackOnly: true}},
-		{"loopback and only a link-local address", "127.0.0.1:8080", "", lan("169.254.3.4"), server.Address{Base: "http://127.0.0.1:8080", LoopbackOnly: true}},
-		{"a public URL wins", "127.0.0.1:8080", "https://games.example.org/", lan("10.0.0.5"), server.Address{Base: "https://games.example.org"}},
+		{"a LAN address the browser used", "192.168.1.7:8080", "", lan("10.0.0.5"), server.Address{Base: "http://192.168.1.7:8080"}, ""},
+		{"a host name the browser used", "harbor.home:8080", "", lan("10.0.0.5"), server.Address{Base: "http://harbor.home:8080"}, ""},
+		{"loopback: the LAN address instead", "127.0.0.1:8080", "", lan("fd00::2", "10.0.0.5"), server.Address{Base: "http://10.0.0.5:8080"}, ""},
+		{"localhost: the LAN address instead", "localhost:9000", "", lan("10.0.0.5"), server.Address{Base: "http://10.0.0.5:9000"}, ""},
+		{"IPv6 loopback: the LAN address instead", "[::1]:8080", "", lan("10.0.0.5"), server.Address{Base: "http://10.0.0.5:8080"}, ""},
+		{"loopback and no LAN: this machine only", "127.0.0.1:8080", "", lan(), server.Address{Base: "http://127.0.0.1:8080", LoopbackOnly: true}, ""},
+		{"loopback and only a link-local address", "127.0.0.1:8080", "", lan("169.254.3.4"), server.Address{Base: "http://127.0.0.1:8080", LoopbackOnly: true}, ""},
+		{"a public URL wins", "127.0.0.1:8080", "https://games.example.org/", lan("10.0.0.5"), server.Address{Base: "https://games.example.org"}, ""},
+		{"listening on loopback only: this machine only", "127.0.0.1:8080", "", lan("10.0.0.5"), server.Address{Base: "http://127.0.0.1:8080", LoopbackOnly: true}, "127.0.0.1:8080"},
+		{"listening on one network address: that one", "localhost:8080", "", lan("10.0.0.5"), server.Address{Base: "http://10.0.0.9:8080"}, "10.0.0.9:8080"},
+		{"listening on every interface: the LAN", "localhost:8080", "", lan("10.0.0.5"), server.Address{Base: "http://10.0.0.5:8080"}, "[::]:8080"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := server.New(server.Config{Tables: tables, PublicURL: tc.public, LAN: tc.lan})
+			srv := server.New(server.Config{Tables: tables, PublicURL: tc.public, LAN: tc.lan, Listen: tc.listen})
 			req := httptest.NewRequest("GET", "/api/session", nil)
 			req.Host = tc.host
 			rec := httptest.NewRecorder()

@@ -46,6 +46,9 @@ type Config struct {
 	// LAN lists the machine's LAN addresses for links when the browser
 	// used a loopback one; nil: LANAddrs.
 	LAN func() []netip.Addr
+	// Listen is the address the server listens on (host:port); a loopback
+	// host there means no other device can reach it. "": every interface.
+	Listen string
 }
 
 // Server serves Harbor over HTTP.
@@ -57,6 +60,7 @@ type Server struct {
 	origins   []string
 	publicURL string
 	lan       func() []netip.Addr
+	listen    string
 	codes     *limiter
 	mux       *http.ServeMux
 	static    http.Handler
@@ -69,7 +73,7 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	s := &Server{tables: cfg.Tables, metrics: cfg.Metrics, log: cfg.Log, limits: cfg.Limits, origins: cfg.OriginPatterns,
-		publicURL: strings.TrimRight(cfg.PublicURL, "/"), lan: cfg.LAN,
+		publicURL: strings.TrimRight(cfg.PublicURL, "/"), lan: cfg.LAN, listen: cfg.Listen,
 		mux: http.NewServeMux(), clients: map[*client]struct{}{}}
 	if s.metrics == nil {
 		s.metrics = NewMetrics()

@@ -77,11 +77,12 @@ func serveCmd(args []string) error {
 	}
 	limits := server.DefaultLimits
 	limits.MsgRate, limits.MsgBurst = *msgRate, 2**msgRate
-	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits, OriginPatterns: patterns, PublicURL: public})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits, OriginPatterns: patterns,
+		PublicURL: public, Listen: ln.Addr().String()})
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "resumed", n, "games", len(game.All()))
 	printAddresses(ln.Addr().String(), public)
