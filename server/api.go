@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -117,10 +116,12 @@ func (s *Server) change(q *request, op func(t *table.Table) error) (any, error) 
 // Session is the answer of /api/session.
 type Session struct {
 	Player string `json:"player"` // the caller's public id, as lobbies name them
+	// Address is where invite links should point (publicBase).
+	Address
 }
 
 func (s *Server) session(q *request) (any, error) {
-	return Session{Player: table.PublicID(q.key)}, nil
+	return Session{Player: table.PublicID(q.key), Address: s.publicBase(q.r)}, nil
 }
 
 func (s *Server) games(q *request) (any, error) {
@@ -301,6 +302,7 @@ type GameLog struct {
 	Table table.LobbyView  `json:"table"`
 	Setup []game.Event     `json:"setup"` // what setup did (a first roll), as the public sees it
 	Moves []table.LogEntry `json:"moves"`
+	Chat  []table.ChatLine `json:"chat"` // what people said, kept with the table
 }
 
 func (s *Server) gameLog(q *request) (any, error) {
@@ -312,7 +314,11 @@ func (s *Server) gameLog(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return GameLog{Table: r.Lobby(), Setup: log.Setup, Moves: log.Moves}, nil
+	chat := r.Table().Room.Chat
+	if chat == nil {
+		chat = []table.ChatLine{}
+	}
+	return GameLog{Table: r.Lobby(), Setup: log.Setup, Moves: log.Moves, Chat: chat}, nil
 }
 
 func (s *Server) export(q *request) (any, error) {
@@ -348,7 +354,7 @@ func (s *Server) qr(byTV bool) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		link := fmt.Sprintf("%s/join/%s", s.baseURL(r), run.Table().Invite)
+		link := s.publicBase(r).Base + "/join/" + run.Table().Invite
 		png, err := qrcode.Encode(link, qrcode.Medium, 320)
 		if err != nil {
 			s.writeError(w, r, err)

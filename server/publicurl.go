@@ -115,29 +115,6 @@ func (p public) clientAddr(r *http.Request) string {
 	return host
 }
 
-// baseURL is the scheme, host and path prefix under which a request's
-// client reaches the server, for links it may share: the public URL when
-// set; otherwise the request's Host when it is one the server answers to
-// (an address, localhost, or an -origins pattern) and the address the
-// connection came in on when it is not, since anyone can send any Host.
-func (s *Server) baseURL(r *http.Request) string {
-	if s.public.url != nil {
-		return s.public.url.String()
-	}
-	scheme := "http"
-	if s.public.secure(r) {
-		scheme = "https"
-	}
-	host := r.Host
-	if !s.linkHost(host) {
-		host = "localhost"
-		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
-			host = a.String()
-		}
-	}
-	return scheme + "://" + host
-}
-
 // linkHost reports whether host (of a Host header) may appear in links.
 func (s *Server) linkHost(host string) bool {
 	name := host

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 )
@@ -63,12 +64,12 @@ func TestPublicBaseURL(t *testing.T) {
 				t.Fatal(err)
 			}
 			p, _ := newPublic(c.publicURL, c.proxies)
-			s := &Server{public: p, origins: c.origins}
+			s := &Server{public: p, origins: c.origins, lan: func() []netip.Addr { return nil }}
 			r := proxiedRequest(c.peer, c.host, c.header)
 			if c.tls {
 				r.TLS = &tls.ConnectionState{}
 			}
-			if got := s.baseURL(r); got != c.base {
+			if got := s.publicBase(r).Base; got != c.base {
 				t.Errorf("base URL %q, want %q", got, c.base)
 			}
 			if got := p.secure(r); got != c.secure {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sync"
 
 	"harbor/table"
@@ -65,6 +66,12 @@ type Config struct {
 	// then served elsewhere with MetricsHandler, or not at all).
 	MetricsToken string
 	MetricsOff   bool
+	// LAN lists the machine's LAN addresses for links when the browser
+	// used a loopback one; nil: LANAddrs.
+	LAN func() []netip.Addr
+	// Listen is the address the server listens on (host:port); a loopback
+	// host there means no other device can reach it. "": every interface.
+	Listen string
 }
 
 // Check reports a setting of cfg that New cannot use.
@@ -87,6 +94,8 @@ type Server struct {
 	mux     *http.ServeMux
 	static  http.Handler
 	cfg     Config
+	lan     func() []netip.Addr
+	listen  string
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -97,9 +106,13 @@ type Server struct {
 // New returns a server for cfg, which must pass Check.
 func New(cfg Config) *Server {
 	s := &Server{tables: cfg.Tables, metrics: cfg.Metrics, log: cfg.Log, limits: cfg.Limits, origins: cfg.OriginPatterns,
+		lan: cfg.LAN, listen: cfg.Listen,
 		mux: http.NewServeMux(), clients: map[*client]struct{}{}, conns: map[string]int{}, cfg: cfg}
 	if s.metrics == nil {
 		s.metrics = NewMetrics()
+	}
+	if s.lan == nil {
+		s.lan = LANAddrs
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -146,6 +159,10 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables/{id}/options", s.api(s.setOptions))
 	m.HandleFunc("POST /api/tables/{id}/hints", s.api(s.setHints))
 	m.HandleFunc("POST /api/tables/{id}/start", s.api(s.start))
+	m.HandleFunc("POST /api/tables/{id}/again", s.api(s.again))
+	m.HandleFunc("POST /api/tables/{id}/hand", s.api(s.hand))
+	m.HandleFunc("POST /api/tables/{id}/room", s.api(s.room))
+	m.HandleFunc("GET /api/invite/{invite}", s.api(s.invite))
 	m.HandleFunc("GET /api/tables/{id}/log", s.api(s.gameLog))
 	m.HandleFunc("GET /api/tables/{id}/export", s.api(s.export))
 	m.HandleFunc("POST /api/tables/{id}/timeline", s.api(s.setTimeline))

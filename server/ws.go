@@ -203,6 +203,25 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		if hint, err = run.Hint(sub); err == nil {
 			table.Send(c, "hint", run.Version(), hint)
 		}
+	case "chat":
+		var c struct {
+			Text  string `json:"text,omitempty"`
+			Emoji string `json:"emoji,omitempty"`
+		}
+		if err = game.DecodeStrict(m.D, &c); err != nil {
+			err = harbor.Errorf(harbor.EInvalid, "a chat message is {text} or {emoji}")
+			break
+		}
+		err = run.Say(ctx, sub, c.Text, c.Emoji)
+	case "log":
+		var l struct {
+			Before int `json:"before"`
+		}
+		if err = game.DecodeStrict(m.D, &l); err != nil {
+			err = harbor.Errorf(harbor.EInvalid, "a log request is {before}")
+			break
+		}
+		err = run.EarlierLog(sub, l.Before)
 	default:
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
 	}

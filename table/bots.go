@@ -29,7 +29,7 @@ func (r *Runner) schedule() {
 			r.botTimer.Stop()
 		}
 		r.botDue = false
-	} else if !(actors & (r.t.Bots() | r.away)).Empty() && !r.botDue {
+	} else if !(actors & r.computerSeats()).Empty() && !r.botDue {
 		r.botDue = true
 		if r.botTimer == nil {
 			r.botTimer = time.AfterFunc(r.tables.botDelay, r.botStep)
@@ -37,7 +37,7 @@ func (r *Runner) schedule() {
 			r.botTimer.Reset(r.tables.botDelay)
 		}
 	}
-	r.armTurnTimer(actors)
+	r.armTimers(actors)
 }
 
 func (r *Runner) stopTimers() {
@@ -59,7 +59,7 @@ func (r *Runner) botStep() {
 	if r.g == nil || r.closed || r.t.Status != Playing || len(r.subs) == 0 {
 		return
 	}
-	seat := (r.g.Actors() & (r.t.Bots() | r.away)).First()
+	seat := (r.g.Actors() & r.computerSeats()).First()
 	if seat < 0 {
 		return
 	}
@@ -81,26 +81,33 @@ func (r *Runner) botStep() {
 	}
 }
 
-// armTurnTimer starts the timer of each person the game now waits on,
+// computerSeats are the seats a computer player moves for: its own, the
+// ones it stands in for while their person is away, and the ones the host
+// handed to it.
+func (r *Runner) computerSeats() game.SeatSet {
+	return r.t.Bots() | r.away | r.t.Room.Handed
+}
+
+// armTimers starts the turn timer of each person the game now waits on,
 // forgets it for everyone else, and sets the runner's one timer for the
-// earliest deadline.
-func (r *Runner) armTurnTimer(actors game.SeatSet) {
-	if r.t.TurnSeconds <= 0 {
-		return
-	}
+// earliest moment a computer player must stand in: a turn timer running
+// out, or a waited-on person disconnected for the table's AwaySeconds.
+func (r *Runner) armTimers(actors game.SeatSet) {
 	now := r.tables.now()
 	var next time.Time
 	for i := range r.t.Seats {
 		seat := game.Seat(i)
-		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || r.away.Has(seat) {
+		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || r.computerSeats().Has(seat) {
 			r.deadline[i] = time.Time{}
 			continue
 		}
-		if r.deadline[i].IsZero() {
+		if r.t.TurnSeconds > 0 && r.deadline[i].IsZero() {
 			r.deadline[i] = now.Add(time.Duration(r.t.TurnSeconds) * time.Second)
 		}
-		if next.IsZero() || r.deadline[i].Before(next) {
-			next = r.deadline[i]
+		for _, due := range []time.Time{r.deadline[i], r.goneDue(seat)} {
+			if !due.IsZero() && (next.IsZero() || due.Before(next)) {
+				next = due
+			}
 		}
 	}
 	if next.IsZero() {
@@ -117,7 +124,17 @@ func (r *Runner) armTurnTimer(actors game.SeatSet) {
 	}
 }
 
-// timeUp hands every person whose turn timer ran out to a computer player.
+// goneDue is when a computer player stands in for the disconnected person
+// of seat; zero while they are connected or the table never stands in.
+func (r *Runner) goneDue(seat game.Seat) time.Time {
+	if r.gone[seat].IsZero() || r.t.Room.AwaySeconds <= 0 {
+		return time.Time{}
+	}
+	return r.gone[seat].Add(time.Duration(r.t.Room.AwaySeconds) * time.Second)
+}
+
+// timeUp hands every waited-on person whose turn timer ran out, or who has
+// been disconnected too long, to a computer player.
 func (r *Runner) timeUp() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -125,10 +142,15 @@ func (r *Runner) timeUp() {
 		return
 	}
 	now := r.tables.now()
+	actors := r.g.Actors()
 	changed := false
 	for i, d := range r.deadline {
-		if !d.IsZero() && !d.After(now) {
-			r.away = r.away.With(game.Seat(i))
+		seat := game.Seat(i)
+		gone := r.goneDue(seat)
+		late := !d.IsZero() && !d.After(now)
+		lost := actors.Has(seat) && !gone.IsZero() && !gone.After(now) && i < len(r.t.Seats) && r.t.Seats[i].Kind == Human
+		if (late || lost) && !r.computerSeats().Has(seat) {
+			r.away = r.away.With(seat)
 			r.deadline[i] = time.Time{}
 			changed = true
 		}

@@ -362,6 +362,7 @@ func New(def game.Definition, hostKey, hostName string, options json.RawMessage,
 		Seed: newSeed(), Status: Lobby,
 		Invite: newInvite(), Code: newCode(codeLen), TV: newCode(tvLen),
 		Host: hostKey, Seats: make([]Seat, min(info.MaxPlayers, game.MaxSeats)),
+		Room:    Room{AwaySeconds: DefaultAwaySeconds},
 		Created: now, Updated: now,
 	}
 	if err := t.Join(hostKey, hostName); err != nil {

@@ -50,6 +50,10 @@ type Runner struct {
 
 	bots     [game.MaxSeats]game.Computer
 	away     game.SeatSet             // seats a computer player stands in for
+	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
+	hist     []HistoryEntry           // the events of every move so far, once histOK
+	histOK   bool
+	chatRate map[string]*chatAllowance
 	deadline [game.MaxSeats]time.Time // turn timer of each waited-on person
 	botTimer *time.Timer
 	botDue   bool
@@ -95,9 +99,16 @@ func (r *Runner) lobbyView() LobbyView {
 		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
 		Version: t.Version, Result: t.Result, Undo: t.Undo, HideHands: t.HideHands,
+		AwaySeconds: t.Room.AwaySeconds, ChatOff: t.Room.ChatOff, Next: t.Room.Next, NextTV: t.Room.NextTV,
 	}
 	if t.From != nil {
 		v.ForkAt = len(t.From.Moves)
+	}
+	if i := t.Member(t.Host); i >= 0 {
+		v.HostName = t.Members[i].Name
+	}
+	if r.g != nil && t.Status == Playing {
+		v.Waiting = r.g.Actors().List()
 	}
 	if len(v.Options) == 0 {
 		v.Options = json.RawMessage(`{}`)
@@ -106,7 +117,7 @@ func (r *Runner) lobbyView() LobbyView {
 		v.Members[i] = MemberView{ID: PublicID(m.Key), Name: m.Name, Seat: t.SeatOf(m.Key), Online: r.online(m.Key)}
 	}
 	for i, s := range t.Seats {
-		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i))}
+		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
 		if s.Kind == Human {
 			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
 		}
@@ -278,8 +289,14 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 	s := &Sub{conn: c, key: key, tv: tv}
 	wasOnline := !tv && r.online(key)
 	r.subs = append(r.subs, s)
-	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
-		r.back(seat)
+	seat := r.viewerOf(s)
+	if seat >= 0 {
+		r.gone[seat] = time.Time{}
+		if r.away.Has(seat) {
+			r.back(seat)
+		} else if r.g != nil {
+			r.schedule()
+		}
 	}
 	if tv {
 		Send(c, "lobby", r.t.Version, tvView(r.lobbyView()))
@@ -289,10 +306,25 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		r.broadcastLobby() // everyone sees them come online
 	}
 	if r.g != nil {
-		r.sendState(c, r.viewerOf(s))
+		r.sendState(c, seat)
+		r.sendLog(c, seat, 0, false)
 		r.schedule() // computer players carry on now someone watches
 	}
+	if len(r.t.Room.Chat) > 0 {
+		Send(c, "chat", r.t.Version, ChatFrame{Lines: r.t.Room.Chat, All: true})
+	}
 	return s, nil
+}
+
+// markOffline starts the wait for every seated person without a
+// connection, when the game starts or is loaded. It holds r.mu.
+func (r *Runner) markOffline() {
+	now := r.tables.now()
+	for i, s := range r.t.Seats {
+		if s.Kind == Human && !r.online(s.Key) {
+			r.gone[i] = now
+		}
+	}
 }
 
 // Unsubscribe disconnects s.
@@ -314,6 +346,9 @@ func (r *Runner) Unsubscribe(s *Sub) {
 		r.idle = r.tables.now()
 	}
 	if !s.tv && !r.online(s.key) && !r.closed {
+		if r.t.Status == Playing {
+			r.markGone(s.key, r.tables.now())
+		}
 		r.broadcastLobby()
 	}
 	r.mu.Unlock()
@@ -421,6 +456,9 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		before := r.g
 		r.g, r.events = next, log.Events
 		r.t.Version++
+		if r.histOK {
+			r.hist = append(r.hist, HistoryEntry{V: r.t.Version, Events: log.Events})
+		}
 		if final != nil {
 			r.t.Status, r.t.Result = Finished, final
 		}
@@ -466,6 +504,8 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		if r.t.hasPerson() {
 			r.tables.quotas.release(r.id) // only games of computer players stay counted
 		}
+		r.hist, r.histOK = []HistoryEntry{{V: 0, Events: events}}, true
+		r.markOffline()
 	})
 }
 

@@ -22,11 +22,12 @@ type storedLobby struct {
 	HideHands   bool            `json:"hideHands,omitempty"`
 	From        *game.Origin    `json:"from,omitempty"`
 	Hints       *bool           `json:"hints,omitempty"`
+	Room        Room            `json:"room"`
 }
 
 // EncodeLobby returns the JSON document a store keeps of t.
 func EncodeLobby(t *Table) (string, error) {
-	b, err := json.Marshal(storedLobby{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints})
+	b, err := json.Marshal(storedLobby{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints, t.Room})
 	return string(b), err
 }
 
@@ -37,6 +38,6 @@ func DecodeLobby(t *Table, data string) error {
 		return err
 	}
 	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
-	t.Undo, t.HideHands, t.From, t.Hints = d.Undo, d.HideHands, d.From, d.Hints
+	t.Undo, t.HideHands, t.From, t.Hints, t.Room = d.Undo, d.HideHands, d.From, d.Hints, d.Room
 	return nil
 }

@@ -62,6 +62,7 @@ type Table struct {
 	Banned  []string // Keys the host removed; they cannot join again
 	Version int      // moves applied
 	Result  *game.Result
+	Room    Room
 	Created time.Time
 	Updated time.Time
 
@@ -102,6 +103,7 @@ func (t *Table) Clone() *Table {
 		on := *t.Hints
 		c.Hints = &on
 	}
+	c.Room.Chat = append([]ChatLine(nil), t.Room.Chat...)
 	if t.Result != nil {
 		r := *t.Result
 		c.Result = &r

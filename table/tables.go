@@ -247,6 +247,7 @@ func (ts *Tables) open(ctx context.Context, id string) (*Runner, error) {
 	if err := r.replay(ctx); err != nil {
 		return nil, err
 	}
+	r.markOffline()
 	return r, nil
 }
 

@@ -35,7 +35,17 @@ type LobbyView struct {
 	HideHands bool `json:"hideHands"`
 	// ForkAt, for a table played on from a position of another game, is the
 	// number of moves of that game it starts after.
-	ForkAt int `json:"forkAt,omitempty"`
+	ForkAt   int    `json:"forkAt,omitempty"`
+	HostName string `json:"hostName"`
+	// AwaySeconds is how long the game waits on a disconnected person
+	// before a computer player stands in (0: never).
+	AwaySeconds int  `json:"awaySeconds"`
+	ChatOff     bool `json:"chatOff,omitempty"`
+	// Waiting are the seats the game waits on, during play.
+	Waiting []game.Seat `json:"waiting,omitempty"`
+	// Next and NextTV name the table "play again" opened, once it has.
+	Next   string `json:"next,omitempty"`
+	NextTV string `json:"nextTV,omitempty"`
 }
 
 // MemberView is one person at the table.
@@ -57,6 +67,8 @@ type SeatView struct {
 	// Away is true while a computer player stands in for the person (the
 	// turn timer ran out); it ends when they act again.
 	Away bool `json:"away,omitempty"`
+	// Handed is true while the host has given the seat to a computer player.
+	Handed bool `json:"handed,omitempty"`
 }
 
 // StateView is the `d` of a `state` message: one viewer's view of the game.

@@ -29,7 +29,7 @@ var staticFiles fs.FS
 
 func serveCmd(args []string) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fl.String("addr", envOr("HARBOR_ADDR", "127.0.0.1:8080"), "address to listen on (env HARBOR_ADDR)")
+	addr := fl.String("addr", envOr("HARBOR_ADDR", ":8080"), "address to listen on, every interface by default so phones on the network can join (env HARBOR_ADDR)")
 	data := fl.String("data", envOr("HARBOR_DATA", "harbor.db"), "SQLite data file (env HARBOR_DATA)")
 	var bc backendConfig
 	fl.StringVar(&bc.store, "store", os.Getenv("HARBOR_STORE"), "PostgreSQL store, postgres://… (env HARBOR_STORE); none: the SQLite file of -data")
@@ -90,8 +90,13 @@ func serveCmd(args []string) error {
 	if err != nil {
 		return fmt.Errorf("identity key: %w", err)
 	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	cfg := exposed.config(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits,
-		OriginPatterns: patterns, IdentityKey: identityKey}, *addr)
+		OriginPatterns: patterns, IdentityKey: identityKey, Listen: ln.Addr().String()}, *addr)
 	if err := cfg.Check(); err != nil {
 		return err
 	}
@@ -113,12 +118,9 @@ func serveCmd(args []string) error {
 		defer back.leave()
 		go back.cluster.Run(ctx)
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
 	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	log.Info("listening", "addr", ln.Addr().String(), "store", bc.describe(), "node", back.name, "resumed", n, "games", len(game.All()))
+	printAddresses(ln.Addr().String(), cfg.PublicURL)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -155,4 +157,20 @@ func envDuration(name string, def time.Duration) time.Duration {
 		return d
 	}
 	return def
+}
+
+// printAddresses tells the person starting the server where to open it.
+func printAddresses(addr, public string) {
+	if public != "" {
+		fmt.Printf("Harbor is at %s\n", public)
+		return
+	}
+	urls, loopbackOnly := server.ListenURLs(addr, server.LANAddrs())
+	fmt.Println("Harbor is at:")
+	for _, u := range urls {
+		fmt.Println("  " + u)
+	}
+	if loopbackOnly {
+		fmt.Println("Only this machine can open it: phones need a network address (-addr :8080 on a machine with one).")
+	}
 }

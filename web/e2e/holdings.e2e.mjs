@@ -4,7 +4,7 @@
 // refusal, a reload, the board from the keyboard, a server restart, and the
 // game to its end with the ranking on every screen.
 
-import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, TV, setStep, shot, STEP_TIMEOUT, until } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, TV, setStep, shot, STEP_TIMEOUT, until } from "./lib.mjs";
 
 const boardState = (page) =>
   page.locator("svg.board").first().evaluate((el) => ({
@@ -69,6 +69,7 @@ export default async function scenario(ctx) {
   await host.getByTestId("how-to-play").waitFor();
   await fitsWidth(host, "the home page");
   await shot(host, "01-phone-home");
+  await audit(host, "the home page (phone)");
   await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
   await host.waitForURL(/\/t\/[^/]+$/);
@@ -111,6 +112,7 @@ export default async function scenario(ctx) {
   await shot(host, "02-phone-lobby-seats");
   await host.evaluate(() => window.scrollTo(0, 0));
   await shot(host, "02-phone-lobby-invite");
+  await audit(host, "the lobby (phone)");
 
   setStep("humans get ready");
   await friend.getByTestId("ready").click();
@@ -118,6 +120,7 @@ export default async function scenario(ctx) {
   await until("the TV to show three players", async () => (await tv.locator(".tv-seat-human, .tv-seat-bot").count()) === 3);
   await fitsScreen(tv, "the TV lobby");
   await shot(tv, "03-tv-lobby");
+  await audit(tv, "the TV lobby");
 
   setStep("host starts");
   await startBtn.click();
@@ -153,10 +156,12 @@ export default async function scenario(ctx) {
   await playSome(3);
   await fitsWidth(host, "the game screen");
   await shot(host, "04-phone-game");
+  await audit(host, "the game (phone)");
   await host.getByRole("button", { name: "Bigger board" }).click();
   await shot(host, "04-phone-game-bigger-board");
   await host.getByRole("button", { name: "Fit the board" }).click();
   await shot(friend, "05-laptop-game");
+  await audit(friend, "the game (laptop)");
 
   setStep("a trade is offered, countered and accepted");
   const hostCash = async () => Number(await host.getByTestId("my-coins").getAttribute("data-coins"));
@@ -210,6 +215,7 @@ export default async function scenario(ctx) {
   });
   await fitsScreen(tv, "the TV game");
   await shot(tv, "09-tv-game");
+  await audit(tv, "the TV game");
 
   setStep("a reload comes back to the same position");
   // Capture a settled position: the game waits on a person, and every screen has caught up.
@@ -285,10 +291,12 @@ export default async function scenario(ctx) {
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();
   await fitsWidth(host, "the final ranking");
   await shot(host, "11-phone-ranking");
+  await audit(host, "the ranking (phone)");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "12-laptop-ranking");
   await fitsScreen(tv, "the TV ranking");
   await shot(tv, "13-tv-ranking");
+  await audit(tv, "the TV ranking");
 
   if (pageErrors.length) fail(`script errors in the pages:\n${pageErrors.join("\n")}`);
 }

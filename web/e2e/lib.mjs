@@ -3,6 +3,7 @@
 // Every scenario (e2e/*.e2e.mjs) imports from here; run.mjs drives them.
 
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -162,4 +163,23 @@ export async function pageApi(page, method, path, body) {
     },
     { method, path, body },
   );
+}
+
+const axeSource = readFileSync(join(webDir, "node_modules", "axe-core", "axe.min.js"), "utf8");
+
+/**
+ * audit runs axe-core (the accessibility engine of browsers' audits) on what
+ * the page shows now and fails on any serious or critical violation, naming
+ * each with the elements it found.
+ */
+export async function audit(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n    ")}`);
+  });
+  if (violations.length) fail(`accessibility audit of ${where}:\n  ${violations.join("\n  ")}`);
+  log(`audit ${where}: no serious or critical violations`);
 }

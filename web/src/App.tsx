@@ -8,6 +8,7 @@ import { Table } from "./screens/Table";
 const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
 // So are the replays.
 const Replay = lazy(() => import("./screens/Replay").then((m) => m.Replay));
+const TvEntry = lazy(() => import("./screens/Tv").then((m) => m.TvEntry));
 
 export function App() {
   const r = route.value;
@@ -30,6 +31,12 @@ export function App() {
       return (
         <Suspense fallback={<p class="page">Loading the replay…</p>}>
           <Replay key={JSON.stringify(r)} route={r} />
+        </Suspense>
+      );
+    case "tvEntry":
+      return (
+        <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
+          <TvEntry go={go} />
         </Suspense>
       );
   }

@@ -25,6 +25,20 @@ export interface GameInfo {
   options: GameOption[];
 }
 
+export interface SessionInfo {
+  player: string;
+  /** where invite links and QR codes point: scheme://host[:port] */
+  base: string;
+  /** only this machine can open base: phones cannot join */
+  loopbackOnly: boolean;
+}
+
+export interface InviteInfo {
+  gameName: string;
+  host: string;
+  status: string;
+}
+
 /** ApiError is a refused request, with the server's stable code and a message for people. */
 export class ApiError extends Error {
   constructor(
@@ -85,11 +99,29 @@ export function tableIdOf(raw: unknown): string {
 const t = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
-  /** session makes sure this browser has its player cookie and returns its public id. */
-  session: async () => {
+  /** session makes sure this browser has its player cookie; it returns its public id and where links should point. */
+  session: async (): Promise<SessionInfo> => {
     const r = await call<unknown>("POST", "/api/session");
-    return isObj(r) && typeof r.player === "string" ? r.player : "";
+    const o = isObj(r) ? r : {};
+    return {
+      player: typeof o.player === "string" ? o.player : "",
+      base: typeof o.base === "string" ? o.base : "",
+      loopbackOnly: o.loopbackOnly === true,
+    };
   },
+  /** invite says what an invite link leads to (the game and its host), before joining. */
+  invite: async (invite: string): Promise<InviteInfo> => {
+    const o = await call<unknown>("GET", `/api/invite/${encodeURIComponent(invite)}`);
+    const r = isObj(o) ? o : {};
+    return { gameName: String(r.gameName ?? ""), host: String(r.host ?? ""), status: String(r.status ?? "") };
+  },
+  /** again opens the next table after the game (the same game, or another by id) for the host. */
+  again: async (id: string, game = "") => tableIdOf(await call<unknown>("POST", `${t(id)}/again`, game ? { game } : {})),
+  /** hand gives a seat to a computer player (computer true) or back to its person. */
+  hand: (id: string, seat: number, computer: boolean) => call<unknown>("POST", `${t(id)}/hand`, { seat, computer }),
+  /** room changes the wait for a disconnected player and whether chat is on. */
+  room: (id: string, r: { awaySeconds?: number; chat?: boolean }) => call<unknown>("POST", `${t(id)}/room`, r),
+  kick: (id: string, player: string) => call<unknown>("POST", `${t(id)}/kick`, { player }),
   games: async () => decodeGames(await call<unknown>("GET", "/api/games")),
   create: async (game: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/tables", { game, name })),
   /** joinByInvite takes the long token of an invite link; it returns the table id. */

@@ -37,11 +37,11 @@ export interface SeatColor {
 export const PALETTE: readonly SeatColor[] = [
   { name: "Red", fill: "#d62828", ink: "#fff" },
   { name: "Blue", fill: "#1d6fd1", ink: "#fff" },
-  { name: "Green", fill: "#2a9d3f", ink: "#fff" },
+  { name: "Green", fill: "#237f36", ink: "#fff" },
   { name: "Yellow", fill: "#f2c202", ink: "#1b1b1b" },
   { name: "Purple", fill: "#7e52a0", ink: "#fff" },
   { name: "Orange", fill: "#f07c12", ink: "#1b1b1b" },
-  { name: "Teal", fill: "#138a7e", ink: "#fff" },
+  { name: "Teal", fill: "#0f776d", ink: "#fff" },
   { name: "Pink", fill: "#e0569b", ink: "#1b1b1b" },
 ];
 

@@ -27,8 +27,10 @@ export interface LobbySeat {
   kind: SeatKind;
   /** the public id of the person sitting here ("" for bots and empty seats) */
   player: string;
-  /** a computer player stands in while the person is away (turn timer) */
+  /** a computer player stands in while the person is away (turn timer, lost connection) */
   away: boolean;
+  /** the host gave this seat to a computer player until they give it back */
+  handed: boolean;
   name: string;
   color: string;
   ready: boolean;
@@ -68,6 +70,43 @@ export interface Lobby {
   hideHands: boolean;
   /** for a table that plays on from a moment of another game: that game's moves it starts after (0 otherwise) */
   forkAt: number;
+  /** everyone at the table, seated or watching */
+  members: LobbyMember[];
+  hostName: string;
+  /** seconds the game waits on a disconnected person before a computer player stands in; 0 never */
+  awaySeconds: number;
+  chatOff: boolean;
+  /** the seats the game waits on, during play */
+  waiting: Seat[];
+  /** the table "play again" opened, and its TV code, once it has */
+  next: string;
+  nextTV: string;
+}
+
+export interface LobbyMember {
+  id: string;
+  name: string;
+  /** -1: watching */
+  seat: Seat;
+  online: boolean;
+}
+
+/** One chat message or reaction. */
+export interface ChatLine {
+  n: number;
+  player: string;
+  name: string;
+  seat: Seat;
+  text: string;
+  emoji: string;
+  at: number;
+}
+
+/** A part of the game's log: the events of each move (v is the version after it, 0 the setup). */
+export interface LogPage {
+  entries: { v: number; events: GameEvent[] }[];
+  /** it reaches back to the start of the game */
+  complete: boolean;
 }
 
 export interface GameResult {
@@ -118,6 +157,8 @@ export type ServerMessage =
   | { t: "lobby"; v: number; d: Lobby }
   | { t: "state"; v: number; d: GameState }
   | { t: "error"; v: number; d: ProtocolError }
+  | { t: "log"; v: number; d: LogPage }
+  | { t: "chat"; v: number; d: { lines: ChatLine[]; all: boolean } }
   | { t: "pong"; v: number; d: Record<string, never> }
   | { t: "hint"; v: number; d: Hint }
   | { t: "note"; v: number; d: GameEvent };
@@ -235,6 +276,7 @@ function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: st
     kind,
     player,
     away: bool(o.away),
+    handed: bool(o.handed),
     name: str(o.name),
     color: str(pick(o, "color", "colour"), ""),
     ready: kind === "bot" || bool(o.ready),
@@ -282,7 +324,30 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
     undo: bool(o.undo),
     hideHands: bool(o.hideHands),
     forkAt: num(o.forkAt),
+    members: Array.isArray(o.members)
+      ? o.members.filter(isObj).map((m) => ({ id: str(m.id), name: str(m.name), seat: num(m.seat, PUBLIC), online: bool(m.online) }))
+      : [],
+    hostName: str(o.hostName),
+    awaySeconds: num(o.awaySeconds),
+    chatOff: bool(o.chatOff),
+    waiting: seatList(o.waiting),
+    next: str(o.next),
+    nextTV: str(o.nextTV),
   };
+}
+
+function decodeChatLine(d: unknown): ChatLine {
+  const o = isObj(d) ? d : {};
+  const at = Date.parse(str(o.at));
+  return { n: num(o.n), player: str(o.player), name: str(o.name), seat: num(o.seat, PUBLIC), text: str(o.text), emoji: str(o.emoji), at: Number.isFinite(at) ? at : 0 };
+}
+
+export function decodeLogPage(d: unknown): LogPage {
+  const o = isObj(d) ? d : {};
+  const entries = Array.isArray(o.entries)
+    ? o.entries.filter(isObj).map((e) => ({ v: num(e.v), events: Array.isArray(e.events) ? e.events.map(decodeEvent) : [] }))
+    : [];
+  return { entries, complete: bool(o.complete) };
 }
 
 /** decode parses one text frame from the server; null if it is not an envelope. */
@@ -311,6 +376,12 @@ export function decode(text: string, me = ""): ServerMessage | null {
     }
     case "note":
       return { t: "note", v, d: decodeEvent(raw.d) };
+    case "log":
+      return { t: "log", v, d: decodeLogPage(raw.d) };
+    case "chat": {
+      const o = isObj(raw.d) ? raw.d : {};
+      return { t: "chat", v, d: { lines: Array.isArray(o.lines) ? o.lines.map(decodeChatLine) : [], all: bool(o.all) } };
+    }
   }
   return null;
 }
@@ -332,6 +403,16 @@ export function encodeUndo(version: number): string {
 /** encodeHint asks what the game's computer player would do for this seat now. */
 export function encodeHint(version: number): string {
   return JSON.stringify({ t: "hint", v: version, d: {} });
+}
+
+/** encodeChat sends a chat message (text) or a reaction (emoji). */
+export function encodeChat(version: number, said: { text: string } | { emoji: string }): string {
+  return JSON.stringify({ t: "chat", v: version, d: said });
+}
+
+/** encodeEarlierLog asks for the part of the log before version before. */
+export function encodeEarlierLog(version: number, before: number): string {
+  return JSON.stringify({ t: "log", v: version, d: { before } });
 }
 
 export function encodePing(version: number): string {

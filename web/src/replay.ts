@@ -69,6 +69,7 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     connected: false,
     host: false,
     you: false,
+    handed: false,
   }));
   return {
     id: "",
@@ -90,5 +91,12 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     hideHands: false,
     forkAt: 0,
     hints: false,
+    members: [],
+    hostName: "",
+    awaySeconds: 0,
+    chatOff: true,
+    waiting: [],
+    next: "",
+    nextTV: "",
   };
 }

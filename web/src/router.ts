@@ -12,7 +12,8 @@ export type Route =
   | { name: "tv"; code: string }
   | { name: "replay"; id: string }
   | { name: "tvReplay"; code: string }
-  | { name: "replayFile" };
+  | { name: "replayFile" }
+  | { name: "tvEntry" };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const fromHash = hash.replace(/^#/, "");
@@ -34,6 +35,7 @@ export function parseRoute(pathname: string, hash: string): Route {
         return { name: "tv", code: arg };
     }
   }
+  if (head === "tv") return { name: "tvEntry" };
   return { name: "home" };
 }
 
@@ -53,6 +55,8 @@ export function href(r: Route): string {
       return `/tv/${encodeURIComponent(r.code)}/replay`;
     case "replayFile":
       return "/replay";
+    case "tvEntry":
+      return "/tv";
   }
 }
 

@@ -1,16 +1,19 @@
 import { signal } from "@preact/signals";
-import { api } from "./api";
+import { api, type SessionInfo } from "./api";
 
 /** me is this browser's public id at every table (empty until the session is known). */
 export const me = signal<string>("");
+/** address is where invite links should point, as the server decided it (empty until known). */
+export const address = signal<Pick<SessionInfo, "base" | "loopbackOnly">>({ base: "", loopbackOnly: false });
 let pending: Promise<string> | null = null;
 
 /** ensureSession asks the server for this browser's identity once (it sets the player cookie). */
 export function ensureSession(): Promise<string> {
   pending ??= api.session().then(
-    (id) => {
-      me.value = id;
-      return id;
+    (s) => {
+      me.value = s.player;
+      address.value = { base: s.base, loopbackOnly: s.loopbackOnly };
+      return s.player;
     },
     (e: unknown) => {
       pending = null;
@@ -18,4 +21,9 @@ export function ensureSession(): Promise<string> {
     },
   );
   return pending;
+}
+
+/** linkBase is the origin invite links use: the server's choice, else this page's own. */
+export function linkBase(): string {
+  return address.value.base || location.origin;
 }

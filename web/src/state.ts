@@ -4,9 +4,11 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { encodeBack, encodeHint, encodeMove, encodeUndo, type GameEvent, type GameState, type Hint, type Lobby, type Move, type ProtocolError, type ServerMessage } from "./protocol";
+import { encodeBack, encodeChat, encodeEarlierLog, encodeHint, encodeMove, encodeUndo, type ChatLine, type GameEvent, type GameState, type Hint, type Lobby, type LogPage, type Move, type ProtocolError, type ServerMessage } from "./protocol";
 
-export const LOG_LIMIT = 300;
+export const LOG_LIMIT = 5000;
+/** the chat lines a page keeps */
+export const CHAT_LIMIT = 200;
 
 export interface Notice {
   kind: "error" | "info";
@@ -31,6 +33,12 @@ export interface TableData {
   hint: (Hint & { version: number }) | null;
   /** a hint was asked for and its answer has not arrived */
   hintPending: boolean;
+  /** the log reaches back to the start of the game (else earlier parts can be asked for) */
+  logComplete: boolean;
+  /** the table's chat, oldest first */
+  chat: ChatLine[];
+  /** the last chat line that was already said when this page connected: newer ones are news */
+  chatBase: number;
 }
 
 export const emptyTable = (): TableData => ({
@@ -43,7 +51,42 @@ export const emptyTable = (): TableData => ({
   pending: false,
   hint: null,
   hintPending: false,
+  logComplete: true,
+  chat: [],
+  chatBase: 0,
 });
+
+/**
+ * mergeLog puts a part of the log (a log frame) before the entries the table
+ * already has that are newer than it: the first frame after connecting holds
+ * the latest moves, later ones the earlier part asked for.
+ */
+export function mergeLog(s: TableData, page: LogPage): TableData {
+  const newest = page.entries.length ? page.entries[page.entries.length - 1]!.v : -1;
+  const log: GameEvent[] = [];
+  const logVersions: number[] = [];
+  for (const e of page.entries) {
+    for (const ev of e.events) {
+      log.push(ev);
+      logVersions.push(e.v);
+    }
+  }
+  s.logVersions.forEach((v, i) => {
+    if (v > newest) {
+      log.push(s.log[i]!);
+      logVersions.push(v);
+    }
+  });
+  return { ...s, log, logVersions, logComplete: page.complete };
+}
+
+/** addChat adds chat lines (or, with all, replaces them), each once, keeping the last CHAT_LIMIT. */
+export function addChat(chat: ChatLine[], lines: ChatLine[], all: boolean): ChatLine[] {
+  const base = all ? [] : chat;
+  const seen = new Set(base.map((l) => l.n));
+  const out = [...base, ...lines.filter((l) => !seen.has(l.n))];
+  return out.length > CHAT_LIMIT ? out.slice(out.length - CHAT_LIMIT) : out;
+}
 
 /** errorText says in player words what a refused message means. */
 export function errorText(e: ProtocolError): string {
@@ -73,13 +116,15 @@ export function reduce(s: TableData, m: ServerMessage): TableData {
       if (fresh && m.d.events.length > 0 && !(s.logVersions.length > 0 && s.logVersions[s.logVersions.length - 1]! >= m.v)) {
         log = [...s.log, ...m.d.events];
         logVersions = [...s.logVersions, ...m.d.events.map(() => m.v)];
-        if (log.length > LOG_LIMIT) {
-          log = log.slice(log.length - LOG_LIMIT);
-          logVersions = logVersions.slice(logVersions.length - LOG_LIMIT);
-        }
+      }
+      let logComplete = s.logComplete;
+      if (log.length > LOG_LIMIT) {
+        log = log.slice(log.length - LOG_LIMIT);
+        logVersions = logVersions.slice(logVersions.length - LOG_LIMIT);
+        logComplete = false;
       }
       const lobby = s.lobby && m.d.result.over && s.lobby.status !== "finished" ? { ...s.lobby, status: "finished" as const } : s.lobby;
-      return { ...s, lobby, game: m.d, version: m.v, log, logVersions, pending: false };
+      return { ...s, lobby, game: m.d, version: m.v, log, logVersions, logComplete, pending: false };
     }
     case "hint":
       return { ...s, hint: { ...m.d, version: m.v }, hintPending: false };
@@ -88,6 +133,14 @@ export function reduce(s: TableData, m: ServerMessage): TableData {
       const logVersions = [...s.logVersions, m.v].slice(-LOG_LIMIT);
       return { ...s, log, logVersions };
     }
+    case "log":
+      return mergeLog(s, m.d);
+    case "chat":
+      return {
+        ...s,
+        chat: addChat(s.chat, m.d.lines, m.d.all),
+        chatBase: m.d.all ? Math.max(s.chatBase, ...m.d.lines.map((l) => l.n)) : s.chatBase,
+      };
     case "error":
       return {
         ...s,
@@ -172,6 +225,19 @@ export class TableStore {
   /** undo takes back this person's last move (the state says when it may). */
   undo(): void {
     if (this.conn?.send(encodeUndo(this.data.value.version))) this.data.value = { ...this.data.value, pending: true };
+  }
+
+  /** say sends a chat message or a reaction; false if the link is down. */
+  say(said: { text: string } | { emoji: string }): boolean {
+    const ok = this.conn?.send(encodeChat(this.data.value.version, said)) ?? false;
+    if (!ok) this.note("error", "Not connected: your message was not sent.");
+    return ok;
+  }
+
+  /** earlier asks for the part of the log before the oldest entry this page has. */
+  earlier(): void {
+    const first = this.data.value.logVersions[0];
+    if (first !== undefined) this.conn?.send(encodeEarlierLog(this.data.value.version, first));
   }
 
   note(kind: Notice["kind"], text: string): void {

@@ -88,3 +88,40 @@ describe("connection helpers", () => {
     expect(wsURL("/ws?tv=X", { protocol: "https:", host: "harbor.example" })).toBe("wss://harbor.example/ws?tv=X");
   });
 });
+
+describe("the whole log and the chat", () => {
+  const page = (entries: [number, string[]][], complete: boolean): ServerMessage => ({
+    t: "log",
+    v: 0,
+    d: { entries: entries.map(([v, texts]) => ({ v, events: texts.map((text) => ({ type: "x", seat: 0, text })) })), complete },
+  });
+  const line = (n: number, text: string) => ({ n, player: "p", name: "Ana", seat: 0, text, emoji: "", at: 0 });
+
+  it("a reloaded page gets the latest part, then the earlier part in front, each move once", () => {
+    let s = reduce(emptyTable(), state(5, ["e"]));
+    s = reduce(s, page([[3, ["c"]], [4, ["d"]], [5, ["e"]]], false));
+    expect(s.log.map((e) => e.text)).toEqual(["c", "d", "e"]);
+    expect(s.logComplete).toBe(false);
+    s = reduce(s, page([[1, ["a"]], [2, ["b"]]], true));
+    expect(s.log.map((e) => e.text)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(s.logVersions).toEqual([1, 2, 3, 4, 5]);
+    expect(s.logComplete).toBe(true);
+    s = reduce(s, state(6, ["f"]));
+    expect(s.log.map((e) => e.text)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+
+  it("a state after the log frame of the same version adds nothing", () => {
+    let s = reduce(emptyTable(), page([[1, ["a"]], [2, ["b"]]], true));
+    s = reduce(s, state(2, ["b"]));
+    expect(s.log.map((e) => e.text)).toEqual(["a", "b"]);
+  });
+
+  it("chat lines arrive once; the lines of a connect are not news", () => {
+    let s = reduce(emptyTable(), { t: "chat", v: 0, d: { lines: [line(1, "hi"), line(2, "yo")], all: true } });
+    expect(s.chatBase).toBe(2);
+    s = reduce(s, { t: "chat", v: 0, d: { lines: [line(3, "new")], all: false } });
+    s = reduce(s, { t: "chat", v: 0, d: { lines: [line(3, "new")], all: false } });
+    expect(s.chat.map((l) => l.text)).toEqual(["hi", "yo", "new"]);
+    expect(s.chatBase).toBe(2);
+  });
+});

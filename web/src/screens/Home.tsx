@@ -4,7 +4,10 @@ import { api, ApiError, type GameInfo } from "../api";
 import { contentFor } from "../catalog";
 import { HowTo } from "../components/Rules";
 import { hasScreens } from "../games/registry";
+import { decodeLobby, type Lobby } from "../protocol";
+import { forgetTable, recentTables } from "../recent";
 import { href } from "../router";
+import { ensureSession, me } from "../session";
 
 const NAME_KEY = "harbor.name";
 
@@ -61,6 +64,72 @@ export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: b
         </span>
       </label>
     </li>
+  );
+}
+
+/** tableSummary says in one line who plays and whose turn it is. */
+export function tableSummary(l: Lobby): string {
+  const players = l.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
+  const waiting = l.waiting.map((i) => l.seats[i]).filter((s) => s !== undefined);
+  const turn =
+    l.status === "lobby"
+      ? "in the lobby"
+      : l.status === "finished"
+        ? "the game is over"
+        : waiting.some((s) => s.you)
+          ? "your turn"
+          : waiting.length
+            ? `${waiting.map((s) => s.name).join(" and ")}'s turn`
+            : "playing";
+  return `${players.join(", ")} · ${turn}`;
+}
+
+type Row = { id: string; lobby: Lobby | null; gone: boolean };
+
+/** YourTables lists the tables this browser sat at, to go back in one tap. */
+function YourTables({ go }: { go: (path: string) => void }) {
+  const [rows, setRows] = useState<Row[]>(() => recentTables().map((id) => ({ id, lobby: null, gone: false })));
+  useEffect(() => {
+    if (rows.length === 0) return;
+    void ensureSession().then(() =>
+      Promise.all(
+        rows.map((r) =>
+          api.table(r.id).then(
+            (raw): Row => ({ id: r.id, lobby: decodeLobby(raw, me.value), gone: false }),
+            (e: unknown): Row => {
+              if (e instanceof ApiError && (e.status === 404 || e.status === 403)) forgetTable(r.id);
+              return { id: r.id, lobby: null, gone: true };
+            },
+          ),
+        ),
+      ).then(setRows),
+    );
+  }, []);
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="yours-h" class="panel your-tables">
+      <h2 id="yours-h">Your tables</h2>
+      <ul data-testid="your-tables">
+        {rows.map((r) => (
+          <li key={r.id} class="your-table">
+            {r.lobby ? (
+              <a
+                href={href({ name: "table", id: r.id })}
+                onClick={(e) => {
+                  e.preventDefault();
+                  go(href({ name: "table", id: r.id }));
+                }}
+              >
+                <strong>{r.lobby.gameName || r.lobby.game}</strong>
+                <span class="your-table-line">{tableSummary(r.lobby)}</span>
+              </a>
+            ) : (
+              <span class="hint">{r.gone ? "This table is no longer open." : "Looking…"}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -128,6 +197,8 @@ export function Home({ go }: { go: (hash: string) => void }) {
         <p>Board games for friends around one table: everyone plays on their own phone, the TV shows the board.</p>
       </header>
 
+      <YourTables go={go} />
+
       <section aria-labelledby="choose-h">
         <h2 id="choose-h">Choose a game</h2>
         {loadError ? (
@@ -138,10 +209,22 @@ export function Home({ go }: { go: (hash: string) => void }) {
             </button>
           </p>
         ) : null}
-        {games === null && !loadError ? <p>Loading the games…</p> : null}
-        <ul class="game-list" role="radiogroup" aria-label="Games">
+        <div role="radiogroup" aria-label="Games" aria-busy={games === null}>
+        <ul class="game-list">
+          {games === null && !loadError
+            ? [0, 1, 2, 3].map((k) => (
+                <li key={k} class="game-card game-card-placeholder" aria-hidden="true">
+                  <span class="game-choice">
+                    <span class="game-picture" />
+                    <span class="game-title">&nbsp;</span>
+                    <span class="game-facts">&nbsp;</span>
+                  </span>
+                </li>
+              ))
+            : null}
           {games?.map((g) => <GameCard key={g.id} game={g} chosen={g.id === chosen} onChoose={() => setChosen(g.id)} />)}
         </ul>
+        </div>
       </section>
 
       <section aria-labelledby="open-h" class="panel">

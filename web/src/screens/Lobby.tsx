@@ -7,8 +7,11 @@ import { seatStatus, startBlocker } from "../lobby";
 import type { Lobby as LobbyData, LobbySeat } from "../protocol";
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
+import { ChatPanel } from "../components/Chat";
+import { watchers } from "../components/Presence";
 import { HowTo } from "../components/Rules";
 import { SeatBadge } from "../components/SeatBadge";
+import { address, linkBase } from "../session";
 
 /** inviteLink is the link friends open to join. */
 export function inviteLink(l: LobbyData, origin: string): string {
@@ -92,7 +95,7 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
           </button>
         ) : null}
         {seat.kind === "empty" && lobby.you < 0 ? (
-          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Take seat ${seat.index + 1}`}>
+          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Sit here, in seat ${seat.index + 1}`}>
             Sit here
           </button>
         ) : null}
@@ -150,6 +153,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
   const current = (o: GameOption) => (lobby.options[o.key] !== undefined ? lobby.options[o.key] : o.default);
   const change = (key: string, v: unknown) => run(() => api.options(lobby.id, { ...lobby.options, [key]: v }, lobby.turnSeconds));
   const [timer, setTimer] = useState(String(lobby.turnSeconds));
+  const [away, setAway] = useState(String(lobby.awaySeconds));
   const editable = lobby.host && lobby.status === "lobby";
   return (
     <section class="panel" aria-labelledby="opts-h">
@@ -181,6 +185,22 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
           Hints: “What would the computer do?”
         </label>
         <small id="opt-hints-help">A player may ask the computer player what it would do in their place; the log tells everyone. On by default when a computer player sits at the table.</small>
+      </div>
+      <div class="option">
+        <label for="opt-away">Wait for a lost connection (seconds, 0 = wait forever)</label>
+        <input
+          id="opt-away"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={3600}
+          value={away}
+          disabled={!editable || busy}
+          aria-describedby="opt-away-help"
+          onInput={(e) => setAway(e.currentTarget.value)}
+          onChange={(e) => run(() => api.room(lobby.id, { awaySeconds: Math.max(0, Number(e.currentTarget.value) || 0) }))}
+        />
+        <small id="opt-away-help">When the game waits on someone whose page lost its connection this long, a computer player moves for them until they are back.</small>
       </div>
     </section>
   );
@@ -221,7 +241,8 @@ function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: Lobb
 export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData }) {
   const [busy, run] = useAction(store);
   const info = gameInfo(lobby.game);
-  const link = inviteLink(lobby, location.origin);
+  const link = inviteLink(lobby, linkBase());
+  const watching = watchers(lobby);
   const me = lobby.seats.find((s) => s.you);
   const blocker = startBlocker(lobby, info?.minPlayers ?? lobby.minSeats, info?.maxPlayers ?? lobby.maxSeats);
   const tvLink = href({ name: "tv", code: lobby.tvCode });
@@ -233,36 +254,6 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         </a>
         <h1>{lobby.gameName || info?.name || lobby.game} table</h1>
       </header>
-
-      <section class="panel invite" aria-labelledby="invite-h">
-        <h2 id="invite-h">Invite your friends</h2>
-        <div class="invite-grid">
-          <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={`QR code of the invite link ${link}`} />
-          <div class="stack">
-            <p>
-              Short code: <strong class="code" data-testid="join-code">{lobby.code}</strong>
-            </p>
-            <CopyLink link={link} />
-            <a class="button" href={tvLink} target="_blank" rel="noopener" data-testid="open-tv">
-              Open the TV screen
-            </a>
-          </div>
-        </div>
-      </section>
-
-      <section class="panel" aria-labelledby="seats-h">
-        <h2 id="seats-h">Seats</h2>
-        <ul class="seats">
-          {lobby.seats.map((s) => (
-            <SeatRow key={s.index} seat={s} lobby={lobby} busy={busy} run={run} />
-          ))}
-        </ul>
-        {lobby.host ? (
-          <button type="button" disabled={busy || !lobby.seats.some((s) => s.kind === "empty")} onClick={() => run(() => api.addBot(lobby.id, -1))}>
-            Add a computer player
-          </button>
-        ) : null}
-      </section>
 
       <section class="panel actions" aria-labelledby="ready-h">
         <h2 id="ready-h" class="sr-only">
@@ -288,7 +279,53 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         )}
       </section>
 
+      <section class="panel invite" aria-labelledby="invite-h">
+        <h2 id="invite-h">Invite your friends</h2>
+        {address.value.loopbackOnly ? (
+          <p class="banner-inline" role="note" data-testid="loopback-only">
+            Only this computer can open this link: the server has no network address that phones can reach. Connect this computer to the
+            network (or start Harbor with -public-url) so friends can join.
+          </p>
+        ) : null}
+        <div class="invite-grid">
+          <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={`QR code of the invite link ${link}`} />
+          <div class="stack">
+            <p>
+              Short code: <strong class="code" data-testid="join-code">{lobby.code}</strong>
+            </p>
+            <CopyLink link={link} />
+            <a class="button" href={tvLink} target="_blank" rel="noopener" data-testid="open-tv">
+              Open the TV screen
+            </a>
+            <p class="hint">
+              On the TV's browser, go to <strong>{linkBase().replace(/^https?:\/\//, "")}/tv</strong> and type the TV code{" "}
+              <strong class="code" data-testid="tv-code">{lobby.tvCode}</strong>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section class="panel" aria-labelledby="seats-h">
+        <h2 id="seats-h">Seats</h2>
+        <ul class="seats">
+          {lobby.seats.map((s) => (
+            <SeatRow key={s.index} seat={s} lobby={lobby} busy={busy} run={run} />
+          ))}
+        </ul>
+        {lobby.host ? (
+          <button type="button" disabled={busy || !lobby.seats.some((s) => s.kind === "empty")} onClick={() => run(() => api.addBot(lobby.id, -1))}>
+            Add a computer player
+          </button>
+        ) : null}
+        {lobby.host && watching.length ? (
+          <p class="hint" data-testid="watchers">
+            Watching: {watching.map((m) => `${m.name}${m.online ? "" : " (not connected)"}`).join(", ")}
+          </p>
+        ) : null}
+      </section>
+
       {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
+      <ChatPanel store={store} lobby={lobby} />
       <Options lobby={lobby} busy={busy} run={run} />
       <HowTo game={lobby.game} />
     </div>

@@ -1,10 +1,15 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";
+import { ChatPanel, ChatToasts } from "../components/Chat";
+import { PlayAgain, useFollowNext } from "../components/PlayAgain";
+import { Presence } from "../components/Presence";
 import { LinkBanner, NoticeBar, Refused } from "../components/Status";
+import { AlertSettings, useTurnAlerts } from "../components/TurnAlerts";
 import { gameInfo } from "../gameList";
 import { GameScreen } from "../games/GameScreen";
 import { ReplayLinks, TakeBack } from "../components/Timeline";
+import { rememberTable } from "../recent";
 import { TableStore } from "../state";
 import { Lobby } from "./Lobby";
 
@@ -43,6 +48,9 @@ export function Table({ id }: { id: string }) {
 function TableScreen({ id }: { id: string }) {
   const store = useTable(`/ws?table=${encodeURIComponent(id)}`, () => whyRefused(() => api.table(id)));
   const { lobby, game } = store.data.value;
+  useEffect(() => rememberTable(id), [id]);
+  useFollowNext(lobby, false);
+  useTurnAlerts(store, lobby?.gameName ?? "");
   let body;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="page">Opening the table…</p>;
@@ -51,13 +59,37 @@ function TableScreen({ id }: { id: string }) {
     const gameId = lobby?.game ?? "";
     body = <GameScreen game={gameId} which="Player" store={store} fallback={<ComingSoon game={gameId} />} />;
   }
+  const inGame = lobby && lobby.status !== "lobby" && !store.fatal.value;
+  const mine = lobby?.seats.find((s) => s.you);
   return (
-    <>
+    <div class="table-screen" data-log={store.data.value.log.length}>
       <LinkBanner store={store} />
       <NoticeBar store={store} />
+      {inGame ? <Presence lobby={lobby} actors={game?.actors} variant="strip" /> : null}
+      {inGame && mine?.handed ? (
+        <div class="banner banner-warn" role="status" data-testid="handed">
+          The host let a computer player take your seat. They can give it back to you at any time.
+        </div>
+      ) : null}
+      {inGame && lobby.status === "finished" ? (
+        <div class="page page-again">
+          <PlayAgain store={store} lobby={lobby} />
+        </div>
+      ) : null}
       <TakeBack store={store} />
       {body}
       <ReplayLinks lobby={lobby} />
-    </>
+      {inGame ? (
+        <div class="page table-room">
+          <section class="panel" aria-labelledby="room-h">
+            <h2 id="room-h">At the table</h2>
+            <Presence lobby={lobby} store={store} actors={game?.actors} />
+            {mine ? <AlertSettings /> : null}
+          </section>
+          <ChatPanel store={store} lobby={lobby} />
+        </div>
+      ) : null}
+      {lobby && !store.fatal.value ? <ChatToasts store={store} skip={me.value} /> : null}
+    </div>
   );
 }

@@ -1,16 +1,20 @@
-import { useEffect } from "preact/hooks";
-import { api, tvQrSrc, whyRefused } from "../api";
+import { useEffect, useState } from "preact/hooks";
+import { api, ApiError, tvQrSrc, whyRefused } from "../api";
+import { ChatToasts } from "../components/Chat";
+import { useFollowNext } from "../components/PlayAgain";
+import { Presence } from "../components/Presence";
 import { SeatBadge } from "../components/SeatBadge";
+import { ensureSession, linkBase } from "../session";
 import { LinkBanner, Refused } from "../components/Status";
 import { gameInfo } from "../gameList";
 import type { Lobby } from "../protocol";
-import { absolute } from "../router";
+import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
 import { ReplayLinks } from "../components/Timeline";
 import { ComingSoon, useTable } from "./Table";
 
 function TvLobby({ lobby }: { lobby: Lobby }) {
-  const link = absolute({ name: "join", invite: lobby.invite }, location.origin);
+  const link = absolute({ name: "join", invite: lobby.invite }, linkBase());
   const filled = lobby.seats.filter((s) => s.kind !== "empty");
   return (
     <div class="tv tv-lobby">
@@ -21,7 +25,7 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
         <p class="tv-big">
           or enter the code <strong class="code tv-code" data-testid="tv-code">{lobby.code}</strong>
         </p>
-        <p class="tv-url">at {location.host}</p>
+        <p class="tv-url" data-testid="tv-url">at {linkBase().replace(/^https?:\/\//, "")}</p>
       </section>
       <section class="tv-seats" aria-labelledby="tv-seats-h">
         <h2 id="tv-seats-h">
@@ -46,22 +50,93 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
 /** Tv is the read-only public screen for a living-room TV at 1920 × 1080. */
 export function Tv({ code }: { code: string }) {
   const store = useTable(`/ws?tv=${encodeURIComponent(code)}`, () => whyRefused(() => api.tv(code)));
-  useEffect(() => {
-    document.documentElement.classList.add("tv-root");
-    return () => document.documentElement.classList.remove("tv-root");
-  }, []);
+  useTvRoot();
+  const [, setKnown] = useState(false);
+  useEffect(() => void ensureSession().then(() => setKnown(true), () => {}), []);
   const { lobby, game } = store.data.value;
+  useFollowNext(lobby, true);
   let body;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;
   else if (lobby && lobby.status === "lobby") body = <TvLobby lobby={lobby} />;
   else if (!game) body = <p class="tv-wait">Waiting for the game…</p>;
   else body = <GameScreen game={lobby?.game ?? ""} which="Tv" store={store} fallback={<ComingSoon game={lobby?.game ?? ""} />} />;
+  const playing = lobby && lobby.status !== "lobby" && game && !store.fatal.value;
   return (
-    <>
+    <div class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length}>
       <LinkBanner store={store} />
       {body}
       <ReplayLinks lobby={lobby} tvCode={code} />
-    </>
+      {playing ? <Presence lobby={lobby} actors={game.actors} variant="tv" /> : null}
+      <FullscreenButton />
+      <ChatToasts store={store} />
+    </div>
+  );
+}
+
+function useTvRoot(): void {
+  useEffect(() => {
+    document.documentElement.classList.add("tv-root");
+    return () => document.documentElement.classList.remove("tv-root");
+  }, []);
+}
+
+/** FullscreenButton fills the TV's screen with the page (and back), where the browser allows it. */
+function FullscreenButton() {
+  const [full, setFull] = useState(document.fullscreenElement !== null);
+  useEffect(() => {
+    const on = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener("fullscreenchange", on);
+    return () => document.removeEventListener("fullscreenchange", on);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const toggle = () => void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  return (
+    <button type="button" class="tv-fullscreen btn-small" onClick={toggle} data-testid="fullscreen">
+      {full ? "Leave full screen" : "Full screen"}
+    </button>
+  );
+}
+
+/** TvEntry is /tv without a code: the TV's browser types the table's TV code. */
+export function TvEntry({ go }: { go: (path: string) => void }) {
+  useTvRoot();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = async (e: Event) => {
+    e.preventDefault();
+    const c = code.trim().toUpperCase();
+    if (!c) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.tv(c);
+      go(href({ name: "tv", code: c }));
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 404 ? "There is no table with that TV code. Check it on the host's screen (Open the TV screen)." : err instanceof ApiError ? err.message : "The server cannot be reached.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main class="tv tv-entry">
+      <h1>Harbor on the TV</h1>
+      <p class="tv-big">Type the TV code shown in the table's lobby, under "Open the TV screen".</p>
+      <form class="row" onSubmit={open}>
+        <label for="tv-code-input" class="sr-only">
+          TV code
+        </label>
+        <input id="tv-code-input" class="tv-code-input" autocomplete="off" autocapitalize="characters" placeholder="TV code" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+        <button type="submit" class="btn-primary" disabled={busy || !code.trim()}>
+          Show the table
+        </button>
+      </form>
+      {error ? (
+        <p class="tv-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </main>
   );
 }

@@ -63,6 +63,8 @@ export interface BoardProps {
   pulseKey?: number;
   children?: preact.ComponentChildren;
   label: string;
+  /** big draws the names at least 20 px high on a 1080p TV: one word a line, no prices */
+  big?: boolean;
 }
 
 /** nextSpace is where an arrow key moves the board's focus: forward or back round the ring. */
@@ -82,7 +84,7 @@ export function nextSpace(i: number, key: string): number | null {
   return null;
 }
 
-function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSelect, cursor, onCursor }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
+function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSelect, cursor, onCursor, big }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
   const s = SPACES[i]!;
   const { x, y, edge } = cellOf(i);
   const g = groupOf(i);
@@ -94,8 +96,22 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
   const textY = edge === "bottom" ? 36 : edge === "top" ? 12 : edge === "corner" ? 30 : 14;
   const textX = edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
   const owned = owner >= 0 ? `, owned by ${view.names[owner] ?? "a player"}${lvl ? `, ${lvl} improvement${lvl > 1 ? "s" : ""}` : ""}` : isOwnable(s) ? ", for sale" : "";
-  const label = `${i}. ${s.name}${g ? `, ${g.name} street` : ""}${s.price ? `, price ${s.price}` : ""}${owned}`;
-  const lines = wrapName(s.name, edge === "corner" ? 9 : 10);
+  const lines = big ? s.name.split(" ") : wrapName(s.name, edge === "corner" ? 9 : 10);
+  const step = big ? 22 : 13;
+  const room = edge === "left" || edge === "right" ? 74 : 94;
+  const mark = s.kind === "levy" ? `−${s.amount ?? 100}` : (KIND_MARK[s.kind] ?? "");
+  const showPrice = !!s.price && owner < 0 && !big;
+  // A big board's names fill the cell: a mark goes under them when it fits.
+  const bigMarkY = textY + 10 + step * lines.length + 6;
+  const markY = big ? bigMarkY : edge === "top" ? 62 : edge === "bottom" ? 78 : 66;
+  const showMark = !!mark && (!big || bigMarkY <= 98);
+  // The name starts with the cell's visible words, in their order, so what a
+  // speech user reads off the board is what they can say to press it (each
+  // text ends with a space, which the drawing drops, to keep words apart).
+  const levelText = edge === "left" || edge === "right" ? String(lvl) : "▲".repeat(Math.min(lvl, 5));
+  const visible = [g && lvl > 0 ? levelText : "", ...lines, showMark ? mark : "", showPrice ? coins(s.price!) : ""].filter(Boolean).join(" ");
+  const label = `${visible}: space ${i}${g ? `, ${g.name} street` : ""}${s.price ? `, price ${s.price}` : ""}${owned}`;
+
   return (
     <g
       transform={`translate(${x} ${y})`}
@@ -127,15 +143,16 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
       {g ? <rect x={band[0]} y={band[1]} width={band[2]} height={band[3]} fill={g.fill} stroke="#3b3b3b" stroke-width="1" /> : null}
       {g && lvl > 0 ? (
         <text x={band[0]! + band[2]! / 2} y={band[1]! + band[3]! / 2 + 6} text-anchor="middle" class="level" fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}>
-          {edge === "left" || edge === "right" ? lvl : "▲".repeat(Math.min(lvl, 5))}
+          {`${levelText} `}
         </text>
       ) : null}
       {lines.map((l, k) => (
-        <text key={k} x={textX} y={textY + 13 * k} text-anchor="middle" class="space-name">
-          {l}
+        <text key={k} x={textX} y={textY + (big ? 10 : 0) + step * k} text-anchor="middle" class="space-name"
+          {...(big && l.length * 13 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {})}>
+          {`${l} `}
         </text>
       ))}
-      {s.kind === "ferry" ? (
+      {s.kind === "ferry" && !big ? (
         <path
           transform={`translate(${textX - 20} ${edge === "top" ? 40 : edge === "bottom" ? 56 : 44})`}
           d="M0 14 H40 L33 24 H7 Z M8 14 V6 H26 V14 M12 6 V0 H18 V6"
@@ -143,14 +160,14 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
           aria-hidden="true"
         />
       ) : null}
-      {KIND_MARK[s.kind] ? (
-        <text x={textX} y={edge === "top" ? 62 : edge === "bottom" ? 78 : 66} text-anchor="middle" class="space-mark">
-          {s.kind === "levy" ? `−${s.amount ?? 100}` : KIND_MARK[s.kind]}
+      {showMark ? (
+        <text x={textX} y={markY} text-anchor="middle" class="space-mark">
+          {`${mark} `}
         </text>
       ) : null}
-      {s.price && owner < 0 ? (
+      {showPrice ? (
         <text x={textX} y={edge === "top" ? 72 : edge === "bottom" ? 95 : 94} text-anchor="middle" class="space-price">
-          {coins(s.price)}
+          {`${coins(s.price!)} `}
         </text>
       ) : null}
       {oc ? (

@@ -79,13 +79,13 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
   );
 }
 
-export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
+export function LogPanel({ log, limit = Infinity, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
   const lines = log.slice(-limit).reverse();
   return (
     <section class="panel log" aria-labelledby="log-h">
       <h2 id="log-h">{title}</h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="log-h">
         {lines.map((e, k) => (
           <li key={log.length - k} class={`log-${e.type}`}>
             {e.text}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { AwayBanner } from "../../components/AwayBanner";
 import { Countdown } from "../../components/Countdown";
+import { EarlierLog } from "../../components/EarlierLog";
 import { Delta } from "../../components/Delta";
 import { HintBox } from "../../components/Hint";
 import { HowTo, MoveLine, RichText, TopicLink } from "../../components/Rules";
@@ -29,6 +30,19 @@ export function turnLine(v: HoldingsView, me: number): string {
           ? "improve or end your turn"
           : "finishing their turn";
   return `Round ${v.round} of ${v.roundLimit} · ${who} turn: ${what}`;
+}
+
+/**
+ * unaffordable explains a purchase the server did not offer because the
+ * player is short of Coins: the space they are deciding on, its price and
+ * their cash; null when a purchase is offered or price is not the reason.
+ */
+export function unaffordable(v: HoldingsView, me: number, offered: Move[]): { name: string; price: number; cash: number } | null {
+  if (me < 0 || v.turn !== me || v.phase !== "buy" || v.landed < 0 || offered.some((m) => m.type === "buy")) return null;
+  const space = SPACES[v.landed];
+  const cash = v.cash[me] ?? 0;
+  if (!space?.price || !isOwnable(space) || (v.owner[v.landed] ?? -1) >= 0 || space.price <= cash) return null;
+  return { name: space.name, price: space.price, cash };
 }
 
 /** winnersLine names the winners of a finished game. */
@@ -182,6 +196,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
   const send = (m: Move) => store.move(m);
   const turn = turnMoves(legal);
   const improves = improveMoves(legal);
+  const short = unaffordable(view, me, turn);
   const over = g.result.over;
   const mine = me >= 0 ? holdingsOf(view, me) : [];
   const myTurn = isMyTurn(g) && view.turn === me;
@@ -264,6 +279,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
           {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={busy} /> : null}
           <PlayersPanel view={view} colors={colors} me={me} onSpace={setSelected} />
           <LogPanel log={data.log} />
+          <EarlierLog store={store} />
           <HowTo game="holdings" />
         </div>
       </div>
@@ -288,14 +304,24 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
               {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}
             </p>
           ) : (
-            turn.map((m) => (
+            <>
+              {short ? (
+                <button type="button" disabled aria-describedby="cannot-afford" data-testid="cannot-buy">
+                  Buy {short.name}
+                  <small id="cannot-afford" class="why-not">
+                    costs {coins(short.price)}, you have {coins(short.cash)}
+                  </small>
+                </button>
+              ) : null}
+              {turn.map((m) => (
               <span class="move-choice" key={JSON.stringify(m)}>
                 <button type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type} aria-describedby={`line-${m.type}`}>
                   {moveLabel(m, view)}
                 </button>
                 <MoveLine game="holdings" type={m.type} id={`line-${m.type}`} />
               </span>
-            ))
+            ))}
+            </>
           )}
         </nav>
       ) : null}

@@ -68,7 +68,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
   return (
     <div class="tv tv-play">
       <div class="tv-board">
-        <Board view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined}
+        <Board big view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined}
             pulse={latestSpace(data.log, data.logVersions)}
             pulseKey={data.version} label="Harbor Holdings board">
           {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError } from "../api";
+import type { ChatLine, Lobby } from "../protocol";
+import type { TableStore } from "../state";
+
+/** REACTIONS are the emoji the server accepts as reactions (table.Reactions). */
+export const REACTIONS = [
+  { emoji: "👍", label: "thumbs up" },
+  { emoji: "😂", label: "laughing" },
+  { emoji: "😮", label: "surprised" },
+  { emoji: "🎉", label: "party" },
+  { emoji: "😬", label: "grimacing" },
+  { emoji: "👏", label: "applause" },
+  { emoji: "🙈", label: "can't look" },
+  { emoji: "❤️", label: "love" },
+];
+
+export const CHAT_MAX = 200;
+
+/** chatText is one line in words: who said what. */
+export const chatText = (l: ChatLine) => (l.emoji ? `${l.name} reacted ${l.emoji}` : `${l.name}: ${l.text}`);
+
+function Line({ line }: { line: ChatLine }) {
+  return (
+    <li class={line.emoji ? "chat-reaction" : "chat-text"}>
+      <strong>{line.name}</strong>{" "}
+      {line.emoji ? (
+        <>
+          <span class="chat-emoji">{line.emoji}</span> <span class="chat-emoji-name">{REACTIONS.find((r) => r.emoji === line.emoji)?.label ?? ""}</span>
+        </>
+      ) : (
+        line.text
+      )}
+    </li>
+  );
+}
+
+/** ChatPanel is the table's chat for a person: reactions, a short message, the recent lines. */
+export function ChatPanel({ store, lobby }: { store: TableStore; lobby: Lobby }) {
+  const [text, setText] = useState("");
+  const chat = store.data.value.chat;
+  const send = (e: Event) => {
+    e.preventDefault();
+    const t = text.trim();
+    if (t && store.say({ text: t })) setText("");
+  };
+  const toggle = async () => {
+    try {
+      await api.room(lobby.id, { chat: lobby.chatOff });
+    } catch (err) {
+      store.note("error", err instanceof ApiError ? err.message : "That did not work; try again.");
+    }
+  };
+  return (
+    <section class="panel chat" aria-labelledby="chat-h" data-testid="chat">
+      <h2 id="chat-h">Chat</h2>
+      {lobby.chatOff ? (
+        <p class="hint">The host turned the chat off.</p>
+      ) : (
+        <>
+          <div class="reactions" role="group" aria-label="Send a reaction">
+            {REACTIONS.map((r) => (
+              <button key={r.emoji} type="button" class="reaction" aria-label={`React: ${r.label}`} onClick={() => store.say({ emoji: r.emoji })}>
+                {r.emoji}
+              </button>
+            ))}
+          </div>
+          <form class="row chat-form" onSubmit={send}>
+            <label for="chat-input" class="sr-only">
+              Message to the table
+            </label>
+            <input id="chat-input" autocomplete="off" maxLength={CHAT_MAX} placeholder="Say something…" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+            <button type="submit" disabled={!text.trim()}>
+              Send
+            </button>
+          </form>
+        </>
+      )}
+      {chat.length ? (
+        <ol class="chat-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="chat-h" data-testid="chat-lines">
+          {chat.slice(-30).map((l) => (
+            <Line key={l.n} line={l} />
+          ))}
+        </ol>
+      ) : null}
+      {lobby.host ? (
+        <button type="button" class="btn-small btn-quiet" onClick={toggle} data-testid="chat-toggle">
+          {lobby.chatOff ? "Turn the chat on" : "Turn the chat off"}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** TOAST_MS is how long a new line shows over the screen. */
+const TOAST_MS = 6000;
+
+/**
+ * ChatToasts shows each new chat line briefly over the screen (on the TV,
+ * and on phones for what others say). Lines from before it appeared are not
+ * shown again.
+ */
+export function ChatToasts({ store, skip = "" }: { store: TableStore; skip?: string }) {
+  const { chat, chatBase } = store.data.value;
+  const seenUpTo = useRef(0);
+  const [shown, setShown] = useState<ChatLine[]>([]);
+  useEffect(() => {
+    const from = Math.max(seenUpTo.current, chatBase);
+    const fresh = chat.filter((l) => l.n > from && l.player !== skip);
+    seenUpTo.current = Math.max(from, chat[chat.length - 1]?.n ?? 0);
+    if (!fresh.length) return;
+    setShown((s) => [...s, ...fresh].slice(-4));
+    setTimeout(() => setShown((s) => s.filter((l) => !fresh.includes(l))), TOAST_MS);
+  }, [chat, chatBase]);
+  if (!shown.length) return null;
+  return (
+    <ol class="chat-toasts" aria-hidden="true" data-testid="chat-toasts">
+      {shown.map((l) => (
+        <Line key={l.n} line={l} />
+      ))}
+    </ol>
+  );
+}
