@@ -95,3 +95,16 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// Configs returns a game of n players (named A, B, ...) for each seed.
+func Configs(n int, seeds ...uint64) []game.Config {
+	var out []game.Config
+	for _, seed := range seeds {
+		cfg := game.Config{Seed: seed}
+		for i := range n {
+			cfg.Players = append(cfg.Players, game.Player{Name: string(rune('A' + i))})
+		}
+		out = append(out, cfg)
+	}
+	return out
+}

@@ -120,9 +120,10 @@ type State struct {
 
 // Rules are Harborfall's rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:   info,
-	Setup:  Setup,
-	NewBot: func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Info:        info,
+	Setup:       Setup,
+	NewBot:      func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Determinise: Determinise,
 }
 
 // Definition is Harborfall with its types erased.

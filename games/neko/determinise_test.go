@@ -1,9 +1,9 @@
 package neko
 
 import (
+	"fmt"
 	"testing"
 
-	"harbor/game"
 	"harbor/game/leveltest"
 )
 
@@ -11,16 +11,8 @@ import (
 // the hard player chooses the same from any game behind that view.
 func TestHardDecidesFromItsView(t *testing.T) {
 	for _, n := range []int{2, 4} {
-		t.Run(string(rune('0'+n))+" players", func(t *testing.T) {
-			var cfgs []game.Config
-			for seed := range uint64(2) {
-				cfg := game.Config{Seed: 40 + seed}
-				for i := range n {
-					cfg.Players = append(cfg.Players, game.Player{Name: string(rune('A' + i))})
-				}
-				cfgs = append(cfgs, cfg)
-			}
-			leveltest.Check(t, Rules, cfgs, 97)
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			leveltest.Check(t, Rules, leveltest.Configs(n, 40, 41), 97)
 		})
 	}
 }
