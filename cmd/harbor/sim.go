@@ -265,7 +265,14 @@ func wilson95(wins, n int) [2]float64 {
 	p, nf := float64(wins)/float64(n), float64(n)
 	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
-	return [2]float64{max(0, centre-half), min(1, centre+half)}
+	lo, hi := max(0, centre-half), min(1, centre+half)
+	if wins == 0 {
+		lo = 0
+	}
+	if wins == n {
+		hi = 1
+	}
+	return [2]float64{lo, hi}
 }
 
 func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSummary {
