@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"harbor"
@@ -27,6 +28,9 @@ type Options struct {
 	OnCommit func(latency time.Duration)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// HardBudget is the thinking time of one hard computer decision;
+	// 0 means DefaultHardBudget.
+	HardBudget time.Duration
 }
 
 // Tables is the set of live tables: it creates tables, finds them by id or
@@ -39,6 +43,8 @@ type Tables struct {
 	onMove   func(time.Duration)
 	onCommit func(time.Duration)
 	clock    func() time.Time
+	hardTime time.Duration
+	thinking atomic.Int32 // computer decisions under way
 
 	mu   sync.Mutex
 	live map[string]*Runner
@@ -54,7 +60,7 @@ type loading struct {
 // NewTables returns the tables kept in store.
 func NewTables(store Store, opts Options) *Tables {
 	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
-		live: map[string]*Runner{}, load: map[string]*loading{}}
+		hardTime: opts.HardBudget, live: map[string]*Runner{}, load: map[string]*loading{}}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
 	}

@@ -49,6 +49,8 @@ type SeatView struct {
 	// Away is true while a computer player stands in for the person (the
 	// turn timer ran out); it ends when they act again.
 	Away bool `json:"away,omitempty"`
+	// Level is a computer player's level (easy, normal or hard).
+	Level game.Level `json:"level,omitempty"`
 }
 
 // StateView is the `d` of a `state` message: one viewer's view of the game.

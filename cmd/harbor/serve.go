@@ -33,6 +33,7 @@ func serveCmd(args []string) error {
 	addr := fl.String("addr", envOr("HARBOR_ADDR", "127.0.0.1:8080"), "address to listen on (env HARBOR_ADDR)")
 	data := fl.String("data", envOr("HARBOR_DATA", "harbor.db"), "SQLite data file (env HARBOR_DATA)")
 	botDelay := fl.Duration("bot-delay", envDuration("HARBOR_BOT_DELAY", time.Second), "pause before a computer player moves (env HARBOR_BOT_DELAY)")
+	hardBudget := fl.Duration("hard-budget", envDuration("HARBOR_HARD_BUDGET", table.DefaultHardBudget), "thinking time of one hard computer decision, less when the server is busy (env HARBOR_HARD_BUDGET)")
 	origins := fl.String("origins", os.Getenv("HARBOR_ORIGINS"), "extra allowed Origin hosts, comma-separated patterns (env HARBOR_ORIGINS)")
 	msgRate := fl.Float64("msg-rate", envFloat("HARBOR_MSG_RATE", server.DefaultLimits.MsgRate), "WebSocket messages a second per connection, with bursts of twice that (env HARBOR_MSG_RATE)")
 	verbose := fl.Bool("v", false, "log debug detail")
@@ -55,7 +56,7 @@ func serveCmd(args []string) error {
 	}
 	defer store.Close()
 	metrics := server.NewMetrics()
-	tables := table.NewTables(store, table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit})
+	tables := table.NewTables(store, table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit})
 	defer tables.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
