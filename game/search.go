@@ -6,8 +6,8 @@ type Budget struct {
 	// (and no Over), so a decision depends on the seed and the count alone.
 	Rollouts int
 	// Over, when set, reports that the decision's time is up. The search
-	// asks it before each rollout, so a decision overruns by at most one
-	// rollout.
+	// asks it before each play-out and every overCheck decisions within
+	// one, so a decision overruns by a few dozen engine moves at most.
 	Over func() bool
 }
 
@@ -23,6 +23,9 @@ const (
 	searchCandidates = 8
 	// rolloutLimit stops a play-out that runs this long; it scores nothing.
 	rolloutLimit = 5000
+	// overCheck is how many moves of a play-out pass between two looks at
+	// the clock.
+	overCheck = 32
 	// placeWeight is how much a play-out's finishing place counts beside a
 	// win, so near misses still tell moves apart.
 	placeWeight = 0.2
@@ -80,7 +83,12 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 			if i < len(cands)-1 {
 				s = sample.Clone()
 			}
-			batch[i] = b.playOut(s, m, seed)
+			var done bool
+			batch[i], done = b.playOut(s, m, seed, budget.Over)
+			if !done {
+				complete = false
+				break
+			}
 			rollouts++
 		}
 		if !complete {
@@ -122,21 +130,25 @@ func (b *searchBot[S, M, V]) candidates(first M, legal []M) []M {
 
 // playOut applies m for the seat in s, plays the game to its end with the
 // rule-based players seeded from seed, and scores the finish for the seat:
-// its share of the win plus a little for its place.
-func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64) float64 {
+// its share of the win plus a little for its place. done is false when
+// over (which may be nil) said the time was up before the end.
+func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64, over func() bool) (value float64, done bool) {
 	if err := s.Apply(b.seat, m, nil); err != nil {
-		return 0
+		return 0, true
 	}
 	rng := NewRand(seed)
 	var bots [MaxSeats]Bot[M, V]
 	for n := 0; n < rolloutLimit; n++ {
+		if over != nil && n%overCheck == overCheck-1 && over() {
+			return 0, false
+		}
 		res := s.Result()
 		if res.Over {
-			return score(res, b.seat)
+			return score(res, b.seat), true
 		}
 		actors := s.Actors()
 		if actors.Empty() {
-			return 0
+			return 0, true
 		}
 		seat := actors.First()
 		if k := actors.Len(); k > 1 {
@@ -144,7 +156,7 @@ func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64) float64 {
 		}
 		b.legal = s.Legal(seat, b.legal[:0])
 		if len(b.legal) == 0 {
-			return 0
+			return 0, true
 		}
 		if bots[seat] == nil {
 			bots[seat] = b.rules.NewBot(seat, seed^uint64(seat+1)*0x9e3779b97f4a7c15)
@@ -152,11 +164,11 @@ func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64) float64 {
 		if err := s.Apply(seat, bots[seat].Choose(s.View(seat), b.legal), nil); err != nil {
 			// A free-form move the sampled state refuses: play on with a listed one.
 			if err := s.Apply(seat, b.legal[0], nil); err != nil {
-				return 0
+				return 0, true
 			}
 		}
 	}
-	return 0
+	return 0, true
 }
 
 // score is what a finished game is worth to seat.
