@@ -29,6 +29,8 @@ export interface LobbySeat {
   player: string;
   /** a computer player stands in while the person is away (turn timer) */
   away: boolean;
+  /** a computer player's level: easy, normal or hard ("" for people and empty seats) */
+  level: string;
   name: string;
   color: string;
   ready: boolean;
@@ -191,6 +193,7 @@ function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: st
     kind,
     player,
     away: bool(o.away),
+    level: kind === "bot" ? str(o.level, "normal") : "",
     name: str(o.name),
     color: str(pick(o, "color", "colour"), ""),
     ready: kind === "bot" || bool(o.ready),

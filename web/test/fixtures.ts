@@ -5,6 +5,7 @@ export const seat = (index: number, p: Partial<LobbySeat> = {}): LobbySeat => ({
   kind: "human",
   player: `p${index}`,
   away: false,
+  level: "",
   name: `P${index}`,
   color: "",
   ready: false,

@@ -3,6 +3,7 @@ import { api, tvQrSrc, whyRefused } from "../api";
 import { SeatBadge } from "../components/SeatBadge";
 import { LinkBanner, Refused } from "../components/Status";
 import { gameInfo } from "../gameList";
+import { computerLabel } from "../lobby";
 import type { Lobby } from "../protocol";
 import { absolute } from "../router";
 import { GameScreen } from "../games/GameScreen";
@@ -11,6 +12,7 @@ import { ComingSoon, useTable } from "./Table";
 function TvLobby({ lobby }: { lobby: Lobby }) {
   const link = absolute({ name: "join", invite: lobby.invite }, location.origin);
   const filled = lobby.seats.filter((s) => s.kind !== "empty");
+  const levels = gameInfo(lobby.game)?.levels ?? ["normal"];
   return (
     <div class="tv tv-lobby">
       <section class="tv-join">
@@ -32,7 +34,11 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
               <SeatBadge seat={s.index} color={s.color} empty={s.kind === "empty"} size={56} />
               <span class="tv-seat-name">{s.kind === "empty" ? "Waiting for a player…" : s.name}</span>
               {s.kind === "human" ? <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? "✓ Host" : s.ready ? "✓ Ready" : "Not ready yet"}</span> : null}
-              {s.kind === "bot" ? <span class="mark-ok">Computer</span> : null}
+              {s.kind === "bot" ? (
+                <span class="mark-ok tv-level" data-testid={`tv-level-${s.index}`}>
+                  {computerLabel(s.level, levels)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
