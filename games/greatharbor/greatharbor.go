@@ -92,10 +92,11 @@ var info = game.Info{
 
 // Rules are The Great Harbor's rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:     info,
-	Setup:    Setup,
-	SetupLog: SetupLog,
-	NewBot:   func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Info:        info,
+	Setup:       Setup,
+	SetupLog:    SetupLog,
+	NewBot:      func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Determinise: Determinise,
 }
 
 // Definition is the game with its types erased.
