@@ -1,5 +1,7 @@
 package game
 
+import "math"
+
 // Budget bounds one decision of the hard computer player.
 type Budget struct {
 	// Rollouts caps the positions played out; 0 means no cap. Tests set it
@@ -20,7 +22,11 @@ const DefaultRollouts = 240
 const (
 	// searchCandidates is how many of the legal moves the search compares:
 	// the rule-based player's choice and others drawn at random.
-	searchCandidates = 8
+	searchCandidates = 6
+	// evidence is how many standard errors a candidate's lead over the
+	// rule-based choice must exceed before the search prefers it, so a
+	// lucky streak over few play-outs does not outvote the rules of thumb.
+	evidence = 1.0
 	// rolloutLimit stops a play-out that runs this long; it scores nothing.
 	rolloutLimit = 5000
 	// overCheck is how many moves of a play-out pass between two looks at
@@ -37,8 +43,10 @@ const (
 // deck orders and future dice drawn at random), plays each candidate from
 // it to the end with the rule-based players in every seat, and scores the
 // finish. Every candidate of a batch meets the same sampled state and the
-// same rollout seeds, so their scores differ by the move alone. It reads
-// only its own view and the legal moves, as every computer player does.
+// same rollout seeds, so their scores differ by the move alone; a
+// candidate replaces the rule-based choice only when its lead over it is
+// clear (evidence). It reads only its own view and the legal moves, as
+// every computer player does.
 type searchBot[S State[S, M, V], M any, V any] struct {
 	rules  Rules[S, M, V]
 	seat   Seat
@@ -64,7 +72,10 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 	if b.budget != nil {
 		budget = b.budget()
 	}
-	totals := make([]float64, len(cands))
+	// lead and lead2 sum each candidate's score minus the rule-based
+	// choice's, batch by batch, and the squares.
+	lead := make([]float64, len(cands))
+	lead2 := make([]float64, len(cands))
 	batch := make([]float64, len(cands))
 	rollouts, batches := 0, 0
 	for {
@@ -95,17 +106,32 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 			break
 		}
 		for i, v := range batch {
-			totals[i] += v
+			d := v - batch[0]
+			lead[i] += d
+			lead2[i] += d * d
 		}
 		batches++
 	}
-	best := 0
-	for i := range totals {
-		if totals[i] > totals[best] {
-			best = i
+	return cands[clearLeader(lead, lead2, batches)]
+}
+
+// clearLeader is the candidate whose mean lead over candidate 0 is largest
+// once evidence standard errors are taken off it, or 0 when no lead is
+// clear (or there are fewer than two batches to judge by).
+func clearLeader(lead, lead2 []float64, batches int) int {
+	best, bestLow := 0, 0.0
+	if batches < 2 {
+		return best
+	}
+	n := float64(batches)
+	for i := 1; i < len(lead); i++ {
+		mean := lead[i] / n
+		variance := max(0, (lead2[i]/n-mean*mean)*n/(n-1))
+		if low := mean - evidence*math.Sqrt(variance/n); low > bestLow {
+			best, bestLow = i, low
 		}
 	}
-	return cands[best]
+	return best
 }
 
 // candidates returns first (the rule-based choice) and up to
