@@ -5,6 +5,7 @@ package leveltest
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -107,4 +108,14 @@ func Configs(n int, seeds ...uint64) []game.Config {
 		out = append(out, cfg)
 	}
 	return out
+}
+
+// CheckPlayerCounts runs Check on two games of each player count, seeded
+// from seed, every 97th decision, as one subtest per count.
+func CheckPlayerCounts[S game.State[S, M, V], M any, V any](t *testing.T, r game.Rules[S, M, V], counts []int, seed uint64) {
+	for _, n := range counts {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			Check(t, r, Configs(n, seed, seed+1), 97)
+		})
+	}
 }

@@ -1,7 +1,6 @@
 package neko
 
 import (
-	"fmt"
 	"testing"
 
 	"harbor/game/leveltest"
@@ -10,9 +9,5 @@ import (
 // TestHardDecidesFromItsView: sampled games agree with the seat's view, and
 // the hard player chooses the same from any game behind that view.
 func TestHardDecidesFromItsView(t *testing.T) {
-	for _, n := range []int{2, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			leveltest.Check(t, Rules, leveltest.Configs(n, 40, 41), 97)
-		})
-	}
+	leveltest.CheckPlayerCounts(t, Rules, []int{2, 4}, 40)
 }
