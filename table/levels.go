@@ -82,17 +82,23 @@ func (r *Runner) think(seat game.Seat) (json.RawMessage, error) {
 	return r.bots[seat].Move(r.g, seat)
 }
 
-// hardBudget is the budget of a hard decision starting now: the hard
-// budget, shrunk in proportion when more decisions are under way than the
-// server has cores.
+// hardBudget is the budget of a hard decision starting now.
 func (ts *Tables) hardBudget() game.Budget {
+	d := ts.thinkingTime(int(ts.thinking.Load()), runtime.GOMAXPROCS(0))
+	start := time.Now()
+	return game.Budget{Over: func() bool { return time.Since(start) >= d }}
+}
+
+// thinkingTime is the time of one hard decision while n computer decisions
+// are under way on cpus cores: the hard budget, shrunk in proportion when
+// there are more decisions than cores.
+func (ts *Tables) thinkingTime(n, cpus int) time.Duration {
 	d := ts.hardTime
 	if d <= 0 {
 		d = DefaultHardBudget
 	}
-	if n, cpus := int(ts.thinking.Load()), runtime.GOMAXPROCS(0); n > cpus {
+	if n > cpus {
 		d = d * time.Duration(cpus) / time.Duration(n)
 	}
-	start := time.Now()
-	return game.Budget{Over: func() bool { return time.Since(start) >= d }}
+	return d
 }
