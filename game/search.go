@@ -23,10 +23,13 @@ const (
 	// searchCandidates is how many of the legal moves the search compares:
 	// the rule-based player's choice and others drawn at random.
 	searchCandidates = 6
-	// evidence is how many standard errors a candidate's lead over the
-	// rule-based choice must exceed before the search prefers it, so a
-	// lucky streak over few play-outs does not outvote the rules of thumb.
-	evidence = 1.0
+	// evidence and smallSample set how many standard errors a candidate's
+	// lead over the rule-based choice must exceed before the search
+	// prefers it: evidence + smallSample/(batches-1), about a one-sided 97%
+	// Student bound, so a lucky streak over few play-outs does not outvote
+	// the rules of thumb.
+	evidence    = 2.0
+	smallSample = 4.0
 	// rolloutLimit stops a play-out that runs this long; it scores nothing.
 	rolloutLimit = 5000
 	// overCheck is how many moves of a play-out pass between two looks at
@@ -45,7 +48,7 @@ const (
 // finish. Every candidate of a batch meets the same sampled state and the
 // same rollout seeds, so their scores differ by the move alone; a
 // candidate replaces the rule-based choice only when its lead over it is
-// clear (evidence). It reads only its own view and the legal moves, as
+// clear (clearLeader). It reads only its own view and the legal moves, as
 // every computer player does.
 type searchBot[S State[S, M, V], M any, V any] struct {
 	rules  Rules[S, M, V]
@@ -116,18 +119,19 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 }
 
 // clearLeader is the candidate whose mean lead over candidate 0 is largest
-// once evidence standard errors are taken off it, or 0 when no lead is
-// clear (or there are fewer than two batches to judge by).
+// once its margin of error is taken off, or 0 when no lead is clear (or
+// there are fewer than two batches to judge by).
 func clearLeader(lead, lead2 []float64, batches int) int {
 	best, bestLow := 0, 0.0
 	if batches < 2 {
 		return best
 	}
 	n := float64(batches)
+	z := evidence + smallSample/(n-1)
 	for i := 1; i < len(lead); i++ {
 		mean := lead[i] / n
 		variance := max(0, (lead2[i]/n-mean*mean)*n/(n-1))
-		if low := mean - evidence*math.Sqrt(variance/n); low > bestLow {
+		if low := mean - z*math.Sqrt(variance/n); low > bestLow {
 			best, bestLow = i, low
 		}
 	}

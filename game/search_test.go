@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestClearLeader: the search leaves the rule-based choice (candidate 0)
 // only for a lead that stands clear of its noise.
@@ -13,6 +16,8 @@ func TestClearLeader(t *testing.T) {
 		{"one batch proves nothing", [][]float64{{0}, {1}}, 0},
 		{"a steady lead wins", [][]float64{{0, 0, 0}, {0.5, 0.5, 0.5}}, 1},
 		{"a noisy lead does not", [][]float64{{0, 0, 0, 0}, {1, -1, 1, -0.5}}, 0},
+		{"nor a lead that few batches show", [][]float64{{0, 0, 0, 0}, {1, -0.2, 0.8, 0.2}}, 0},
+		{"which more batches make clear", [][]float64{make([]float64, 16), slices.Repeat([]float64{1, -0.2, 0.8, 0.2}, 4)}, 1},
 		{"the clearest lead of several", [][]float64{{0, 0, 0}, {0.2, 0.2, 0.2}, {1, 0.9, 1.1}}, 2},
 		{"losing moves never", [][]float64{{0, 0}, {-1, -1}}, 0},
 	} {
