@@ -54,7 +54,8 @@ func (a *levelTimes) add(b levelTimes) {
 	a.over += b.over
 }
 
-// LevelTimes is how long one computer level took per decision.
+// LevelTimes is how long one computer level took per decision, in CPU
+// time of one core.
 type LevelTimes struct {
 	Decisions int     `json:"decisions"`
 	MeanMS    float64 `json:"mean_ms"`
@@ -215,6 +216,8 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runtime.LockOSThread() // so cpuClock times this worker's decisions alone
+			defer runtime.UnlockOSThread()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
@@ -235,18 +238,20 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 	return summarise(cfg, results, elapsed), nil
 }
 
-// hardBudget is the budget of a hard decision starting now.
+// hardBudget is the budget of a hard decision starting now, in CPU time
+// of the worker's thread.
 func (cfg simConfig) hardBudget() game.Budget {
-	start := time.Now()
-	return game.Budget{Rollouts: cfg.Rollouts, Over: func() bool { return time.Since(start) >= cfg.Budget }}
+	start := cpuClock()
+	return game.Budget{Rollouts: cfg.Rollouts, Over: func() bool { return cpuClock()-start >= cfg.Budget }}
 }
 
-// timer times each computer decision into times, by seat.
+// timer times each computer decision into times, by seat, in CPU time of
+// the worker's thread.
 func (cfg simConfig) timer(times []levelTimes) func(game.Seat) func() {
 	return func(seat game.Seat) func() {
-		start := time.Now()
+		start := cpuClock()
 		return func() {
-			d := time.Since(start)
+			d := cpuClock() - start
 			t := &times[seat]
 			t.add(levelTimes{n: 1, total: d, max: d})
 			if cfg.Policies[seat] == game.PolicyHard && d > cfg.Budget*6/5 {
