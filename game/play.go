@@ -7,23 +7,51 @@ import (
 	"harbor"
 )
 
-// Policy says who decides for a seat in a headless game.
+// Policy says who decides for a seat in a headless game: a computer level
+// or random.
 type Policy string
 
 const (
-	// PolicyBot is the game's rule-based computer player.
+	// PolicyBot is the game's rule-based computer player (the normal level).
 	PolicyBot Policy = "bot"
 	// PolicyRandom picks uniformly among the seat's legal moves.
 	PolicyRandom Policy = "random"
+	// PolicyEasy, PolicyNormal and PolicyHard are the computer levels.
+	PolicyEasy   = Policy(LevelEasy)
+	PolicyNormal = Policy(LevelNormal)
+	PolicyHard   = Policy(LevelHard)
 )
 
 // ParsePolicy returns the policy named s.
 func ParsePolicy(s string) (Policy, error) {
 	switch p := Policy(s); p {
-	case PolicyBot, PolicyRandom:
+	case PolicyBot, PolicyRandom, PolicyEasy, PolicyNormal, PolicyHard:
 		return p, nil
 	}
-	return "", harbor.Errorf(harbor.EInvalid, "unknown policy %q (want bot or random)", s)
+	return "", harbor.Errorf(harbor.EInvalid, "unknown policy %q (want easy, normal, hard, bot or random)", s)
+}
+
+// Level is the computer level of p; ok is false for random.
+func (p Policy) Level() (l Level, ok bool) {
+	switch p {
+	case PolicyBot:
+		return LevelNormal, true
+	case PolicyEasy, PolicyNormal, PolicyHard:
+		return Level(p), true
+	}
+	return "", false
+}
+
+// PlayOptions are the settings of a headless game beyond its policies.
+type PlayOptions struct {
+	// MaxDecisions: a game not over after this many is a stall.
+	MaxDecisions int
+	// Budget bounds each decision of a hard seat (nil: DefaultRollouts).
+	Budget BudgetFunc
+	// Decide, when set, is called as a computer seat starts deciding; the
+	// function it returns is called when the decision is made. The
+	// simulator times decisions with it.
+	Decide func(seat Seat) (done func())
 }
 
 // Outcome is what one headless game produced.
@@ -41,12 +69,12 @@ type Outcome struct {
 // makes an illegal move, or if it runs past maxDecisions (a stall). Play
 // allocates nothing per decision beyond what the engine and bots do.
 func Play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
-	return play(r, cfg, policies, maxDecisions, false)
+	return play(r, cfg, policies, PlayOptions{MaxDecisions: maxDecisions}, false)
 }
 
 // PlayRecorded is Play that also returns the move log, for golden replays.
 func PlayRecorded[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
-	return play(r, cfg, policies, maxDecisions, true)
+	return play(r, cfg, policies, PlayOptions{MaxDecisions: maxDecisions}, true)
 }
 
 // BotSeed is the seed of the computer player at seat in a game seeded with
@@ -56,7 +84,7 @@ func BotSeed(seed uint64, seat Seat) uint64 {
 	return seed ^ (uint64(seat)+1)*0x9e3779b97f4a7c15
 }
 
-func play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies []Policy, maxDecisions int, record bool) (Outcome, error) {
+func play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies []Policy, opts PlayOptions, record bool) (Outcome, error) {
 	var out Outcome
 	if len(policies) != len(cfg.Players) {
 		return out, harbor.Errorf(harbor.EInvalid, "%d policies for %d players", len(policies), len(cfg.Players))
@@ -67,12 +95,15 @@ func play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies
 	}
 	bots := make([]Bot[M, V], len(policies))
 	for i, p := range policies {
-		switch p {
-		case PolicyBot:
-			bots[i] = r.NewBot(Seat(i), BotSeed(cfg.Seed, Seat(i)))
-		case PolicyRandom:
-		default:
+		if p == PolicyRandom {
+			continue
+		}
+		level, ok := p.Level()
+		if !ok {
 			return out, harbor.Errorf(harbor.EInvalid, "unknown policy %q", p)
+		}
+		if bots[i], err = newBot(r, Seat(i), BotSeed(cfg.Seed, Seat(i)), level, opts.Budget); err != nil {
+			return out, err
 		}
 	}
 	rng := NewRand(cfg.Seed ^ 0xd1b54a32d192ed03)
@@ -83,7 +114,7 @@ func play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies
 			out.Result = res
 			return out, nil
 		}
-		if out.Decisions >= maxDecisions {
+		if out.Decisions >= opts.MaxDecisions {
 			return out, fmt.Errorf("game stalled: not over after %d decisions", out.Decisions)
 		}
 		actors := s.Actors()
@@ -99,7 +130,11 @@ func play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies
 			return out, fmt.Errorf("seat %d is waited on but has no legal move (after %d decisions)", seat, out.Decisions)
 		}
 		var m M
-		if bots[seat] != nil {
+		if bots[seat] != nil && opts.Decide != nil {
+			done := opts.Decide(seat)
+			m = bots[seat].Choose(s.View(seat), legal)
+			done()
+		} else if bots[seat] != nil {
 			m = bots[seat].Choose(s.View(seat), legal)
 		} else {
 			m = legal[rng.Intn(len(legal))]

@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"sync"
 
@@ -18,8 +19,13 @@ type Definition interface {
 	// NewLogged is New that records in log what setup did, for a game whose
 	// setup already plays part of the game (see Rules.SetupLog).
 	NewLogged(cfg Config, log *Log) (Game, error)
-	// NewBot returns a computer player for seat of any game of this kind.
+	// NewBot returns a computer player for seat of any game of this kind:
+	// the normal level.
 	NewBot(seat Seat, seed uint64) Computer
+	// NewComputer returns the computer player of level for seat. budget
+	// bounds the decisions of the hard level (nil: DefaultRollouts each).
+	// A level the game does not offer is refused with EInvalid.
+	NewComputer(seat Seat, seed uint64, level Level, budget BudgetFunc) (Computer, error)
 	// Play runs one whole game headless with a policy per seat, for the
 	// simulator. See Play.
 	Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error)
@@ -32,6 +38,9 @@ type Definition interface {
 	// Undoable reports whether seat's move, which took the game from before
 	// to after, may be taken back: it revealed nothing (see Rules.Reveals).
 	Undoable(before, after Game, seat Seat, move json.RawMessage) bool
+	// PlayWith is Play with the hard level's budget and a hook around each
+	// computer decision; see PlayOptions.
+	PlayWith(cfg Config, policies []Policy, opts PlayOptions) (Outcome, error)
 }
 
 // Game is a running game with its types erased. It is not safe for
@@ -57,9 +66,23 @@ type Computer interface {
 	Move(g Game, seat Seat) (json.RawMessage, error)
 }
 
-// Define erases the types of a game's rules.
+// Define erases the types of a game's rules, and lists the computer levels
+// they offer in Info.Levels. It panics if rules with Determinise have moves
+// that are not comparable values: a programming error.
 func Define[S State[S, M, V], M any, V any](r Rules[S, M, V]) Definition {
+	if r.Determinise != nil && !reflect.TypeFor[M]().Comparable() {
+		panic("game: " + r.Info.ID + " has Determinise but moves that are not comparable")
+	}
+	r.Info.Levels = levels(r)
 	return &definition[S, M, V]{rules: r}
+}
+
+// levels are the computer levels r offers.
+func levels[S State[S, M, V], M any, V any](r Rules[S, M, V]) []Level {
+	if r.Determinise == nil {
+		return []Level{LevelNormal}
+	}
+	return []Level{LevelEasy, LevelNormal, LevelHard}
 }
 
 type definition[S State[S, M, V], M any, V any] struct {
@@ -93,12 +116,40 @@ func (d *definition[S, M, V]) NewBot(seat Seat, seed uint64) Computer {
 	return erasedBot[S, M, V]{d.rules.NewBot(seat, seed)}
 }
 
+func (d *definition[S, M, V]) NewComputer(seat Seat, seed uint64, level Level, budget BudgetFunc) (Computer, error) {
+	bot, err := newBot(d.rules, seat, seed, level, budget)
+	if err != nil {
+		return nil, err
+	}
+	return erasedBot[S, M, V]{bot}, nil
+}
+
+// newBot returns r's computer player of level for seat.
+func newBot[S State[S, M, V], M any, V any](r Rules[S, M, V], seat Seat, seed uint64, level Level, budget BudgetFunc) (Bot[M, V], error) {
+	info := r.Info
+	info.Levels = levels(r)
+	if err := CheckLevel(info, level); err != nil {
+		return nil, err
+	}
+	switch level {
+	case LevelEasy:
+		return NewEasyBot(r.NewBot(seat, seed), seed), nil
+	case LevelHard:
+		return NewSearchBot(r, seat, seed, budget), nil
+	}
+	return r.NewBot(seat, seed), nil
+}
+
+func (d *definition[S, M, V]) PlayWith(cfg Config, policies []Policy, opts PlayOptions) (Outcome, error) {
+	return play(d.rules, cfg, policies, opts, false)
+}
+
 func (d *definition[S, M, V]) Play(cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
-	return Play(d.rules, cfg, policies, maxDecisions)
+	return play(d.rules, cfg, policies, PlayOptions{MaxDecisions: maxDecisions}, false)
 }
 
 func (d *definition[S, M, V]) PlayRecorded(cfg Config, policies []Policy, maxDecisions int) (Outcome, error) {
-	return PlayRecorded(d.rules, cfg, policies, maxDecisions)
+	return play(d.rules, cfg, policies, PlayOptions{MaxDecisions: maxDecisions}, true)
 }
 
 // newFork sets up the game cfg.From names, replays its moves and forks it

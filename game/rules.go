@@ -109,7 +109,8 @@ type Rules[S State[S, M, V], M any, V any] struct {
 	// events in log (which may be nil), to be shown with the first view and
 	// kept with the game's log. Optional; Setup must give the same state.
 	SetupLog func(cfg Config, log *Log) (S, error)
-	// NewBot returns the computer player for seat, seeded with seed.
+	// NewBot returns the computer player for seat, seeded with seed: the
+	// normal level.
 	NewBot func(seat Seat, seed uint64) Bot[M, V]
 	// Fork returns a copy of s in which everything no seat has seen yet
 	// (the order of undrawn cards, face-down tiles, the generator behind
@@ -124,6 +125,13 @@ type Rules[S State[S, M, V], M any, V any] struct {
 	// that reveals nothing may be taken back (a table's safe undo).
 	// Optional: without it no move can be taken back.
 	Reveals func(before, after S, seat Seat, m M) bool
+	// Determinise returns a full state that agrees with view (a seat's
+	// view: View(view's seat) of it gives view back), with everything the
+	// seat cannot see (other hands, deck orders, future dice) drawn from
+	// rng. It reads nothing but view and rng. Optional: a game that has it
+	// offers the easy and hard computer players too (Info.Levels), and its
+	// moves must be comparable values.
+	Determinise func(view V, rng *Rand) S
 }
 
 // Info describes a game for the lobby and the registry.
@@ -135,6 +143,9 @@ type Info struct {
 	Minutes    string   `json:"minutes"` // typical length, "45-60"
 	Summary    string   `json:"summary"` // one or two sentences for the home page
 	Options    []Option `json:"options,omitempty"`
+	// Levels are the computer player levels the game offers, easiest
+	// first; Define fills them in.
+	Levels []Level `json:"levels"`
 }
 
 // Option describes one rules option, so the lobby can offer it.

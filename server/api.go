@@ -210,6 +210,8 @@ func (s *Server) tv(q *request) (any, error) {
 type SeatRequest struct {
 	Seat  *int   `json:"seat"`
 	Color string `json:"color,omitempty"`
+	// Level is a computer player's level (bots only): easy, normal or hard.
+	Level string `json:"level,omitempty"`
 }
 
 func (s *Server) sit(q *request) (any, error) {
@@ -242,7 +244,11 @@ func (s *Server) addBot(q *request) (any, error) {
 	if req.Seat != nil {
 		seat = *req.Seat
 	}
-	return s.change(q, func(t *table.Table) error { return t.AddBot(q.key, seat) })
+	level, err := game.ParseLevel(req.Level)
+	if err != nil {
+		return nil, err
+	}
+	return s.change(q, func(t *table.Table) error { return t.PutBot(q.key, seat, level) })
 }
 
 func (s *Server) clearSeat(q *request) (any, error) {

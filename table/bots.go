@@ -64,9 +64,9 @@ func (r *Runner) botStep() {
 		return
 	}
 	if r.bots[seat] == nil {
-		r.bots[seat] = r.def.NewBot(seat, game.BotSeed(r.t.Seed, seat))
+		r.bots[seat] = r.newComputer(seat)
 	}
-	move, err := r.bots[seat].Move(r.g, seat)
+	move, err := r.think(seat)
 	if err == nil {
 		err = r.apply(context.Background(), seat, move)
 	}

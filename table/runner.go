@@ -120,6 +120,8 @@ func (r *Runner) lobbyView() LobbyView {
 		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
 		if s.Kind == Human {
 			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
+		} else if s.Kind == Bot {
+			v.Seats[i].Level = t.levelOf(game.Seat(i))
 		}
 	}
 	return v

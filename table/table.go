@@ -86,6 +86,8 @@ type Seat struct {
 	Name  string   `json:"name,omitempty"`
 	Color string   `json:"color,omitempty"`
 	Ready bool     `json:"ready,omitempty"`
+	// Level is a computer player's level; empty means normal.
+	Level game.Level `json:"level,omitempty"`
 }
 
 // Colors are the seat colours a person may choose, in the order they are

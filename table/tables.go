@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"harbor"
@@ -37,6 +38,9 @@ type Options struct {
 	// SweepEvery is how often idle tables are unloaded and old ones
 	// deleted (0: DefaultSweepEvery; negative: never, tests call Sweep).
 	SweepEvery time.Duration
+	// HardBudget is the thinking time of one hard computer decision;
+	// 0 means DefaultHardBudget.
+	HardBudget time.Duration
 }
 
 // Defaults of Options.
@@ -58,6 +62,8 @@ type Tables struct {
 	clock    func() time.Time
 	opts     Options
 	quit     chan struct{}
+	hardTime time.Duration
+	thinking atomic.Int32 // computer decisions under way
 
 	mu   sync.Mutex
 	live map[string]*Runner // every table in memory, live or not
@@ -84,7 +90,7 @@ func NewTables(store Store, opts Options) *Tables {
 		opts.SweepEvery = DefaultSweepEvery
 	}
 	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
-		opts: opts, quit: make(chan struct{}), live: map[string]*Runner{}, load: map[string]*loading{}, quotas: newQuotas()}
+		opts: opts, hardTime: opts.HardBudget, quit: make(chan struct{}), live: map[string]*Runner{}, load: map[string]*loading{}, quotas: newQuotas()}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
 	}

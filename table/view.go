@@ -69,6 +69,8 @@ type SeatView struct {
 	Away bool `json:"away,omitempty"`
 	// Handed is true while the host has given the seat to a computer player.
 	Handed bool `json:"handed,omitempty"`
+	// Level is a computer player's level (easy, normal or hard).
+	Level game.Level `json:"level,omitempty"`
 }
 
 // StateView is the `d` of a `state` message: one viewer's view of the game.

@@ -38,6 +38,7 @@ func serveCmd(args []string) error {
 	fl.StringVar(&bc.prefix, "nats-prefix", envOr("HARBOR_NATS_PREFIX", "harbor"), "first part of every NATS subject of the cluster (env HARBOR_NATS_PREFIX)")
 	fl.DurationVar(&bc.leaseTTL, "lease", envDuration("HARBOR_LEASE", 5*time.Second), "how long a node's hold on a table lasts unless renewed; a dead node's tables move after it (env HARBOR_LEASE)")
 	botDelay := fl.Duration("bot-delay", envDuration("HARBOR_BOT_DELAY", time.Second), "pause before a computer player moves (env HARBOR_BOT_DELAY)")
+	hardBudget := fl.Duration("hard-budget", envDuration("HARBOR_HARD_BUDGET", table.DefaultHardBudget), "thinking time of one hard computer decision, less when the server is busy (env HARBOR_HARD_BUDGET)")
 	origins := fl.String("origins", os.Getenv("HARBOR_ORIGINS"), "extra allowed Origin hosts, comma-separated patterns (env HARBOR_ORIGINS)")
 	msgRate := fl.Float64("msg-rate", envFloat("HARBOR_MSG_RATE", server.DefaultLimits.MsgRate), "WebSocket messages a second per connection, with bursts of twice that (env HARBOR_MSG_RATE)")
 	codeRate := fl.Float64("code-rate", envFloat("HARBOR_CODE_RATE", server.DefaultLimits.CodeRate), "join and TV code look-ups a second per address, with bursts of twenty times that (env HARBOR_CODE_RATE)")
@@ -65,7 +66,7 @@ func serveCmd(args []string) error {
 	}
 	defer back.close()
 	metrics := server.NewMetrics()
-	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}))
+	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}))
 	defer tables.Close()
 	n := 0
 	if !back.clustered() { // a cluster's nodes take over unfinished tables by their leases

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"sort"
@@ -26,12 +27,43 @@ type simConfig struct {
 	Policies []game.Policy
 	Options  json.RawMessage
 	MaxMoves int
+	// Budget is the time of one hard decision; Rollouts, when positive,
+	// caps its play-outs too.
+	Budget   time.Duration
+	Rollouts int
 }
 
 // simGame is the outcome of one simulated game.
 type simGame struct {
-	out game.Outcome
-	err error
+	out   game.Outcome
+	err   error
+	times []levelTimes // per seat
+}
+
+// levelTimes sums the computer decisions of one seat or level.
+type levelTimes struct {
+	n          int
+	total, max time.Duration
+	over       int // decisions past the budget by more than 20%
+}
+
+func (a *levelTimes) add(b levelTimes) {
+	a.n += b.n
+	a.total += b.total
+	a.max = max(a.max, b.max)
+	a.over += b.over
+}
+
+// LevelTimes is how long one computer level took per decision, in CPU
+// time of one core.
+type LevelTimes struct {
+	Decisions int     `json:"decisions"`
+	MeanMS    float64 `json:"mean_ms"`
+	MaxMS     float64 `json:"max_ms"`
+	// OverBudget counts the hard decisions that took more than 120% of
+	// the budget; MaxOverBudget is the longest one as a share of it.
+	OverBudget    int     `json:"over_budget,omitempty"`
+	MaxOverBudget float64 `json:"max_over_budget,omitempty"`
 }
 
 // simSummary is what `harbor sim -json` prints.
@@ -53,9 +85,15 @@ type simSummary struct {
 	EndReasons      map[string]int `json:"end_reasons"`
 	WinsBySeat      []int          `json:"wins_by_seat"`
 	WinRateBySeat   []float64      `json:"win_rate_by_seat"`
+	// WinRate95BySeat is the 95% (Wilson) interval of each win rate.
+	WinRate95BySeat [][2]float64   `json:"win_rate_95_by_seat"`
 	WinsByPolicy    map[string]int `json:"wins_by_policy"`
 	NoSeatWon       int            `json:"no_seat_won"` // games won by no seat: the Great Harbor's Automa
 	ScoreMeanBySeat []float64      `json:"score_mean_by_seat"`
+	// BudgetMS is the time budget of a hard decision; Rollouts its cap.
+	BudgetMS    float64               `json:"budget_ms"`
+	Rollouts    int                   `json:"rollouts,omitempty"`
+	TimeByLevel map[string]LevelTimes `json:"time_by_level"`
 }
 
 func simCmd(args []string) error {
@@ -65,14 +103,17 @@ func simCmd(args []string) error {
 	games := fs.Int("games", 1000, "number of games to play")
 	seed := fs.Uint64("seed", 1, "base seed; game i is seeded from it and i")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played in parallel")
-	policies := fs.String("policies", "", "one policy per seat, comma-separated: bot or random (default all bot)")
+	policies := fs.String("policies", "", "one policy per seat, comma-separated: easy, normal (or bot), hard or random (default all normal)")
+	budget := fs.Duration("budget", 300*time.Millisecond, "time of one hard decision")
+	rollouts := fs.Int("rollouts", 0, "at most this many play-outs per hard decision (0: no cap)")
 	options := fs.String("options", "", "the game's rules options as a JSON object")
 	maxMoves := fs.Int("max-decisions", 200000, "a game not over after this many decisions counts as an error (a stall)")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg := simConfig{Game: *gameID, Players: *players, Games: *games, Seed: *seed, Workers: *workers, MaxMoves: *maxMoves}
+	cfg := simConfig{Game: *gameID, Players: *players, Games: *games, Seed: *seed, Workers: *workers, MaxMoves: *maxMoves,
+		Budget: *budget, Rollouts: *rollouts}
 	if *options != "" {
 		if !json.Valid([]byte(*options)) {
 			return fmt.Errorf("-options is not valid JSON")
@@ -85,6 +126,9 @@ func simCmd(args []string) error {
 	}
 	if cfg.Games < 1 || cfg.Workers < 1 {
 		return fmt.Errorf("-games and -workers must be at least 1")
+	}
+	if cfg.Budget <= 0 || cfg.Rollouts < 0 {
+		return fmt.Errorf("-budget must be positive and -rollouts at least 0")
 	}
 	var progress io.Writer
 	if !*asJSON && isTerminal(os.Stderr) {
@@ -152,7 +196,12 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 	}
 	players := make([]game.Player, cfg.Players)
 	for i := range players {
-		players[i] = game.Player{Name: fmt.Sprintf("Seat %d", i+1), Bot: cfg.Policies[i] == game.PolicyBot}
+		players[i] = game.Player{Name: fmt.Sprintf("Seat %d", i+1), Bot: cfg.Policies[i] != game.PolicyRandom}
+		if level, ok := cfg.Policies[i].Level(); ok {
+			if err := game.CheckLevel(def.Info(), level); err != nil {
+				return simSummary{}, err
+			}
+		}
 	}
 	// Fail fast on a setup the game refuses (player count, options).
 	if _, err := def.New(game.Config{Players: players, Options: cfg.Options, Seed: cfg.Seed}); err != nil {
@@ -167,14 +216,18 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runtime.LockOSThread() // so cpuClock times this worker's decisions alone
+			defer runtime.UnlockOSThread()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					return
 				}
 				gc := game.Config{Players: players, Options: cfg.Options, Seed: simSeed(cfg.Seed, i)}
-				out, err := def.Play(gc, cfg.Policies, cfg.MaxMoves)
-				results[i] = simGame{out: out, err: err}
+				times := make([]levelTimes, cfg.Players)
+				out, err := def.PlayWith(gc, cfg.Policies, game.PlayOptions{
+					MaxDecisions: cfg.MaxMoves, Budget: cfg.hardBudget, Decide: cfg.timer(times)})
+				results[i] = simGame{out: out, err: err, times: times}
 				done.Add(1)
 			}
 		}()
@@ -185,13 +238,78 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 	return summarise(cfg, results, elapsed), nil
 }
 
+// hardBudget is the budget of a hard decision starting now, in CPU time
+// of the worker's thread.
+func (cfg simConfig) hardBudget() game.Budget {
+	start := cpuClock()
+	return game.Budget{Rollouts: cfg.Rollouts, Over: func() bool { return cpuClock()-start >= cfg.Budget }}
+}
+
+// timer times each computer decision into times, by seat, in CPU time of
+// the worker's thread.
+func (cfg simConfig) timer(times []levelTimes) func(game.Seat) func() {
+	return func(seat game.Seat) func() {
+		start := cpuClock()
+		return func() {
+			d := cpuClock() - start
+			t := &times[seat]
+			t.add(levelTimes{n: 1, total: d, max: d})
+			if cfg.Policies[seat] == game.PolicyHard && d > cfg.Budget*6/5 {
+				t.over++
+			}
+		}
+	}
+}
+
+// wilson95 is the 95% Wilson score interval of wins out of n.
+func wilson95(wins, n int) [2]float64 {
+	if n == 0 {
+		return [2]float64{}
+	}
+	const z = 1.96
+	p, nf := float64(wins)/float64(n), float64(n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
+	lo, hi := max(0, centre-half), min(1, centre+half)
+	if wins == 0 {
+		lo = 0
+	}
+	if wins == n {
+		hi = 1
+	}
+	return [2]float64{lo, hi}
+}
+
 func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSummary {
 	s := simSummary{
 		Game: cfg.Game, Players: cfg.Players, Policies: cfg.Policies, Seed: cfg.Seed,
 		Games: len(results), Seconds: elapsed.Seconds(),
 		EndReasons: map[string]int{}, WinsBySeat: make([]int, cfg.Players),
 		WinRateBySeat: make([]float64, cfg.Players), WinsByPolicy: map[string]int{},
-		ScoreMeanBySeat: make([]float64, cfg.Players),
+		ScoreMeanBySeat: make([]float64, cfg.Players), WinRate95BySeat: make([][2]float64, cfg.Players),
+		BudgetMS: float64(cfg.Budget) / float64(time.Millisecond), Rollouts: cfg.Rollouts,
+		TimeByLevel: map[string]LevelTimes{},
+	}
+	byLevel := map[string]*levelTimes{}
+	for _, r := range results {
+		for seat, t := range r.times {
+			if t.n == 0 {
+				continue
+			}
+			level, _ := cfg.Policies[seat].Level()
+			if byLevel[string(level)] == nil {
+				byLevel[string(level)] = &levelTimes{}
+			}
+			byLevel[string(level)].add(t)
+		}
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	for level, t := range byLevel {
+		lt := LevelTimes{Decisions: t.n, MeanMS: ms(t.total) / float64(t.n), MaxMS: ms(t.max)}
+		if level == string(game.LevelHard) {
+			lt.OverBudget, lt.MaxOverBudget = t.over, float64(t.max)/float64(cfg.Budget)
+		}
+		s.TimeByLevel[level] = lt
 	}
 	var turns []int
 	for _, r := range results {
@@ -232,6 +350,7 @@ func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSumma
 		s.TurnsP95 = turns[(n-1)*95/100]
 		for i := range s.WinsBySeat {
 			s.WinRateBySeat[i] = float64(s.WinsBySeat[i]) / float64(n)
+			s.WinRate95BySeat[i] = wilson95(s.WinsBySeat[i], n)
 			s.ScoreMeanBySeat[i] /= float64(n)
 		}
 	}
@@ -269,9 +388,27 @@ func printSummary(w io.Writer, s simSummary) {
 	if s.NoSeatWon > 0 {
 		fmt.Fprintf(w, "  won by no seat  %d (the Automa)\n", s.NoSeatWon)
 	}
-	fmt.Fprintln(w, "  seat  policy  wins   win rate  mean score")
+	fmt.Fprintln(w, "  seat  policy  wins   win rate  95% interval   mean score")
 	for i := range s.WinsBySeat {
-		fmt.Fprintf(w, "  %4d  %-6s  %5d  %7.1f%%  %10.1f\n", i+1, s.Policies[i], s.WinsBySeat[i], 100*s.WinRateBySeat[i], s.ScoreMeanBySeat[i])
+		ci := s.WinRate95BySeat[i]
+		fmt.Fprintf(w, "  %4d  %-6s  %5d  %7.1f%%  %5.1f–%5.1f%%  %10.1f\n", i+1, s.Policies[i], s.WinsBySeat[i], 100*s.WinRateBySeat[i], 100*ci[0], 100*ci[1], s.ScoreMeanBySeat[i])
+	}
+	levels := make([]string, 0, len(s.TimeByLevel))
+	for l := range s.TimeByLevel {
+		levels = append(levels, l)
+	}
+	sort.Strings(levels)
+	for _, l := range levels {
+		t := s.TimeByLevel[l]
+		fmt.Fprintf(w, "  %-6s decisions %d, mean %.3f ms, max %.1f ms", l, t.Decisions, t.MeanMS, t.MaxMS)
+		if l == string(game.LevelHard) {
+			fmt.Fprintf(w, " (budget %.0f ms", s.BudgetMS)
+			if s.Rollouts > 0 {
+				fmt.Fprintf(w, " or %d play-outs", s.Rollouts)
+			}
+			fmt.Fprintf(w, "; %d over it by more than 20%%, longest %.0f%% of it)", t.OverBudget, 100*t.MaxOverBudget)
+		}
+		fmt.Fprintln(w)
 	}
 }
 

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"harbor/game"
 	"harbor/game/gametest"
@@ -20,7 +23,7 @@ func init() { game.Register(gametest.Definition) }
 func pileSim(workers int) simConfig {
 	return simConfig{Game: gametest.ID, Players: 3, Games: 300, Seed: 7, Workers: workers,
 		Policies: []game.Policy{game.PolicyBot, game.PolicyRandom, game.PolicyRandom},
-		Options:  json.RawMessage(`{"size":30}`), MaxMoves: 1000}
+		Options:  json.RawMessage(`{"size":30}`), MaxMoves: 1000, Budget: time.Second}
 }
 
 func TestSimSameSeedSameResultsWhateverTheWorkers(t *testing.T) {
@@ -33,7 +36,7 @@ func TestSimSameSeedSameResultsWhateverTheWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	strip := func(s simSummary) simSummary {
-		s.Seconds, s.GamesPerSec, s.DecisionsPerSec = 0, 0, 0
+		s.Seconds, s.GamesPerSec, s.DecisionsPerSec, s.TimeByLevel = 0, 0, 0, nil
 		return s
 	}
 	if !reflect.DeepEqual(strip(one), strip(four)) {
@@ -99,6 +102,10 @@ func TestSimRefusesBadFlags(t *testing.T) {
 		{"-game", gametest.ID, "-players", "9"},
 		{"-game", gametest.ID, "-options", "{"},
 		{"-game", gametest.ID, "-options", `{"size":0}`},
+		{"-game", gametest.ID, "-players", "2", "-policies", "hard,random"},
+		{"-game", "holdings", "-players", "2", "-policies", "easy,normal"},
+		{"-game", "harborfall", "-players", "3", "-policies", "hard,normal,normal", "-budget", "0s"},
+		{"-game", "harborfall", "-players", "3", "-policies", "hard,normal,normal", "-rollouts", "-1"},
 	} {
 		if err := simCmd(append(args, "-games", "1")); err == nil {
 			t.Errorf("sim %v succeeded", args)
@@ -171,5 +178,60 @@ func TestReplayFromDataFile(t *testing.T) {
 	}
 	if _, err := exportFromStore(filepath.Join(t.TempDir(), "missing.db"), "t1"); err == nil {
 		t.Fatal("a missing data file replayed")
+	}
+}
+
+// TestSimPlaysEveryLevel: a Harborfall run with an easy, a normal and a
+// hard seat (its play-outs counted, so the games are the same every run)
+// finishes every game and times each level.
+func TestSimPlaysEveryLevel(t *testing.T) {
+	cfg := simConfig{Game: "harborfall", Players: 3, Games: 2, Seed: 5, Workers: 1, MaxMoves: 100000,
+		Policies: []game.Policy{game.PolicyHard, game.PolicyNormal, game.PolicyEasy},
+		Budget:   time.Minute, Rollouts: 8}
+	s, err := runSim(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Errors != 0 || s.EndReasons["ten_points"] != 2 {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, level := range []string{"easy", "normal", "hard"} {
+		if lt := s.TimeByLevel[level]; lt.Decisions == 0 || lt.MeanMS <= 0 || lt.MaxMS < lt.MeanMS {
+			t.Errorf("%s: %+v", level, lt)
+		}
+	}
+	if hard := s.TimeByLevel["hard"]; hard.MaxOverBudget <= 0 || hard.OverBudget != 0 {
+		t.Errorf("hard decisions against a minute's budget: %+v", hard)
+	}
+	again, err := runSim(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.WinsBySeat, s.WinsBySeat) || again.Decisions != s.Decisions {
+		t.Fatalf("the same seed and play-out count gave other games: %v/%d, then %v/%d", s.WinsBySeat, s.Decisions, again.WinsBySeat, again.Decisions)
+	}
+	for i, ci := range s.WinRate95BySeat {
+		if r := s.WinRateBySeat[i]; ci[0] > r || ci[1] < r || ci[0] < 0 || ci[1] > 1 {
+			t.Errorf("seat %d: win rate %.2f outside its interval %v", i, r, ci)
+		}
+	}
+}
+
+func TestWilsonInterval(t *testing.T) {
+	for _, c := range []struct {
+		wins, n int
+		lo, hi  float64
+	}{
+		{0, 0, 0, 0},
+		{50, 100, 0.4038, 0.5962},
+		{100, 400, 0.2101, 0.2947},
+		{0, 20, 0, 0.1611},
+	} {
+		t.Run(fmt.Sprintf("%d of %d", c.wins, c.n), func(t *testing.T) {
+			got := wilson95(c.wins, c.n)
+			if math.Abs(got[0]-c.lo) > 5e-4 || math.Abs(got[1]-c.hi) > 5e-4 {
+				t.Fatalf("got %v, want [%.4f %.4f]", got, c.lo, c.hi)
+			}
+		})
 	}
 }

@@ -92,12 +92,13 @@ var info = game.Info{
 
 // Rules are The Great Harbor's rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:     info,
-	Setup:    Setup,
-	SetupLog: SetupLog,
-	NewBot:   func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
-	Fork:     Fork,
-	Reveals:  Reveals,
+	Info:        info,
+	Setup:       Setup,
+	SetupLog:    SetupLog,
+	NewBot:      func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Determinise: Determinise,
+	Fork:        Fork,
+	Reveals:     Reveals,
 }
 
 // Definition is the game with its types erased.

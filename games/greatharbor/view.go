@@ -58,6 +58,10 @@ type View struct {
 	VoyOwner int8        `json:"voyOwner"`
 	VoyShip  int8        `json:"voyShip"`
 	Scores   []Score     `json:"scores,omitempty"` // at the end, the Automa last
+
+	// known is the game as the viewing seat may know it, for Determinise;
+	// it is never sent (see knownTo).
+	known State
 }
 
 // AutomaView is the Automa's public board. The back of its top card is
@@ -126,6 +130,9 @@ func (s *State) View(viewer game.Seat) View {
 			av.TopColour, av.TopUp = top.Colour, top.Up
 		}
 		v.Automa = av
+	}
+	if viewer >= 0 {
+		s.knownTo(int8(viewer), &v.known)
 	}
 	if s.Phase == phaseOver {
 		for i := range s.N {

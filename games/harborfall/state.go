@@ -120,11 +120,12 @@ type State struct {
 
 // Rules are Harborfall's rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:    info,
-	Setup:   Setup,
-	NewBot:  func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
-	Fork:    Fork,
-	Reveals: Reveals,
+	Info:        info,
+	Setup:       Setup,
+	NewBot:      func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Determinise: Determinise,
+	Fork:        Fork,
+	Reveals:     Reveals,
 }
 
 // Definition is Harborfall with its types erased.

@@ -77,6 +77,10 @@ type View struct {
 	CanOffer bool `json:"canOffer"`
 
 	Me Private `json:"me"` // zero for the public view
+
+	// known is the game as the viewing seat may know it, for Determinise;
+	// it is never sent (see knownTo).
+	known State
 }
 
 // View returns what viewer may see: hands and held development cards only
@@ -118,6 +122,7 @@ func (s *State) View(viewer game.Seat) View {
 		for r := range NumResources {
 			v.Me.Rates[r] = s.rate(p, r)
 		}
+		s.knownTo(p, &v.known)
 	}
 	return v
 }

@@ -11,28 +11,11 @@ func Fork(s *State, seed uint64) *State {
 	c := s.Clone()
 	c.Rand = game.NewRand(seed)
 	for d := range c.Decks {
-		from := int(c.DeckN[d]) // a past period's deck: nothing left to draw
-		switch {
-		case d > int(c.Period)-1:
-			from = 0
-		case d == int(c.Period)-1:
-			from = min(c.dealt(), int(c.DeckN[d]))
-		}
+		from := min(c.dealt(int8(d+1)), int(c.DeckN[d]))
 		rest := c.Decks[d][from:c.DeckN[d]]
 		c.Rand.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	}
 	return c
-}
-
-// dealt is how many cards of the current period's deck have been on show.
-func (s *State) dealt() int {
-	if s.N == 2 {
-		if s.Phase == phDraft && s.Step < 6 {
-			return twoPlayerDisplay
-		}
-		return 2 * twoPlayerDisplay
-	}
-	return int(s.NRows) * 6
 }
 
 // Reveals reports whether a move showed anything hidden or left to chance:

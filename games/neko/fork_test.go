@@ -7,7 +7,7 @@ import "testing"
 func TestForkKeepsTheDealtCards(t *testing.T) {
 	for _, n := range []int{2, 4} {
 		s := newGame(t, n, "")
-		dealt := s.dealt()
+		dealt := s.dealt(1)
 		changed := false
 		for seed := uint64(1); seed <= 8; seed++ {
 			f := Fork(s, seed)

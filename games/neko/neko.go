@@ -43,11 +43,12 @@ var info = game.Info{
 
 // Rules are Neko Harbour's rules for game.Define.
 var Rules = game.Rules[*State, Move, View]{
-	Info:    info,
-	Setup:   Setup,
-	NewBot:  func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
-	Fork:    Fork,
-	Reveals: Reveals,
+	Info:        info,
+	Setup:       Setup,
+	NewBot:      func(seat game.Seat, seed uint64) game.Bot[Move, View] { return NewBot(seat, seed) },
+	Determinise: Determinise,
+	Fork:        Fork,
+	Reveals:     Reveals,
 }
 
 // Definition is Neko Harbour with its types erased.
@@ -95,12 +96,7 @@ func Setup(cfg game.Config) (*State, error) {
 	}
 	for period := range 2 {
 		d := &s.Decks[period]
-		for i, c := range cat.Cards {
-			if int(c.Period) == period+1 && !c.Boat && (!c.Extra || opts.ExtraCards) && c.Dots <= cat.MaxDots[n] {
-				d[s.DeckN[period]] = uint8(i)
-				s.DeckN[period]++
-			}
-		}
+		s.DeckN[period] = int8(copy(d[:], deckCards(uint8(period+1), opts, s.N)))
 		s.Rand.Shuffle(int(s.DeckN[period]), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	}
 	var attrs [maxAttractionCards]uint8

@@ -24,6 +24,10 @@ type View struct {
 	Boats       []int        `json:"boats,omitempty"`
 	Players     []PlayerView `json:"players"`
 	Result      game.Result  `json:"result"`
+
+	// known is the game as the viewing seat may know it, for Determinise;
+	// it is never sent (see knownTo).
+	known State
 }
 
 // SetView is a draft set still on show.
@@ -195,6 +199,9 @@ func (s *State) View(viewer game.Seat) View {
 			pv.Final = &f
 		}
 		v.Players = append(v.Players, pv)
+	}
+	if viewer >= 0 {
+		v.known = s.knownTo(viewer)
 	}
 	return v
 }

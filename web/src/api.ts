@@ -23,6 +23,8 @@ export interface GameInfo {
   minutes: string;
   summary: string;
   options: GameOption[];
+  /** the computer player levels the game offers, easiest first */
+  levels: string[];
 }
 
 export interface SessionInfo {
@@ -84,6 +86,7 @@ export function decodeGames(raw: unknown): GameInfo[] {
     minutes: String(g.minutes ?? ""),
     summary: String(g.summary ?? ""),
     options: Array.isArray(g.options) ? (g.options as GameOption[]) : [],
+    levels: Array.isArray(g.levels) && g.levels.length > 0 ? g.levels.map(String) : ["normal"],
   }));
 }
 
@@ -131,7 +134,8 @@ export const api = {
   table: (id: string) => call<unknown>("GET", t(id)),
   tv: (code: string) => call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}`),
   ready: (id: string, ready: boolean) => call<unknown>("POST", `${t(id)}/ready`, { ready }),
-  addBot: (id: string, seat = -1) => call<unknown>("POST", `${t(id)}/bots`, { seat }),
+  /** addBot puts a computer player in seat (-1: the first free one), or changes the level of the one there. */
+  addBot: (id: string, seat = -1, level?: string) => call<unknown>("POST", `${t(id)}/bots`, level ? { seat, level } : { seat }),
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
   sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
   hints: (id: string, on: boolean) => call<unknown>("POST", `${t(id)}/hints`, { on }),

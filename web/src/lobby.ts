@@ -25,9 +25,19 @@ export function joinNames(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
+/** levelName is how a computer level reads on screen: "easy" → "Easy". */
+export function levelName(level: string): string {
+  return level ? level.charAt(0).toUpperCase() + level.slice(1) : "Normal";
+}
+
+/** computerLabel is the tag beside a computer player's name: its level when the game has several. */
+export function computerLabel(level: string, levels: string[]): string {
+  return levels.length > 1 ? `Computer · ${levelName(level)}` : "Computer";
+}
+
 /** seatStatus is the words for one seat's state, so it never depends on colour or icons. */
 export function seatStatus(s: Lobby["seats"][number]): string {
   if (s.kind === "empty") return "Empty seat";
-  if (s.kind === "bot") return "Computer player, always ready";
+  if (s.kind === "bot") return `Computer player, ${levelName(s.level).toLowerCase()} level, always ready`;
   return `${s.host ? "Host, starts the game" : s.ready ? "Ready" : "Not ready"}, ${s.connected ? "connected" : "not connected"}`;
 }

@@ -31,6 +31,8 @@ export interface LobbySeat {
   away: boolean;
   /** the host gave this seat to a computer player until they give it back */
   handed: boolean;
+  /** a computer player's level: easy, normal or hard ("" for people and empty seats) */
+  level: string;
   name: string;
   color: string;
   ready: boolean;
@@ -277,6 +279,7 @@ function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: st
     player,
     away: bool(o.away),
     handed: bool(o.handed),
+    level: kind === "bot" ? str(o.level, "normal") : "",
     name: str(o.name),
     color: str(pick(o, "color", "colour"), ""),
     ready: kind === "bot" || bool(o.ready),

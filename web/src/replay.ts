@@ -70,6 +70,7 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     host: false,
     you: false,
     handed: false,
+    level: p.bot === true ? "normal" : "",
   }));
   return {
     id: "",

@@ -15,6 +15,11 @@ describe("api", () => {
     expect(decodeGames({ games: [{ id: "x" }] })[0]?.name).toBe("x");
   });
 
+  it("decodes the computer levels a game offers, normal alone when it says none", () => {
+    expect(decodeGames([{ id: "neko", levels: ["easy", "normal", "hard"] }])[0]?.levels).toEqual(["easy", "normal", "hard"]);
+    expect(decodeGames([{ id: "holdings" }])[0]?.levels).toEqual(["normal"]);
+  });
+
   it("finds the table id in lobby answers", () => {
     expect(tableIdOf({ id: "k3x9", game: "holdings" })).toBe("k3x9");
     expect(tableIdOf({ table: { id: "t2" } })).toBe("t2");

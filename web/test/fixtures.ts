@@ -6,6 +6,7 @@ export const seat = (index: number, p: Partial<LobbySeat> = {}): LobbySeat => ({
   player: `p${index}`,
   away: false,
   handed: false,
+  level: "",
   name: `P${index}`,
   color: "",
   ready: false,

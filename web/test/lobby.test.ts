@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinNames, seatStatus, startBlocker } from "../src/lobby";
+import { computerLabel, joinNames, levelName, seatStatus, startBlocker } from "../src/lobby";
 import { lobby, seat } from "./fixtures";
 
 describe("startBlocker", () => {
@@ -27,5 +27,20 @@ describe("words", () => {
     expect(seatStatus(seat(0, { connected: false }))).toBe("Not ready, not connected");
     expect(seatStatus(seat(0, { kind: "bot" }))).toMatch(/Computer/);
     expect(seatStatus(seat(0, { host: true }))).toBe("Host, starts the game, connected");
+  });
+});
+
+describe("computer levels", () => {
+  it("names each level", () => {
+    expect(levelName("easy")).toBe("Easy");
+    expect(levelName("hard")).toBe("Hard");
+    expect(levelName("")).toBe("Normal");
+  });
+  it("shows the level beside a computer player only when the game has several", () => {
+    expect(computerLabel("hard", ["easy", "normal", "hard"])).toBe("Computer · Hard");
+    expect(computerLabel("normal", ["normal"])).toBe("Computer");
+  });
+  it("says a computer seat's level in words", () => {
+    expect(seatStatus(seat(2, { kind: "bot", level: "easy" }))).toBe("Computer player, easy level, always ready");
   });
 });

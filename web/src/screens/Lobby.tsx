@@ -3,7 +3,7 @@ import { TimelineOptions } from "../components/Timeline";
 import { api, ApiError, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../gameList";
-import { seatStatus, startBlocker } from "../lobby";
+import { levelName, seatStatus, startBlocker } from "../lobby";
 import type { Lobby as LobbyData, LobbySeat } from "../protocol";
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
@@ -63,6 +63,46 @@ function CopyLink({ link }: { link: string }) {
   );
 }
 
+/** LEVEL_HINTS say in a few words how each computer level plays. */
+const LEVEL_HINTS: Record<string, string> = {
+  easy: "A gentle opponent that often misses the best move.",
+  normal: "Plays steady rules of thumb.",
+  hard: "Looks ahead by trying moves out; takes a moment to think.",
+};
+
+/** BotLevel shows a computer seat's level: a picker for the host in the lobby, words for everyone else. */
+function BotLevel({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
+  const levels = gameInfo(lobby.game)?.levels ?? ["normal"];
+  const id = `level-${seat.index}`;
+  if (levels.length < 2) {
+    return (
+      <p class="seat-level hint" data-testid={id}>
+        One level: the computer player this game's rules describe.
+      </p>
+    );
+  }
+  if (!lobby.host || lobby.status !== "lobby") {
+    return (
+      <p class="seat-level" data-testid={id}>
+        Level: <strong>{levelName(seat.level)}</strong>
+      </p>
+    );
+  }
+  return (
+    <div class="seat-level">
+      <label for={id}>Level</label>
+      <select id={id} value={seat.level} disabled={busy} aria-describedby={`${id}-help`} onChange={(e) => run(() => api.addBot(lobby.id, seat.index, e.currentTarget.value))} data-testid={id}>
+        {levels.map((l) => (
+          <option key={l} value={l}>
+            {levelName(l)}
+          </option>
+        ))}
+      </select>
+      <small id={`${id}-help`}>{LEVEL_HINTS[seat.level] ?? ""}</small>
+    </div>
+  );
+}
+
 function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
   const id = lobby.id;
   const c = seatColor(seat.index, seat.color);
@@ -87,6 +127,7 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
           ) : null}
           <span class="sr-only">{seatStatus(seat)}</span>
         </div>
+        {seat.kind === "bot" ? <BotLevel seat={seat} lobby={lobby} busy={busy} run={run} /> : null}
       </div>
       <div class="seat-actions">
         {seat.kind === "empty" && lobby.host ? (

@@ -7,6 +7,7 @@ import { SeatBadge } from "../components/SeatBadge";
 import { ensureSession, linkBase } from "../session";
 import { LinkBanner, Refused } from "../components/Status";
 import { gameInfo } from "../gameList";
+import { computerLabel } from "../lobby";
 import type { Lobby } from "../protocol";
 import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
@@ -16,6 +17,7 @@ import { ComingSoon, useTable } from "./Table";
 function TvLobby({ lobby }: { lobby: Lobby }) {
   const link = absolute({ name: "join", invite: lobby.invite }, linkBase());
   const filled = lobby.seats.filter((s) => s.kind !== "empty");
+  const levels = gameInfo(lobby.game)?.levels ?? ["normal"];
   return (
     <div class="tv tv-lobby">
       <section class="tv-join">
@@ -37,7 +39,11 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
               <SeatBadge seat={s.index} color={s.color} empty={s.kind === "empty"} size={56} />
               <span class="tv-seat-name">{s.kind === "empty" ? "Waiting for a player…" : s.name}</span>
               {s.kind === "human" ? <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? "✓ Host" : s.ready ? "✓ Ready" : "Not ready yet"}</span> : null}
-              {s.kind === "bot" ? <span class="mark-ok">Computer</span> : null}
+              {s.kind === "bot" ? (
+                <span class="mark-ok tv-level" data-testid={`tv-level-${s.index}`}>
+                  {computerLabel(s.level, levels)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
