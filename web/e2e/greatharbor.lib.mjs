@@ -1,0 +1,175 @@
+// Helpers of The Great Harbor's scenarios: playing a seat through its page
+// (draft, place with a split, prompts, Govern, end), reading the server's own
+// view of a seat, and the layout and privacy checks both scenarios share.
+
+import { fail, until } from "./lib.mjs";
+
+const panel = (page) => page.getByTestId("gh-action");
+
+/** myTurn says whether the page shows a decision for its seat. */
+export async function myTurn(page) {
+  const p = panel(page);
+  return (await p.count()) > 0 && (await p.getAttribute("data-mine")) === "1";
+}
+
+async function answered(page, before, what) {
+  await until(`${what} to be answered`, async () => {
+    const p = panel(page);
+    if ((await p.count()) === 0) return true;
+    return (await p.getAttribute("data-version")) !== before;
+  }, 15_000);
+}
+
+async function clickMove(page, locator, what) {
+  const before = await panel(page).getAttribute("data-version");
+  await locator.click();
+  await answered(page, before, what);
+}
+
+/**
+ * placeDie places one drafted die through the page: the die, then a slot on
+ * the Harbor (the first open one matching prefer, else any, else the District),
+ * then a split from the preview, then confirm. It returns what the preview showed.
+ */
+export async function placeDie(page, { prefer } = {}) {
+  const die = page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').first();
+  await die.click();
+  const open = page.locator("svg.gh-harbor .gh-slot-open");
+  let preview = null;
+  if ((await open.count()) > 0) {
+    let chosen = false;
+    if (prefer) {
+      const n = await open.count();
+      for (let i = 0; i < n && !chosen; i++) {
+        await open.nth(i).click();
+        const split = page.locator(`[data-split]${prefer}`).first();
+        if ((await split.count()) > 0) {
+          await split.click();
+          chosen = true;
+        }
+      }
+    }
+    if (!chosen) {
+      await open.first().click();
+      await page.locator("[data-split]").first().click();
+    }
+    const sel = page.locator('[data-split][aria-checked="true"]');
+    preview = { tiers: await sel.getAttribute("data-tiers"), fees: await sel.getAttribute("data-fees"), text: (await sel.textContent())?.trim() };
+  } else {
+    await page.getByTestId("to-district").click();
+  }
+  await clickMove(page, page.getByTestId("place-confirm"), "a placement");
+  return preview ?? { district: true };
+}
+
+/** act makes one decision on page if it has one; it returns what it did, or null. */
+export async function act(page, { govern = null, prefer } = {}) {
+  if (!(await myTurn(page))) return null;
+  const inPanel = (sel) => page.locator(`[data-testid="gh-action"] ${sel}:not([disabled])`);
+  if ((await inPanel("button[data-move=draft]").count()) > 0) {
+    await clickMove(page, inPanel("button[data-move=draft]").first(), "a draft");
+    return "draft";
+  }
+  if ((await inPanel(".gh-prompts button").count()) > 0) {
+    const b = inPanel(".gh-prompts button").first();
+    const kind = await b.getAttribute("data-move");
+    await clickMove(page, b, kind);
+    return kind;
+  }
+  if ((await page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').count()) > 0) {
+    await placeDie(page, { prefer });
+    return "place";
+  }
+  if (govern) {
+    const g = inPanel(`.gh-govern button[data-move="${govern}"]`);
+    if ((await g.count()) > 0) {
+      await clickMove(page, g.first(), govern);
+      return govern;
+    }
+  }
+  const end = inPanel("button[data-move=end]");
+  if ((await end.count()) > 0) {
+    await clickMove(page, end.first(), "the end of the turn");
+    return "end";
+  }
+  return null;
+}
+
+/** serverView opens the page's own WebSocket to the table and returns the state the server sends this viewer. */
+export async function serverView(page, path) {
+  return page.evaluate(
+    (path) =>
+      new Promise((ok, bad) => {
+        const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`);
+        const t = setTimeout(() => bad(new Error("no state from the server")), 8000);
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.t === "state") {
+            clearTimeout(t);
+            ws.close();
+            ok(m.d);
+          }
+        };
+        ws.onerror = () => bad(new Error("websocket error"));
+      }),
+    path,
+  );
+}
+
+const HIDDEN_KEYS = ["personDeck", "buildingDeck", "shipDeck", "pirateDeck", "bonusTiles", "rand", "deck", "draftSeq"];
+
+/** noHiddenInView fails when a view holds another seat's hand or any deck order. */
+export function noHiddenInView(view, viewer, where) {
+  const walk = (o, path) => {
+    if (o && typeof o === "object") {
+      for (const [k, v] of Object.entries(o)) {
+        if (HIDDEN_KEYS.includes(k)) fail(`${where}: the view carries ${path}${k}`);
+        walk(v, `${path}${k}.`);
+      }
+    }
+  };
+  walk(view, "");
+  view.players.forEach((p, seat) => {
+    if (seat === viewer || seat >= view.n) return;
+    if (p.handPeople || p.handBuildings || p.handShips) fail(`${where}: the view shows seat ${seat}'s hand`);
+    if (p.peek >= 0) fail(`${where}: the view shows seat ${seat}'s Lighthouse look`);
+  });
+}
+
+/** onlyMyHand fails when a page lists a hand other than its own seat's. */
+export async function onlyMyHand(page, where, seated = true) {
+  const hands = await page.getByTestId("my-hand").count();
+  if (hands !== (seated ? 1 : 0)) fail(`${where} shows ${hands} hands`);
+}
+
+/** keyboardHarbor checks that tiles and slots take focus with spoken labels and a slot answers Enter. */
+export async function keyboardHarbor(page, where) {
+  const labels = await page.locator("svg.gh-harbor").first().evaluate((svg) =>
+    [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({ tab: el.getAttribute("tabindex"), label: el.getAttribute("aria-label") ?? "" })),
+  );
+  if (labels.length !== 33) fail(`${where}: the Harbor has ${labels.length} tiles and slots, want 33`);
+  const bad = labels.filter((l) => l.tab !== "0" || l.label.length < 10);
+  if (bad.length) fail(`${where}: ${bad.length} tiles or slots are not focusable with a label`);
+  await page.locator("svg.gh-harbor [data-cell]").first().focus();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("tile-details").waitFor();
+  await page.getByTestId("tile-details").getByRole("button", { name: "Close" }).click();
+}
+
+/** textSizes returns the smallest font size of visible text on the page, in px. */
+export async function smallestText(page) {
+  return page.evaluate(() => {
+    let min = 999;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim()) continue;
+      const el = n.parentElement;
+      if (!el || el.closest(".sr-only, title, svg.gh-harbor")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight) continue;
+      const s = parseFloat(getComputedStyle(el).fontSize);
+      if (s < min) min = s;
+    }
+    return min;
+  });
+}
