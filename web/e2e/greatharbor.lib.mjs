@@ -31,30 +31,36 @@ async function clickMove(page, locator, what) {
  * the Harbor (the first open one matching prefer, else any, else the District),
  * then a split from the preview, then confirm. It returns what the preview showed.
  */
-export async function placeDie(page, { prefer } = {}) {
+export async function placeDie(page, { prefer = [] } = {}) {
   const die = page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').first();
   await die.click();
   const open = page.locator("svg.gh-harbor .gh-slot-open");
   let preview = null;
-  if ((await open.count()) > 0) {
+  const n = await open.count();
+  if (n > 0) {
     let chosen = false;
-    if (prefer) {
-      const n = await open.count();
+    for (const want of prefer) {
       for (let i = 0; i < n && !chosen; i++) {
         await open.nth(i).click();
-        const split = page.locator(`[data-split]${prefer}`).first();
+        const split = page.locator(`[data-split]${want}`).first();
         if ((await split.count()) > 0) {
           await split.click();
           chosen = true;
         }
       }
+      if (chosen) break;
     }
     if (!chosen) {
       await open.first().click();
       await page.locator("[data-split]").first().click();
     }
     const sel = page.locator('[data-split][aria-checked="true"]');
-    preview = { tiers: await sel.getAttribute("data-tiers"), fees: await sel.getAttribute("data-fees"), text: (await sel.textContent())?.trim() };
+    preview = {
+      both: (await sel.getAttribute("data-both")) === "1",
+      feePaid: (await sel.getAttribute("data-fee-paid")) === "1",
+      tiles: await sel.getAttribute("data-tiles"),
+      text: (await sel.textContent())?.trim(),
+    };
   } else {
     await page.getByTestId("to-district").click();
   }
@@ -62,35 +68,39 @@ export async function placeDie(page, { prefer } = {}) {
   return preview ?? { district: true };
 }
 
-/** act makes one decision on page if it has one; it returns what it did, or null. */
-export async function act(page, { govern = null, prefer } = {}) {
+/**
+ * act makes one decision on page if it has one and returns {kind, preview}, or
+ * null. govern lists Govern move types to take when offered (first match wins);
+ * prefer lists split selectors for placements (see placeDie).
+ */
+export async function act(page, { govern = [], prefer = [] } = {}) {
   if (!(await myTurn(page))) return null;
   const inPanel = (sel) => page.locator(`[data-testid="gh-action"] ${sel}:not([disabled])`);
   if ((await inPanel("button[data-move=draft]").count()) > 0) {
     await clickMove(page, inPanel("button[data-move=draft]").first(), "a draft");
-    return "draft";
+    return { kind: "draft" };
   }
   if ((await inPanel(".gh-prompts button").count()) > 0) {
     const b = inPanel(".gh-prompts button").first();
     const kind = await b.getAttribute("data-move");
     await clickMove(page, b, kind);
-    return kind;
+    return { kind };
   }
   if ((await page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').count()) > 0) {
-    await placeDie(page, { prefer });
-    return "place";
+    return { kind: "place", preview: await placeDie(page, { prefer }) };
   }
-  if (govern) {
-    const g = inPanel(`.gh-govern button[data-move="${govern}"]`);
+  for (const type of govern) {
+    const g = inPanel(`.gh-govern button[data-move="${type}"]`);
     if ((await g.count()) > 0) {
-      await clickMove(page, g.first(), govern);
-      return govern;
+      const label = (await g.first().textContent())?.trim();
+      await clickMove(page, g.first(), type);
+      return { kind: type, label };
     }
   }
   const end = inPanel("button[data-move=end]");
   if ((await end.count()) > 0) {
     await clickMove(page, end.first(), "the end of the turn");
-    return "end";
+    return { kind: "end" };
   }
   return null;
 }
@@ -164,7 +174,7 @@ export async function smallestText(page) {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (!n.textContent?.trim()) continue;
       const el = n.parentElement;
-      if (!el || el.closest(".sr-only, title, svg.gh-harbor")) continue;
+      if (!el || el.closest(".sr-only, title, svg")) continue; // SVG text scales with its picture; the Harbor is checked on its own
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight) continue;
       const s = parseFloat(getComputedStyle(el).fontSize);

@@ -145,7 +145,10 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
               </p>
               {options.map((o, i) => (
                 <button key={moveKey(o.move)} type="button" role="radio" aria-checked={choice.split === i} class={`gh-split ${choice.split === i ? "gh-chosen" : ""}`}
-                  onClick={() => setChoice({ ...choice, split: i })} data-split={i} data-tiers={o.shares.map((s) => s.tier).join(",")} data-fees={o.shares.map((s) => (s.waived ? 0 : s.fee)).join(",")}>
+                  onClick={() => setChoice({ ...choice, split: i })} data-split={i} data-tiers={o.shares.map((s) => s.tier).join(",")} data-fees={o.shares.map((s) => (s.waived ? 0 : s.fee)).join(",")}
+                  data-tiles={o.shares.filter((s) => s.tier > 0).map((s) => s.tile).join(",")}
+                  data-both={o.shares.length === 2 && o.shares.every((s) => s.tier > 0) ? "1" : "0"}
+                  data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}>
                   {o.shares.map((s) => (
                     <span key={s.cell} class="gh-share">
                       <strong>{tileTitle(v, s.cell)}</strong> {s.pips} pip{s.pips === 1 ? "" : "s"}

@@ -4,7 +4,7 @@
 
 import type { TableStore } from "../../state";
 import { Harbor } from "./Harbor";
-import { AutomaPanel, BonusTile, CompetitorBadge, DistrictPanel, OrderLine, PrestigeChart, Resources, ScoreTable, VoyagePanel } from "./Panels";
+import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, VoyagePanel } from "./Panels";
 import { DieChip } from "./icons";
 import { freshSlot, statusLine } from "./Player";
 import { COLOURS } from "./content";
@@ -31,6 +31,21 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** TvDistrict: the Smuggler dice of this round and the dice placed in the District. */
+function TvDistrict({ v }: { v: GreatHarborView }) {
+  const smugglers = diceAt(v, LOC.smuggler);
+  const placed = diceAt(v, LOC.district);
+  if (!smugglers.length && !placed.length) return null;
+  return (
+    <div class="gh-row gh-tv-district" data-testid="tv-district">
+      <span class="gh-label">Smuggler dice:</span>
+      {smugglers.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} />)}
+      {placed.length ? <span class="gh-label">in the District:</span> : null}
+      {placed.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`${COLOURS[d.colour]} ${d.face} in the District`} />)}
+    </div>
   );
 }
 
@@ -65,8 +80,10 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
               <OrderLine v={v} colors={colors} />
             </div>
             <BonusTile v={v} />
+            <TvDistrict v={v} />
             <TvPlayers v={v} colors={colors} />
             <AutomaPanel v={v} colors={colors} />
+            <VoyagePanel v={v} colors={colors} />
             <ol class="gh-tv-last" aria-live="polite">
               {last.map((e, i) => (
                 <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>
@@ -77,12 +94,6 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           </>
         )}
       </div>
-      {!over ? (
-        <div class="gh-tv-bottom">
-          <VoyagePanel v={v} colors={colors} />
-          <DistrictPanel v={v} />
-        </div>
-      ) : null}
     </div>
   );
 }
