@@ -60,7 +60,7 @@ export default async function scenario(ctx) {
     prefer: seen.splitFee ? [] : ['[data-both="1"][data-fee-paid="1"]'],
     govern: ["send", "play_ship", "crew", ...(seen.govern.length < 3 ? ["construct", "convert", "play_person", "play_building", "favor_pip"] : [])],
   });
-  const friendPolicy = () => ({ govern: ["send", "play_ship", "crew"], prefer: ['[data-tiles*="SHIPYARD"]'] });
+  const friendPolicy = () => ({ govern: ["send", "play_ship", "crew"] });
   const note = (who, r) => {
     if (!r) return;
     if (r.kind === "place" && r.preview) {

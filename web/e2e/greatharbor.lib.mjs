@@ -29,7 +29,8 @@ async function clickMove(page, locator, what) {
 /**
  * placeDie places one drafted die through the page: the die, then a slot on
  * the Harbor (the first open one matching prefer, else any, else the District),
- * then a split from the preview, then confirm. It returns what the preview showed.
+ * then a split from the preview, then confirm. Preferred splits are looked for
+ * on the first six open slots only. It returns what the preview showed.
  */
 export async function placeDie(page, { prefer = [] } = {}) {
   const die = page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').first();
@@ -40,7 +41,7 @@ export async function placeDie(page, { prefer = [] } = {}) {
   if (n > 0) {
     let chosen = false;
     for (const want of prefer) {
-      for (let i = 0; i < n && !chosen; i++) {
+      for (let i = 0; i < Math.min(n, 6) && !chosen; i++) {
         await open.nth(i).click();
         const split = page.locator(`[data-split]${want}`).first();
         if ((await split.count()) > 0) {
