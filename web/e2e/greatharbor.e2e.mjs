@@ -1,11 +1,12 @@
 // The Great Harbor at a table of three: the host on a phone, a friend on a
 // laptop, a computer player, Harbor Shops on, and the TV. Through the pages:
 // drafting, placing with a split and a Shore Fee, Govern actions, a ship sent
-// on a voyage, a reload back to the same position, privacy of hands and
-// decks on every screen, the keyboard, and the game to its end with the
-// scores on every screen and the TV.
+// on a voyage and trading on arrival, a reload back to the same position,
+// privacy of hands and decks on every screen, the keyboard; then the turn
+// timer hands both seats to computer players, who play to the end, and the
+// scores show on every screen and the TV.
 
-import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { act, keyboardHarbor, myTurn, noHiddenInView, onlyMyHand, serverView, smallestText } from "./greatharbor.lib.mjs";
 
 /** harborState is what the Harbor shows: dice on slots and the fees. */
@@ -30,6 +31,11 @@ export default async function scenario(ctx) {
   const tvHref = await host.getByTestId("open-tv").getAttribute("href");
   await host.getByLabel("Harbor Shops variant").check();
   await until("the Shops option to apply", () => host.getByLabel("Harbor Shops variant").isChecked());
+  // A turn timer hands the people's seats to computer players once the scenario stops playing them.
+  const timer = host.getByLabel("Turn timer (seconds, 0 = off)");
+  await timer.fill("45");
+  await timer.dispatchEvent("change");
+  await until("the turn timer to apply", async () => (await host.getByLabel("Turn timer (seconds, 0 = off)").inputValue()) === "45");
 
   setStep("the friend joins, a computer player sits down, the TV opens");
   await friend.goto(invite);
@@ -87,17 +93,21 @@ export default async function scenario(ctx) {
     moved = Boolean(a || b);
     if (!moved) await new Promise((r) => setTimeout(r, 100));
   };
-  let shotPhone = false;
   let shotLaptop = false;
+  const done = () => seen.reload && seen.sent && seen.trade && seen.govern.length > 0 && (seen.splitFee || (seen.split && seen.fee));
   for (let k = 0; k < 4000; k++) {
     if ((await host.getByTestId("ranking").count()) > 0) break;
+    if (done()) {
+      setStep("the turn timer hands both seats to computer players, who finish the game");
+      for (const [who, p] of [["host", host], ["friend", friend]]) {
+        await until(`${who}'s seat to be handed over`, async () => (await p.locator(".banner-warn", { hasText: "computer player is moving for you" }).count()) > 0, 150_000);
+      }
+      await shot(host, "08-phone-away");
+      await until("the end of the game", () => host.getByTestId("ranking").count(), 180_000);
+      break;
+    }
     await step();
     const round = Number((await host.getByTestId("turn-line").textContent())?.match(/Round (\d)/)?.[1] ?? 0);
-    if (!shotPhone && (await host.locator('[data-split]').count()) > 0) {
-      await host.getByTestId("gh-action").scrollIntoViewIfNeeded();
-      await shot(host, "03-phone-placing");
-      shotPhone = true;
-    }
     if (!shotLaptop && round >= 2) {
       await shot(friend, "04-laptop-round-2");
       await shot(tv, "05-tv-round-2");
@@ -138,6 +148,12 @@ export default async function scenario(ctx) {
       });
       seen.reload = true;
 
+      setStep("every control has a name");
+      for (const [who, p] of [["host", host], ["friend", friend]]) {
+        const unnamed = await unnamedControls(p);
+        if (unnamed.length) fail(`${who} has controls without a name:\n${unnamed.join("\n")}`);
+      }
+
       setStep("the Harbor and the quick reference from the keyboard");
       await keyboardHarbor(friend, "the laptop");
       await friend.getByTestId("gh-ref-open").focus();
@@ -165,6 +181,7 @@ export default async function scenario(ctx) {
   if (seen.govern.length === 0) fail("no Govern action was taken through a page");
   if (!seen.reload) fail("the reload never happened");
   if (!seen.sent) fail("no ship was sent on a voyage through a page");
+  if (!seen.trade) fail("no ship traded on arrival through a page");
   const trades = await host.locator(".gh-log li.log-trade").count();
   log(`trade lines in the host's log: ${trades}`);
 
@@ -177,10 +194,10 @@ export default async function scenario(ctx) {
   }
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();
   await fitsWidth(host, "the phone's scores");
-  await shot(host, "08-phone-scores");
+  await shot(host, "09-phone-scores");
   await friend.evaluate(() => window.scrollTo(0, 0));
-  await shot(friend, "09-laptop-scores");
+  await shot(friend, "10-laptop-scores");
   await fitsScreen(tv, "the TV's scores");
-  await shot(tv, "10-tv-scores");
+  await shot(tv, "11-tv-scores");
   if (errors.length) fail(`script errors:\n${errors.join("\n")}`);
 }

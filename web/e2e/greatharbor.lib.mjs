@@ -6,22 +6,20 @@ import { fail, until } from "./lib.mjs";
 
 const panel = (page) => page.getByTestId("gh-action");
 
+/** panelAttr reads an attribute of the decision panel without waiting for it: "gone" when there is none. */
+const panelAttr = (page, name) => panel(page).evaluateAll((els, name) => els[0]?.getAttribute(name) ?? "gone", name);
+
 /** myTurn says whether the page shows a decision for its seat. */
 export async function myTurn(page) {
-  const p = panel(page);
-  return (await p.count()) > 0 && (await p.getAttribute("data-mine")) === "1";
+  return (await panelAttr(page, "data-mine")) === "1";
 }
 
 async function answered(page, before, what) {
-  await until(`${what} to be answered`, async () => {
-    const p = panel(page);
-    if ((await p.count()) === 0) return true;
-    return (await p.getAttribute("data-version")) !== before;
-  }, 15_000);
+  await until(`${what} to be answered`, async () => (await panelAttr(page, "data-version")) !== before, 15_000);
 }
 
 async function clickMove(page, locator, what) {
-  const before = await panel(page).getAttribute("data-version");
+  const before = await panelAttr(page, "data-version");
   await locator.click();
   await answered(page, before, what);
 }

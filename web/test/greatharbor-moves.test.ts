@@ -25,7 +25,6 @@ describe("moveLabel", () => {
     [{ type: "repair", res: 3 }, "Repair dock 1's ship with 1 Sails"],
     [{ type: "convert", res: 1 }, "Convert 2 Coins into 1 Rope"],
     [{ type: "shop", site: 4, res: 2 }, "Set up a Shop on corner 5 for 2 Metal"],
-    [{ type: "pick", choice: 2 }, "Take card 3 from the display"],
     [{ type: "lighthouse", choice: 1 }, "Discard the Pirate card"],
     [{ type: "pass" }, "No Corsair: reveal the pirates"],
     [{ type: "fight", dock: 0 }, "Face the pirates with dock 1's ship"],
@@ -38,6 +37,15 @@ describe("moveLabel", () => {
   it("labels every legal move of the fixture distinctly", () => {
     const labels = (sample.legal as Move[]).map((m) => moveLabel(m, v));
     expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe("labels that name a displayed card", () => {
+  it("names the card a pick takes from the display the pending choice is about", () => {
+    const building = { ...v, pending: { kind: 1, seat: 0, n: 1, colour: 0 }, buildingDisplay: [0, 6, -1] };
+    expect(moveLabel({ type: "pick", choice: 1 }, building)).toBe("Take Port Crane from the display");
+    const person = { ...v, pending: { kind: 2, seat: 0, n: 1, colour: 0 }, personDisplay: [20, -1, -1] };
+    expect(moveLabel({ type: "pick" }, person)).toBe("Take Corsair #21 from the display");
   });
 });
 

@@ -42,10 +42,12 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
             <span key={id} class="gh-drafted" data-testid={`drafted-${id}`}>
               <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
               {mine.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face + d.bonus} label={`${COLOURS[d.colour]} ${d.face}${d.bonus ? ` plus ${d.bonus}` : ""}`} size={26} />)}
+              <span class="gh-small">= {mine.reduce((t, d) => t + d.face, 0)}</span>
             </span>
           );
         })}
       </div>
+      {v.phase === "draft" ? <p class="gh-small">The lowest total acts first; on equal totals the Anchor holder, then the nearest after them.</p> : null}
       <BonusTile v={v} />
       {smugglers.length ? (
         <div class="gh-row">

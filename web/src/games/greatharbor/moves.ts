@@ -6,7 +6,7 @@ import type { Move } from "../../protocol";
 import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
 import { cellPlace, SLOTS, slotSide } from "./geometry";
 import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
-import { DISTRICT, type GreatHarborView } from "./view";
+import { DISTRICT, PENDING, type GreatHarborView } from "./view";
 
 const int = (x: unknown) => (typeof x === "number" ? x : 0);
 
@@ -94,8 +94,12 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
     }
     case "shop":
       return `Set up a Shop on corner ${int(m.site) + 1} for ${SHOP_COST} ${resName(res)}`;
-    case "pick":
-      return `Take card ${int(m.choice) + 1} from the display`;
+    case "pick": {
+      const c = int(m.choice);
+      const card = v.pending?.kind === PENDING.building ? v.buildingDisplay[c] : v.pending?.kind === PENDING.person ? v.personDisplay[c] : undefined;
+      const name = card === undefined || card < 0 ? "" : v.pending?.kind === PENDING.building ? buildingName(card) : personName(card);
+      return `Take ${name || `card ${c + 1}`} from the display`;
+    }
     case "flip":
       return `Flip the ${dieName(v, die)} to ${7 - (v.dice[die]?.face ?? 0)}`;
     case "stop":
