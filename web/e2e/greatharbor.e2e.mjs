@@ -6,7 +6,7 @@
 // timer hands both seats to computer players, who play to the end, and the
 // scores show on every screen and the TV.
 
-import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
+import { fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { act, keyboardHarbor, myTurn, noHiddenInView, onlyMyHand, serverView, smallestText } from "./greatharbor.lib.mjs";
 
 /** harborState is what the Harbor shows: dice on slots and the fees. */
@@ -32,10 +32,11 @@ export default async function scenario(ctx) {
   await host.getByLabel("Harbor Shops variant").check();
   await until("the Shops option to apply", () => host.getByLabel("Harbor Shops variant").isChecked());
   // A turn timer hands the people's seats to computer players once the scenario stops playing them.
-  const timer = host.getByLabel("Turn timer (seconds, 0 = off)");
-  await timer.fill("45");
-  await timer.dispatchEvent("change");
-  await until("the turn timer to apply", async () => (await host.getByLabel("Turn timer (seconds, 0 = off)").inputValue()) === "45");
+  // The timer is set through the host's own API call (the lobby's field is Harbor Holdings' scenario's to test).
+  const set = await pageApi(host, "POST", `/api/tables/${tableId}/options`, { options: { shops: true }, turnSeconds: 45 });
+  if (set.status !== 200) fail(`the turn timer was refused: ${JSON.stringify(set.body)}`);
+  if (!JSON.stringify(set.body).includes('"turnSeconds":45')) fail(`the server did not keep the turn timer: ${JSON.stringify(set.body).slice(0, 300)}`);
+  await until("the Shops option to stay on", () => host.getByLabel("Harbor Shops variant").isChecked());
 
   setStep("the friend joins, a computer player sits down, the TV opens");
   await friend.goto(invite);

@@ -73,32 +73,37 @@ export async function placeDie(page, { prefer = [] } = {}) {
  * prefer lists split selectors for placements (see placeDie).
  */
 export async function act(page, { govern = [], prefer = [] } = {}) {
-  if (!(await myTurn(page))) return null;
-  const inPanel = (sel) => page.locator(`[data-testid="gh-action"] ${sel}:not([disabled])`);
-  if ((await inPanel("button[data-move=draft]").count()) > 0) {
-    await clickMove(page, inPanel("button[data-move=draft]").first(), "a draft");
+  // One look at the panel lists what it offers; then one click.
+  const offer = await panel(page).evaluateAll((els) => {
+    const p = els[0];
+    if (!p || p.dataset.mine !== "1") return null;
+    const buttons = [...p.querySelectorAll("button[data-move]:not([disabled])")].map((b, i) => ({ i, move: b.dataset.move, prompt: Boolean(b.closest(".gh-prompts")), govern: Boolean(b.closest(".gh-govern")) }));
+    return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length };
+  });
+  if (!offer) return null;
+  const button = (b) => panel(page).locator("button[data-move]:not([disabled])").nth(b.i);
+  const draft = offer.buttons.find((b) => b.move === "draft");
+  if (draft) {
+    await clickMove(page, button(draft), "a draft");
     return { kind: "draft" };
   }
-  if ((await inPanel(".gh-prompts button").count()) > 0) {
-    const b = inPanel(".gh-prompts button").first();
-    const kind = await b.getAttribute("data-move");
-    await clickMove(page, b, kind);
-    return { kind };
+  const prompt = offer.buttons.find((b) => b.prompt);
+  if (prompt) {
+    await clickMove(page, button(prompt), prompt.move);
+    return { kind: prompt.move };
   }
-  if ((await page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').count()) > 0) {
-    return { kind: "place", preview: await placeDie(page, { prefer }) };
-  }
+  if (offer.dice > 0) return { kind: "place", preview: await placeDie(page, { prefer }) };
   for (const type of govern) {
-    const g = inPanel(`.gh-govern button[data-move="${type}"]`);
-    if ((await g.count()) > 0) {
-      const label = (await g.first().textContent())?.trim();
-      await clickMove(page, g.first(), type);
+    const g = offer.buttons.find((b) => b.govern && b.move === type);
+    if (g) {
+      const label = (await button(g).textContent())?.trim();
+      await clickMove(page, button(g), type);
       return { kind: type, label };
     }
   }
-  const end = inPanel("button[data-move=end]");
-  if ((await end.count()) > 0) {
-    await clickMove(page, end.first(), "the end of the turn");
+  const end = offer.buttons.find((b) => b.move === "end");
+  if (end) {
+    await clickMove(page, button(end), "the end of the turn");
     return { kind: "end" };
   }
   return null;
