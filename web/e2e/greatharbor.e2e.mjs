@@ -103,7 +103,6 @@ export default async function scenario(ctx) {
       for (const [who, p] of [["host", host], ["friend", friend]]) {
         await until(`${who}'s seat to be handed over`, async () => (await p.locator(".banner-warn", { hasText: "computer player is moving for you" }).count()) > 0, 150_000);
       }
-      await shot(host, "08-phone-away");
       await until("the end of the game", () => host.getByTestId("ranking").count(), 180_000);
       break;
     }

@@ -5,7 +5,7 @@
 import type { TableStore } from "../../state";
 import { Harbor } from "./Harbor";
 import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, VoyagePanel } from "./Panels";
-import { DieChip } from "./icons";
+import { DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
 import { COLOURS } from "./content";
 import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
@@ -21,6 +21,7 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
           <li key={seat} class={v.actor === seat ? "gh-on-turn" : ""} data-testid={`tv-player-${seat}`}>
             <div class="gh-tv-name">
               <CompetitorBadge v={v} id={seat} colors={colors} size={30} /> {v.names[seat]}
+              {seat === v.anchor ? <Icon name="anchor" size={28} label="holds the Anchor" /> : null}
               {drafted.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={34} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />)}
             </div>
             <Resources p={p} />
