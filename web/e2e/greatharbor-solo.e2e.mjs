@@ -3,7 +3,7 @@
 // the keyboard and a small phone checked on the way.
 
 import { fail, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
-import { act, keyboardHarbor, noHiddenInView, onlyMyHand, serverView } from "./greatharbor.lib.mjs";
+import { act, keyboardHarbor, noHiddenInView, noOverflow, onlyMyHand, serverView } from "./greatharbor.lib.mjs";
 
 export default async function scenario(ctx) {
   const { base } = ctx;
@@ -21,6 +21,7 @@ export default async function scenario(ctx) {
   await page.locator("svg.gh-harbor").waitFor();
   await page.getByTestId("gh-automa").waitFor();
   await fitsWidth(page, "the solo game");
+  await noOverflow(page, "the solo game");
   await shot(page, "01-phone-start");
 
   setStep("the quick reference opens and closes");
@@ -71,6 +72,7 @@ export default async function scenario(ctx) {
   if (rows !== 2) fail(`the score table has ${rows} rows, want Ana and the Automa`);
   if ((await page.locator('[data-testid="gh-chart"] polyline').count()) !== 2) fail("the Prestige chart lacks a line");
   await fitsWidth(page, "the final scores");
+  await noOverflow(page, "the final scores");
   await page.getByTestId("ranking").scrollIntoViewIfNeeded();
   await shot(page, "04-phone-scores");
 
@@ -81,6 +83,7 @@ export default async function scenario(ctx) {
   await small.goto(page.url());
   await small.getByTestId("ranking").waitFor();
   await fitsWidth(small, "the scores on a 320 px phone");
+  await noOverflow(small, "the scores on a 320 px phone");
   await shot(small, "05-small-phone-scores");
 
   if (errors.length) fail(`script errors:\n${errors.join("\n")}`);

@@ -187,3 +187,24 @@ export async function smallestText(page) {
     return min;
   });
 }
+
+/**
+ * noOverflow fails when anything reaches past the phone's layout width. A
+ * mobile browser zooms out to show a too-wide page, which hides the overflow
+ * from scrollWidth checks, so this compares every element with clientWidth.
+ */
+export async function noOverflow(page, where) {
+  const wide = await page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.right <= w + 1) return false;
+        for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible" && p.getBoundingClientRect().right <= w + 1) return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right ${Math.round(el.getBoundingClientRect().right)} of ${w}`);
+  });
+  if (wide.length) fail(`${where} reaches past the screen:\n${wide.join("\n")}`);
+}

@@ -325,9 +325,9 @@ const SCORE_PARTS: { key: keyof Score; label: string }[] = [
   { key: "cards", label: "Cards" },
   { key: "governor", label: "Governor" },
   { key: "structures", label: "Structures" },
-  { key: "endGame", label: "End-game" },
+  { key: "endGame", label: "End bonus" },
   { key: "smuggler", label: "Smuggler" },
-  { key: "tokens", label: "Prestige tokens" },
+  { key: "tokens", label: "Tokens" },
 ];
 
 /** ScoreTable is the final breakdown per competitor, ranked, with the places the server decided (ties broken by it). */
@@ -380,7 +380,7 @@ export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: Gre
   const finals = v.scores.map((s) => s.total);
   if (finals.length) rows.push([...finals, 0, 0, 0, 0].slice(0, 4));
   const max = Math.max(10, ...rows.flat());
-  const pad = { l: 40, r: 16, t: 12, b: 30 };
+  const pad = { l: 40, r: 36, t: 12, b: 30 };
   const w = width - pad.l - pad.r;
   const h = height - pad.t - pad.b;
   const x = (r: number) => pad.l + (rows.length <= 1 ? w / 2 : (r * w) / (rows.length - 1));
