@@ -7,7 +7,7 @@
 // scores show on every screen and the TV.
 
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
-import { act, keyboardHarbor, myTurn, noHiddenInView, onlyMyHand, serverView, smallestText } from "./greatharbor.lib.mjs";
+import { act, keyboardHarbor, myTurn, noHiddenInView, noOverflow, onlyMyHand, serverView, smallestText } from "./greatharbor.lib.mjs";
 
 /** harborState is what the Harbor shows: dice on slots and the fees. */
 const harborState = (page) =>
@@ -51,6 +51,7 @@ export default async function scenario(ctx) {
   await host.getByTestId("start").click();
   for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) await until(`${who}'s Harbor`, () => p.locator("svg.gh-harbor").count());
   await fitsWidth(host, "the phone's game");
+  await noOverflow(host, "the phone's game");
   await shot(host, "01-phone-draft");
   await fitsScreen(tv, "the TV game");
   await shot(tv, "02-tv-draft");
@@ -168,6 +169,7 @@ export default async function scenario(ctx) {
       await small.goto(host.url());
       await small.locator("svg.gh-harbor").waitFor();
       await fitsWidth(small, "the game on a 320 px phone");
+      await noOverflow(small, "the game on a 320 px phone");
       await shot(small, "07-small-phone-game");
       await small.close();
       setStep("play on to the end");
@@ -194,6 +196,7 @@ export default async function scenario(ctx) {
   }
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();
   await fitsWidth(host, "the phone's scores");
+  await noOverflow(host, "the phone's scores");
   await shot(host, "09-phone-scores");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "10-laptop-scores");
