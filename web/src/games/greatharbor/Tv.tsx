@@ -60,7 +60,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
   const last = data.log.slice(-3).reverse();
   const pool = diceAt(v, LOC.pool);
   return (
-    <div class="tv gh-tv">
+    <div class={`tv gh-tv ${over ? "gh-tv-over" : ""}`}>
       <div class="gh-tv-board">
         <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label="The Harbor" tv />
       </div>
