@@ -165,6 +165,7 @@ func (s *State) endOfTurn(log *game.Log) {
 		return
 	}
 	s.endOfRound(log)
+	s.recordHistory()
 	s.Turn = 0
 	s.Round++
 	if s.Round == rounds {

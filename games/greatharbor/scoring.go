@@ -179,3 +179,14 @@ func (s *State) automaFirst() bool {
 	}
 	return true
 }
+
+// recordHistory notes every competitor's score at the end of the round.
+func (s *State) recordHistory() {
+	h := &s.History[s.Round]
+	for i := range s.N {
+		h[i] = int16(s.PlayerScore(i).Total)
+	}
+	if s.Automa {
+		h[s.automaID()] = int16(s.AutomaScore().Total)
+	}
+}

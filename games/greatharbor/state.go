@@ -204,6 +204,10 @@ type State struct {
 
 	SupplyColonists int8 `json:"supplyColonists"`
 
+	// History is each competitor's score as it stood at the end of each
+	// round, the Automa at index N, for the Prestige chart.
+	History [rounds][4]int16 `json:"history"`
+
 	Rand game.Rand `json:"rand"`
 }
 

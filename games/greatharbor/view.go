@@ -58,6 +58,9 @@ type View struct {
 	VoyOwner int8        `json:"voyOwner"`
 	VoyShip  int8        `json:"voyShip"`
 	Scores   []Score     `json:"scores,omitempty"` // at the end, the Automa last
+	// History is each competitor's score at the end of each finished round
+	// (rows before Round), the Automa at index N.
+	History [rounds][4]int16 `json:"history"`
 
 	// known is the game as the viewing seat may know it, for Determinise;
 	// it is never sent (see knownTo).
@@ -95,7 +98,7 @@ func (s *State) View(viewer game.Seat) View {
 		BuildingDisplay: s.BuildingDisplay, BuildingDeckN: s.BuildingDeckN, BonusTile: *s.bonusTile(), Conversions: s.Conversions,
 		Demand: s.Demand, PirateN: s.PirateN, PirateDisc: s.PirateDisc, PirateDiscN: s.PirateDiscN, Revealed: s.Revealed,
 		SegOwner: s.SegOwner, ShopSite: s.ShopSite, ShopOwner: s.ShopOwner, SupplyColonists: s.SupplyColonists,
-		Players: s.Players, PendingN: s.PendingN, VoySeg: s.VoySeg, VoyStage: s.VoyStage, VoyOwner: s.VoyOwner, VoyShip: s.VoyShip}
+		Players: s.Players, PendingN: s.PendingN, VoySeg: s.VoySeg, VoyStage: s.VoyStage, VoyOwner: s.VoyOwner, VoyShip: s.VoyShip, History: s.History}
 	if s.Phase == phaseOver {
 		v.Actor = -1
 	}

@@ -1,0 +1,210 @@
+// Helpers of The Great Harbor's scenarios: playing a seat through its page
+// (draft, place with a split, prompts, Govern, end), reading the server's own
+// view of a seat, and the layout and privacy checks both scenarios share.
+
+import { fail, until } from "./lib.mjs";
+
+const panel = (page) => page.getByTestId("gh-action");
+
+/** panelAttr reads an attribute of the decision panel without waiting for it: "gone" when there is none. */
+const panelAttr = (page, name) => panel(page).evaluateAll((els, name) => els[0]?.getAttribute(name) ?? "gone", name);
+
+/** myTurn says whether the page shows a decision for its seat. */
+export async function myTurn(page) {
+  return (await panelAttr(page, "data-mine")) === "1";
+}
+
+async function answered(page, before, what) {
+  await until(`${what} to be answered`, async () => (await panelAttr(page, "data-version")) !== before, 15_000);
+}
+
+async function clickMove(page, locator, what) {
+  const before = await panelAttr(page, "data-version");
+  await locator.click();
+  await answered(page, before, what);
+}
+
+/**
+ * placeDie places one drafted die through the page: the die, then a slot on
+ * the Harbor (the first open one matching prefer, else any, else the District),
+ * then a split from the preview, then confirm. Preferred splits are looked for
+ * on the first six open slots only. It returns what the preview showed.
+ */
+export async function placeDie(page, { prefer = [] } = {}) {
+  const die = page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').first();
+  await die.click();
+  const open = page.locator("svg.gh-harbor .gh-slot-open");
+  let preview = null;
+  const n = await open.count();
+  if (n > 0) {
+    let chosen = false;
+    for (const want of prefer) {
+      for (let i = 0; i < Math.min(n, 6) && !chosen; i++) {
+        await open.nth(i).click();
+        const split = page.locator(`[data-split]${want}`).first();
+        if ((await split.count()) > 0) {
+          await split.click();
+          chosen = true;
+        }
+      }
+      if (chosen) break;
+    }
+    if (!chosen) {
+      await open.first().click();
+      await page.locator("[data-split]").first().click();
+    }
+    const sel = page.locator('[data-split][aria-checked="true"]');
+    preview = {
+      both: (await sel.getAttribute("data-both")) === "1",
+      feePaid: (await sel.getAttribute("data-fee-paid")) === "1",
+      tiles: await sel.getAttribute("data-tiles"),
+      text: (await sel.textContent())?.trim(),
+    };
+  } else {
+    await page.getByTestId("to-district").click();
+  }
+  await clickMove(page, page.getByTestId("place-confirm"), "a placement");
+  return preview ?? { district: true };
+}
+
+/**
+ * act makes one decision on page if it has one and returns {kind, preview}, or
+ * null. govern lists Govern move types to take when offered (first match wins);
+ * prefer lists split selectors for placements (see placeDie).
+ */
+export async function act(page, { govern = [], prefer = [] } = {}) {
+  // One look at the panel lists what it offers; then one click.
+  const offer = await panel(page).evaluateAll((els) => {
+    const p = els[0];
+    if (!p || p.dataset.mine !== "1") return null;
+    const buttons = [...p.querySelectorAll("button[data-move]:not([disabled])")].map((b, i) => ({ i, move: b.dataset.move, prompt: Boolean(b.closest(".gh-prompts")), govern: Boolean(b.closest(".gh-govern")) }));
+    return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length };
+  });
+  if (!offer) return null;
+  const button = (b) => panel(page).locator("button[data-move]:not([disabled])").nth(b.i);
+  const draft = offer.buttons.find((b) => b.move === "draft");
+  if (draft) {
+    await clickMove(page, button(draft), "a draft");
+    return { kind: "draft" };
+  }
+  const prompt = offer.buttons.find((b) => b.prompt);
+  if (prompt) {
+    await clickMove(page, button(prompt), prompt.move);
+    return { kind: prompt.move };
+  }
+  if (offer.dice > 0) return { kind: "place", preview: await placeDie(page, { prefer }) };
+  for (const type of govern) {
+    const g = offer.buttons.find((b) => b.govern && b.move === type);
+    if (g) {
+      const label = (await button(g).textContent())?.trim();
+      await clickMove(page, button(g), type);
+      return { kind: type, label };
+    }
+  }
+  const end = offer.buttons.find((b) => b.move === "end");
+  if (end) {
+    await clickMove(page, button(end), "the end of the turn");
+    return { kind: "end" };
+  }
+  return null;
+}
+
+/** serverView opens the page's own WebSocket to the table and returns the state the server sends this viewer. */
+export async function serverView(page, path) {
+  return page.evaluate(
+    (path) =>
+      new Promise((ok, bad) => {
+        const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`);
+        const t = setTimeout(() => bad(new Error("no state from the server")), 8000);
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.t === "state") {
+            clearTimeout(t);
+            ws.close();
+            ok(m.d);
+          }
+        };
+        ws.onerror = () => bad(new Error("websocket error"));
+      }),
+    path,
+  );
+}
+
+const HIDDEN_KEYS = ["personDeck", "buildingDeck", "shipDeck", "pirateDeck", "bonusTiles", "rand", "deck", "draftSeq"];
+
+/** noHiddenInView fails when a view holds another seat's hand or any deck order. */
+export function noHiddenInView(view, viewer, where) {
+  const walk = (o, path) => {
+    if (o && typeof o === "object") {
+      for (const [k, v] of Object.entries(o)) {
+        if (HIDDEN_KEYS.includes(k)) fail(`${where}: the view carries ${path}${k}`);
+        walk(v, `${path}${k}.`);
+      }
+    }
+  };
+  walk(view, "");
+  view.players.forEach((p, seat) => {
+    if (seat === viewer || seat >= view.n) return;
+    if (p.handPeople || p.handBuildings || p.handShips) fail(`${where}: the view shows seat ${seat}'s hand`);
+    if (p.peek >= 0) fail(`${where}: the view shows seat ${seat}'s Lighthouse look`);
+  });
+}
+
+/** onlyMyHand fails when a page lists a hand other than its own seat's. */
+export async function onlyMyHand(page, where, seated = true) {
+  const hands = await page.getByTestId("my-hand").count();
+  if (hands !== (seated ? 1 : 0)) fail(`${where} shows ${hands} hands`);
+}
+
+/** keyboardHarbor checks that tiles and slots take focus with spoken labels and a slot answers Enter. */
+export async function keyboardHarbor(page, where) {
+  const labels = await page.locator("svg.gh-harbor").first().evaluate((svg) =>
+    [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({ tab: el.getAttribute("tabindex"), label: el.getAttribute("aria-label") ?? "" })),
+  );
+  if (labels.length !== 33) fail(`${where}: the Harbor has ${labels.length} tiles and slots, want 33`);
+  const bad = labels.filter((l) => l.tab !== "0" || l.label.length < 10);
+  if (bad.length) fail(`${where}: ${bad.length} tiles or slots are not focusable with a label`);
+  await page.locator("svg.gh-harbor [data-cell]").first().focus();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("tile-details").waitFor();
+  await page.getByTestId("tile-details").getByRole("button", { name: "Close" }).click();
+}
+
+/** textSizes returns the smallest font size of visible text on the page, in px. */
+export async function smallestText(page) {
+  return page.evaluate(() => {
+    let min = 999;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim()) continue;
+      const el = n.parentElement;
+      if (!el || el.closest(".sr-only, title, svg")) continue; // SVG text scales with its picture; the Harbor is checked on its own
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight) continue;
+      const s = parseFloat(getComputedStyle(el).fontSize);
+      if (s < min) min = s;
+    }
+    return min;
+  });
+}
+
+/**
+ * noOverflow fails when anything reaches past the phone's layout width. A
+ * mobile browser zooms out to show a too-wide page, which hides the overflow
+ * from scrollWidth checks, so this compares every element with clientWidth.
+ */
+export async function noOverflow(page, where) {
+  const wide = await page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.right <= w + 1) return false;
+        for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible" && p.getBoundingClientRect().right <= w + 1) return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right ${Math.round(el.getBoundingClientRect().right)} of ${w}`);
+  });
+  if (wide.length) fail(`${where} reaches past the screen:\n${wide.join("\n")}`);
+}

@@ -1,0 +1,206 @@
+// The decision in front of the viewer, built only from the legal moves: the
+// draft, placing a die (die, then slot, then a split with its preview, then
+// confirm), the Govern actions with their costs, voyage and card prompts, and
+// ending the turn.
+
+import type { Move } from "../../protocol";
+import { COLOURS, RESOURCES } from "./content";
+import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
+import { dieName, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
+import { diePips, slotsFor, splitOptions } from "./split";
+import { DISTRICT, PENDING, VOYAGE_STAGE, type GreatHarborView } from "./view";
+
+const int = (x: unknown) => (typeof x === "number" ? x : 0);
+
+export interface PlaceChoice {
+  die: number | null;
+  slot: number | null;
+  split: number | null;
+}
+
+export const noChoice: PlaceChoice = { die: null, slot: null, split: null };
+
+/** validChoice drops the parts of a placement choice the legal moves no longer allow. */
+export function validChoice(c: PlaceChoice, legal: Move[]): PlaceChoice {
+  if (c.die === null) return noChoice;
+  const slots = slotsFor(legal, c.die);
+  if (slots.length === 0) return noChoice;
+  if (c.slot === null || !slots.includes(c.slot)) return { die: c.die, slot: null, split: null };
+  return c;
+}
+
+function promptTitle(v: GreatHarborView): string {
+  if (v.pending) {
+    switch (v.pending.kind) {
+      case PENDING.building:
+        return "Take a Building card from the display";
+      case PENDING.person:
+        return "Take a Person card from the display";
+      case PENDING.flip:
+        return `Flip up to ${v.pending.n} ${COLOURS[v.pending.colour] ?? ""} dice, or stop`;
+      case PENDING.crane:
+        return "Port Crane: move a die to an empty slot";
+      case PENDING.lighthouse:
+        return "Lighthouse: keep or discard the Pirate card you saw";
+    }
+  }
+  if (v.phase === "voyage") {
+    if (v.voyStage === VOYAGE_STAGE.corsair) return `Pirates ahead on segment ${v.voySeg + 1}`;
+    if (v.voyStage === VOYAGE_STAGE.window) return `Your ship meets the pirates of segment ${v.voySeg + 1}`;
+    return `Your ship won on segment ${v.voySeg + 1}: trade here or sail on`;
+  }
+  return "Your choice";
+}
+
+export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, version }: {
+  v: GreatHarborView;
+  me: number;
+  legal: Move[];
+  send: (m: Move) => void;
+  busy: boolean;
+  choice: PlaceChoice;
+  setChoice: (c: PlaceChoice) => void;
+  version: number;
+}) {
+  const waitingOn = v.actor >= 0 ? (v.actor === v.n && v.automa ? "the Automa" : (v.names[v.actor] ?? "another player")) : "the table";
+  if (legal.length === 0) {
+    return (
+      <section class="panel gh-action" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="0">
+        <h2 id="gh-act-h">Waiting</h2>
+        <p class="hint" data-testid="waiting">
+          {v.phase === "over" ? "The game is over." : `Waiting for ${waitingOn}…`}
+        </p>
+      </section>
+    );
+  }
+  const drafts = legal.filter((m) => m.type === "draft");
+  const prompts = promptMoves(legal);
+  const places = legal.filter((m) => m.type === "place");
+  const ends = legal.filter((m) => m.type === "end");
+  const govern = governMoves(legal);
+  const me_ = v.players[me];
+  const btn = (m: Move, cls = "") => (
+    <button key={moveKey(m)} type="button" class={cls} disabled={busy} onClick={() => send(m)} data-move={m.type}>
+      {moveLabel(m, v)}
+    </button>
+  );
+  const myDice = [...new Set(places.map((m) => int(m.die)))];
+  const options = choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? splitOptions(v, legal, choice.die, choice.slot) : [];
+  const chosen = choice.split !== null ? options[choice.split] : undefined;
+  return (
+    <section class="panel gh-action gh-my-turn" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="1">
+      <h2 id="gh-act-h">{drafts.length ? "Draft a die" : prompts.length ? promptTitle(v) : v.phase === "final_convert" ? "Last conversions" : "Your action"}</h2>
+
+      {drafts.length ? (
+        <div class="gh-choices">
+          {drafts.map((m) => {
+            const d = v.dice[int(m.die)]!;
+            const bonus = me_ && (me_.colourBonus >> d.colour) & 1 ? v.bonusTile[d.colour] ?? -1 : -1;
+            return (
+              <button key={moveKey(m)} type="button" class="gh-die-btn" disabled={busy} onClick={() => send(m)} data-move="draft" data-die={d.id} aria-label={`${moveLabel(m, v)}${bonus >= 0 ? `, bringing 1 ${RESOURCES[bonus]}` : ""}`}>
+                <DieChip colour={d.colour} face={d.face} size={40} />
+                {bonus >= 0 ? (
+                  <span class="gh-bonus-note" aria-hidden="true">
+                    +<Icon name={RES_ICONS[bonus]!} size={16} label={false} />
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+
+      {prompts.length ? <div class="gh-choices gh-prompts">{prompts.map((m) => btn(m))}</div> : null}
+
+      {myDice.length ? (
+        <div class="gh-place" data-testid="gh-place">
+          <p class="gh-step">1. Choose a die to place</p>
+          <div class="gh-choices">
+            {myDice.map((id) => {
+              const d = v.dice[id]!;
+              const on = choice.die === id;
+              return (
+                <button key={id} type="button" class={`gh-die-btn ${on ? "gh-chosen" : ""}`} aria-pressed={on} onClick={() => setChoice(on ? noChoice : { die: id, slot: null, split: null })} data-die={id} data-testid={`my-die-${id}`}>
+                  <DieChip colour={d.colour} face={d.face} size={40} />
+                  <span class="sr-only">{dieName(v, id)}</span>
+                  {d.bonus ? <span class="gh-bonus-note">+{d.bonus}</span> : null}
+                </button>
+              );
+            })}
+          </div>
+          {choice.die !== null ? (
+            <>
+              <p class="gh-step">2. Tap a marked slot on the Harbor{slotsFor(legal, choice.die).includes(DISTRICT) ? ", or the District" : ""}</p>
+              {slotsFor(legal, choice.die).includes(DISTRICT) ? (
+                <button type="button" class={choice.slot === DISTRICT ? "gh-chosen" : ""} aria-pressed={choice.slot === DISTRICT} onClick={() => setChoice({ die: choice.die, slot: DISTRICT, split: 0 })} data-testid="to-district">
+                  <Icon name="smuggler" size={20} label={false} /> Smuggler's District
+                </button>
+              ) : null}
+            </>
+          ) : null}
+          {choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? (
+            <div class="gh-splits" role="radiogroup" aria-label={`How the ${dieName(v, choice.die)} splits on ${slotName(v, choice.slot)}`}>
+              <p class="gh-step">
+                3. Split its {diePips(v, choice.die, choice.slot)} pips ({slotName(v, choice.slot)})
+              </p>
+              {options.map((o, i) => (
+                <button key={moveKey(o.move)} type="button" role="radio" aria-checked={choice.split === i} class={`gh-split ${choice.split === i ? "gh-chosen" : ""}`}
+                  onClick={() => setChoice({ ...choice, split: i })} data-split={i} data-tiers={o.shares.map((s) => s.tier).join(",")} data-fees={o.shares.map((s) => (s.waived ? 0 : s.fee)).join(",")}
+                  data-tiles={o.shares.filter((s) => s.tier > 0).map((s) => s.tile).join(",")}
+                  data-both={o.shares.length === 2 && o.shares.every((s) => s.tier > 0) ? "1" : "0"}
+                  data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}>
+                  {o.shares.map((s) => (
+                    <span key={s.cell} class="gh-share">
+                      <strong>{tileTitle(v, s.cell)}</strong> {s.pips} pip{s.pips === 1 ? "" : "s"}
+                      {s.fee > 0 ? (s.waived ? <span class="gh-fee-note"> fee {s.fee} ignored (token)</span> : <span class="gh-fee-note"> − fee {s.fee}</span>) : null}
+                      {" → "}
+                      {s.tier > 0 && s.gain ? (
+                        <>
+                          tier {"I".repeat(s.tier)} <GainIcons gain={s.gain} colourRes={v.bonusTile[v.dice[choice.die!]?.colour ?? 0]} />
+                        </>
+                      ) : (
+                        <span class="hint">nothing</span>
+                      )}
+                    </span>
+                  ))}
+                  {o.tokens ? <Amount n={-o.tokens} icon="smuggler" label="Smuggler tokens spent" /> : null}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {choice.die !== null && choice.slot !== null && (choice.slot === DISTRICT || chosen) ? (
+            <button type="button" class="btn-primary" disabled={busy} data-testid="place-confirm"
+              onClick={() => {
+                const m = choice.slot === DISTRICT ? places.find((x) => int(x.die) === choice.die && int(x.slot) === DISTRICT) : chosen?.move;
+                if (m) {
+                  send(m);
+                  setChoice(noChoice);
+                }
+              }}>
+              Place the {dieName(v, choice.die)} {choice.slot === DISTRICT ? "in the Smuggler's District" : "here"}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {govern.length ? (
+        <details class="gh-govern" data-testid="gh-govern" open={myDice.length === 0}>
+          <summary>Govern actions ({govern.reduce((k, g) => k + g.moves.length, 0)})</summary>
+          {govern.map((g) => (
+            <div key={g.title} class="gh-govern-group">
+              <h3>{g.title}</h3>
+              <div class="gh-choices gh-govern-list">{g.moves.map((m) => btn(m, "btn-small"))}</div>
+            </div>
+          ))}
+        </details>
+      ) : null}
+
+      {ends.length ? <div class="gh-choices">{ends.map((m) => btn(m, "btn-end"))}</div> : null}
+      {me_ && v.phase === "action" ? (
+        <p class="gh-small">
+          You hold {me_.smuggler} Smuggler token{me_.smuggler === 1 ? "" : "s"} and {me_.favor} Favor.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+// The Harbor drawn as an SVG: nine tiles with their tier benefits and Shore
+// Fees, the 24 slots with the colours they take and the dice on them, and
+// the Shops at the corners. Tiles and slots are focusable with spoken labels;
+// slots the viewer may use now are marked and answer Enter and Space.
+
+import { seatColor, seatShape } from "../../format";
+import { shapePath } from "../../components/SeatBadge";
+import { COLOURS, tileById } from "./content";
+import { cellPlace, SLOTS, vertexXY } from "./geometry";
+import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons } from "./icons";
+import { dieName, tileTitle } from "./moves";
+import { acceptedColours, type GreatHarborView } from "./view";
+import { gainText } from "./words";
+
+const T = 130;
+const M = 30;
+export const HARBOR_SIDE = 3 * T + 2 * M;
+
+const activate = (f: () => void) => (e: KeyboardEvent) => {
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    f();
+  }
+};
+
+/** tileLabel says everything a tile shows, for a screen reader. */
+export function tileLabel(v: GreatHarborView, cell: number): string {
+  const t = tileById(v.tiles[cell] ?? "");
+  const fee = v.fees[cell] ?? 0;
+  const tiers = t ? t.tiers.map((g, i) => `tier ${i + 1} (${2 * i + 1} or more pips past the fee): ${gainText(g)}`).join("; ") : "";
+  return `${tileTitle(v, cell)}, ${cellPlace(cell)} tile. Shore Fee ${fee}. ${tiers}`;
+}
+
+/** slotLabel says what a slot takes and holds. */
+export function slotLabel(v: GreatHarborView, slot: number, open: boolean): string {
+  const s = SLOTS[slot]!;
+  const where = s.shore ? `shore slot of ${tileTitle(v, s.cells[0])}` : `between ${tileTitle(v, s.cells[0])} and ${tileTitle(v, s.cells[1])}`;
+  const takes = acceptedColours(v, slot).map((c) => COLOURS[c]).join(" or ");
+  const die = v.slots[slot] ?? -1;
+  const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
+  const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
+  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? ". You may place here" : ""}`;
+}
+
+export interface HarborProps {
+  view: GreatHarborView;
+  colors: string[];
+  /** slots the viewer may choose now */
+  open?: number[];
+  chosen?: number;
+  /** the tile whose details are open */
+  tile?: number;
+  onSlot?: (slot: number) => void;
+  onTile?: (cell: number) => void;
+  /** a slot that just changed, to animate */
+  fresh?: number;
+  label: string;
+  /** bigger text for the TV */
+  tv?: boolean;
+}
+
+export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, fresh, label, tv }: HarborProps) {
+  return (
+    <svg class={`gh-harbor ${tv ? "gh-harbor-tv" : ""}`} viewBox={`0 0 ${HARBOR_SIDE} ${HARBOR_SIDE}`} role="group" aria-label={label} data-slots={view.slots.join(",")} data-fees={view.fees.join(",")}>
+      <rect x={0} y={0} width={HARBOR_SIDE} height={HARBOR_SIDE} rx={16} class="gh-sea" />
+      {view.tiles.map((id, cell) => {
+        const x = M + (cell % 3) * T;
+        const y = M + Math.floor(cell / 3) * T;
+        const t = tileById(id);
+        const fee = view.fees[cell] ?? 0;
+        return (
+          <g key={cell} class={`gh-tile ${tile === cell ? "gh-tile-open" : ""}`} tabindex={0} role="button" aria-label={tileLabel(view, cell)} aria-pressed={tile === cell}
+            data-cell={cell} onClick={() => onTile?.(cell)} onKeyDown={activate(() => onTile?.(cell))}>
+            <rect x={x + 3} y={y + 3} width={T - 6} height={T - 6} rx={8} class="gh-tile-bg" />
+            {(t?.edges ?? []).map((c, e) => {
+              const pts = [
+                [x + 10, y + 3, x + T - 10, y + 3],
+                [x + T - 3, y + 10, x + T - 3, y + T - 10],
+                [x + 10, y + T - 3, x + T - 10, y + T - 3],
+                [x + 3, y + 10, x + 3, y + T - 10],
+              ][e]!;
+              return <line key={e} x1={pts[0]} y1={pts[1]} x2={pts[2]} y2={pts[3]} stroke={COLOUR_FILLS[c]} stroke-width={5} stroke-linecap="round" />;
+            })}
+            <foreignObject x={x + 17} y={y + 16} width={T - 34} height={T - 30}>
+              <div class="gh-tile-body" aria-hidden="true">
+                <div class="gh-tile-name">{t?.name ?? id}</div>
+                {(t?.tiers ?? []).map((g, i) => (
+                  <div key={i} class="gh-tier">
+                    <span class="gh-tier-n">{"I".repeat(i + 1)}</span>
+                    <GainIcons gain={g} />
+                  </div>
+                ))}
+              </div>
+            </foreignObject>
+            {fee > 0 ? (
+              <g class="gh-fee" aria-hidden="true">
+                <rect x={x + T - 38} y={y + T - 24} width={32} height={18} rx={9} />
+                <text x={x + T - 22} y={y + T - 11} text-anchor="middle">−{fee}</text>
+              </g>
+            ) : null}
+          </g>
+        );
+      })}
+      {SLOTS.map((s, slot) => {
+        const cx = M + s.x * T;
+        const cy = M + s.y * T;
+        const w = s.horizontal ? 44 : 26;
+        const h = s.horizontal ? 26 : 44;
+        const cols = acceptedColours(view, slot);
+        const die = view.slots[slot] ?? -1;
+        const canUse = open.includes(slot);
+        const choose = () => canUse && onSlot?.(slot);
+        return (
+          <g key={slot} class={`gh-slot ${canUse ? "gh-slot-open" : ""} ${chosen === slot ? "gh-slot-chosen" : ""} ${fresh === slot ? "gh-fresh" : ""}`}
+            tabindex={0} role="button" aria-disabled={!canUse} aria-label={slotLabel(view, slot, canUse)} data-slot={slot}
+            onClick={choose} onKeyDown={activate(choose)}>
+            <rect x={cx - w / 2} y={cy - h / 2} width={w} height={h} rx={6} class="gh-slot-bg" />
+            {cols.map((c, i) => {
+              const half = cols.length === 2;
+              const rx = s.horizontal ? cx - w / 2 + (half ? i * (w / 2) : 0) : cx - w / 2;
+              const ry = s.horizontal ? cy - h / 2 : cy - h / 2 + (half ? i * (h / 2) : 0);
+              const rw = s.horizontal && half ? w / 2 : w;
+              const rh = !s.horizontal && half ? h / 2 : h;
+              return (
+                <g key={c}>
+                  <rect x={rx + 2} y={ry + 2} width={rw - 4} height={rh - 4} rx={4} fill={COLOUR_FILLS[c]} opacity={0.45} />
+                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark" aria-hidden="true">{COLOUR_MARKS[c]}</text>
+                </g>
+              );
+            })}
+            {view.shopPips[slot] ? <text x={cx + w / 2 - 2} y={cy - h / 2 + 2} class="gh-shop-pips" text-anchor="middle" aria-hidden="true">+{view.shopPips[slot]}</text> : null}
+            {die >= 0 ? <DieFace colour={view.dice[die]?.colour ?? 0} face={view.dice[die]?.face ?? 0} x={cx} y={cy} s={26} /> : null}
+          </g>
+        );
+      })}
+      {view.shopSite.map((site, v) => {
+        if (site < 0) return null;
+        const { x, y } = vertexXY(v);
+        const owner = view.shopOwner[v] ?? 0;
+        const c = seatColor(owner, colors[owner]);
+        return (
+          <g key={`shop${v}`} transform={`translate(${M + x * T} ${M + y * T})`} class="gh-shop" role="img" aria-label={`${view.names[owner] ?? "A player"}'s Shop`}>
+            <rect x={-11} y={-11} width={22} height={22} rx={4} fill="#fff" stroke="#222" />
+            <path d={shapePath(seatShape(owner), 7)} fill={c.fill} stroke="#111" />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

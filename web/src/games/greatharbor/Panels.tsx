@@ -1,0 +1,445 @@
+// The Great Harbor's panels around the Harbor: the draft, the District and
+// Dice Bonus tile, each colony, the Automa, the voyages, the card displays,
+// the log and the end of the game. They show the view; none holds a rule.
+
+import { SeatBadge, shapePath } from "../../components/SeatBadge";
+import { ordinal, seatColor, seatShape } from "../../format";
+import type { GameEvent, GameResult } from "../../protocol";
+import { BUILDINGS, COLOURS, CONVERSIONS, GOVERNORS, PEOPLE, SEGMENTS, SHIPS, SMUGGLER_CHART, STATS } from "./content";
+import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, LUX_ICONS, RES_ICONS } from "./icons";
+import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
+import { buildingName, colourName, luxName, personName, resName, shipName } from "./words";
+
+/** CompetitorBadge is a seat's token, or the Automa's (a gear-like star in grey). */
+export function CompetitorBadge({ v, id, colors, size = 24 }: { v: GreatHarborView; id: number; colors: string[]; size?: number }) {
+  if (id === v.n && v.automa) {
+    return (
+      <svg class="seat-badge" width={size} height={size} viewBox="-12 -12 24 24" role="img" aria-label="Automa">
+        <path d={shapePath("star", 8)} fill="#6b6b6b" stroke="#111" />
+      </svg>
+    );
+  }
+  return <SeatBadge seat={id} color={colors[id]} size={size} />;
+}
+
+/** DraftPanel: the rolled pool, whose pick it is, what each colour gives on the Dice Bonus tile, and the Smuggler dice. */
+export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[] }) {
+  const pool = diceAt(v, LOC.pool);
+  const smugglers = diceAt(v, LOC.smuggler);
+  return (
+    <section class="panel gh-draft" aria-labelledby="gh-draft-h" data-testid="gh-draft">
+      <h2 id="gh-draft-h">Dice</h2>
+      <div class="gh-row">
+        <span class="gh-label">Rolled:</span>
+        {pool.length ? pool.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} />) : <span class="hint">none waiting</span>}
+      </div>
+      <div class="gh-row">
+        <span class="gh-label">Drafted:</span>
+        {Array.from({ length: competitors(v) }, (_, id) => {
+          const mine = diceAt(v, LOC.drafted, id);
+          if (!mine.length) return null;
+          return (
+            <span key={id} class="gh-drafted" data-testid={`drafted-${id}`}>
+              <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
+              {mine.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face + d.bonus} label={`${COLOURS[d.colour]} ${d.face}${d.bonus ? ` plus ${d.bonus}` : ""}`} size={26} />)}
+              <span class="gh-small">= {mine.reduce((t, d) => t + d.face, 0)}</span>
+            </span>
+          );
+        })}
+      </div>
+      {v.phase === "draft" ? <p class="gh-small">The lowest total acts first; on equal totals the Anchor holder, then the nearest after them.</p> : null}
+      <BonusTile v={v} />
+      {smugglers.length ? (
+        <div class="gh-row">
+          <span class="gh-label">Smuggler dice:</span>
+          {smugglers.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} size={26} />)}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** BonusTile shows which resource a die of each colour brings now. */
+export function BonusTile({ v }: { v: GreatHarborView }) {
+  return (
+    <div class="gh-row gh-bonus" aria-label="Dice Bonus tile: the resource each die colour brings">
+      <span class="gh-label">Dice Bonus:</span>
+      {COLOURS.map((c, i) => (
+        <span key={c} class={`gh-bonus-item gh-c${i}`}>
+          <span aria-hidden="true">{COLOUR_MARKS[i]}</span> {colourName(i)} → <Icon name={RES_ICONS[v.bonusTile[i] ?? 0]!} size={18} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** OrderLine says the action order of this turn and whose action it is. */
+export function OrderLine({ v, colors }: { v: GreatHarborView; colors: string[] }) {
+  if (v.phase !== "action" && v.phase !== "final_convert") return null;
+  return (
+    <ol class="gh-order" aria-label="Action order">
+      {v.order.slice(0, v.n).map((seat, i) => (
+        <li key={i} class={i === v.orderIdx ? "gh-now" : i < v.orderIdx ? "gh-done" : ""}>
+          <SeatBadge seat={seat} color={colors[seat]} size={18} /> {v.names[seat]}
+          {seat === v.anchor ? <Icon name="anchor" size={16} label="holds the Anchor" /> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** DistrictPanel: the Smuggler's District's dice and what a die there pays. */
+export function DistrictPanel({ v }: { v: GreatHarborView }) {
+  const placed = diceAt(v, LOC.district);
+  return (
+    <section class="panel gh-district" aria-labelledby="gh-district-h">
+      <h2 id="gh-district-h">
+        <Icon name="smuggler" label={false} /> Smuggler's District
+      </h2>
+      <div class="gh-row">
+        {placed.length ? placed.map((d) => <span key={d.id} class="gh-drafted"><DieChip colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} size={26} /> {competitorName(v, d.at)}</span>) : <span class="hint">No dice here yet.</span>}
+      </div>
+      <p class="hint">A die here pays per Smuggler die showing, plus a Smuggler token:</p>
+      <ol class="gh-chart">
+        {SMUGGLER_CHART.map((g, i) => (
+          <li key={i}>
+            <DieChip colour={0} face={i + 1} size={22} label={`${i + 1}`} /> <GainIcons gain={g} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ShipLine({ ship, dock }: { ship: Ship; dock: number }) {
+  if (ship.card < 0) return <li class="hint">Dock {dock + 1}: empty</li>;
+  const info = SHIPS[ship.card];
+  const crew = STATS.filter((_, s) => (ship.crew >> s) & 1);
+  const where = ship.where === WHERE.docked ? "docked" : ship.where === WHERE.out ? `at sea, segment ${ship.seg + 1}` : `sailing home, ${ship.dist} to go`;
+  return (
+    <li data-testid={`dock-${dock}`} data-where={ship.where}>
+      <Icon name="ship" label={false} /> Dock {dock + 1}: <strong>{shipName(ship.card)}</strong> ({info ? `Speed ${info.speed}, Strength ${info.strength}, Cargo ${info.cargo}, Hull ${info.hull}` : ""}) · {where}
+      {crew.length ? ` · crew on ${crew.join(", ")}` : ""}
+      {ship.damage ? ` · damage ${ship.damage}` : ""}
+    </li>
+  );
+}
+
+/** Resources shows a colony's tracks and tokens with the game's icons. */
+export function Resources({ p }: { p: Player }) {
+  return (
+    <div class="gh-res" data-testid="gh-res">
+      {p.res.map((k, r) => (
+        <span key={r} class="gh-track" aria-label={`${resName(r)} ${k} of 5`}>
+          <Icon name={RES_ICONS[r]!} label={false} />
+          <span aria-hidden="true" class="gh-pips">
+            {Array.from({ length: 5 }, (_, i) => (
+              <i key={i} class={i < k ? "on" : ""} />
+            ))}
+          </span>
+          <span aria-hidden="true">{k}</span>
+        </span>
+      ))}
+      <Amount n={p.coins} icon="coins" />
+      <Amount n={p.prestige} icon="prestige" />
+      <Amount n={p.favor} icon="favor" />
+      <Amount n={p.smuggler} icon="smuggler" label="Smuggler tokens" />
+      <Amount n={p.free} icon="colonist" label="free Colonists" />
+      {p.lux.map((k, l) => (k > 0 ? <Amount key={l} n={k} icon={LUX_ICONS[l]!} /> : null))}
+    </div>
+  );
+}
+
+/** Colony is one player's public board (and, for the viewer, the hand). */
+export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: number; colors: string[]; mine: boolean }) {
+  const p = v.players[seat];
+  if (!p) return null;
+  const hand = v.handSizes[seat] ?? [0, 0, 0];
+  const people = p.people.flatMap((col, c) => col.map((card, l) => ({ card, c, l })).filter((x) => x.card >= 0));
+  const gov = GOVERNORS[p.governor];
+  return (
+    <section class={`panel gh-colony ${mine ? "gh-mine" : ""} ${v.actor === seat ? "gh-on-turn" : ""}`} aria-labelledby={`gh-col-${seat}`} data-testid={`colony-${seat}`}>
+      <h2 id={`gh-col-${seat}`}>
+        <SeatBadge seat={seat} color={colors[seat]} size={22} /> {mine ? "Your colony" : v.names[seat]}
+        {v.actor === seat ? <span class="tag tag-turn">on turn</span> : null}
+        {seat === v.anchor ? <Icon name="anchor" size={18} label="holds the Anchor" /> : null}
+      </h2>
+      <Resources p={p} />
+      <p class="gh-small">
+        Governor {gov?.name ?? "?"} · Senate {COLOURS.map((c, i) => `${COLOUR_MARKS[i]}${p.senate[i]}`).join(" ")} · Huts {bitList(p.huts).length}, Insulae {bitList(p.insula).length}
+        {v.shops ? ` · Shops left ${p.shops}` : ""} · Production {p.production.map(luxName).join(", ")}
+      </p>
+      {people.length ? <p class="gh-small"><Icon name="person" size={16} label="People in play" /> {people.map((x) => `${personName(x.card)}${p.marked[x.c]?.[x.l] ? " (used)" : ""}`).join(", ")}</p> : null}
+      {p.buildings ? <p class="gh-small"><Icon name="building" size={16} label="Buildings" /> {bitList(p.buildings).map(buildingName).join(", ")}</p> : null}
+      <ul class="gh-ships">
+        {p.ships.map((s, d) => <ShipLine key={d} ship={s} dock={d} />)}
+      </ul>
+      {mine ? (
+        <div class="gh-hand" data-testid="my-hand">
+          <h3>Your hand</h3>
+          <p class="gh-small">
+            <Icon name="person" size={16} label="People" /> {bitList(p.handPeople).map(personName).join(", ") || "none"}
+          </p>
+          <p class="gh-small">
+            <Icon name="building" size={16} label="Buildings" /> {bitList(p.handBuildings).map((b) => `${buildingName(b)} (${BUILDINGS[b]?.prestige ?? 0} Prestige)`).join(", ") || "none"}
+          </p>
+          <p class="gh-small">
+            <Icon name="ship" size={16} label="Ships" /> {bitList(p.handShips).map(shipName).join(", ") || "none"}
+          </p>
+        </div>
+      ) : (
+        <p class="gh-small" data-testid={`hand-size-${seat}`}>
+          In hand: {hand[0]} People, {hand[1]} Buildings, {hand[2]} Ships
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** AutomaPanel is the Automa as an opponent: its tracks, ships, cards, deck and Prestige. */
+export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[] }) {
+  const a = v.automa;
+  if (!a) return null;
+  const drafted = diceAt(v, LOC.drafted, v.n);
+  return (
+    <section class={`panel gh-automa ${v.actor === v.n ? "gh-on-turn" : ""}`} aria-labelledby="gh-automa-h" data-testid="gh-automa">
+      <h2 id="gh-automa-h">
+        <CompetitorBadge v={v} id={v.n} colors={colors} size={22} /> Automa
+      </h2>
+      <div class="gh-res">
+        <Amount n={a.prestige} icon="prestige" />
+        <Amount n={a.free} icon="colonist" label="Colonists" />
+        <Amount n={a.smuggler} icon="smuggler" label="Smuggler tokens" />
+        <span class="gh-amount">
+          <Icon name="card" size={18} label="Automa deck" /> {a.deckN}
+        </span>
+      </div>
+      <p class="gh-small">
+        Tracks {COLOURS.map((c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}
+        {a.deckN > 0 ? ` · next card's back: ${colourName(a.topColour)} ${a.topUp ? "▲" : "▼"}` : ""}
+      </p>
+      {drafted.length ? <p class="gh-small">Drafted: {drafted.map((d) => `${COLOURS[d.colour]} ${d.face}`).join(", ")}</p> : null}
+      <p class="gh-small">
+        Cards: {bitList(a.people).length} People, {bitList(a.buildings).length} Buildings, {bitList(a.allShips).length} Ships
+      </p>
+      <ul class="gh-ships">
+        {a.ships.map((s, d) => <ShipLine key={d} ship={s} dock={d} />)}
+      </ul>
+    </section>
+  );
+}
+
+/** VoyagePanel: the three segments, every ship at sea, Demand tiles, pirates and rewards. */
+export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[] }) {
+  let slot = 0;
+  return (
+    <section class="panel gh-voyage" aria-labelledby="gh-voy-h" data-testid="gh-voyage">
+      <h2 id="gh-voy-h">
+        <Icon name="ship" label={false} /> Voyages
+      </h2>
+      <ol class="gh-segments">
+        {SEGMENTS.map((seg, g) => {
+          const demand = v.demand.slice(slot, slot + seg.demandSlots);
+          slot += seg.demandSlots;
+          const owners = v.segOwner[g] ?? [];
+          const pirate = v.revealed[g] ?? -1;
+          return (
+            <li key={g} class={`gh-seg ${v.phase === "voyage" && v.voySeg === g ? "gh-now" : ""}`} data-testid={`segment-${g}`}>
+              <strong>Segment {g + 1}</strong>{" "}
+              <span class="gh-small">
+                trade: <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" /> · home in {seg.returnDistance}
+              </span>
+              <div class="gh-row">
+                {owners.map((o, i) => (
+                  <span key={i} class="gh-pos" aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}>
+                    {o >= 0 ? <CompetitorBadge v={v} id={o} colors={colors} size={20} /> : <span class="gh-empty" aria-hidden="true">·</span>}
+                  </span>
+                ))}
+                <span class="gh-small">
+                  Demand:{" "}
+                  {demand.map((l, i) => (l >= 0 ? <Icon key={i} name={LUX_ICONS[l]!} size={18} label={`${luxName(l)} wanted`} /> : <span key={i} class="hint">—</span>))}
+                </span>
+                {pirate >= 0 ? (
+                  <span class="gh-pirate">
+                    <Icon name="pirate" size={18} label="Pirates" /> strength {pirate}
+                  </span>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <p class="gh-small">Pirate deck: {v.pirateN} cards, {v.pirateDiscN} discarded (their order stays hidden).</p>
+    </section>
+  );
+}
+
+/** DisplaysPanel: the face-up cards on offer and how many cards each deck holds. */
+export function DisplaysPanel({ v }: { v: GreatHarborView }) {
+  const list = (xs: number[], name: (c: number) => string) => xs.map((c, i) => <li key={i}>{c >= 0 ? name(c) : <span class="hint">empty</span>}</li>);
+  return (
+    <section class="panel gh-displays" aria-labelledby="gh-disp-h" data-testid="gh-displays">
+      <h2 id="gh-disp-h">Cards on offer</h2>
+      <div class="gh-disp-grid">
+        <div>
+          <h3><Icon name="ship" size={18} label={false} /> Ships</h3>
+          <ol>{list(v.shipDisplay, (c) => `${shipName(c)} (${["small", "medium", "large"][SHIPS[c]?.size ?? 0]})`)}</ol>
+          <p class="gh-small">Decks: {v.shipDeckN.join(" / ")} (small / medium / large)</p>
+        </div>
+        <div>
+          <h3><Icon name="person" size={18} label={false} /> People</h3>
+          <ol>{list(v.personDisplay, (c) => `${personName(c)} ${COLOUR_MARKS[PEOPLE[c]?.colour ?? 0]}`)}</ol>
+          <p class="gh-small">Deck: {v.personDeckN}</p>
+        </div>
+        <div>
+          <h3><Icon name="building" size={18} label={false} /> Buildings</h3>
+          <ol>{list(v.buildingDisplay, (c) => `${buildingName(c)} ${COLOUR_MARKS[BUILDINGS[c]?.colour ?? 0]}`)}</ol>
+          <p class="gh-small">Deck: {v.buildingDeckN}</p>
+        </div>
+      </div>
+      <p class="gh-small">
+        Conversion cards: {CONVERSIONS.map((c, i) => ((v.conversions >> i) & 1 ? c.name : "")).filter(Boolean).join(", ") || "none"} · Colonists in supply: {v.supplyColonists}
+      </p>
+    </section>
+  );
+}
+
+export function LogPanel({ log, limit = 40, title = "What happened" }: { log: GameEvent[]; limit?: number; title?: string }) {
+  const lines = log.slice(-limit).reverse();
+  return (
+    <section class="panel log gh-log" aria-labelledby="gh-log-h">
+      <h2 id="gh-log-h">{title}</h2>
+      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
+        {lines.map((e, k) => (
+          <li key={log.length - k} class={`log-${e.type} ${e.type === "automa" ? "gh-log-automa" : ""}`}>
+            {e.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+const SCORE_PARTS: { key: keyof Score; label: string }[] = [
+  { key: "cards", label: "Cards" },
+  { key: "governor", label: "Governor" },
+  { key: "structures", label: "Structures" },
+  { key: "endGame", label: "End bonus" },
+  { key: "smuggler", label: "Smuggler" },
+  { key: "tokens", label: "Tokens" },
+];
+
+/** ScoreTable is the final breakdown per competitor, ranked, with the places the server decided (ties broken by it). */
+export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: GameResult; colors: string[] }) {
+  const ids = Array.from({ length: v.scores.length }, (_, i) => i);
+  const place = (id: number) => (id < v.n ? (result.places[id] ?? 0) : 0);
+  ids.sort((a, b) => (v.scores[b]?.total ?? 0) - (v.scores[a]?.total ?? 0) || (place(a) || 99) - (place(b) || 99));
+  const tied = ids.some((a) => ids.some((b) => a < b && v.scores[a]?.total === v.scores[b]?.total));
+  return (
+    <section class="panel gh-scores" aria-labelledby="gh-score-h" data-testid="ranking">
+      <h2 id="gh-score-h">Final scores</h2>
+      <div class="gh-table-wrap">
+        <table class="gh-score-table">
+          <thead>
+            <tr>
+              <th scope="col">Place</th>
+              <th scope="col">Who</th>
+              {SCORE_PARTS.map((p) => (
+                <th scope="col" key={p.key}>{p.label}</th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ids.map((id, k) => (
+              <tr key={id} class={k === 0 ? "winner" : ""} data-testid={`score-${id}`}>
+                <td>{id < v.n && place(id) ? ordinal(place(id)) : ordinal(k + 1)}</td>
+                <th scope="row">
+                  <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
+                </th>
+                {SCORE_PARTS.map((p) => (
+                  <td key={p.key}>{v.scores[id]?.[p.key] ?? 0}</td>
+                ))}
+                <td class="gh-total">{v.scores[id]?.total ?? 0}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {tied ? <p class="hint">Equal totals are split by the tie-breaks of the rules; the places shown are the server's.</p> : null}
+      {result.winners.length ? <p class="gh-winner">{result.winners.map((s) => v.names[s]).join(" and ")} {result.winners.length > 1 ? "share the win" : "wins"}.</p> : <p class="gh-winner">The Automa wins.</p>}
+    </section>
+  );
+}
+
+/** PrestigeChart draws each competitor's score at the end of every round, with a table for screen readers. */
+export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: GreatHarborView; colors: string[]; width?: number; height?: number }) {
+  const n = competitors(v);
+  const rows = [Array.from({ length: 4 }, () => 0), ...v.history];
+  const finals = v.scores.map((s) => s.total);
+  if (finals.length) rows.push([...finals, 0, 0, 0, 0].slice(0, 4));
+  const max = Math.max(10, ...rows.flat());
+  const pad = { l: 40, r: 36, t: 12, b: 30 };
+  const w = width - pad.l - pad.r;
+  const h = height - pad.t - pad.b;
+  const x = (r: number) => pad.l + (rows.length <= 1 ? w / 2 : (r * w) / (rows.length - 1));
+  const y = (val: number) => pad.t + h - (val / max) * h;
+  const label = (r: number) => (r === 0 ? "start" : r <= v.history.length ? `R${r}` : "final");
+  return (
+    <figure class="chart gh-chart-fig" data-testid="gh-chart">
+      <figcaption>Prestige round by round</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each score after every round; the table below has the numbers">
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line x1={pad.l} x2={width - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#d8d3c0" />
+            <text x={pad.l - 6} y={y(max * f) + 4} text-anchor="end" class="chart-tick">{Math.round(max * f)}</text>
+          </g>
+        ))}
+        {rows.map((_, r) => (
+          <text key={r} x={x(r)} y={height - 8} text-anchor="middle" class="chart-tick">{label(r)}</text>
+        ))}
+        {Array.from({ length: n }, (_, id) => {
+          const fill = id === v.n ? "#6b6b6b" : seatColor(id, colors[id]).fill;
+          const shape = id === v.n ? "star" : seatShape(id);
+          const last = rows.length - 1;
+          return (
+            <g key={id}>
+              <polyline points={rows.map((row, r) => `${x(r).toFixed(1)},${y(row[id] ?? 0).toFixed(1)}`).join(" ")} fill="none" stroke={fill} stroke-width="3" stroke-dasharray={id % 2 ? "8 4" : undefined} />
+              <g transform={`translate(${x(last)} ${y(rows[last]?.[id] ?? 0)})`}>
+                <path d={shapePath(shape, 6)} fill={fill} stroke="#111" />
+              </g>
+            </g>
+          );
+        })}
+      </svg>
+      <ul class="legend">
+        {Array.from({ length: n }, (_, id) => (
+          <li key={id}>
+            <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
+          </li>
+        ))}
+      </ul>
+      <table class="sr-only">
+        <caption>Score after each round</caption>
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            {Array.from({ length: n }, (_, id) => <th scope="col" key={id}>{competitorName(v, id)}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              <th scope="row">{label(r)}</th>
+              {row.slice(0, n).map((val, id) => <td key={id}>{val}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** seatsOrder lists the seats for the others' panels: everyone but me, in seat order. */
+export const othersOf = (v: GreatHarborView, me: number) => Array.from({ length: v.n }, (_, i) => i).filter((i) => i !== me);

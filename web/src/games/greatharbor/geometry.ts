@@ -1,0 +1,54 @@
+// Where things sit on the Harbor: a 3×3 grid of tiles (cells r*3+c) with dice
+// slots on the tile edges. Slot r*3+c is the horizontal edge above row r
+// (r = 0..3); slot 12+r*4+c is the vertical edge left of column c (c = 0..3).
+// Edges on the outer frame are shore slots, touching one tile. This is the
+// board's shape (games/greatharbor/geometry.go), not a rule.
+
+export interface SlotShape {
+  /** the tiles the slot touches: first, then second (-1 on a shore slot) */
+  cells: [number, number];
+  shore: boolean;
+  /** the slot's centre, in tile units from the Harbor's top-left corner */
+  x: number;
+  y: number;
+  horizontal: boolean;
+}
+
+function shape(slot: number): SlotShape {
+  if (slot < 12) {
+    const r = Math.floor(slot / 3);
+    const c = slot % 3;
+    const cells: [number, number] = r === 0 ? [c, -1] : r === 3 ? [6 + c, -1] : [(r - 1) * 3 + c, r * 3 + c];
+    return { cells, shore: r === 0 || r === 3, x: c + 0.5, y: r, horizontal: true };
+  }
+  const i = slot - 12;
+  const r = Math.floor(i / 4);
+  const c = i % 4;
+  const cells: [number, number] = c === 0 ? [r * 3, -1] : c === 3 ? [r * 3 + 2, -1] : [r * 3 + c - 1, r * 3 + c];
+  return { cells, shore: c === 0 || c === 3, x: c, y: r + 0.5, horizontal: false };
+}
+
+export const SLOTS: SlotShape[] = Array.from({ length: 24 }, (_, s) => shape(s));
+
+/** cellSlots lists a tile's four slots: north, east, south, west. */
+export function cellSlots(cell: number): number[] {
+  const r = Math.floor(cell / 3);
+  const c = cell % 3;
+  return [r * 3 + c, 12 + r * 4 + c + 1, (r + 1) * 3 + c, 12 + r * 4 + c];
+}
+
+/** Shop corners: vertex vr*4+vc of the grid, at (vc, vr) in tile units. */
+export const vertexXY = (v: number) => ({ x: v % 4, y: Math.floor(v / 4) });
+
+const SIDES = ["north", "east", "south", "west"];
+const rowName = ["top", "middle", "bottom"];
+const colName = ["left", "centre", "right"];
+
+/** cellPlace names where a tile lies: "top left". */
+export const cellPlace = (cell: number) => `${rowName[Math.floor(cell / 3)]} ${colName[cell % 3]}`;
+
+/** slotSide names which side of its first tile a slot is on. */
+export function slotSide(slot: number): string {
+  const s = SLOTS[slot]!;
+  return SIDES[cellSlots(s.cells[0]).indexOf(slot)] ?? "";
+}

@@ -1,0 +1,186 @@
+// Words for The Great Harbor's moves: a label for each legal move the server
+// sends, and the groups the Govern panel shows them in. The screen makes no
+// move of its own: every button is one of these legal moves.
+
+import type { Move } from "../../protocol";
+import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
+import { cellPlace, SLOTS, slotSide } from "./geometry";
+import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
+import { DISTRICT, PENDING, type GreatHarborView } from "./view";
+
+const int = (x: unknown) => (typeof x === "number" ? x : 0);
+
+/** dieName: "red 4". */
+export function dieName(v: GreatHarborView, id: number): string {
+  const d = v.dice[id];
+  return d ? `${colourName(d.colour).toLowerCase()} ${d.face}${d.bonus > 0 ? ` (+${d.bonus})` : ""}` : `die ${id}`;
+}
+
+/** slotName: "slot 7, between Forum and Shipyard" or "shore slot 2 of Ropeyard". */
+export function slotName(v: GreatHarborView, slot: number): string {
+  if (slot === DISTRICT) return "the Smuggler's District";
+  const s = SLOTS[slot];
+  if (!s) return `slot ${slot}`;
+  const name = (cell: number) => tileTitle(v, cell);
+  return s.shore ? `shore slot ${slot + 1} (${slotSide(slot)} of ${name(s.cells[0])})` : `slot ${slot + 1} between ${name(s.cells[0])} and ${name(s.cells[1])}`;
+}
+
+/** tileTitle is a tile's printed name, or its place when unknown. */
+export function tileTitle(v: GreatHarborView, cell: number): string {
+  const id = v.tiles[cell] ?? "";
+  return TILE_NAMES[id] ?? cellPlace(cell);
+}
+
+const TILE_NAMES: Record<string, string> = Object.fromEntries(TILES.map((t) => [t.id, t.name]));
+
+const personPlace = (p: number) => `column ${Math.floor(p / 2) + 1}${p % 2 ? ", second card" : ""}`;
+
+/** moveLabel says in player words what a legal move does. */
+export function moveLabel(m: Move, v: GreatHarborView): string {
+  const die = int(m.die);
+  const card = int(m.card);
+  const dock = int(m.dock);
+  const res = int(m.res);
+  switch (m.type) {
+    case "draft":
+      return `Draft the ${dieName(v, die)}`;
+    case "place": {
+      const slot = int(m.slot);
+      if (slot === DISTRICT) return `Place the ${dieName(v, die)} in the Smuggler's District`;
+      const parts = [`${int(m.first)}`];
+      if (!SLOTS[slot]?.shore) parts.push(`${int(m.second)}`);
+      return `Place the ${dieName(v, die)} on ${slotName(v, slot)}, pips ${parts.join(" + ")}${int(m.waive) ? " with a Smuggler token" : ""}`;
+    }
+    case "end":
+      return v.phase === "final_convert" ? "Done converting" : "End my turn";
+    case "favor_pip":
+      return `+1 pip on the ${dieName(v, die)} (1 Favor)`;
+    case "retrieve":
+      return `Take back the Activation marker from ${personPlace(int(m.person))} (2 Favor)`;
+    case "favor_senate":
+      return `Move up the ${colourName(int(m.track))} Senate track (2 Favor)`;
+    case "play_person":
+      return `Play ${personName(card)} in column ${int(m.column) + 1}`;
+    case "play_building":
+      return `Build ${buildingName(card)} (${costText(BUILDINGS[card]?.cost ?? [])})`;
+    case "activate": {
+      const p = v.players[v.viewer]?.people[Math.floor(int(m.person) / 2)]?.[int(m.person) % 2] ?? -1;
+      const detail = p >= 0 ? activateDetail(PEOPLE[p]?.effect ?? "", m, v) : "";
+      return `Activate ${p >= 0 ? personName(p) : personPlace(int(m.person))}${detail ? `: ${detail}` : ""}`;
+    }
+    case "construct":
+      return `Construct ${structureName(int(m.structure))} (${costText(STRUCTURES[int(m.structure)]?.cost ?? [])})${m.colonist ? " with a Colonist" : ""}`;
+    case "produce":
+      return `Produce ${luxName(v.players[v.viewer]?.production[int(m.tile)] ?? 0)} (2 Colonists)`;
+    case "employ": {
+      const detail = employDetail(BUILDINGS[card]?.effect ?? "", m, v);
+      return `Employ Colonists in ${buildingName(card)}${detail ? `: ${detail}` : ""}`;
+    }
+    case "crew":
+      return `Crew dock ${dock + 1}'s ${STATS[int(m.stat)] ?? "stat"} (1 Colonist)`;
+    case "play_ship":
+      return `Launch ${shipName(card)} at dock ${dock + 1} (${costText(SHIPS[card]?.cost ?? [])})`;
+    case "repair":
+      return `Repair dock ${dock + 1}'s ship with 1 ${resName(res)}`;
+    case "send":
+      return `Send dock ${dock + 1}'s ${shipName(v.players[v.viewer]?.ships[dock]?.card ?? 0)} to trade`;
+    case "convert":
+      return `Convert ${COIN_RATE} Coins into 1 ${resName(res)}`;
+    case "convert_card": {
+      const c = CONVERSIONS[card];
+      const units = Math.max(1, int(m.n));
+      const what = c?.gain.luxury ? ` ${luxName(int(m.lux))}` : c?.gain.card ? (int(m.choice) === 0 ? " Person card" : " Building card") : "";
+      return `${conversionName(card)}: ${units * (c?.coins ?? 0)} Coins for ${units}${what}${units > 1 && what ? "s" : ""}`;
+    }
+    case "shop":
+      return `Set up a Shop on corner ${int(m.site) + 1} for ${SHOP_COST} ${resName(res)}`;
+    case "pick": {
+      const c = int(m.choice);
+      const card = v.pending?.kind === PENDING.building ? v.buildingDisplay[c] : v.pending?.kind === PENDING.person ? v.personDisplay[c] : undefined;
+      const name = card === undefined || card < 0 ? "" : v.pending?.kind === PENDING.building ? buildingName(card) : personName(card);
+      return `Take ${name || `card ${c + 1}`} from the display`;
+    }
+    case "flip":
+      return `Flip the ${dieName(v, die)} to ${7 - (v.dice[die]?.face ?? 0)}`;
+    case "stop":
+      return "Stop flipping";
+    case "crane":
+      return `Move the die on slot ${int(m.slot) + 1} to slot ${int(m.to) + 1}`;
+    case "lighthouse":
+      return int(m.choice) === 1 ? "Discard the Pirate card" : "Keep the Pirate card on the deck";
+    case "corsair":
+      return `Use the Corsair on dock ${dock + 1}'s ship (+2 Strength)`;
+    case "pass":
+      return "No Corsair: reveal the pirates";
+    case "fight":
+      return `Face the pirates with dock ${dock + 1}'s ship`;
+    case "trade":
+      return m.deliver ? `Trade here, delivering ${luxName(int(m.lux))}${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}` : `Trade here${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}`;
+    case "continue":
+      return "Sail on to the next segment";
+  }
+  return m.type;
+}
+
+/** The Govern panel's groups, in the order shown; each move type belongs to one. */
+export const GOVERN_GROUPS: { title: string; types: string[] }[] = [
+  { title: "Favor", types: ["favor_pip", "retrieve", "favor_senate"] },
+  { title: "People", types: ["play_person", "activate"] },
+  { title: "Buildings", types: ["play_building", "employ"] },
+  { title: "Colony", types: ["construct", "produce"] },
+  { title: "Ships", types: ["play_ship", "crew", "repair", "send"] },
+  { title: "Coins", types: ["convert", "convert_card"] },
+  { title: "Shops", types: ["shop"] },
+];
+
+/** governMoves groups the legal Govern actions (empty groups left out). */
+export function governMoves(legal: Move[]): { title: string; moves: Move[] }[] {
+  return GOVERN_GROUPS.map((g) => ({ title: g.title, moves: legal.filter((m) => g.types.includes(m.type)) })).filter((g) => g.moves.length > 0);
+}
+
+/** Moves answered in a prompt of their own (voyage choices, pending picks), in the order shown. */
+export const PROMPT_TYPES = ["pick", "flip", "stop", "crane", "lighthouse", "corsair", "pass", "fight", "trade", "continue"];
+export const promptMoves = (legal: Move[]) => PROMPT_TYPES.flatMap((t) => legal.filter((m) => m.type === t));
+
+/** activateDetail names the choice an activation carries, by the card's effect. */
+function activateDetail(effect: string, m: Move, v: GreatHarborView): string {
+  switch (effect) {
+    case "pips":
+    case "wild":
+      return `the ${dieName(v, int(m.die))}`;
+    case "legate":
+      return `${structureName(int(m.structure))}${m.colonist ? " with a Colonist" : ""}`;
+    case "praefectus":
+      return int(m.choice) === 3 ? "two Buildings from the deck" : `Building ${int(m.choice) + 1} of the display`;
+    case "architect":
+      return buildingName(int(m.card));
+    case "navigator":
+    case "cargo":
+      return `dock ${int(m.dock) + 1}`;
+    case "praetor":
+      return `${colourName(int(m.track))} and ${colourName(int(m.track2))} tracks`;
+    case "diplomat":
+      return `segment ${int(m.choice) + 1}`;
+  }
+  return "";
+}
+
+/** employDetail names the choice an employment carries, by the building's effect. */
+function employDetail(effect: string, m: Move, v: GreatHarborView): string {
+  switch (effect) {
+    case "naval_academy":
+      return `dock ${int(m.dock) + 1}'s ${STATS[int(m.stat)] ?? "stat"}`;
+    case "market_square":
+      return luxName(int(m.lux));
+    case "engineers_hut":
+      return `${structureName(int(m.structure))}${m.colonist ? " with a Colonist" : ""}`;
+    case "house_of_censors":
+      return `${colourName(int(m.track))} track`;
+    case "harbor_master":
+      return `reroll the ${dieName(v, int(m.die))}`;
+  }
+  return "";
+}
+
+/** moveKey is a stable key for a move (its JSON). */
+export const moveKey = (m: Move) => JSON.stringify(m);
