@@ -49,30 +49,8 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		if log.On() {
 			s.event(log, "bank", p, "%s traded %s to the supply for %s", s.Names[p], handText(m.Give), handText(m.Get))
 		}
-	case "offer":
-		s.Offer = Offer{From: p, To: m.Seat, Give: m.Give, Get: m.Get}
-		s.Offers++
-		s.Phase = phaseOffer
-		if log.On() {
-			s.event(log, "offer", p, "%s offers %s to %s for %s", s.Names[p], handText(m.Give), s.Names[m.Seat], handText(m.Get))
-		}
-	case "accept":
-		o := s.Offer
-		s.Hands[o.From].sub(o.Give)
-		s.Hands[o.To].add(o.Give)
-		s.Hands[o.To].sub(o.Get)
-		s.Hands[o.From].add(o.Get)
-		s.Offer = Offer{}
-		s.Phase = phaseMain
-		if log.On() {
-			s.event(log, "trade", p, "%s accepted: %s gave %s for %s", s.Names[p], s.Names[o.From], handText(o.Give), handText(o.Get))
-		}
-	case "decline":
-		s.Offer = Offer{}
-		s.Phase = phaseMain
-		if log.On() {
-			s.event(log, "decline", p, "%s declined the offer", s.Names[p])
-		}
+	case "offer", "accept", "decline", "counter", "pick", "cancel":
+		s.performOffer(p, m, log)
 	case "play_steal", "play_roads", "play_harvest", "play_forced":
 		s.play(p, m, log)
 	case "end":
