@@ -213,6 +213,7 @@ func (s *State) roll(log *game.Log) {
 	d1, d2 := s.Rand.Die(), s.Rand.Die()
 	s.Dice = [2]int8{int8(d1), int8(d2)}
 	total := int8(d1 + d2)
+	s.countRoll(total)
 	if total != 7 {
 		got, short := s.produce(total)
 		if log.On() {
@@ -397,6 +398,7 @@ func (s *State) nextTurn(log *game.Log) {
 	}
 	s.Active = (s.Active + 1 + s.Players) % s.Players
 	s.Turns++
+	s.recordPoints()
 	s.Phase = phaseRoll
 	s.CardPlayed = false
 	s.Offers = 0

@@ -124,6 +124,8 @@ type State struct {
 	Special     int8               `json:"special"`
 	SpecialLeft int8               `json:"specialLeft"`
 	Turns       int                `json:"turns"`
+	Rolled      [13]int16          `json:"rolled"` // how often each dice total came up
+	History     History            `json:"history"`
 	Winner      int8               `json:"winner"`
 	Reason      string             `json:"reason"`
 	Rand        game.Rand          `json:"rand"`
