@@ -187,7 +187,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
           <g
             key={`x${h}`}
             class={`hf-hex ${m ? "hf-spot" : ""} ${isSel("hex", h) ? "hf-selected" : ""}`}
-            tabIndex={0}
+            tabindex={0}
             role={act ? "button" : "img"}
             aria-label={`${hexLabel(v, h)}${m ? `. ${moveLabel(m, v)}` : ""}`}
             data-hex={h}
@@ -229,7 +229,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
               <g
                 key={`se${e}`}
                 class={`hf-edge-spot ${isSel("edge", e) ? "hf-selected" : ""}`}
-                tabIndex={0}
+                tabindex={0}
                 role="button"
                 aria-label={`${edgeLabel(v, e, sides)}. ${moveLabel(m, v)}`}
                 data-edge={e}
@@ -243,7 +243,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
             );
           })
         : null}
-      {robber ? <Robber x={robber.x} y={robber.y - SIDE * 0.42} /> : null}
+      {robber ? <Robber x={robber.x - SIDE * 0.5} y={robber.y - SIDE * 0.05} /> : null}
       {g.cornerX.map((_, c) => {
         const owner = v.owner[c] ?? -1;
         if (owner < 0) return null;
@@ -262,7 +262,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
               <g
                 key={`sc${c}`}
                 class={`hf-corner-spot ${isSel("corner", c) ? "hf-selected" : ""}`}
-                tabIndex={0}
+                tabindex={0}
                 role="button"
                 aria-label={`${cornerLabel(v, c, around, harbors)}. ${moveLabel(m, v)}`}
                 data-corner={c}

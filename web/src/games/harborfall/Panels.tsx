@@ -81,7 +81,7 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
                   <dd>{p.devCards}</dd>
                 </div>
                 <div>
-                  <dt>Knights</dt>
+                  <dt>Steals played</dt>
                   <dd>{p.played[0] ?? 0}</dd>
                 </div>
                 <div>
@@ -92,7 +92,7 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
               {v.longestRoad === s || v.largestArmy === s ? (
                 <p class="hf-bonus">
                   {v.longestRoad === s ? <span class="tag tag-turn">Longest road +2</span> : null}
-                  {v.largestArmy === s ? <span class="tag tag-turn">Largest army +2</span> : null}
+                  {v.largestArmy === s ? <span class="tag tag-turn">{"Most Move & steal +2"}</span> : null}
                 </p>
               ) : null}
               {asked ? <p class="hf-answer">{answerText(v, s)}</p> : null}

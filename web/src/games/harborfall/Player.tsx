@@ -24,6 +24,13 @@ function hintFor(v: HarborfallView, build: BuildKind | null): string {
   return build ? `Tap a glowing spot for your ${BUILD_TITLES[build].toLowerCase()}.` : "";
 }
 
+/** waitingHint points a player whose move is in a panel to that panel. */
+function waitingHint(v: HarborfallView): string {
+  if (v.phase === "discard") return "Choose your discards above.";
+  if (v.offer) return v.offer.from === v.viewer ? "Trade with someone who answered, or withdraw the offer, above." : "Answer the offer above.";
+  return "Your move: see above.";
+}
+
 /** CardsToPlay lists the development cards playable now, with their choices. */
 function CardsToPlay({ view: v, legal, send, busy }: { view: HarborfallView; legal: Move[]; send: (m: Move) => void; busy: boolean }) {
   const plays = cardPlays(legal);
@@ -239,7 +246,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
             </>
           ) : (
             <p class="hint" data-testid="waiting">
-              {legal.length > 0 ? hint || "Your move: see above." : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.players[v.phase === "special_build" ? v.special : v.active]?.name ?? "the others"}…`}
+              {legal.length > 0 ? hint || waitingHint(v) : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.players[v.phase === "special_build" ? v.special : v.active]?.name ?? "the others"}…`}
             </p>
           )}
         </nav>
