@@ -11,7 +11,7 @@
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { agrees, clickMove, discard, openTable, serverState, tapSpot, tryStep, version } from "./harborfall-lib.mjs";
 
-const TURN_SECONDS = 60;
+const TURN_SECONDS = 30;
 
 export default async function scenario(ctx) {
   const { base } = ctx;
@@ -101,7 +101,8 @@ export default async function scenario(ctx) {
     const state = await serverState(p, path);
     const v = state.view;
     if (v.phase !== "main" || v.active !== seatOf(p)) return false;
-    if (!done.bank && (await p.locator("button[data-bank]").count())) {
+    // The phones keep every card for the seven; the laptop trades with the supply and buys.
+    if (p === cy && !done.bank && (await p.locator("button[data-bank]").count())) {
       setStep("a supply trade at the best rate");
       const before = v.me.hand;
       const [give, get] = (await p.locator("button[data-bank]").first().getAttribute("data-bank")).split("-").map(Number);
@@ -168,7 +169,7 @@ export default async function scenario(ctx) {
       done.counter = true;
       return true;
     }
-    if (!done.dev && (await p.locator('button[data-build="dev"]:not([disabled])').count())) {
+    if (p === cy && !done.dev && (await p.locator('button[data-build="dev"]:not([disabled])').count())) {
       setStep("a development card is bought");
       const before = v.players[seatOf(p)].devCards;
       await clickMove(p, p.locator('button[data-build="dev"]'), "the purchase");
@@ -230,7 +231,6 @@ export default async function scenario(ctx) {
       const mainNow = (await p.getByTestId("build").count()) && (await p.locator('.action-bar button[data-move="end"]').count());
       if (robberNow && (await tolerant(() => robber(p)))) moved = true;
       if (mainNow && (await tolerant(() => goal(p)))) moved = true;
-      // Phones keep their cards for the seven until both have discarded once.
       const made = await tryStep(p);
       if (made) moved = true;
       if (made === "end") turns++;
@@ -245,7 +245,8 @@ export default async function scenario(ctx) {
       done.reload = true;
     }
     if (!moved) await new Promise((r) => setTimeout(r, 80));
-    if (k % 40 === 39) log(`turn loop: ${turns} human turns, done ${JSON.stringify(done)}`);
+    if (k % 40 === 39) log(`turn loop: ${turns} human turns, done ${JSON.stringify(done)}; ${await host.getByTestId("turn-line").textContent()}`);
+    if (await host.getByTestId("ranking").count()) fail(`the game ended before everything happened: ${JSON.stringify(done)}`);
   }
   if (Object.values(done).some((d) => !d)) fail(`not everything happened within the turn loop: ${JSON.stringify(done)}`);
   if (!shots7) fail("no seven with two phones owing");
@@ -279,13 +280,14 @@ export default async function scenario(ctx) {
 
   setStep("the people stop; the turn timer lets computer players finish the game");
   for (const [who, p] of [["host", host], ["bo", bo], ["cy", cy], ["tv", tv]]) await until(`${who}'s ranking`, () => p.getByTestId("ranking").count(), 420_000);
-  const result = (await serverState(host, path)).result;
+  const final = (await serverState(host, path)).view;
+  if (final.phase !== "over" || final.winner < 0) fail(`the game is not over: ${final.phase}`);
   for (const [who, p] of [["host", host], ["bo", bo], ["cy", cy], ["tv", tv]]) {
     const rows = await p.locator('[data-testid^="rank-"]').count();
     if (rows !== 4) fail(`${who}'s ranking has ${rows} rows`);
     if ((await p.locator('[data-testid="points-chart"] polyline').count()) !== 4) fail(`${who}'s points chart lacks a line per player`);
     if ((await p.locator('[data-testid="dice-chart"] rect').count()) !== 11) fail(`${who}'s dice chart lacks a bar per total`);
-    const winnerRow = await p.getByTestId(`rank-${result.winners[0]}`).textContent();
+    const winnerRow = await p.getByTestId(`rank-${final.winner}`).textContent();
     if (!/winner/.test(winnerRow ?? "")) fail(`${who} does not mark the winner: ${winnerRow}`);
   }
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();

@@ -77,11 +77,15 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
                   <dd>{p.cards}</dd>
                 </div>
                 <div>
-                  <dt>Dev. cards</dt>
+                  <dt>
+                    <abbr title="development cards held">Dev.</abbr>
+                  </dt>
                   <dd>{p.devCards}</dd>
                 </div>
                 <div>
-                  <dt>Steals played</dt>
+                  <dt>
+                    <abbr title={"Move & steal cards played"}>Steals</abbr>
+                  </dt>
                   <dd>{p.played[0] ?? 0}</dd>
                 </div>
                 <div>
@@ -152,7 +156,7 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
             <th scope="col">Place</th>
             <th scope="col">Player</th>
             <th scope="col" title="settlements">Settl.</th>
-            <th scope="col">Cities</th>
+            <th scope="col" title="2 points per city">Cities</th>
             <th scope="col" title="Secret point cards">Secret</th>
             <th scope="col" title="Longest road">Road</th>
             <th scope="col" title="Largest army">Army</th>

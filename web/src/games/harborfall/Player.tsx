@@ -246,7 +246,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
             </>
           ) : (
             <p class="hint" data-testid="waiting">
-              {legal.length > 0 ? hint || waitingHint(v) : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.players[v.phase === "special_build" ? v.special : v.active]?.name ?? "the others"}…`}
+              {legal.length > 0 ? hint || waitingHint(v) : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.acting.map((s) => v.players[s]?.name).join(", ") || "the others"}…`}
             </p>
           )}
         </nav>

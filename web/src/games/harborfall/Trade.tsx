@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Move, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText, counterMove, discardMove, moveLabel, offerMove, offerText, recipients, termsOk } from "./moves";
@@ -53,7 +53,7 @@ function SupplyTrades({ view: v, legal, send, busy }: Props) {
       <p class="hint">
         Your rates: {me.rates.map((n, r) => `${v.resources[r]} ${n}:1`).join(", ")}
       </p>
-      {gives.length === 0 ? <p class="hint">You hold no resource at your rate for it.</p> : null}
+      {gives.length === 0 ? <p class="hint">You do not hold enough of any resource for a supply trade yet.</p> : null}
       {gives.map((r) => (
         <div class="hf-bank-row" key={r}>
           <span>
@@ -210,10 +210,16 @@ export function DiscardPanel({ view: v, send, busy }: Props) {
   const me = v.me;
   const owed = v.viewer >= 0 ? (v.players[v.viewer]?.owed ?? 0) : 0;
   const [pick, setPick] = useState<Hand>(EMPTY);
-  if (!me || owed === 0 || v.phase !== "discard") return null;
+  const ref = useRef<HTMLElement>(null);
+  const show = me !== null && owed > 0 && v.phase === "discard";
+  // Everyone owing discards at once: bring the choice into view on every phone.
+  useEffect(() => {
+    if (show) ref.current?.scrollIntoView({ block: "start" });
+  }, [show]);
+  if (!me || !show) return null;
   const n = handTotal(pick);
   return (
-    <section class="panel hf-discard" aria-labelledby="hf-discard-h" data-testid="discard">
+    <section class="panel hf-discard" aria-labelledby="hf-discard-h" data-testid="discard" ref={ref}>
       <h2 id="hf-discard-h">Discard {owed} cards</h2>
       <p class="hint">A seven was rolled and you hold more than 7 cards: choose {owed} to give back.</p>
       <HandPicker value={pick} onChange={setPick} names={v.resources} max={me.hand} label="Discard" testid="discard-pick" />

@@ -58,8 +58,8 @@ export function HarborfallTv({ store }: { store: TableStore }) {
               </section>
             ) : null}
             <PlayersPanel view={v} colors={colors} me={-1} big />
+            <LogPanel log={data.log} limit={6} title="What happened" />
             <SupplyPanel view={v} />
-            <LogPanel log={data.log} limit={8} title="What happened" />
           </>
         )}
       </div>
