@@ -78,12 +78,15 @@ export function expected(view) {
 export async function agrees(page, path, who) {
   let last = null;
   await until(`${who} to show the server's view`, async () => {
-    const st = await serverState(page, path);
+    const st = await serverState(page, path).catch((e) => {
+      last = { error: String(e) };
+      throw e;
+    });
     const want = expected(st.view);
     const got = await shown(page);
     last = { want, got };
     return JSON.stringify(want) === JSON.stringify(got) ? st : null;
-  }, 15_000).catch(() => fail(`${who} does not show the server's view:\n want ${JSON.stringify(last?.want)}\n got  ${JSON.stringify(last?.got)}`));
+  }, 60_000).catch(() => fail(`${who} does not show the server's view:\n want ${JSON.stringify(last?.want)}\n got  ${JSON.stringify(last?.got)} ${last?.error ?? ""}`));
   return serverState(page, path);
 }
 
@@ -127,13 +130,13 @@ export async function discard(page) {
  * discard, decline or withdraw an offer, steal, move the robber, place
  * (setup, free roads), roll, end. It returns what it did, or null.
  */
-export async function step(page, { end = true } = {}) {
+export async function step(page, { end = true, discards = true } = {}) {
   if (await page.getByTestId("ranking").count()) return null;
   if (await page.getByTestId("confirm").count()) {
     await clickMove(page, page.getByTestId("confirm"), "a confirmation");
     return "confirm";
   }
-  if (await page.getByTestId("send-discard").count()) {
+  if (discards && (await page.getByTestId("send-discard").count())) {
     await discard(page);
     return "discard";
   }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { Countdown } from "../../components/Countdown";
 import { HowTo } from "../../components/Rules";
-import type { Move } from "../../protocol";
+import { sameMove, type Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcon, ResourceIcons, type Selection } from "./Board";
 import { BUILD_TITLES, buildOptions, cardPlays, costText, moveLabel, placesFromBoard, spots, turnLine, type BuildKind } from "./moves";
@@ -69,12 +69,7 @@ function CardsToPlay({ view: v, legal, send, busy }: { view: HarborfallView; leg
 export function HarborfallPlayer({ store }: { store: TableStore }) {
   const data = store.data.value;
   const [build, setBuild] = useState<BuildKind | null>(null);
-  const [selected, setSelected] = useState<{ sel: Selection; move: Move } | null>(null);
-  const version = data.version;
-  // A new position clears a half-made choice: what it pointed at may be gone.
-  useEffect(() => {
-    setSelected(null);
-  }, [version]);
+  const [chosen, setSelected] = useState<{ sel: Selection; move: Move } | null>(null);
   const g = data.game;
   if (!g) return <p class="page">Loading the game…</p>;
   const seats = data.lobby?.seats ?? [];
@@ -82,6 +77,8 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
   const v = decodeView(g.view);
   const me = g.seat;
   const legal = g.legal;
+  // A half-made choice lasts while its move is still legal: a new position may have taken it away.
+  const selected = chosen && legal.some((m) => sameMove(m, chosen.move)) ? chosen : null;
   const over = g.result.over;
   const busy = data.pending || store.link.value !== "open";
   const away = seats.find((s) => s.index === me)?.away === true;
