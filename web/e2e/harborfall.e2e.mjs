@@ -208,9 +208,8 @@ export default async function scenario(ctx) {
     }
   }
 
-  setStep("turns: trades, cards, sevens and the robber");
-  let turns = 0;
-  for (let k = 0; k < 900 && Object.values(done).some((d) => !d); k++) {
+  /** sevens handles the phones' discards: two owing at once discard together (checked once), one alone at once. */
+  async function sevens() {
     let moved = false;
     // A seven with two phones owing: both choose their discards at the same time.
     const owing = [];
@@ -232,9 +231,18 @@ export default async function scenario(ctx) {
       shots7 = true;
       moved = true;
     } else {
-      for (const p of owing) await tolerant(() => discard(p));
+      for (const p of owing) if (await tolerant(() => discard(p).then(() => true))) moved = true;
     }
+    return moved;
+  }
+
+  setStep("turns: trades, cards, sevens and the robber");
+  let turns = 0;
+  for (let k = 0; k < 900 && Object.values(done).some((d) => !d); k++) {
+    let moved = false;
     for (const p of people) {
+      // Checked before every page's move, so the turn timer rarely discards for a phone first.
+      if (await sevens()) moved = true;
       const robberNow = await p.locator('svg.hf-board [data-hex][role="button"]').count();
       const mainNow = (await p.getByTestId("build").count()) && (await p.locator('.action-bar button[data-move="end"]').count());
       if (robberNow && (await tolerant(() => robber(p)))) moved = true;
