@@ -82,12 +82,8 @@ func (s *State) check(seat game.Seat, m Move) error {
 		}
 		return notYourTurn("HF-52", "it is "+s.Names[s.Active]+"'s turn")
 	}
-	answer := m.Type == "accept" || m.Type == "decline"
-	if s.Phase == phaseOffer && !answer {
-		return s.wrongPhase("do that")
-	}
-	if answer && s.Phase != phaseOffer {
-		return harbor.RuleError("HF-G13", "there is no trade offer to answer")
+	if s.Phase == phaseOffer || offerMove(m.Type) {
+		return s.checkOfferMove(p, m)
 	}
 	switch m.Type {
 	case "settlement":
@@ -131,11 +127,6 @@ func (s *State) check(seat game.Seat, m Move) error {
 		return s.checkBank(p, m)
 	case "offer":
 		return s.checkOffer(p, m)
-	case "accept":
-		if !s.Hands[p].covers(s.Offer.Get) {
-			return harbor.RuleError("HF-43", "you do not hold the cards this offer asks for")
-		}
-	case "decline":
 	case "play_steal", "play_roads", "play_harvest", "play_forced":
 		return s.checkPlay(p, m)
 	case "end":
@@ -149,7 +140,7 @@ func (s *State) check(seat game.Seat, m Move) error {
 func knownMove(t string) bool {
 	switch t {
 	case "settlement", "road", "city", "buy", "roll", "end", "discard", "robber", "steal",
-		"bank", "offer", "accept", "decline", "play_steal", "play_roads", "play_harvest", "play_forced":
+		"bank", "offer", "accept", "decline", "counter", "pick", "cancel", "play_steal", "play_roads", "play_harvest", "play_forced":
 		return true
 	}
 	return false
@@ -358,24 +349,30 @@ func (s *State) checkOffer(p int8, m Move) error {
 	if s.Phase != phaseMain {
 		return s.wrongPhase("trade")
 	}
-	if m.Seat < 0 || m.Seat >= s.Players || m.Seat == p {
-		return harbor.RuleError("HF-36", "offer a trade to another player at the table")
+	if m.Seat != Everyone && (m.Seat < 0 || m.Seat >= s.Players || m.Seat == p) {
+		return harbor.RuleError("HF-36", "offer a trade to another player at the table, or to everyone")
 	}
 	if int(s.Offers) >= s.Opts.OffersPerTurn {
 		return harbor.RuleError("HF-G13", "you have made all %d offers allowed this turn", s.Opts.OffersPerTurn)
 	}
-	if !m.Give.nonNegative() || !m.Get.nonNegative() {
+	return s.checkTerms(p, m.Give, m.Get)
+}
+
+// checkTerms checks the terms of an offer or counter-offer by p, who gives
+// give and receives get (HF-42, HF-43, HF-G13).
+func (s *State) checkTerms(p int8, give, get Hand) error {
+	if !give.nonNegative() || !get.nonNegative() {
 		return harbor.Errorf(harbor.EInvalid, "card counts cannot be negative")
 	}
-	if m.Give.Total() == 0 || m.Get.Total() == 0 {
+	if give.Total() == 0 || get.Total() == 0 {
 		return harbor.RuleError("HF-42", "both sides must give at least one card: no gifts")
 	}
 	for r := range NumResources {
-		if m.Give[r] > 0 && m.Get[r] > 0 {
+		if give[r] > 0 && get[r] > 0 {
 			return harbor.RuleError("HF-G13", "a trade cannot have the same resource on both sides")
 		}
 	}
-	if !s.Hands[p].covers(m.Give) {
+	if !s.Hands[p].covers(give) {
 		return harbor.RuleError("HF-43", "you can offer only cards you hold")
 	}
 	return nil

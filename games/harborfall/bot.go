@@ -58,6 +58,9 @@ func (b *Bot) Choose(v View, legal []Move) Move {
 			return 100*int(pv.Points) + int(pv.Cards)
 		})
 	case "offer":
+		if v.Offer.From == b.seat {
+			return b.pick(&v, legal)
+		}
 		return b.answer(&v, legal)
 	case "free_roads":
 		return b.best(legal, func(m Move) int { return b.roadScore(&v, m.At) })
@@ -446,21 +449,82 @@ func (b *Bot) offer(v *View, need Hand) (Move, bool) {
 }
 
 // answer accepts an offer that brings a needed card for surplus ones from a
-// proposer with fewer than 8 visible points, and declines anything else.
+// proposer with fewer than 8 visible points. Otherwise, to an offer made to
+// everyone that brings a needed card, it counters with one surplus card for
+// one of them; anything else it declines.
 func (b *Bot) answer(v *View, legal []Move) Move {
 	o := v.Offer
-	if _, ok := find(legal, "accept"); !ok || v.Players[o.From].Points >= 8 {
+	if v.Players[o.From].Points >= 8 {
 		return Move{Type: "decline"}
 	}
-	t := b.target(v)
 	need := b.need(v)
-	for r := range NumResources {
-		if o.Get[r] > 0 && v.Me.Hand[r]-o.Get[r] < t[r] {
-			return Move{Type: "decline"}
+	if _, ok := find(legal, "accept"); ok && b.spares(v, o.Get) && helps(need, o.Give) > 0 {
+		return Move{Type: "accept"}
+	}
+	if o.To == Everyone {
+		if m, ok := b.counter(v, need); ok {
+			return m
 		}
 	}
-	if helps(need, o.Give) == 0 {
-		return Move{Type: "decline"}
+	return Move{Type: "decline"}
+}
+
+// spares reports whether the bot can give away the cards of h and keep
+// what its next build needs.
+func (b *Bot) spares(v *View, h Hand) bool {
+	t := b.target(v)
+	for r := range NumResources {
+		if h[r] > 0 && v.Me.Hand[r]-h[r] < t[r] {
+			return false
+		}
 	}
-	return Move{Type: "accept"}
+	return true
+}
+
+// counter proposes one surplus card for one needed card of the open offer.
+func (b *Bot) counter(v *View, need Hand) (Move, bool) {
+	o := v.Offer
+	t := b.target(v)
+	get, give := -1, -1
+	for r := range NumResources {
+		if get < 0 && need[r] > 0 && o.Give[r] > 0 {
+			get = r
+		}
+	}
+	for r := range NumResources {
+		if r != get && v.Me.Hand[r] > t[r] && (give < 0 || v.Me.Hand[r]-t[r] > v.Me.Hand[give]-t[give]) {
+			give = r
+		}
+	}
+	if get < 0 || give < 0 {
+		return Move{}, false
+	}
+	m := Move{Type: "counter"}
+	m.Give[give] = 1
+	m.Get[get] = 1
+	return m, true
+}
+
+// pick takes the first player who accepted the bot's own offer, else a
+// counter that brings a needed card for surplus, else withdraws the offer.
+func (b *Bot) pick(v *View, legal []Move) Move {
+	need := b.need(v)
+	var counter *Move
+	for i := range legal {
+		m := &legal[i]
+		if m.Type != "pick" {
+			continue
+		}
+		if v.Offer.Answers[m.Seat] == answerAccept {
+			return *m
+		}
+		c := v.Offer.Counters[m.Seat]
+		if counter == nil && helps(need, c.Give) > 0 && b.spares(v, c.Get) {
+			counter = m
+		}
+	}
+	if counter != nil {
+		return *counter
+	}
+	return Move{Type: "cancel"}
 }

@@ -68,9 +68,62 @@ func TestHFG25_BotIsDeterministic(t *testing.T) {
 		if a != b {
 			t.Fatalf("step %d: %+v and %+v", step, a, b)
 		}
-		if a.Type != "offer" && !hasMove(legal, a) {
+		if a.Type != "offer" && a.Type != "counter" && !hasMove(legal, a) {
 			t.Fatalf("step %d: bot chose %+v, not in its legal moves", step, a)
 		}
 		mustApply(t, s, int8(seat), a)
 	}
 }
+
+// TestHFG25_BotAnswersOffersToEveryone: a bot accepts an offer to everyone
+// that brings what it needs for cards it can spare, and, as the offerer,
+// picks the player who accepted.
+func TestHFG25_BotAnswersOffersToEveryone(t *testing.T) {
+	s := newGame(t, 4, 7)
+	for s.Phase != phaseMain {
+		seat := s.Actors().First()
+		mustApply(t, s, int8(seat), NewBot(seat, 1).Choose(s.View(seat), s.Legal(seat, nil)))
+	}
+	p := s.Active
+	for q := range s.Players {
+		s.Supply.add(s.Hands[q])
+		s.Hands[q] = Hand{}
+	}
+	q, r := (p+1)%4, (p+2)%4
+	give(s, p, hand(0, 0, 0, 0, 3))
+	give(s, q, hand(0, 0, 5, 0, 0)) // nothing its next build needs but wool to spare
+	give(s, r, hand(0, 0, 0, 0, 0))
+	bq := NewBot(game.Seat(q), 1)
+	need := bq.need(ptr(s.View(game.Seat(q))))
+	want := -1
+	for res := range NumResources {
+		if need[res] > 0 && res != Wool {
+			want = res
+			break
+		}
+	}
+	if want < 0 {
+		t.Fatalf("seat %d needs only wool: choose another seed", q)
+	}
+	var get Hand
+	get[Wool] = 1
+	var offered Hand
+	offered[want] = 1
+	s.Hands[p] = offered
+	mustApply(t, s, p, Move{Type: "offer", Seat: Everyone, Give: offered, Get: get})
+	m := bq.Choose(s.View(game.Seat(q)), s.Legal(game.Seat(q), nil))
+	if m.Type != "accept" {
+		t.Fatalf("seat with wool to spare answered %+v to an offer of a needed card for wool", m)
+	}
+	mustApply(t, s, q, m)
+	for s.Actors() != game.Seats(game.Seat(p)) {
+		o := s.Actors().First()
+		mustApply(t, s, int8(o), NewBot(o, 1).Choose(s.View(o), s.Legal(o, nil)))
+	}
+	pick := NewBot(game.Seat(p), 1).Choose(s.View(game.Seat(p)), s.Legal(game.Seat(p), nil))
+	if pick != (Move{Type: "pick", Seat: q}) {
+		t.Fatalf("the offerer chose %+v, want to pick seat %d", pick, q)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

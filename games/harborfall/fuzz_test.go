@@ -15,7 +15,7 @@ func canonical(m Move) Move {
 	switch m.Type {
 	case "settlement", "road", "city", "robber":
 		c.At = m.At
-	case "steal":
+	case "steal", "pick":
 		c.Seat = m.Seat
 	case "bank", "offer":
 		c.Seat, c.Give, c.Get = m.Seat, m.Give, m.Get
@@ -54,6 +54,9 @@ func FuzzApplyJSONMove(f *testing.F) {
 		{60, 0, `{"type":"bank","give":[4,0,0,0,0],"get":[0,1,0,0,0]}`},
 		{60, 0, `{"type":"bank","give":[-4,0,0,0,0],"get":[0,1,0,0,0]}`},
 		{60, 2, `{"type":"offer","seat":2,"give":[1],"get":[0,1]}`},
+		{60, 2, `{"type":"offer","seat":-1,"give":[1],"get":[0,1]}`},
+		{60, 1, `{"type":"counter","give":[0,1],"get":[1]}`},
+		{60, 1, `{"type":"pick","seat":1}`},
 		{60, 1, `{"type":"offer","seat":9,"give":[1],"get":[0,1]}`},
 		{60, 1, `{"type":"offer","seat":0,"give":[0,0,0,0,-1],"get":[0,1]}`},
 		{80, 0, `{"type":"discard","give":[1,1,1,1,1]}`},
@@ -119,7 +122,7 @@ func FuzzApplyJSONMove(f *testing.F) {
 			}
 			return
 		}
-		free := m.Type == "offer" || m.Type == "discard"
+		free := m.Type == "offer" || m.Type == "counter" || m.Type == "discard"
 		if !free && !hasMove(legal, canonical(m)) {
 			t.Fatalf("seat %d: %+v was accepted but is not among the legal moves %v", seat, m, legal)
 		}

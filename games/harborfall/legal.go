@@ -11,8 +11,10 @@ import "harbor/game"
 //	robber                  at: the hex to move the robber to
 //	steal                   seat: the rival to steal from
 //	bank                    give: rate × one resource; get: one card of another
-//	offer                   seat: the recipient; give, get: the cards each side hands over
-//	accept, decline         the recipient's answer to the open offer
+//	offer                   seat: the recipient, or -1 for everyone; give, get: what the offerer gives and gets
+//	accept, decline         a recipient's answer to the open offer
+//	counter                 a recipient's own terms: give, get from its side
+//	pick, cancel            the offerer trades with seat (who accepted or countered), or withdraws
 //	play_steal, play_roads  play Move & steal or Free roads
 //	play_harvest            get: the cards to take (two, or what the supply has)
 //	play_forced             res: the resource every other player hands over
@@ -43,7 +45,7 @@ func (s *State) Actors() game.SeatSet {
 		}
 		return set
 	case phaseOffer:
-		return game.Seats(game.Seat(s.Offer.To))
+		return s.offerActors()
 	case phaseSpecial:
 		return game.Seats(game.Seat(s.Special))
 	}
@@ -111,10 +113,7 @@ func (s *State) Legal(seat game.Seat, dst []Move) []Move {
 			}
 		}
 	case phaseOffer:
-		dst = append(dst, Move{Type: "decline"})
-		if s.Hands[p].covers(s.Offer.Get) {
-			dst = append(dst, Move{Type: "accept"})
-		}
+		dst = s.legalOffer(p, dst)
 	case phaseSpecial:
 		dst = append(dst, Move{Type: "end"})
 		dst = s.legalBuilds(p, dst)

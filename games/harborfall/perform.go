@@ -49,30 +49,8 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		if log.On() {
 			s.event(log, "bank", p, "%s traded %s to the supply for %s", s.Names[p], handText(m.Give), handText(m.Get))
 		}
-	case "offer":
-		s.Offer = Offer{From: p, To: m.Seat, Give: m.Give, Get: m.Get}
-		s.Offers++
-		s.Phase = phaseOffer
-		if log.On() {
-			s.event(log, "offer", p, "%s offers %s to %s for %s", s.Names[p], handText(m.Give), s.Names[m.Seat], handText(m.Get))
-		}
-	case "accept":
-		o := s.Offer
-		s.Hands[o.From].sub(o.Give)
-		s.Hands[o.To].add(o.Give)
-		s.Hands[o.To].sub(o.Get)
-		s.Hands[o.From].add(o.Get)
-		s.Offer = Offer{}
-		s.Phase = phaseMain
-		if log.On() {
-			s.event(log, "trade", p, "%s accepted: %s gave %s for %s", s.Names[p], s.Names[o.From], handText(o.Give), handText(o.Get))
-		}
-	case "decline":
-		s.Offer = Offer{}
-		s.Phase = phaseMain
-		if log.On() {
-			s.event(log, "decline", p, "%s declined the offer", s.Names[p])
-		}
+	case "offer", "accept", "decline", "counter", "pick", "cancel":
+		s.performOffer(p, m, log)
 	case "play_steal", "play_roads", "play_harvest", "play_forced":
 		s.play(p, m, log)
 	case "end":
@@ -235,6 +213,7 @@ func (s *State) roll(log *game.Log) {
 	d1, d2 := s.Rand.Die(), s.Rand.Die()
 	s.Dice = [2]int8{int8(d1), int8(d2)}
 	total := int8(d1 + d2)
+	s.countRoll(total)
 	if total != 7 {
 		got, short := s.produce(total)
 		if log.On() {
@@ -419,6 +398,7 @@ func (s *State) nextTurn(log *game.Log) {
 	}
 	s.Active = (s.Active + 1 + s.Players) % s.Players
 	s.Turns++
+	s.recordPoints()
 	s.Phase = phaseRoll
 	s.CardPlayed = false
 	s.Offers = 0

@@ -130,7 +130,7 @@ func roadAttached(s *State, p int8, e int16) bool {
 // randomMove is an arbitrary, usually illegal, move.
 func randomMove(r *game.Rand) Move {
 	types := []string{"settlement", "road", "city", "buy", "roll", "end", "discard", "robber", "steal", "bank",
-		"offer", "accept", "decline", "play_steal", "play_roads", "play_harvest", "play_forced", "fly"}
+		"offer", "accept", "decline", "counter", "pick", "cancel", "play_steal", "play_roads", "play_harvest", "play_forced", "fly"}
 	m := Move{Type: types[r.Intn(len(types))], At: int16(r.Intn(120) - 5), Seat: int8(r.Intn(8) - 1), Res: int8(r.Intn(7) - 1)}
 	for i := range NumResources {
 		m.Give[i] = int8(r.Intn(5) - 1)

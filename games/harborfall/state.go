@@ -54,11 +54,22 @@ type Harbor struct {
 	Kind int8  `json:"kind"`
 }
 
-// Offer is a trade the active player proposes to one other player: From
-// gives Give and receives Get.
+// Offer is a trade the active player proposes to one other player, or to
+// every other player at once (To is Everyone): From gives Give and receives
+// Get. Each recipient answers; a counter names the recipient's own terms
+// (HF-G13).
 type Offer struct {
-	From int8 `json:"from"`
-	To   int8 `json:"to"`
+	From     int8                     `json:"from"`
+	To       int8                     `json:"to"`
+	Give     Hand                     `json:"give"`
+	Get      Hand                     `json:"get"`
+	Answers  [MaxPlayers]int8         `json:"answers"`  // per seat: answerWaiting, answerAccept, answerDecline, answerCounter
+	Counters [MaxPlayers]CounterTerms `json:"counters"` // the terms of each seat that countered
+}
+
+// CounterTerms are a recipient's counter-offer, from its side: it gives
+// Give and receives Get.
+type CounterTerms struct {
 	Give Hand `json:"give"`
 	Get  Hand `json:"get"`
 }
@@ -113,6 +124,8 @@ type State struct {
 	Special     int8               `json:"special"`
 	SpecialLeft int8               `json:"specialLeft"`
 	Turns       int                `json:"turns"`
+	Rolled      [13]int16          `json:"rolled"` // how often each dice total came up
+	History     History            `json:"history"`
 	Winner      int8               `json:"winner"`
 	Reason      string             `json:"reason"`
 	Rand        game.Rand          `json:"rand"`

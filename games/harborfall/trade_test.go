@@ -142,3 +142,127 @@ func TestHF36_FreeFormOfferAsJSON(t *testing.T) {
 		t.Errorf("malformed move: %v", err)
 	}
 }
+
+func TestHFG13_OfferToEveryone(t *testing.T) {
+	offer := Move{Type: "offer", Seat: Everyone, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 0, 0, 1, 0)}
+	deal := func(t *testing.T) *State {
+		s := blank(t, 4)
+		give(s, 0, hand(1, 0, 0, 0, 0))
+		give(s, 1, hand(0, 0, 0, 1, 0))
+		give(s, 2, hand(0, 0, 0, 1, 0))
+		give(s, 3, hand(0, 0, 1, 0, 0))
+		mustApply(t, s, 0, offer)
+		return s
+	}
+	t.Run("HF-36 every other player answers at once", func(t *testing.T) {
+		s := deal(t)
+		if s.Actors() != game.Seats(1, 2, 3) {
+			t.Fatalf("actors %v, want 1 2 3", s.Actors().List())
+		}
+		mustFail(t, s, 0, Move{Type: "pick", Seat: 1}, "HF-G13")
+		mustFail(t, s, 3, Move{Type: "accept"}, "HF-43")
+		mustApply(t, s, 2, Move{Type: "accept"})
+		mustApply(t, s, 1, Move{Type: "accept"})
+		mustFail(t, s, 1, Move{Type: "decline"}, "HF-G13")
+		if s.Actors() != game.Seats(3) {
+			t.Fatalf("actors %v, want 3", s.Actors().List())
+		}
+		mustApply(t, s, 3, Move{Type: "decline"})
+		if s.Actors() != game.Seats(0) || s.Phase != phaseOffer {
+			t.Fatalf("actors %v phase %d: the offerer should pick", s.Actors().List(), s.Phase)
+		}
+		legal := s.Legal(0, nil)
+		for _, m := range []Move{{Type: "cancel"}, {Type: "pick", Seat: 1}, {Type: "pick", Seat: 2}} {
+			if !hasMove(legal, m) {
+				t.Errorf("%+v not listed in %v", m, legal)
+			}
+		}
+		if hasMove(legal, Move{Type: "pick", Seat: 3}) {
+			t.Error("a seat that declined can be picked")
+		}
+	})
+	t.Run("HF-37 the offerer picks one who accepted", func(t *testing.T) {
+		s := deal(t)
+		mustApply(t, s, 1, Move{Type: "accept"})
+		mustApply(t, s, 2, Move{Type: "accept"})
+		mustApply(t, s, 3, Move{Type: "decline"})
+		mustFail(t, s, 0, Move{Type: "pick", Seat: 3}, "HF-G13")
+		mustFail(t, s, 0, Move{Type: "end"}, "HF-G13")
+		mustApply(t, s, 0, Move{Type: "pick", Seat: 2})
+		if s.Hands[0] != hand(0, 0, 0, 1, 0) || s.Hands[2] != hand(1, 0, 0, 0, 0) || s.Hands[1] != hand(0, 0, 0, 1, 0) {
+			t.Errorf("hands %v %v %v", s.Hands[0], s.Hands[1], s.Hands[2])
+		}
+		if s.Phase != phaseMain || s.Actors() != game.Seats(0) {
+			t.Errorf("phase %d after the trade", s.Phase)
+		}
+	})
+	t.Run("HF-G13 nobody takes it: the offer closes", func(t *testing.T) {
+		s := deal(t)
+		for _, q := range []int8{1, 2, 3} {
+			mustApply(t, s, q, Move{Type: "decline"})
+		}
+		if s.Phase != phaseMain || s.Hands[0] != hand(1, 0, 0, 0, 0) {
+			t.Errorf("phase %d hand %v", s.Phase, s.Hands[0])
+		}
+	})
+	t.Run("HF-G13 the offerer may cancel", func(t *testing.T) {
+		s := deal(t)
+		mustApply(t, s, 1, Move{Type: "accept"})
+		mustApply(t, s, 2, Move{Type: "accept"})
+		mustApply(t, s, 3, Move{Type: "decline"})
+		mustFail(t, s, 1, Move{Type: "cancel"}, "HF-G13")
+		mustApply(t, s, 0, Move{Type: "cancel"})
+		if s.Phase != phaseMain || s.Hands[0] != hand(1, 0, 0, 0, 0) {
+			t.Errorf("cancel traded: phase %d hand %v", s.Phase, s.Hands[0])
+		}
+	})
+}
+
+func TestHFG13_CounterOffer(t *testing.T) {
+	t.Run("HF-G13 a counter goes back to the offerer, who may take it", func(t *testing.T) {
+		s := blank(t, 4)
+		give(s, 0, hand(2, 1, 0, 0, 0))
+		give(s, 1, hand(0, 0, 0, 0, 2))
+		mustApply(t, s, 0, Move{Type: "offer", Seat: 1, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 0, 0, 0, 2)})
+		mustFail(t, s, 1, Move{Type: "counter", Give: hand(0, 0, 0, 0, 3), Get: hand(2, 0, 0, 0, 0)}, "HF-43")
+		mustFail(t, s, 1, Move{Type: "counter", Give: hand(0, 0, 0, 0, 1)}, "HF-42")
+		mustFail(t, s, 1, Move{Type: "counter", Give: hand(0, 0, 0, 0, 1), Get: hand(0, 0, 0, 0, 1)}, "HF-G13")
+		mustApply(t, s, 1, Move{Type: "counter", Give: hand(0, 0, 0, 0, 2), Get: hand(2, 0, 0, 0, 0)})
+		if s.Actors() != game.Seats(0) {
+			t.Fatalf("actors %v, want the offerer", s.Actors().List())
+		}
+		if !hasMove(s.Legal(0, nil), Move{Type: "pick", Seat: 1}) {
+			t.Fatal("the counter cannot be picked")
+		}
+		mustApply(t, s, 0, Move{Type: "pick", Seat: 1})
+		if s.Hands[0] != hand(0, 1, 0, 0, 2) || s.Hands[1] != hand(2, 0, 0, 0, 0) || s.Phase != phaseMain {
+			t.Errorf("hands %v %v phase %d", s.Hands[0], s.Hands[1], s.Phase)
+		}
+		if s.Offers != 1 {
+			t.Errorf("a counter counted as an offer: %d", s.Offers)
+		}
+	})
+	t.Run("HF-43 a counter asking for cards the offerer lacks cannot be picked", func(t *testing.T) {
+		s := blank(t, 4)
+		give(s, 0, hand(1, 0, 0, 0, 0))
+		give(s, 2, hand(0, 0, 3, 0, 0))
+		mustApply(t, s, 0, Move{Type: "offer", Seat: Everyone, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 0, 1, 0, 0)})
+		mustApply(t, s, 1, Move{Type: "decline"})
+		mustApply(t, s, 2, Move{Type: "counter", Give: hand(0, 0, 2, 0, 0), Get: hand(0, 3, 0, 0, 0)})
+		mustApply(t, s, 3, Move{Type: "decline"})
+		if hasMove(s.Legal(0, nil), Move{Type: "pick", Seat: 2}) {
+			t.Error("an unaffordable counter is listed")
+		}
+		mustFail(t, s, 0, Move{Type: "pick", Seat: 2}, "HF-43")
+		mustApply(t, s, 0, Move{Type: "cancel"})
+	})
+	t.Run("HF-37 only the offerer picks, only recipients answer", func(t *testing.T) {
+		s := blank(t, 4)
+		give(s, 0, hand(1, 0, 0, 0, 0))
+		give(s, 1, hand(0, 1, 0, 0, 0))
+		mustFail(t, s, 0, Move{Type: "counter", Give: hand(1, 0, 0, 0, 0), Get: hand(0, 1, 0, 0, 0)}, "HF-G13")
+		mustApply(t, s, 0, Move{Type: "offer", Seat: 1, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 1, 0, 0, 0)})
+		mustFail(t, s, 2, Move{Type: "counter", Give: hand(0, 0, 1, 0, 0), Get: hand(1, 0, 0, 0, 0)}, "HF-G13")
+		mustFail(t, s, 1, Move{Type: "pick", Seat: 1}, "HF-37")
+	})
+}

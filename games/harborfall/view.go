@@ -72,6 +72,8 @@ type View struct {
 	Winner      int8                   `json:"winner"`
 	Special     int8                   `json:"special"` // seat on its extra build turn
 	Rules       Options                `json:"rules"`
+	Rolled      [13]int16              `json:"rolled"`
+	History     History                `json:"history"`
 	// CanOffer tells the viewer it may make trade offers of any terms now,
 	// beyond the one-for-one offers Legal lists.
 	CanOffer bool `json:"canOffer"`
@@ -95,7 +97,7 @@ func (s *State) View(viewer game.Seat) View {
 		SetupCorner: s.SetupCorner, Dice: s.Dice, Turns: s.Turns, FreeRoads: s.FreeRoads, CardPlayed: s.CardPlayed,
 		OffersLeft: int8(s.Opts.OffersPerTurn) - s.Offers, NumPlayers: s.Players,
 		LongestRoad: s.LongestRoad, LargestArmy: s.LargestArmy, Winner: s.Winner, Special: s.Special,
-		Rules:    s.Opts,
+		Rules: s.Opts, Rolled: s.Rolled, History: s.History,
 		CanOffer: s.Phase == phaseMain && viewer == game.Seat(s.Active) && int(s.Offers) < s.Opts.OffersPerTurn,
 	}
 	if s.Phase == phaseOffer {
@@ -160,7 +162,12 @@ type viewJSON struct {
 	Special     *int8               `json:"special,omitempty"`
 	Rules       Options             `json:"rules"`
 	CanOffer    bool                `json:"canOffer"`
-	Target      int                 `json:"target"` // points to win
+	Target      int                 `json:"target"`      // points to win
+	Rolled      []int16             `json:"rolled"`      // how often each total 2..12 came up
+	History     [][]int8            `json:"history"`     // public points per seat as turns begin
+	HistoryStep int16               `json:"historyStep"` // turns between history entries
+	Costs       map[string]Hand     `json:"costs"`
+	Pieces      map[string]int8     `json:"pieces"` // each player's pieces at the start
 	Me          *Private            `json:"me,omitempty"`
 	Names       map[string][]string `json:"names"`
 }
@@ -176,11 +183,17 @@ func (v View) MarshalJSON() ([]byte, error) {
 		Supply: v.Supply, DeckLeft: v.DeckLeft, Phase: v.Phase, Active: v.Active, Acting: v.Acting.List(), First: v.First,
 		SetupCorner: v.SetupCorner, Dice: v.Dice, Turns: v.Turns, FreeRoads: v.FreeRoads, CardPlayed: v.CardPlayed,
 		OffersLeft: v.OffersLeft, Players: v.Players[:n], LongestRoad: v.LongestRoad, LargestArmy: v.LargestArmy,
-		Winner: v.Winner, Rules: v.Rules, CanOffer: v.CanOffer, Target: Target,
-		Names: map[string][]string{"resources": content.Resources, "terrains": content.Terrains, "devCards": content.DevCards},
+		Winner: v.Winner, Rules: v.Rules, CanOffer: v.CanOffer, Target: Target, Rolled: v.Rolled[2:], HistoryStep: max(1, v.History.Step),
+		Costs:  map[string]Hand{"road": cost[costRoad], "settlement": cost[costSettlement], "city": cost[costCity], "dev": cost[costDev]},
+		Pieces: map[string]int8{"settlements": content.Pieces.Settlements, "cities": content.Pieces.Cities, "roads": content.Pieces.Roads},
+		Names:  map[string][]string{"resources": content.Resources, "terrains": content.Terrains, "devCards": content.DevCards},
 	}
 	for _, r := range v.StartRolls {
 		out.StartRolls = append(out.StartRolls, append([]int8(nil), r[:n]...))
+	}
+	out.History = make([][]int8, v.History.Len)
+	for i := range out.History {
+		out.History[i] = append([]int8(nil), v.History.Points[i][:n]...)
 	}
 	if v.Phase == phaseNames[phaseOffer] {
 		out.Offer = &v.Offer

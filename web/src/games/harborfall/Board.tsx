@@ -1,0 +1,337 @@
+import { shapePath } from "../../components/SeatBadge";
+import { seatColor, seatShape } from "../../format";
+import type { Move } from "../../protocol";
+import {
+  cornerHarbors,
+  cornerHexes,
+  cornerLabel,
+  cornerPoint,
+  edgeHexes,
+  edgeLabel,
+  edgeMid,
+  harborPlace,
+  harborText,
+  hexCenter,
+  hexLabel,
+  hexPoints,
+  SIDE,
+  viewBox,
+} from "./geometry";
+import { moveLabel, type Spots } from "./moves";
+import { DESERT, GENERAL_HARBOR, pips, type HarborfallView } from "./view";
+
+/** Terrain looks: a fill and a pattern of marks, so the terrains differ without colour. */
+export const TERRAIN_FILL = ["#c4663a", "#2f7d3a", "#9ccf5b", "#e9c24a", "#8c8f99", "#e4d3a2"];
+const MARK = ["#7a3315", "#123d19", "#f7fbef", "#8a6500", "#2e3038", "#b59b5b"];
+
+/** TerrainPatterns defines one SVG pattern per terrain: bricks, trees, sheep tufts, wheat rows, peaks, dunes. */
+export function TerrainPatterns() {
+  const s = 16;
+  return (
+    <defs>
+      <pattern id="hf-t0" width={s} height={s / 2} patternUnits="userSpaceOnUse">
+        <rect width={s} height={s / 2} fill={TERRAIN_FILL[0]} />
+        <path d={`M0 ${s / 2 - 0.5}H${s}M${s / 2} 0V${s / 2}`} stroke={MARK[0]} stroke-width="1.4" />
+      </pattern>
+      <pattern id="hf-t1" width={s} height={s} patternUnits="userSpaceOnUse">
+        <rect width={s} height={s} fill={TERRAIN_FILL[1]} />
+        <path d="M8 2L13 11H3Z" fill={MARK[1]} />
+        <rect x="7" y="11" width="2" height="3" fill={MARK[1]} />
+      </pattern>
+      <pattern id="hf-t2" width={s} height={s} patternUnits="userSpaceOnUse">
+        <rect width={s} height={s} fill={TERRAIN_FILL[2]} />
+        <circle cx="5" cy="6" r="2.6" fill={MARK[2]} />
+        <circle cx="12" cy="13" r="2.6" fill={MARK[2]} />
+      </pattern>
+      <pattern id="hf-t3" width={s} height={s / 2} patternUnits="userSpaceOnUse">
+        <rect width={s} height={s / 2} fill={TERRAIN_FILL[3]} />
+        <path d="M0 6L4 2L8 6L12 2L16 6" fill="none" stroke={MARK[3]} stroke-width="1.3" />
+      </pattern>
+      <pattern id="hf-t4" width={s} height={s} patternUnits="userSpaceOnUse">
+        <rect width={s} height={s} fill={TERRAIN_FILL[4]} />
+        <path d="M1 14L6 5L11 14Z M8 14L12 8L16 14Z" fill={MARK[4]} />
+      </pattern>
+      <pattern id="hf-t5" width={s} height={s} patternUnits="userSpaceOnUse">
+        <rect width={s} height={s} fill={TERRAIN_FILL[5]} />
+        <circle cx="4" cy="4" r="1" fill={MARK[5]} />
+        <circle cx="12" cy="11" r="1" fill={MARK[5]} />
+      </pattern>
+    </defs>
+  );
+}
+
+/** ResourceIcon is a small swatch of a resource's terrain pattern, for hands and harbours. */
+export function ResourceIcon({ r, size = 22 }: { r: number; size?: number }) {
+  return (
+    <svg class="hf-res-icon" width={size} height={size} viewBox="0 0 16 16" aria-hidden="true">
+      <use href={`#hf-icon-${r}`} />
+    </svg>
+  );
+}
+
+/** ResourceIcons defines the resource swatches once per page (an invisible SVG). */
+export function ResourceIcons() {
+  return (
+    <svg width="0" height="0" style={{ position: "absolute" }} aria-hidden="true">
+      <TerrainPatterns />
+      <defs>
+        {[0, 1, 2, 3, 4, 5].map((t) => (
+          <symbol id={`hf-icon-${t}`} viewBox="0 0 16 16" key={t}>
+            <rect x="0.5" y="0.5" width="15" height="15" rx="3" fill={`url(#hf-t${t})`} stroke="#1b1b1b" />
+          </symbol>
+        ))}
+      </defs>
+    </svg>
+  );
+}
+
+/** Token is a hex's number token: the number and its pips; 6 and 8 stand out in red and bold. */
+function Token({ n, x, y }: { n: number; x: number; y: number }) {
+  const p = pips(n);
+  const hot = p === 5;
+  return (
+    <g class={`hf-token ${hot ? "hf-hot" : ""}`} transform={`translate(${x} ${y})`} aria-hidden="true">
+      <circle r={SIDE * 0.3} fill="#fbf5e6" stroke="#1b1b1b" stroke-width={hot ? 2.5 : 1.2} />
+      <text y={4} text-anchor="middle" class="hf-token-n">
+        {n}
+      </text>
+      {Array.from({ length: p }, (_, i) => (
+        <circle key={i} cx={(i - (p - 1) / 2) * 4.2} cy={11} r={1.5} fill={hot ? "#b3261e" : "#1b1b1b"} />
+      ))}
+    </g>
+  );
+}
+
+/** House and city outlines, centred on the corner. */
+const SETTLEMENT = "M-9 9V-2L0 -10L9 -2V9Z";
+const CITY = "M-14 10V-3L-7 -10L0 -3V-4H14V10Z";
+
+function Piece({ seat, color, city, x, y }: { seat: number; color?: string; city: boolean; x: number; y: number }) {
+  const c = seatColor(seat, color);
+  return (
+    <g class="hf-piece hf-pop" transform={`translate(${x} ${y})`}>
+      <path d={city ? CITY : SETTLEMENT} fill={c.fill} stroke="#111" stroke-width="2" />
+      <path d={shapePath(seatShape(seat), 3.6)} transform={city ? "translate(5 3)" : "translate(0 2)"} fill={c.ink} />
+    </g>
+  );
+}
+
+function Robber({ x, y }: { x: number; y: number }) {
+  return (
+    <g class="hf-robber" style={{ transform: `translate(${x}px, ${y}px)` }} aria-hidden="true">
+      <ellipse cx="0" cy="14" rx="11" ry="4" fill="rgba(0,0,0,.35)" />
+      <path d="M-8 14C-9 2 -6 -4 0 -4C6 -4 9 2 8 14Z" fill="#25242b" stroke="#f4f1ea" stroke-width="1.5" />
+      <circle cy="-9" r="6" fill="#25242b" stroke="#f4f1ea" stroke-width="1.5" />
+    </g>
+  );
+}
+
+export interface Selection {
+  kind: "corner" | "edge" | "hex";
+  at: number;
+}
+
+export interface BoardProps {
+  view: HarborfallView;
+  colors: string[];
+  /** places a tap can act on now */
+  spots?: Spots;
+  selected?: Selection | null;
+  onSpot?: (s: Selection, m: Move) => void;
+  /** a key that changes once per roll: production flies from hexes to buildings when it changes */
+  rollKey?: number;
+  label: string;
+}
+
+/** Board draws the island: terrain, numbers, harbours, roads, buildings, the robber and the spots open to the viewer. */
+export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, label }: BoardProps) {
+  const g = v.geo;
+  const around = cornerHexes(g);
+  const sides = edgeHexes(g);
+  const harbors = cornerHarbors(v);
+  const robber = v.robber >= 0 ? hexCenter(g, v.robber) : null;
+  const total = v.dice[0] + v.dice[1];
+  const key = (e: KeyboardEvent, f: () => void) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      f();
+    }
+  };
+  const isSel = (kind: Selection["kind"], at: number) => selected?.kind === kind && selected.at === at;
+  return (
+    <svg class="hf-board" viewBox={viewBox(g)} role="group" aria-label={label}>
+      <TerrainPatterns />
+      <rect x="-1000" y="-1000" width="3000" height="3000" fill="#3f7fb5" />
+      {v.harbors.map((hb) => {
+        const p = harborPlace(g, hb.edge);
+        const [a, b] = g.edgeCorners[hb.edge] ?? [0, 0];
+        const pa = cornerPoint(g, a);
+        const pb = cornerPoint(g, b);
+        return (
+          <g key={`h${hb.edge}`} class="hf-harbor" aria-hidden="true">
+            <path d={`M${pa.x} ${pa.y}L${p.x} ${p.y}L${pb.x} ${pb.y}`} fill="none" stroke="#e9dcc0" stroke-width="4" />
+            <circle cx={p.x} cy={p.y} r={SIDE * 0.34} fill="#fbf5e6" stroke="#1b1b1b" stroke-width="1.5" />
+            {hb.kind !== GENERAL_HARBOR ? <rect x={p.x - 7} y={p.y - 16} width="14" height="11" rx="2" fill={`url(#hf-t${hb.kind})`} stroke="#1b1b1b" /> : null}
+            <text x={p.x} y={hb.kind === GENERAL_HARBOR ? p.y + 5 : p.y + 8} text-anchor="middle" class="hf-harbor-rate">
+              {hb.kind === GENERAL_HARBOR ? "3:1" : "2:1"}
+            </text>
+          </g>
+        );
+      })}
+      {g.hexCorners.map((_, h) => {
+        const c = hexCenter(g, h);
+        const t = v.terrain[h] ?? DESERT;
+        const m = spots?.hexes.get(h);
+        const act = m && onSpot ? () => onSpot({ kind: "hex", at: h }, m) : undefined;
+        return (
+          <g
+            key={`x${h}`}
+            class={`hf-hex ${m ? "hf-spot" : ""} ${isSel("hex", h) ? "hf-selected" : ""}`}
+            tabindex={0}
+            role={act ? "button" : "img"}
+            aria-label={`${hexLabel(v, h)}${m ? `. ${moveLabel(m, v)}` : ""}`}
+            data-hex={h}
+            onClick={act}
+            onKeyDown={act ? (e) => key(e, act) : undefined}
+          >
+            <polygon points={hexPoints(g, h, 1)} fill={`url(#hf-t${t})`} stroke="#e9dcc0" stroke-width="2" />
+            {m ? <polygon points={hexPoints(g, h, 5)} class="hf-spot-ring" fill="none" /> : null}
+            <text x={c.x} y={c.y - SIDE * 0.48} text-anchor="middle" class="hf-terrain-name" aria-hidden="true">
+              {v.terrains[t]}
+            </text>
+            {v.number[h] ? <Token n={v.number[h]!} x={c.x} y={c.y + 4} /> : null}
+          </g>
+        );
+      })}
+      {g.edgeCorners.map(([a, b], e) => {
+        const owner = v.road[e] ?? -1;
+        if (owner < 0) return null;
+        const pa = cornerPoint(g, a);
+        const pb = cornerPoint(g, b);
+        const mid = edgeMid(g, e);
+        const c = seatColor(owner, colors[owner]);
+        return (
+          <g key={`r${e}-${owner}`} class="hf-road hf-pop" data-road={e} data-owner={owner}>
+            <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} stroke="#111" stroke-width="10" stroke-linecap="round" />
+            <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} stroke={c.fill} stroke-width="6.5" stroke-linecap="round" />
+            <path d={shapePath(seatShape(owner), 3)} transform={`translate(${mid.x} ${mid.y})`} fill={c.ink} />
+          </g>
+        );
+      })}
+      {spots
+        ? [...spots.edges].map(([e, m]) => {
+            const [a, b] = g.edgeCorners[e] ?? [0, 0];
+            const pa = cornerPoint(g, a);
+            const pb = cornerPoint(g, b);
+            const mid = edgeMid(g, e);
+            const act = () => onSpot?.({ kind: "edge", at: e }, m);
+            return (
+              <g
+                key={`se${e}`}
+                class={`hf-edge-spot ${isSel("edge", e) ? "hf-selected" : ""}`}
+                tabindex={0}
+                role="button"
+                aria-label={`${edgeLabel(v, e, sides)}. ${moveLabel(m, v)}`}
+                data-edge={e}
+                onClick={act}
+                onKeyDown={(ev) => key(ev, act)}
+              >
+                <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} class="hf-edge-hit" />
+                <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} class="hf-edge-mark" />
+                <circle cx={mid.x} cy={mid.y} r="7" class="hf-edge-dot" />
+              </g>
+            );
+          })
+        : null}
+      {robber ? <Robber x={robber.x - SIDE * 0.5} y={robber.y - SIDE * 0.05} /> : null}
+      {g.cornerX.map((_, c) => {
+        const owner = v.owner[c] ?? -1;
+        if (owner < 0) return null;
+        const p = cornerPoint(g, c);
+        return (
+          <g key={`b${c}-${owner}-${v.city[c] ? 1 : 0}`} data-building={c} data-owner={owner} data-city={v.city[c] ? 1 : 0}>
+            <Piece seat={owner} color={colors[owner]} city={v.city[c] === true} x={p.x} y={p.y} />
+          </g>
+        );
+      })}
+      {spots
+        ? [...spots.corners].map(([c, m]) => {
+            const p = cornerPoint(g, c);
+            const act = () => onSpot?.({ kind: "corner", at: c }, m);
+            return (
+              <g
+                key={`sc${c}`}
+                class={`hf-corner-spot ${isSel("corner", c) ? "hf-selected" : ""}`}
+                tabindex={0}
+                role="button"
+                aria-label={`${cornerLabel(v, c, around, harbors)}. ${moveLabel(m, v)}`}
+                data-corner={c}
+                onClick={act}
+                onKeyDown={(ev) => key(ev, act)}
+              >
+                <circle cx={p.x} cy={p.y} r="16" class="hf-corner-hit" />
+                <circle cx={p.x} cy={p.y} r="8" class="hf-corner-mark" />
+              </g>
+            );
+          })
+        : null}
+      {rollKey > 0 && total !== 7 && v.phase !== "setup" ? <Production key={rollKey} view={v} total={total} colors={colors} /> : null}
+    </svg>
+  );
+}
+
+/** Production sends a card from each hex that produced to each building on it. */
+function Production({ view: v, total, colors }: { view: HarborfallView; total: number; colors: string[] }) {
+  const g = v.geo;
+  const cards: { from: { x: number; y: number }; to: { x: number; y: number }; t: number; owner: number; n: number }[] = [];
+  g.hexCorners.forEach((cs, h) => {
+    if (v.number[h] !== total || h === v.robber) return;
+    const from = hexCenter(g, h);
+    for (const c of cs) {
+      const owner = v.owner[c] ?? -1;
+      if (owner >= 0) cards.push({ from, to: cornerPoint(g, c), t: v.terrain[h]!, owner, n: v.city[c] ? 2 : 1 });
+    }
+  });
+  return (
+    <g class="hf-production" aria-hidden="true">
+      {cards.map((k, i) => (
+        <g key={i} class="hf-fly" style={{ "--fx": `${k.from.x}px`, "--fy": `${k.from.y}px`, "--tx": `${k.to.x}px`, "--ty": `${k.to.y}px` } as Record<string, string>}>
+          <g class="hf-fly-card">
+            <rect x="-8" y="-11" width="16" height="22" rx="2" fill={`url(#hf-t${k.t})`} stroke={seatColor(k.owner, colors[k.owner]).fill} stroke-width="3" />
+            {k.n > 1 ? (
+              <text y="4" text-anchor="middle" class="hf-fly-n">
+                2
+              </text>
+            ) : null}
+          </g>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/** Dice shows the last roll as two die faces. */
+export function Dice({ dice, rollKey, size = 44 }: { dice: [number, number]; rollKey: number; size?: number }) {
+  if (!dice[0]) return null;
+  const spots: Record<number, [number, number][]> = {
+    1: [[2, 2]],
+    2: [[1, 1], [3, 3]],
+    3: [[1, 1], [2, 2], [3, 3]],
+    4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+  };
+  return (
+    <span class="hf-dice" role="img" aria-label={`Dice: ${dice[0]} and ${dice[1]}, ${dice[0] + dice[1]}`} key={rollKey}>
+      {dice.map((d, i) => (
+        <svg key={i} width={size} height={size} viewBox="0 0 40 40" class="hf-die" aria-hidden="true">
+          <rect x="2" y="2" width="36" height="36" rx="7" fill="#fff" stroke="#1b1b1b" stroke-width="2.5" />
+          {(spots[d] ?? []).map(([x, y], k) => (
+            <circle key={k} cx={x * 10} cy={y * 10} r="3.6" fill={d + dice[1 - i]! === 7 ? "#b3261e" : "#1b1b1b"} />
+          ))}
+        </svg>
+      ))}
+      <b class="hf-dice-total">{dice[0] + dice[1]}</b>
+    </span>
+  );
+}

@@ -1,0 +1,320 @@
+import { SeatBadge, shapePath } from "../../components/SeatBadge";
+import { ordinal, seatColor, seatShape } from "../../format";
+import type { GameEvent, GameResult, Seat } from "../../protocol";
+import { ResourceIcon } from "./Board";
+import { answerText } from "./moves";
+import { breakdown, CARD_TITLES, expectedRolls, type Hand, type HarborfallView } from "./view";
+
+/** Cards shows a hand as resource icons with counts. */
+export function Cards({ hand, names, testid }: { hand: Hand; names: string[]; testid?: string }) {
+  return (
+    <ul class="hf-cards" data-testid={testid} data-hand={hand.join(",")}>
+      {hand.map((n, r) => (
+        <li key={r} class={n === 0 ? "hf-none" : ""}>
+          <ResourceIcon r={r} />
+          <span class="hf-card-name">{names[r]}</span>
+          <b>{n}</b>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** HandPanel is the viewer's own cards: resources, development cards and points. */
+export function HandPanel({ view: v }: { view: HarborfallView }) {
+  const me = v.me;
+  if (!me) return null;
+  const held = me.dev.map((n, k) => ({ k, n, fresh: me.fresh[k] ?? 0 })).filter((d) => d.n > 0);
+  return (
+    <section class="panel hf-hand" aria-labelledby="hf-hand-h" data-testid="my-hand">
+      <h2 id="hf-hand-h">
+        Your hand <span class="hf-points-chip">{me.points} points</span>
+      </h2>
+      <Cards hand={me.hand} names={v.resources} testid="my-cards" />
+      {held.length > 0 ? (
+        <ul class="hf-dev-list" data-testid="my-dev">
+          {held.map((d) => (
+            <li key={d.k}>
+              {d.n} × {CARD_TITLES[d.k]}
+              {d.k === 4 ? <span class="tag">counts at the end</span> : d.fresh > 0 ? <span class="tag">{d.fresh === d.n ? "bought this turn" : `${d.fresh} bought this turn`}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="hint">No development cards.</p>
+      )}
+    </section>
+  );
+}
+
+/** PlayersPanel shows each player's public counts: cards, development cards, points, bonuses, discards owed. */
+export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallView; colors: string[]; me: Seat; big?: boolean }) {
+  const o = v.offer;
+  return (
+    <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
+      <h2 id="hf-players-h">Players</h2>
+      <ul class="player-list">
+        {v.players.map((p, s) => {
+          const turn = v.phase !== "over" && (v.phase === "special_build" ? s === v.special : s === v.active);
+          const asked = o && s !== o.from && (o.to === -1 || o.to === s);
+          return (
+            <li key={s} class={`player ${turn ? "player-turn" : ""}`} data-testid={`player-${s}`} data-cards={p.cards} data-dev={p.devCards} data-points={p.points}>
+              <div class="player-head">
+                <SeatBadge seat={s} color={colors[s]} size={big ? 40 : 28} />
+                <strong>{p.name}</strong>
+                {s === me ? <span class="tag">you</span> : null}
+                {turn ? <span class="tag tag-turn">{v.phase === "special_build" ? "extra build" : "on turn"}</span> : null}
+                {p.owed > 0 ? <span class="tag tag-out">owes {p.owed}</span> : null}
+                <span class="color-name">{seatColor(s, colors[s]).name}</span>
+              </div>
+              <dl class="player-figures">
+                <div>
+                  <dt>Points</dt>
+                  <dd>{p.points}</dd>
+                </div>
+                <div>
+                  <dt>Cards</dt>
+                  <dd>{p.cards}</dd>
+                </div>
+                <div>
+                  <dt>
+                    <abbr title="development cards held">Dev.</abbr>
+                  </dt>
+                  <dd>{p.devCards}</dd>
+                </div>
+                <div>
+                  <dt>
+                    <abbr title={"Move & steal cards played"}>Steals</abbr>
+                  </dt>
+                  <dd>{p.played[0] ?? 0}</dd>
+                </div>
+                <div>
+                  <dt>Road</dt>
+                  <dd>{p.roadLength}</dd>
+                </div>
+              </dl>
+              {v.longestRoad === s || v.largestArmy === s ? (
+                <p class="hf-bonus">
+                  {v.longestRoad === s ? <span class="tag tag-turn">Longest road +2</span> : null}
+                  {v.largestArmy === s ? <span class="tag tag-turn">{"Most Move & steal +2"}</span> : null}
+                </p>
+              ) : null}
+              {asked ? <p class="hf-answer">{answerText(v, s)}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** SupplyPanel shows what the supply and the development deck hold. */
+export function SupplyPanel({ view: v }: { view: HarborfallView }) {
+  return (
+    <section class="panel hf-supply" aria-labelledby="hf-supply-h">
+      <h2 id="hf-supply-h">Supply</h2>
+      <Cards hand={v.supply} names={v.resources} testid="supply" />
+      <p class="hint">Development cards left: {v.deckLeft}</p>
+    </section>
+  );
+}
+
+export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
+  const lines = log.slice(-limit).reverse();
+  return (
+    <section class="panel log" aria-labelledby="hf-log-h">
+      <h2 id="hf-log-h">{title}</h2>
+      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
+        {lines.map((e, k) => (
+          <li key={log.length - k} class={`log-${e.type}`}>
+            {e.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** ranking orders the seats by place, then points. */
+export function ranking(result: GameResult, players: number): { seat: Seat; place: number; score: number }[] {
+  return Array.from({ length: players }, (_, seat) => ({ seat, place: result.places[seat] ?? 0, score: result.scores[seat] ?? 0 })).sort(
+    (a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score || a.seat - b.seat,
+  );
+}
+
+/** Ranking lists the final places with each player's points broken down. */
+export function Ranking({ result, view: v, colors }: { result: GameResult; view: HarborfallView; colors: string[] }) {
+  const rows = ranking(result, v.players.length);
+  return (
+    <section class="panel ranking hf-ranking" aria-labelledby="hf-rank-h" data-testid="ranking">
+      <h2 id="hf-rank-h">Final ranking</h2>
+      {result.reason === "turn_limit" ? <p class="hint">The game ended at its turn limit: ranked by points.</p> : null}
+      <table class="hf-rank-table">
+        <thead>
+          <tr>
+            <th scope="col">Place</th>
+            <th scope="col">Player</th>
+            <th scope="col" title="settlements">Settl.</th>
+            <th scope="col" title="2 points per city">Cities</th>
+            <th scope="col" title="Secret point cards">Secret</th>
+            <th scope="col" title="Longest road">Road</th>
+            <th scope="col" title="Largest army">Army</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const b = breakdown(v, r.seat);
+            return (
+              <tr key={r.seat} class={r.place === 1 ? "winner" : ""} data-testid={`rank-${r.seat}`}>
+                <td>{ordinal(r.place)}</td>
+                <th scope="row">
+                  <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
+                  {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
+                </th>
+                <td>{b.settlements}</td>
+                <td>{b.cities}</td>
+                <td>{b.secret}</td>
+                <td>{b.longestRoad}</td>
+                <td>{b.largestArmy}</td>
+                <td>
+                  <b>{r.score}</b>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p class="hint">Cities count 2 points each; only the winner's Secret point cards are shown.</p>
+    </section>
+  );
+}
+
+/** PointsChart draws each player's public points over the turns, ending with the final scores. */
+export function PointsChart({ view: v, result, colors, width = 640, height = 280 }: { view: HarborfallView; result: GameResult; colors: string[]; width?: number; height?: number }) {
+  const rows = [...v.history, v.players.map((_, s) => result.scores[s] ?? v.players[s]!.points)];
+  const turnOf = (i: number) => (i === rows.length - 1 ? Math.max(v.turns, 1) : 1 + i * v.historyStep);
+  const maxTurn = Math.max(1, turnOf(rows.length - 1));
+  const max = Math.max(v.target, ...rows.flat());
+  const pad = { l: 36, r: 16, t: 12, b: 30 };
+  const w = width - pad.l - pad.r;
+  const h = height - pad.t - pad.b;
+  const x = (turn: number) => pad.l + ((turn - 1) / Math.max(1, maxTurn - 1)) * w;
+  const y = (p: number) => pad.t + h - (p / max) * h;
+  return (
+    <figure class="chart" data-testid="points-chart">
+      <figcaption>Points over the turns</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's public points turn by turn; the table below has the numbers">
+        {Array.from({ length: max + 1 }, (_, p) => p)
+          .filter((p) => p % 2 === 0)
+          .map((p) => (
+            <g key={p}>
+              <line x1={pad.l} x2={width - pad.r} y1={y(p)} y2={y(p)} stroke={p === v.target ? "#b3261e" : "#d8d3c0"} stroke-dasharray={p === v.target ? "6 4" : undefined} />
+              <text x={pad.l - 6} y={y(p) + 4} text-anchor="end" class="chart-tick">
+                {p}
+              </text>
+            </g>
+          ))}
+        {[1, Math.round(maxTurn / 2), maxTurn].map((t) => (
+          <text key={t} x={x(t)} y={height - 8} text-anchor="middle" class="chart-tick">
+            {t}
+          </text>
+        ))}
+        {v.players.map((_, s) => {
+          const c = seatColor(s, colors[s]);
+          const pts = rows.map((row, i) => `${x(turnOf(i)).toFixed(1)},${y(row[s] ?? 0).toFixed(1)}`);
+          const last = rows.length - 1;
+          return (
+            <g key={s}>
+              <polyline points={pts.join(" ")} fill="none" stroke={c.fill} stroke-width="3" stroke-dasharray={s % 2 ? "8 4" : undefined} />
+              <path d={shapePath(seatShape(s), 6)} transform={`translate(${x(turnOf(last))} ${y(rows[last]?.[s] ?? 0)})`} fill={c.fill} stroke="#111" />
+            </g>
+          );
+        })}
+      </svg>
+      <ul class="legend">
+        {v.players.map((p, s) => (
+          <li key={s}>
+            <SeatBadge seat={s} color={colors[s]} size={18} /> {p.name}
+          </li>
+        ))}
+      </ul>
+      <table class="sr-only">
+        <caption>Points as each recorded turn began</caption>
+        <thead>
+          <tr>
+            <th scope="col">Turn</th>
+            {v.players.map((p) => (
+              <th scope="col" key={p.name}>
+                {p.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              <th scope="row">{i === rows.length - 1 ? "end" : turnOf(i)}</th>
+              {row.map((p, s) => (
+                <td key={s}>{p}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** DiceChart compares how often each total came up with how often it should have. */
+export function DiceChart({ view: v, width = 640, height = 240 }: { view: HarborfallView; width?: number; height?: number }) {
+  const n = v.rolled.reduce((a, b) => a + b, 0);
+  const expected = expectedRolls(n);
+  const max = Math.max(1, ...v.rolled, ...expected);
+  const pad = { l: 30, r: 10, t: 10, b: 30 };
+  const bw = (width - pad.l - pad.r) / 11;
+  const h = height - pad.t - pad.b;
+  const y = (c: number) => pad.t + h - (c / max) * h;
+  return (
+    <figure class="chart" data-testid="dice-chart">
+      <figcaption>Dice: {n} rolls, bars as rolled, dashes as expected</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Bar chart of how often each dice total came up against how often it should; the table below has the numbers">
+        {v.rolled.map((c, i) => {
+          const x = pad.l + i * bw;
+          return (
+            <g key={i}>
+              <rect x={x + bw * 0.15} y={y(c)} width={bw * 0.7} height={pad.t + h - y(c)} fill={i === 5 ? "#b3261e" : "#1d6fd1"} />
+              <line x1={x + bw * 0.05} x2={x + bw * 0.95} y1={y(expected[i]!)} y2={y(expected[i]!)} stroke="#111" stroke-width="3" stroke-dasharray="5 3" />
+              <text x={x + bw / 2} y={height - 8} text-anchor="middle" class="chart-tick">
+                {i + 2}
+              </text>
+              <text x={x + bw / 2} y={y(c) - 4} text-anchor="middle" class="chart-tick">
+                {c}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <table class="sr-only">
+        <caption>Dice totals rolled and expected</caption>
+        <thead>
+          <tr>
+            <th scope="col">Total</th>
+            <th scope="col">Rolled</th>
+            <th scope="col">Expected</th>
+          </tr>
+        </thead>
+        <tbody>
+          {v.rolled.map((c, i) => (
+            <tr key={i}>
+              <th scope="row">{i + 2}</th>
+              <td>{c}</td>
+              <td>{expected[i]!.toFixed(1)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

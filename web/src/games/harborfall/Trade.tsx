@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Move, Seat } from "../../protocol";
+import { ResourceIcon } from "./Board";
+import { answerText, counterMove, discardMove, moveLabel, offerMove, offerText, recipients, termsOk } from "./moves";
+import { hand, handText, handTotal, type Hand, type HarborfallView } from "./view";
+
+const EMPTY: Hand = [0, 0, 0, 0, 0];
+
+/** HandPicker chooses a number of cards of each resource with − and + buttons. */
+export function HandPicker({ value, onChange, names, max, label, testid }: { value: Hand; onChange: (h: Hand) => void; names: string[]; max?: Hand; label: string; testid: string }) {
+  const set = (r: number, n: number) => onChange(value.map((x, i) => (i === r ? n : x)) as Hand);
+  return (
+    <fieldset class="hf-picker" data-testid={testid}>
+      <legend>{label}</legend>
+      {value.map((n, r) => {
+        const top = max ? max[r]! : 9;
+        return (
+          <div class="hf-pick-row" key={r}>
+            <ResourceIcon r={r} />
+            <span class="hf-card-name">{names[r]}</span>
+            <button type="button" class="btn-small" disabled={n <= 0} onClick={() => set(r, n - 1)} aria-label={`One ${names[r]} less (${label})`}>
+              −
+            </button>
+            <output aria-live="polite" data-res={r}>
+              {n}
+            </output>
+            <button type="button" class="btn-small" disabled={n >= top} onClick={() => set(r, n + 1)} aria-label={`One ${names[r]} more (${label})`} data-plus={r}>
+              +
+            </button>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+interface Props {
+  view: HarborfallView;
+  legal: Move[];
+  send: (m: Move) => void;
+  busy: boolean;
+}
+
+/** SupplyTrades lists the supply trades open now, grouped by what is given, at the viewer's best rate. */
+function SupplyTrades({ view: v, legal, send, busy }: Props) {
+  const bank = legal.filter((m) => m.type === "bank");
+  const me = v.me;
+  if (!me) return null;
+  const gives = [0, 1, 2, 3, 4].filter((r) => bank.some((m) => hand(m.give)[r]! > 0));
+  return (
+    <div class="hf-bank" data-testid="bank">
+      <h3>With the supply</h3>
+      <p class="hint">
+        Your rates: {me.rates.map((n, r) => `${v.resources[r]} ${n}:1`).join(", ")}
+      </p>
+      {gives.length === 0 ? <p class="hint">You do not hold enough of any resource for a supply trade yet.</p> : null}
+      {gives.map((r) => (
+        <div class="hf-bank-row" key={r}>
+          <span>
+            Give {me.rates[r]} <ResourceIcon r={r} size={18} /> {v.resources[r]} for 1:
+          </span>
+          <div class="row">
+            {bank
+              .filter((m) => hand(m.give)[r]! > 0)
+              .map((m) => {
+                const g = hand(m.get).findIndex((n) => n > 0);
+                return (
+                  <button key={g} type="button" class="btn-small" disabled={busy} onClick={() => send(m)} aria-label={moveLabel(m, v)} data-bank={`${r}-${g}`}>
+                    <ResourceIcon r={g} size={18} /> {v.resources[g]}
+                  </button>
+                );
+              })}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** OfferBuilder makes an offer to one player or everyone, with give and get pickers. */
+function OfferBuilder({ view: v, send, busy }: Props) {
+  const [give, setGive] = useState<Hand>(EMPTY);
+  const [get, setGet] = useState<Hand>(EMPTY);
+  const [to, setTo] = useState<Seat>(-1);
+  const me = v.me;
+  if (!me) return null;
+  const ok = termsOk(give, get);
+  const why = handTotal(give) === 0 ? "Choose what you give" : handTotal(get) === 0 ? "Choose what you want" : !ok ? "A resource cannot be on both sides" : "";
+  return (
+    <div class="hf-offer-builder" data-testid="offer-builder">
+      <h3>Offer to players ({v.offersLeft} left this turn)</h3>
+      <div class="trade-sides">
+        <HandPicker value={give} onChange={setGive} names={v.resources} max={me.hand} label="You give" testid="offer-give" />
+        <HandPicker value={get} onChange={setGet} names={v.resources} label="You get" testid="offer-get" />
+      </div>
+      <label class="hf-to">
+        To{" "}
+        <select value={String(to)} onChange={(e) => setTo(Number((e.target as HTMLSelectElement).value))} data-testid="offer-to">
+          <option value="-1">Everyone</option>
+          {v.players.map((p, s) =>
+            s === v.viewer ? null : (
+              <option key={s} value={String(s)}>
+                {p.name}
+              </option>
+            ),
+          )}
+        </select>
+      </label>
+      <button
+        type="button"
+        class="btn-primary"
+        disabled={busy || !ok}
+        onClick={() => {
+          send(offerMove(to, give, get));
+          setGive(EMPTY);
+          setGet(EMPTY);
+        }}
+        data-testid="send-offer"
+      >
+        {ok ? `Offer ${handText(give, v.resources)} for ${handText(get, v.resources)}` : why}
+      </button>
+    </div>
+  );
+}
+
+/** OpenOffer shows the open offer: answers for a recipient, picks for the offerer, who answered what for everyone. */
+function OpenOffer({ view: v, legal, send, busy }: Props) {
+  const o = v.offer!;
+  const me = v.viewer;
+  const [countering, setCountering] = useState(false);
+  const [give, setGive] = useState<Hand>(o.get);
+  const [get, setGet] = useState<Hand>(o.give);
+  const answers = legal.filter((m) => m.type === "accept" || m.type === "decline");
+  const picks = legal.filter((m) => m.type === "pick" || m.type === "cancel");
+  const waiting = answers.length > 0;
+  return (
+    <div class="hf-open-offer" data-testid="open-offer">
+      <h3 id="hf-offer-h" tabIndex={-1}>
+        Open offer
+      </h3>
+      <p data-testid="offer-text">{offerText(v, me)}.</p>
+      <ul class="hf-answers">
+        {recipients(v).map((s) => (
+          <li key={s} data-answer={o.answers[s] ?? 0} data-seat={s}>
+            {s === me ? "You" : v.players[s]?.name}: {answerText(v, s)}
+          </li>
+        ))}
+      </ul>
+      {waiting ? (
+        <div class="row">
+          {answers.map((m) => (
+            <button key={m.type} type="button" class={m.type === "accept" ? "btn-primary" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type}>
+              {moveLabel(m, v)}
+            </button>
+          ))}
+          <button type="button" aria-expanded={countering} onClick={() => setCountering(!countering)} data-testid="counter-open">
+            Counter…
+          </button>
+        </div>
+      ) : null}
+      {waiting && !answers.some((m) => m.type === "accept") ? <p class="hint">You cannot accept: you do not hold {handText(o.get, v.resources)}.</p> : null}
+      {waiting && countering && v.me ? (
+        <div class="hf-counter">
+          <div class="trade-sides">
+            <HandPicker value={give} onChange={setGive} names={v.resources} max={v.me.hand} label="You give" testid="counter-give" />
+            <HandPicker value={get} onChange={setGet} names={v.resources} label="You get" testid="counter-get" />
+          </div>
+          <button type="button" class="btn-primary" disabled={busy || !termsOk(give, get)} onClick={() => send(counterMove(give, get))} data-testid="send-counter">
+            {termsOk(give, get) ? moveLabel(counterMove(give, get), v) : "Choose both sides (no resource on both)"}
+          </button>
+        </div>
+      ) : null}
+      {picks.length > 0 ? (
+        <div class="row">
+          {picks.map((m) => {
+            const s = typeof m.seat === "number" ? m.seat : 0;
+            const c = o.answers[s] === 3 ? o.counters[s] : null;
+            return (
+              <button key={`${m.type}${s}`} type="button" class={m.type === "pick" ? "btn-primary" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type} data-seat={s}>
+                {moveLabel(m, v)}
+                {c ? ` (you give ${handText(c.get, v.resources)}, get ${handText(c.give, v.resources)})` : ""}
+              </button>
+            );
+          })}
+        </div>
+      ) : o.from === me ? (
+        <p class="hint">Waiting for the answers…</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** TradePanel gathers trading: the open offer, supply trades and the offer builder, when each is open to the viewer. */
+export function TradePanel(props: Props) {
+  const v = props.view;
+  const bank = props.legal.some((m) => m.type === "bank");
+  if (!v.offer && !v.canOffer && !bank) return null;
+  return (
+    <section class="panel hf-trade" aria-labelledby="hf-trade-h">
+      <h2 id="hf-trade-h">Trade</h2>
+      {v.offer ? <OpenOffer {...props} /> : null}
+      {!v.offer && (bank || v.canOffer) ? <SupplyTrades {...props} /> : null}
+      {!v.offer && v.canOffer ? <OfferBuilder {...props} /> : null}
+    </section>
+  );
+}
+
+/** DiscardPanel lets a player who owes a discard choose the cards, all at once. */
+export function DiscardPanel({ view: v, send, busy }: Props) {
+  const me = v.me;
+  const owed = v.viewer >= 0 ? (v.players[v.viewer]?.owed ?? 0) : 0;
+  const [pick, setPick] = useState<Hand>(EMPTY);
+  const ref = useRef<HTMLElement>(null);
+  const show = me !== null && owed > 0 && v.phase === "discard";
+  // Everyone owing discards at once: bring the choice into view on every phone.
+  useEffect(() => {
+    if (show) ref.current?.scrollIntoView({ block: "start" });
+  }, [show]);
+  if (!me || !show) return null;
+  const n = handTotal(pick);
+  return (
+    <section class="panel hf-discard" aria-labelledby="hf-discard-h" data-testid="discard" ref={ref}>
+      <h2 id="hf-discard-h">Discard {owed} cards</h2>
+      <p class="hint">A seven was rolled and you hold more than 7 cards: choose {owed} to give back.</p>
+      <HandPicker value={pick} onChange={setPick} names={v.resources} max={me.hand} label="Discard" testid="discard-pick" />
+      <button
+        type="button"
+        class="btn-primary"
+        disabled={busy || n !== owed}
+        onClick={() => {
+          send(discardMove(pick));
+          setPick(EMPTY);
+        }}
+        data-testid="send-discard"
+      >
+        {n === owed ? `Discard ${handText(pick, v.resources)}` : `Choose ${owed - n > 0 ? `${owed - n} more` : `${n - owed} fewer`}`}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { TableStore } from "../../state";
+import { Board, Dice, ResourceIcons } from "./Board";
+import { answerText, offerText, recipients, turnLine } from "./moves";
+import { DiceChart, LogPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
+import { decodeView, lastVersion } from "./view";
+
+/** HarborfallTv is the island for the living-room TV: the whole board, who does what, and at the end the ranking. */
+export function HarborfallTv({ store }: { store: TableStore }) {
+  const data = store.data.value;
+  const g = data.game!;
+  const colors = (data.lobby?.seats ?? []).map((s) => s.color);
+  const v = decodeView(g.view);
+  const over = g.result.over;
+  const rollKey = lastVersion(data.log, data.logVersions, "roll");
+  const owing = v.players.flatMap((p, s) => (p.owed > 0 ? [{ s, n: p.owed }] : []));
+  return (
+    <div class="tv tv-play hf-tv">
+      <ResourceIcons />
+      <div class="tv-board hf-tv-board">
+        <Board view={v} colors={colors} rollKey={rollKey} label="The island" />
+      </div>
+      <div class="tv-side">
+        {over ? (
+          <>
+            <Ranking result={g.result} view={v} colors={colors} />
+            <section class="panel">
+              <PointsChart view={v} result={g.result} colors={colors} width={820} height={300} />
+            </section>
+            <section class="panel">
+              <DiceChart view={v} width={820} height={260} />
+            </section>
+          </>
+        ) : (
+          <>
+            <div class="hf-tv-status">
+              <p class="tv-status" data-testid="tv-turn">
+                {turnLine(v, -1)}
+              </p>
+              <Dice dice={v.dice} rollKey={rollKey} size={64} />
+            </div>
+            {v.offer ? (
+              <section class="panel tv-trade" data-testid="tv-offer">
+                <h2>Open offer</h2>
+                <p>{offerText(v, -1)}</p>
+                <ul class="hf-answers">
+                  {recipients(v).map((s) => (
+                    <li key={s}>
+                      {v.players[s]?.name}: {answerText(v, s)}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {owing.length > 0 ? (
+              <section class="panel tv-trade" data-testid="tv-owing">
+                <h2>Discards owed</h2>
+                <p>{owing.map((o) => `${v.players[o.s]?.name}: ${o.n}`).join(" · ")}</p>
+              </section>
+            ) : null}
+            <PlayersPanel view={v} colors={colors} me={-1} big />
+            <LogPanel log={data.log} limit={6} title="What happened" />
+            <SupplyPanel view={v} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// Where the island's hexes, corners, edges and harbours are drawn, and the
+// words that name them for screen readers. The engine's geometry gives
+// integer positions: one unit of x is half a hex's width and one unit of y
+// half a hex's side, so (x, y) is drawn at (x·√3/2·SIDE, y·SIDE/2).
+
+import { DESERT, GENERAL_HARBOR, pips, type Geometry, type HarborfallView } from "./view";
+
+/** SIDE is a hex's side in SVG units. */
+export const SIDE = 60;
+const KX = (Math.sqrt(3) / 2) * SIDE;
+const KY = SIDE / 2;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export const cornerPoint = (g: Geometry, c: number): Point => ({ x: (g.cornerX[c] ?? 0) * KX, y: (g.cornerY[c] ?? 0) * KY });
+export const hexCenter = (g: Geometry, h: number): Point => ({ x: (g.hexX[h] ?? 0) * KX, y: (g.hexY[h] ?? 0) * KY });
+
+export function edgeMid(g: Geometry, e: number): Point {
+  const [a, b] = g.edgeCorners[e] ?? [0, 0];
+  const p = cornerPoint(g, a);
+  const q = cornerPoint(g, b);
+  return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+}
+
+/** hexPoints is the SVG polygon of hex h, shrunk by inset towards its centre. */
+export function hexPoints(g: Geometry, h: number, inset = 0): string {
+  const c = hexCenter(g, h);
+  return (g.hexCorners[h] ?? [])
+    .map((k) => {
+      const p = cornerPoint(g, k);
+      const f = 1 - inset / SIDE;
+      return `${(c.x + (p.x - c.x) * f).toFixed(1)},${(c.y + (p.y - c.y) * f).toFixed(1)}`;
+    })
+    .join(" ");
+}
+
+/** cornerHexes lists the land hexes touching each corner. */
+export function cornerHexes(g: Geometry): number[][] {
+  const out: number[][] = Array.from({ length: g.corners }, () => []);
+  g.hexCorners.forEach((cs, h) => cs.forEach((c) => out[c]?.push(h)));
+  return out;
+}
+
+/** edgeHexes lists the land hexes on each side of each edge (one on the coast). */
+export function edgeHexes(g: Geometry): number[][] {
+  const around = cornerHexes(g);
+  return g.edgeCorners.map(([a, b]) => (around[a] ?? []).filter((h) => (around[b] ?? []).includes(h)));
+}
+
+/** harborPlace is where a harbour on coast edge e is drawn: out to sea from the edge's land hex. */
+export function harborPlace(g: Geometry, e: number): Point {
+  const m = edgeMid(g, e);
+  const land = edgeHexes(g)[e]?.[0];
+  const c = land === undefined ? { x: 0, y: 0 } : hexCenter(g, land);
+  const dx = m.x - c.x;
+  const dy = m.y - c.y;
+  const len = Math.hypot(dx, dy) || 1;
+  return { x: m.x + (dx / len) * SIDE * 0.62, y: m.y + (dy / len) * SIDE * 0.62 };
+}
+
+/** viewBox frames the island with room for the harbours round it. */
+export function viewBox(g: Geometry): string {
+  const xs = g.cornerX.map((x) => x * KX);
+  const ys = g.cornerY.map((y) => y * KY);
+  const pad = SIDE * 1.15;
+  const x0 = Math.min(...xs) - pad;
+  const y0 = Math.min(...ys) - pad;
+  return `${x0.toFixed(0)} ${y0.toFixed(0)} ${(Math.max(...xs) - x0 + pad).toFixed(0)} ${(Math.max(...ys) - y0 + pad).toFixed(0)}`;
+}
+
+/** harborText: "3:1 any" or "2:1 brick". */
+export function harborText(kind: number, resources: string[]): string {
+  return kind === GENERAL_HARBOR ? "3:1 any" : `2:1 ${resources[kind] ?? "?"}`;
+}
+
+/** hexName: "8 forest (lumber)", "the desert". */
+export function hexName(v: HarborfallView, h: number): string {
+  const t = v.terrain[h] ?? DESERT;
+  if (t === DESERT) return "the desert";
+  return `${v.number[h]} ${v.terrains[t]} (${v.resources[t]})`;
+}
+
+/** hexLabel names a hex for a screen reader, with its odds and the robber. */
+export function hexLabel(v: HarborfallView, h: number): string {
+  const n = v.number[h] ?? 0;
+  const odds = n ? `, ${pips(n)} in 36` : "";
+  return `Hex ${hexName(v, h)}${odds}${v.robber === h ? ", the robber is here" : ""}`;
+}
+
+/** cornerHarbor is the harbour kind at each corner, -1 for none. */
+export function cornerHarbors(v: HarborfallView): number[] {
+  const out = Array.from({ length: v.geo.corners }, () => -1);
+  for (const hb of v.harbors) for (const c of v.geo.edgeCorners[hb.edge] ?? []) out[c] = hb.kind;
+  return out;
+}
+
+const list = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
+
+/** cornerLabel names a corner by the hexes it touches, its harbour and its building. */
+export function cornerLabel(v: HarborfallView, c: number, around: number[][], harbors: number[]): string {
+  const hexes = (around[c] ?? []).map((h) => hexName(v, h));
+  const harbor = (harbors[c] ?? -1) >= 0 ? `, harbour ${harborText(harbors[c]!, v.resources)}` : "";
+  const owner = v.owner[c] ?? -1;
+  const building = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s ${v.city[c] ? "city" : "settlement"}` : "";
+  return `Corner by ${list(hexes)}${(around[c]?.length ?? 0) < 3 ? " and the sea" : ""}${harbor}${building}`;
+}
+
+/** edgeLabel names an edge by the hexes beside it and its road. */
+export function edgeLabel(v: HarborfallView, e: number, sides: number[][]): string {
+  const hexes = (sides[e] ?? []).map((h) => hexName(v, h));
+  const owner = v.road[e] ?? -1;
+  const road = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s road` : "";
+  return `Edge ${hexes.length < 2 ? `on the coast of ${hexes[0] ?? "the island"}` : `between ${list(hexes)}`}${road}`;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { cornerHarbors, cornerHexes, cornerLabel, cornerPoint, edgeHexes, edgeLabel, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, SIDE, viewBox } from "../src/games/harborfall/geometry";
+import { decodeView } from "../src/games/harborfall/view";
+import sample from "./harborfall-view.json";
+
+const view = decodeView(sample.view);
+const g = view.geo;
+const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+
+describe("hex and corner geometry", () => {
+  it("puts every corner of a hex one side away from its centre", () => {
+    for (let h = 0; h < g.hexes; h++) {
+      for (const c of g.hexCorners[h]!) expect(dist(cornerPoint(g, c), hexCenter(g, h))).toBeCloseTo(SIDE, 5);
+    }
+  });
+
+  it("makes every edge one side long", () => {
+    for (const [a, b] of g.edgeCorners) expect(dist(cornerPoint(g, a), cornerPoint(g, b))).toBeCloseTo(SIDE, 5);
+  });
+
+  it("knows which hexes touch each corner and edge", () => {
+    const around = cornerHexes(g);
+    expect(around.every((hs) => hs.length >= 1 && hs.length <= 3)).toBe(true);
+    expect(around.filter((hs) => hs.length === 3)).toHaveLength(24);
+    const sides = edgeHexes(g);
+    expect(sides.filter((hs) => hs.length === 1)).toHaveLength(g.coast.length);
+    expect(sides.filter((hs) => hs.length === 2)).toHaveLength(72 - 30);
+  });
+
+  it("draws hex polygons from their corners and frames the whole island", () => {
+    expect(hexPoints(g, 0).split(" ")).toHaveLength(6);
+    const [x, y, w, hgt] = viewBox(g).split(" ").map(Number);
+    for (let c = 0; c < g.corners; c++) {
+      const p = cornerPoint(g, c);
+      expect(p.x).toBeGreaterThan(x!);
+      expect(p.x).toBeLessThan(x! + w!);
+      expect(p.y).toBeGreaterThan(y!);
+      expect(p.y).toBeLessThan(y! + hgt!);
+    }
+  });
+
+  it("sets harbours out at sea from their coast edge", () => {
+    for (const hb of view.harbors) {
+      const land = edgeHexes(g)[hb.edge]![0]!;
+      expect(dist(harborPlace(g, hb.edge), hexCenter(g, land))).toBeGreaterThan(dist(edgeMid(g, hb.edge), hexCenter(g, land)));
+    }
+    const kinds = cornerHarbors(view);
+    expect(kinds.filter((k) => k >= 0)).toHaveLength(18);
+  });
+
+  it("names hexes, corners and edges for screen readers", () => {
+    expect(hexLabel(view, 2)).toBe("Hex the desert, the robber is here");
+    expect(hexLabel(view, 0)).toBe("Hex 10 hill (brick), 3 in 36");
+    const around = cornerHexes(g);
+    expect(cornerLabel(view, 0, around, cornerHarbors(view))).toBe("Corner by 10 hill (brick) and the sea, harbour 3:1 any");
+    const owned = view.owner.findIndex((o) => o === 0);
+    expect(cornerLabel(view, owned, around, cornerHarbors(view))).toMatch(/, Ana's settlement$/);
+    expect(edgeLabel(view, 0, edgeHexes(g))).toBe("Edge on the coast of 10 hill (brick)");
+    const inner = edgeHexes(g).findIndex((hs) => hs.length === 2);
+    expect(edgeLabel(view, inner, edgeHexes(g))).toMatch(/^Edge between .+ and .+/);
+  });
+});
