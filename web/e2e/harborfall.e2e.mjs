@@ -11,6 +11,9 @@
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { agrees, clickMove, discard, openTable, serverState, tapSpot, tryStep, version } from "./harborfall-lib.mjs";
 
+/** Not in the default run yet: a seven while both phones hold more than seven cards does not come in every game. */
+export const manual = "it waits on a seven while both phones hold more than seven cards, which not every game brings before its end";
+
 const TURN_SECONDS = 30;
 
 export default async function scenario(ctx) {

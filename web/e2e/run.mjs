@@ -11,7 +11,9 @@
 //
 // Environment: HARBOR_BIN (a built harbor binary; default: build ../cmd/harbor),
 // CHROMIUM (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (use the current dist/),
-// E2E_ONLY=holdings,harborfall (run only those scenarios).
+// E2E_ONLY=holdings,harborfall (run only those scenarios). A scenario that
+// exports `manual` (a reason) runs only when E2E_ONLY names it; the run says
+// so, with the reason.
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +26,7 @@ const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const work = mkdtempSync(join(tmpdir(), "harbor-e2e-"));
 const only = (process.env.E2E_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
-function scenarios() {
+async function scenarios() {
   const dir = join(webDir, "e2e");
   const all = readdirSync(dir)
     .filter((f) => f.endsWith(".e2e.mjs"))
@@ -32,7 +34,14 @@ function scenarios() {
     .map((f) => ({ name: f.replace(/\.e2e\.mjs$/, ""), file: join(dir, f) }));
   const unknown = only.filter((n) => !all.some((s) => s.name === n));
   if (unknown.length) fail(`E2E_ONLY names no scenario: ${unknown.join(", ")} (have ${all.map((s) => s.name).join(", ")})`);
-  return only.length ? all.filter((s) => only.includes(s.name)) : all;
+  if (only.length) return all.filter((s) => only.includes(s.name));
+  const run = [];
+  for (const s of all) {
+    const { manual } = await import(pathToFileURL(s.file).href);
+    if (manual) log(`scenario ${s.name} runs only when named in E2E_ONLY: ${manual}`);
+    else run.push(s);
+  }
+  return run;
 }
 
 /** runScenario gives one scenario a fresh server and data file; it returns an error or null. */
@@ -93,7 +102,7 @@ let browser = null;
 try {
   mkdirSync(results, { recursive: true });
   if (!existsSync(chromiumPath)) fail(`chromium not found at ${chromiumPath} (apt-get install chromium)`);
-  const list = scenarios();
+  const list = await scenarios();
   if (list.length === 0) fail("no e2e scenario found");
   let bin = process.env.HARBOR_BIN;
   if (!process.env.E2E_SKIP_BUILD) run("npm", ["run", "build"], webDir);
