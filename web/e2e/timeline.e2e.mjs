@@ -148,6 +148,15 @@ export default async function scenario(ctx) {
   await fitsScreen(tv, "the TV replay");
   await shot(tv, "04-tv-replay");
 
+  setStep("the home page's list of tables leads to the replay");
+  const home = await host.context().newPage();
+  await home.goto(base + "/");
+  await home.getByTestId("your-table-replay").first().waitFor();
+  await home.getByTestId("your-table-replay").first().click();
+  await home.waitForURL(new RegExp(`/t/${id}/replay`));
+  await home.getByTestId("replay-bar").waitFor();
+  await home.close();
+
   setStep("play on from a moment of the replay");
   await host.getByRole("button", { name: "To the start" }).click();
   for (let n = 1; n <= 8; n++) await host.getByTestId("replay-forward").click();

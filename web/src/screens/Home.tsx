@@ -126,6 +126,11 @@ function YourTables({ go }: { go: (path: string) => void }) {
             ) : (
               <span class="hint">{r.gone ? "This table is no longer open." : "Looking…"}</span>
             )}
+            {r.lobby?.status === "finished" ? (
+              <a class="your-table-replay" href={href({ name: "replay", id: r.id })} data-testid="your-table-replay">
+                Watch the replay
+              </a>
+            ) : null}
           </li>
         ))}
       </ul>
