@@ -17,7 +17,11 @@ export function Countdown({ deadline }: { deadline: number }) {
   const s = secondsLeft(deadline, now);
   return (
     <p class="countdown" role="timer" aria-label={`${s} seconds left before a computer player moves for you`}>
-      ⏱ {s} s
+      <svg class="countdown-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <circle cx="8" cy="9" r="6" fill="none" stroke="currentColor" stroke-width="2" />
+        <path d="M8 9V5.5M6 1.5h4" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+      </svg>{" "}
+      {s} s
     </p>
   );
 }
