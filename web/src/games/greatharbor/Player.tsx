@@ -3,6 +3,7 @@
 // everyone else and the log; two columns on a laptop.
 
 import { useState } from "preact/hooks";
+import { AwayBanner } from "../../components/AwayBanner";
 import { Countdown } from "../../components/Countdown";
 import type { GameEvent } from "../../protocol";
 import type { TableStore } from "../../state";
@@ -86,14 +87,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
         <QuickRefButton />
       </header>
 
-      {away ? (
-        <div class="banner banner-warn" role="status">
-          A computer player is moving for you while you were away.
-          <button type="button" class="btn-small" onClick={() => store.back()}>
-            Take my seat back
-          </button>
-        </div>
-      ) : null}
+      {away ? <AwayBanner store={store} /> : null}
 
       {over && v.scores.length ? (
         <div class="final gh-final">

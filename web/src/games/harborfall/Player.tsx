@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { AwayBanner } from "../../components/AwayBanner";
 import { Countdown } from "../../components/Countdown";
 import { HowTo } from "../../components/Rules";
 import { sameMove, type Move } from "../../protocol";
@@ -118,14 +119,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         {me < 0 ? <p class="hint">You are watching.</p> : null}
       </header>
 
-      {away ? (
-        <div class="banner banner-warn" role="status">
-          A computer player is moving for you while you were away.
-          <button type="button" class="btn-small" onClick={() => store.back()}>
-            Take my seat back
-          </button>
-        </div>
-      ) : null}
+      {away ? <AwayBanner store={store} /> : null}
 
       {v.phase === "special_build" ? (
         <div class="banner banner-info" role="status" data-testid="special-banner">
