@@ -1,6 +1,10 @@
 package server
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
 
 // TestDecodeMessage checks the strict message decoding, also when its
 // decoders are reused after good and bad messages in any order.
@@ -29,4 +33,81 @@ func TestDecodeMessage(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzDecodeMessage feeds arbitrary bytes to the message decoder. What it
+// accepts must be one JSON object whose keys are exactly "t", "v" and "d",
+// each at most once, and must decode the same again from its own fields;
+// what it refuses must not panic.
+func FuzzDecodeMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"move","v":3,"d":{"type":"take","n":1}}`,
+		`{"t":"ping","v":0}`,
+		`{"T":"move","v":1}`,
+		`{"t":"move","t":"ping","v":1}`,
+		`{"t":"chat","v":2,"d":{"text":"hi"}}`,
+		`{"t":"log","v":2,"d":{"before":10}}`,
+		`{"t":"move","v":1e2}`,
+		`{"t":"move","v":1,"d":{"type":"x","type":"y"}}`,
+		`{"t\u0000":"move"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		m, ok := decodeMessage(msg)
+		if !ok {
+			return
+		}
+		if !json.Valid(msg) {
+			t.Fatalf("accepted invalid JSON %q", msg)
+		}
+		// An independent look at the top-level keys.
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(msg, &top); err != nil {
+			t.Fatalf("accepted %q, which is not an object: %v", msg, err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(msg))
+		if _, err := dec.Token(); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := k.(string)
+			if key != "t" && key != "v" && key != "d" {
+				t.Fatalf("accepted %q with key %q", msg, key)
+			}
+			if seen[key] {
+				t.Fatalf("accepted %q with %q twice", msg, key)
+			}
+			seen[key] = true
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				t.Fatal(err)
+			}
+		}
+		again, err := json.Marshal(m)
+		if err != nil {
+			t.Fatalf("re-encoding %+v: %v", m, err)
+		}
+		m2, ok := decodeMessage(again)
+		if !ok || m2.T != m.T || m2.V != m.V || compact(t, m.D) != compact(t, m2.D) {
+			t.Fatalf("%q decoded to %+v, its re-encoding %s to %+v (%v)", msg, m, again, m2, ok)
+		}
+	})
+}
+
+// compact is raw without insignificant spaces; an absent value reads as null.
+func compact(t *testing.T, raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "null"
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatalf("compacting %q: %v", raw, err)
+	}
+	return b.String()
 }
