@@ -9,7 +9,7 @@
 // every screen on the way.
 
 import { networkInterfaces } from "node:os";
-import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+import { audit, barVersion, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, setStep, shot, TV, until } from "./lib.mjs";
 
 /** lanAddress is this machine's first non-loopback IPv4 address. */
 function lanAddress() {
@@ -27,9 +27,9 @@ async function playTurn(page) {
     const moves = await moveButtons(page);
     const pick = ["roll", "pass", "end"].find((m) => moves.includes(m)) ?? null;
     if (!pick) return;
-    const version = await page.locator(".action-bar").getAttribute("data-version");
+    const version = await barVersion(page);
     await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
-    await until(`${pick} to be answered`, async () => (await page.locator(".action-bar").count()) === 0 || (await page.locator(".action-bar").getAttribute("data-version")) !== version, 10_000);
+    await until(`${pick} to be answered`, async () => (await barVersion(page)) !== version, 10_000);
     if (pick === "end") return;
   }
 }

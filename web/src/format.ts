@@ -86,3 +86,15 @@ export function initials(name: string): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/**
+ * keepNames joins the words of each name in text with no-break spaces, so a
+ * line breaks around a player's name, never inside it ("Computer 3").
+ */
+export function keepNames(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    if (/\s/.test(name.trim())) out = out.split(name).join(name.replace(/\s+/g, "\u00a0"));
+  }
+  return out;
+}

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { coins, coinsLabel, initials, inkFor, ordinal, plural, seatColor, seatShape } from "../src/format";
+import { coins, coinsLabel, initials, inkFor, keepNames, ordinal, plural, seatColor, seatShape } from "../src/format";
 import { absolute, href, parseRoute } from "../src/router";
 
 describe("format", () => {
+  it("keeps each name on one line: its words are joined by no-break spaces", () => {
+    const names = ["Computer 3", "Ana", "Maximiliana  Featherstone"];
+    expect(keepNames("Computer 3 paid 25 rent to Ana", names)).toBe("Computer\u00a03 paid 25 rent to Ana");
+    expect(keepNames("Maximiliana  Featherstone's turn", names)).toBe("Maximiliana\u00a0Featherstone's turn");
+    expect(keepNames("Computer 31 rolled", ["Computer 3", "Computer 31"])).toBe("Computer\u00a031 rolled");
+    expect(keepNames("nobody here", names)).toBe("nobody here");
+  });
+
   it("formats Coins with thousands separators", () => {
     expect(coins(1500)).toBe("1,500");
     expect(coins(-70)).toBe("-70");
