@@ -173,6 +173,7 @@ export default async function scenario(ctx) {
     return p.Ana === "connected" && p.Bo === "connected" && p["Computer 3"] === "computer player";
   });
   await until("the TV's presence bar", async () => (await presenceOf(tv, "tv")).Bo === "connected");
+  await until("the host to see Cy watching during play", async () => /Watching: Cy/.test((await host.getByTestId("watchers").textContent().catch(() => "")) ?? ""));
   await fitsWidth(host, "the phone game with presence");
   await fitsScreen(tv, "the TV game with its presence bar");
   await shot(host, "05-phone-game-presence");

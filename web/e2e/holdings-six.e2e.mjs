@@ -6,21 +6,8 @@
 // 20 px (the board's included), and axe-core finds nothing serious on the TV
 // or the host's phone.
 
-import { audit, barVersion, checkTv, fail, fitsWidth, LONG_NAME, PHONE, seatNames, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { audit, checkTv, fail, fitsWidth, holdingsTurn, LONG_NAME, PHONE, seatNames, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
 import { openTable } from "./harborfall-lib.mjs";
-
-const holdingsMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
-
-/** holdingsTurn plays one move on the host's page if the game waits on her (roll, buy, pass, end); false when it does not. */
-async function holdingsTurn(page) {
-  const moves = await holdingsMoves(page);
-  const pick = ["roll", "buy", "pass", "end"].find((m) => moves.includes(m));
-  if (!pick) return false;
-  const before = await barVersion(page);
-  await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
-  await until(`${pick} to be answered`, async () => (await barVersion(page)) !== before, 10_000);
-  return true;
-}
 
 export default async function scenario(ctx) {
   const { base } = ctx;

@@ -127,6 +127,20 @@ export async function until(what, f, timeout = STEP_TIMEOUT) {
  */
 export const barVersion = (page) => page.locator(".action-bar").evaluateAll((els) => els[0]?.getAttribute("data-version") ?? "gone");
 
+/** holdingsMoves lists the Harbor Holdings turn moves a page offers now. */
+export const holdingsMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
+
+/** holdingsTurn makes one Harbor Holdings move on a page if the game waits on it (the first of picks it offers); false when it does not. */
+export async function holdingsTurn(page, picks = ["roll", "buy", "pass", "end"]) {
+  const moves = await holdingsMoves(page);
+  const pick = picks.find((m) => moves.includes(m));
+  if (!pick) return false;
+  const before = await barVersion(page);
+  await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
+  await until(`${pick} to be answered`, async () => (await barVersion(page)) !== before, 10_000);
+  return true;
+}
+
 /** fitsWidth fails when a page scrolls sideways (on a phone everything must fit its width). */
 export async function fitsWidth(page, where) {
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));

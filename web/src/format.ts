@@ -55,13 +55,23 @@ export function seatColor(seat: number, server?: string): SeatColor {
   return { ...fallback, name: server[0]!.toUpperCase() + server.slice(1) };
 }
 
-/** inkFor picks black or white text for a #hex background. */
-export function inkFor(hex: string): string {
+/** luminance is the WCAG relative luminance of a #hex colour (0 black to 1 white). */
+export function luminance(hex: string): number {
   let h = hex.slice(1);
   if (h.length === 3) h = [...h].map((c) => c + c).join("");
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
-  const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return lum > 0.55 ? "#1b1b1b" : "#fff";
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** contrast is the WCAG contrast ratio of two #hex colours, from 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** inkFor picks black or white text for a #hex background, whichever stands out more. */
+export function inkFor(hex: string): string {
+  return contrast(hex, "#1b1b1b") >= contrast(hex, "#ffffff") ? "#1b1b1b" : "#fff";
 }
 
 /** Token shapes per seat, so players tell tokens apart without colour. */
