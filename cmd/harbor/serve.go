@@ -27,9 +27,13 @@ import (
 // sets it from an init function.
 var staticFiles fs.FS
 
+// defaultAddr is where serve listens unless told otherwise: port 8080 on
+// every interface, so phones on the same network can open the links.
+const defaultAddr = ":8080"
+
 func serveCmd(args []string) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fl.String("addr", envOr("HARBOR_ADDR", ":8080"), "address to listen on, every interface by default so phones on the network can join (env HARBOR_ADDR)")
+	addr := fl.String("addr", envOr("HARBOR_ADDR", defaultAddr), "address to listen on, every interface by default so phones on the network can join (env HARBOR_ADDR)")
 	data := fl.String("data", envOr("HARBOR_DATA", "harbor.db"), "SQLite data file (env HARBOR_DATA)")
 	var bc backendConfig
 	fl.StringVar(&bc.store, "store", os.Getenv("HARBOR_STORE"), "PostgreSQL store, postgres://… (env HARBOR_STORE); none: the SQLite file of -data")

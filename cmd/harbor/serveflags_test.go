@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"net/netip"
+	"slices"
 	"testing"
 
 	"harbor/server"
@@ -32,5 +34,15 @@ func TestMetricsPlacement(t *testing.T) {
 		if cfg := x.config(server.Config{}, c.addr); cfg.MetricsOff != c.off {
 			t.Errorf("%s %v: metrics off %v, want %v", c.addr, c.args, cfg.MetricsOff, c.off)
 		}
+	}
+}
+
+// TestDefaultAddrReachesTheNetwork: without -addr the server listens on
+// every interface and names the machine's network address for phones.
+func TestDefaultAddrReachesTheNetwork(t *testing.T) {
+	lan := []netip.Addr{netip.MustParseAddr("192.168.1.5")}
+	urls, loopbackOnly := server.ListenURLs(defaultAddr, lan)
+	if loopbackOnly || !slices.Contains(urls, "http://192.168.1.5:8080") {
+		t.Fatalf("the default %q is reached at %v (loopback only %v)", defaultAddr, urls, loopbackOnly)
 	}
 }

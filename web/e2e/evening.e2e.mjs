@@ -9,7 +9,7 @@
 // every screen on the way.
 
 import { networkInterfaces } from "node:os";
-import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+import { audit, barVersion, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, setStep, shot, TV, until } from "./lib.mjs";
 
 /** lanAddress is this machine's first non-loopback IPv4 address. */
 function lanAddress() {
@@ -27,9 +27,9 @@ async function playTurn(page) {
     const moves = await moveButtons(page);
     const pick = ["roll", "pass", "end"].find((m) => moves.includes(m)) ?? null;
     if (!pick) return;
-    const version = await page.locator(".action-bar").getAttribute("data-version");
+    const version = await barVersion(page);
     await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
-    await until(`${pick} to be answered`, async () => (await page.locator(".action-bar").count()) === 0 || (await page.locator(".action-bar").getAttribute("data-version")) !== version, 10_000);
+    await until(`${pick} to be answered`, async () => (await barVersion(page)) !== version, 10_000);
     if (pick === "end") return;
   }
 }
@@ -173,6 +173,7 @@ export default async function scenario(ctx) {
     return p.Ana === "connected" && p.Bo === "connected" && p["Computer 3"] === "computer player";
   });
   await until("the TV's presence bar", async () => (await presenceOf(tv, "tv")).Bo === "connected");
+  await until("the host to see Cy watching during play", async () => /Watching: Cy/.test((await host.getByTestId("watchers").textContent().catch(() => "")) ?? ""));
   await fitsWidth(host, "the phone game with presence");
   await fitsScreen(tv, "the TV game with its presence bar");
   await shot(host, "05-phone-game-presence");

@@ -5,10 +5,10 @@
 
 import { fail, log, pageApi, until } from "./lib.mjs";
 
-/** openTable makes the host's table, seats the friends and the computer players, and starts it. */
-export async function openTable(base, host, friends, { names, bots, turnSeconds }) {
+/** openTable makes the host's table (Harborfall unless game names another), seats the friends and the computer players, and starts it. */
+export async function openTable(base, host, friends, { names, bots, turnSeconds, game = "harborfall" }) {
   await host.goto(base + "/");
-  const made = await pageApi(host, "POST", "/api/tables", { game: "harborfall", name: names[0], turnSeconds });
+  const made = await pageApi(host, "POST", "/api/tables", { game, name: names[0], turnSeconds });
   if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
   const table = made.body;
   for (const [i, f] of friends.entries()) {

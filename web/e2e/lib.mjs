@@ -120,6 +120,27 @@ export async function until(what, f, timeout = STEP_TIMEOUT) {
   fail(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ""}`);
 }
 
+/**
+ * barVersion is the table version a page's action bar was drawn at, or
+ * "gone" when it shows none; it never waits, so a bar that goes away between
+ * two looks cannot stall a poll.
+ */
+export const barVersion = (page) => page.locator(".action-bar").evaluateAll((els) => els[0]?.getAttribute("data-version") ?? "gone");
+
+/** holdingsMoves lists the Harbor Holdings turn moves a page offers now. */
+export const holdingsMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
+
+/** holdingsTurn makes one Harbor Holdings move on a page if the game waits on it (the first of picks it offers); false when it does not. */
+export async function holdingsTurn(page, picks = ["roll", "buy", "pass", "end"]) {
+  const moves = await holdingsMoves(page);
+  const pick = picks.find((m) => moves.includes(m));
+  if (!pick) return false;
+  const before = await barVersion(page);
+  await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
+  await until(`${pick} to be answered`, async () => (await barVersion(page)) !== before, 10_000);
+  return true;
+}
+
 /** fitsWidth fails when a page scrolls sideways (on a phone everything must fit its width). */
 export async function fitsWidth(page, where) {
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -184,3 +205,93 @@ export async function audit(page, where) {
   if (violations.length) fail(`accessibility audit of ${where}:\n  ${violations.join("\n  ")}`);
   log(`audit ${where}: no serious or critical violations`);
 }
+
+/** A name as long as the lobby allows (24 characters): the widest a TV has to show. */
+export const LONG_NAME = "Maximiliana Featherstone";
+
+/**
+ * tvProblems measures the TV page as shown now and lists what is wrong: the
+ * log panel missing, cut or under the presence bar; a name on more than one
+ * line, cut off or missing; text under 20 px, SVG text by its size on screen.
+ */
+export function tvProblems(tv, names) {
+  return tv.evaluate((names) => {
+    const problems = [];
+    const clippers = (el) => {
+      const out = [];
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.overflowX !== "visible" || s.overflowY !== "visible") out.push(p.getBoundingClientRect());
+      }
+      return out;
+    };
+    const inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    const hidden = (el) => !!el.closest(".sr-only, title, desc, [aria-hidden=true] title");
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const bar = document.querySelector('[data-testid="presence-tv"]');
+    const floor = bar ? bar.getBoundingClientRect().top : innerHeight;
+
+    const heading = [...document.querySelectorAll("h2")].find((h) => h.textContent.trim() === "What happened");
+    const panel = heading?.closest("section");
+    if (!panel) problems.push('there is no "What happened" panel');
+    else {
+      const r = panel.getBoundingClientRect();
+      const where = `${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`;
+      if (!inside(r, { ...screen, bottom: floor })) problems.push(`the log panel is at ${where}, past the screen or under the presence bar (top ${Math.round(floor)})`);
+      for (const c of clippers(panel)) if (!inside(r, c)) problems.push(`the log panel (${where}) is cut by its container`);
+      const h = heading.getBoundingClientRect();
+      if (h.height === 0 || !inside(h, r)) problems.push("the log panel's heading is not shown");
+      const lines = [...panel.querySelectorAll("li")].filter((li) => {
+        const b = li.getBoundingClientRect();
+        return b.height > 0 && b.top >= r.top && b.bottom <= Math.min(r.bottom, floor) + 1;
+      });
+      if (lines.length < 3) problems.push(`the log panel shows ${lines.length} whole lines (at least 3)`);
+    }
+
+    const seen = new Map(names.map((n) => [n, 0]));
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent.trim();
+      const el = n.parentElement;
+      if (!text || !el || hidden(el)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const rects = [...range.getClientRects()].filter((b) => b.width > 0 && b.height > 0);
+      if (rects.length === 0) continue;
+      const box = range.getBoundingClientRect();
+      if (!inside(box, screen) || clippers(el).some((c) => box.bottom <= c.top || box.top >= c.bottom)) continue;
+      const graphic = el instanceof SVGElement ? el : el.closest("foreignObject");
+      const ctm = graphic?.getScreenCTM();
+      const size = parseFloat(getComputedStyle(el).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
+      if (size < 19.5) problems.push(`"${text.slice(0, 30)}" (${el.tagName.toLowerCase()}.${[...el.classList].join(".")}) is ${size.toFixed(1)} px`);
+      const plain = n.textContent.replace(/\u00a0/g, " ");
+      for (const name of names) {
+        for (let i = plain.indexOf(name); i >= 0; i = plain.indexOf(name, i + name.length)) {
+          const part = document.createRange();
+          part.setStart(n, i);
+          part.setEnd(n, i + name.length);
+          const rows = new Set([...part.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.bottom))).size;
+          if (rows > 1) problems.push(`the name "${name}" in "${text.slice(0, 60)}" (${el.tagName.toLowerCase()}.${el.className}) breaks over ${rows} lines`);
+        }
+      }
+      if (!seen.has(text)) continue;
+      seen.set(text, seen.get(text) + 1);
+      const cut = clippers(el).find((c) => !inside(box, c)) || (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow === "ellipsis");
+      if (cut) problems.push(`the name "${text}" (${el.className}) is cut off`);
+    }
+    for (const [name, k] of seen) if (k === 0) problems.push(`the name "${name}" is not shown`);
+    return problems;
+  }, names);
+}
+
+/** checkTv fails when the TV has any of tvProblems, after a screenshot; it logs what it measured. */
+export async function checkTv(tv, names, where, file) {
+  await fitsScreen(tv, where);
+  await shot(tv, file);
+  const problems = await tvProblems(tv, names);
+  if (problems.length) fail(`${where}:\n  ${problems.join("\n  ")}`);
+  log(`${where}: log panel whole and on screen, ${names.length} names on one line each, no text under 20 px`);
+}
+
+/** seatNames reads the names of the seats from the table's lobby, as the host's browser sees it. */
+export const seatNames = (page, id) => page.evaluate((id) => fetch(`/api/tables/${id}`).then((r) => r.json()), id).then((l) => l.seats.filter((s) => s.kind !== "empty").map((s) => s.name));

@@ -55,13 +55,23 @@ export function seatColor(seat: number, server?: string): SeatColor {
   return { ...fallback, name: server[0]!.toUpperCase() + server.slice(1) };
 }
 
-/** inkFor picks black or white text for a #hex background. */
-export function inkFor(hex: string): string {
+/** luminance is the WCAG relative luminance of a #hex colour (0 black to 1 white). */
+export function luminance(hex: string): number {
   let h = hex.slice(1);
   if (h.length === 3) h = [...h].map((c) => c + c).join("");
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
-  const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return lum > 0.55 ? "#1b1b1b" : "#fff";
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** contrast is the WCAG contrast ratio of two #hex colours, from 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** inkFor picks black or white text for a #hex background, whichever stands out more. */
+export function inkFor(hex: string): string {
+  return contrast(hex, "#1b1b1b") >= contrast(hex, "#ffffff") ? "#1b1b1b" : "#fff";
 }
 
 /** Token shapes per seat, so players tell tokens apart without colour. */
@@ -85,4 +95,16 @@ export function initials(name: string): string {
 /** plural: plural(1, "turn") → "1 turn", plural(3, "turn") → "3 turns". */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
+}
+
+/**
+ * keepNames joins the words of each name in text with no-break spaces, so a
+ * line breaks around a player's name, never inside it ("Computer 3").
+ */
+export function keepNames(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    if (/\s/.test(name.trim())) out = out.split(name).join(name.replace(/\s+/g, "\u00a0"));
+  }
+  return out;
 }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { coins, coinsLabel, initials, inkFor, ordinal, plural, seatColor, seatShape } from "../src/format";
+import { coins, coinsLabel, contrast, initials, inkFor, keepNames, ordinal, PALETTE, plural, seatColor, seatShape } from "../src/format";
 import { absolute, href, parseRoute } from "../src/router";
 
 describe("format", () => {
+  it("keeps each name on one line: its words are joined by no-break spaces", () => {
+    const names = ["Computer 3", "Ana", "Maximiliana  Featherstone"];
+    expect(keepNames("Computer 3 paid 25 rent to Ana", names)).toBe("Computer\u00a03 paid 25 rent to Ana");
+    expect(keepNames("Maximiliana  Featherstone's turn", names)).toBe("Maximiliana\u00a0Featherstone's turn");
+    expect(keepNames("Computer 31 rolled", ["Computer 3", "Computer 31"])).toBe("Computer\u00a031 rolled");
+    expect(keepNames("nobody here", names)).toBe("nobody here");
+  });
+
   it("formats Coins with thousands separators", () => {
     expect(coins(1500)).toBe("1,500");
     expect(coins(-70)).toBe("-70");
@@ -30,6 +38,17 @@ describe("format", () => {
     expect(seatColor(1, "azure").name).toBe("Azure");
     expect(new Set([0, 1, 2, 3, 4, 5].map(seatShape)).size).toBe(6);
     expect(inkFor("#f2b705")).toBe("#1b1b1b");
+  });
+
+  it.each(PALETTE.map((c) => [c.name, c]))("writes on %s seat buttons with at least 4.5:1 contrast", (_, c) => {
+    expect(contrast(c.fill, c.ink)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(c.fill, inkFor(c.fill))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("measures contrast as WCAG does", () => {
+    expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrast("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+    expect(inkFor("#e0569b")).toBe("#1b1b1b"); // a pink: white on it would be 3.5:1
   });
 
   it("makes initials and plurals", () => {

@@ -3,7 +3,7 @@ import { secondsLeft } from "../src/components/Countdown";
 import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
 import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/games/holdings/moves";
 import { ranking } from "../src/games/holdings/Panels";
-import { turnLine, winnersLine } from "../src/games/holdings/Player";
+import { turnLine, unaffordable, winnersLine } from "../src/games/holdings/Player";
 import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/games/holdings/view";
 import { decodeResult, type Move } from "../src/protocol";
 import sample from "./holdings-view.json";
@@ -179,5 +179,25 @@ describe("rollKey", () => {
   it("is the version of the newest roll", () => {
     expect(rollKey([{ type: "roll" }, { type: "move" }, { type: "trade" }], [3, 3, 4])).toBe(3);
     expect(rollKey([{ type: "trade" }], [4])).toBe(0);
+  });
+});
+
+describe("unaffordable", () => {
+  // Ana (seat 0, down to 121 Coins) has landed on an unowned space that costs more than she has.
+  const dear = SPACES.findIndex((sp, i) => (sp.price ?? 0) > 121 && sample.view.owner[i] === -1);
+  const at = (landed: number) => decodeView({ ...sample.view, viewer: 0, phase: "buy", landed, cash: [121, 1040, 1410, 0, 0, 0] });
+  const pass: Move[] = [{ type: "pass" }];
+
+  it("says what the purchase costs and what the player has when it is not offered", () => {
+    expect(dear).toBeGreaterThan(0);
+    expect(unaffordable(at(dear), 0, pass)).toEqual({ name: SPACES[dear]!.name, price: SPACES[dear]!.price, cash: 121 });
+  });
+
+  it("says nothing when the purchase is offered, on another's turn, or when the price is within reach", () => {
+    expect(unaffordable(at(dear), 0, [{ type: "buy" }, ...pass])).toBeNull();
+    expect(unaffordable(at(dear), 1, pass)).toBeNull();
+    const cheap = SPACES.findIndex((sp, i) => (sp.price ?? 0) > 0 && (sp.price ?? 0) <= 121 && sample.view.owner[i] === -1);
+    expect(cheap).toBeGreaterThan(0);
+    expect(unaffordable(at(cheap), 0, pass)).toBeNull();
   });
 });

@@ -68,7 +68,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
           const gone = s.kind === "human" && !s.connected;
           return (
             <li key={s.index} class={`presence-seat ${gone ? "is-gone" : ""} ${turn ? "is-turn" : ""}`} data-seat={s.index} data-state={presenceText(s)}>
-              <SeatBadge seat={s.index} color={s.color} size={big ? 36 : 22} />
+              <SeatBadge seat={s.index} color={s.color} size={big ? 28 : 22} />
               <span class="presence-name">
                 {s.name}
                 {s.you ? <span class="tag">you</span> : null}

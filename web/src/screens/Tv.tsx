@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, tvQrSrc, whyRefused } from "../api";
 import { ChatToasts } from "../components/Chat";
 import { useFollowNext } from "../components/PlayAgain";
@@ -68,8 +68,10 @@ export function Tv({ code }: { code: string }) {
   else if (!game) body = <p class="tv-wait">Waiting for the game…</p>;
   else body = <GameScreen game={lobby?.game ?? ""} which="Tv" store={store} fallback={<ComingSoon game={lobby?.game ?? ""} />} />;
   const playing = lobby && lobby.status !== "lobby" && game && !store.fatal.value;
+  const frame = useRef<HTMLDivElement>(null);
+  useBarHeight(frame, !!playing);
   return (
-    <div class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length}>
+    <div ref={frame} class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length}>
       <LinkBanner store={store} />
       {body}
       <ReplayLinks lobby={lobby} tvCode={code} />
@@ -80,6 +82,24 @@ export function Tv({ code }: { code: string }) {
   );
 }
 
+/** useBarHeight keeps --tv-bar-h on the frame at the presence bar's height, which grows with the seats and their names. */
+function useBarHeight(frame: { current: HTMLDivElement | null }, playing: boolean): void {
+  useEffect(() => {
+    const el = frame.current;
+    const bar = el?.querySelector<HTMLElement>(".presence-tv");
+    if (!el || !bar) return;
+    const set = () => el.style.setProperty("--tv-bar-h", `${bar.offsetHeight}px`);
+    set();
+    if (typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(set);
+    watch.observe(bar);
+    return () => {
+      watch.disconnect();
+      el.style.removeProperty("--tv-bar-h");
+    };
+  }, [playing]);
+}
+
 function useTvRoot(): void {
   useEffect(() => {
     document.documentElement.classList.add("tv-root");
@@ -87,7 +107,7 @@ function useTvRoot(): void {
   }, []);
 }
 
-/** FullscreenButton fills the TV's screen with the page (and back), where the browser allows it. */
+/** FullscreenButton fills the TV's screen with the page (and back), where the browser allows it: a small icon in the corner, so the presence bar keeps its width. */
 function FullscreenButton() {
   const [full, setFull] = useState(document.fullscreenElement !== null);
   useEffect(() => {
@@ -96,10 +116,13 @@ function FullscreenButton() {
     return () => document.removeEventListener("fullscreenchange", on);
   }, []);
   if (!document.fullscreenEnabled) return null;
+  const label = full ? "Leave full screen" : "Full screen";
   const toggle = () => void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
   return (
-    <button type="button" class="tv-fullscreen btn-small" onClick={toggle} data-testid="fullscreen">
-      {full ? "Leave full screen" : "Full screen"}
+    <button type="button" class="tv-fullscreen btn-small" onClick={toggle} data-testid="fullscreen" aria-label={label} title={label}>
+      <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round">
+        <path d={full ? "M9 3v6H3M15 3v6h6M9 21v-6H3M15 21v-6h6" : "M3 9V3h6M21 9V3h-6M3 15v6h6M21 15v6h-6"} />
+      </svg>
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import { SeatBadge } from "../../components/SeatBadge";
-import { coins, ordinal, seatColor, seatShape } from "../../format";
+import { coins, keepNames, ordinal, seatColor, seatShape } from "../../format";
 import { shapePath } from "../../components/SeatBadge";
 import type { GameEvent, GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
@@ -79,7 +79,8 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
   );
 }
 
-export function LogPanel({ log, limit = Infinity, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
+/** LogPanel lists the latest events, newest first; with names, no line breaks inside a player's name. */
+export function LogPanel({ log, limit = Infinity, title = "Game log", names = [] }: { log: GameEvent[]; limit?: number; title?: string; names?: readonly string[] }) {
   const lines = log.slice(-limit).reverse();
   return (
     <section class="panel log" aria-labelledby="log-h">
@@ -88,7 +89,7 @@ export function LogPanel({ log, limit = Infinity, title = "Game log" }: { log: G
       <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="log-h">
         {lines.map((e, k) => (
           <li key={log.length - k} class={`log-${e.type}`}>
-            {e.text}
+            {keepNames(e.text, names)}
           </li>
         ))}
       </ol>

@@ -60,10 +60,19 @@ export function GameOverCentre({ text }: { text: string }) {
       <text x={inner / 2} y={inner / 2 - 40} text-anchor="middle" class="board-title">
         Game over
       </text>
-      <text x={inner / 2} y={inner / 2 + 50} text-anchor="middle" class="board-turn">
-        {text}
-      </text>
+      <CentreLine y={inner / 2 + 50} text={text} />
     </g>
+  );
+}
+
+/** CentreLine is a line of big text across the middle of the board, set smaller when long names would reach past it. */
+export function CentreLine({ y, text }: { y: number; text: string }) {
+  const inner = SIDE - 2 * CELL;
+  const size = Math.min(52, Math.floor((inner - 80) / (0.62 * text.length)));
+  return (
+    <text x={inner / 2} y={y} text-anchor="middle" class="board-turn" style={size < 52 ? { fontSize: `${size}px` } : undefined}>
+      {text}
+    </text>
   );
 }
 
@@ -78,9 +87,7 @@ function BoardCentre({ view, me, rolled }: { view: HoldingsView; me: number; rol
         <Die value={view.dice[0]} x={inner / 2 - 130} y={260} size={110} rolling={rolled > 0} />
         <Die value={view.dice[1]} x={inner / 2 + 20} y={260} size={110} rolling={rolled > 0} />
       </g>
-      <text x={inner / 2} y={480} text-anchor="middle" class="board-turn">
-        {view.turn === me ? "Your turn" : `${view.names[view.turn]}'s turn`}
-      </text>
+      <CentreLine y={480} text={view.turn === me ? "Your turn" : `${view.names[view.turn]}'s turn`} />
       <text x={inner / 2} y={540} text-anchor="middle" class="board-round">
         Round {view.round} of {view.roundLimit}
       </text>

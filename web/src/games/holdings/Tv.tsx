@@ -1,12 +1,12 @@
 import { Delta } from "../../components/Delta";
 import { SeatBadge } from "../../components/SeatBadge";
-import { coins, seatColor } from "../../format";
+import { coins, keepNames, seatColor } from "../../format";
 import type { TableStore } from "../../state";
 import { Board, Die } from "./Board";
 import { CELL, SIDE } from "./board";
 import { tradeText } from "./moves";
 import { LogPanel, Ranking, WorthChart } from "./Panels";
-import { GameOverCentre, turnLine, winnersLine } from "./Player";
+import { CentreLine, GameOverCentre, turnLine, winnersLine } from "./Player";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
 function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; version: number; rolled: number; lastText: string }) {
@@ -17,9 +17,7 @@ function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; ver
         <Die value={view.dice[0]} x={inner / 2 - 150} y={190} size={130} rolling={rolled > 0} />
         <Die value={view.dice[1]} x={inner / 2 + 20} y={190} size={130} rolling={rolled > 0} />
       </g>
-      <text x={inner / 2} y={420} text-anchor="middle" class="board-turn">
-        {view.names[view.turn]}'s turn
-      </text>
+      <CentreLine y={420} text={`${view.names[view.turn]}'s turn`} />
       <foreignObject x={40} y={460} width={inner - 80} height={200}>
         <p class="tv-last" key={version}>
           {lastText}
@@ -37,18 +35,14 @@ function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
         return (
           <li key={seat} class={`${seat === view.turn ? "tv-turn" : ""} ${out ? "player-out" : ""}`}>
             <SeatBadge seat={seat} color={colors[seat]} size={44} />
-            <span class="tv-pname">
-              {view.names[seat]}
-              <small>{seatColor(seat, colors[seat]).name}</small>
-            </span>
+            <span class="tv-pname">{view.names[seat]}</span>
             <span class="tv-cash">
               {out ? "bankrupt" : coins(view.cash[seat] ?? 0)}
               <Delta value={view.cash[seat] ?? 0} />
             </span>
-            <span class="tv-worth">
-              <small>net worth</small> {coins(view.netWorth[seat] ?? 0)}
+            <span class="tv-pmeta">
+              {seatColor(seat, colors[seat]).name} · net worth {coins(view.netWorth[seat] ?? 0)} · {holdingsOf(view, seat).length} held
             </span>
-            <span class="tv-count">{holdingsOf(view, seat).length} held</span>
           </li>
         );
       })}
@@ -63,7 +57,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
   const seats = data.lobby?.seats ?? [];
   const colors = seats.map((s) => s.color);
   const view = decodeView(g.view, seats.map((s) => s.name));
-  const last = data.log[data.log.length - 1]?.text ?? "";
+  const last = keepNames(data.log[data.log.length - 1]?.text ?? "", view.names);
   const over = g.result.over;
   return (
     <div class="tv tv-play">
@@ -85,7 +79,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
         ) : (
           <>
             <p class="tv-status" data-testid="tv-turn">
-              {turnLine(view, -1)}
+              {keepNames(turnLine(view, -1), view.names)}
             </p>
             <TvPlayers view={view} colors={colors} />
             {view.trade ? (
@@ -94,7 +88,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
                 <p>{tradeText(view.trade, view.names, -1)}</p>
               </section>
             ) : null}
-            <LogPanel log={data.log} limit={8} title="What happened" />
+            <LogPanel log={data.log} limit={8} title="What happened" names={view.names} />
           </>
         )}
       </div>
