@@ -4,5 +4,5 @@ package table
 func (r *Runner) HistoryLen() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return len(r.hist)
+	return len(r.hist.entries)
 }

@@ -29,21 +29,47 @@ type LogPage struct {
 }
 
 // historyKeep is how many moves' events a live table keeps in memory: one
-// log page, so the log frame a connecting page gets comes from memory. The
-// window holds historyKeep to 2*historyKeep moves, and earlier parts of the
-// log are replayed from the store when asked for, so a table's memory does
-// not grow with the length of its game.
+// log page, so the log frame a connecting page gets comes from memory.
+// Earlier parts of the log are replayed from the store when asked for, so
+// a table's memory does not grow with the length of its game.
 const historyKeep = LogPageMoves
 
-// remember adds the events of the move that made version v to the window
-// of recent moves, dropping the oldest half once it is full. It holds r.mu.
-func (r *Runner) remember(v int, events []game.Event) {
-	if len(r.hist) >= 2*historyKeep {
-		n := copy(r.hist, r.hist[len(r.hist)-historyKeep:])
-		clear(r.hist[n:])
-		r.hist = r.hist[:n]
+// window is the events of a run of consecutive versions, in a ring of at
+// most historyKeep entries once it is a table's recent moves: entries[head]
+// is the oldest.
+type window struct {
+	entries []HistoryEntry
+	head    int
+}
+
+// add appends the events of the next version, overwriting the oldest
+// entry once the ring is full.
+func (w *window) add(e HistoryEntry) {
+	if len(w.entries) < historyKeep {
+		w.entries = append(w.entries, e)
+		return
 	}
-	r.hist = append(r.hist, HistoryEntry{V: v, Events: events})
+	w.entries[w.head] = e
+	w.head = (w.head + 1) % len(w.entries)
+}
+
+// first returns the oldest version w holds (-1: none).
+func (w *window) first() int {
+	if len(w.entries) == 0 {
+		return -1
+	}
+	return w.entries[w.head].V
+}
+
+// at returns the entry of version v, which w holds.
+func (w *window) at(v int) HistoryEntry {
+	return w.entries[(w.head+v-w.first())%len(w.entries)]
+}
+
+// remember adds the events of the move that made version v to the table's
+// recent moves. It holds r.mu.
+func (r *Runner) remember(v int, events []game.Event) {
+	r.hist.add(HistoryEntry{V: v, Events: events})
 }
 
 // replayLog replays the stored moves from the setup and returns the game
@@ -97,28 +123,27 @@ func (r *Runner) logRange(before int) (from, end int) {
 // inMemory reports whether the window of recent moves holds versions from
 // on. It holds r.mu.
 func (r *Runner) inMemory(from int) bool {
-	return len(r.hist) > 0 && r.hist[0].V <= from
+	first := r.hist.first()
+	return first >= 0 && first <= from
 }
 
 // logPage returns the log page of versions from to end as viewer sees
-// them, from hist, which holds them all, in order and without a gap.
-func logPage(hist []HistoryEntry, from, end int, viewer game.Seat) LogPage {
+// them, from w, which holds them all.
+func logPage(w *window, from, end int, viewer game.Seat) LogPage {
 	p := LogPage{Entries: []HistoryEntry{}, Complete: from == 0}
-	if len(hist) == 0 {
-		return p
-	}
-	first := hist[0].V
-	for _, h := range hist[max(0, from-first):max(0, end-first)] {
-		if len(h.Events) > 0 {
-			p.Entries = append(p.Entries, HistoryEntry{V: h.V, Events: eventsFor(h.Events, viewer)})
+	for v := from; v < end; v++ {
+		if h := w.at(v); len(h.Events) > 0 {
+			p.Entries = append(p.Entries, HistoryEntry{V: v, Events: eventsFor(h.Events, viewer)})
 		}
 	}
 	return p
 }
 
 // storedLog returns versions from to end of the game's log, replayed from
-// the store.
+// the store (waiting for its turn among the server's other such replays).
 func (r *Runner) storedLog(ctx context.Context, t *Table, from, end int) ([]HistoryEntry, error) {
+	r.tables.replays <- struct{}{}
+	defer func() { <-r.tables.replays }()
 	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
 	if err != nil {
 		return nil, err
@@ -134,7 +159,7 @@ func (r *Runner) storedLog(ctx context.Context, t *Table, from, end int) ([]Hist
 // the last moves, which the window of recent moves holds. It holds r.mu.
 func (r *Runner) sendRecentLog(c Conn, viewer game.Seat) {
 	from, end := r.logRange(0)
-	if p := logPage(r.hist, from, end, viewer); len(p.Entries) > 0 {
+	if p := logPage(&r.hist, from, end, viewer); len(p.Entries) > 0 {
 		Send(c, "log", r.t.Version, p)
 	}
 }
@@ -148,10 +173,10 @@ func (r *Runner) EarlierLog(s *Sub, before int) error {
 		r.mu.Unlock()
 		return harbor.Errorf(harbor.EConflict, "the game has not started")
 	}
-	viewer, version := r.viewerOf(s), r.t.Version
+	viewer := r.viewerOf(s)
 	from, end := r.logRange(before)
 	if r.inMemory(from) {
-		Send(s.conn, "log", version, logPage(r.hist, from, end, viewer))
+		Send(s.conn, "log", r.t.Version, logPage(&r.hist, from, end, viewer))
 		r.mu.Unlock()
 		return nil
 	}
@@ -164,7 +189,7 @@ func (r *Runner) EarlierLog(s *Sub, before int) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	Send(s.conn, "log", r.t.Version, logPage(hist, from, end, viewer))
+	Send(s.conn, "log", r.t.Version, logPage(&window{entries: hist}, from, end, viewer))
 	return nil
 }
 

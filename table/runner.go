@@ -51,7 +51,7 @@ type Runner struct {
 	bots     [game.MaxSeats]game.Computer
 	away     game.SeatSet             // seats a computer player stands in for
 	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
-	hist     []HistoryEntry           // the events of the last moves, once the game runs (see remember)
+	hist     window                   // the events of the last moves, once the game runs
 	chatRate map[string]*chatAllowance
 	deadline [game.MaxSeats]time.Time // turn timer of each waited-on person
 	botTimer *time.Timer
@@ -467,6 +467,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.broadcastState()
 		if final != nil {
 			r.tables.quotas.release(r.id)
+			r.bots = [game.MaxSeats]game.Computer{} // nothing left for them to play
 			r.broadcastLobby()
 		}
 		r.tables.moved(time.Since(start))
@@ -503,8 +504,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		if r.t.hasPerson() {
 			r.tables.quotas.release(r.id) // only games of computer players stay counted
 		}
-		r.hist = nil
-		r.remember(0, events)
+		r.hist = window{entries: []HistoryEntry{{V: 0, Events: events}}}
 		r.markOffline()
 	})
 }
@@ -636,7 +636,7 @@ func (r *Runner) replay(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("table %s: %w", r.id, err)
 	}
-	r.g, r.hist = g, hist
+	r.g, r.hist = g, window{entries: hist}
 	return nil
 }
 
