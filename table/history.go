@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"harbor"
@@ -27,77 +28,168 @@ type LogPage struct {
 	Complete bool           `json:"complete"`
 }
 
-// loadHistory rebuilds the events of every move so far by replaying the
-// stored log, for a runner that was loaded from the store. It holds r.mu.
-func (r *Runner) loadHistory(ctx context.Context) error {
-	if r.histOK || r.g == nil {
-		return nil
+// historyKeep is how many moves' events a live table keeps in memory: one
+// log page, so the log frame a connecting page gets comes from memory.
+// Earlier parts of the log are replayed from the store when asked for, so
+// a table's memory does not grow with the length of its game.
+const historyKeep = LogPageMoves
+
+// window is the events of a run of consecutive versions, in a ring of at
+// most historyKeep entries once it is a table's recent moves: entries[head]
+// is the oldest.
+type window struct {
+	entries []HistoryEntry
+	head    int
+}
+
+// add appends the events of the next version, overwriting the oldest
+// entry once the ring is full.
+func (w *window) add(e HistoryEntry) {
+	if len(w.entries) < historyKeep {
+		w.entries = append(w.entries, e)
+		return
 	}
-	moves, err := r.tables.store.Moves(ctx, r.t.ID, 0)
+	w.entries[w.head] = e
+	w.head = (w.head + 1) % len(w.entries)
+}
+
+// first returns the oldest version w holds (-1: none).
+func (w *window) first() int {
+	if len(w.entries) == 0 {
+		return -1
+	}
+	return w.entries[w.head].V
+}
+
+// at returns the entry of version v, which w holds.
+func (w *window) at(v int) HistoryEntry {
+	return w.entries[(w.head+v-w.first())%len(w.entries)]
+}
+
+// remember adds the events of the move that made version v to the table's
+// recent moves. It holds r.mu.
+func (r *Runner) remember(v int, events []game.Event) {
+	r.hist.add(HistoryEntry{V: v, Events: events})
+}
+
+// replayLog replays the stored moves from the setup and returns the game
+// after them and the events of versions from on (0: the setup), each take
+// back told as such; the moves before from are replayed without their
+// events.
+func replayLog(def game.Definition, t *Table, moves []Move, from int) (game.Game, []HistoryEntry, error) {
+	var setup *game.Log
+	if from == 0 {
+		setup = &game.Log{}
+	}
+	g, err := def.NewLogged(t.Config(), setup)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	var setup game.Log
-	g, err := r.def.NewLogged(r.t.Config(), &setup)
-	if err != nil {
-		return err
+	var hist []HistoryEntry
+	if setup != nil {
+		hist = append(hist, HistoryEntry{V: 0, Events: setup.Events})
 	}
-	hist := []HistoryEntry{{V: 0, Events: setup.Events}}
 	p := game.Replayer{Game: g, Records: Records(moves)}
 	for i, m := range moves {
+		if i+1 < from {
+			if err := p.Step(nil); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		var log game.Log
 		if err := p.Step(&log); err != nil {
-			return err
+			return nil, nil, err
 		}
 		events := log.Events
 		if p.Records[i].IsUndo() {
-			events = []game.Event{takeBackEvent(seatName(r.t.Seats, m.Seat), m.Seat)}
+			events = []game.Event{takeBackEvent(seatName(t.Seats, m.Seat), m.Seat)}
 		}
 		hist = append(hist, HistoryEntry{V: i + 1, Events: events})
 	}
-	r.hist, r.histOK = hist, true
-	return nil
+	return p.Game, hist, nil
 }
 
-// logPage returns the moves before version before (0: up to now) as viewer
-// sees them, the last LogPageMoves of them. It holds r.mu.
-func (r *Runner) logPage(viewer game.Seat, before int) LogPage {
-	end := len(r.hist)
-	if before > 0 {
-		for end > 0 && r.hist[end-1].V >= before {
-			end--
-		}
+// logRange returns the versions, from (inclusive) to end (exclusive), of
+// the log page before version before (0: up to now).
+func (r *Runner) logRange(before int) (from, end int) {
+	end = r.t.Version + 1
+	if before > 0 && before < end {
+		end = before
 	}
-	start := max(0, end-LogPageMoves)
-	p := LogPage{Entries: make([]HistoryEntry, 0, end-start), Complete: start == 0}
-	for _, h := range r.hist[start:end] {
-		if len(h.Events) > 0 {
-			p.Entries = append(p.Entries, HistoryEntry{V: h.V, Events: eventsFor(h.Events, viewer)})
+	return max(0, end-LogPageMoves), end
+}
+
+// inMemory reports whether the window of recent moves holds versions from
+// on. It holds r.mu.
+func (r *Runner) inMemory(from int) bool {
+	first := r.hist.first()
+	return first >= 0 && first <= from
+}
+
+// logPage returns the log page of versions from to end as viewer sees
+// them, from w, which holds them all.
+func logPage(w *window, from, end int, viewer game.Seat) LogPage {
+	p := LogPage{Entries: []HistoryEntry{}, Complete: from == 0}
+	for v := from; v < end; v++ {
+		if h := w.at(v); len(h.Events) > 0 {
+			p.Entries = append(p.Entries, HistoryEntry{V: v, Events: eventsFor(h.Events, viewer)})
 		}
 	}
 	return p
 }
 
-// sendLog sends c a log frame of the moves before version before; with
-// always false, only when there is something in it.
-func (r *Runner) sendLog(c Conn, viewer game.Seat, before int, always bool) {
-	if err := r.loadHistory(context.Background()); err != nil {
-		r.tables.log.Error("load history", "table", r.t.ID, "err", err)
-		return
+// storedLog returns versions from to end of the game's log, replayed from
+// the store (waiting for its turn among the server's other such replays).
+func (r *Runner) storedLog(ctx context.Context, t *Table, from, end int) ([]HistoryEntry, error) {
+	r.tables.replays <- struct{}{}
+	defer func() { <-r.tables.replays }()
+	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	if err != nil {
+		return nil, err
 	}
-	if p := r.logPage(viewer, before); always || len(p.Entries) > 0 {
+	if len(moves) < end-1 {
+		return nil, fmt.Errorf("table %s: %d stored moves, not %d", t.ID, len(moves), end-1)
+	}
+	_, hist, err := replayLog(r.def, t, moves[:end-1], from)
+	return hist, err
+}
+
+// sendRecentLog sends c, when there is something in it, the log frame of
+// the last moves, which the window of recent moves holds. It holds r.mu.
+func (r *Runner) sendRecentLog(c Conn, viewer game.Seat) {
+	from, end := r.logRange(0)
+	if p := logPage(&r.hist, from, end, viewer); len(p.Entries) > 0 {
 		Send(c, "log", r.t.Version, p)
 	}
 }
 
-// EarlierLog sends s the part of the game's log before version before.
+// EarlierLog sends s the part of the game's log before version before:
+// from memory when the window of recent moves holds it, or else replayed
+// from the store without holding up the table.
 func (r *Runner) EarlierLog(s *Sub, before int) error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.g == nil {
+		r.mu.Unlock()
 		return harbor.Errorf(harbor.EConflict, "the game has not started")
 	}
-	r.sendLog(s.conn, r.viewerOf(s), before, true)
+	viewer := r.viewerOf(s)
+	from, end := r.logRange(before)
+	if r.inMemory(from) {
+		Send(s.conn, "log", r.t.Version, logPage(&r.hist, from, end, viewer))
+		r.mu.Unlock()
+		return nil
+	}
+	t := r.t.Clone()
+	r.mu.Unlock()
+	hist, err := r.storedLog(context.Background(), t, from, end)
+	if err != nil {
+		r.tables.log.Error("load earlier log", "table", t.ID, "err", err)
+		return harbor.Errorf(harbor.EInternal, "the earlier moves could not be loaded; try again")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	Send(s.conn, "log", r.t.Version, logPage(&window{entries: hist}, from, end, viewer))
 	return nil
 }
 

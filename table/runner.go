@@ -51,8 +51,7 @@ type Runner struct {
 	bots     [game.MaxSeats]game.Computer
 	away     game.SeatSet             // seats a computer player stands in for
 	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
-	hist     []HistoryEntry           // the events of every move so far, once histOK
-	histOK   bool
+	hist     window                   // the events of the last moves, once the game runs
 	chatRate map[string]*chatAllowance
 	deadline [game.MaxSeats]time.Time // turn timer of each waited-on person
 	botTimer *time.Timer
@@ -309,7 +308,7 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 	}
 	if r.g != nil {
 		r.sendState(c, seat)
-		r.sendLog(c, seat, 0, false)
+		r.sendRecentLog(c, seat)
 		r.schedule() // computer players carry on now someone watches
 	}
 	if len(r.t.Room.Chat) > 0 {
@@ -458,9 +457,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		before := r.g
 		r.g, r.events = next, log.Events
 		r.t.Version++
-		if r.histOK {
-			r.hist = append(r.hist, HistoryEntry{V: r.t.Version, Events: log.Events})
-		}
+		r.remember(r.t.Version, log.Events)
 		if final != nil {
 			r.t.Status, r.t.Result = Finished, final
 		}
@@ -470,6 +467,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.broadcastState()
 		if final != nil {
 			r.tables.quotas.release(r.id)
+			r.bots = [game.MaxSeats]game.Computer{} // nothing left for them to play
 			r.broadcastLobby()
 		}
 		r.tables.moved(time.Since(start))
@@ -506,7 +504,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		if r.t.hasPerson() {
 			r.tables.quotas.release(r.id) // only games of computer players stay counted
 		}
-		r.hist, r.histOK = []HistoryEntry{{V: 0, Events: events}}, true
+		r.hist = window{entries: []HistoryEntry{{V: 0, Events: events}}}
 		r.markOffline()
 	})
 }
@@ -573,23 +571,13 @@ func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 	if err != nil {
 		return GameLog{}, err
 	}
-	var setup game.Log
-	g, err := r.def.NewLogged(t.Config(), &setup)
+	_, hist, err := replayLog(r.def, t, moves, 0)
 	if err != nil {
 		return GameLog{}, err
 	}
-	out := GameLog{Setup: eventsFor(setup.Events, game.Public), Moves: make([]LogEntry, len(moves))}
-	p := game.Replayer{Game: g, Records: Records(moves)}
+	out := GameLog{Setup: eventsFor(hist[0].Events, game.Public), Moves: make([]LogEntry, len(moves))}
 	for i, m := range moves {
-		var log game.Log
-		if err := p.Step(&log); err != nil {
-			return GameLog{}, err
-		}
-		events := eventsFor(log.Events, game.Public)
-		if p.Records[i].IsUndo() {
-			events = []game.Event{takeBackEvent(seatName(t.Seats, m.Seat), m.Seat)}
-		}
-		out.Moves[i] = LogEntry{Move: m, Events: events}
+		out.Moves[i] = LogEntry{Move: m, Events: eventsFor(hist[i+1].Events, game.Public)}
 	}
 	return out, nil
 }
@@ -634,7 +622,8 @@ func storeFault(err error, message string) error {
 	return harbor.Errorf(harbor.EInternal, "%s", message)
 }
 
-// replay rebuilds the game from the stored log. It holds r.mu.
+// replay rebuilds the game from the stored log, and the window of its
+// recent moves' events. It holds r.mu.
 func (r *Runner) replay(ctx context.Context) error {
 	moves, err := r.tables.store.Moves(ctx, r.id, 0)
 	if err != nil {
@@ -643,11 +632,11 @@ func (r *Runner) replay(ctx context.Context) error {
 	if len(moves) != r.t.Version {
 		return fmt.Errorf("table %s: version %d but %d stored moves", r.id, r.t.Version, len(moves))
 	}
-	g, err := game.Replay(r.def, r.t.Config(), Records(moves))
+	g, hist, err := replayLog(r.def, r.t, moves, max(0, len(moves)+1-historyKeep))
 	if err != nil {
 		return fmt.Errorf("table %s: %w", r.id, err)
 	}
-	r.g = g
+	r.g, r.hist = g, window{entries: hist}
 	return nil
 }
 

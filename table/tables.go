@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,6 +65,9 @@ type Tables struct {
 	quit     chan struct{}
 	hardTime time.Duration
 	thinking atomic.Int32 // computer decisions under way
+	// replays bounds the earlier log pages replayed from the store at
+	// once, so a flood of requests for them cannot take every core.
+	replays chan struct{}
 
 	mu   sync.Mutex
 	live map[string]*Runner // every table in memory, live or not
@@ -90,7 +94,7 @@ func NewTables(store Store, opts Options) *Tables {
 		opts.SweepEvery = DefaultSweepEvery
 	}
 	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
-		opts: opts, hardTime: opts.HardBudget, quit: make(chan struct{}), live: map[string]*Runner{}, load: map[string]*loading{}, quotas: newQuotas()}
+		opts: opts, hardTime: opts.HardBudget, quit: make(chan struct{}), replays: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), live: map[string]*Runner{}, load: map[string]*loading{}, quotas: newQuotas()}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
 	}

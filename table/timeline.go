@@ -70,9 +70,7 @@ func (r *Runner) Undo(ctx context.Context, s *Sub, version int) error {
 		r.g, r.events = before, []game.Event{takeBackEvent(r.t.Seats[seat].Name, seat)}
 		r.undo = takeBack{}
 		r.t.Version++
-		if r.histOK {
-			r.hist = append(r.hist, HistoryEntry{V: r.t.Version, Events: r.events})
-		}
+		r.remember(r.t.Version, r.events)
 		r.deadline[seat] = time.Time{} // their turn timer starts afresh
 		r.schedule()
 		r.broadcastState()

@@ -38,6 +38,7 @@ type config struct {
 	Loops         int // client event loops (threads)
 	CPUProfile    string
 	MemProfile    string
+	HeapProfile   string        // a soak writes the server's heap in use to HeapProfile.<seconds>s at each sample
 	Soak          bool          // add the abuse client, memory samples and the kill -9 check (soak.go)
 	BotTables     int           // tables of computer players only, each watched by its host
 	Sample        time.Duration // how often a soak samples the server's memory

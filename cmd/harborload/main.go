@@ -44,6 +44,7 @@ func main() {
 	flag.DurationVar(&cfg.Think, "think", 0, "pause of each person before moving")
 	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the play phase to this file (with -inprocess it covers the server too; a child server writes its own to FILE.server)")
 	flag.StringVar(&cfg.MemProfile, "memprofile", "", "write an allocation profile of the whole run to this file when it ends (a child server writes its own to FILE.server)")
+	flag.StringVar(&cfg.HeapProfile, "heapprofile", "", "a soak writes the server's heap in use (after a collection) to FILE.<seconds>s at each memory sample; compare two with go tool pprof -base")
 	flag.BoolVar(&cfg.Soak, "soak", false, "a soak: the server keeps its limits, an abuse client runs beside the load, memory is sampled, and the server is killed with SIGKILL at the end and its data file checked for lost moves")
 	flag.IntVar(&cfg.BotTables, "bot-tables", 0, "tables of computer players only, each watched by its host")
 	flag.DurationVar(&cfg.Sample, "sample", 30*time.Second, "how often a soak samples the server's memory")

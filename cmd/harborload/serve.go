@@ -68,6 +68,10 @@ func startServer(dir string, soak bool) (url string, stop func(), err error) {
 	mux := http.NewServeMux()
 	mux.Handle("/", srv)
 	mux.HandleFunc("POST /loadgc", func(w http.ResponseWriter, r *http.Request) { runtime.GC() })
+	mux.HandleFunc("GET /loadheap", func(w http.ResponseWriter, r *http.Request) {
+		runtime.GC()
+		pprof.Lookup("heap").WriteTo(w, 0)
+	})
 	hs := &http.Server{Handler: mux}
 	go hs.Serve(ln)
 	return "http://" + ln.Addr().String(), func() {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -77,7 +78,11 @@ func (r *runner) sampleMemory(start time.Time, every time.Duration, stop <-chan 
 	for {
 		goBytes, err := r.memory()
 		if err == nil {
-			out = append(out, memSample{At: time.Since(start).Round(time.Second), GoBytes: goBytes, RSSBytes: r.metric("process_resident_memory_bytes")})
+			at := time.Since(start).Round(time.Second)
+			out = append(out, memSample{At: at, GoBytes: goBytes, RSSBytes: r.metric("process_resident_memory_bytes")})
+			if r.cfg.HeapProfile != "" {
+				r.saveHeap(fmt.Sprintf("%s.%03ds", r.cfg.HeapProfile, int(at.Seconds())))
+			}
 		}
 		select {
 		case <-stop:
@@ -85,6 +90,27 @@ func (r *runner) sampleMemory(start time.Time, every time.Duration, stop <-chan 
 		case <-t.C:
 		}
 	}
+}
+
+// saveHeap writes the server's heap profile (what is in use after a
+// collection) to path; a server without the load's /loadheap writes none.
+func (r *runner) saveHeap(path string) {
+	resp, err := r.http.Get(r.url + "/loadheap")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "harborload: heap profile:", err)
+		return
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "harborload: heap profile:", err)
+		return
+	}
+	defer f.Close()
+	io.Copy(f, resp.Body)
 }
 
 // metric reads one gauge of the server's /metrics (0 when absent).
