@@ -24,10 +24,17 @@ func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result 
 // missing marks, in a batch's heads, a table that does not exist.
 const missing = -2
 
-// committers is how many batches are written at once. PostgreSQL commits
-// them in parallel, so while one waits for its flush the next gathers the
-// moves that arrived meanwhile.
-const committers = 4
+// committers is how many batches one store writes at once unless Options
+// say otherwise. PostgreSQL commits them in parallel, so while one waits
+// for its flush the next gathers the moves that arrived meanwhile. The
+// nodes of a cluster already write in parallel with each other, and each
+// transaction costs the database about as much CPU as the moves in it
+// (three nodes on one machine: half the database's CPU per move with one
+// or two committers a node instead of four), so a node runs fewer.
+const (
+	committers     = 4
+	nodeCommitters = 2
+)
 
 // insertMoves writes a batch of moves in one statement, hence one
 // transaction: each move whose table the node still holds with the fencing

@@ -40,7 +40,15 @@ func newStore(pool *pgxpool.Pool, opts Options) *Store {
 	if s.ttl == 0 {
 		s.ttl = DefaultLeaseTTL
 	}
-	for range committers {
+	k := opts.Committers
+	switch {
+	case k > 0:
+	case opts.Node != "":
+		k = nodeCommitters
+	default:
+		k = committers
+	}
+	for range k {
 		w := newBatchWriter()
 		s.queue.Start(func(batch []*groupcommit.Request) { s.commit(w, batch) })
 	}
