@@ -29,8 +29,10 @@ const (
 	remoteHeader = "Harbor-Remote" // the client's address, on the open request
 	eofHeader    = "Harbor-EOF"    // on the last message either way
 	seqSize      = 4
-	// chunkSize bounds the data of one message.
+	// chunkSize bounds the data of one message; upBuffer is what the edge
+	// reads from its client at once (moves are small).
 	chunkSize = 16 << 10
+	upBuffer  = 4 << 10
 	// maxUnread bounds what the edge may send that the owner's server has
 	// not read yet; a client that outruns it is cut off.
 	maxUnread = 1 << 20
@@ -105,7 +107,7 @@ func (n *Node) tunnel(w http.ResponseWriter, r *http.Request, owner string) {
 	}
 	e.conn = conn
 	close(e.ready)
-	buf := make([]byte, seqSize+chunkSize)
+	buf := make([]byte, seqSize+upBuffer)
 	if k := brw.Reader.Buffered(); k > 0 {
 		b, _ := brw.Reader.Peek(k)
 		if !e.send(buf, b) {
@@ -146,7 +148,7 @@ func (e *edgeTunnel) send(buf, b []byte) bool {
 }
 
 func (e *edgeTunnel) relayUp(buf []byte) {
-	in := make([]byte, chunkSize)
+	in := make([]byte, upBuffer)
 	for {
 		k, err := e.conn.Read(in)
 		if k > 0 && !e.send(buf, in[:k]) {
