@@ -8,9 +8,9 @@
 // A request about a table owned by another node goes to the owner over
 // NATS: lobby calls (HTTP) by request/reply, and a WebSocket as a byte
 // tunnel with one pair of subjects per connection: what the client sends
-// goes up by request/reply (each piece acknowledged by the owner), and what
-// the owner's server writes to that one connection comes down on the
-// connection's own subject. The owner's table runner computes every
+// goes up on one (numbered, with a keep-alive request the owner answers),
+// and what the owner's server writes to that one connection comes down on
+// the other. The owner's table runner computes every
 // viewer's frames as on a single node, and no node ever receives frames for
 // a connection other than its own ones.
 //

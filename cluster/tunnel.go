@@ -2,9 +2,11 @@ package cluster
 
 import (
 	"bytes"
+	"encoding/binary"
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -14,13 +16,28 @@ import (
 // client's connection here (the edge) and a connection into the owner's
 // server, over the subjects <prefix>.tun.<id>.up and .down of that one
 // connection.
+//
+// Each data message starts with its 4-byte sequence number in its
+// direction; NATS keeps the messages of one publisher in order, and a side
+// that sees a gap (a message dropped by the bus) ends the tunnel rather
+// than pass on a broken stream: the client reconnects and gets the table's
+// state afresh. Data goes up without a reply; the edge's keep-alives are
+// requests the owner answers, so an owner that died or froze is noticed
+// within ackTimeout of the next one.
 const (
 	tunnelHeader = "Harbor-Tunnel" // the tunnel's id, on the open request
 	remoteHeader = "Harbor-Remote" // the client's address, on the open request
 	eofHeader    = "Harbor-EOF"    // on the last message either way
-	chunkSize    = 32 << 10
+	seqSize      = 4
+	// chunkSize bounds the data of one message; upBuffer is what the edge
+	// reads from its client at once (moves are small).
+	chunkSize = 16 << 10
+	upBuffer  = 4 << 10
+	// maxUnread bounds what the edge may send that the owner's server has
+	// not read yet; a client that outruns it is cut off.
+	maxUnread = 1 << 20
 	// keepAlive is how often the edge checks that the owner still answers
-	// (an up message without data); ackTimeout is how long it waits. An
+	// (an up request without data); ackTimeout is how long it waits. An
 	// owner that misses them (dead, paused) loses the client, who
 	// reconnects, and an owner that hears nothing from the edge for
 	// idleLimit closes its side.
@@ -33,6 +50,21 @@ func (n *Node) tunnelSubject(id, dir string) string {
 	return n.cfg.Prefix + ".tun." + id + "." + dir
 }
 
+// sequenced prefixes data with seq in buf (reused) and returns the message.
+func sequenced(buf []byte, seq uint32, data []byte) []byte {
+	buf = binary.BigEndian.AppendUint32(buf[:0], seq)
+	return append(buf, data...)
+}
+
+// unsequence splits a data message; ok is false when its number is not
+// want.
+func unsequence(m []byte, want uint32) (data []byte, ok bool) {
+	if len(m) < seqSize || binary.BigEndian.Uint32(m) != want {
+		return nil, false
+	}
+	return m[seqSize:], true
+}
+
 // tunnel carries the WebSocket request r to node owner and relays bytes
 // both ways until either side closes or the owner stops answering.
 func (n *Node) tunnel(w http.ResponseWriter, r *http.Request, owner string) {
@@ -42,15 +74,19 @@ func (n *Node) tunnel(w http.ResponseWriter, r *http.Request, owner string) {
 		return
 	}
 	id := NewName() + NewName()
-	down, err := n.cfg.NATS.SubscribeSync(n.tunnelSubject(id, "down"))
+	e := &edgeTunnel{n: n, up: n.tunnelSubject(id, "up"), ready: make(chan struct{}), done: make(chan struct{})}
+	// Subscribed before the open request, so that no frame of the answer is
+	// missed; the handler waits until the client's connection is ours.
+	down, err := n.cfg.NATS.Subscribe(n.tunnelSubject(id, "down"), e.fromOwner)
 	if err != nil {
 		unavailable(w)
 		return
 	}
+	e.down = down
 	var req bytes.Buffer
 	r.Header.Set(forwardedHeader, n.cfg.Name)
 	if err := r.Write(&req); err != nil {
-		down.Unsubscribe()
+		e.abort()
 		unavailable(w)
 		return
 	}
@@ -59,52 +95,63 @@ func (n *Node) tunnel(w http.ResponseWriter, r *http.Request, owner string) {
 	open.Header.Set(remoteHeader, r.RemoteAddr)
 	open.Data = req.Bytes()
 	if _, err := n.cfg.NATS.RequestMsg(open, forwardTimeout); err != nil {
-		down.Unsubscribe()
+		e.abort()
 		n.log.Warn("open tunnel", "node", owner, "err", err)
 		unavailable(w)
 		return
 	}
 	conn, brw, err := hj.Hijack()
 	if err != nil {
-		down.Unsubscribe()
+		e.abort()
 		return
 	}
-	e := &edgeTunnel{n: n, up: n.tunnelSubject(id, "up"), conn: conn, down: down, done: make(chan struct{})}
+	e.conn = conn
+	close(e.ready)
+	buf := make([]byte, seqSize+upBuffer)
 	if k := brw.Reader.Buffered(); k > 0 {
 		b, _ := brw.Reader.Peek(k)
-		if !e.send(b) {
+		if !e.send(buf, b) {
 			return
 		}
 	}
-	go e.relayDown()
 	go e.keepAlive()
-	e.relayUp()
+	e.relayUp(buf)
 }
 
 // edgeTunnel is the client's side of a tunnel.
 type edgeTunnel struct {
-	n    *Node
-	up   string
-	conn net.Conn
-	down *nats.Subscription
-	once sync.Once
-	done chan struct{}
+	n     *Node
+	up    string
+	conn  net.Conn
+	down  *nats.Subscription
+	ready chan struct{} // closed once conn is set
+	once  sync.Once
+	done  chan struct{}
+
+	upSeq   uint32 // the next up message's number (relayUp's)
+	downSeq uint32 // the next down message's number (fromOwner's)
+	out     []byte // down data not written yet (fromOwner's)
 }
 
-// send passes b up and waits for the owner's acknowledgement.
-func (e *edgeTunnel) send(b []byte) bool {
-	if _, err := e.n.cfg.NATS.Request(e.up, b, ackTimeout); err != nil {
-		e.close()
-		return false
+// send passes b up as the next data message, in buf.
+func (e *edgeTunnel) send(buf, b []byte) bool {
+	for len(b) > 0 {
+		k := min(len(b), chunkSize)
+		if err := e.n.cfg.NATS.Publish(e.up, sequenced(buf, e.upSeq, b[:k])); err != nil {
+			e.close()
+			return false
+		}
+		e.upSeq++
+		b = b[k:]
 	}
 	return true
 }
 
-func (e *edgeTunnel) relayUp() {
-	buf := make([]byte, chunkSize)
+func (e *edgeTunnel) relayUp(buf []byte) {
+	in := make([]byte, upBuffer)
 	for {
-		k, err := e.conn.Read(buf)
-		if k > 0 && !e.send(buf[:k]) {
+		k, err := e.conn.Read(in)
+		if k > 0 && !e.send(buf, in[:k]) {
 			return
 		}
 		if err != nil {
@@ -114,20 +161,38 @@ func (e *edgeTunnel) relayUp() {
 	}
 }
 
-func (e *edgeTunnel) relayDown() {
-	for {
-		m, err := e.down.NextMsg(time.Hour)
-		if err == nats.ErrTimeout {
-			continue
+// fromOwner writes what the owner's server sent to the client, gathering
+// the messages that are already waiting into one write.
+func (e *edgeTunnel) fromOwner(m *nats.Msg) {
+	select {
+	case <-e.ready:
+	case <-e.done:
+		return
+	}
+	if m.Header.Get(eofHeader) != "" {
+		if len(e.out) > 0 {
+			e.conn.Write(e.out)
 		}
-		if err != nil || m.Header.Get(eofHeader) != "" {
-			e.close()
-			return
-		}
-		if _, err := e.conn.Write(m.Data); err != nil {
-			e.close()
-			return
-		}
+		e.close()
+		return
+	}
+	data, ok := unsequence(m.Data, e.downSeq)
+	if !ok {
+		e.n.log.Warn("tunnel lost a message from the owner", "subject", m.Subject)
+		e.close()
+		return
+	}
+	e.downSeq++
+	e.out = append(e.out, data...)
+	// The bus counts the message being handled as pending until the
+	// handler returns: more than one means another one is waiting.
+	if waiting, _, _ := e.down.Pending(); waiting > 1 && len(e.out) < chunkSize {
+		return
+	}
+	_, err := e.conn.Write(e.out)
+	e.out = e.out[:0]
+	if err != nil {
+		e.close()
 	}
 }
 
@@ -139,11 +204,20 @@ func (e *edgeTunnel) keepAlive() {
 		case <-e.done:
 			return
 		case <-t.C:
-			if !e.send(nil) {
+			if _, err := e.n.cfg.NATS.Request(e.up, nil, ackTimeout); err != nil {
+				e.close()
 				return
 			}
 		}
 	}
+}
+
+// abort ends a tunnel that never got the client's connection.
+func (e *edgeTunnel) abort() {
+	e.once.Do(func() {
+		close(e.done)
+		e.down.Unsubscribe()
+	})
 }
 
 func (e *edgeTunnel) close() {
@@ -157,18 +231,20 @@ func (e *edgeTunnel) close() {
 	})
 }
 
-// ownerTunnel is the table owner's side of a tunnel: one end of a pipe
-// whose other end this node's server serves as a connection.
+// ownerTunnel is the table owner's side of a tunnel: a connection this
+// node's server serves, whose reads are what the edge sent and whose
+// writes go down to the edge.
 type ownerTunnel struct {
-	n    *Node
-	down string
-	pipe net.Conn
-	up   *nats.Subscription
-	once sync.Once
+	n     *Node
+	down  string
+	conn  *tunnelConn
+	up    *nats.Subscription
+	once  sync.Once
+	heard atomic.Int64 // when the edge last sent something (UnixNano)
 
-	mu     sync.Mutex
-	heard  time.Time // when the edge last sent something
-	closed bool
+	upSeq   uint32 // the next up message's number (fromEdge's)
+	downSeq uint32 // the next down message's number (under conn.wmu)
+	buf     []byte // the down message being sent (under conn.wmu)
 }
 
 // openTunnel accepts a tunnel from another node: the request it carries
@@ -185,93 +261,91 @@ func (n *Node) openTunnel(m *nats.Msg) {
 		if closed {
 			return // no answer: the edge tells its client to try again
 		}
-		server, client := net.Pipe()
-		t := &ownerTunnel{n: n, down: n.tunnelSubject(id, "down"), pipe: client, heard: time.Now()}
-		n.listener.push(&pipeConn{Conn: server, remote: addr(m.Header.Get(remoteHeader))})
-		if _, err := client.Write(m.Data); err != nil {
-			client.Close()
-			return
-		}
+		t := &ownerTunnel{n: n, down: n.tunnelSubject(id, "down")}
+		t.conn = newTunnelConn(t, addr(m.Header.Get(remoteHeader)))
+		t.conn.deliver(m.Data)
+		t.heard.Store(time.Now().UnixNano())
 		up, err := n.cfg.NATS.Subscribe(n.tunnelSubject(id, "up"), t.fromEdge)
 		if err != nil {
-			client.Close()
 			return
 		}
 		t.up = up
 		n.mu.Lock()
 		n.tunnels[t] = struct{}{}
 		n.mu.Unlock()
+		n.listener.push(t.conn)
 		m.Respond(nil)
-		go t.watch()
-		t.relayDown()
+		t.watch()
 	}()
 }
 
-// fromEdge writes what the client sent into the server's connection and
-// acknowledges it.
+// fromEdge passes what the client sent to the server's connection, and
+// answers the edge's keep-alives.
 func (t *ownerTunnel) fromEdge(m *nats.Msg) {
-	if m.Header.Get(eofHeader) != "" {
+	t.heard.Store(time.Now().UnixNano())
+	switch {
+	case m.Header.Get(eofHeader) != "":
 		t.close()
-		return
-	}
-	t.mu.Lock()
-	t.heard = time.Now()
-	t.mu.Unlock()
-	if len(m.Data) > 0 {
-		if _, err := t.pipe.Write(m.Data); err != nil {
+	case len(m.Data) == 0 && m.Reply != "":
+		m.Respond(nil)
+	default:
+		data, ok := unsequence(m.Data, t.upSeq)
+		if !ok {
+			t.n.log.Warn("tunnel lost a message from the edge", "subject", m.Subject)
 			t.close()
 			return
 		}
+		t.upSeq++
+		if !t.conn.deliver(data) {
+			t.close()
+		}
 	}
-	m.Respond(nil)
 }
 
-// relayDown publishes what the server writes to the connection, then the
-// end of it.
-func (t *ownerTunnel) relayDown() {
-	buf := make([]byte, chunkSize)
-	for {
-		k, err := t.pipe.Read(buf)
-		if k > 0 {
-			t.n.cfg.NATS.Publish(t.down, buf[:k])
+// send publishes what the server wrote to the connection.
+func (t *ownerTunnel) send(b []byte) error {
+	for len(b) > 0 {
+		k := min(len(b), chunkSize)
+		t.buf = sequenced(t.buf, t.downSeq, b[:k])
+		if err := t.n.cfg.NATS.Publish(t.down, t.buf); err != nil {
+			return err
 		}
-		if err != nil {
-			t.close()
-			return
-		}
+		t.downSeq++
+		b = b[k:]
 	}
+	return nil
 }
 
 // watch closes a tunnel whose edge went silent.
 func (t *ownerTunnel) watch() {
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
-	for range tick.C {
-		t.mu.Lock()
-		silent, closed := time.Since(t.heard) > idleLimit, t.closed
-		t.mu.Unlock()
-		if closed {
+	for {
+		select {
+		case <-t.conn.closed:
 			return
-		}
-		if silent {
-			t.close()
-			return
+		case <-tick.C:
+			if time.Since(time.Unix(0, t.heard.Load())) > idleLimit {
+				t.close()
+				return
+			}
 		}
 	}
 }
 
 func (t *ownerTunnel) close() {
 	t.once.Do(func() {
-		t.mu.Lock()
-		t.closed = true
-		t.mu.Unlock()
-		t.pipe.Close()
+		t.conn.shut()
 		if t.up != nil {
 			t.up.Unsubscribe()
 		}
+		// After the write under way, if any: the edge passes on all the
+		// server wrote before it ends.
+		t.conn.wmu.Lock()
 		eof := nats.NewMsg(t.down)
 		eof.Header.Set(eofHeader, "1")
 		t.n.cfg.NATS.PublishMsg(eof)
+		t.conn.wmu.Unlock()
 		t.n.mu.Lock()
 		delete(t.n.tunnels, t)
 		t.n.mu.Unlock()

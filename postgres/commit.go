@@ -4,27 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"harbor"
 	"harbor/game"
 	"harbor/table"
+	"harbor/table/groupcommit"
 )
-
-// appendReq is one AppendMove waiting for the group commit.
-type appendReq struct {
-	id     string
-	m      table.Move
-	result *game.Result
-	then   func(error) // run by the committer after the commit, or nil
-	res    error
-	err    chan error
-}
-
-var errChans = sync.Pool{New: func() any { return make(chan error, 1) }}
-
-var errClosed = harbor.Errorf(harbor.EInternal, "the store is closed")
 
 // AppendMove implements table.Store. It returns after the transaction that
 // holds the move has committed; then runs on the committer's goroutine
@@ -33,128 +18,23 @@ var errClosed = harbor.Errorf(harbor.EInternal, "the store is closed")
 // (ErrLeaseLost) a move of a table whose lease the node does not hold with
 // the fencing number stored, checked in the transaction that writes it.
 func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
-	req := &appendReq{id: id, m: m, result: result, then: then, err: errChans.Get().(chan error)}
-	select {
-	case s.appends <- req:
-	case <-s.quit:
-		return errClosed
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	// Once queued, the move is committed or refused whatever ctx says: the
-	// caller must know which. The committer answers every request it takes
-	// before it stops, so once it has stopped an unanswered request was
-	// never written.
-	select {
-	case err := <-req.err:
-		errChans.Put(req.err)
-		return err
-	case <-s.done:
-		select {
-		case err := <-req.err:
-			return err
-		default:
-			return errClosed
-		}
-	}
+	return s.queue.Append(ctx, id, m, result, then)
 }
 
-// heads caches the number of stored moves of each playing table this store
-// has written, so that checking a move needs no query. Only the committer
-// writes moves (and, on a node, only under the table's lease), so the cache
-// is exact; SaveTable, a claimed or lost lease, a finished table and a
-// failed batch forget the table, and the next move reads it again.
-type heads struct {
-	mu sync.Mutex
-	n  map[string]int
-}
+// missing marks, in a batch's heads, a table that does not exist.
+const missing = -2
 
-func (h *heads) get(id string) (int, bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n, ok := h.n[id]
-	return n, ok
-}
-
-func (h *heads) forget(id string) {
-	h.mu.Lock()
-	delete(h.n, id)
-	h.mu.Unlock()
-}
-
-// Marks in a batch's heads: a table that is not playing (or whose game the
-// batch ends), and one that does not exist.
+// committers is how many batches one store writes at once unless Options
+// say otherwise. PostgreSQL commits them in parallel, so while one waits
+// for its flush the next gathers the moves that arrived meanwhile. The
+// nodes of a cluster already write in parallel with each other, and each
+// transaction costs the database about as much CPU as the moves in it
+// (three nodes on one machine: half the database's CPU per move with one
+// or two committers a node instead of four), so a node runs fewer.
 const (
-	finished = -1
-	missing  = -2
+	committers     = 4
+	nodeCommitters = 2
 )
-
-func (h *heads) update(batch map[string]int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for id, n := range batch {
-		if n < 0 {
-			delete(h.n, id)
-		} else {
-			h.n[id] = n
-		}
-	}
-}
-
-// committers is how many batches are written at once. PostgreSQL commits
-// them in parallel, so while one waits for its flush the next gathers the
-// moves that arrived meanwhile. A table has at most one move being
-// appended (its runner waits for the answer), so its moves are never
-// reordered.
-const committers = 4
-
-// committer gathers queued appends into batches and writes each batch in
-// one statement, then finishes the batch's moves, until Close.
-func (s *Store) committer(done *sync.WaitGroup) {
-	defer done.Done()
-	batch := make([]*appendReq, 0, maxBatch)
-	w := newBatchWriter()
-	for {
-		select {
-		case r := <-s.appends:
-			batch = append(batch[:0], r)
-		case <-s.quit:
-			for {
-				select {
-				case r := <-s.appends:
-					r.res = errClosed
-					finish(r)
-				default:
-					return
-				}
-			}
-		}
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-s.appends:
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		s.commit(w, batch)
-		for _, r := range batch {
-			finish(r)
-		}
-		clear(batch)
-		// The goroutines that write the views just queued wait on this
-		// processor: let them go out before the next batch.
-		runtime.Gosched()
-	}
-}
-
-func finish(r *appendReq) {
-	if r.then != nil {
-		r.then(r.res)
-	}
-	r.err <- r.res
-}
 
 // insertMoves writes a batch of moves in one statement, hence one
 // transaction: each move whose table the node still holds with the fencing
@@ -191,7 +71,7 @@ type batchWriter struct {
 	ats     []int64
 	results []*string
 	epochs  []int64
-	queued  []*appendReq
+	queued  []*groupcommit.Request
 }
 
 func newBatchWriter() *batchWriter { return &batchWriter{next: make(map[string]int)} }
@@ -204,13 +84,13 @@ func (w *batchWriter) reset() {
 
 // commit writes batch. A request that does not fit its table is refused
 // alone; a storage fault fails the whole batch.
-func (s *Store) commit(w *batchWriter, batch []*appendReq) {
+func (s *Store) commit(w *batchWriter, batch []*groupcommit.Request) {
 	ctx := context.Background()
 	w.reset()
 	fail := func(err error) {
 		for _, r := range batch {
-			s.heads.forget(r.id)
-			r.res = err
+			s.heads.Forget(r.ID)
+			r.Err = err
 		}
 	}
 	if err := s.readHeads(ctx, w, batch); err != nil {
@@ -218,45 +98,44 @@ func (s *Store) commit(w *batchWriter, batch []*appendReq) {
 		return
 	}
 	for _, r := range batch {
-		r.res = nil
 		var epoch int64
 		if s.node != "" {
-			e, ok := s.leases.get(r.id)
+			e, ok := s.leases.get(r.ID)
 			if !ok {
-				r.res = ErrLeaseLost
+				r.Err = ErrLeaseLost
 				continue
 			}
 			epoch = e
 		}
-		head := w.next[r.id]
+		head := w.next[r.ID]
 		switch {
 		case head == missing:
-			r.res = errNoTable
+			r.Err = errNoTable
 			continue
-		case head == finished:
-			r.res = harbor.Errorf(harbor.EConflict, "the table is not playing")
+		case head == groupcommit.Finished:
+			r.Err = harbor.Errorf(harbor.EConflict, "the table is not playing")
 			continue
-		case head != r.m.N:
-			r.res = harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.m.N, head)
+		case head != r.Move.N:
+			r.Err = harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, head)
 			continue
 		}
 		var result *string
-		w.next[r.id] = r.m.N + 1
-		if r.result != nil && r.result.Over {
-			b, err := json.Marshal(r.result)
+		w.next[r.ID] = r.Move.N + 1
+		if r.Result != nil && r.Result.Over {
+			b, err := json.Marshal(r.Result)
 			if err != nil {
-				r.res = err
+				r.Err = err
 				continue
 			}
 			str := string(b)
 			result = &str
-			w.next[r.id] = finished
+			w.next[r.ID] = groupcommit.Finished
 		}
-		w.ids = append(w.ids, r.id)
-		w.ns = append(w.ns, int32(r.m.N))
-		w.seats = append(w.seats, int32(r.m.Seat))
-		w.moves = append(w.moves, string(r.m.Move))
-		w.ats = append(w.ats, millis(r.m.At))
+		w.ids = append(w.ids, r.ID)
+		w.ns = append(w.ns, int32(r.Move.N))
+		w.seats = append(w.seats, int32(r.Move.Seat))
+		w.moves = append(w.moves, string(r.Move.Move))
+		w.ats = append(w.ats, millis(r.Move.At))
 		w.results = append(w.results, result)
 		w.epochs = append(w.epochs, epoch)
 		w.queued = append(w.queued, r)
@@ -270,20 +149,20 @@ func (s *Store) commit(w *batchWriter, batch []*appendReq) {
 		return
 	}
 	for _, r := range w.queued {
-		if !written[moveKey{r.id, r.m.N}] {
+		if !written[moveKey{r.ID, r.Move.N}] {
 			// Fenced out (the lease changed hands) or, against the cache,
 			// already stored: nothing of this move was written.
-			s.heads.forget(r.id)
-			delete(w.next, r.id)
+			s.heads.Forget(r.ID)
+			delete(w.next, r.ID)
 			if s.node != "" {
-				s.leases.lose(r.id)
-				r.res = ErrLeaseLost
+				s.leases.lose(r.ID)
+				r.Err = ErrLeaseLost
 			} else {
-				r.res = harbor.Errorf(harbor.EConflict, "move %d is already stored", r.m.N)
+				r.Err = harbor.Errorf(harbor.EConflict, "move %d is already stored", r.Move.N)
 			}
 		}
 	}
-	s.heads.update(w.next)
+	s.heads.Update(w.next)
 }
 
 type moveKey struct {
@@ -320,17 +199,17 @@ func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, er
 // readHeads fills w.next with the stored head of every table of batch, from
 // the cache or, for the tables it lacks, one query; finished for a table
 // that is not playing, missing for one that does not exist.
-func (s *Store) readHeads(ctx context.Context, w *batchWriter, batch []*appendReq) error {
+func (s *Store) readHeads(ctx context.Context, w *batchWriter, batch []*groupcommit.Request) error {
 	for _, r := range batch {
-		if _, ok := w.next[r.id]; ok {
+		if _, ok := w.next[r.ID]; ok {
 			continue
 		}
-		if n, ok := s.heads.get(r.id); ok {
-			w.next[r.id] = n
+		if n, ok := s.heads.Get(r.ID); ok {
+			w.next[r.ID] = n
 			continue
 		}
-		w.next[r.id] = missing
-		w.unknown = append(w.unknown, r.id)
+		w.next[r.ID] = missing
+		w.unknown = append(w.unknown, r.ID)
 	}
 	if len(w.unknown) == 0 {
 		return nil
@@ -349,7 +228,7 @@ func (s *Store) readHeads(ctx context.Context, w *batchWriter, batch []*appendRe
 		if err := rows.Scan(&id, &status, &n); err != nil {
 			return err
 		}
-		w.next[id] = finished
+		w.next[id] = groupcommit.Finished
 		if status == string(table.Playing) {
 			w.next[id] = n
 		}

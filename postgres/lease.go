@@ -131,7 +131,7 @@ func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s.heads.forget(id)
+	s.heads.Forget(id)
 	s.leases.set(id, epoch)
 	return true, nil
 }
@@ -166,7 +166,7 @@ func (s *Store) Renew(ctx context.Context) (lost []string, err error) {
 	for i, id := range ids {
 		if !ok[id] {
 			s.leases.dropIf(id, epochs[i])
-			s.heads.forget(id)
+			s.heads.Forget(id)
 			lost = append(lost, id)
 		}
 	}
@@ -181,7 +181,7 @@ func (s *Store) Release(ctx context.Context, id string) error {
 		return nil
 	}
 	s.leases.drop(id)
-	s.heads.forget(id)
+	s.heads.Forget(id)
 	_, err := s.pool.Exec(ctx, `UPDATE leases SET expires = now() WHERE table_id = $1 AND owner = $2 AND epoch = $3`, id, s.node, epoch)
 	return err
 }
@@ -209,7 +209,7 @@ func (s *Store) ReleaseAll(ctx context.Context) error {
 	ids, epochs := s.leases.all()
 	for _, id := range ids {
 		s.leases.drop(id)
-		s.heads.forget(id)
+		s.heads.Forget(id)
 	}
 	if len(ids) == 0 {
 		return nil

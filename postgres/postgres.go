@@ -39,6 +39,10 @@ type Options struct {
 	LeaseTTL time.Duration
 	// MaxConns bounds the pool of connections; 0 means 8.
 	MaxConns int32
+	// Committers is how many batches of moves are written at once; 0
+	// means 4 for a single node and 2 for a node of a cluster (see
+	// committers).
+	Committers int
 }
 
 // DefaultLeaseTTL is the lease time of a node's tables when Options leave

@@ -14,19 +14,17 @@ import (
 	"harbor"
 	"harbor/game"
 	"harbor/table"
+	"harbor/table/groupcommit"
 )
 
 // Store is table.Store over PostgreSQL.
 type Store struct {
-	pool    *pgxpool.Pool
-	node    string
-	ttl     time.Duration
-	appends chan *appendReq
-	quit    chan struct{}
-	done    chan struct{}
-	once    sync.Once
-	heads   heads
-	leases  held
+	pool   *pgxpool.Pool
+	node   string
+	ttl    time.Duration
+	queue  *groupcommit.Queue
+	heads  groupcommit.Heads
+	leases held
 
 	claiming sync.Mutex // held by Claim
 }
@@ -37,17 +35,23 @@ var _ table.Store = (*Store)(nil)
 const maxBatch = 1024
 
 func newStore(pool *pgxpool.Pool, opts Options) *Store {
-	s := &Store{pool: pool, node: opts.Node, ttl: opts.LeaseTTL, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{}),
-		heads: heads{n: make(map[string]int)}, leases: held{epoch: make(map[string]int64)}}
+	s := &Store{pool: pool, node: opts.Node, ttl: opts.LeaseTTL, queue: groupcommit.NewQueue(maxBatch),
+		leases: held{epoch: make(map[string]int64)}}
 	if s.ttl == 0 {
 		s.ttl = DefaultLeaseTTL
 	}
-	var running sync.WaitGroup
-	for range committers {
-		running.Add(1)
-		go s.committer(&running)
+	k := opts.Committers
+	switch {
+	case k > 0:
+	case opts.Node != "":
+		k = nodeCommitters
+	default:
+		k = committers
 	}
-	go func() { running.Wait(); close(s.done) }()
+	for range k {
+		w := newBatchWriter()
+		s.queue.Start(func(batch []*groupcommit.Request) { s.commit(w, batch) })
+	}
 	return s
 }
 
@@ -177,7 +181,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if tag.RowsAffected() == 0 {
 		return errNoTable
 	}
-	s.heads.forget(t.ID) // its status may have changed
+	s.heads.Forget(t.ID) // its status may have changed
 	return nil
 }
 
@@ -229,8 +233,7 @@ func (s *Store) ids(ctx context.Context, sql string, args ...any) ([]string, err
 
 // Close waits for the moves being committed, then closes the pool.
 func (s *Store) Close() error {
-	s.once.Do(func() { close(s.quit) })
-	<-s.done
+	s.queue.Close()
 	s.pool.Close()
 	return nil
 }

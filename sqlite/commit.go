@@ -5,154 +5,19 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"harbor"
 	"harbor/game"
 	"harbor/table"
+	"harbor/table/groupcommit"
 )
-
-// appendReq is one AppendMove waiting for the group commit.
-type appendReq struct {
-	id     string
-	m      table.Move
-	result *game.Result
-	then   func(error) // run by the committer after the commit, or nil
-	res    error
-	err    chan error
-}
-
-var errChans = sync.Pool{New: func() any { return make(chan error, 1) }}
-
-var errClosed = harbor.Errorf(harbor.EInternal, "the store is closed")
 
 // AppendMove implements table.Store. It returns after the transaction that
 // holds the move has committed; then runs on the committer's goroutine
 // before that, and the moves of a batch are finished in the order they
 // were committed, before the next batch is written.
 func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
-	req := &appendReq{id: id, m: m, result: result, then: then, err: errChans.Get().(chan error)}
-	select {
-	case s.appends <- req:
-	case <-s.quit:
-		return errClosed
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	// Once queued, the move is committed or refused whatever ctx says, so
-	// wait for the answer: the caller must know which. A request queued as
-	// the store closed, after the committer's last look, is never taken;
-	// the committer answers every request it takes before it stops, so
-	// once it has stopped an unanswered request was never committed.
-	select {
-	case err := <-req.err:
-		errChans.Put(req.err)
-		return err
-	case <-s.done:
-		select {
-		case err := <-req.err:
-			return err
-		default:
-			return errClosed
-		}
-	}
-}
-
-// heads caches the number of stored moves of each playing table whose log
-// the committer has written, so that checking a move needs no query. Only
-// the committer writes moves, so the cache is exact; SaveTable (which may
-// change a table's status) forgets the table, and a finished table or a
-// failed batch is forgotten too, so the next move reads the table again.
-// The table's runner never stores a move and saves the table at once, so
-// forgetting after SaveTable's own commit leaves no gap.
-type heads struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (h *heads) get(id string) (int, bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n, ok := h.n[id]
-	return n, ok
-}
-
-func (h *heads) forget(id string) {
-	h.mu.Lock()
-	delete(h.n, id)
-	h.mu.Unlock()
-}
-
-// finished marks a table in a batch's heads whose game the batch ends.
-const finished = -1
-
-// update records the heads a committed batch left (finished tables are
-// forgotten).
-func (h *heads) update(batch map[string]int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for id, n := range batch {
-		if n == finished {
-			delete(h.n, id)
-		} else {
-			h.n[id] = n
-		}
-	}
-}
-
-// committer gathers queued appends into batches and commits each batch in
-// one transaction on its own connection, then finishes the batch's moves,
-// until Close.
-func (s *Store) committer(c *committerConn) {
-	defer close(s.done)
-	defer c.close()
-	batch := make([]*appendReq, 0, maxBatch)
-	for {
-		select {
-		case r := <-s.appends:
-			batch = append(batch[:0], r)
-		case <-s.quit:
-			for {
-				select {
-				case r := <-s.appends:
-					r.res = errClosed
-					finish(r)
-				default:
-					return
-				}
-			}
-		}
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-s.appends:
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		s.commit(c, batch)
-		// Finishing here, not on each caller's goroutine or on one of its
-		// own, makes the committed moves live at once: a goroutine woken
-		// by the committer waits for a processor behind whatever else is
-		// queued, and on a busy server that was most of the p99.
-		for _, r := range batch {
-			finish(r)
-		}
-		clear(batch)
-		// The goroutines that write the views just queued wait on this
-		// processor: let them go out before the next batch's commit.
-		runtime.Gosched()
-	}
-}
-
-// finish runs r's follow-up work and wakes its caller.
-func finish(r *appendReq) {
-	if r.then != nil {
-		r.then(r.res)
-	}
-	r.err <- r.res
+	return s.queue.Append(ctx, id, m, result, then)
 }
 
 // committerConn is the connection the committer writes moves on, with its
@@ -215,7 +80,7 @@ func (c *committerConn) close() {
 
 // commit writes batch in one transaction. A request that conflicts is
 // refused alone; a storage fault fails the whole batch.
-func (s *Store) commit(c *committerConn, batch []*appendReq) {
+func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 	c.errs = append(c.errs[:0], make([]error, len(batch))...)
 	clear(c.heads)
 	ctx := context.Background()
@@ -228,10 +93,8 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 		// stay open on the connection, or every later batch would fail too.
 		c.rollback.ExecContext(ctx)
 		for _, r := range batch {
-			s.heads.forget(r.id)
-		}
-		for _, r := range batch {
-			r.res = err
+			s.heads.Forget(r.ID)
+			r.Err = err
 		}
 	}
 	if _, err := c.begin.ExecContext(ctx); err != nil {
@@ -250,9 +113,9 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 		fail(err)
 		return
 	}
-	s.heads.update(c.heads)
+	s.heads.Update(c.heads)
 	for i, r := range batch {
-		r.res = c.errs[i]
+		r.Err = c.errs[i]
 	}
 }
 
@@ -260,14 +123,14 @@ func (s *Store) commit(c *committerConn, batch []*appendReq) {
 // that the table is playing and the move follows its log. refused is the
 // answer for a move that does not fit the table; fault is a storage error
 // that spoils the batch.
-func (s *Store) append(ctx context.Context, c *committerConn, r *appendReq) (refused, fault error) {
-	version, ok := c.heads[r.id]
+func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Request) (refused, fault error) {
+	version, ok := c.heads[r.ID]
 	if !ok {
-		version, ok = s.heads.get(r.id)
+		version, ok = s.heads.Get(r.ID)
 	}
 	if !ok {
 		var status string
-		err := c.head.QueryRowContext(ctx, r.id).Scan(&status, &version)
+		err := c.head.QueryRowContext(ctx, r.ID).Scan(&status, &version)
 		if err == sql.ErrNoRows {
 			return harbor.Errorf(harbor.ENotFound, "there is no such table"), nil
 		}
@@ -278,26 +141,26 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *appendReq) (ref
 			return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status), nil
 		}
 	}
-	if version == finished {
+	if version == groupcommit.Finished {
 		return harbor.Errorf(harbor.EConflict, "the table is finished, not playing"), nil
 	}
-	if version != r.m.N {
-		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.m.N, version), nil
+	if version != r.Move.N {
+		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, version), nil
 	}
-	at := millis(r.m.At)
-	if _, err := c.insert.ExecContext(ctx, r.id, r.m.N, int(r.m.Seat), string(r.m.Move), at); err != nil {
+	at := millis(r.Move.At)
+	if _, err := c.insert.ExecContext(ctx, r.ID, r.Move.N, int(r.Move.Seat), string(r.Move.Move), at); err != nil {
 		return nil, err
 	}
-	c.heads[r.id] = r.m.N + 1
-	if r.result != nil && r.result.Over {
-		b, err := json.Marshal(r.result)
+	c.heads[r.ID] = r.Move.N + 1
+	if r.Result != nil && r.Result.Over {
+		b, err := json.Marshal(r.Result)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := c.finish.ExecContext(ctx, string(b), at, r.id); err != nil {
+		if _, err := c.finish.ExecContext(ctx, string(b), at, r.ID); err != nil {
 			return nil, err
 		}
-		c.heads[r.id] = finished
+		c.heads[r.ID] = groupcommit.Finished
 	}
 	return nil, nil
 }

@@ -43,6 +43,6 @@ func (s *Store) DeleteTable(ctx context.Context, id string) error {
 	if err := tx.Commit(); err != nil {
 		return storageError(err)
 	}
-	s.heads.forget(id)
+	s.heads.Forget(id)
 	return nil
 }

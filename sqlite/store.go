@@ -6,23 +6,21 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"harbor"
 	"harbor/game"
 	"harbor/table"
+	"harbor/table/groupcommit"
 )
 
 // Store is table.Store over SQLite.
 type Store struct {
-	db      *sql.DB
-	appends chan *appendReq
-	quit    chan struct{}
-	done    chan struct{}
-	once    sync.Once
-	heads   heads
+	db    *sql.DB
+	queue *groupcommit.Queue
+	c     *committerConn // the committer's
+	heads groupcommit.Heads
 	// maxPages is the page cap LimitPages asked for, which the committer
 	// applies to its connection before its next batch.
 	maxPages atomic.Int64
@@ -38,9 +36,8 @@ func newStore(db *sql.DB) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, appends: make(chan *appendReq, maxBatch), quit: make(chan struct{}), done: make(chan struct{}),
-		heads: heads{n: make(map[string]int)}}
-	go s.committer(c)
+	s := &Store{db: db, queue: groupcommit.NewQueue(maxBatch), c: c}
+	s.queue.Start(func(batch []*groupcommit.Request) { s.commit(c, batch) })
 	go s.checkpointer()
 	return s, nil
 }
@@ -55,7 +52,7 @@ func (s *Store) checkpointer() {
 	defer t.Stop()
 	for {
 		select {
-		case <-s.quit:
+		case <-s.queue.Quit():
 			return
 		case <-t.C:
 			_, _ = s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
@@ -152,7 +149,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
-	s.heads.forget(t.ID) // its status may have changed
+	s.heads.Forget(t.ID) // its status may have changed
 	return nil
 }
 
@@ -204,8 +201,8 @@ func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, e
 
 // Close waits for the moves being committed, then closes the database.
 func (s *Store) Close() error {
-	s.once.Do(func() { close(s.quit) })
-	<-s.done
+	s.queue.Close()
+	s.c.close()
 	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	return s.db.Close()
 }
