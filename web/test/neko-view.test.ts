@@ -103,8 +103,8 @@ describe("Neko Harbour view decoding (real engine views)", () => {
         "Period 1 scoring",
         "Period 2 scoring",
         "Attractions",
-        "Harbour level (E card)",
-        "Hub (E boat)",
+        "Harbour level",
+        "Best hub",
         "Other game-end cards",
         "Penguins (×2)",
         "Captains",
@@ -129,7 +129,7 @@ describe("Neko Harbour view decoding (real engine views)", () => {
       expect(v.players[0]!.periods[0]).toEqual({ lastColumn: 0, line: 1, ghostOut: false });
       expect(periodText(v.players[0]!.periods[0]!)).toBe("1 in the line");
       expect(periodText({ lastColumn: 5, line: 2, ghostOut: true })).toBe("5 last column · 2 in the line · ghost ship out: 8 at the end");
-      expect(periodText(v.players[2]!.periods[0]!)).toBe("");
+      expect(periodText(v.players[2]!.periods[0]!)).toBe("no ship in the line");
     });
     it("draws points after every turn, ending on the totals", () => {
       const { series, periodEnd } = pointsOverGame(v);

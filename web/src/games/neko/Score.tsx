@@ -14,8 +14,8 @@ export interface ScoreLine {
 
 const LINES: { key: keyof Breakdown; label: string }[] = [
   { key: "attractions", label: "Attractions" },
-  { key: "harbour", label: "Harbour level (E card)" },
-  { key: "hubs", label: "Hub (E boat)" },
+  { key: "harbour", label: "Harbour level" },
+  { key: "hubs", label: "Best hub" },
   { key: "cards", label: "Other game-end cards" },
   { key: "penguins", label: "Penguins (×2)" },
   { key: "captains", label: "Captains" },
@@ -32,10 +32,10 @@ export function finalLines(v: NekoView): ScoreLine[] {
   return [...periods, ...rest];
 }
 
-/** periodText says where a period's points came from, or "" when it scored nothing. */
+/** periodText says where a period's points came from. */
 export function periodText(ps: PeriodScore): string {
   const parts = [ps.lastColumn ? `${ps.lastColumn} last column` : "", ps.line ? `${ps.line} in the line` : "", ps.ghostOut ? "ghost ship out: 8 at the end" : ""].filter(Boolean);
-  return parts.join(" · ");
+  return parts.join(" · ") || "no ship in the line";
 }
 
 /** Interim shows the intermediate scores so far. */
@@ -60,7 +60,7 @@ export function Interim({ v, brief }: { v: NekoView; brief?: boolean }) {
                 k === 0 || (v.period > 1 && (v.phase === "over" || p.interim[1] > 0)) ? (
                   <td key={k} data-testid={`interim-${p.seat}-${k + 1}`}>
                     <strong>{p.interim[k]}</strong>
-                    {periodText(p.periods[k]!) ? <span class="nk-parts">{periodText(p.periods[k]!)}</span> : null}
+                    <span class="nk-parts">{periodText(p.periods[k]!)}</span>
                   </td>
                 ) : (
                   <td key={k}>–</td>
@@ -126,6 +126,7 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
           </tbody>
         </table>
       </div>
+      <p class="hint">Harbour level and best hub are scored by the game-end cards that count them (a period 2 Shipyard, the FB10 fishing boat); other game-end cards are on their own line.</p>
     </section>
   );
 }
@@ -179,13 +180,16 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           <li key={p.seat}>
             <svg width="28" height="10" aria-hidden="true">
               <line x1="0" y1="5" x2="28" y2="5" stroke={seatColor(p.seat, colors[p.seat]).fill} stroke-width="3" stroke-dasharray={dashes[k]} />
-            </svg>{" "}
-            {p.name} {series[k]?.[series[k]!.length - 1] ?? 0}
+            </svg>
+            <span>
+              {p.name}: {series[k]?.[series[k]!.length - 1] ?? 0}
+            </span>
           </li>
         ))}
       </ul>
       <p class="hint nk-chart-note">Each point is what the player would score if the game ended after that turn, so it can fall as well as rise.</p>
-      <table class="sr-only">
+      <div class="sr-only">
+      <table>
         <caption>Points over the game</caption>
         <thead>
           <tr>
@@ -209,6 +213,7 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           })}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
