@@ -221,15 +221,18 @@ export async function endScreen(page, who) {
   }
   const totals = view.players.map((p) => p.final.total);
   if (JSON.stringify(sums) !== JSON.stringify(totals)) fail(`${who}'s lines add up to ${sums}, the totals are ${totals}`);
-  // Each total is on the screen, not cut off nor covered (the TV does not scroll).
+  // The breakdown fits its panel without scrolling sideways, and each total
+  // is on the screen, not cut off nor covered (the TV does not scroll).
+  const wrap = await page.locator(".nk-final .nk-table-wrap").evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  if (wrap[0] > wrap[1] + 1) fail(`${who}'s final scores are ${wrap[0]}px wide in a ${wrap[1]}px panel`);
   for (let seat = 0; seat < n; seat++) {
     const cell = page.getByTestId(`total-${seat}`);
-    if (!page.url().includes("/tv/")) await cell.scrollIntoViewIfNeeded();
-    const seen = await cell.evaluate((el) => {
+    const seen = await cell.evaluate((el, scroll) => {
+      if (scroll) el.scrollIntoView({ block: "center", inline: "nearest" });
       const r = el.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return r.bottom <= innerHeight && r.right <= innerWidth && !!hit && el.contains(hit);
-    });
+    }, !page.url().includes("/tv/"));
     if (!seen) fail(`${who} does not show seat ${seat}'s total on the screen`);
   }
   const text = (await page.getByTestId("final-scores").textContent()) ?? "";
