@@ -41,6 +41,11 @@ func playNeko(t *testing.T, players int, options string, seed uint64, stop func(
 	}
 	for moves := 0; moves < 5000; moves++ {
 		if g.Actors().Empty() {
+			v := g.View(game.Public).(neko.View)
+			if stop(v, moves) {
+				view, _ := json.Marshal(v)
+				return nekoSample{Seat: int(game.Public), View: view, Legal: json.RawMessage("[]")}
+			}
 			break
 		}
 		seat := g.Actors().First()
@@ -75,8 +80,9 @@ func playNeko(t *testing.T, players int, options string, seed uint64, stop func(
 
 // TestNekoViewFixturesMatchTheEngine keeps the front end's Neko Harbour
 // fixtures equal to what the engine sends for the same game: a 2-player game
-// in its action phase, and a 4-player game with every module in
-// period 2, after the fishing boats and with the ghost ship moved.
+// in its action phase, a 4-player game with every module in period 2, after
+// the fishing boats and with the ghost ship moved, and that game's end as
+// the public (the TV) sees it, with the final scores and the points history.
 func TestNekoViewFixturesMatchTheEngine(t *testing.T) {
 	tests := []struct {
 		file    string
@@ -95,6 +101,9 @@ func TestNekoViewFixturesMatchTheEngine(t *testing.T) {
 				boat = boat || c.KindCode == "FB"
 			}
 			return v.Period == 2 && v.Phase == "action" && v.Stage == "window" && boat && len(p.Hand) > 0 && len(v.Boats) > 0
+		}},
+		{"test/neko-view-4p-over.json", 4, `{"extraCards":true,"fishingBoats":true,"ghostShip":true}`, func(v neko.View, moves int) bool {
+			return v.Phase == "over"
 		}},
 	}
 	for _, tc := range tests {

@@ -309,7 +309,7 @@ func (f *Breakdown) text() string {
 	parts := []struct {
 		label string
 		n     int16
-	}{{"periods", f.Periods}, {"attractions", f.Attractions}, {"scoring cards", f.Cards}, {"penguins", f.Penguins},
+	}{{"periods", f.Periods}, {"attractions", f.Attractions}, {"harbour", f.Harbour}, {"hub", f.Hubs}, {"scoring cards", f.Cards}, {"penguins", f.Penguins},
 		{"captains", f.Captains}, {"goods", f.Goods}, {"VP cards", f.VPCards}, {"level 5-6 ships", f.Ships}, {"ghost ship", f.Ghost}}
 	var out []string
 	for _, p := range parts {

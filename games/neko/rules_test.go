@@ -64,8 +64,8 @@ func TestTimingTypes(t *testing.T) {
 			t.Errorf("E card scored early")
 		}
 		s.finalScoring()
-		if s.Players[0].Final.Cards != 1 {
-			t.Errorf("E card scored %d at the end", s.Players[0].Final.Cards)
+		if s.Players[0].Final.Harbour != 1 {
+			t.Errorf("E card scored %d at the end", s.Players[0].Final.Harbour)
 		}
 	})
 }

@@ -31,6 +31,12 @@ func TestIntermediateScoring(t *testing.T) {
 		if p.Interim[0] != 6+1+1 {
 			t.Errorf("scored %d, want 8", p.Interim[0])
 		}
+		if p.Scored[0] != (PeriodScore{LastColumn: 6, Line: 2}) {
+			t.Errorf("by source %+v, want 6 from the last column and 2 from the line", p.Scored[0])
+		}
+		if v := s.View(game.Public).Players[0]; v.Periods[0] != p.Scored[0] || v.Interim[0] != 8 {
+			t.Errorf("view shows %+v (%d)", v.Periods[0], v.Interim[0])
+		}
 		for k := range numShips {
 			if l := p.Ships[k].Loc; l > 0 {
 				t.Errorf("ship %d still at %d", k, l)
@@ -146,6 +152,29 @@ func TestFinalScoring(t *testing.T) {
 			t.Errorf("breakdown %+v", f)
 		}
 	})
+	t.Run("NK-082 NK-092 NK-127 the harbour and the chosen hub are lines of their own", func(t *testing.T) {
+		s := scored(t, func(s *State) {
+			p := &s.Players[0]
+			p.Harbour = 4
+			setLine(t, s, 0, "P2-15", "P2-09", "FB10")
+			p.deactivate(cardNo(t, "P1-10"), 0) // the Shipyard hub: 2 cards, level 2 + 1
+			p.Supply = bundle(int8(Goods), 2)
+		})
+		f := s.Players[0].Final
+		hub := int16(s.Players[0].Cols[0].Hub)
+		if f.Harbour != 4 || f.Hubs != hub || f.Cards != 2 || f.Goods != 2 {
+			t.Errorf("breakdown %+v: want harbour 4, hubs %d, cards 2 (P2-09 per goods), goods 2", f, hub)
+		}
+		if f.Total != 4+hub+2+2 || f.Total != f.Periods+f.Attractions+f.Harbour+f.Hubs+f.Cards+f.Penguins+f.Captains+f.Goods+f.VPCards+f.Ships+f.Ghost {
+			t.Errorf("total %d does not add the lines", f.Total)
+		}
+		if got := endCards(&s.Players[0]); got != f.Harbour+f.Hubs+f.Cards {
+			t.Errorf("E cards score %d together, %d in the lines", got, f.Harbour+f.Hubs+f.Cards)
+		}
+		if v := s.View(game.Public).Players[0].Final; v == nil || *v != f {
+			t.Errorf("view shows %+v", v)
+		}
+	})
 	t.Run("NK-080 level 5 and 6 ships", func(t *testing.T) {
 		s := scored(t, func(s *State) {
 			p := &s.Players[0]
@@ -166,7 +195,7 @@ func TestFinalScoring(t *testing.T) {
 			p.Supply = bundle(int8(Penguin), 1)
 		})
 		f := s.Players[0].Final
-		if f.Periods != 11 || f.Cards != 3 || f.Total != 11+3+2 {
+		if f.Periods != 11 || f.Harbour != 3 || f.Cards != 0 || f.Total != 11+3+2 {
 			t.Errorf("breakdown %+v", f)
 		}
 		if r := s.Result(); r.Scores[0] != int(f.Total) || !r.Winners.Has(0) {
@@ -268,8 +297,8 @@ func TestNK070_LastActionGainsStayLocked(t *testing.T) {
 		p.Supply[Licence] = 0
 		withoutLicences := endCards(p)
 		p.Supply[Licence] = 2
-		if p.Final.Cards != withoutLicences+2 {
-			t.Errorf("FB7 scored %d, want %d + 2 for the licences, the locked one included", p.Final.Cards, withoutLicences)
+		if got := p.Final.Cards + p.Final.Harbour + p.Final.Hubs; got != withoutLicences+2 {
+			t.Errorf("E cards scored %d, want %d + 2 for the licences, the locked one included", got, withoutLicences)
 		}
 	})
 	t.Run("NK-063 NK-070 the limit applies at the end of the last turn, locked cards discarded first", func(t *testing.T) {
@@ -302,6 +331,56 @@ func TestNK070_LastActionGainsStayLocked(t *testing.T) {
 		}
 		if p.Locked[Licence] != 0 || !hasMove(s, first, Move{Type: MoveHarbour}) {
 			t.Errorf("locked %v: the 2 licences held before the last turn should pay the harbour", p.Locked)
+		}
+	})
+}
+
+// TestPointsHistory: the public points history has an entry after every
+// turn and at the end of each period, reads only the open table (hands
+// never change it), and ends on the final totals (NK-082).
+func TestPointsHistory(t *testing.T) {
+	t.Run("NK-082 the points history ends on the final totals and never reads a hand", func(t *testing.T) {
+		for i := range 30 {
+			n := 2 + i%3
+			s, err := Setup(config(n, uint64(900+i), moduleOptions[i%len(moduleOptions)]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := game.NewRand(uint64(i))
+			for !s.Result().Over {
+				seat := s.Actors().First()
+				l := s.Legal(seat, nil)
+				act(t, s, seat, l[rng.Intn(len(l))])
+				other := s.Clone()
+				for k := range other.N {
+					p := &other.Players[k]
+					for h := range p.HandN {
+						p.Hand[h] = (p.Hand[h] + 7) % 64
+					}
+				}
+				if other.standings() != s.standings() {
+					t.Fatalf("game %d: the standings depend on the hands", i)
+				}
+			}
+			if int(s.HistN) != s.Turns+2 {
+				t.Errorf("game %d: %d entries for %d turns, want one per turn and per period", i, s.HistN, s.Turns)
+			}
+			last := s.History[s.HistN-1]
+			for k := range s.N {
+				if last.Points[k] != s.Players[k].Final.Total || last.Seat != -1 || last.Period != 2 {
+					t.Errorf("game %d: last entry %+v, seat %d's total %d", i, last, k, s.Players[k].Final.Total)
+				}
+			}
+			pub := s.View(game.Public).History
+			for seat := range game.Seat(s.N) {
+				v := s.View(seat).History
+				if mustJSON(t, v) != mustJSON(t, pub) {
+					t.Fatalf("game %d: seat %d sees another history than the public", i, seat)
+				}
+			}
+			if len(pub) != int(s.HistN) || len(pub[0].Points) != int(s.N) {
+				t.Errorf("game %d: view history %+v", i, pub[0])
+			}
 		}
 	})
 }

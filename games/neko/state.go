@@ -97,6 +97,7 @@ type Player struct {
 	Icons    [3]int8          // licence, coin, fuel icons per turn (NK-042)
 	Capacity int8             // supply-limit bonus (NK-064)
 	Interim  [2]int16         // intermediate scores (NK-066..068)
+	Scored   [2]PeriodScore   // the intermediate scores by source
 	Final    Breakdown        // filled at final scoring
 	GhostEnd bool             // the ghost ship reached the end of a line (NK-132)
 }
@@ -158,6 +159,8 @@ type State struct {
 	Queue   [maxPlayers]int8
 	QStep   int8
 	Turns   int
+	History [maxHistory]Standing // public points after each turn and period
+	HistN   int8
 }
 
 // Clone returns a deep copy.

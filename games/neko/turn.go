@@ -332,6 +332,7 @@ func limit(p *Player) int {
 // finishTurn passes the turn in turn order (NK-033) and ends the action
 // phase when every hand is empty.
 func (s *State) finishTurn() {
+	s.mark(int8(s.current()))
 	s.Turns++
 	s.Pos++
 	if s.Phase == phLast {

@@ -23,11 +23,21 @@ type View struct {
 	Attractions []AttrView   `json:"attractions"`
 	Boats       []int        `json:"boats,omitempty"`
 	Players     []PlayerView `json:"players"`
+	History     []PointsView `json:"history"` // every player's points if the game ended then, after each turn and period
 	Result      game.Result  `json:"result"`
 
 	// known is the game as the viewing seat may know it, for Determinise;
 	// it is never sent (see knownTo).
 	known State
+}
+
+// PointsView is an entry of the points history: after seat's turn in the
+// period, or at the period's end when seat is -1 (after the fishing boats;
+// at the end of period 2 the final totals). Points are by seat.
+type PointsView struct {
+	Period int   `json:"period"`
+	Seat   int   `json:"seat"`
+	Points []int `json:"points"`
 }
 
 // SetView is a draft set still on show.
@@ -60,6 +70,7 @@ type PlayerView struct {
 	Icons     [3]int8            `json:"icons"`
 	Limit     int                `json:"limit"`
 	Interim   [2]int16           `json:"interim"`
+	Periods   [2]PeriodScore     `json:"periods"` // the intermediate scores by source
 	Final     *Breakdown         `json:"final,omitempty"`
 }
 
@@ -161,7 +172,7 @@ func (s *State) View(viewer game.Seat) View {
 	for i := range s.N {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: int(i), Name: s.Names[i], HandCount: int(p.HandN), Ships: p.Ships, Harbour: int(p.Harbour),
-			Supply: p.Supply, Pending: p.Pending, Locked: p.Locked, Icons: p.Icons, Limit: limit(p), Interim: p.Interim}
+			Supply: p.Supply, Pending: p.Pending, Locked: p.Locked, Icons: p.Icons, Limit: limit(p), Interim: p.Interim, Periods: p.Scored}
 		if game.Seat(i) == viewer && p.HandN > 0 {
 			pv.Hand = ints.take(int(p.HandN))
 			for k := range p.HandN {
@@ -200,6 +211,14 @@ func (s *State) View(viewer game.Seat) View {
 		}
 		v.Players = append(v.Players, pv)
 	}
+	v.History = make([]PointsView, s.HistN)
+	for k, h := range s.History[:s.HistN] {
+		pts := ints.take(int(s.N))
+		for i := range s.N {
+			pts = append(pts, int(h.Points[i]))
+		}
+		v.History[k] = PointsView{Period: int(h.Period), Seat: int(h.Seat), Points: pts}
+	}
 	if viewer >= 0 {
 		v.known = s.knownTo(viewer)
 	}
@@ -208,7 +227,7 @@ func (s *State) View(viewer game.Seat) View {
 
 // viewInts is how many card and seat numbers viewer's view holds.
 func (s *State) viewInts(viewer game.Seat) int {
-	n := int(s.N) + len(s.Display) + len(s.Boats) + 3*cardsPerSet*int(s.NRows)
+	n := int(s.N)*(1+int(s.HistN)) + len(s.Display) + len(s.Boats) + 3*cardsPerSet*int(s.NRows)
 	for i := range s.N {
 		p := &s.Players[i]
 		n += int(p.DraftedN) + int(p.NPlayed)

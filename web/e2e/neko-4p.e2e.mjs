@@ -4,7 +4,7 @@
 // the ghost ship moved, hidden hands, then the game to its end.
 
 import { fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
-import { clickMove, fitsPhone, enabledMoves, join, noForeignHands, openTable, playUntil, serverState, step } from "./neko.mjs";
+import { clickMove, endScreen, fitsPhone, enabledMoves, join, noForeignHands, openTable, playUntil, serverState, smallestText, step } from "./neko.mjs";
 
 /** The helper loop's order here: the ghost ship moves whenever it can. */
 const PREFER = ["draft-", "boat-", "choose-", "discard-", "keep", "play-", "move-ship6", "sail-", "move-", "harbour", "upgrade-", "next"];
@@ -115,8 +115,7 @@ export default async function scenario(ctx) {
       if (shown !== result.scores[seat]) fail(`${who} shows ${shown} for seat ${seat}, the result says ${result.scores[seat]}`);
     }
   }
-  const ghostRow = await host.getByTestId("final-scores").textContent();
-  if (!/Ghost ship/.test(ghostRow ?? "")) fail("the final breakdown has no ghost ship row");
+  for (const [who, p] of [["Ana", host], ["Bo", friend], ["tv", tv]]) await endScreen(p, who);
   log(`final scores ${result.scores.join(" : ")}`);
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the final scores");
@@ -124,7 +123,13 @@ export default async function scenario(ctx) {
   await fitsWidth(friend, "the final scores on a 320 px phone");
   await fitsPhone(friend, "the final scores on a 320 px phone");
   await shot(friend, "07-phone320-final");
+  await friend.getByTestId("points-chart").scrollIntoViewIfNeeded();
+  await shot(friend, "07-phone320-final-chart");
+  await host.evaluate(() => window.scrollTo(0, 0));
+  await shot(host, "07-phone-final");
   await fitsScreen(tv, "the TV final");
   await shot(tv, "08-tv-final");
+  const tvEnd = await smallestText(tv);
+  if (tvEnd.min < 20) fail(`the TV's final scores show text of ${tvEnd.min}px: ${tvEnd.where}`);
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

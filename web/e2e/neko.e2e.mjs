@@ -4,7 +4,7 @@
 // hands, the keyboard, then the game to its end with the scores everywhere.
 
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
-import { clickMove, fitsPhone, enabledMoves, join, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
+import { clickMove, endScreen, fitsPhone, enabledMoves, join, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
 
 export default async function scenario(ctx) {
   const host = await ctx.newPage(PHONE);
@@ -153,6 +153,16 @@ export default async function scenario(ctx) {
         await shot(tv, "12-tv-after-period-1");
         await host.getByTestId("interim").scrollIntoViewIfNeeded();
         await shot(host, "12-phone-interim");
+        // The period-1 scoring by source, on the phone and the TV alike.
+        const { view } = await serverState(tv);
+        for (const [who, p] of [["host", host], ["tv", tv]]) {
+          for (const pl of view.players) {
+            const cell = (await p.getByTestId(`interim-${pl.seat}-1`).textContent()) ?? "";
+            const parts = pl.periods[0];
+            const want = [parts.lastColumn ? `${parts.lastColumn} last column` : "", parts.line ? `${parts.line} in the line` : ""].filter(Boolean);
+            if (!cell.startsWith(String(pl.interim[0])) || want.some((w) => !cell.includes(w))) fail(`${who} shows "${cell}" for ${pl.name}'s period 1, the view says ${JSON.stringify(parts)}`);
+          }
+        }
       }
       return (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0);
     },
@@ -165,17 +175,21 @@ export default async function scenario(ctx) {
       const shown = Number(await p.getByTestId(`total-${seat}`).textContent());
       if (shown !== result.scores[seat]) fail(`${who} shows ${shown} points for seat ${seat}, the result says ${result.scores[seat]}`);
     }
-    if ((await p.locator(".nk-chart polyline").count()) !== 2) fail(`${who}'s chart lacks a line per player`);
+    await endScreen(p, who);
   }
   log(`final scores ${result.scores.join(" : ")}, winners ${JSON.stringify(result.winners)}`);
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the final scores");
   await fitsPhone(host, "the final scores");
   await shot(host, "13-phone-final");
+  await host.getByTestId("points-chart").scrollIntoViewIfNeeded();
+  await shot(host, "13-phone-final-chart");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "14-laptop-final");
   await fitsScreen(tv, "the TV final scores");
   await shot(tv, "15-tv-final");
+  const tvEnd = await smallestText(tv);
+  if (tvEnd.min < 20) fail(`the TV's final scores show text of ${tvEnd.min}px: ${tvEnd.where}`);
 
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

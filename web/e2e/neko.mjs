@@ -158,7 +158,20 @@ export async function keyboardCheck(page, who) {
     const cl = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
     if (!/^Column 1, .*hub \d+/.test(cl)) fail(`${who}: a focused column says "${cl}"`);
   }
-  log(`${who}: keyboard labels ok ("${label.slice(0, 60)}…")`);
+  // Every enabled move is a visible button in the tab order, and Tab reaches one.
+  const moves = await page.locator("button[data-move]:not([disabled])").evaluateAll((bs) => bs.map((b) => ({ k: b.dataset.move, tab: b.tabIndex, shown: b.getClientRects().length > 0, name: (b.getAttribute("aria-label") || b.textContent || "").trim() })));
+  const stuck = moves.filter((m) => m.tab < 0 || !m.shown || !m.name);
+  if (stuck.length) fail(`${who}: moves a keyboard cannot reach or that have no name: ${stuck.map((m) => m.k).join(", ")}`);
+  if (moves.length) {
+    await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : null));
+    let reached = "";
+    for (let k = 0; k < 300 && !reached; k++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => document.activeElement?.getAttribute("data-move") ?? "");
+    }
+    if (!reached) fail(`${who}: Tab never reaches a move button`);
+  }
+  log(`${who}: keyboard labels ok ("${label.slice(0, 60)}…"), ${moves.length} moves in the tab order`);
 }
 
 /** textSizes returns the smallest font size of visible text on a page, in px. */
@@ -181,3 +194,55 @@ export const smallestText = (page) =>
     }
     return { min, where };
   });
+
+/** The lines every final breakdown shows, by their test ids; the ghost ship's only with that module. */
+const FINAL_LINES = ["period1", "period2", "attractions", "harbour", "hubs", "cards", "penguins", "captains", "goods", "vpCards", "ships"];
+
+/**
+ * endScreen checks a page's final scores against the server's own view of
+ * it: every breakdown line (harbour and hubs among them) with each player's
+ * points, lines adding up to the totals, the tie-breaks stated, and the
+ * points chart with a line per player drawn from the view's turn-by-turn
+ * history. It returns the number of history entries.
+ */
+export async function endScreen(page, who) {
+  const { view } = await serverState(page);
+  const n = view.players.length;
+  const ghost = view.players.some((p) => p.ships?.[6]?.loc !== -2);
+  const lines = [...FINAL_LINES, ...(ghost ? ["ghost"] : [])];
+  const sums = Array(n).fill(0);
+  for (const key of lines) {
+    const row = page.getByTestId(`line-${key}`);
+    if ((await row.count()) !== 1) fail(`${who}'s final scores have no ${key} line`);
+    const cells = (await row.locator("td").allTextContents()).map(Number);
+    const want = view.players.map((p) => (key === "period1" ? p.interim[0] : key === "period2" ? p.interim[1] : p.final[key]));
+    if (JSON.stringify(cells) !== JSON.stringify(want)) fail(`${who}'s ${key} line shows ${cells}, the view says ${want}`);
+    cells.forEach((c, i) => (sums[i] += c));
+  }
+  const totals = view.players.map((p) => p.final.total);
+  if (JSON.stringify(sums) !== JSON.stringify(totals)) fail(`${who}'s lines add up to ${sums}, the totals are ${totals}`);
+  // The breakdown fits its panel without scrolling sideways, and each total
+  // is on the screen, not cut off nor covered (the TV does not scroll).
+  const wrap = await page.locator(".nk-final .nk-table-wrap").evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  if (wrap[0] > wrap[1] + 1) fail(`${who}'s final scores are ${wrap[0]}px wide in a ${wrap[1]}px panel`);
+  for (let seat = 0; seat < n; seat++) {
+    const cell = page.getByTestId(`total-${seat}`);
+    const seen = await cell.evaluate((el, scroll) => {
+      if (scroll) el.scrollIntoView({ block: "center", inline: "nearest" });
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.bottom <= innerHeight && r.right <= innerWidth && !!hit && el.contains(hit);
+    }, !page.url().includes("/tv/"));
+    if (!seen) fail(`${who} does not show seat ${seat}'s total on the screen`);
+  }
+  const text = (await page.getByTestId("final-scores").textContent()) ?? "";
+  if (!/lower total level of ships in play/.test(text)) fail(`${who}'s final scores do not explain the tie-breaks`);
+  const chart = page.getByTestId("points-chart");
+  if ((await chart.count()) !== 1) fail(`${who} has no points chart`);
+  if ((await chart.locator("polyline").count()) !== n) fail(`${who}'s chart lacks a line per player`);
+  const points = (await chart.locator("polyline").first().getAttribute("points")).trim().split(/\s+/).length;
+  if (points !== view.history.length + 1) fail(`${who}'s chart has ${points} points, the history ${view.history.length} entries and the start`);
+  if ((await chart.getByTestId("chart-period").count()) !== 1) fail(`${who}'s chart does not mark period 1's scoring`);
+  log(`${who}: ${lines.length} breakdown lines, totals ${totals.join(" : ")}, chart of ${points} points`);
+  return view.history.length;
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import two from "./neko-view-2p.json";
 import four from "./neko-view-4p-modules.json";
+import end from "./neko-view-4p-over.json";
+import { finalLines, periodText, tieText } from "../src/games/neko/Score";
 import { decodeView, ghostOn, GHOST, LOC_ATTR, pointsOverGame, scoreSoFar, shipPlace } from "../src/games/neko/view";
 import { groupMoves, moveKey, moveLabel } from "../src/games/neko/moves";
 import { turnLine } from "../src/games/neko/Player";
@@ -75,19 +77,76 @@ describe("Neko Harbour view decoding (real engine views)", () => {
     expect(labels).toContain("Done with column 3 (Tourist Center)");
     expect(v.players[0]!.interim).toEqual([1, 0]);
     expect(scoreSoFar(v.players[0]!)).toBe(1);
-    expect(pointsOverGame(v)[0]).toEqual([0, 1]);
+    // The history so far: the same for every viewer, one entry per turn and period end.
+    const raw = four.view as unknown as { history: { seat: number; points: number[] }[] };
+    const { series, periodEnd } = pointsOverGame(v);
+    expect(series).toHaveLength(4);
+    expect(series[0]).toHaveLength(raw.history.length + 1);
+    expect(series[0]![0]).toBe(0);
+    expect(series.map((s) => s[s.length - 1])).toEqual(raw.history[raw.history.length - 1]!.points);
+    expect(raw.history[periodEnd - 1]!.seat).toBe(-1);
   });
 
-  it("decodes a finished game's breakdown and draws points over the whole game", () => {
-    const over = structuredClone(four.view) as Record<string, unknown> & { players: Record<string, unknown>[] };
-    over.phase = "over";
-    over.players[0]!.interim = [5, 9];
-    over.players[0]!.final = { periods: 14, attractions: 6, cards: 4, penguins: 2, captains: 1, goods: 1, vpCards: 0, ships: 1, ghost: 8, total: 37 };
-    const v = decodeView(over);
-    expect(v.players[0]!.final?.ghost).toBe(8);
-    expect(scoreSoFar(v.players[0]!)).toBe(37);
-    expect(pointsOverGame(v)[0]).toEqual([0, 5, 14, 37]);
-    expect(turnLine(v, 0)).toBe("The game is over.");
+  describe("a finished 4-player game with every module, as the TV sees it", () => {
+    const v = decodeView(end.view);
+    const raw = end.view as unknown as { players: { final: Record<string, number>; interim: number[] }[]; history: { period: number; seat: number; points: number[] }[]; result: { scores: number[] } };
+    it("reads the final breakdown with harbour and hubs as lines of their own", () => {
+      expect(v.phase).toBe("over");
+      v.players.forEach((p, i) => expect(p.final).toEqual(raw.players[i]!.final));
+      // Di scored her harbour level with a Shipyard E card and a hub with fishing boat FB10.
+      expect(v.players[3]!.final).toMatchObject({ harbour: 3, hubs: 3 });
+      expect(turnLine(v, -1)).toBe("The game is over.");
+    });
+    it("lists every line, labelled, adding up to each total", () => {
+      const lines = finalLines(v);
+      expect(lines.map((l) => l.label)).toEqual([
+        "Period 1 scoring",
+        "Period 2 scoring",
+        "Attractions",
+        "Harbour level",
+        "Best hub",
+        "Other game-end cards",
+        "Penguins (×2)",
+        "Captains",
+        "Goods",
+        "Point cards",
+        "Level 5-6 ships",
+        "Ghost ship",
+      ]);
+      v.players.forEach((p, i) => {
+        expect(lines.reduce((t, l) => t + l.points[i]!, 0)).toBe(p.final!.total);
+        expect(p.final!.total).toBe(raw.result.scores[i]);
+      });
+      expect(lines.find((l) => l.key === "harbour")!.points).toEqual(v.players.map((p) => p.final!.harbour));
+    });
+    it("leaves the ghost ship line out when the module is off", () => {
+      const off = structuredClone(end.view) as unknown as { players: { ships: { loc: number }[] }[] };
+      for (const p of off.players) p.ships[6]!.loc = -2;
+      expect(finalLines(decodeView(off)).map((l) => l.key)).not.toContain("ghost");
+    });
+    it("reads the intermediate scorings by source", () => {
+      expect(v.players[0]!.interim).toEqual([1, 0]);
+      expect(v.players[0]!.periods[0]).toEqual({ lastColumn: 0, line: 1, ghostOut: false });
+      expect(periodText(v.players[0]!.periods[0]!)).toBe("1 in the line");
+      expect(periodText({ lastColumn: 5, line: 2, ghostOut: true })).toBe("5 last column · 2 in the line · ghost ship out: 8 at the end");
+      expect(periodText(v.players[2]!.periods[0]!)).toBe("no ship in the line");
+    });
+    it("draws points after every turn, ending on the totals", () => {
+      const { series, periodEnd } = pointsOverGame(v);
+      expect(series.every((s) => s.length === raw.history.length + 1)).toBe(true);
+      expect(series.map((s) => s[s.length - 1])).toEqual(raw.result.scores);
+      expect(raw.history[periodEnd - 1]).toMatchObject({ period: 1, seat: -1 });
+      expect(raw.history.filter((h) => h.seat >= 0)).toHaveLength(52);
+      expect(scoreSoFar(v.players[3]!)).toBe(26);
+    });
+    it("explains the tie-breaks only when the top is tied", () => {
+      expect(tieText(v, { over: true, winners: [3], places: [2, 3, 4, 1], scores: raw.result.scores, reason: "two_periods", turns: 52 })).toBe("");
+      const tied = structuredClone(end.view) as unknown as { players: { final: { total: number } }[] };
+      tied.players[0]!.final.total = 26;
+      const t = tieText(decodeView(tied), { over: true, winners: [0, 3], places: [1, 3, 4, 1], scores: [26, 14, 6, 26], reason: "two_periods", turns: 52 });
+      expect(t).toMatch(/^Tied on 26 points\. The lower total level of ships in play wins the tie, then more fish, goods and licences; still equal, so the win is shared\./);
+      expect(t).toContain("Ana: ships' total level");
+    });
   });
 
   it("survives a broken view without throwing", () => {

@@ -3,12 +3,20 @@
 
 import type { GameResult } from "../../protocol";
 import { seatColor } from "../../format";
-import { pointsOverGame, resourceCards, shipsInGame, type Breakdown, type NekoView } from "./view";
+import { ghostOn, pointsOverGame, resourceCards, shipsInGame, type Breakdown, type NekoView, type PeriodScore } from "./view";
 
-const ROWS: { key: keyof Breakdown; label: string }[] = [
-  { key: "periods", label: "Period scorings" },
+/** A line of the final breakdown: its label and each player's points, in seat order. */
+export interface ScoreLine {
+  key: string;
+  label: string;
+  points: number[];
+}
+
+const LINES: { key: keyof Breakdown; label: string }[] = [
   { key: "attractions", label: "Attractions" },
-  { key: "cards", label: "Game-end cards, boats" },
+  { key: "harbour", label: "Harbour level" },
+  { key: "hubs", label: "Best hub" },
+  { key: "cards", label: "Other game-end cards" },
   { key: "penguins", label: "Penguins (×2)" },
   { key: "captains", label: "Captains" },
   { key: "goods", label: "Goods" },
@@ -16,6 +24,19 @@ const ROWS: { key: keyof Breakdown; label: string }[] = [
   { key: "ships", label: "Level 5-6 ships" },
   { key: "ghost", label: "Ghost ship" },
 ];
+
+/** finalLines lists the final breakdown line by line: each period's scoring, then every source of the end scoring (the ghost ship only when it is in the game); the lines add up to the totals. */
+export function finalLines(v: NekoView): ScoreLine[] {
+  const periods = [0, 1].map((k) => ({ key: `period${k + 1}`, label: `Period ${k + 1} scoring`, points: v.players.map((p) => p.interim[k] ?? 0) }));
+  const rest = LINES.filter((l) => l.key !== "ghost" || ghostOn(v)).map((l) => ({ key: l.key, label: l.label, points: v.players.map((p) => p.final?.[l.key] ?? 0) }));
+  return [...periods, ...rest];
+}
+
+/** periodText says where a period's points came from. */
+export function periodText(ps: PeriodScore): string {
+  const parts = [ps.lastColumn ? `${ps.lastColumn} last column` : "", ps.line ? `${ps.line} in the line` : "", ps.ghostOut ? "ghost ship out: 8 at the end" : ""].filter(Boolean);
+  return parts.join(" · ") || "no ship in the line";
+}
 
 /** Interim shows the intermediate scores so far. */
 export function Interim({ v, brief }: { v: NekoView; brief?: boolean }) {
@@ -35,8 +56,16 @@ export function Interim({ v, brief }: { v: NekoView; brief?: boolean }) {
           {v.players.map((p) => (
             <tr key={p.seat}>
               <th scope="row">{p.name}</th>
-              <td>{p.interim[0]}</td>
-              <td>{v.period > 1 && (v.phase === "over" || p.interim[1] > 0) ? p.interim[1] : "–"}</td>
+              {[0, 1].map((k) =>
+                k === 0 || (v.period > 1 && (v.phase === "over" || p.interim[1] > 0)) ? (
+                  <td key={k} data-testid={`interim-${p.seat}-${k + 1}`}>
+                    <strong>{p.interim[k]}</strong>
+                    <span class="nk-parts">{periodText(p.periods[k]!)}</span>
+                  </td>
+                ) : (
+                  <td key={k}>–</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -78,11 +107,11 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
             </tr>
           </thead>
           <tbody>
-            {ROWS.map((r) => (
-              <tr key={r.key}>
+            {finalLines(v).map((r) => (
+              <tr key={r.key} data-testid={`line-${r.key}`}>
                 <th scope="row">{r.label}</th>
-                {v.players.map((p) => (
-                  <td key={p.seat}>{p.final?.[r.key] ?? 0}</td>
+                {r.points.map((n, i) => (
+                  <td key={i}>{n}</td>
                 ))}
               </tr>
             ))}
@@ -97,40 +126,51 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
           </tbody>
         </table>
       </div>
+      <p class="hint">Harbour level and best hub are scored by the game-end cards that count them (a period 2 Shipyard, the FB10 fishing boat); other game-end cards are on their own line.</p>
     </section>
   );
 }
 
-const STEPS = ["start", "after period 1", "after period 2", "final"];
-
-/** PointsChart draws each player's points over the game, with a table for screen readers. */
+/** PointsChart draws each player's points over the game, after every turn, as if the game had ended then; a table gives the numbers to screen readers. */
 export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoView; colors: string[]; width?: number; height?: number }) {
-  const series = pointsOverGame(v);
+  const { series, periodEnd } = pointsOverGame(v);
+  const steps = Math.max(1, ...series.map((s) => s.length - 1));
   const max = Math.max(10, ...series.flat());
-  const pad = 30;
-  const x = (i: number) => pad + (i * (width - 2 * pad)) / (STEPS.length - 1);
-  const y = (p: number) => height - pad - (p * (height - 2 * pad)) / max;
+  const pad = { l: 30, r: 30, t: 10, b: 26 };
+  const x = (i: number) => pad.l + (i * (width - pad.l - pad.r)) / steps;
+  const y = (p: number) => pad.t + ((max - p) * (height - pad.t - pad.b)) / max;
   const dashes = ["", "6 4", "2 3", "10 3 2 3"];
+  const at = (pts: number[], i: number) => (i >= 0 ? (pts[i] ?? 0) : 0);
   return (
-    <figure class="chart nk-chart">
-      <figcaption>Points over the game</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's points over the game; the table below has the numbers">
-        <line x1={pad} y1={height - pad} x2={width - pad} y2={height - pad} stroke="#999" />
-        {STEPS.map((s, i) => (
-          <text key={s} x={x(i)} y={height - 8} text-anchor="middle" class="chart-tick">
-            {i === 0 ? "0" : i === 3 ? "end" : `P${i}`}
-          </text>
+    <figure class="chart nk-chart" data-testid="points-chart">
+      <figcaption>Points over the game, turn by turn</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's points after every turn, as if the game had ended then; the table below has the numbers">
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line x1={pad.l} x2={width - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#d8d3c0" />
+            <text x={pad.l - 4} y={y(max * f) + 4} text-anchor="end" class="chart-tick">
+              {Math.round(max * f)}
+            </text>
+          </g>
         ))}
+        {periodEnd > 0 ? <line x1={x(periodEnd)} x2={x(periodEnd)} y1={pad.t} y2={height - pad.b} stroke="#888" stroke-dasharray="4 4" data-testid="chart-period" /> : null}
+        <text x={x(0)} y={height - 6} text-anchor="start" class="chart-tick">
+          start
+        </text>
+        {periodEnd > 0 ? (
+          <text x={x(periodEnd)} y={height - 6} text-anchor="middle" class="chart-tick">
+            period 1 scored
+          </text>
+        ) : null}
+        <text x={x(steps)} y={height - 6} text-anchor="end" class="chart-tick">
+          {v.phase === "over" ? "end" : "now"}
+        </text>
         {series.map((pts, k) => {
           const c = seatColor(v.players[k]?.seat ?? k, colors[k]).fill;
           return (
             <g key={k}>
-              <polyline fill="none" stroke={c} stroke-width={3} stroke-dasharray={dashes[k]} points={pts.map((p, i) => `${x(i)},${y(p)}`).join(" ")} />
-              {pts.length > 1 ? (
-                <text x={x(pts.length - 1) + 4} y={y(pts[pts.length - 1]!) - 4} class="chart-tick" fill={c}>
-                  {pts[pts.length - 1]}
-                </text>
-              ) : null}
+              <polyline fill="none" stroke={c} stroke-width={3} stroke-linejoin="round" stroke-dasharray={dashes[k]} points={pts.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ")} />
+              <circle cx={x(pts.length - 1)} cy={y(pts[pts.length - 1] ?? 0)} r={4} fill={c} stroke="#111" />
             </g>
           );
         })}
@@ -140,25 +180,37 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           <li key={p.seat}>
             <svg width="28" height="10" aria-hidden="true">
               <line x1="0" y1="5" x2="28" y2="5" stroke={seatColor(p.seat, colors[p.seat]).fill} stroke-width="3" stroke-dasharray={dashes[k]} />
-            </svg>{" "}
-            {p.name}
+            </svg>
+            <span>
+              {p.name}: {series[k]?.[series[k]!.length - 1] ?? 0}
+            </span>
           </li>
         ))}
       </ul>
+      <p class="hint nk-chart-note">Each point is what the player would score if the game ended after that turn, so it can fall as well as rise.</p>
       <div class="sr-only">
       <table>
         <caption>Points over the game</caption>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Highest</th>
+            {periodEnd > 0 ? <th scope="col">After period 1</th> : null}
+            <th scope="col">{v.phase === "over" ? "Final" : "Now"}</th>
+          </tr>
+        </thead>
         <tbody>
-          {v.players.map((p, k) => (
-            <tr key={p.seat}>
-              <th scope="row">{p.name}</th>
-              {(series[k] ?? []).map((pt, i) => (
-                <td key={i}>
-                  {STEPS[i]}: {pt}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {v.players.map((p, k) => {
+            const pts = series[k] ?? [0];
+            return (
+              <tr key={p.seat}>
+                <th scope="row">{p.name}</th>
+                <td>{Math.max(...pts)}</td>
+                {periodEnd > 0 ? <td>{at(pts, periodEnd)}</td> : null}
+                <td>{pts[pts.length - 1]}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       </div>

@@ -37,9 +37,12 @@ export interface Column {
   hubs: number[];
 }
 
+/** A player's final score by source; harbour and hubs are the E cards that score the harbour level and one hub, cards every other E card and boat. */
 export interface Breakdown {
   periods: number;
   attractions: number;
+  harbour: number;
+  hubs: number;
   cards: number;
   penguins: number;
   captains: number;
@@ -48,6 +51,20 @@ export interface Breakdown {
   ships: number;
   ghost: number;
   total: number;
+}
+
+/** One intermediate scoring by source: ships on the last column by level, other ships in the line 1 each, and whether the ghost ship left from the last column (8 points at the end). */
+export interface PeriodScore {
+  lastColumn: number;
+  line: number;
+  ghostOut: boolean;
+}
+
+/** An entry of the points history: after seat's turn, or at the end of the period when seat is -1; points by seat, as if the game ended then. */
+export interface Standing {
+  period: number;
+  seat: Seat;
+  points: number[];
 }
 
 export interface NekoPlayer {
@@ -67,6 +84,7 @@ export interface NekoPlayer {
   icons: [number, number, number];
   limit: number;
   interim: [number, number];
+  periods: [PeriodScore, PeriodScore];
   final: Breakdown | null;
 }
 
@@ -108,6 +126,7 @@ export interface NekoView {
   attractions: Attraction[];
   boats: number[];
   players: NekoPlayer[];
+  history: Standing[];
 }
 
 type Obj = Record<string, unknown>;
@@ -130,6 +149,8 @@ function decodeBreakdown(x: unknown): Breakdown | null {
   return {
     periods: num(x.periods),
     attractions: num(x.attractions),
+    harbour: num(x.harbour),
+    hubs: num(x.hubs),
     cards: num(x.cards),
     penguins: num(x.penguins),
     captains: num(x.captains),
@@ -141,11 +162,17 @@ function decodeBreakdown(x: unknown): Breakdown | null {
   };
 }
 
+function decodePeriod(x: unknown): PeriodScore {
+  const o = isObj(x) ? x : {};
+  return { lastColumn: num(o.lastColumn), line: num(o.line), ghostOut: o.ghostOut === true };
+}
+
 function decodePlayer(x: unknown, i: number): NekoPlayer {
   const o = isObj(x) ? x : {};
   const cols = Array.isArray(o.columns) ? o.columns : [];
   const ships = Array.isArray(o.ships) ? o.ships : [];
   const interim = ints(o.interim);
+  const periods = Array.isArray(o.periods) ? o.periods : [];
   return {
     seat: num(o.seat, i),
     name: str(o.name) || `Seat ${i + 1}`,
@@ -175,6 +202,7 @@ function decodePlayer(x: unknown, i: number): NekoPlayer {
     icons: triple(o.icons),
     limit: num(o.limit),
     interim: [interim[0] ?? 0, interim[1] ?? 0],
+    periods: [decodePeriod(periods[0]), decodePeriod(periods[1])],
     final: decodeBreakdown(o.final),
   };
 }
@@ -206,6 +234,7 @@ export function decodeView(x: unknown): NekoView {
     }),
     boats: ints(o.boats),
     players: (Array.isArray(o.players) ? o.players : []).map(decodePlayer),
+    history: (Array.isArray(o.history) ? o.history : []).filter(isObj).map((h) => ({ period: num(h.period, 1), seat: num(h.seat, -1), points: ints(h.points) })),
   };
 }
 
@@ -233,17 +262,17 @@ export const resourceCards = (b: Bundle): number => b.fish + b.goods + b.licence
 /** scoreSoFar is a player's points: the final total at the end, else the intermediate scores. */
 export const scoreSoFar = (p: NekoPlayer): number => p.final?.total ?? p.interim[0] + p.interim[1];
 
-/** pointsOverGame gives each player's running points: start, after period 1, after period 2, final. */
-export function pointsOverGame(v: NekoView): number[][] {
-  return v.players.map((p) => {
-    const out = [0];
-    if (v.period > 1 || v.phase === "over" || p.interim[0] > 0) out.push(p.interim[0]);
-    if (v.phase === "over") {
-      out.push(p.interim[0] + p.interim[1]);
-      out.push(p.final?.total ?? p.interim[0] + p.interim[1]);
-    }
-    return out;
-  });
+/** PointsOverGame is each player's points as if the game had ended at each step: 0 at the start, then after every turn and period; periodEnd is the step where period 1 was scored, or -1. */
+export interface PointsOverGame {
+  series: number[][];
+  periodEnd: number;
+}
+
+/** pointsOverGame reads the points history of the view (public: every viewer gets the same). */
+export function pointsOverGame(v: NekoView): PointsOverGame {
+  const series = v.players.map((_, i) => [0, ...v.history.map((h) => h.points[i] ?? 0)]);
+  const periodEnd = v.history.findIndex((h) => h.seat < 0 && h.period === 1);
+  return { series, periodEnd: periodEnd < 0 ? -1 : periodEnd + 1 };
 }
 
 /** actingName names the seat the game waits on, or "". */
