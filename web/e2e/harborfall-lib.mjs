@@ -194,7 +194,8 @@ export async function tryStep(page, opts) {
 /**
  * tvShowsAll fails unless the TV shows everything at once: the page does
  * not scroll, nothing in the side column is cut at its right edge or hidden
- * under its foot or the presence bar, and no text there is under 20 px.
+ * under its foot or the presence bar (but the log's older lines), and no
+ * text there is under 20 px.
  */
 export async function tvShowsAll(tv, where) {
   await fitsScreen(tv, where);
@@ -207,7 +208,8 @@ export async function tvShowsAll(tv, where) {
     const right = Math.min(box.right, innerWidth);
     const out = [];
     for (const el of side.querySelectorAll("*")) {
-      if (el.closest(".sr-only") || (el.closest("svg") && el.tagName.toLowerCase() !== "svg")) continue;
+      // The log shows its newest lines and lets older ones fall off its foot; the log itself must fit.
+      if (el.closest(".sr-only") || el.parentElement?.closest(".log") || (el.closest("svg") && el.tagName.toLowerCase() !== "svg")) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());

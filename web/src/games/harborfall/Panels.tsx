@@ -53,6 +53,15 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
   return (
     <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
       <h2 id="hf-players-h">Players</h2>
+      {big ? (
+        <div class="hf-figure-heads" aria-hidden="true">
+          <span>Points</span>
+          <span>Cards</span>
+          <span>Dev.</span>
+          <span>Steals</span>
+          <span>Road</span>
+        </div>
+      ) : null}
       <ul class="player-list">
         {v.players.map((p, s) => {
           const turn = v.phase !== "over" && (v.phase === "special_build" ? s === v.special : s === v.active);

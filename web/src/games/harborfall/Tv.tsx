@@ -43,8 +43,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             {v.offer ? (
               <section class="panel tv-trade" data-testid="tv-offer">
                 <h2>Open offer</h2>
-                <p>{offerText(v, -1)}</p>
-                <p class="hint">Each answer shows by the player below.</p>
+                <p>{offerText(v, -1)} (each answer shows by the player below)</p>
               </section>
             ) : null}
             {owing.length > 0 ? (
@@ -54,8 +53,8 @@ export function HarborfallTv({ store }: { store: TableStore }) {
               </section>
             ) : null}
             <PlayersPanel view={v} colors={colors} me={-1} big />
-            <LogPanel log={data.log} limit={6} title="What happened" />
             <SupplyPanel view={v} />
+            <LogPanel log={data.log} limit={6} title="What happened" />
           </>
         )}
       </div>
