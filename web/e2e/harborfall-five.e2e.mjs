@@ -4,8 +4,8 @@
 // players; it must say whose it is and offer only building, buying and
 // ending (no trades, no cards).
 
-import { fail, fitsScreen, fitsWidth, LAPTOP, PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
-import { agrees, clickMove, openTable, tryStep } from "./harborfall-lib.mjs";
+import { fail, fitsWidth, LAPTOP, PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { agrees, clickMove, openTable, tryStep, tvShowsAll } from "./harborfall-lib.mjs";
 
 export default async function scenario(ctx) {
   const { base } = ctx;
@@ -58,8 +58,8 @@ export default async function scenario(ctx) {
   await special.evaluate(() => window.scrollTo(0, 0));
   if (special === host) await fitsWidth(host, "the phone's extra build turn");
   await shot(special, special === host ? "01-phone-extra-build" : "01-laptop-extra-build");
-  await fitsScreen(tv, "the TV on an extra build turn");
   await shot(tv, "02-tv-extra-build");
+  await tvShowsAll(tv, "the TV on an extra build turn");
   await clickMove(special, end, "the end of the extra build turn");
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

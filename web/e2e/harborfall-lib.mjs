@@ -3,7 +3,7 @@
 // the pages (taps on the board, the confirm step on phones, discards, the
 // robber, answers to offers).
 
-import { fail, log, pageApi, until } from "./lib.mjs";
+import { fail, fitsScreen, log, pageApi, until } from "./lib.mjs";
 
 /** openTable makes the host's table (Harborfall unless game names another), seats the friends and the computer players, and starts it. */
 export async function openTable(base, host, friends, { names, bots, turnSeconds, game = "harborfall" }) {
@@ -189,4 +189,35 @@ export async function tryStep(page, opts) {
     log(`a move did not go through (the position changed): ${String(e).split("\n")[0]}`);
     return null;
   }
+}
+
+/**
+ * tvShowsAll fails unless the TV shows everything at once: the page does
+ * not scroll, nothing in the side column is cut at its right edge or hidden
+ * under its foot or the presence bar (but the log's older lines), and no
+ * text there is under 20 px.
+ */
+export async function tvShowsAll(tv, where) {
+  await fitsScreen(tv, where);
+  const bad = await tv.evaluate(() => {
+    const side = document.querySelector(".tv-side");
+    if (!side) return ["no side column"];
+    const box = side.getBoundingClientRect();
+    const bar = document.querySelector(".presence-tv")?.getBoundingClientRect();
+    const foot = Math.min(box.bottom, innerHeight, bar && bar.left < box.right ? bar.top : Infinity);
+    const right = Math.min(box.right, innerWidth);
+    const out = [];
+    for (const el of side.querySelectorAll("*")) {
+      // The log shows its newest lines and lets older ones fall off its foot; the log itself must fit.
+      if (el.closest(".sr-only") || el.parentElement?.closest(".log") || (el.closest("svg") && el.tagName.toLowerCase() !== "svg")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      const what = `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} "${el.textContent.trim().slice(0, 30)}"`;
+      if (r.right > right + 1 || r.bottom > foot + 1) out.push(`${what} reaches ${Math.round(r.right)}×${Math.round(r.bottom)}, the screen shows to ${Math.round(right)}×${Math.round(foot)}`);
+      else if (text && parseFloat(getComputedStyle(el).fontSize) < 20) out.push(`${what} is ${getComputedStyle(el).fontSize} high`);
+    }
+    return out;
+  });
+  if (bad.length) fail(`${where} does not show everything:\n${bad.slice(0, 10).join("\n")}`);
 }

@@ -53,6 +53,15 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
   return (
     <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
       <h2 id="hf-players-h">Players</h2>
+      {big ? (
+        <div class="hf-figure-heads" aria-hidden="true">
+          <span>Points</span>
+          <span>Cards</span>
+          <span>Dev.</span>
+          <span>Steals</span>
+          <span>Road</span>
+        </div>
+      ) : null}
       <ul class="player-list">
         {v.players.map((p, s) => {
           const turn = v.phase !== "over" && (v.phase === "special_build" ? s === v.special : s === v.active);
@@ -150,6 +159,7 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
     <section class="panel ranking hf-ranking" aria-labelledby="hf-rank-h" data-testid="ranking">
       <h2 id="hf-rank-h">Final ranking</h2>
       {result.reason === "turn_limit" ? <p class="hint">The game ended at its turn limit: ranked by points.</p> : null}
+      <div class="hf-rank-wrap" tabIndex={0} role="region" aria-label="Points of each player, scrolls sideways on a narrow screen">
       <table class="hf-rank-table">
         <thead>
           <tr>
@@ -186,6 +196,7 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
           })}
         </tbody>
       </table>
+      </div>
       <p class="hint">Cities count 2 points each; only the winner's Secret point cards are shown.</p>
     </section>
   );
@@ -272,7 +283,7 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
   const n = v.rolled.reduce((a, b) => a + b, 0);
   const expected = expectedRolls(n);
   const max = Math.max(1, ...v.rolled, ...expected);
-  const pad = { l: 30, r: 10, t: 10, b: 30 };
+  const pad = { l: 30, r: 10, t: 30, b: 30 }; // room above the tallest bar for its count
   const bw = (width - pad.l - pad.r) / 11;
   const h = height - pad.t - pad.b;
   const y = (c: number) => pad.t + h - (c / max) * h;

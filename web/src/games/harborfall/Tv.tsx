@@ -1,6 +1,6 @@
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcons } from "./Board";
-import { answerText, offerText, recipients, turnLine } from "./moves";
+import { offerText, turnLine } from "./moves";
 import { DiceChart, LogPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { decodeView, lastVersion } from "./view";
 
@@ -14,7 +14,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
   const rollKey = lastVersion(data.log, data.logVersions, "roll");
   const owing = v.players.flatMap((p, s) => (p.owed > 0 ? [{ s, n: p.owed }] : []));
   return (
-    <div class="tv tv-play hf-tv">
+    <div class={`tv tv-play hf-tv ${over ? "hf-over" : ""}`}>
       <ResourceIcons />
       <div class="tv-board hf-tv-board">
         <Board view={v} colors={colors} rollKey={rollKey} label="The island" />
@@ -23,12 +23,14 @@ export function HarborfallTv({ store }: { store: TableStore }) {
         {over ? (
           <>
             <Ranking result={g.result} view={v} colors={colors} />
-            <section class="panel">
-              <PointsChart view={v} result={g.result} colors={colors} width={820} height={300} />
-            </section>
-            <section class="panel">
-              <DiceChart view={v} width={820} height={260} />
-            </section>
+            <div class="hf-tv-charts">
+              <section class="panel">
+                <PointsChart view={v} result={g.result} colors={colors} width={480} height={330} />
+              </section>
+              <section class="panel">
+                <DiceChart view={v} width={480} height={330} />
+              </section>
+            </div>
           </>
         ) : (
           <>
@@ -41,14 +43,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             {v.offer ? (
               <section class="panel tv-trade" data-testid="tv-offer">
                 <h2>Open offer</h2>
-                <p>{offerText(v, -1)}</p>
-                <ul class="hf-answers">
-                  {recipients(v).map((s) => (
-                    <li key={s}>
-                      {v.players[s]?.name}: {answerText(v, s)}
-                    </li>
-                  ))}
-                </ul>
+                <p>{offerText(v, -1)} (each answer shows by the player below)</p>
               </section>
             ) : null}
             {owing.length > 0 ? (
@@ -58,8 +53,8 @@ export function HarborfallTv({ store }: { store: TableStore }) {
               </section>
             ) : null}
             <PlayersPanel view={v} colors={colors} me={-1} big />
-            <LogPanel log={data.log} limit={6} title="What happened" />
             <SupplyPanel view={v} />
+            <LogPanel log={data.log} limit={6} title="What happened" />
           </>
         )}
       </div>
