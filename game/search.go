@@ -1,6 +1,9 @@
 package game
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Budget bounds one decision of the hard computer player.
 type Budget struct {
@@ -19,10 +22,39 @@ type BudgetFunc func() Budget
 // DefaultRollouts is the budget of a decision when no BudgetFunc is given.
 const DefaultRollouts = 240
 
+// Evaluator is what a game's state may offer the hard player so that its
+// play-outs stop after a few turns and score the position reached, instead
+// of playing to the end: far less noise per play-out, and far cheaper.
+type Evaluator interface {
+	// Progress counts the turns (and setup steps) played so far; it never
+	// goes down.
+	Progress() int
+	// Horizon is the Progress at which a play-out that starts from this
+	// position stops.
+	Horizon() int
+	// Evaluate is what the position is worth to seat, in the game's own
+	// points (or near them), against its best placed rival; a finished
+	// game counts its result.
+	Evaluate(seat Seat) float64
+}
+
+// Shortlister is what a game's view may offer the hard player: the legal
+// moves worth comparing (one of each kind that matters, the best few of a
+// kind by the rule-based player's own yardstick). An empty shortlist means
+// the decision is obvious and the rule-based choice is played at once.
+type Shortlister[M any] interface {
+	Shortlist(legal []M, dst []M) []M
+}
+
 const (
 	// searchCandidates is how many of the legal moves the search compares:
-	// the rule-based player's choice and others drawn at random.
+	// the rule-based player's choice and others, from the game's
+	// shortlist or drawn at random.
 	searchCandidates = 6
+	// evalEvidence and evalSmallSample are evidence and smallSample for
+	// play-outs scored by an Evaluator, whose scores are far less noisy.
+	evalEvidence    = 0.5
+	evalSmallSample = 1.0
 	// evidence and smallSample set how many standard errors a candidate's
 	// lead over the rule-based choice must exceed before the search
 	// prefers it: evidence + smallSample/(batches-1), about a one-sided 97%
@@ -67,7 +99,12 @@ func NewSearchBot[S State[S, M, V], M any, V any](r Rules[S, M, V], seat Seat, s
 
 func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 	first := b.normal.Choose(view, legal)
-	cands := b.candidates(first, legal)
+	var cands []M
+	if sl, ok := any(view).(Shortlister[M]); ok {
+		cands = b.shortlist(sl, first, legal)
+	} else {
+		cands = b.candidates(first, legal)
+	}
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -81,12 +118,18 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 	lead2 := make([]float64, len(cands))
 	batch := make([]float64, len(cands))
 	rollouts, batches := 0, 0
+	z0, z1 := evidence, smallSample
 	for {
 		if budget.Rollouts > 0 && rollouts+len(cands) > budget.Rollouts {
 			break
 		}
 		sample := b.rules.Determinise(view, &b.rng)
 		seed := b.rng.Uint64()
+		horizon := -1
+		if e, ok := any(sample).(Evaluator); ok {
+			horizon = e.Horizon()
+			z0, z1 = evalEvidence, evalSmallSample
+		}
 		complete := true
 		for i, m := range cands {
 			if budget.Over != nil && budget.Over() {
@@ -98,7 +141,7 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 				s = sample.Clone()
 			}
 			var done bool
-			batch[i], done = b.playOut(s, m, seed, budget.Over)
+			batch[i], done = b.playOut(s, m, seed, horizon, budget.Over)
 			if !done {
 				complete = false
 				break
@@ -115,13 +158,13 @@ func (b *searchBot[S, M, V]) Choose(view V, legal []M) M {
 		}
 		batches++
 	}
-	return cands[clearLeader(lead, lead2, batches)]
+	return cands[clearLeader(lead, lead2, batches, z0, z1)]
 }
 
 // clearLeader is the candidate whose mean lead over candidate 0 is largest
 // once its margin of error is taken off, or 0 when no lead is clear (or
 // there are fewer than two batches to judge by).
-func clearLeader(lead, lead2 []float64, batches int) int {
+func clearLeader(lead, lead2 []float64, batches int, evidence, smallSample float64) int {
 	best, bestLow := 0, 0.0
 	if batches < 2 {
 		return best
@@ -158,11 +201,32 @@ func (b *searchBot[S, M, V]) candidates(first M, legal []M) []M {
 	return out
 }
 
-// playOut applies m for the seat in s, plays the game to its end with the
-// rule-based players seeded from seed, and scores the finish for the seat:
-// its share of the win plus a little for its place. done is false when
-// over (which may be nil) said the time was up before the end.
-func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64, over func() bool) (value float64, done bool) {
+// shortlist returns first (the rule-based choice) and the game's shortlist
+// without it, up to searchCandidates moves; first alone when the shortlist
+// is empty.
+func (b *searchBot[S, M, V]) shortlist(sl Shortlister[M], first M, legal []M) []M {
+	out := make([]M, 0, searchCandidates)
+	out = append(out, first)
+	b.legal = sl.Shortlist(legal, b.legal[:0])
+	for _, m := range b.legal {
+		if len(out) == searchCandidates {
+			break
+		}
+		if !slices.ContainsFunc(out, func(o M) bool { return any(o) == any(m) }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// playOut applies m for the seat in s, plays the game on with the
+// rule-based players seeded from seed, and scores the outcome for the seat.
+// With horizon -1 it plays to the end and scores the finish: the seat's
+// share of the win plus a little for its place. Otherwise (s is an
+// Evaluator) it stops once the game's Progress reaches horizon, or at the
+// end, and scores the position with Evaluate. done is false when over
+// (which may be nil) said the time was up first.
+func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64, horizon int, over func() bool) (value float64, done bool) {
 	if err := s.Apply(b.seat, m, nil); err != nil {
 		return 0, true
 	}
@@ -171,6 +235,11 @@ func (b *searchBot[S, M, V]) playOut(s S, m M, seed uint64, over func() bool) (v
 	for n := 0; n < rolloutLimit; n++ {
 		if over != nil && n%overCheck == overCheck-1 && over() {
 			return 0, false
+		}
+		if horizon >= 0 {
+			if e := any(s).(Evaluator); s.Result().Over || e.Progress() >= horizon {
+				return e.Evaluate(b.seat), true
+			}
 		}
 		res := s.Result()
 		if res.Over {

@@ -30,7 +30,7 @@ func TestClearLeader(t *testing.T) {
 					lead2[i] += d * d
 				}
 			}
-			if got := clearLeader(lead, lead2, len(tc.leads[0])); got != tc.want {
+			if got := clearLeader(lead, lead2, len(tc.leads[0]), evidence, smallSample); got != tc.want {
 				t.Fatalf("got candidate %d, want %d", got, tc.want)
 			}
 		})
