@@ -8,9 +8,6 @@
 import { audit, checkTv, fail, fitsWidth, log, LONG_NAME, PHONE, seatNames, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
 import { openTable, tryStep } from "./harborfall-lib.mjs";
 
-export const manual =
-  "the six-seat Harborfall TV does not pass yet: its terrain names are 12 px on screen, the players table is cut at the right edge and a long name wraps in it";
-
 export default async function scenario(ctx) {
   const { base } = ctx;
   const host = await ctx.newPage(PHONE);

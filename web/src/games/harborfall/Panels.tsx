@@ -69,7 +69,7 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
           return (
             <li key={s} class={`player ${turn ? "player-turn" : ""}`} data-testid={`player-${s}`} data-cards={p.cards} data-dev={p.devCards} data-points={p.points}>
               <div class="player-head">
-                <SeatBadge seat={s} color={colors[s]} size={big ? 40 : 28} />
+                <SeatBadge seat={s} color={colors[s]} size={big ? 34 : 28} />
                 <strong>{p.name}</strong>
                 {s === me ? <span class="tag">you</span> : null}
                 {turn ? <span class="tag tag-turn">{v.phase === "special_build" ? "extra build" : "on turn"}</span> : null}
@@ -134,7 +134,7 @@ export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEve
     <section class="panel log" aria-labelledby="hf-log-h">
       <h2 id="hf-log-h">{title}</h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0}>
         {lines.map((e, k) => (
           <li key={log.length - k} class={`log-${e.type}`}>
             {e.text}

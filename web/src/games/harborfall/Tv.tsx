@@ -1,3 +1,4 @@
+import { keepNames } from "../../format";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcons } from "./Board";
 import { offerText, turnLine } from "./moves";
@@ -36,7 +37,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
           <>
             <div class="hf-tv-status">
               <p class="tv-status" data-testid="tv-turn">
-                {turnLine(v, -1)}
+                {keepNames(v.offer ? `${v.players[v.active]?.name}'s turn: an open offer` : turnLine(v, -1), v.players.map((p) => p.name))}
               </p>
               <Dice dice={v.dice} rollKey={rollKey} size={64} />
             </div>
