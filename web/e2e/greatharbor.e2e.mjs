@@ -29,7 +29,8 @@ export default async function scenario(ctx) {
   const tableId = host.url().split("/t/")[1];
   const invite = await host.getByTestId("invite-link").inputValue();
   const tvHref = await host.getByTestId("open-tv").getAttribute("href");
-  await host.getByLabel("Harbor Shops variant").check();
+  // The box follows the server: it shows checked once the option is stored, so a click, then a wait.
+  await host.getByLabel("Harbor Shops variant").click();
   await until("the Shops option to apply", () => host.getByLabel("Harbor Shops variant").isChecked());
   // A turn timer hands the people's seats to computer players once the scenario stops playing them.
   // The timer is set through the host's own API call (the lobby's field is Harbor Holdings' scenario's to test).

@@ -44,7 +44,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             {v.offer ? (
               <section class="panel tv-trade" data-testid="tv-offer">
                 <h2>Open offer</h2>
-                <p>{offerText(v, -1)} (each answer shows by the player below)</p>
+                <p>{offerText(v, -1)}</p>
               </section>
             ) : null}
             {owing.length > 0 ? (
