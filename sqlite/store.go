@@ -121,16 +121,9 @@ func (s *Store) Table(ctx context.Context, id string) (*table.Table, error) {
 
 // TableByCode implements table.Store.
 func (s *Store) TableByCode(ctx context.Context, kind table.CodeKind, code string) (*table.Table, error) {
-	var col string
-	switch kind {
-	case table.ByInvite:
-		col = "invite"
-	case table.ByCode:
-		col = "code"
-	case table.ByTV:
-		col = "tv"
-	default:
-		return nil, harbor.Errorf(harbor.EInvalid, "unknown kind of code %q", kind)
+	col, err := table.CodeColumn(kind)
+	if err != nil {
+		return nil, err
 	}
 	return scanTable(s.db.QueryRowContext(ctx, selectTable+`WHERE `+col+` = ?`, code))
 }

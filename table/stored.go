@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/json"
 
+	"harbor"
 	"harbor/game"
 )
 
@@ -40,4 +41,18 @@ func DecodeLobby(t *Table, data string) error {
 	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
 	t.Undo, t.HideHands, t.From, t.Hints, t.Room = d.Undo, d.HideHands, d.From, d.Hints, d.Room
 	return nil
+}
+
+// CodeColumn is the stored column that holds codes of kind, for the stores'
+// look-ups by code.
+func CodeColumn(kind CodeKind) (string, error) {
+	switch kind {
+	case ByInvite:
+		return "invite", nil
+	case ByCode:
+		return "code", nil
+	case ByTV:
+		return "tv", nil
+	}
+	return "", harbor.Errorf(harbor.EInvalid, "unknown kind of code %q", kind)
 }
