@@ -4,7 +4,7 @@
 // hands, the keyboard, then the game to its end with the scores everywhere.
 
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
-import { clickMove, endScreen, fitsPhone, enabledMoves, join, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
+import { clickMove, endScreen, fitsPhone, enabledMoves, join, matches, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
 
 export default async function scenario(ctx) {
   const host = await ctx.newPage(PHONE);
@@ -74,7 +74,7 @@ export default async function scenario(ctx) {
       await playUntil([friend], async () => (await enabledMoves(host)).length > 0, "Ana's turn");
       continue;
     }
-    const play = (await enabledMoves(host)).find((m) => m.startsWith("play-"));
+    const play = (await enabledMoves(host)).find((m) => matches(m, "play-"));
     if (!play) {
       await step(host);
       continue;

@@ -114,12 +114,19 @@ export async function clickMove(page, k) {
   await until(`${k} to be answered`, async () => (await version(page)) !== before, 10_000);
 }
 
+/**
+ * matches says whether move key m is of preference p: p is a whole key, or a
+ * key's start ending in "-". A move whose fields are all zero has a bare key
+ * ("play" is card 0 played), which "play-" takes in too.
+ */
+export const matches = (m, p) => m === p || m.startsWith(p) || (p.endsWith("-") && m === p.slice(0, -1));
+
 /** step makes one move on page by the helper loop's preference; it returns the move key or null. */
 export async function step(page, prefer = PREFER) {
   const moves = await enabledMoves(page);
   if (moves.length === 0) return null;
   for (const p of prefer) {
-    const k = moves.find((m) => m === p || m.startsWith(p));
+    const k = moves.find((m) => matches(m, p));
     if (k) {
       await clickMove(page, k);
       return k;
@@ -130,13 +137,40 @@ export async function step(page, prefer = PREFER) {
 
 /** playUntil runs the helper loop on the human pages until done() holds. */
 export async function playUntil(pages, done, what, prefer = PREFER, limit = 3000) {
+  let idle = 0;
+  let stuck = new Map();
   for (let k = 0; k < limit; k++) {
     if (await done()) return;
     let moved = false;
     for (const p of pages) if (await step(p, prefer)) moved = true;
+    idle = moved ? 0 : idle + 1;
+    if (idle > 0 && idle % 50 === 0) stuck = await offersEveryMove(pages, stuck, prefer);
     if (!moved) await new Promise((r) => setTimeout(r, 100));
   }
   fail(`the game never reached ${what}`);
+}
+
+/**
+ * offersEveryMove fails when a page stands still on its seat's turn, at the
+ * same version on two checks in a row: the server gives the seat legal moves
+ * and the page shows no button for any of them (a person stuck on their own
+ * turn), or the page shows buttons the helper loop never takes (a gap in the
+ * scenario's preferences). It returns this check's finds.
+ */
+async function offersEveryMove(pages, before, prefer) {
+  const now = new Map();
+  for (const [i, p] of pages.entries()) {
+    const st = await serverState(p);
+    if (!st.legal?.length || (await p.locator(".banner-warn, .nk-overlay").count())) continue;
+    const at = await version(p);
+    if (before.get(i) === at) {
+      const shown = await enabledMoves(p);
+      if (shown.length) fail(`seat ${st.seat}'s page offers ${shown.join(", ")} and the scenario takes none of them (it prefers ${prefer.join(", ")})`);
+      fail(`seat ${st.seat} has ${st.legal.length} legal moves (${JSON.stringify(st.legal.slice(0, 6))}) and its page offers none; it says "${await turnLine(p)}"`);
+    }
+    now.set(i, at);
+  }
+  return now;
 }
 
 /** phaseOf reads the phase from the turn line of a page. */

@@ -1,7 +1,7 @@
 // Neko Harbour cards on screen: icons, the small card (a button that opens
 // the large card), and the large card with its full text.
 
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { CARDS, cardLabel, cardName, fullEffect, ICON_WORDS, KIND_MARKS, shortEffect, timing } from "./cards";
 
@@ -63,7 +63,8 @@ export function Card({ n, onOpen, extra, selected }: { n: number; onOpen: (n: nu
 /** CardDialog is a card large with its full text, and the actions it offers now. */
 export function CardDialog({ n, onClose, children }: { n: number; onClose: () => void; children?: ComponentChildren }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect, so Escape closes the dialog from the moment it shows (a plain effect runs a frame later).
+  useLayoutEffect(() => {
     const back = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>("h2")?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();

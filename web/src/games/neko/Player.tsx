@@ -7,7 +7,7 @@ import type { GameEvent, Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Card, CardDialog, Icon } from "./Cards";
 import { cardName, CARDS, choiceTitle } from "./cards";
-import { columnName, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
+import { columnName, draftMove, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, Supply, Town } from "./Town";
 import { actingName, decodeView, ghostOn, scoreSoFar, shipsInGame, type NekoPlayer, type NekoView } from "./view";
@@ -65,7 +65,7 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
                     taken
                   </div>
                 );
-                const m = legal.find((x) => x.type === "draft" && x.row === r && x.size === set.cards.length);
+                const m = draftMove(legal, r, set.cards.length);
                 return (
                   <div key={k} class="nk-set" data-size={set.cards.length}>
                     <div class="nk-set-cards">
@@ -91,7 +91,7 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
           <p class="hint">Two players take turns: one card, then two, then two, then one. Tap a card to read it.</p>
           <div class="nk-display">
             {v.display.map((n) => {
-              const m = legal.find((x) => x.type === "pick" && x.card === n);
+              const m = movesForCard(legal, n).find((x) => x.type === "pick");
               return (
                 <div key={n} class="nk-pick">
                   <Card n={n} onOpen={open} />

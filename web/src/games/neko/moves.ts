@@ -8,7 +8,9 @@ import type { Move } from "../../protocol";
 import { cardName, choiceText, harbourCost, CARDS } from "./cards";
 import { GHOST, type NekoPlayer, type NekoView } from "./view";
 
-const n = (m: Move, k: string): number => (typeof m[k] === "number" ? (m[k] as number) : 0);
+/** field reads a number field of a move; the server leaves a zero field out, so absent reads as 0 (card 0, row 0, column 0). */
+export const field = (m: Move, k: string): number => (typeof m[k] === "number" ? (m[k] as number) : 0);
+const n = field;
 
 const RES_WORDS = ["fish", "goods", "licence", "penguin", "captain", "point card"];
 
@@ -116,8 +118,16 @@ export function groupMoves(legal: Move[]): MoveGroup[] {
   return MOVE_GROUPS.map((g) => ({ title: g.title, moves: legal.filter((m) => g.types.includes(m.type)) })).filter((g) => g.moves.length > 0);
 }
 
+/** CARD_MOVES are the move types that name a card. */
+const CARD_MOVES = ["play", "deactivate", "pick", "boat"];
+
 /** movesForCard lists the legal moves that use a card from the hand (play, deactivate, pick, boat). */
-export const movesForCard = (legal: Move[], card: number): Move[] => legal.filter((m) => m.card === card && m.type !== "draft");
+export const movesForCard = (legal: Move[], card: number): Move[] => legal.filter((m) => CARD_MOVES.includes(m.type) && field(m, "card") === card);
+
+
+/** draftMove is the legal move that takes row's set of size cards, if there is one. */
+export const draftMove = (legal: Move[], row: number, size: number): Move | undefined =>
+  legal.find((m) => m.type === "draft" && field(m, "row") === row && field(m, "size") === size);
 
 /** moveKey identifies a move for keys and test ids. */
 export const moveKey = (m: Move): string =>
