@@ -326,6 +326,8 @@ type logFrame struct {
 		V      int          `json:"v"`
 		Events []game.Event `json:"events"`
 	} `json:"entries"`
+	From     int  `json:"from"`
+	To       int  `json:"to"`
 	Complete bool `json:"complete"`
 }
 
@@ -347,9 +349,9 @@ func TestFullLogOnReconnect(t *testing.T) {
 	hw := host.mustDial("table=" + lobby.ID)
 	host.must("POST", "/api/tables/"+lobby.ID+"/start", nil)
 	// Ana takes one token on each of her turns until the game is longer
-	// than one page of the log.
+	// than the first log frame and one earlier page together.
 	version := 0
-	for version <= table.LogPageMoves+20 {
+	for version <= table.RecentLogMoves+table.LogPageMoves+20 {
 		f := hw.next("state")
 		if f.V >= version && len(f.State.Actors) == 1 && f.State.Actors[0] == 0 && !f.State.Result.Over {
 			version = f.V
@@ -365,15 +367,24 @@ func TestFullLogOnReconnect(t *testing.T) {
 	wantLog := func(t *testing.T, w *wsClient, mine string) {
 		t.Helper()
 		last := logOf(t, w.next("log"))
-		if last.Complete || len(last.Entries) != table.LogPageMoves || last.Entries[len(last.Entries)-1].V != version {
-			t.Fatalf("the first log frame: complete %v, %d entries, last at %d (version %d)", last.Complete, len(last.Entries), last.Entries[len(last.Entries)-1].V, version)
+		if last.Complete || last.To != version || last.From != version+1-table.RecentLogMoves || len(last.Entries) != table.RecentLogMoves ||
+			last.Entries[len(last.Entries)-1].V != version {
+			t.Fatalf("the first log frame: complete %v, versions %d to %d, %d entries, last at %d (version %d)",
+				last.Complete, last.From, last.To, len(last.Entries), last.Entries[len(last.Entries)-1].V, version)
 		}
-		w.send("log", version, map[string]any{"before": last.Entries[0].V})
-		earlier := logOf(t, w.next("log"))
-		if !earlier.Complete {
-			t.Fatal("the earlier part does not reach the start")
+		all, page := last.Entries, last
+		for pages := 1; !page.Complete; pages++ {
+			if pages > 2 {
+				t.Fatal("the earlier pages do not reach the start")
+			}
+			w.send("log", version, map[string]any{"before": page.From})
+			before := page.From
+			page = logOf(t, w.next("log"))
+			if page.To != before-1 || page.From != max(0, before-table.LogPageMoves) {
+				t.Fatalf("the page before %d: versions %d to %d", before, page.From, page.To)
+			}
+			all = append(page.Entries, all...)
 		}
-		all := append(earlier.Entries, last.Entries...)
 		for i, en := range all {
 			if en.V != i+1 || len(en.Events) != 1 {
 				t.Fatalf("entry %d is move %d with %d events", i, en.V, len(en.Events))

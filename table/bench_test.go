@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -76,4 +77,74 @@ func BenchmarkMove(b *testing.B) {
 	}
 	wg.Wait()
 	b.ReportMetric(float64(per*n)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkTableMemory measures the Go heap a live table of Pile holds
+// after a number of moves, its seat connected: the size it settles at,
+// and how many moves it takes to get there. B/table is the heap in use
+// after a collection divided by the tables; grown/table is what their
+// moves added to it since the start of their games.
+func BenchmarkTableMemory(b *testing.B) {
+	for _, moves := range []int{table.RecentLogMoves / 2, table.RecentLogMoves, 2 * table.RecentLogMoves, table.LogPageMoves, 4 * table.LogPageMoves} {
+		b.Run("moves="+itoa(moves), func(b *testing.B) {
+			for range b.N {
+				tableMemory(b, 200, moves)
+			}
+		})
+	}
+}
+
+func tableMemory(b *testing.B, n, moves int) {
+	store, err := sqlite.Open(filepath.Join(b.TempDir(), "harbor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	start := heap()
+	runners := make([]*table.Runner, n)
+	subs := make([]*table.Sub, n)
+	for i := range runners {
+		host := table.KeyOf(table.NewToken())
+		r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":1000}`), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := r.Start(ctx, host); err != nil {
+			b.Fatal(err)
+		}
+		if subs[i], err = r.Subscribe(discard{}, host, false); err != nil {
+			b.Fatal(err)
+		}
+		runners[i] = r
+	}
+	started := heap()
+	move := json.RawMessage(`{"type":"take","n":1}`)
+	var wg sync.WaitGroup
+	for i, r := range runners {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for v := range moves {
+				if err := r.Move(ctx, subs[i], v, move); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	played := heap()
+	b.ReportMetric(float64(played-start)/float64(n), "B/table")
+	b.ReportMetric((float64(played)-float64(started))/float64(n), "grown/table")
+	runtime.KeepAlive(runners)
+	runtime.KeepAlive(subs)
 }

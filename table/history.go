@@ -9,8 +9,17 @@ import (
 	"harbor/game"
 )
 
-// LogPageMoves is how many moves one log frame carries at most; a client
-// asks for the earlier part of a long game page by page.
+// RecentLogMoves is how many versions the log frame a page gets on
+// connecting covers: the last moves of the game, which the table keeps in
+// memory. It is small so that a table's memory reaches its steady size
+// within its first minute of play; a page asks for the part before it
+// when it needs it.
+const RecentLogMoves = 32
+
+// LogPageMoves is how many versions an answer to a `log` request covers
+// at most; a client reads the earlier part of a long game page by page.
+// Such pages are replayed from the store, so they are larger than the
+// first one: fewer replays for the whole game.
 const LogPageMoves = 120
 
 // HistoryEntry is what one move of the running game made: V is the
@@ -20,19 +29,22 @@ type HistoryEntry struct {
 	Events []game.Event `json:"events"`
 }
 
-// LogPage is the `d` of a `log` frame: the events of a run of moves as its
-// viewer may see them, oldest first. Complete says it reaches back to the
-// setup.
+// LogPage is the `d` of a `log` frame: the events of the versions From
+// through To as its viewer may see them, oldest first (a version whose
+// move told nothing has no entry). Complete says it reaches back to the
+// setup (From is 0).
 type LogPage struct {
 	Entries  []HistoryEntry `json:"entries"`
+	From     int            `json:"from"`
+	To       int            `json:"to"`
 	Complete bool           `json:"complete"`
 }
 
-// historyKeep is how many moves' events a live table keeps in memory: one
-// log page, so the log frame a connecting page gets comes from memory.
+// historyKeep is how many versions' events a live table keeps in memory:
+// the page a connecting page is sent, which therefore comes from memory.
 // Earlier parts of the log are replayed from the store when asked for, so
 // a table's memory does not grow with the length of its game.
-const historyKeep = LogPageMoves
+const historyKeep = RecentLogMoves
 
 // window is the events of a run of consecutive versions, in a ring of at
 // most historyKeep entries once it is a table's recent moves: entries[head]
@@ -111,13 +123,13 @@ func replayLog(def game.Definition, t *Table, moves []Move, from int) (game.Game
 }
 
 // logRange returns the versions, from (inclusive) to end (exclusive), of
-// the log page before version before (0: up to now).
-func (r *Runner) logRange(before int) (from, end int) {
+// the log page of at most n versions before version before (0: up to now).
+func (r *Runner) logRange(before, n int) (from, end int) {
 	end = r.t.Version + 1
 	if before > 0 && before < end {
 		end = before
 	}
-	return max(0, end-LogPageMoves), end
+	return max(0, end-n), end
 }
 
 // inMemory reports whether the window of recent moves holds versions from
@@ -130,7 +142,7 @@ func (r *Runner) inMemory(from int) bool {
 // logPage returns the log page of versions from to end as viewer sees
 // them, from w, which holds them all.
 func logPage(w *window, from, end int, viewer game.Seat) LogPage {
-	p := LogPage{Entries: []HistoryEntry{}, Complete: from == 0}
+	p := LogPage{Entries: []HistoryEntry{}, From: from, To: end - 1, Complete: from == 0}
 	for v := from; v < end; v++ {
 		if h := w.at(v); len(h.Events) > 0 {
 			p.Entries = append(p.Entries, HistoryEntry{V: v, Events: eventsFor(h.Events, viewer)})
@@ -158,7 +170,7 @@ func (r *Runner) storedLog(ctx context.Context, t *Table, from, end int) ([]Hist
 // sendRecentLog sends c, when there is something in it, the log frame of
 // the last moves, which the window of recent moves holds. It holds r.mu.
 func (r *Runner) sendRecentLog(c Conn, viewer game.Seat) {
-	from, end := r.logRange(0)
+	from, end := r.logRange(0, RecentLogMoves)
 	if p := logPage(&r.hist, from, end, viewer); len(p.Entries) > 0 {
 		Send(c, "log", r.t.Version, p)
 	}
@@ -174,7 +186,7 @@ func (r *Runner) EarlierLog(s *Sub, before int) error {
 		return harbor.Errorf(harbor.EConflict, "the game has not started")
 	}
 	viewer := r.viewerOf(s)
-	from, end := r.logRange(before)
+	from, end := r.logRange(before, LogPageMoves)
 	if r.inMemory(from) {
 		Send(s.conn, "log", r.t.Version, logPage(&r.hist, from, end, viewer))
 		r.mu.Unlock()

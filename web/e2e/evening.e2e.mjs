@@ -39,6 +39,8 @@ const presenceOf = (page, variant = "strip") =>
   page.locator(`[data-testid="presence-${variant}"] .presence-seat`).evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
 
 const logLength = (page) => page.locator("[data-log]").first().evaluate((el) => Number(el.dataset.log));
+const logComplete = (page) => page.locator("[data-log]").first().evaluate((el) => el.dataset.logComplete === "true");
+const logLines = (page) => page.locator(".log .log-lines li").allTextContents();
 
 export default async function scenario(ctx) {
   const { browser } = ctx;
@@ -153,9 +155,9 @@ export default async function scenario(ctx) {
 
   setStep("the host sets a short game and a 3-second wait for lost connections");
   const rounds = host.getByLabel("Rounds");
-  await rounds.fill("3");
+  await rounds.fill("5");
   await rounds.dispatchEvent("change");
-  await until("the round limit", async () => (await host.getByLabel("Rounds").inputValue()) === "3");
+  await until("the round limit", async () => (await host.getByLabel("Rounds").inputValue()) === "5");
   const wait = host.getByLabel(/Wait for a lost connection/);
   await wait.fill("3");
   await wait.dispatchEvent("change");
@@ -217,15 +219,34 @@ export default async function scenario(ctx) {
   await bo2.goto(tableURL);
   await bo2.locator("svg.board").waitFor();
   await until("Bo connected again on the host's strip", async () => (await presenceOf(host)).Bo === "connected");
-  await until("the whole log on Bo's reloaded page", async () => (await logLength(bo2)) === (await logLength(host)) && (await logLength(host)) > 4);
+  // A reloaded page gets the last moves at once; Bo asks for the earlier ones
+  // (the button under the log) until his log reaches the start of the game.
+  let asked = 0;
+  await until("the whole log on Bo's reloaded page", async () => {
+    const earlier = bo2.getByTestId("log-earlier");
+    if (await earlier.count()) {
+      await earlier.click();
+      asked++;
+    }
+    return (await logComplete(bo2)) && (await logLength(bo2)) === (await logLength(host)) && (await logLength(host)) > 4;
+  });
   const lines = await bo2.locator(".log .log-lines li").count();
   if (lines !== (await logLength(host))) fail(`Bo's reloaded log shows ${lines} lines of ${await logLength(host)}`);
+  log(`Bo's reloaded page holds the ${lines} lines of the log${asked ? `, after asking ${asked} time(s) for earlier moves` : " from its first log frame"}`);
 
-  setStep("a new TV shows the whole log too");
+  setStep("a new TV shows the same log as the TV that stayed");
   const tv2 = await open("tv2", TV);
   await tv2.goto(`${base}/tv/${tvCode}`);
   await tv2.locator("svg.board").waitFor();
-  await until("the whole log on the new TV", async () => (await logLength(tv2)) === (await logLength(host)));
+  // The TV shows its last lines only and asks for earlier moves only when it
+  // holds fewer: its log is the whole game's when the first log frame reached
+  // the start, else at least what it shows.
+  await until("the new TV's log", async () => {
+    const [shown, stayed] = [await logLines(tv2), await logLines(tv)];
+    const [n, all] = [await logLength(tv2), await logLength(host)];
+    return shown.length > 0 && shown.join("\n") === stayed.join("\n") && ((await logComplete(tv2)) ? n === all : n >= shown.length && n < all);
+  });
+  log(`the new TV holds ${await logLength(tv2)} of the ${await logLength(host)} lines of the log (complete: ${await logComplete(tv2)})`);
   await tv2.context().close();
 
   setStep("the host hands Bo's seat to a computer player, then gives it back");
@@ -252,6 +273,23 @@ export default async function scenario(ctx) {
   await audit(host, "the end of the game (phone, host)");
   await audit(tv, "the TV ranking");
 
+  setStep("Cy reloads the finished game: the last moves at once, the earlier ones when asked for");
+  await cy.reload();
+  await cy.getByTestId("ranking").waitFor();
+  let cyAsked = 0;
+  await until("the whole log on Cy's reloaded page", async () => {
+    const earlier = cy.getByTestId("log-earlier");
+    if (await earlier.count()) {
+      await earlier.click();
+      cyAsked++;
+    }
+    return (await logComplete(cy)) && (await logLength(cy)) === (await logLength(host));
+  });
+  const cyLines = await cy.locator(".log .log-lines li").allTextContents();
+  const tvAll = await logLength(tv);
+  if (cyLines.length !== tvAll) fail(`Cy's reloaded log shows ${cyLines.length} lines, the TV that stayed holds ${tvAll}`);
+  log(`Cy's reloaded page holds the ${cyLines.length} lines of the finished game${cyAsked ? `, after asking ${cyAsked} time(s) for earlier moves` : " from its first log frame"}`);
+
   setStep("play again takes every screen and the TV to the new lobby");
   await host.getByTestId("again").click();
   await host.waitForURL((u) => u.href !== tableURL && /\/t\//.test(u.href));
@@ -263,7 +301,7 @@ export default async function scenario(ctx) {
   await until("the new TV lobby", () => tv.getByTestId("tv-qr").count());
   const seats = await host.locator(".seat:not(.seat-empty) .seat-name").allTextContents();
   if (seats.length !== 3 || !/Ana/.test(seats[0]) || !/Bo/.test(seats[1]) || !/Computer/.test(seats[2])) fail(`the new table's seats: ${seats}`);
-  if ((await host.getByLabel("Rounds").inputValue()) !== "3") fail("the new table lost the options");
+  if ((await host.getByLabel("Rounds").inputValue()) !== "5") fail("the new table lost the options");
   await shot(tv, "13-tv-new-lobby");
 
   setStep("the home page lists this browser's tables");

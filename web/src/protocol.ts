@@ -104,10 +104,16 @@ export interface ChatLine {
   at: number;
 }
 
-/** A part of the game's log: the events of each move (v is the version after it, 0 the setup). */
+/**
+ * A part of the game's log: the events of each move (v is the version after
+ * it, 0 the setup) of the versions from through to; a version whose move told
+ * this viewer nothing has no entry.
+ */
 export interface LogPage {
   entries: { v: number; events: GameEvent[] }[];
-  /** it reaches back to the start of the game */
+  from: number;
+  to: number;
+  /** it reaches back to the start of the game (from is 0) */
   complete: boolean;
 }
 
@@ -350,7 +356,9 @@ export function decodeLogPage(d: unknown): LogPage {
   const entries = Array.isArray(o.entries)
     ? o.entries.filter(isObj).map((e) => ({ v: num(e.v), events: Array.isArray(e.events) ? e.events.map(decodeEvent) : [] }))
     : [];
-  return { entries, complete: bool(o.complete) };
+  const complete = bool(o.complete);
+  const from = num(o.from, complete ? 0 : (entries[0]?.v ?? 0));
+  return { entries, from, to: num(o.to, entries[entries.length - 1]?.v ?? from), complete };
 }
 
 /** decode parses one text frame from the server; null if it is not an envelope. */

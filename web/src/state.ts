@@ -22,7 +22,7 @@ export interface TableData {
   version: number;
   lobby: Lobby | null;
   game: GameState | null;
-  /** every event seen on this connection, oldest first, at most LOG_LIMIT */
+  /** the events of the log this page holds, oldest first, at most LOG_LIMIT */
   log: GameEvent[];
   /** the version at which each log entry arrived (parallel to log) */
   logVersions: number[];
@@ -35,6 +35,13 @@ export interface TableData {
   hintPending: boolean;
   /** the log reaches back to the start of the game (else earlier parts can be asked for) */
   logComplete: boolean;
+  /**
+   * the log holds every version from logFrom through logThrough, with no
+   * move missing between them (none while logThrough < logFrom): what a
+   * log frame, which covers a run of versions, is joined to
+   */
+  logFrom: number;
+  logThrough: number;
   /** the table's chat, oldest first */
   chat: ChatLine[];
   /** the last chat line that was already said when this page connected: newer ones are news */
@@ -52,32 +59,62 @@ export const emptyTable = (): TableData => ({
   hint: null,
   hintPending: false,
   logComplete: true,
+  logFrom: 0,
+  logThrough: -1,
   chat: [],
   chatBase: 0,
 });
 
 /**
- * mergeLog puts a part of the log (a log frame) before the entries the table
- * already has that are newer than it: the first frame after connecting holds
- * the latest moves, later ones the earlier part asked for.
+ * mergeLog joins a part of the log (a log frame, versions page.from through
+ * page.to) to the log the page holds. The log frame of a connect holds the
+ * latest moves, later ones the earlier part asked for. When the page already
+ * holds a run of versions that this part touches or overlaps (a reconnect
+ * after a short absence, an earlier page), the two are joined, the page's own
+ * entries (the hints it was told of too) kept, each move once; otherwise
+ * (a new page, or moves missed while away) the part replaces what the page
+ * held up to its end.
  */
 export function mergeLog(s: TableData, page: LogPage): TableData {
-  const newest = page.entries.length ? page.entries[page.entries.length - 1]!.v : -1;
-  const log: GameEvent[] = [];
-  const logVersions: number[] = [];
+  const held = s.logThrough >= s.logFrom;
+  const joins = held && page.from <= s.logThrough + 1 && page.to + 1 >= s.logFrom;
+  const inPage = (v: number) => v >= page.from && v <= page.to;
+  const inHeld = (v: number) => joins && v >= s.logFrom && v <= s.logThrough;
+  const merged: { v: number; e: GameEvent }[] = [];
   for (const e of page.entries) {
-    for (const ev of e.events) {
-      log.push(ev);
-      logVersions.push(e.v);
-    }
+    if (!inHeld(e.v)) for (const ev of e.events) merged.push({ v: e.v, e: ev });
   }
   s.logVersions.forEach((v, i) => {
-    if (v > newest) {
-      log.push(s.log[i]!);
-      logVersions.push(v);
-    }
+    if (joins ? inHeld(v) || !inPage(v) : v > page.to) merged.push({ v, e: s.log[i]! });
   });
-  return { ...s, log, logVersions, logComplete: page.complete };
+  merged.sort((a, b) => a.v - b.v); // stable: each version's events keep their order
+  const logFrom = joins ? Math.min(s.logFrom, page.from) : page.from;
+  const logThrough = joins ? Math.max(s.logThrough, page.to) : page.to;
+  return trimLog({ ...s, log: merged.map((m) => m.e), logVersions: merged.map((m) => m.v), logFrom, logThrough, logComplete: logFrom === 0 });
+}
+
+/**
+ * trimLog keeps the log within LOG_LIMIT events, dropping the oldest versions
+ * whole: the log then starts after the last one dropped.
+ */
+function trimLog(s: TableData): TableData {
+  if (s.log.length <= LOG_LIMIT) return s;
+  const dropped = s.logVersions[s.log.length - LOG_LIMIT - 1]!;
+  const keep = s.logVersions.findIndex((v) => v > dropped);
+  const at = keep < 0 ? s.log.length : keep;
+  return { ...s, log: s.log.slice(at), logVersions: s.logVersions.slice(at), logFrom: Math.max(s.logFrom, dropped + 1), logComplete: false };
+}
+
+/**
+ * earlierBefore says before which version to ask for the earlier part of the
+ * log, or null when there is none to ask for: the log reaches the start, or
+ * with lines, the page already holds that many lines (all its log panel
+ * shows).
+ */
+export function earlierBefore(s: TableData, lines = Infinity): number | null {
+  if (s.logComplete || s.log.length === 0 || s.log.length >= lines) return null;
+  const before = s.logThrough >= s.logFrom ? s.logFrom : s.logVersions[0]!;
+  return before > 0 ? before : null;
 }
 
 /** addChat adds chat lines (or, with all, replaces them), each once, keeping the last CHAT_LIMIT. */
@@ -111,28 +148,22 @@ export function reduce(s: TableData, m: ServerMessage): TableData {
       // A state at a version already seen (a reconnect, or the fresh view after
       // a stale move) repeats events we have; only a newer one adds to the log.
       const fresh = m.v > s.version || s.game === null;
-      let log = s.log;
-      let logVersions = s.logVersions;
-      if (fresh && m.d.events.length > 0 && !(s.logVersions.length > 0 && s.logVersions[s.logVersions.length - 1]! >= m.v)) {
-        log = [...s.log, ...m.d.events];
-        logVersions = [...s.logVersions, ...m.d.events.map(() => m.v)];
+      const held = s.logThrough >= s.logFrom && m.v >= s.logFrom && m.v <= s.logThrough;
+      let next: TableData = s;
+      if (fresh && !held && m.d.events.length > 0 && !(s.logVersions.length > 0 && s.logVersions[s.logVersions.length - 1]! >= m.v)) {
+        next = { ...s, log: [...s.log, ...m.d.events], logVersions: [...s.logVersions, ...m.d.events.map(() => m.v)] };
       }
-      let logComplete = s.logComplete;
-      if (log.length > LOG_LIMIT) {
-        log = log.slice(log.length - LOG_LIMIT);
-        logVersions = logVersions.slice(logVersions.length - LOG_LIMIT);
-        logComplete = false;
-      }
+      // The next version extends the run of versions held; after a gap (moves
+      // missed while away) the log frame that follows says what is held.
+      if (fresh && m.v === s.logThrough + 1 && (s.logThrough >= s.logFrom || m.v === s.logFrom)) next = { ...next, logThrough: m.v };
+      next = trimLog(next);
       const lobby = s.lobby && m.d.result.over && s.lobby.status !== "finished" ? { ...s.lobby, status: "finished" as const } : s.lobby;
-      return { ...s, lobby, game: m.d, version: m.v, log, logVersions, logComplete, pending: false };
+      return { ...next, lobby, game: m.d, version: m.v, pending: false };
     }
     case "hint":
       return { ...s, hint: { ...m.d, version: m.v }, hintPending: false };
-    case "note": {
-      const log = [...s.log, m.d].slice(-LOG_LIMIT);
-      const logVersions = [...s.logVersions, m.v].slice(-LOG_LIMIT);
-      return { ...s, log, logVersions };
-    }
+    case "note":
+      return trimLog({ ...s, log: [...s.log, m.d], logVersions: [...s.logVersions, m.v] });
     case "log":
       return mergeLog(s, m.d);
     case "chat":
@@ -165,6 +196,8 @@ export class TableStore {
   readonly attempt: Signal<number> = signal(0);
   readonly fatal: Signal<string | null> = signal(null);
   private readonly conn: Link | null;
+  /** the version fillLog last asked for the log before (-1: none on this connection) */
+  private askedBefore = -1;
 
   /**
    * offline is a store that talks to no server: a game's screens show data
@@ -186,6 +219,7 @@ export class TableStore {
       status: (st, n) => {
         this.link.value = st;
         this.attempt.value = n;
+        if (st === "open") this.askedBefore = -1;
         if (st !== "open" && this.data.value.pending) this.data.value = { ...this.data.value, pending: false };
         // A socket refused before it opens says nothing; the HTTP API says why.
         if (st === "reconnecting" && probe && (n === 2 || n % 5 === 0)) {
@@ -234,10 +268,21 @@ export class TableStore {
     return ok;
   }
 
-  /** earlier asks for the part of the log before the oldest entry this page has. */
+  /** earlier asks for the part of the log before the oldest part this page has. */
   earlier(): void {
-    const first = this.data.value.logVersions[0];
-    if (first !== undefined) this.conn?.send(encodeEarlierLog(this.data.value.version, first));
+    const before = earlierBefore(this.data.value);
+    if (before !== null && this.conn?.send(encodeEarlierLog(this.data.value.version, before))) this.askedBefore = before;
+  }
+
+  /**
+   * fillLog asks for the earlier part of the log while the page holds fewer
+   * than lines lines of it (a reloaded page gets the last moves only), once
+   * for each part: a part that did not come (the store could not be read) is
+   * asked for again only on the player's word or on a new connection.
+   */
+  fillLog(lines: number): void {
+    const before = earlierBefore(this.data.value, lines);
+    if (before !== null && before !== this.askedBefore && this.conn?.send(encodeEarlierLog(this.data.value.version, before))) this.askedBefore = before;
   }
 
   note(kind: Notice["kind"], text: string): void {

@@ -62,6 +62,15 @@ describe("decode", () => {
     expect(m.d.legal).toEqual([]);
     expect(m.d.result.over).toBe(false);
   });
+
+  it("decodes a log frame with the versions it covers", () => {
+    const m = decode('{"t":"log","v":40,"d":{"entries":[{"v":11,"events":[{"type":"take","seat":1,"text":"Bo took 1"}]}],"from":9,"to":40,"complete":false}}');
+    expect(m).toEqual({ t: "log", v: 40, d: { entries: [{ v: 11, events: [{ type: "take", seat: 1, text: "Bo took 1" }] }], from: 9, to: 40, complete: false } });
+    // Without from and to, the entries say what the frame covers.
+    const old = decode('{"t":"log","v":5,"d":{"entries":[{"v":3,"events":[]},{"v":5,"events":[]}],"complete":false}}');
+    if (old?.t !== "log") throw new Error("not a log frame");
+    expect([old.d.from, old.d.to]).toEqual([3, 5]);
+  });
 });
 
 describe("decodeLobby", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backoff, wsURL } from "../src/connection";
 import { decodeResult, type GameState, type ServerMessage } from "../src/protocol";
-import { emptyTable, isMyTurn, LOG_LIMIT, reduce } from "../src/state";
+import { earlierBefore, emptyTable, isMyTurn, LOG_LIMIT, reduce } from "../src/state";
 import { lobby } from "./fixtures";
 
 const state = (v: number, events: string[], extra: Partial<GameState> = {}): ServerMessage => ({
@@ -53,9 +53,22 @@ describe("reduce", () => {
 
   it("keeps the log bounded", () => {
     let s = emptyTable();
-    for (let v = 1; v <= LOG_LIMIT + 20; v++) s = reduce(s, state(v, [`e${v}`]));
+    for (let v = 0; v <= LOG_LIMIT + 20; v++) s = reduce(s, state(v, [`e${v}`]));
     expect(s.log.length).toBe(LOG_LIMIT);
     expect(s.log[s.log.length - 1]?.text).toBe(`e${LOG_LIMIT + 20}`);
+    expect(s.logComplete).toBe(false);
+    expect(earlierBefore(s)).toBe(21);
+  });
+
+  it("drops the oldest versions whole when the log is full", () => {
+    let s = reduce(emptyTable(), state(0, ["setup"]));
+    for (let v = 1; v <= LOG_LIMIT / 2; v++) s = reduce(s, state(v, [`a${v}`, `b${v}`]));
+    s = reduce(s, state(LOG_LIMIT / 2 + 1, ["last"]));
+    // 2 + 2 × LOG_LIMIT/2 events in all: the setup and the whole of move 1 go.
+    expect(s.log.length).toBe(LOG_LIMIT - 1);
+    expect(s.log[0]?.text).toBe("a2");
+    expect(s.logFrom).toBe(2);
+    expect(earlierBefore(s)).toBe(2);
   });
 
   it("marks the lobby finished when the result is over", () => {
@@ -90,19 +103,21 @@ describe("connection helpers", () => {
 });
 
 describe("the whole log and the chat", () => {
-  const page = (entries: [number, string[]][], complete: boolean): ServerMessage => ({
+  const page = (entries: [number, string[]][], from: number, to = entries[entries.length - 1]?.[0] ?? from): ServerMessage => ({
     t: "log",
-    v: 0,
-    d: { entries: entries.map(([v, texts]) => ({ v, events: texts.map((text) => ({ type: "x", seat: 0, text })) })), complete },
+    v: to,
+    d: { entries: entries.map(([v, texts]) => ({ v, events: texts.map((text) => ({ type: "x", seat: 0, text })) })), from, to, complete: from === 0 },
   });
+  const texts = (s: ReturnType<typeof emptyTable>) => s.log.map((e) => e.text);
   const line = (n: number, text: string) => ({ n, player: "p", name: "Ana", seat: 0, text, emoji: "", at: 0 });
 
   it("a reloaded page gets the latest part, then the earlier part in front, each move once", () => {
     let s = reduce(emptyTable(), state(5, ["e"]));
-    s = reduce(s, page([[3, ["c"]], [4, ["d"]], [5, ["e"]]], false));
+    s = reduce(s, page([[3, ["c"]], [4, ["d"]], [5, ["e"]]], 3));
     expect(s.log.map((e) => e.text)).toEqual(["c", "d", "e"]);
     expect(s.logComplete).toBe(false);
-    s = reduce(s, page([[1, ["a"]], [2, ["b"]]], true));
+    expect(earlierBefore(s)).toBe(3);
+    s = reduce(s, page([[1, ["a"]], [2, ["b"]]], 0));
     expect(s.log.map((e) => e.text)).toEqual(["a", "b", "c", "d", "e"]);
     expect(s.logVersions).toEqual([1, 2, 3, 4, 5]);
     expect(s.logComplete).toBe(true);
@@ -111,9 +126,59 @@ describe("the whole log and the chat", () => {
   });
 
   it("a state after the log frame of the same version adds nothing", () => {
-    let s = reduce(emptyTable(), page([[1, ["a"]], [2, ["b"]]], true));
+    let s = reduce(emptyTable(), page([[1, ["a"]], [2, ["b"]]], 0));
     s = reduce(s, state(2, ["b"]));
     expect(s.log.map((e) => e.text)).toEqual(["a", "b"]);
+  });
+
+  it("an earlier page is asked for before the first version held, even one that told nothing", () => {
+    let s = reduce(emptyTable(), state(40, ["m40"]));
+    // versions 9 to 40; 9 and 10 told this viewer nothing
+    s = reduce(s, page([[11, ["m11"]], [40, ["m40"]]], 9, 40));
+    expect(earlierBefore(s)).toBe(9);
+    s = reduce(s, page([], 1, 8)); // nothing in 1 to 8 either
+    expect(texts(s)).toEqual(["m11", "m40"]);
+    expect(earlierBefore(s)).toBe(1);
+    s = reduce(s, page([[0, ["setup"]]], 0, 0));
+    expect(texts(s)).toEqual(["setup", "m11", "m40"]);
+    expect(s.logComplete).toBe(true);
+    expect(earlierBefore(s)).toBeNull();
+  });
+
+  it("a page that reconnects after a short absence keeps what it had, hints too, and adds only what it missed", () => {
+    let s = reduce(emptyTable(), state(0, ["setup"]));
+    for (let v = 1; v <= 50; v++) s = reduce(s, state(v, [`m${v}`]));
+    s = reduce(s, { t: "note", v: 50, d: { type: "hint", seat: 0, text: "Ana asked" } });
+    expect(s.logThrough).toBe(50);
+    // Away for moves 51 to 54; the new connection's state is at 54, then its
+    // log frame covers versions 23 to 54.
+    s = reduce(s, state(54, ["m54"]));
+    expect(s.logThrough).toBe(50);
+    s = reduce(s, page(Array.from({ length: 32 }, (_, i): [number, string[]] => [23 + i, [`m${23 + i}`]]), 23));
+    expect(texts(s)).toEqual(["setup", ...Array.from({ length: 50 }, (_, i) => `m${i + 1}`), "Ana asked", "m51", "m52", "m53", "m54"]);
+    expect(s.logComplete).toBe(true);
+    expect([s.logFrom, s.logThrough]).toEqual([0, 54]);
+    s = reduce(s, state(55, ["m55"]));
+    expect(texts(s).slice(-2)).toEqual(["m54", "m55"]);
+    expect(s.logThrough).toBe(55);
+  });
+
+  it("a page that was away longer than the log frame reaches takes the frame in place of what it had", () => {
+    let s = reduce(emptyTable(), state(0, ["setup"]));
+    for (let v = 1; v <= 10; v++) s = reduce(s, state(v, [`m${v}`]));
+    s = reduce(s, state(60, ["m60"]));
+    s = reduce(s, page(Array.from({ length: 32 }, (_, i): [number, string[]] => [29 + i, [`m${29 + i}`]]), 29));
+    expect(texts(s)).toEqual(Array.from({ length: 32 }, (_, i) => `m${29 + i}`));
+    expect(s.logComplete).toBe(false);
+    expect(earlierBefore(s)).toBe(29);
+  });
+
+  it("a log panel of a few lines asks for earlier moves only while it has fewer", () => {
+    let s = reduce(emptyTable(), state(80, ["m80"]));
+    s = reduce(s, page(Array.from({ length: 32 }, (_, i): [number, string[]] => [49 + i, [`m${49 + i}`]]), 49));
+    expect(earlierBefore(s, 10)).toBeNull();
+    expect(earlierBefore(s, 40)).toBe(49);
+    expect(earlierBefore(s)).toBe(49);
   });
 
   it("chat lines arrive once; the lines of a connect are not news", () => {

@@ -62,7 +62,7 @@ function TableScreen({ id }: { id: string }) {
   const inGame = lobby && lobby.status !== "lobby" && !store.fatal.value;
   const mine = lobby?.seats.find((s) => s.you);
   return (
-    <div class="table-screen" data-log={store.data.value.log.length}>
+    <div class="table-screen" data-log={store.data.value.log.length} data-log-complete={String(store.data.value.logComplete)}>
       <LinkBanner store={store} />
       <NoticeBar store={store} />
       {inGame ? <Presence lobby={lobby} actors={game?.actors} variant="strip" /> : null}

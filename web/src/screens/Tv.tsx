@@ -71,7 +71,7 @@ export function Tv({ code }: { code: string }) {
   const frame = useRef<HTMLDivElement>(null);
   useBarHeight(frame, !!playing);
   return (
-    <div ref={frame} class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length}>
+    <div ref={frame} class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length} data-log-complete={String(store.data.value.logComplete)}>
       <LinkBanner store={store} />
       {body}
       <ReplayLinks lobby={lobby} tvCode={code} />

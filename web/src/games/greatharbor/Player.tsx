@@ -16,6 +16,7 @@ import { QuickRefButton } from "./QuickRef";
 import { slotsFor } from "./split";
 import { tileById } from "./content";
 import { competitorName, decodeView, phaseLabel, turnLabel, type GreatHarborView } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 /** statusLine: round, turn, phase and whose decision it is. */
 export function statusLine(v: GreatHarborView, me: number): string {
@@ -118,6 +119,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
           ))}
           <AutomaPanel v={v} colors={colors} />
           <LogPanel log={data.log} />
+          <EarlierLog store={store} shows={40} />
         </div>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
 import { COLOURS } from "./content";
 import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   return (
@@ -92,6 +93,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
                 </li>
               ))}
             </ol>
+            <EarlierLog store={store} shows={3} />
           </>
         )}
       </div>

@@ -9,6 +9,7 @@ import { BUILD_TITLES, buildOptions, cardPlays, costText, moveLabel, placesFromB
 import { DiceChart, HandPanel, LogPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { DiscardPanel, TradePanel } from "./Trade";
 import { CARD_TITLES, decodeView, lastVersion, type HarborfallView } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 /** narrow reports a phone-sized screen, where a tap on the board asks to confirm. */
 const narrow = () => typeof matchMedia === "function" && matchMedia("(max-width: 899px)").matches;
@@ -205,6 +206,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
           <PlayersPanel view={v} colors={colors} me={me} />
           <SupplyPanel view={v} />
           <LogPanel log={data.log} />
+          <EarlierLog store={store} shows={60} />
           <HowTo game="harborfall" />
         </div>
       </div>

@@ -4,6 +4,7 @@ import { Board, Dice, ResourceIcons } from "./Board";
 import { offerText, turnLine } from "./moves";
 import { DiceChart, LogPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { decodeView, lastVersion } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 /** HarborfallTv is the island for the living-room TV: the whole board, who does what, and at the end the ranking. */
 export function HarborfallTv({ store }: { store: TableStore }) {
@@ -56,6 +57,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             <PlayersPanel view={v} colors={colors} me={-1} big />
             <SupplyPanel view={v} />
             <LogPanel log={data.log} limit={6} title="What happened" />
+            <EarlierLog store={store} shows={6} />
           </>
         )}
       </div>

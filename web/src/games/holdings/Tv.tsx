@@ -8,6 +8,7 @@ import { tradeText } from "./moves";
 import { LogPanel, Ranking, WorthChart } from "./Panels";
 import { CentreLine, GameOverCentre, turnLine, winnersLine } from "./Player";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; version: number; rolled: number; lastText: string }) {
   const inner = SIDE - 2 * CELL;
@@ -89,6 +90,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
               </section>
             ) : null}
             <LogPanel log={data.log} limit={8} title="What happened" names={view.names} />
+            <EarlierLog store={store} shows={8} />
           </>
         )}
       </div>

@@ -11,6 +11,7 @@ import { columnName, draftMove, groupMoves, moveKey, moveLabel, movesForCard } f
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, Supply, Town } from "./Town";
 import { actingName, decodeView, ghostOn, scoreSoFar, shipsInGame, type NekoPlayer, type NekoView } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 const STAGE_WORDS: Record<string, [string, string]> = {
   play: ["play a card, or tuck one as a hub", "choosing a card"],
@@ -368,6 +369,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
           <PlayersList v={v} colors={colors} me={me} onTown={showTown} />
           {v.period > 1 || over ? <Interim v={v} /> : null}
           <LogList log={data.log} />
+          <EarlierLog store={store} shows={10} />
           <HowTo game="neko" />
         </div>
       </div>

@@ -6,6 +6,7 @@ import { turnLine } from "./Player";
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, BundleLine, Supply, Town } from "./Town";
 import { decodeView, GHOST, scoreSoFar, shipsInGame, type NekoView } from "./view";
+import { EarlierLog } from "../../components/EarlierLog";
 
 const noop = () => {};
 
@@ -153,6 +154,7 @@ export function NekoTv({ store }: { store: TableStore }) {
                   <li key={data.log.length - i}>{e.text}</li>
                 ))}
               </ol>
+              <EarlierLog store={store} shows={4} />
             </section>
           </div>
         </div>
