@@ -66,6 +66,7 @@ type report struct {
 	BotTables     int
 	BotMoves      int64 // moves of the computer tables
 	Memory        []memSample
+	Disk          *diskProbe // the disk's own fsync latency during the soak
 	Abuse         *abuseReport
 	Lost, Checked int   // moves told to clients but not stored after kill -9; tables checked
 	Acknowledged  int64 // moves told to clients, over all tables
@@ -207,8 +208,18 @@ func run(cfg config, logw io.Writer) (report, error) {
 			defer close(soakDone)
 			abused := make(chan struct{})
 			go func() { defer close(abused); abuse(r, rep.Abuse, stopSoak) }()
+			probed := make(chan struct{})
+			go func() {
+				defer close(probed)
+				d, err := probeDisk(os.TempDir(), 100*time.Millisecond, stopSoak)
+				if err != nil {
+					fmt.Fprintf(logw, "disk probe: %v\n", err)
+				}
+				rep.Disk = &d
+			}()
 			rep.Memory = r.sampleMemory(start, cfg.Sample, stopSoak)
 			<-abused
+			<-probed
 		}()
 	} else {
 		close(soakDone)

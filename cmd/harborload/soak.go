@@ -570,6 +570,9 @@ func (r report) printSoak(w io.Writer) {
 			fmt.Fprintf(w, "          %6v  %7.1f MiB  %7.1f MiB\n", m.At, float64(m.GoBytes)/(1<<20), float64(m.RSSBytes)/(1<<20))
 		}
 	}
+	if r.Disk != nil {
+		fmt.Fprintf(w, "disk:     %v\n", *r.Disk)
+	}
 	if a := r.Abuse; a != nil {
 		fmt.Fprintf(w, "abuse:    tries:")
 		for _, k := range sortedKeys(a.Tries) {
@@ -609,7 +612,11 @@ func (r report) soakFailures(maxP99 time.Duration) []string {
 		out = append(out, fmt.Sprintf("the honest clients got %d error frames", r.Errors))
 	}
 	if r.P99 > maxP99 {
-		out = append(out, fmt.Sprintf("p99 %v is over %v", r.P99, maxP99))
+		why := ""
+		if r.Disk != nil && r.Disk.Over50ms > 0 {
+			why = fmt.Sprintf(" (the disk alone took over 50ms for %d of %d fsyncs, up to %v)", r.Disk.Over50ms, r.Disk.Syncs, r.Disk.Max.Round(time.Millisecond))
+		}
+		out = append(out, fmt.Sprintf("p99 %v is over %v%s", r.P99, maxP99, why))
 	}
 	if r.Abuse != nil && len(r.Abuse.Unexpected) > 0 {
 		out = append(out, fmt.Sprintf("%d unexpected answers to the abuse client", len(r.Abuse.Unexpected)))
