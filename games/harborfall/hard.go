@@ -11,21 +11,21 @@ import (
 // moves worth comparing at a decision (View.Shortlist). Both read only what
 // they are given: Evaluate a determinised state, Shortlist the seat's view.
 
-// hardHorizonTurns is how many turns past the current one a play-out from
-// after setup runs before it is scored.
-const hardHorizonTurns = 1
-
 // Progress counts setup steps and turns played.
 func (s *State) Progress() int { return int(s.SetupStep) + s.Turns }
 
-// Horizon is where a play-out from s stops: at the end of setup for a
-// setup decision (the island's production is then known), else at the
-// end of the turn hardHorizonTurns after the current one.
+// Horizon is where a play-out from s stops. From a setup decision it runs
+// through setup and two full rounds of turns after it, so the spots are
+// judged by what they produce and what the seat builds with it, not by the
+// island alone. From any later decision it runs to the end of the deciding
+// seat's next turn (n+1 turn ends from its own turn; a little further from
+// a rival's), so a road, a saved card or a card bought is judged by what
+// the seat makes of it a round later.
 func (s *State) Horizon() int {
 	if s.Phase == phaseSetup {
-		return 2 * s.n()
+		return 2*s.n() + 2*s.n() + 1
 	}
-	return s.Progress() + hardHorizonTurns
+	return s.Progress() + s.n() + 1
 }
 
 // Evaluate is seat's worth (see worth) less its best rival's, plus three

@@ -68,3 +68,46 @@ func TestHardShortlist(t *testing.T) {
 		}
 	}
 }
+
+// TestHardHorizon: a play-out from the seat's own turn stops as its next
+// turn ends, one from setup two rounds after setup.
+func TestHardHorizon(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		s := blank(t, n)
+		horizon := s.Horizon()
+		ends := 0
+		for s.Progress() < horizon {
+			if err := s.Apply(game.Seat(s.Active), Move{Type: "end"}, nil); err != nil {
+				t.Fatal(err)
+			}
+			ends++
+			if s.Progress() < horizon {
+				if err := s.Apply(game.Seat(s.Active), Move{Type: "roll"}, nil); err != nil {
+					t.Fatal(err)
+				}
+				for s.Phase != phaseMain {
+					// A seven: discards, the robber and a steal, as the rule-based player plays them.
+					seat := s.Actors().First()
+					if err := s.Apply(seat, NewBot(seat, 0).Choose(s.View(seat), s.Legal(seat, nil)), nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		if ends != n+1 || s.Active != 1 {
+			t.Fatalf("%d seats: the play-out stopped after %d turn ends with seat %d to play, want %d ends and seat 1 (after seat 0's next turn)", n, ends, s.Active, n+1)
+		}
+
+		s = newGame(t, n, 5)
+		horizon = s.Horizon()
+		for s.Progress() < horizon && !s.Result().Over {
+			seat := s.Actors().First()
+			if err := s.Apply(seat, NewBot(seat, 0).Choose(s.View(seat), s.Legal(seat, nil)), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.SetupStep != int8(2*n) || s.Turns != 2*n+1 {
+			t.Fatalf("%d seats: a play-out from setup stopped at setup step %d, turn %d; want the %d turns after setup (turn %d begun)", n, s.SetupStep, s.Turns, 2*n, 2*n+1)
+		}
+	}
+}
