@@ -19,18 +19,27 @@ type discard struct{}
 func (discard) Send(*table.Msg) {}
 func (discard) Close(string)    {}
 
+// benchTables is a set of live tables on a fresh SQLite file, closed with
+// the benchmark.
+func benchTables(b *testing.B) *table.Tables {
+	store, err := sqlite.Open(filepath.Join(b.TempDir(), "harbor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tables := table.NewTables(store, table.Options{})
+	b.Cleanup(func() {
+		tables.Close()
+		store.Close()
+	})
+	return tables
+}
+
 // BenchmarkMove measures the server's path of a move, from Runner.Move to
 // the frames queued for the table's four connections (a seat and three TV
 // screens), through the group commit to SQLite, with many tables moving at
 // once: what one move costs the server besides its network writes.
 func BenchmarkMove(b *testing.B) {
-	store, err := sqlite.Open(filepath.Join(b.TempDir(), "harbor.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	tables := table.NewTables(store, table.Options{})
-	defer tables.Close()
+	tables := benchTables(b)
 	ctx := context.Background()
 	n := max(400, b.N/900+1) // a table holds 1,000 moves of one token
 	type live struct {
@@ -95,13 +104,7 @@ func BenchmarkTableMemory(b *testing.B) {
 }
 
 func tableMemory(b *testing.B, n, moves int) {
-	store, err := sqlite.Open(filepath.Join(b.TempDir(), "harbor.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	tables := table.NewTables(store, table.Options{})
-	defer tables.Close()
+	tables := benchTables(b)
 	ctx := context.Background()
 	heap := func() uint64 {
 		runtime.GC()
