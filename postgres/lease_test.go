@@ -18,7 +18,9 @@ import (
 // lease.
 func TestFencing(t *testing.T) {
 	dsn := pgtest.Schema(t)
-	opts := postgres.Options{Node: "a", LeaseTTL: 300 * time.Millisecond}
+	// Long enough that a's lease outlives the setup below even when the
+	// disk stalls a commit for a second; short enough to wait out.
+	opts := postgres.Options{Node: "a", LeaseTTL: 2 * time.Second}
 	a := open(t, dsn, opts)
 	defer a.Close()
 	opts.Node = "b"
