@@ -2,7 +2,7 @@
 // friend on a laptop, a computer player and the TV play a 4-seat game
 // through the pages: setup on the board (the keyboard once), a supply trade,
 // an offer to everyone that one player takes, a counter-offer, a
-// development card, a seven with discards on two phones at once, the robber
+// development card bought and then played, a seven with discards on two phones at once, the robber
 // with a steal, a reload; then the host hands every seat to a computer
 // player, they finish the game and every screen shows the ranking. Along the way every page is
 // compared with the server's own view of its seat, and no page shows
@@ -133,7 +133,7 @@ export default async function scenario(ctx) {
   await tvShowsAll(tv, "the TV after setup");
 
   // The turn loop: whoever the game waits on makes a plain move; goals are checked off as they happen.
-  const done = { bank: false, offerAll: false, counter: false, dev: false, sevenTwoPhones: false, steal: false, reload: false };
+  const done = { bank: false, offerAll: false, counter: false, dev: false, devPlayed: false, sevenTwoPhones: false, steal: false, reload: false };
   let shots7 = false;
   const handOf = async (p) => (await serverState(p, path)).view.me.hand;
   const seatOf = (p) => people.indexOf(p);
@@ -224,7 +224,30 @@ export default async function scenario(ctx) {
       done.dev = true;
       return true;
     }
-    if (p === cy && done.bank && !done.dev) {
+    if (p === cy && done.dev && !done.devPlayed && (await p.locator('[data-testid="play-cards"] button[data-play]:not([disabled])').count())) {
+      // A turn after the purchase, Cy plays a development card from the page (with its first choice, when it asks one).
+      setStep("a development card is played");
+      const before = v.players[seatOf(p)].devCards;
+      const card = p.locator('[data-testid="play-cards"] button[data-play]').first();
+      const label = ((await card.textContent()) ?? "").trim();
+      await shot(p, "09-laptop-card-to-play");
+      if ((await card.getAttribute("aria-expanded")) !== null) {
+        await card.click();
+        await clickMove(p, p.locator(".hf-choices button").first(), "the card's choice");
+      } else await clickMove(p, card, "the card");
+      const after = (await serverState(p, path)).view;
+      if (after.players[seatOf(p)].devCards !== before - 1) fail(`playing "${label}" left ${after.players[seatOf(p)].devCards} development cards of ${before}`);
+      await until("the card in the TV's log", async () => /played|plays/i.test((await tv.locator(".log-lines").first().textContent()) ?? ""));
+      log(`Cy played a development card: ${label}`);
+      done.devPlayed = true;
+      return true;
+    }
+    if (p === cy && done.dev && !done.devPlayed && !v.me.dev.some((n, k) => k !== 4 && n > 0) && (await p.locator('button[data-build="dev"]:not([disabled])').count())) {
+      // Cy holds only cards that count at the end: another purchase, so there is one to play.
+      await clickMove(p, p.locator('button[data-build="dev"]'), "another purchase");
+      return true;
+    }
+    if (p === cy && done.bank && (!done.dev || (!done.devPlayed && !v.me.dev.some((n, k) => k !== 4 && n > 0)))) {
       // Cy trades with the supply for what the development card still lacks.
       const trade = p.locator(`button[data-bank="${devTrade(v.me)}"]`);
       if (!(await trade.count())) return false;
