@@ -34,6 +34,25 @@ func benchTables(b *testing.B) *table.Tables {
 	return tables
 }
 
+// startWatched starts a one-seat game of 1,000 tokens with its seat
+// connected (to a connection that drops what it is sent).
+func startWatched(b *testing.B, tables *table.Tables) (*table.Runner, *table.Sub) {
+	ctx := context.Background()
+	host := table.KeyOf(table.NewToken())
+	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":1000}`), 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := r.Start(ctx, host); err != nil {
+		b.Fatal(err)
+	}
+	sub, err := r.Subscribe(discard{}, host, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r, sub
+}
+
 // BenchmarkMove measures the server's path of a move, from Runner.Move to
 // the frames queued for the table's four connections (a seat and three TV
 // screens), through the group commit to SQLite, with many tables moving at
@@ -48,18 +67,7 @@ func BenchmarkMove(b *testing.B) {
 	}
 	all := make([]live, n)
 	for i := range all {
-		host := table.KeyOf(table.NewToken())
-		r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":1000}`), 0)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := r.Start(ctx, host); err != nil {
-			b.Fatal(err)
-		}
-		sub, err := r.Subscribe(discard{}, host, false)
-		if err != nil {
-			b.Fatal(err)
-		}
+		r, sub := startWatched(b, tables)
 		for range 3 {
 			if _, err := r.Subscribe(discard{}, "", true); err != nil {
 				b.Fatal(err)
@@ -116,18 +124,7 @@ func tableMemory(b *testing.B, n, moves int) {
 	runners := make([]*table.Runner, n)
 	subs := make([]*table.Sub, n)
 	for i := range runners {
-		host := table.KeyOf(table.NewToken())
-		r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":1000}`), 0)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := r.Start(ctx, host); err != nil {
-			b.Fatal(err)
-		}
-		if subs[i], err = r.Subscribe(discard{}, host, false); err != nil {
-			b.Fatal(err)
-		}
-		runners[i] = r
+		runners[i], subs[i] = startWatched(b, tables)
 	}
 	started := heap()
 	move := json.RawMessage(`{"type":"take","n":1}`)
