@@ -40,6 +40,24 @@ const presenceOf = (page, variant = "strip") =>
 
 const logLength = (page) => page.locator("[data-log]").first().evaluate((el) => Number(el.dataset.log));
 const logComplete = (page) => page.locator("[data-log]").first().evaluate((el) => el.dataset.logComplete === "true");
+
+/**
+ * readWholeLog presses page's "Show earlier moves" until its log reaches the
+ * start of the game and is as long as the host's (and more() holds); it
+ * returns how many times it asked.
+ */
+async function readWholeLog(page, host, who, more = async () => true) {
+  let asked = 0;
+  await until(`the whole log on ${who}`, async () => {
+    const earlier = page.getByTestId("log-earlier");
+    if (await earlier.count()) {
+      await earlier.click();
+      asked++;
+    }
+    return (await logComplete(page)) && (await logLength(page)) === (await logLength(host)) && (await more());
+  });
+  return asked;
+}
 const logLines = (page) => page.locator(".log .log-lines li").allTextContents();
 
 export default async function scenario(ctx) {
@@ -221,15 +239,7 @@ export default async function scenario(ctx) {
   await until("Bo connected again on the host's strip", async () => (await presenceOf(host)).Bo === "connected");
   // A reloaded page gets the last moves at once; Bo asks for the earlier ones
   // (the button under the log) until his log reaches the start of the game.
-  let asked = 0;
-  await until("the whole log on Bo's reloaded page", async () => {
-    const earlier = bo2.getByTestId("log-earlier");
-    if (await earlier.count()) {
-      await earlier.click();
-      asked++;
-    }
-    return (await logComplete(bo2)) && (await logLength(bo2)) === (await logLength(host)) && (await logLength(host)) > 4;
-  });
+  const asked = await readWholeLog(bo2, host, "Bo's reloaded page", async () => (await logLength(host)) > 4);
   const lines = await bo2.locator(".log .log-lines li").count();
   if (lines !== (await logLength(host))) fail(`Bo's reloaded log shows ${lines} lines of ${await logLength(host)}`);
   log(`Bo's reloaded page holds the ${lines} lines of the log${asked ? `, after asking ${asked} time(s) for earlier moves` : " from its first log frame"}`);
@@ -276,15 +286,7 @@ export default async function scenario(ctx) {
   setStep("Cy reloads the finished game: the last moves at once, the earlier ones when asked for");
   await cy.reload();
   await cy.getByTestId("ranking").waitFor();
-  let cyAsked = 0;
-  await until("the whole log on Cy's reloaded page", async () => {
-    const earlier = cy.getByTestId("log-earlier");
-    if (await earlier.count()) {
-      await earlier.click();
-      cyAsked++;
-    }
-    return (await logComplete(cy)) && (await logLength(cy)) === (await logLength(host));
-  });
+  const cyAsked = await readWholeLog(cy, host, "Cy's reloaded page");
   const cyLines = await cy.locator(".log .log-lines li").allTextContents();
   const tvAll = await logLength(tv);
   if (cyLines.length !== tvAll) fail(`Cy's reloaded log shows ${cyLines.length} lines, the TV that stayed holds ${tvAll}`);

@@ -5,7 +5,7 @@
 // names on one line and whole, no text under 20 px, axe-core on the TV and
 // the phone.
 
-import { audit, checkTv, fail, fitsWidth, log, LONG_NAME, PHONE, seatNames, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { checkSixSeats, fail, log, LONG_NAME, PHONE, seatNames, setStep, TV, until, watchErrors } from "./lib.mjs";
 import { openTable, tryStep } from "./harborfall-lib.mjs";
 
 export default async function scenario(ctx) {
@@ -31,14 +31,6 @@ export default async function scenario(ctx) {
   if (!ended) fail("the host did not get to end a turn");
   log(`the TV says: ${await tv.getByTestId("tv-turn").textContent()}`);
 
-  setStep("the TV at 1920 × 1080 during play");
-  await until("the TV's presence bar", () => tv.getByTestId("presence-tv").count());
-  await checkTv(tv, names, "the six-seat Harborfall TV", "01-tv");
-  await audit(tv, "the six-seat Harborfall TV");
-
-  setStep("the host's phone");
-  await fitsWidth(host, "the host's phone at a six-seat table");
-  await shot(host, "02-phone");
-  await audit(host, "the host's phone at a six-seat table");
+  await checkSixSeats(tv, host, names, "Harborfall");
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

@@ -6,7 +6,7 @@
 // 20 px (the board's included), and axe-core finds nothing serious on the TV
 // or the host's phone.
 
-import { audit, checkTv, fail, fitsWidth, holdingsTurn, LONG_NAME, PHONE, seatNames, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { checkSixSeats, fail, holdingsTurn, LONG_NAME, PHONE, seatNames, setStep, TV, until, watchErrors } from "./lib.mjs";
 import { openTable } from "./harborfall-lib.mjs";
 
 export default async function scenario(ctx) {
@@ -30,14 +30,6 @@ export default async function scenario(ctx) {
   if ((await logged()) < 24) fail(`the log has ${await logged()} lines after the host's turns`);
   if ((await tv.getByTestId("ranking").count()) > 0) fail("the game ended before the TV could be measured in play");
 
-  setStep("the TV at 1920 × 1080 during play");
-  await until("the TV's presence bar", () => tv.getByTestId("presence-tv").count());
-  await checkTv(tv, names, "the six-seat Holdings TV", "01-tv");
-  await audit(tv, "the six-seat Holdings TV");
-
-  setStep("the host's phone");
-  await fitsWidth(host, "the host's phone at a six-seat table");
-  await shot(host, "02-phone");
-  await audit(host, "the host's phone at a six-seat table");
+  await checkSixSeats(tv, host, names, "Holdings");
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

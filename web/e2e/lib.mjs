@@ -293,5 +293,22 @@ export async function checkTv(tv, names, where, file) {
   log(`${where}: log panel whole and on screen, ${names.length} names on one line each, no text under 20 px`);
 }
 
+/**
+ * checkSixSeats measures a six-seat table of game while it plays: the TV at
+ * 1920 × 1080 (checkTv and axe-core), then the host's phone (its width and
+ * axe-core).
+ */
+export async function checkSixSeats(tv, host, names, game) {
+  setStep("the TV at 1920 × 1080 during play");
+  await until("the TV's presence bar", () => tv.getByTestId("presence-tv").count());
+  await checkTv(tv, names, `the six-seat ${game} TV`, "01-tv");
+  await audit(tv, `the six-seat ${game} TV`);
+
+  setStep("the host's phone");
+  await fitsWidth(host, "the host's phone at a six-seat table");
+  await shot(host, "02-phone");
+  await audit(host, "the host's phone at a six-seat table");
+}
+
 /** seatNames reads the names of the seats from the table's lobby, as the host's browser sees it. */
 export const seatNames = (page, id) => page.evaluate((id) => fetch(`/api/tables/${id}`).then((r) => r.json()), id).then((l) => l.seats.filter((s) => s.kind !== "empty").map((s) => s.name));

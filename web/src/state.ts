@@ -270,8 +270,7 @@ export class TableStore {
 
   /** earlier asks for the part of the log before the oldest part this page has. */
   earlier(): void {
-    const before = earlierBefore(this.data.value);
-    if (before !== null && this.conn?.send(encodeEarlierLog(this.data.value.version, before))) this.askedBefore = before;
+    this.askEarlier(Infinity, true);
   }
 
   /**
@@ -281,8 +280,14 @@ export class TableStore {
    * asked for again only on the player's word or on a new connection.
    */
   fillLog(lines: number): void {
+    this.askEarlier(lines, false);
+  }
+
+  /** askEarlier asks for the part of the log before what the page holds, while it holds fewer than lines lines; again asks even for a part already asked for. */
+  private askEarlier(lines: number, again: boolean): void {
     const before = earlierBefore(this.data.value, lines);
-    if (before !== null && before !== this.askedBefore && this.conn?.send(encodeEarlierLog(this.data.value.version, before))) this.askedBefore = before;
+    if (before === null || (!again && before === this.askedBefore)) return;
+    if (this.conn?.send(encodeEarlierLog(this.data.value.version, before))) this.askedBefore = before;
   }
 
   note(kind: Notice["kind"], text: string): void {
