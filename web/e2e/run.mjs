@@ -83,13 +83,14 @@ async function runScenario(browser, bin, { name, file }) {
     log(`${name}: passed`);
     return null;
   } catch (e) {
-    console.error(`e2e ${name} FAILED at step "${currentStep()}": ${e instanceof Error ? e.stack : e}`);
+    const step = currentStep();
+    console.error(`e2e ${name} FAILED at step "${step}": ${e instanceof Error ? e.stack : e}`);
     console.error(`server output:\n${ctx.serverOutput().slice(-4000)}`);
     for (const [i, c] of browser.contexts().entries()) {
       if (before.has(c)) continue;
       for (const [j, p] of c.pages().entries()) await p.screenshot({ path: join(results, `${name}-failure-${i}-${j}.png`) }).catch(() => {});
     }
-    return e;
+    return { step, message: e instanceof Error ? e.message : String(e) };
   } finally {
     for (const c of browser.contexts()) if (!before.has(c)) await c.close().catch(() => {});
     await stopServer(server).catch(() => {});
@@ -98,6 +99,8 @@ async function runScenario(browser, bin, { name, file }) {
 
 let passed = 0;
 let failed = 0;
+/** failures collects one line per failed scenario, repeated at the end where a log's tail shows it */
+const failures = [];
 let browser = null;
 try {
   mkdirSync(results, { recursive: true });
@@ -121,16 +124,20 @@ try {
     const started = Date.now();
     log(`scenario ${s.name}`);
     const err = await runScenario(browser, bin, s);
-    if (err) failed++;
-    else passed++;
+    if (err) {
+      failed++;
+      failures.push(`${s.name} at step "${err.step}": ${err.message.split("\n")[0].slice(0, 300)}`);
+    } else passed++;
     log(`scenario ${s.name} ${err ? "failed" : "passed"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
 } catch (e) {
   failed++;
+  failures.push(`the run itself: ${e instanceof Error ? e.message : e}`);
   console.error(`e2e could not run: ${e instanceof Error ? e.stack : e}`);
 } finally {
   await browser?.close().catch(() => {});
   rmSync(work, { recursive: true, force: true });
 }
+for (const f of failures) console.log(`e2e failed: ${f}`);
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
