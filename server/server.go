@@ -132,7 +132,7 @@ func New(cfg Config) *Server {
 	s.codes = newLimiter(s.limits.CodeRate, s.limits.CodeBurst)
 	s.creates = newLimiter(s.limits.CreateRate/60, s.limits.CreateBurst)
 	s.metrics.tables(s.tables)
-	s.static = staticHandler(cfg.Static)
+	s.static = staticHandler(cfg.Static, func(w http.ResponseWriter, r *http.Request) { s.token(w, r) })
 	s.routes()
 	return s
 }

@@ -22,8 +22,10 @@ The HTTP API is at <code>/api/</code> (see docs/api.md) and play runs over
 // staticHandler serves the files of fsys, and index.html for the front
 // end's own routes (/, /t/{id}, /tv/{code}, /join/{invite}) and for any
 // other path that is not a file, so deep links work; a missing file under
-// assets/ is a 404.
-func staticHandler(fsys fs.FS) http.Handler {
+// assets/ is a 404. page runs before index.html is written: the server gives
+// a new browser its identity there, with the page itself, so the page's first
+// requests (sent at once and in parallel) all carry the same one.
+func staticHandler(fsys fs.FS, page func(http.ResponseWriter, *http.Request)) http.Handler {
 	if fsys == nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -57,6 +59,7 @@ func staticHandler(fsys fs.FS) http.Handler {
 			http.Error(w, "front end unreadable", http.StatusInternalServerError)
 			return
 		}
+		page(w, r)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(index)

@@ -49,3 +49,54 @@ func TestStaticFrontEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestPageGivesIdentity: a browser without a cookie gets its identity with
+// the page itself, and keeps it on its first API request, so requests a new
+// page sends at once cannot each be given an identity of their own.
+func TestPageGivesIdentity(t *testing.T) {
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	web := fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}, "assets/app.js": {Data: []byte("1")}}
+	hs := httptest.NewServer(server.New(server.Config{Tables: table.NewTables(store, table.Options{}), Static: web}))
+	defer hs.Close()
+	playerCookie := func(resp *http.Response) string {
+		for _, c := range resp.Cookies() {
+			if c.Name == "harbor_player" {
+				return c.Value
+			}
+		}
+		return ""
+	}
+	get := func(path, cookie string) *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, hs.URL+path, nil)
+		if cookie != "" {
+			req.AddCookie(&http.Cookie{Name: "harbor_player", Value: cookie})
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	if c := playerCookie(get("/assets/app.js", "")); c != "" {
+		t.Fatalf("a build file set an identity cookie %q", c)
+	}
+	tok := playerCookie(get("/t/k3x9q2m7hbtc", ""))
+	if tok == "" {
+		t.Fatal("the page gave a new browser no identity")
+	}
+	if playerCookie(get("/api/session", "")) == "" {
+		t.Fatal("the API gave a request without a cookie no identity")
+	}
+	if again := playerCookie(get("/api/session", tok)); again != "" {
+		t.Fatalf("the API replaced the identity the page gave (%q for %q)", again, tok)
+	}
+	if again := playerCookie(get("/", tok)); again != "" {
+		t.Fatalf("a second page load replaced the identity (%q for %q)", again, tok)
+	}
+}
