@@ -65,11 +65,14 @@ export default async function scenario(ctx) {
 
   setStep("play: drafting, placing with a split and a fee, Govern, a ship at sea");
   const seen = { splitFee: null, split: null, fee: null, govern: [], sent: false, trade: false, reload: false };
+  // Until a ship has sailed and traded, both people place toward the Shipyard
+  // (a ship at any tier), so a deal without ship cards still puts one at sea.
+  const toSea = () => (seen.sent && seen.trade ? [] : ['[data-tiles*="SHIPYARD"]']);
   const hostPolicy = () => ({
-    prefer: seen.splitFee ? [] : ['[data-both="1"][data-fee-paid="1"]'],
+    prefer: seen.splitFee ? toSea() : ['[data-both="1"][data-fee-paid="1"]'],
     govern: ["send", "play_ship", "crew", ...(seen.govern.length < 3 ? ["construct", "convert", "play_person", "play_building", "favor_pip"] : [])],
   });
-  const friendPolicy = () => ({ govern: ["send", "play_ship", "crew"] });
+  const friendPolicy = () => ({ prefer: toSea(), govern: ["send", "play_ship", "crew"] });
   const note = (who, r) => {
     if (!r) return;
     if (r.kind === "place" && r.preview) {
