@@ -91,6 +91,17 @@ export default async function scenario(ctx) {
     if (r.kind === "trade") seen.trade = true;
   };
   const step = async () => {
+    // On a loaded machine a person's 45 s can run out while the scenario is
+    // still working through the other page; the person takes the seat back,
+    // as someone who stepped away would, until the play has shown everything.
+    for (const [who, p] of [["host", host], ["friend", friend]]) {
+      const back = p.getByRole("button", { name: "Take my seat back" });
+      if (await back.count()) {
+        log(`${who}'s turn ran out; ${who} takes the seat back`);
+        await back.first().click();
+        await until(`${who}'s seat back`, async () => (await back.count()) === 0, 10_000);
+      }
+    }
     let moved = false;
     const a = await act(host, hostPolicy());
     note("host", a);

@@ -39,7 +39,7 @@ export async function placeDie(page, { prefer = [] } = {}) {
   if (n > 0) {
     let chosen = false;
     for (const want of prefer) {
-      for (let i = 0; i < n && !chosen; i++) {
+      for (let i = 0; i < Math.min(n, 12) && !chosen; i++) {
         await open.nth(i).click();
         const split = page.locator(`[data-split]${want}`).first();
         if ((await split.count()) > 0) {

@@ -10,7 +10,7 @@ import { coins } from "../../format";
 import type { GameResult, Move } from "../../protocol";
 import { isMyTurn, type TableStore } from "../../state";
 import { Board, Die } from "./Board";
-import { CELL, groupOf, isOwnable, SIDE, SPACES, type SpaceKind } from "./board";
+import { CELL, groupOf, isOwnable, SIDE, SPACES, spaceName, type SpaceKind } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
 import { HoldingChip, LogPanel, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { TradePanel } from "./Trade";
@@ -272,8 +272,9 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                     <li key={sp}>
                       <HoldingChip space={sp} level={view.improvements[sp] ?? 0} onClick={() => setSelected(sp)} />
                       {m ? (
-                        <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} aria-label={moveLabel(m, view)} data-testid={`improve-${sp}`}>
-                          Improve +70
+                        <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} data-testid={`improve-${sp}`}>
+                          {/* The spoken name starts with the words shown, then names the holding. */}
+                          Improve (70)<span class="sr-only">: {spaceName(sp)}</span>
                         </button>
                       ) : null}
                     </li>
