@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -28,19 +29,7 @@ func TestForgedIdentities(t *testing.T) {
 		"another's mac":      table.NewToken() + real[32:],
 	} {
 		t.Run(name, func(t *testing.T) {
-			req, _ := http.NewRequest("GET", e.url+"/api/session", nil)
-			req.AddCookie(&http.Cookie{Name: "harbor_player", Value: forged})
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
-			var issued string
-			for _, c := range resp.Cookies() {
-				if c.Name == "harbor_player" {
-					issued = c.Value
-				}
-			}
+			issued := playerCookie(getWithCookie(t, e.url+"/api/session", forged))
 			if issued == "" || issued == forged {
 				t.Fatalf("the forged cookie %q was kept (issued %q)", forged, issued)
 			}
@@ -53,14 +42,34 @@ func TestForgedIdentities(t *testing.T) {
 		})
 	}
 	// The real one is kept.
-	req, _ := http.NewRequest("GET", e.url+"/api/session", nil)
-	req.AddCookie(&http.Cookie{Name: "harbor_player", Value: real})
+	if resp := getWithCookie(t, e.url+"/api/session", real); len(resp.Cookies()) != 0 {
+		t.Fatalf("the server replaced its own cookie: %v", resp.Cookies())
+	}
+}
+
+// getWithCookie sends a GET to url with the player cookie (none when cookie
+// is empty) and returns the answer, its body read and closed.
+func getWithCookie(t *testing.T, url, cookie string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if cookie != "" {
+		req.AddCookie(&http.Cookie{Name: "harbor_player", Value: cookie})
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	if len(resp.Cookies()) != 0 {
-		t.Fatalf("the server replaced its own cookie: %v", resp.Cookies())
+	return resp
+}
+
+// playerCookie returns the player cookie an answer sets, or "".
+func playerCookie(resp *http.Response) string {
+	for _, c := range resp.Cookies() {
+		if c.Name == "harbor_player" {
+			return c.Value
+		}
 	}
+	return ""
 }

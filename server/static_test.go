@@ -13,18 +13,25 @@ import (
 	"harbor/table"
 )
 
-func TestStaticFrontEnd(t *testing.T) {
+// staticServer serves a front end of one page and one build file on a
+// fresh store, for the length of the test.
+func staticServer(t *testing.T) *httptest.Server {
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	t.Cleanup(func() { store.Close() })
 	web := fstest.MapFS{
 		"index.html":    {Data: []byte("<html>app</html>")},
 		"assets/app.js": {Data: []byte("console.log(1)")},
 	}
 	hs := httptest.NewServer(server.New(server.Config{Tables: table.NewTables(store, table.Options{}), Static: web}))
-	defer hs.Close()
+	t.Cleanup(hs.Close)
+	return hs
+}
+
+func TestStaticFrontEnd(t *testing.T) {
+	hs := staticServer(t)
 	for _, tc := range []struct {
 		path, body string
 		status     int
@@ -54,35 +61,8 @@ func TestStaticFrontEnd(t *testing.T) {
 // the page itself, and keeps it on its first API request, so requests a new
 // page sends at once cannot each be given an identity of their own.
 func TestPageGivesIdentity(t *testing.T) {
-	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	web := fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}, "assets/app.js": {Data: []byte("1")}}
-	hs := httptest.NewServer(server.New(server.Config{Tables: table.NewTables(store, table.Options{}), Static: web}))
-	defer hs.Close()
-	playerCookie := func(resp *http.Response) string {
-		for _, c := range resp.Cookies() {
-			if c.Name == "harbor_player" {
-				return c.Value
-			}
-		}
-		return ""
-	}
-	get := func(path, cookie string) *http.Response {
-		req, _ := http.NewRequest(http.MethodGet, hs.URL+path, nil)
-		if cookie != "" {
-			req.AddCookie(&http.Cookie{Name: "harbor_player", Value: cookie})
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		return resp
-	}
+	hs := staticServer(t)
+	get := func(path, cookie string) *http.Response { return getWithCookie(t, hs.URL+path, cookie) }
 	if c := playerCookie(get("/assets/app.js", "")); c != "" {
 		t.Fatalf("a build file set an identity cookie %q", c)
 	}

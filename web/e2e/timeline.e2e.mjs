@@ -189,7 +189,8 @@ export default async function scenario(ctx) {
   // wait in these tests), so only Ana's own token, which nothing moves until
   // she plays, must stand where the replay showed it.
   const ana = (positions) => (positions ?? "").split(",")[0];
-  if (ana(await boardPositions(host)) !== ana(there)) fail(`the new game does not start where the replay was: Ana at ${ana(await boardPositions(host))}, the replay at ${ana(there)}`);
+  const anaNow = ana(await boardPositions(host));
+  if (anaNow !== ana(there)) fail(`the new game does not start where the replay was: Ana at ${anaNow}, the replay at ${ana(there)}`);
   for (let i = 0, made = 0; i < 60 && made < 6; i++) {
     const moves = await enabledMoves(host);
     const pick = ["roll", "buy", "end"].find((m) => moves.includes(m));
