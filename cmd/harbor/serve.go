@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -57,6 +58,13 @@ func serveCmd(args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	server.Tune()
+	if f := os.Getenv("HARBOR_CPUPROFILE"); f != "" { // for load runs: go tool pprof FILE
+		stopProfile, err := startCPUProfile(f)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
+	}
 	if os.Getenv("HARBOR_TEST_GAMES") == "1" {
 		game.Register(gametest.Definition) // Pile, for tests of the server binary
 	}
@@ -141,6 +149,20 @@ func serveCmd(args []string) error {
 		log.Warn("shutdown", "err", err)
 	}
 	return nil
+}
+
+// startCPUProfile writes this process's CPU profile to file until the
+// returned function is called.
+func startCPUProfile(file string) (func(), error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func envOr(name, def string) string {
