@@ -7,10 +7,10 @@
 //
 // A request about a table owned by another node goes to the owner over
 // NATS: lobby calls (HTTP) by request/reply, and a WebSocket as a byte
-// tunnel with one pair of subjects per connection: what the client sends
-// goes up on one (numbered, with a keep-alive request the owner answers),
-// and what the owner's server writes to that one connection comes down on
-// the other. The owner's table runner computes every
+// tunnel: what the client sends goes up to the owner, and what the owner's
+// server writes to that one connection comes down, as records of that
+// tunnel on the one link each way between the two nodes (link.go). The
+// owner's table runner computes every
 // viewer's frames as on a single node, and no node ever receives frames for
 // a connection other than its own ones.
 //
@@ -24,8 +24,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,8 +56,18 @@ type Config struct {
 	// LeaseTTL is the store's lease time; leases are renewed three times
 	// within it, and tables of dead nodes are looked for as often.
 	LeaseTTL time.Duration
-	Log      *slog.Logger
+	// Linger is how long a tunnel's bytes wait for others bound for the
+	// same node, to share one bus message with them: 0 means
+	// DefaultLinger, a negative one sends at once.
+	Linger time.Duration
+	Log    *slog.Logger
 }
+
+// DefaultLinger is Config.Linger's default. A millisecond is little
+// against the tens of milliseconds a move takes to reach every client, and
+// under load it gathers several frames into each bus message (see
+// docs/performance.md).
+const DefaultLinger = time.Millisecond
 
 // NewName returns a fresh node name.
 func NewName() string {
@@ -73,21 +85,32 @@ type Node struct {
 	inner    *http.Server  // serves them
 	subs     []*nats.Subscription
 
-	mu      sync.Mutex
-	tunnels map[*ownerTunnel]struct{}
-	closed  bool
+	stop chan struct{} // closed when the node stops
+
+	mu     sync.Mutex
+	peers  map[string]*peer        // the links with other nodes, by name
+	edges  map[string]*edgeTunnel  // tunnels from clients here, by id
+	owners map[string]*ownerTunnel // tunnels into this node's server, by id
+	closed bool
 }
 
 // New starts node cfg.Name: it answers other nodes' requests for the
 // tables it runs. Run keeps its leases and takes over tables of dead nodes.
 func New(cfg Config) (*Node, error) {
+	if cfg.Name == "" || len(cfg.Name) > 255 || strings.ContainsAny(cfg.Name, ". *>") {
+		return nil, fmt.Errorf("cluster: a node's name is 1 to 255 characters with no dot, space, * or >, not %q", cfg.Name)
+	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "harbor"
 	}
 	if cfg.LeaseTTL == 0 {
 		cfg.LeaseTTL = postgres.DefaultLeaseTTL
 	}
-	n := &Node{cfg: cfg, log: cfg.Log, listener: newPipeListener(), tunnels: map[*ownerTunnel]struct{}{}}
+	if cfg.Linger == 0 {
+		cfg.Linger = DefaultLinger
+	}
+	n := &Node{cfg: cfg, log: cfg.Log, listener: newPipeListener(), stop: make(chan struct{}),
+		peers: map[string]*peer{}, edges: map[string]*edgeTunnel{}, owners: map[string]*ownerTunnel{}}
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
 	}
@@ -96,6 +119,8 @@ func New(cfg Config) (*Node, error) {
 	for subject, handle := range map[string]nats.MsgHandler{
 		n.subject(cfg.Name, "http"): n.serveForwarded,
 		n.subject(cfg.Name, "open"): n.openTunnel,
+		n.subject(cfg.Name, "pong"): n.fromPong,
+		n.linkSubject(cfg.Name):     n.fromLink,
 	} {
 		sub, err := cfg.NATS.Subscribe(subject, handle)
 		if err != nil {
@@ -108,6 +133,7 @@ func New(cfg Config) (*Node, error) {
 		n.Close()
 		return nil, err
 	}
+	go n.watchLinks()
 	return n, nil
 }
 
@@ -189,18 +215,31 @@ func (n *Node) claim(ctx context.Context, id string) (bool, error) {
 // waiting for the leases to expire.
 func (n *Node) Close() {
 	n.mu.Lock()
+	if n.closed {
+		n.mu.Unlock()
+		return
+	}
 	n.closed = true
-	ts := make([]*ownerTunnel, 0, len(n.tunnels))
-	for t := range n.tunnels {
-		ts = append(ts, t)
+	owners := make([]*ownerTunnel, 0, len(n.owners))
+	for _, t := range n.owners {
+		owners = append(owners, t)
+	}
+	edges := make([]*edgeTunnel, 0, len(n.edges))
+	for _, e := range n.edges {
+		edges = append(edges, e)
 	}
 	n.mu.Unlock()
 	for _, s := range n.subs {
 		s.Unsubscribe()
 	}
-	for _, t := range ts {
+	for _, t := range owners {
 		t.close()
 	}
+	for _, e := range edges {
+		e.close()
+	}
+	n.flushLinks() // the tunnels' ends reach the other nodes
+	close(n.stop)
 	n.inner.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

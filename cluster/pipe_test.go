@@ -72,18 +72,3 @@ func TestTunnelConnBoundsUnread(t *testing.T) {
 		t.Fatal("deliver took more than maxUnread unread bytes")
 	}
 }
-
-// A message out of sequence is refused, so a tunnel never passes on a
-// stream with a hole in it.
-func TestSequence(t *testing.T) {
-	m := sequenced(nil, 7, []byte("frame"))
-	if data, ok := unsequence(m, 7); !ok || string(data) != "frame" {
-		t.Fatalf("unsequence: %q %v", data, ok)
-	}
-	if _, ok := unsequence(m, 6); ok {
-		t.Fatal("a message with the wrong number was taken")
-	}
-	if _, ok := unsequence([]byte{0, 1}, 0); ok {
-		t.Fatal("a short message was taken")
-	}
-}

@@ -2,11 +2,10 @@ package cluster
 
 import (
 	"bytes"
-	"encoding/binary"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -14,56 +13,30 @@ import (
 
 // A WebSocket to a table another node runs is a byte tunnel between the
 // client's connection here (the edge) and a connection into the owner's
-// server, over the subjects <prefix>.tun.<id>.up and .down of that one
-// connection.
-//
-// Each data message starts with its 4-byte sequence number in its
-// direction; NATS keeps the messages of one publisher in order, and a side
-// that sees a gap (a message dropped by the bus) ends the tunnel rather
-// than pass on a broken stream: the client reconnects and gets the table's
-// state afresh. Data goes up without a reply; the edge's keep-alives are
-// requests the owner answers, so an owner that died or froze is noticed
-// within ackTimeout of the next one.
+// server, carried by the links between the two nodes (link.go): the open
+// request goes to the owner by request/reply, then every byte either way
+// travels as a record of the tunnel on the link.
 const (
 	tunnelHeader = "Harbor-Tunnel" // the tunnel's id, on the open request
 	remoteHeader = "Harbor-Remote" // the client's address, on the open request
-	eofHeader    = "Harbor-EOF"    // on the last message either way
 	seqSize      = 4
-	// chunkSize bounds the data of one message; upBuffer is what the edge
+	// chunkSize bounds the data of one record; upBuffer is what the edge
 	// reads from its client at once (moves are small).
 	chunkSize = 16 << 10
 	upBuffer  = 4 << 10
 	// maxUnread bounds what the edge may send that the owner's server has
-	// not read yet; a client that outruns it is cut off.
-	maxUnread = 1 << 20
-	// keepAlive is how often the edge checks that the owner still answers
-	// (an up request without data); ackTimeout is how long it waits. An
-	// owner that misses them (dead, paused) loses the client, who
-	// reconnects, and an owner that hears nothing from the edge for
-	// idleLimit closes its side.
+	// not read yet, and maxUnwritten what the owner may send that the
+	// client has not taken yet; a tunnel that outruns either is ended.
+	maxUnread    = 1 << 20
+	maxUnwritten = 4 << 20
+	// keepAlive is how often an edge pings each owner it has tunnels into;
+	// ackTimeout is how long it waits for the answer. An owner that misses
+	// it (dead, paused) loses those clients, who reconnect, and an owner
+	// that hears nothing from an edge for idleLimit ends its tunnels.
 	keepAlive  = time.Second
 	ackTimeout = 2 * time.Second
 	idleLimit  = 3 * keepAlive
 )
-
-func (n *Node) tunnelSubject(id, dir string) string {
-	return n.cfg.Prefix + ".tun." + id + "." + dir
-}
-
-// sequenced prefixes data with seq in buf (reused) and returns the message.
-func sequenced(buf []byte, seq uint32, data []byte) []byte {
-	buf = binary.BigEndian.AppendUint32(buf[:0], seq)
-	return append(buf, data...)
-}
-
-// unsequence splits a data message; ok is false when its number is not
-// want.
-func unsequence(m []byte, want uint32) (data []byte, ok bool) {
-	if len(m) < seqSize || binary.BigEndian.Uint32(m) != want {
-		return nil, false
-	}
-	return m[seqSize:], true
-}
 
 // tunnel carries the WebSocket request r to node owner and relays bytes
 // both ways until either side closes or the owner stops answering.
@@ -73,85 +46,113 @@ func (n *Node) tunnel(w http.ResponseWriter, r *http.Request, owner string) {
 		unavailable(w)
 		return
 	}
-	id := NewName() + NewName()
-	e := &edgeTunnel{n: n, up: n.tunnelSubject(id, "up"), ready: make(chan struct{}), done: make(chan struct{})}
-	// Subscribed before the open request, so that no frame of the answer is
-	// missed; the handler waits until the client's connection is ours.
-	down, err := n.cfg.NATS.Subscribe(n.tunnelSubject(id, "down"), e.fromOwner)
-	if err != nil {
+	e := &edgeTunnel{n: n, id: NewName() + NewName(), owner: owner, link: n.peer(owner),
+		ready: make(chan struct{}), done: make(chan struct{}), kick: make(chan struct{}, 1)}
+	// Known before the open request, so that no record of the answer is
+	// missed; the writer waits until the client's connection is ours.
+	n.mu.Lock()
+	if n.closed {
+		n.mu.Unlock()
 		unavailable(w)
 		return
 	}
-	e.down = down
+	n.edges[e.id] = e
+	firstPing := e.link.pings
+	n.mu.Unlock()
+	go e.writeDown()
 	var req bytes.Buffer
 	r.Header.Set(forwardedHeader, n.cfg.Name)
 	if err := r.Write(&req); err != nil {
-		e.abort()
+		e.close()
 		unavailable(w)
 		return
 	}
 	open := nats.NewMsg(n.subject(owner, "open"))
-	open.Header.Set(tunnelHeader, id)
+	open.Header.Set(tunnelHeader, e.id)
 	open.Header.Set(remoteHeader, r.RemoteAddr)
+	open.Header.Set(fromHeader, n.cfg.Name)
+	open.Header.Set(firstPingHeader, strconv.FormatUint(uint64(firstPing), 10))
 	open.Data = req.Bytes()
 	if _, err := n.cfg.NATS.RequestMsg(open, forwardTimeout); err != nil {
-		e.abort()
+		e.close()
 		n.log.Warn("open tunnel", "node", owner, "err", err)
 		unavailable(w)
 		return
 	}
 	conn, brw, err := hj.Hijack()
 	if err != nil {
-		e.abort()
+		e.close()
 		return
 	}
-	e.conn = conn
-	close(e.ready)
-	buf := make([]byte, seqSize+upBuffer)
+	if !e.attach(conn) {
+		return
+	}
 	if k := brw.Reader.Buffered(); k > 0 {
 		b, _ := brw.Reader.Peek(k)
-		if !e.send(buf, b) {
+		if !e.send(b) {
 			return
 		}
 	}
-	go e.keepAlive()
-	e.relayUp(buf)
+	e.relayUp(conn)
 }
 
 // edgeTunnel is the client's side of a tunnel.
 type edgeTunnel struct {
-	n     *Node
-	up    string
-	conn  net.Conn
-	down  *nats.Subscription
-	ready chan struct{} // closed once conn is set
-	once  sync.Once
-	done  chan struct{}
+	n      *Node
+	id     string
+	owner  string
+	link   *peer
+	ready  chan struct{} // closed once conn is set
+	done   chan struct{}
+	kick   chan struct{} // wakes writeDown
+	once   sync.Once
+	open   bool  // the owner took the tunnel (under n.mu)
+	openAt int64 // when (UnixNano, under n.mu)
 
-	upSeq   uint32 // the next up message's number (relayUp's)
-	downSeq uint32 // the next down message's number (fromOwner's)
-	out     []byte // down data not written yet (fromOwner's)
+	mu   sync.Mutex
+	conn net.Conn
+	out  []byte // down data not written yet
+	eof  bool   // the owner closed: write out, then end
 }
 
-// send passes b up as the next data message, in buf.
-func (e *edgeTunnel) send(buf, b []byte) bool {
+// attach gives the tunnel the client's connection; false when the tunnel
+// ended meanwhile (the connection is closed then).
+func (e *edgeTunnel) attach(conn net.Conn) bool {
+	e.mu.Lock()
+	select {
+	case <-e.done:
+		e.mu.Unlock()
+		conn.Close()
+		return false
+	default:
+	}
+	e.conn = conn
+	e.mu.Unlock()
+	e.n.mu.Lock()
+	e.open, e.openAt = true, time.Now().UnixNano()
+	e.n.mu.Unlock()
+	close(e.ready)
+	return true
+}
+
+// send passes b up to the owner.
+func (e *edgeTunnel) send(b []byte) bool {
 	for len(b) > 0 {
 		k := min(len(b), chunkSize)
-		if err := e.n.cfg.NATS.Publish(e.up, sequenced(buf, e.upSeq, b[:k])); err != nil {
+		if err := e.link.add(recUp, e.id, b[:k]); err != nil {
 			e.close()
 			return false
 		}
-		e.upSeq++
 		b = b[k:]
 	}
 	return true
 }
 
-func (e *edgeTunnel) relayUp(buf []byte) {
+func (e *edgeTunnel) relayUp(conn net.Conn) {
 	in := make([]byte, upBuffer)
 	for {
-		k, err := e.conn.Read(in)
-		if k > 0 && !e.send(buf, in[:k]) {
+		k, err := conn.Read(in)
+		if k > 0 && !e.send(in[:k]) {
 			return
 		}
 		if err != nil {
@@ -161,73 +162,79 @@ func (e *edgeTunnel) relayUp(buf []byte) {
 	}
 }
 
-// fromOwner writes what the owner's server sent to the client, gathering
-// the messages that are already waiting into one write.
-func (e *edgeTunnel) fromOwner(m *nats.Msg) {
+// queue takes what the owner's server sent, for writeDown.
+func (e *edgeTunnel) queue(b []byte) {
+	e.mu.Lock()
+	if len(e.out)+len(b) > maxUnwritten {
+		e.mu.Unlock()
+		e.n.log.Warn("a tunnelled client does not keep up; its connection ends", "owner", e.owner)
+		e.close()
+		return
+	}
+	e.out = append(e.out, b...)
+	e.mu.Unlock()
+	e.signal()
+}
+
+// finish ends the tunnel once what the owner sent is written.
+func (e *edgeTunnel) finish() {
+	e.mu.Lock()
+	e.eof = true
+	e.mu.Unlock()
+	e.signal()
+}
+
+func (e *edgeTunnel) signal() {
+	select {
+	case e.kick <- struct{}{}:
+	default:
+	}
+}
+
+// writeDown writes what the owner sent to the client, everything waiting
+// in one write.
+func (e *edgeTunnel) writeDown() {
 	select {
 	case <-e.ready:
 	case <-e.done:
 		return
 	}
-	if m.Header.Get(eofHeader) != "" {
-		if len(e.out) > 0 {
-			e.conn.Write(e.out)
-		}
-		e.close()
-		return
-	}
-	data, ok := unsequence(m.Data, e.downSeq)
-	if !ok {
-		e.n.log.Warn("tunnel lost a message from the owner", "subject", m.Subject)
-		e.close()
-		return
-	}
-	e.downSeq++
-	e.out = append(e.out, data...)
-	// The bus counts the message being handled as pending until the
-	// handler returns: more than one means another one is waiting.
-	if waiting, _, _ := e.down.Pending(); waiting > 1 && len(e.out) < chunkSize {
-		return
-	}
-	_, err := e.conn.Write(e.out)
-	e.out = e.out[:0]
-	if err != nil {
-		e.close()
-	}
-}
-
-func (e *edgeTunnel) keepAlive() {
-	t := time.NewTicker(keepAlive)
-	defer t.Stop()
+	var buf []byte
 	for {
 		select {
+		case <-e.kick:
 		case <-e.done:
 			return
-		case <-t.C:
-			if _, err := e.n.cfg.NATS.Request(e.up, nil, ackTimeout); err != nil {
+		}
+		e.mu.Lock()
+		buf, e.out = e.out, buf[:0]
+		eof, conn := e.eof, e.conn
+		e.mu.Unlock()
+		if len(buf) > 0 {
+			if _, err := conn.Write(buf); err != nil {
 				e.close()
 				return
 			}
 		}
+		if eof {
+			e.close()
+			return
+		}
 	}
-}
-
-// abort ends a tunnel that never got the client's connection.
-func (e *edgeTunnel) abort() {
-	e.once.Do(func() {
-		close(e.done)
-		e.down.Unsubscribe()
-	})
 }
 
 func (e *edgeTunnel) close() {
 	e.once.Do(func() {
 		close(e.done)
-		e.conn.Close()
-		e.down.Unsubscribe()
-		eof := nats.NewMsg(e.up)
-		eof.Header.Set(eofHeader, "1")
-		e.n.cfg.NATS.PublishMsg(eof)
+		e.mu.Lock()
+		if e.conn != nil {
+			e.conn.Close()
+		}
+		e.mu.Unlock()
+		e.n.mu.Lock()
+		delete(e.n.edges, e.id)
+		e.n.mu.Unlock()
+		e.link.add(recUpEOF, e.id, nil)
 	})
 }
 
@@ -235,119 +242,63 @@ func (e *edgeTunnel) close() {
 // node's server serves, whose reads are what the edge sent and whose
 // writes go down to the edge.
 type ownerTunnel struct {
-	n     *Node
-	down  string
-	conn  *tunnelConn
-	up    *nats.Subscription
-	once  sync.Once
-	heard atomic.Int64 // when the edge last sent something (UnixNano)
-
-	upSeq   uint32 // the next up message's number (fromEdge's)
-	downSeq uint32 // the next down message's number (under conn.wmu)
-	buf     []byte // the down message being sent (under conn.wmu)
+	n         *Node
+	id        string
+	edge      string
+	firstPing uint32 // the edge's first ping that lists it
+	link      *peer
+	conn      *tunnelConn
+	once      sync.Once
 }
 
 // openTunnel accepts a tunnel from another node: the request it carries
 // goes to this node's server, then bytes flow both ways.
 func (n *Node) openTunnel(m *nats.Msg) {
 	go func() {
-		id := m.Header.Get(tunnelHeader)
-		if id == "" {
+		id, edge := m.Header.Get(tunnelHeader), m.Header.Get(fromHeader)
+		first, err := strconv.ParseUint(m.Header.Get(firstPingHeader), 10, 32)
+		if len(id) != idSize || edge == "" || edge == n.cfg.Name || err != nil {
 			return
 		}
-		n.mu.Lock()
-		closed := n.closed
-		n.mu.Unlock()
-		if closed {
-			return // no answer: the edge tells its client to try again
-		}
-		t := &ownerTunnel{n: n, down: n.tunnelSubject(id, "down")}
+		p := n.peer(edge)
+		p.heard.Store(time.Now().UnixNano())
+		t := &ownerTunnel{n: n, id: id, edge: edge, firstPing: uint32(first), link: p}
 		t.conn = newTunnelConn(t, addr(m.Header.Get(remoteHeader)))
 		t.conn.deliver(m.Data)
-		t.heard.Store(time.Now().UnixNano())
-		up, err := n.cfg.NATS.Subscribe(n.tunnelSubject(id, "up"), t.fromEdge)
-		if err != nil {
-			return
-		}
-		t.up = up
 		n.mu.Lock()
-		n.tunnels[t] = struct{}{}
+		if n.closed {
+			n.mu.Unlock()
+			return // no answer: the edge tells its client to try again
+		}
+		n.owners[id] = t
 		n.mu.Unlock()
 		n.listener.push(t.conn)
 		m.Respond(nil)
-		t.watch()
 	}()
 }
 
-// fromEdge passes what the client sent to the server's connection, and
-// answers the edge's keep-alives.
-func (t *ownerTunnel) fromEdge(m *nats.Msg) {
-	t.heard.Store(time.Now().UnixNano())
-	switch {
-	case m.Header.Get(eofHeader) != "":
-		t.close()
-	case len(m.Data) == 0 && m.Reply != "":
-		m.Respond(nil)
-	default:
-		data, ok := unsequence(m.Data, t.upSeq)
-		if !ok {
-			t.n.log.Warn("tunnel lost a message from the edge", "subject", m.Subject)
-			t.close()
-			return
-		}
-		t.upSeq++
-		if !t.conn.deliver(data) {
-			t.close()
-		}
-	}
-}
-
-// send publishes what the server wrote to the connection.
+// send passes what the server wrote to the connection down to the edge.
 func (t *ownerTunnel) send(b []byte) error {
 	for len(b) > 0 {
 		k := min(len(b), chunkSize)
-		t.buf = sequenced(t.buf, t.downSeq, b[:k])
-		if err := t.n.cfg.NATS.Publish(t.down, t.buf); err != nil {
+		if err := t.link.add(recDown, t.id, b[:k]); err != nil {
 			return err
 		}
-		t.downSeq++
 		b = b[k:]
 	}
 	return nil
 }
 
-// watch closes a tunnel whose edge went silent.
-func (t *ownerTunnel) watch() {
-	tick := time.NewTicker(keepAlive)
-	defer tick.Stop()
-	for {
-		select {
-		case <-t.conn.closed:
-			return
-		case <-tick.C:
-			if time.Since(time.Unix(0, t.heard.Load())) > idleLimit {
-				t.close()
-				return
-			}
-		}
-	}
-}
-
 func (t *ownerTunnel) close() {
 	t.once.Do(func() {
 		t.conn.shut()
-		if t.up != nil {
-			t.up.Unsubscribe()
-		}
+		t.n.mu.Lock()
+		delete(t.n.owners, t.id)
+		t.n.mu.Unlock()
 		// After the write under way, if any: the edge passes on all the
 		// server wrote before it ends.
 		t.conn.wmu.Lock()
-		eof := nats.NewMsg(t.down)
-		eof.Header.Set(eofHeader, "1")
-		t.n.cfg.NATS.PublishMsg(eof)
+		t.link.add(recDownEOF, t.id, nil)
 		t.conn.wmu.Unlock()
-		t.n.mu.Lock()
-		delete(t.n.tunnels, t)
-		t.n.mu.Unlock()
 	})
 }

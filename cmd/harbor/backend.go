@@ -26,6 +26,7 @@ type backendConfig struct {
 	node     string // this node's name ("" makes one)
 	prefix   string // NATS subject prefix
 	leaseTTL time.Duration
+	linger   time.Duration // how long tunnelled bytes wait to share a bus message
 }
 
 // backend is the store and, on a cluster, this node's membership.
@@ -92,7 +93,7 @@ func (b *backend) clustered() bool { return b.nc != nil }
 // returned handler serves the node's clients.
 func (b *backend) join(tables *table.Tables, srv http.Handler, log *slog.Logger) (http.Handler, error) {
 	n, err := cluster.New(cluster.Config{Name: b.name, Store: b.pg, Tables: tables, Handler: srv, NATS: b.nc,
-		Prefix: b.cfg.prefix, LeaseTTL: b.cfg.leaseTTL, Log: log.With("node", b.name)})
+		Prefix: b.cfg.prefix, LeaseTTL: b.cfg.leaseTTL, Linger: b.cfg.linger, Log: log.With("node", b.name)})
 	if err != nil {
 		return nil, err
 	}

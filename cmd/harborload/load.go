@@ -42,6 +42,7 @@ type config struct {
 	Soak          bool          // add the abuse client, memory samples and the kill -9 check (soak.go)
 	BotTables     int           // tables of computer players only, each watched by its host
 	Sample        time.Duration // how often a soak samples the server's memory
+	ServerPids    []int         // the target's processes, whose CPU the report names
 }
 
 // report is what a run measured.
@@ -71,6 +72,7 @@ type report struct {
 	Lost, Checked int   // moves told to clients but not stored after kill -9; tables checked
 	Acknowledged  int64 // moves told to clients, over all tables
 	KillError     string
+	CPU           *cpuReport // what the play phase cost the machine (Linux)
 }
 
 func (r report) movesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.Seconds() }
@@ -91,6 +93,7 @@ func (r report) print(w io.Writer) {
 		fmt.Fprintf(w, ", %.1f KiB per idle connection (%d idle connections open)", r.IdleBytes/1024, r.Idle)
 	}
 	fmt.Fprintf(w, "\nerrors:   %d error frames\n", r.Errors)
+	r.CPU.print(w)
 	if r.IdleError != "" {
 		fmt.Fprintf(w, "idle:     stopped at %d connections: %s\n", r.Idle, r.IdleError)
 	}
@@ -199,6 +202,8 @@ func run(cfg config, logw io.Writer) (report, error) {
 			return rep, err
 		}
 	}
+	cpuParts := newCPUParts(cfg.ServerPids)
+	cpu0, cpuOK := takeCPU(cpuParts)
 	start := time.Now()
 	ls.start()
 	stopSoak, soakDone := make(chan struct{}), make(chan struct{})
@@ -232,6 +237,9 @@ func run(cfg config, logw io.Writer) (report, error) {
 	<-soakDone
 	r.stop.Store(true)
 	rep.Elapsed = time.Since(start)
+	if cpu1, ok := takeCPU(cpuParts); ok && cpuOK {
+		rep.CPU = cpu1.since(cpu0, int(r.moves.Load()))
+	}
 	if cfg.CPUProfile != "" {
 		pprof.StopCPUProfile()
 	}

@@ -20,6 +20,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -48,9 +50,18 @@ func main() {
 	flag.BoolVar(&cfg.Soak, "soak", false, "a soak: the server keeps its limits, an abuse client runs beside the load, memory is sampled, and the server is killed with SIGKILL at the end and its data file checked for lost moves")
 	flag.IntVar(&cfg.BotTables, "bot-tables", 0, "tables of computer players only, each watched by its host")
 	flag.DurationVar(&cfg.Sample, "sample", 30*time.Second, "how often a soak samples the server's memory")
+	serverPids := flag.String("server-pids", "", "the target's process ids, comma-separated: the report gives their CPU a move beside PostgreSQL's, the NATS server's and harborload's")
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()
+	for _, f := range strings.FieldsFunc(*serverPids, func(r rune) bool { return r == ',' || r == ' ' }) {
+		pid, err := strconv.Atoi(f)
+		if err != nil || pid <= 0 {
+			fmt.Fprintf(os.Stderr, "harborload: -server-pids: %q is not a process id\n", f)
+			os.Exit(2)
+		}
+		cfg.ServerPids = append(cfg.ServerPids, pid)
+	}
 	cfg.Options = json.RawMessage(*options)
 	if *options == "" {
 		cfg.Options = defaultOptions[cfg.Game]
