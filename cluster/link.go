@@ -106,7 +106,8 @@ type peer struct {
 	name string
 	head int // headSize of this node's name
 
-	pub sync.Mutex // held while taking a message and publishing it, so messages go in order
+	pub     sync.Mutex // held while taking a message and publishing it, so messages go in order
+	failing bool       // the last publish failed (under pub)
 
 	mu      sync.Mutex
 	full    [][]byte // messages ready to go, oldest first (each starting with room for its number)
@@ -245,9 +246,17 @@ func (p *peer) flushLocked() {
 		p.queued -= len(m) - p.head
 		p.mu.Unlock()
 		putHead(m, seq, msgRecords, p.n.cfg.Name)
-		if err := p.n.cfg.NATS.Publish(subject, m); err != nil {
-			p.n.log.Warn("link to node", "node", p.name, "err", err)
+		// A message lost here ends the link's tunnels at the other end
+		// (its number goes missing); the fault is logged once, not for
+		// every message while the bus is away.
+		err := p.n.cfg.NATS.Publish(subject, m)
+		switch {
+		case err != nil && !p.failing:
+			p.n.log.Warn("link to node: messages are lost", "node", p.name, "err", err)
+		case err == nil && p.failing:
+			p.n.log.Info("link to node works again", "node", p.name)
 		}
+		p.failing = err != nil
 		// The bus copied the message: its buffer is the next one to fill,
 		// unless it grew large.
 		if cap(m) <= 64<<10 {
