@@ -110,7 +110,7 @@ type peer struct {
 	failing bool       // the last publish failed (under pub)
 
 	mu      sync.Mutex
-	full    [][]byte // messages ready to go, oldest first (each starting with room for its number)
+	full    [][]byte // messages ready to go, oldest first (each starting with room for its head)
 	cur     []byte   // the message being filled
 	spare   []byte   // a sent message's buffer, for the next one
 	queued  int      // bytes in full and cur
@@ -125,7 +125,7 @@ type peer struct {
 	pongAt   atomic.Int64 // when its last answer came
 }
 
-// peer returns the link with node name, started on first use.
+// peer returns the link with node name, made on first use.
 func (n *Node) peer(name string) *peer {
 	n.mu.Lock()
 	defer n.mu.Unlock()
