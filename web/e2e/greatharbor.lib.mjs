@@ -35,12 +35,15 @@ export async function placeDie(page, { prefer = [] } = {}) {
   await die.click();
   const open = page.locator("svg.gh-harbor .gh-slot-open");
   let preview = null;
+  // feeOffered says whether any slot looked at offered a placement that pays a Shore Fee and still earns.
+  let feeOffered = false;
   const n = await open.count();
   if (n > 0) {
     let chosen = false;
     for (const want of prefer) {
       for (let i = 0; i < Math.min(n, 12) && !chosen; i++) {
         await open.nth(i).click();
+        if (!feeOffered) feeOffered = (await page.locator('[data-split][data-fee-paid="1"]').count()) > 0;
         const split = page.locator(`[data-split]${want}`).first();
         if ((await split.count()) > 0) {
           await split.click();
@@ -55,6 +58,7 @@ export async function placeDie(page, { prefer = [] } = {}) {
     }
     const sel = page.locator('[data-split][aria-checked="true"]');
     preview = {
+      feeOffered,
       both: (await sel.getAttribute("data-both")) === "1",
       feePaid: (await sel.getAttribute("data-fee-paid")) === "1",
       tiles: await sel.getAttribute("data-tiles"),
