@@ -84,6 +84,7 @@ describe("trading words", () => {
     expect(answerText(offer, 0)).toBe("thinking…");
     const countered = { ...offer, offer: { ...offer.offer!, answers: [3, 0, 0, 2], counters: [{ give: [0, 0, 0, 1, 0] as [number, number, number, number, number], get: [0, 2, 0, 0, 0] as [number, number, number, number, number] }] } };
     expect(answerText(countered, 0)).toBe("counters: gives 1 grain for 2 lumber");
+    expect(answerText(countered, 0, true)).toBe("counters 1 grain for 2 lumber");
   });
 
   it("says whose turn it is and what happens", () => {

@@ -50,10 +50,17 @@ export function HandPanel({ view: v }: { view: HarborfallView }) {
 /** PlayersPanel shows each player's public counts: cards, development cards, points, bonuses, discards owed. */
 export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallView; colors: string[]; me: Seat; big?: boolean }) {
   const o = v.offer;
+  // On the TV an open offer's answers stand where the figures were, one
+  // line a player, so six players' answers leave the log its room.
+  const answers = big && o ? o : null;
   return (
     <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
       <h2 id="hf-players-h">Players</h2>
-      {big ? (
+      {answers ? (
+        <div class="hf-figure-heads hf-answer-heads" aria-hidden="true">
+          <span>Answer to the offer</span>
+        </div>
+      ) : big ? (
         <div class="hf-figure-heads" aria-hidden="true">
           <span>Points</span>
           <span>Cards</span>
@@ -76,39 +83,45 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
                 {p.owed > 0 ? <span class="tag tag-out">owes {p.owed}</span> : null}
                 <span class="color-name">{seatColor(s, colors[s]).name}</span>
               </div>
-              <dl class="player-figures">
-                <div>
-                  <dt>Points</dt>
-                  <dd>{p.points}</dd>
-                </div>
-                <div>
-                  <dt>Cards</dt>
-                  <dd>{p.cards}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <abbr title="development cards held">Dev.</abbr>
-                  </dt>
-                  <dd>{p.devCards}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <abbr title={"Move & steal cards played"}>Steals</abbr>
-                  </dt>
-                  <dd>{p.played[0] ?? 0}</dd>
-                </div>
-                <div>
-                  <dt>Road</dt>
-                  <dd>{p.roadLength}</dd>
-                </div>
-              </dl>
+              {answers ? (
+                <p class="hf-answer hf-answer-tv" data-testid={`answer-${s}`}>
+                  {s === answers.from ? "offering" : asked ? answerText(v, s, true) : ""}
+                </p>
+              ) : (
+                <dl class="player-figures">
+                  <div>
+                    <dt>Points</dt>
+                    <dd>{p.points}</dd>
+                  </div>
+                  <div>
+                    <dt>Cards</dt>
+                    <dd>{p.cards}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <abbr title="development cards held">Dev.</abbr>
+                    </dt>
+                    <dd>{p.devCards}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <abbr title={"Move & steal cards played"}>Steals</abbr>
+                    </dt>
+                    <dd>{p.played[0] ?? 0}</dd>
+                  </div>
+                  <div>
+                    <dt>Road</dt>
+                    <dd>{p.roadLength}</dd>
+                  </div>
+                </dl>
+              )}
               {v.longestRoad === s || v.largestArmy === s ? (
                 <p class="hf-bonus">
                   {v.longestRoad === s ? <span class="tag tag-turn">Longest road +2</span> : null}
                   {v.largestArmy === s ? <span class="tag tag-turn">{"Most Move & steal +2"}</span> : null}
                 </p>
               ) : null}
-              {asked ? <p class="hf-answer">{answerText(v, s)}</p> : null}
+              {asked && !answers ? <p class="hf-answer">{answerText(v, s)}</p> : null}
             </li>
           );
         })}

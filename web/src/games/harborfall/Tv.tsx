@@ -55,7 +55,8 @@ export function HarborfallTv({ store }: { store: TableStore }) {
               </section>
             ) : null}
             <PlayersPanel view={v} colors={colors} me={-1} big />
-            <SupplyPanel view={v} />
+            {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}
+            {v.offer || owing.length > 0 ? null : <SupplyPanel view={v} />}
             <LogPanel log={data.log} limit={6} title="What happened" />
             <EarlierLog store={store} shows={6} />
           </>

@@ -179,8 +179,8 @@ export function offerText(v: HarborfallView, viewer: Seat): string {
   return `${from} offer${o.from === viewer ? "" : "s"} ${to} ${handText(o.give, v.resources)} for ${handText(o.get, v.resources)}`;
 }
 
-/** answerText says what one recipient answered. */
-export function answerText(v: HarborfallView, seat: Seat): string {
+/** answerText says what one recipient answered; short words a counter's terms for a narrow column (the TV's). */
+export function answerText(v: HarborfallView, seat: Seat, short = false): string {
   const o = v.offer;
   if (!o) return "";
   switch (o.answers[seat]) {
@@ -190,7 +190,9 @@ export function answerText(v: HarborfallView, seat: Seat): string {
       return "declines";
     case 3: {
       const c = o.counters[seat];
-      return c ? `counters: gives ${handText(c.give, v.resources)} for ${handText(c.get, v.resources)}` : "counters";
+      if (!c) return "counters";
+      const terms = `${handText(c.give, v.resources)} for ${handText(c.get, v.resources)}`;
+      return short ? `counters ${terms}` : `counters: gives ${terms}`;
     }
   }
   return "thinking…";
