@@ -34,6 +34,7 @@ import (
 // idleLimit ends the tunnels from it.
 const (
 	fromHeader = "Harbor-From" // the sending node, on open requests and ping answers
+	seqSize    = 4             // a link message's number
 
 	msgRecords byte = 'M' // a link message of records
 	msgPing    byte = 'P' // a link message that asks for an answer
@@ -396,7 +397,7 @@ func (n *Node) fromPong(m *nats.Msg) {
 	var gone []*edgeTunnel
 	n.mu.Lock()
 	for b := m.Data; len(b) >= idSize; b = b[idSize:] {
-		if e := n.edges[string(b[:idSize])]; e != nil && e.owner == owner && e.open && e.openAt < pinged {
+		if e := n.edges[string(b[:idSize])]; e != nil && e.owner == owner && e.openAt != 0 && e.openAt < pinged {
 			gone = append(gone, e)
 		}
 	}
@@ -408,16 +409,21 @@ func (n *Node) fromPong(m *nats.Msg) {
 
 // endTunnels ends every tunnel between this node and node other.
 func (n *Node) endTunnels(other string) {
+	n.endTunnelsWhere(func(node string) bool { return node == other })
+}
+
+// endTunnelsWhere ends every tunnel whose other node matches.
+func (n *Node) endTunnelsWhere(match func(node string) bool) {
 	var edges []*edgeTunnel
 	var owners []*ownerTunnel
 	n.mu.Lock()
 	for _, e := range n.edges {
-		if e.owner == other {
+		if match(e.owner) {
 			edges = append(edges, e)
 		}
 	}
 	for _, t := range n.owners {
-		if t.edge == other {
+		if match(t.edge) {
 			owners = append(owners, t)
 		}
 	}
@@ -445,7 +451,7 @@ func (n *Node) watchLinks() {
 		owners, edges := map[string]bool{}, map[string]bool{}
 		n.mu.Lock()
 		for _, e := range n.edges {
-			if e.open {
+			if e.openAt != 0 {
 				owners[e.owner] = true
 			}
 		}

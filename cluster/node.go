@@ -220,24 +220,11 @@ func (n *Node) Close() {
 		return
 	}
 	n.closed = true
-	owners := make([]*ownerTunnel, 0, len(n.owners))
-	for _, t := range n.owners {
-		owners = append(owners, t)
-	}
-	edges := make([]*edgeTunnel, 0, len(n.edges))
-	for _, e := range n.edges {
-		edges = append(edges, e)
-	}
 	n.mu.Unlock()
 	for _, s := range n.subs {
 		s.Unsubscribe()
 	}
-	for _, t := range owners {
-		t.close()
-	}
-	for _, e := range edges {
-		e.close()
-	}
+	n.endTunnelsWhere(func(string) bool { return true })
 	n.flushLinks() // the tunnels' ends reach the other nodes
 	close(n.stop)
 	n.inner.Close()

@@ -19,7 +19,6 @@ import (
 const (
 	tunnelHeader = "Harbor-Tunnel" // the tunnel's id, on the open request
 	remoteHeader = "Harbor-Remote" // the client's address, on the open request
-	seqSize      = 4
 	// chunkSize bounds the data of one record; upBuffer is what the edge
 	// reads from its client at once (moves are small).
 	chunkSize = 16 << 10
@@ -106,8 +105,7 @@ type edgeTunnel struct {
 	done   chan struct{}
 	kick   chan struct{} // wakes writeDown
 	once   sync.Once
-	open   bool  // the owner took the tunnel (under n.mu)
-	openAt int64 // when (UnixNano, under n.mu)
+	openAt int64 // when the owner took the tunnel (UnixNano, under n.mu); 0 until then
 
 	mu   sync.Mutex
 	conn net.Conn
@@ -129,7 +127,7 @@ func (e *edgeTunnel) attach(conn net.Conn) bool {
 	e.conn = conn
 	e.mu.Unlock()
 	e.n.mu.Lock()
-	e.open, e.openAt = true, time.Now().UnixNano()
+	e.openAt = time.Now().UnixNano()
 	e.n.mu.Unlock()
 	close(e.ready)
 	return true
