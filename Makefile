@@ -30,6 +30,7 @@ vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 
 test-go:
 	.ci/with-services $(GO) test -count=1 ./...
