@@ -34,7 +34,7 @@ func Schema(t testing.TB) string {
 	defer cancel()
 	conn, err := pgx.Connect(ctx, DSN())
 	if err != nil {
-		t.Fatalf("PostgreSQL at %s cannot be reached (set HARBOR_TEST_POSTGRES, or run .ci/services): %v", DSN(), err)
+		t.Fatalf("PostgreSQL at %s cannot be reached (set HARBOR_TEST_POSTGRES, or run the tests under .ci/with-services): %v", DSN(), err)
 	}
 	defer conn.Close(context.Background())
 	var b [6]byte
