@@ -137,21 +137,6 @@ func TestPlacesByScore(t *testing.T) {
 	}
 }
 
-func TestDecodeOptions(t *testing.T) {
-	opts := gametest.Options{Size: 21}
-	if err := game.DecodeOptions(nil, &opts); err != nil || opts.Size != 21 {
-		t.Fatalf("empty options: %v %v", err, opts)
-	}
-	if err := game.DecodeOptions(json.RawMessage(`{"size":5}`), &opts); err != nil || opts.Size != 5 {
-		t.Fatalf("size 5: %v %v", err, opts)
-	}
-	for _, bad := range []string{`{"sise":5}`, `{"size":"x"}`, `[1]`, `{`} {
-		if err := game.DecodeOptions(json.RawMessage(bad), &opts); harbor.ErrorCode(err) != harbor.EInvalid {
-			t.Errorf("options %s: got %v, want an invalid error", bad, err)
-		}
-	}
-}
-
 func TestRegistry(t *testing.T) {
 	if _, err := game.Lookup("no-such-game"); harbor.ErrorCode(err) != harbor.ENotFound {
 		t.Fatalf("Lookup of an unknown game: %v", err)

@@ -17,7 +17,6 @@
 package game
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"harbor"
@@ -164,21 +163,6 @@ type Option struct {
 type Choice struct {
 	Value string `json:"value"`
 	Label string `json:"label"`
-}
-
-// DecodeOptions decodes raw (a JSON object, or empty for defaults) into opts,
-// which holds the defaults on entry. Unknown keys and wrong types are
-// refused with an EInvalid error.
-func DecodeOptions(raw json.RawMessage, opts any) error {
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(opts); err != nil {
-		return harbor.Errorf(harbor.EInvalid, "bad rules options: %v", err)
-	}
-	return nil
 }
 
 // CheckPlayers returns an EInvalid error unless the number of players fits info.

@@ -21,7 +21,7 @@ const ID = "pile"
 
 // Options are Pile's rules options.
 type Options struct {
-	Size int `json:"size"` // tokens in the pile at the start, 1 to 1000
+	Size int `json:"size"` // tokens in the pile at the start
 }
 
 // Move is a Pile move: {"type":"take","n":2}.
@@ -80,12 +80,9 @@ func Setup(cfg game.Config) (*State, error) {
 	if err := game.CheckPlayers(info, cfg.Players); err != nil {
 		return nil, err
 	}
-	opts := Options{Size: 21}
-	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
+	var opts Options
+	if err := game.DecodeOptions(info, cfg.Options, &opts); err != nil {
 		return nil, err
-	}
-	if opts.Size < 1 || opts.Size > 1000 {
-		return nil, harbor.Errorf(harbor.EInvalid, "the pile holds 1 to 1000 tokens, not %d", opts.Size)
 	}
 	s := &State{Pile: opts.Size, Winner: game.Public, Rand: game.NewRand(cfg.Seed)}
 	for _, p := range cfg.Players {

@@ -8,29 +8,29 @@
 package greatharbor
 
 import (
-	"harbor"
 	"harbor/game"
 )
 
 // ID is the id the game registers under.
 const ID = "greatharbor"
 
-// Options are the rules options.
+// Options are the rules options; info.Options states each one's default
+// and range.
 type Options struct {
 	// Automa adds the Automa as an extra opponent (GH-170). It is always
 	// present in a one-player game, and allowed with at most three people.
 	Automa bool `json:"automa"`
 	// Shops plays the Harbor Shops variant (GH-163..169).
 	Shops bool `json:"shops"`
-	// Surplus is how a gain past space five resolves: "literal" (default, as
-	// both rulebook texts say) leaves the marker where it is, "fill" fills the
+	// Surplus is how a gain past space five resolves: "literal" (as both
+	// rulebook texts say) leaves the marker where it is, "fill" fills the
 	// track to five; both pay 1 Prestige (GH-061, GH-Q06).
 	Surplus string `json:"surplus,omitempty"`
 	// SmugglerReward keys the Smuggler's District reward by the Smuggler
-	// die's "value" (default, GH-T11) or by its "colour" on the Dice Bonus tile (GH-Q07).
+	// die's "value" (GH-T11) or by its "colour" on the Dice Bonus tile (GH-Q07).
 	SmugglerReward string `json:"smugglerReward,omitempty"`
 	// SmugglerToken is what one Smuggler token waives: the fee of one "tile"
-	// (default) or of the whole "placement" (GH-Q05).
+	// or of the whole "placement" (GH-Q05).
 	SmugglerToken string `json:"smugglerToken,omitempty"`
 	// StartingColonists puts that many Colonists in each colony at setup (GH-Q38).
 	StartingColonists int `json:"startingColonists,omitempty"`
@@ -46,30 +46,6 @@ const (
 	tokenPerPlacement   = "placement"
 	maxStartingColonist = 4
 )
-
-// validate fills defaults and refuses unknown values.
-func (o *Options) validate() error {
-	for _, f := range []struct {
-		v       *string
-		name    string
-		allowed [2]string
-	}{
-		{&o.Surplus, "surplus", [2]string{surplusLiteral, surplusFill}},
-		{&o.SmugglerReward, "smugglerReward", [2]string{rewardByValue, rewardByColour}},
-		{&o.SmugglerToken, "smugglerToken", [2]string{tokenPerTile, tokenPerPlacement}},
-	} {
-		if *f.v == "" {
-			*f.v = f.allowed[0]
-		}
-		if *f.v != f.allowed[0] && *f.v != f.allowed[1] {
-			return harbor.Errorf(harbor.EInvalid, "option %s must be %q or %q", f.name, f.allowed[0], f.allowed[1])
-		}
-	}
-	if o.StartingColonists < 0 || o.StartingColonists > maxStartingColonist {
-		return harbor.Errorf(harbor.EInvalid, "startingColonists must be 0 to %d", maxStartingColonist)
-	}
-	return nil
-}
 
 var info = game.Info{
 	ID: ID, Name: "The Great Harbor", MinPlayers: 1, MaxPlayers: 4, Minutes: "60-90",

@@ -16,10 +16,7 @@ func SetupLog(cfg game.Config, log *game.Log) (*State, error) {
 		return nil, err
 	}
 	var opts Options
-	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
-		return nil, err
-	}
-	if err := opts.validate(); err != nil {
+	if err := game.DecodeOptions(info, cfg.Options, &opts); err != nil {
 		return nil, err
 	}
 	n := len(cfg.Players)

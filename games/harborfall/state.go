@@ -6,7 +6,6 @@
 package harborfall
 
 import (
-	"harbor"
 	"harbor/game"
 )
 
@@ -32,20 +31,19 @@ const (
 
 var phaseNames = [...]string{"setup", "roll", "discard", "robber", "steal", "main", "free_roads", "offer", "special_build", "over"}
 
-// Options are Harborfall's rules options (see docs/rules/harborfall.md).
+// Options are Harborfall's rules options (see docs/rules/harborfall.md);
+// info.Options states each one's default and range.
 type Options struct {
 	// PreRollCards lets the active player play a development card before
-	// rolling (HF-G12, HF-G29). Default true.
+	// rolling (HF-G12, HF-G29).
 	PreRollCards bool `json:"preRollCards"`
 	// OffersPerTurn caps the trade offers the active player may make in one
-	// turn, so a turn always moves on (HF-G13). Default 3, 1 to 20.
+	// turn, so a turn always moves on (HF-G13).
 	OffersPerTurn int `json:"offersPerTurn"`
 	// TurnLimit ends the game after that many turns, ranked by points, for
-	// simulations only. 0 (the default) means no limit.
+	// simulations only. 0 means no limit.
 	TurnLimit int `json:"turnLimit"`
 }
-
-func defaultOptions() Options { return Options{PreRollCards: true, OffersPerTurn: 3} }
 
 // Harbor is one harbor: the coast edge it sits on and its kind (a resource
 // for 2-for-1, or GeneralHarbor for 3-for-1).
@@ -169,15 +167,9 @@ func Setup(cfg game.Config) (*State, error) {
 	if err := game.CheckPlayers(info, cfg.Players); err != nil {
 		return nil, err
 	}
-	opts := defaultOptions()
-	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
+	var opts Options
+	if err := game.DecodeOptions(info, cfg.Options, &opts); err != nil {
 		return nil, err
-	}
-	if opts.OffersPerTurn < 1 || opts.OffersPerTurn > 20 {
-		return nil, harbor.Errorf(harbor.EInvalid, "offers per turn must be 1 to 20, not %d", opts.OffersPerTurn)
-	}
-	if opts.TurnLimit < 0 || opts.TurnLimit > 10000 {
-		return nil, harbor.Errorf(harbor.EInvalid, "the turn limit must be 0 to 10000, not %d", opts.TurnLimit)
 	}
 	s := &State{Opts: opts, Players: int8(len(cfg.Players)), Rand: game.NewRand(cfg.Seed),
 		LongestRoad: -1, LargestArmy: -1, Winner: -1, SetupCorner: -1}

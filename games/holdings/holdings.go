@@ -8,7 +8,6 @@
 package holdings
 
 import (
-	"harbor"
 	"harbor/game"
 )
 
@@ -35,29 +34,24 @@ const (
 )
 
 // Options are the named rules options: the gaps of the rulebook that the
-// notes resolve one way but a table might want the other.
+// notes resolve one way but a table might want the other. info.Options
+// states each one's default and range.
 type Options struct {
 	// RoundLimit is the number of full rounds after which net worth decides
-	// (HH-70, HH-G26). Default 20.
+	// (HH-70, HH-G26).
 	RoundLimit int `json:"roundLimit"`
 	// DoubleImprovedRent doubles the whole rent of an improved street whose
 	// group is complete; off, only unimproved streets double (HH-19, HH-G11).
-	// Default on.
 	DoubleImprovedRent bool `json:"doubleImprovedRent"`
 	// GateBonusOnLanding pays the Gate bonus for ending a move exactly on
-	// Harbor Gate, not only for passing it (HH-06, HH-G8). Default on.
+	// Harbor Gate, not only for passing it (HH-06, HH-G8).
 	GateBonusOnLanding bool `json:"gateBonusOnLanding"`
 	// SaleOrder orders the automatic sale: "price" (cheapest printed price
-	// first) or "value" (lowest sale value first) (HH-45, HH-G18). Default "price".
+	// first) or "value" (lowest sale value first) (HH-45, HH-G18).
 	SaleOrder string `json:"saleOrder"`
 	// OneSidedTrades lets a trade give items in one direction only (a gift);
-	// by default each side must give at least one item (HH-55, HH-G22).
+	// off, each side must give at least one item (HH-55, HH-G22).
 	OneSidedTrades bool `json:"oneSidedTrades"`
-}
-
-// DefaultOptions returns the options as the notes propose them.
-func DefaultOptions() Options {
-	return Options{RoundLimit: 20, DoubleImprovedRent: true, GateBonusOnLanding: true, SaleOrder: SaleByPrice}
 }
 
 var info = game.Info{
@@ -95,15 +89,9 @@ func Setup(cfg game.Config) (*State, error) {
 	if err := game.CheckPlayers(info, cfg.Players); err != nil {
 		return nil, err
 	}
-	opts := DefaultOptions()
-	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
+	var opts Options
+	if err := game.DecodeOptions(info, cfg.Options, &opts); err != nil {
 		return nil, err
-	}
-	if opts.RoundLimit < 1 || opts.RoundLimit > MaxRoundLimit {
-		return nil, harbor.Errorf(harbor.EInvalid, "the round limit is 1 to %d, not %d", MaxRoundLimit, opts.RoundLimit)
-	}
-	if opts.SaleOrder != SaleByPrice && opts.SaleOrder != SaleByValue {
-		return nil, harbor.Errorf(harbor.EInvalid, "the sale order is %q or %q, not %q", SaleByPrice, SaleByValue, opts.SaleOrder)
 	}
 	n := len(cfg.Players)
 	s := &State{Opts: opts, Players: int8(n), Round: 1, Landed: -1, Rand: game.NewRand(cfg.Seed)}

@@ -64,7 +64,7 @@ func Setup(cfg game.Config) (*State, error) {
 		return nil, err
 	}
 	var opts Options
-	if err := game.DecodeOptions(cfg.Options, &opts); err != nil {
+	if err := game.DecodeOptions(info, cfg.Options, &opts); err != nil {
 		return nil, err
 	}
 	if opts.Contract {
