@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"harbor/game"
 )
 
 // players seats people at a new table of gameID (each using a different
@@ -42,15 +44,27 @@ func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
 func always() bool { return true }
 
 // TestEveryGameAcrossNodes: four people, each starting on a different node
-// (of three), and a TV play a table of each game to its end; every frame
-// on every node holds only its viewer's view.
+// (of three), and a TV play a table of each registered game to its end;
+// every frame on every node holds only its viewer's view.
 func TestEveryGameAcrossNodes(t *testing.T) {
 	c := newCluster(t, 3)
-	games := []struct{ id, options string }{
-		{"holdings", `{"roundLimit":8}`},
-		{"harborfall", `{"turnLimit":10}`},
-		{"greatharbor", `{}`},
-		{"neko", `{}`},
+	// Options that make a long game short; any other game plays with its
+	// defaults.
+	shorter := map[string]string{"holdings": `{"roundLimit":8}`, "harborfall": `{"turnLimit":10}`}
+	var games []struct{ id, options string }
+	for _, d := range game.All() {
+		id := d.Info().ID
+		if d.Info().MaxPlayers < 4 {
+			t.Fatalf("%s seats at most %d, and this test seats four", id, d.Info().MaxPlayers)
+		}
+		options, ok := shorter[id]
+		if !ok {
+			options = `{}`
+		}
+		games = append(games, struct{ id, options string }{id, options})
+	}
+	if len(games) < 5 {
+		t.Fatalf("%d games registered, want the four Harbor games and Pile", len(games))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()

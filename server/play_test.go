@@ -10,27 +10,22 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/game/gametest"
 	_ "harbor/games/all"
-	"harbor/games/holdings"
 	"harbor/server"
 	"harbor/table"
 )
 
 // TestFullTable runs whole tables from creation to the final result, for
-// every game given, with a host, a friend, a computer player and a TV.
+// every registered game (Harbor Holdings plays its whole 20 rounds), with a
+// host, a friend, a computer player and a TV.
 func TestFullTable(t *testing.T) {
-	for _, tc := range []struct {
-		game    string
-		options string
-	}{
-		{gametest.ID, `{"size":30}`},
-		{holdings.ID, `{}`}, // a whole game of Harbor Holdings: 20 rounds
-		{"harborfall", `{}`},
-		{"greatharbor", `{}`},
-		{"neko", `{}`},
-	} {
-		t.Run(tc.game, func(t *testing.T) { playFullTable(t, tc.game, json.RawMessage(tc.options)) })
+	defs := game.All()
+	if len(defs) < 5 {
+		t.Fatalf("%d games registered, want the four Harbor games and Pile", len(defs))
+	}
+	for _, d := range defs {
+		id := d.Info().ID
+		t.Run(id, func(t *testing.T) { playFullTable(t, id, json.RawMessage(`{}`)) })
 	}
 }
 
