@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 
 	"harbor"
 	"harbor/game"
@@ -146,6 +147,9 @@ func (s *Server) createTable(q *request) (any, error) {
 	if err := s.decode(q, &req); err != nil {
 		return nil, err
 	}
+	if err := checkCreate(q, req); err != nil {
+		return nil, err
+	}
 	if err := s.allowCreate(q); err != nil {
 		return nil, err
 	}
@@ -155,6 +159,20 @@ func (s *Server) createTable(q *request) (any, error) {
 	}
 	s.log.Info("table created", "table", r.ID(), "game", req.Game)
 	return r.Lobby(), nil
+}
+
+// checkCreate refuses a create request whose body would not make a table,
+// before any limit is charged for it: a refused request costs nothing.
+func checkCreate(q *request, req CreateRequest) error {
+	if req.Game == "" {
+		return harbor.Errorf(harbor.EInvalid, "say which game the table is for (game)")
+	}
+	def, err := game.Lookup(req.Game)
+	if err != nil {
+		return err
+	}
+	_, err = table.New(def, q.key, req.Name, req.Options, req.TurnSeconds, time.Now())
+	return err
 }
 
 func (s *Server) getTable(q *request) (any, error) {
@@ -240,9 +258,11 @@ func (s *Server) addBot(q *request) (any, error) {
 	if err := s.decode(q, &req); err != nil {
 		return nil, err
 	}
-	seat := -1
+	seat := -1 // the first free one
 	if req.Seat != nil {
-		seat = *req.Seat
+		if seat = *req.Seat; seat < 0 {
+			return nil, harbor.Errorf(harbor.EInvalid, "there is no seat %d", seat)
+		}
 	}
 	level, err := game.ParseLevel(req.Level)
 	if err != nil {

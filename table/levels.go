@@ -27,7 +27,7 @@ func (t *Table) PutBot(key string, seat int, level game.Level) error {
 		return err
 	}
 	if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].Kind != Bot {
-		if seat < 0 {
+		if seat == -1 {
 			seat = t.firstFreeSeat()
 		}
 		if err := t.AddBot(key, seat); err != nil {
