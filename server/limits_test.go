@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,4 +130,65 @@ func TestConnectionLimits(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	bo.mustDial("table=" + l.ID).next("lobby")
+}
+
+// TestLimitsOutlastARestart: the create limit a person used up is still
+// used up when the server starts again over the same store.
+func TestLimitsOutlastARestart(t *testing.T) {
+	limits := server.DefaultLimits
+	limits.CreateRate, limits.CreateBurst, limits.OpenTables = 0.001, 2, 0
+	store := openStore(t)
+	e := serve(t, store, limits, table.Options{})
+	ana := e.person("Ana")
+	ana.must("POST", "/api/tables", pileTable)
+	ana.must("POST", "/api/tables", pileTable)
+	e.stop()
+	again := serve(t, store, limits, table.Options{})
+	ana.e = again
+	refused(t, again, ana.call("POST", "/api/tables", pileTable, nil), harbor.ERateLimited, "a minute per person", 2)
+}
+
+// forwardedFor sends every request as if through a proxy for addr.
+type forwardedFor string
+
+func (f forwardedFor) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("X-Forwarded-For", string(f))
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestIPv6AddressesGroupedByPrefix: behind a trusted proxy, people whose
+// IPv6 addresses share their first 64 bits count as one address for the
+// per-address limits; with a prefix of 128 each address is its own.
+func TestIPv6AddressesGroupedByPrefix(t *testing.T) {
+	for _, c := range []struct {
+		prefix  int
+		refused bool
+	}{{0, true}, {64, true}, {128, false}} {
+		t.Run(strconv.Itoa(c.prefix), func(t *testing.T) {
+			limits := server.DefaultLimits
+			limits.CreateRate, limits.CreateBurst, limits.OpenTables, limits.AddressFactor = 0.001, 1, 0, 2
+			limits.IPv6Prefix = c.prefix
+			e := serveWith(t, openStore(t), server.Config{Limits: limits, TrustedProxies: []string{"127.0.0.1"}})
+			from := func(name, addr string) *person {
+				p := e.person(name)
+				p.http.Transport = forwardedFor(addr)
+				return p
+			}
+			from("A", "2001:db8:1:2::1").must("POST", "/api/tables", pileTable)
+			from("B", "2001:db8:1:2:aaaa:bbbb:cccc:dddd").must("POST", "/api/tables", pileTable)
+			err := from("C", "2001:db8:1:2:ffff::9").call("POST", "/api/tables", pileTable, nil)
+			if c.refused {
+				refused(t, e, err, harbor.ERateLimited, "a minute per address", 2)
+			} else if err != nil {
+				t.Fatalf("a third address of the /64 with a /128 prefix: %v", err)
+			}
+			// Another /64 of the same /48 is another address.
+			from("D", "2001:db8:1:3::1").must("POST", "/api/tables", pileTable)
+			// IPv4 addresses stay whole.
+			for i, name := range []string{"E", "F", "G"} {
+				from(name, "198.51.100."+strconv.Itoa(7+i)).must("POST", "/api/tables", pileTable)
+			}
+		})
+	}
 }

@@ -6,6 +6,7 @@ package server
 
 import (
 	"crypto/rand"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -32,11 +33,19 @@ type Limits struct {
 	ConnsPerPerson  int // WebSocket connections of one person (cookie)
 	ConnsPerAddress int // WebSocket connections from one address
 	AddressFactor   int // how many people one address may stand for, for the table limits (a household behind one router)
+	// IPv6Prefix is how many leading bits of an IPv6 address make one
+	// address for the per-address limits (0: DefaultIPv6Prefix; 128: the
+	// whole address).
+	IPv6Prefix int
 }
+
+// DefaultIPv6Prefix groups IPv6 addresses by /64, the block one household
+// or one machine is usually given.
+const DefaultIPv6Prefix = 64
 
 // DefaultLimits are the limits of docs/protocol.md and docs/operations.md.
 var DefaultLimits = Limits{MaxMessage: 16 << 10, MsgRate: 20, MsgBurst: 40, CodeRate: 0.5, CodeBurst: 10, SendBacklog: 64,
-	CreateRate: 2, CreateBurst: 10, OpenTables: 10, ConnsPerPerson: 16, ConnsPerAddress: 200, AddressFactor: 5}
+	CreateRate: 2, CreateBurst: 10, OpenTables: 10, ConnsPerPerson: 16, ConnsPerAddress: 200, AddressFactor: 5, IPv6Prefix: DefaultIPv6Prefix}
 
 // Config configures a Server.
 type Config struct {
@@ -76,6 +85,9 @@ type Config struct {
 
 // Check reports a setting of cfg that New cannot use.
 func (cfg Config) Check() error {
+	if n := cfg.Limits.IPv6Prefix; n < 0 || n > 128 {
+		return fmt.Errorf("an IPv6 prefix is 1 to 128 bits, not %d", n)
+	}
 	_, err := newPublic(cfg.PublicURL, cfg.TrustedProxies)
 	return err
 }
@@ -87,8 +99,6 @@ type Server struct {
 	log     *slog.Logger
 	limits  Limits
 	origins []string
-	codes   *limiter
-	creates *limiter
 	public  public
 	ids     identities
 	mux     *http.ServeMux
@@ -129,8 +139,6 @@ func New(cfg Config) *Server {
 		s.ids.key = make([]byte, 32)
 		_, _ = rand.Read(s.ids.key)
 	}
-	s.codes = newLimiter(s.limits.CodeRate, s.limits.CodeBurst)
-	s.creates = newLimiter(s.limits.CreateRate/60, s.limits.CreateBurst)
 	s.metrics.tables(s.tables)
 	s.static = staticHandler(cfg.Static, func(w http.ResponseWriter, r *http.Request) { s.token(w, r) })
 	s.routes()

@@ -115,14 +115,13 @@ func (s *Server) fork(q *request) (any, error) {
 // public replay for the TV screen. Stepping through a replay looks the code
 // up many times, so only failed look-ups spend the address's code tries.
 func (s *Server) tvReplay(q *request) (any, error) {
-	addr := s.public.clientAddr(q.r)
-	if s.codes.exhausted(addr, 1) {
-		return nil, harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+	if err := s.codeTry(q.r, false); err != nil {
+		return nil, err
 	}
 	r, err := s.tables.Find(q.r.Context(), table.ByTV, q.r.PathValue("code"))
 	if err != nil {
 		if harbor.ErrorCode(err) == harbor.ENotFound {
-			s.codes.allow(addr, 1)
+			_ = s.allowCode(q.r)
 		}
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/netip"
 
 	"harbor"
 	"harbor/table"
@@ -9,32 +10,77 @@ import (
 
 // The limits per person and per address (Limits), so that one visitor
 // cannot exhaust the server. A person is a player cookie; an address is
-// the client's (behind a trusted proxy, the one it forwards).
+// the client's (behind a trusted proxy, the one it forwards), an IPv6 one
+// grouped by its first Limits.IPv6Prefix bits. The rate limits' buckets
+// live in the store (table.Bucket), so every node over the same store
+// counts against the same ones, and a restart forgets nothing.
 
 // addressFactor is how many people one address may stand for.
 func (s *Server) addressFactor() int { return max(s.limits.AddressFactor, 1) }
 
-// allowCode spends a code look-up of the request's address.
-func (s *Server) allowCode(r *http.Request) error {
-	if !s.codes.allow(s.public.clientAddr(r), 1) {
-		return harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+// addr is the address of r as the per-address limits count it.
+func (s *Server) addr(r *http.Request) string {
+	return groupAddr(s.public.clientAddr(r), s.limits.IPv6Prefix)
+}
+
+// groupAddr is addr, or for an IPv6 address the prefix of its first bits
+// bits (DefaultIPv6Prefix when bits is 0): one client commonly holds a
+// whole /64.
+func groupAddr(addr string, bits int) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil || !ip.Is6() || ip.Is4In6() {
+		return addr
+	}
+	if bits <= 0 || bits > 128 {
+		bits = DefaultIPv6Prefix
+	}
+	p, _ := ip.WithZone("").Prefix(bits)
+	return p.String()
+}
+
+var errCodeTries = harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+
+// spend spends (or with spend false, only looks for) a token of the limit
+// what for who ("p:" and a person's key, or "a:" and an address), at rate
+// tokens a second and burst at once.
+func (s *Server) spend(r *http.Request, what, who string, rate, burst float64, spend bool) (bool, error) {
+	return s.tables.Spend(r.Context(), table.Bucket{Key: who + "/" + what, Rate: rate, Burst: burst}, spend)
+}
+
+// codeTry spends a code look-up of the request's address, or with spend
+// false reports whether it has one left.
+func (s *Server) codeTry(r *http.Request, spend bool) error {
+	ok, err := s.spend(r, "code", "a:"+s.addr(r), s.limits.CodeRate, s.limits.CodeBurst, spend)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errCodeTries
 	}
 	return nil
 }
+
+// allowCode spends a code look-up of the request's address.
+func (s *Server) allowCode(r *http.Request) error { return s.codeTry(r, true) }
 
 // allowCreate spends a new table of the person and of their address.
 func (s *Server) allowCreate(q *request) error {
 	if s.limits.CreateRate <= 0 {
 		return nil
 	}
-	if !s.creates.allow("p:"+q.key, 1) {
-		return harbor.Errorf(harbor.ERateLimited, "too many new tables: at most %g a minute per person (%g at once); wait a little",
-			s.limits.CreateRate, s.limits.CreateBurst)
-	}
-	f := s.addressFactor()
-	if !s.creates.allow("a:"+s.public.clientAddr(q.r), float64(f)) {
-		return harbor.Errorf(harbor.ERateLimited, "too many new tables: at most %g a minute per address (%g at once); wait a little",
-			s.limits.CreateRate*float64(f), s.limits.CreateBurst*float64(f))
+	f := float64(s.addressFactor())
+	for _, l := range []struct {
+		who, per string
+		f        float64
+	}{{"p:" + q.key, "person", 1}, {"a:" + s.addr(q.r), "address", f}} {
+		ok, err := s.spend(q.r, "create", l.who, s.limits.CreateRate/60*l.f, s.limits.CreateBurst*l.f, true)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return harbor.Errorf(harbor.ERateLimited, "too many new tables: at most %g a minute per %s (%g at once); wait a little",
+				s.limits.CreateRate*l.f, l.per, s.limits.CreateBurst*l.f)
+		}
 	}
 	return nil
 }
@@ -46,7 +92,7 @@ func (s *Server) owners(q *request) []table.Owner {
 	}
 	return []table.Owner{
 		{ID: "p:" + q.key, Max: s.limits.OpenTables, Limit: "per person"},
-		{ID: "a:" + s.public.clientAddr(q.r), Max: s.limits.OpenTables * s.addressFactor(), Limit: "per address"},
+		{ID: "a:" + s.addr(q.r), Max: s.limits.OpenTables * s.addressFactor(), Limit: "per address"},
 	}
 }
 

@@ -61,7 +61,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	release, err := s.holdConn(key, s.public.clientAddr(r))
+	release, err := s.holdConn(key, s.addr(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

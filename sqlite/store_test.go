@@ -25,6 +25,8 @@ func TestStore(t *testing.T) {
 	})
 }
 
+// TestReopenKeepsEverything: tables, moves and rate buckets outlast a
+// close and reopen.
 func TestReopenKeepsEverything(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "harbor.db")
 	s, err := sqlite.Open(path)
@@ -43,6 +45,11 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	limit := table.Bucket{Key: "p:ana/create", Rate: 1e-6, Burst: 1}
+	now := time.Now()
+	if ok, err := s.Spend(ctx, limit, true, now); !ok || err != nil {
+		t.Fatalf("the first token of a new bucket: %v %v", ok, err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +65,9 @@ func TestReopenKeepsEverything(t *testing.T) {
 	moves, err := s.Moves(ctx, tb.ID, 0)
 	if err != nil || len(moves) != 1 {
 		t.Fatalf("reopened moves %+v %v", moves, err)
+	}
+	if ok, err := s.Spend(ctx, limit, true, now); ok || err != nil {
+		t.Fatalf("a bucket spent before the restart is full again after it: %v %v", ok, err)
 	}
 	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 1, Move: json.RawMessage(`{}`), At: time.Now()}, nil, nil); err != nil {
 		t.Fatal(err)

@@ -39,6 +39,8 @@ func Run(t *testing.T, open Open) {
 		{"final move finishes the table", testFinish},
 		{"playing lists running tables", testPlaying},
 		{"concurrent appends across tables", testConcurrent},
+		{"rate buckets spend and refill", testBucket},
+		{"rate buckets under racing spends", testBucketConcurrent},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

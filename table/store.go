@@ -72,6 +72,15 @@ type Store interface {
 	// recovery at start.
 	Playing(ctx context.Context) ([]string, error)
 
+	// Spend spends one token of the rate-limit bucket b at now and reports
+	// whether there was one; with spend false it only reports whether
+	// there is one, spending nothing. A bucket never used holds b.Burst
+	// tokens. The buckets live in the store, so every server over the same
+	// store shares them and they outlast a restart; one spend is atomic
+	// against every other. A bucket whose Rate would have filled it again
+	// may be forgotten.
+	Spend(ctx context.Context, b Bucket, spend bool, now time.Time) (bool, error)
+
 	// Close releases the store. Calls after Close fail.
 	Close() error
 }

@@ -23,6 +23,7 @@ type exposure struct {
 	openTables                *int
 	connsPerson, connsAddress *int
 	addressFactor             *int
+	ipv6Prefix                *int
 	idleAfter, lobbyTTL       *time.Duration
 	finishedDays              *int
 }
@@ -40,6 +41,7 @@ func exposureFlags(fl *flag.FlagSet) *exposure {
 		connsPerson:   fl.Int("conns-per-person", envInt("HARBOR_CONNS_PER_PERSON", d.ConnsPerPerson), "WebSocket connections per person; 0: no limit (env HARBOR_CONNS_PER_PERSON)"),
 		connsAddress:  fl.Int("conns-per-address", envInt("HARBOR_CONNS_PER_ADDRESS", d.ConnsPerAddress), "WebSocket connections per address; 0: no limit (env HARBOR_CONNS_PER_ADDRESS)"),
 		addressFactor: fl.Int("address-factor", envInt("HARBOR_ADDRESS_FACTOR", d.AddressFactor), "how many people one address may stand for in the table limits (env HARBOR_ADDRESS_FACTOR)"),
+		ipv6Prefix:    fl.Int("ipv6-prefix", envInt("HARBOR_IPV6_PREFIX", d.IPv6Prefix), "leading bits of an IPv6 address that make one address for the per-address limits, 1 to 128 (env HARBOR_IPV6_PREFIX)"),
 		idleAfter:     fl.Duration("idle-unload", envDuration("HARBOR_IDLE_UNLOAD", table.DefaultIdleAfter), "unload a table nobody is connected to after this (env HARBOR_IDLE_UNLOAD)"),
 		lobbyTTL:      fl.Duration("lobby-ttl", envDuration("HARBOR_LOBBY_TTL", table.DefaultLobbyTTL), "delete a lobby that never started this long after its last change (env HARBOR_LOBBY_TTL)"),
 		finishedDays:  fl.Int("finished-days", envInt("HARBOR_FINISHED_DAYS", 0), "delete finished games after this many days; 0 keeps them (env HARBOR_FINISHED_DAYS)"),
@@ -50,6 +52,7 @@ func exposureFlags(fl *flag.FlagSet) *exposure {
 func (x *exposure) limits(base server.Limits) server.Limits {
 	base.CreateRate, base.CreateBurst, base.OpenTables = *x.createRate, *x.createBurst, *x.openTables
 	base.ConnsPerPerson, base.ConnsPerAddress, base.AddressFactor = *x.connsPerson, *x.connsAddress, *x.addressFactor
+	base.IPv6Prefix = *x.ipv6Prefix
 	return base
 }
 

@@ -46,3 +46,30 @@ func TestDefaultAddrReachesTheNetwork(t *testing.T) {
 		t.Fatalf("the default %q is reached at %v (loopback only %v)", defaultAddr, urls, loopbackOnly)
 	}
 }
+
+// TestIPv6PrefixFlag: -ipv6-prefix, else HARBOR_IPV6_PREFIX, else /64 sets
+// how IPv6 addresses are grouped for the per-address limits.
+func TestIPv6PrefixFlag(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		args []string
+		want int
+	}{
+		{"", nil, 64},
+		{"56", nil, 56},
+		{"56", []string{"-ipv6-prefix", "128"}, 128},
+	} {
+		t.Setenv("HARBOR_IPV6_PREFIX", c.env)
+		fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+		x := exposureFlags(fl)
+		if err := fl.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		if got := x.limits(server.DefaultLimits).IPv6Prefix; got != c.want {
+			t.Errorf("env %q, flags %v: prefix %d, want %d", c.env, c.args, got, c.want)
+		}
+	}
+	if err := (server.Config{Limits: server.Limits{IPv6Prefix: 129}}).Check(); err == nil {
+		t.Error("a prefix of 129 bits passed Check")
+	}
+}
