@@ -51,7 +51,8 @@ func TestMetricsAccess(t *testing.T) {
 	}
 	open := serveWith(t, store, server.Config{})
 	if status, body := get(open.url, ""); status != 200 || !strings.Contains(body, "harbor_live_tables") ||
-		!strings.Contains(body, "harbor_loaded_tables") || !strings.Contains(body, "harbor_stored_tables") {
+		!strings.Contains(body, "harbor_loaded_tables") || !strings.Contains(body, "harbor_stored_tables") ||
+		!strings.Contains(body, "harbor_computer_moves_refused_total 0") || !strings.Contains(body, "harbor_computer_fallback_moves_total 0") {
 		t.Fatalf("open metrics: %d %.300s", status, body)
 	}
 	tok := serveWith(t, store, server.Config{MetricsToken: "s3cret"})

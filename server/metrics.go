@@ -49,8 +49,8 @@ func (m *Metrics) ObserveMove(d time.Duration) {
 	m.latency.Observe(d.Seconds())
 }
 
-// tables registers the gauges of tables (live, loaded, stored), read
-// when scraped.
+// tables registers the gauges of tables (live, loaded, stored) and the
+// counters of refused computer moves, read when scraped.
 func (m *Metrics) tables(ts *table.Tables) {
 	for _, g := range []struct {
 		name, help string
@@ -63,4 +63,10 @@ func (m *Metrics) tables(ts *table.Tables) {
 		_ = m.Registry.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: g.name, Help: g.help},
 			func() float64 { return float64(g.f()) }))
 	}
+	_ = m.Registry.Register(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "harbor_computer_moves_refused_total",
+		Help: "Computer players' moves the game refused (each is logged, and the player asked again)."},
+		func() float64 { refused, _ := ts.ComputerRefusals(); return float64(refused) }))
+	_ = m.Registry.Register(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "harbor_computer_fallback_moves_total",
+		Help: "Moves a table played for a computer player whose own moves were refused: the first legal one."},
+		func() float64 { _, fallbacks := ts.ComputerRefusals(); return float64(fallbacks) }))
 }

@@ -2,6 +2,8 @@ package table
 
 import (
 	"context"
+	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"harbor"
@@ -66,19 +68,76 @@ func (r *Runner) botStep() {
 	if r.bots[seat] == nil {
 		r.bots[seat] = r.newComputer(seat)
 	}
-	move, err := r.think(seat)
-	if err == nil {
-		err = r.apply(context.Background(), seat, move)
-	}
+	err := r.botMove(seat)
 	if err != nil {
-		r.tables.log.Error("computer player failed", "table", r.t.ID, "seat", seat, "move", string(move), "err", err)
+		r.tables.log.Error("computer player failed", "table", r.t.ID, "seat", seat, "err", err)
 		if harbor.ErrorCode(err) == harbor.EInternal {
-			// The store failed: try again in a while. A move the game
-			// refused would be refused again, so that is not retried.
+			// The store failed: try again in a while.
 			r.botDue = true
 			r.botTimer.Reset(botRetry)
 		}
 	}
+}
+
+// botAsks is how many times a computer player is asked for a move before,
+// its moves refused, the table plays one for it.
+const botAsks = 2
+
+// RefusalListener is a computer player that wants to hear why the game
+// refused its move before it is asked again.
+type RefusalListener interface {
+	Refused(move json.RawMessage, err error)
+}
+
+// refusals count computer moves the games refused, and the moves the
+// tables then played in their place.
+type refusals struct {
+	refused, fallbacks atomic.Uint64
+}
+
+// ComputerRefusals returns how many computer moves the games refused, and
+// how many times a table then played the first legal move instead.
+func (ts *Tables) ComputerRefusals() (refused, fallbacks uint64) {
+	return ts.refusals.refused.Load(), ts.refusals.fallbacks.Load()
+}
+
+// botMove makes seat's computer move. A move the game refuses (a free-form
+// offer with bad terms, say) is logged and counted, the computer player is
+// told (RefusalListener) and asked again, and after botAsks refusals the
+// table plays the first legal move the game accepts, so a faulty computer
+// player never stalls its table. A store failure ends it at once.
+func (r *Runner) botMove(seat game.Seat) error {
+	var err error
+	for ask := 1; ask <= botAsks; ask++ {
+		var move json.RawMessage
+		move, err = r.think(seat)
+		if err == nil {
+			err = r.apply(context.Background(), seat, move)
+		}
+		if err == nil || harbor.ErrorCode(err) == harbor.EInternal {
+			return err
+		}
+		r.tables.refusals.refused.Add(1)
+		r.tables.log.Warn("computer move refused", "table", r.t.ID, "seat", seat, "ask", ask, "move", string(move), "err", err)
+		if l, ok := r.bots[seat].(RefusalListener); ok {
+			l.Refused(move, err)
+		}
+	}
+	for _, m := range r.g.Legal(seat) {
+		raw, jerr := json.Marshal(m)
+		if jerr != nil {
+			continue
+		}
+		if err = r.apply(context.Background(), seat, raw); err == nil {
+			r.tables.refusals.fallbacks.Add(1)
+			r.tables.log.Warn("computer move played in place of refused ones", "table", r.t.ID, "seat", seat, "move", string(raw))
+			return nil
+		}
+		if harbor.ErrorCode(err) == harbor.EInternal {
+			return err
+		}
+	}
+	return err
 }
 
 // computerSeats are the seats a computer player moves for: its own, the

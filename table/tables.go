@@ -65,6 +65,7 @@ type Tables struct {
 	quit     chan struct{}
 	hardTime time.Duration
 	thinking atomic.Int32 // computer decisions under way
+	refusals refusals     // computer moves the games refused
 	// replays bounds the earlier log pages replayed from the store at
 	// once, so a flood of requests for them cannot take every core.
 	replays chan struct{}
