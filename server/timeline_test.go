@@ -29,6 +29,20 @@ func TestTimelineOverTheWire(t *testing.T) {
 	if f := w.next("state"); f.V != 1 {
 		t.Fatalf("version %d after a move", f.V)
 	}
+	// A take-back sent against any version but the table's is refused as
+	// stale, and the move stands: the sender gets its view again (once a
+	// version), still at version 1.
+	for i, v := range []int{0, 2} {
+		w.send("undo", v, map[string]any{})
+		if err := errorOf(w.next("error")); err.Code != harbor.EStale {
+			t.Fatalf("a take-back at version %d: %+v, want %s", v, err, harbor.EStale)
+		}
+		if i == 0 {
+			if f := w.next("state"); f.V != 1 || len(f.State.Events) != 1 || f.State.Events[0].Type == "undo" {
+				t.Fatalf("after a stale take-back: version %d, events %+v", f.V, f.State.Events)
+			}
+		}
+	}
 	w.send("undo", 1, map[string]any{})
 	f := w.next("state")
 	if f.V != 2 || len(f.State.Events) != 1 || f.State.Events[0].Type != "undo" {

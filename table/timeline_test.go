@@ -108,8 +108,15 @@ func TestTakeBackRestoresTheGameAndIsStored(t *testing.T) {
 	if err := r.Undo(ctx, other, 1); harbor.ErrorCode(err) != harbor.EConflict {
 		t.Fatalf("someone else took back the move: %v", err)
 	}
-	if err := r.Undo(ctx, mover, 0); harbor.ErrorCode(err) != harbor.EStale {
-		t.Fatalf("a take-back against an old version: %v", err)
+	// A take-back names the version it saw; any other than the table's is
+	// stale, and changes nothing.
+	for _, v := range []int{0, 2, -1} {
+		if err := r.Undo(ctx, mover, v); harbor.ErrorCode(err) != harbor.EStale || !strings.Contains(err.Error(), "version 1, not") {
+			t.Fatalf("a take-back against version %d: %v", v, err)
+		}
+	}
+	if moves, _ := store.Moves(ctx, r.ID(), 0); pileOf(t, r) != 7 || r.Version() != 1 || len(moves) != 1 {
+		t.Fatalf("stale take-backs changed the table: pile %d, version %d, %d moves stored", pileOf(t, r), r.Version(), len(moves))
 	}
 	if err := r.Undo(ctx, mover, 1); err != nil {
 		t.Fatal(err)
