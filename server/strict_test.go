@@ -122,3 +122,29 @@ func TestLimitsChargeValidRequestsOnly(t *testing.T) {
 	ana.must("POST", "/api/tables", pileTable)
 	refused(t, e, ana.call("POST", "/api/tables", pileTable, nil), harbor.ERateLimited, "a minute per person", 2)
 }
+
+// TestForkChargedWhenValid: asking to play on from a moment the finished
+// game does not have costs nothing of the create limit.
+func TestForkChargedWhenValid(t *testing.T) {
+	limits := server.DefaultLimits
+	limits.CreateRate, limits.CreateBurst, limits.OpenTables = 0.001, 2, 0
+	e := newEnv(t, limits)
+	ana := e.person("Ana")
+	l := ana.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 2}})
+	ana.must("POST", "/api/tables/"+l.ID+"/start", nil)
+	w := ana.mustDial("table=" + l.ID)
+	w.next("state")
+	w.send("move", 0, map[string]any{"type": "take", "n": 2})
+	if f := w.next("state"); !f.State.Result.Over {
+		t.Fatal("taking the whole pile did not end the game")
+	}
+	for range 5 {
+		for _, at := range []int{-1, 1, 7} {
+			if err := ana.call("POST", "/api/tables/"+l.ID+"/fork", map[string]any{"at": at}, nil); code(err) != harbor.EInvalid {
+				t.Fatalf("a fork at move %d of a one-move game: %v, want invalid", at, err)
+			}
+		}
+	}
+	ana.must("POST", "/api/tables/"+l.ID+"/fork", map[string]any{"at": 0})
+	refused(t, e, ana.call("POST", "/api/tables", pileTable, nil), harbor.ERateLimited, "a minute per person", 2)
+}

@@ -100,6 +100,9 @@ func (s *Server) fork(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := src.CheckForkAt(req.At); err != nil {
+		return nil, err
+	}
 	if err := s.allowCreate(q); err != nil {
 		return nil, err
 	}

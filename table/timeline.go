@@ -197,6 +197,27 @@ func ReplayExport(doc game.Export, at int) (Position, error) {
 	return replayAt(def, doc.Config, doc.Moves, seats, at, true)
 }
 
+// CheckForkAt refuses, with Fork's errors, a moment at of r's game that
+// Fork would refuse before replaying anything: while the game runs, or a
+// move the game does not have. The server checks it before charging the
+// limit on new tables.
+func (r *Runner) CheckForkAt(at int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return checkForkAt(r.t.Status, r.t.Version, at)
+}
+
+// checkForkAt is CheckForkAt for a table of status with n moves.
+func checkForkAt(status Status, n, at int) error {
+	if status != Finished {
+		return harbor.Errorf(harbor.EConflict, "a game can be played on from a moment of its replay once it is over")
+	}
+	if at < 0 || at >= n {
+		return harbor.Errorf(harbor.EInvalid, "choose a moment from move 0 to %d (the last one ends the game)", n-1)
+	}
+	return nil
+}
+
 // Fork opens a new table in the lobby that plays on from the finished
 // table src after its first at moves: the same game, options and settings,
 // the same seats, computer players where there were computer players, and
@@ -216,15 +237,12 @@ func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at in
 	if name == "" {
 		name = s.Members[me].Name
 	}
-	if s.Status != Finished {
-		return nil, harbor.Errorf(harbor.EConflict, "a game can be played on from a moment of its replay once it is over")
-	}
 	moves, err := ts.store.Moves(ctx, s.ID, 0)
 	if err != nil {
 		return nil, err
 	}
-	if at < 0 || at >= len(moves) {
-		return nil, harbor.Errorf(harbor.EInvalid, "choose a moment from move 0 to %d (the last one ends the game)", len(moves)-1)
+	if err := checkForkAt(s.Status, len(moves), at); err != nil {
+		return nil, err
 	}
 	from := &game.Origin{Seed: s.Seed, From: s.From, Moves: Records(moves[:at])}
 	// The position must replay and still be running.
