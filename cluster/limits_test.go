@@ -11,6 +11,12 @@ import (
 // createOn asks node n, as p, for a new table of Pile and returns the
 // answer's status and error code.
 func createOn(t *testing.T, p *person, n *node) (int, string) {
+	st, code, _ := createdOn(t, p, n)
+	return st, code
+}
+
+// createdOn is createOn that also returns the new table's id.
+func createdOn(t *testing.T, p *person, n *node) (int, string, string) {
 	t.Helper()
 	req, _ := http.NewRequest("POST", n.url+"/api/tables", strings.NewReader(`{"game":"pile","name":"`+p.name+`"}`))
 	req.Header.Set("Content-Type", "application/json")
@@ -21,10 +27,11 @@ func createOn(t *testing.T, p *person, n *node) (int, string) {
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
 	var e struct {
+		ID    string                `json:"id"`
 		Error struct{ Code string } `json:"error"`
 	}
 	json.Unmarshal(raw, &e)
-	return resp.StatusCode, e.Error.Code
+	return resp.StatusCode, e.Error.Code, e.ID
 }
 
 // TestCreateLimitIsShared: the nodes of a cluster count a person's new
@@ -57,5 +64,29 @@ func TestCreateLimitIsShared(t *testing.T) {
 		if st, code := createOn(t, cy, n); st != http.StatusTooManyRequests || code != "rate_limited" {
 			t.Fatalf("a fifth table from the address, on %s: %d %s, want 429 rate_limited", n.name, st, code)
 		}
+	}
+}
+
+// TestOpenTablesLimitIsShared: the nodes of a cluster count a person's
+// open tables together, through the store: with one allowed, a lobby opened
+// on one node stops a second on the other, until the first starts.
+func TestOpenTablesLimitIsShared(t *testing.T) {
+	c := newCluster(t, 2, "-create-rate", "0", "-open-tables", "1")
+	a, b := c.node(0), c.node(1)
+	ana := c.person("Ana", 0)
+	st, code, id := createdOn(t, ana, a)
+	if st != http.StatusCreated {
+		t.Fatalf("Ana's lobby on %s: %d %s", a.name, st, code)
+	}
+	if st, code := createOn(t, ana, b); st != http.StatusConflict || code != "conflict" {
+		t.Fatalf("Ana's second lobby, on %s: %d %s, want 409 conflict", b.name, st, code)
+	}
+	if st, code := createOn(t, c.person("Bo", 1), b); st != http.StatusCreated {
+		t.Fatalf("someone else's lobby on %s: %d %s", b.name, st, code)
+	}
+	// A game with a person playing is no longer open.
+	ana.call("POST", "/api/tables/"+id+"/start", nil)
+	if st, code := createOn(t, ana, b); st != http.StatusCreated {
+		t.Fatalf("Ana's lobby on %s once her first game started: %d %s", b.name, st, code)
 	}
 }

@@ -132,20 +132,31 @@ func TestConnectionLimits(t *testing.T) {
 	bo.mustDial("table=" + l.ID).next("lobby")
 }
 
-// TestLimitsOutlastARestart: the create limit a person used up is still
-// used up when the server starts again over the same store.
+// TestLimitsOutlastARestart: the create limit a person used up, and the
+// open tables they hold, still count when the server starts again over
+// the same store.
 func TestLimitsOutlastARestart(t *testing.T) {
-	limits := server.DefaultLimits
-	limits.CreateRate, limits.CreateBurst, limits.OpenTables = 0.001, 2, 0
-	store := openStore(t)
-	e := serve(t, store, limits, table.Options{})
-	ana := e.person("Ana")
-	ana.must("POST", "/api/tables", pileTable)
-	ana.must("POST", "/api/tables", pileTable)
-	e.stop()
-	again := serve(t, store, limits, table.Options{})
-	ana.e = again
-	refused(t, again, ana.call("POST", "/api/tables", pileTable, nil), harbor.ERateLimited, "a minute per person", 2)
+	for _, c := range []struct {
+		name, limit, code string
+		set               func(l *server.Limits)
+	}{
+		{"created", "a minute per person", harbor.ERateLimited, func(l *server.Limits) { l.CreateRate, l.CreateBurst, l.OpenTables = 0.001, 2, 0 }},
+		{"open", "at most 2 per person", harbor.EConflict, func(l *server.Limits) { l.CreateRate, l.OpenTables = 0, 2 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			limits := server.DefaultLimits
+			c.set(&limits)
+			store := openStore(t)
+			e := serve(t, store, limits, table.Options{})
+			ana := e.person("Ana")
+			ana.must("POST", "/api/tables", pileTable)
+			ana.must("POST", "/api/tables", pileTable)
+			e.stop()
+			again := serve(t, store, limits, table.Options{})
+			ana.e = again
+			refused(t, again, ana.call("POST", "/api/tables", pileTable, nil), c.code, c.limit, 2)
+		})
+	}
 }
 
 // forwardedFor sends every request as if through a proxy for addr.

@@ -41,6 +41,8 @@ func Run(t *testing.T, open Open) {
 		{"concurrent appends across tables", testConcurrent},
 		{"rate buckets spend and refill", testBucket},
 		{"rate buckets under racing spends", testBucketConcurrent},
+		{"open tables held and released", testOpenTables},
+		{"open tables under racing holds", testOpenTablesRacing},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,7 +1,8 @@
 package table
 
 import (
-	"sync"
+	"context"
+	"time"
 
 	"harbor"
 )
@@ -15,62 +16,39 @@ type Owner struct {
 	Limit string // how the refusal names the limit, e.g. "per person"
 }
 
-// quotas count the open tables of each owner. They live in memory: after
-// a restart every owner starts again from none.
+// quotas count the open tables of each owner in the store
+// (Store.HoldOpen), so every server over one store counts them together
+// and a restart forgets none.
 type quotas struct {
-	create sync.Mutex // makes Create's check and hold one step
-
-	mu     sync.Mutex
-	open   map[string]map[string]struct{} // owner -> open table ids
-	owners map[string][]string            // table id -> its owners
+	tables *Tables
 }
 
-func newQuotas() quotas {
-	return quotas{open: map[string]map[string]struct{}{}, owners: map[string][]string{}}
+// HoldGrace is how long a hold of a table that is not stored (yet) or
+// already finished keeps counting (see Store.HoldOpen): long enough for
+// the table's creation to follow its hold.
+const HoldGrace = time.Minute
+
+// hold counts the table id, about to be created, against owners, or
+// refuses it with EConflict when one of them already holds its most.
+func (q quotas) hold(ctx context.Context, id string, owners []Owner) error {
+	full, err := q.tables.store.HoldOpen(ctx, id, owners, q.tables.now())
+	if err == nil && full < 0 {
+		return nil
+	}
+	if err != nil {
+		q.tables.log.Error("hold an open table", "table", id, "err", err)
+		return storeFault(err, "the table could not be saved; try again")
+	}
+	return harbor.Errorf(harbor.EConflict,
+		"too many open tables: at most %d %s (lobbies, and games of computer players only); start or finish one, or let an unused lobby expire",
+		owners[full].Max, owners[full].Limit)
 }
 
-// check refuses a new table when one of owners holds its most.
-func (q *quotas) check(owners []Owner) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for _, o := range owners {
-		if o.Max > 0 && len(q.open[o.ID]) >= o.Max {
-			return harbor.Errorf(harbor.EConflict,
-				"too many open tables: at most %d %s (lobbies, and games of computer players only); start or finish one, or let an unused lobby expire",
-				o.Max, o.Limit)
-		}
+// release stops counting table id: it was not created after all, it
+// started with a person playing, or it was deleted. (A finished table
+// counts no more without it.)
+func (q quotas) release(id string) {
+	if err := q.tables.store.ReleaseOpen(context.Background(), id); err != nil {
+		q.tables.log.Error("release an open table", "table", id, "err", err)
 	}
-	return nil
-}
-
-// hold counts table id against owners.
-func (q *quotas) hold(id string, owners []Owner) {
-	if len(owners) == 0 {
-		return
-	}
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for _, o := range owners {
-		set := q.open[o.ID]
-		if set == nil {
-			set = map[string]struct{}{}
-			q.open[o.ID] = set
-		}
-		set[id] = struct{}{}
-		q.owners[id] = append(q.owners[id], o.ID)
-	}
-}
-
-// release stops counting table id: it started with a person playing, it
-// finished, or it was deleted.
-func (q *quotas) release(id string) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for _, o := range q.owners[id] {
-		delete(q.open[o], id)
-		if len(q.open[o]) == 0 {
-			delete(q.open, o)
-		}
-	}
-	delete(q.owners, id)
 }

@@ -466,7 +466,6 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.schedule()
 		r.broadcastState()
 		if final != nil {
-			r.tables.quotas.release(r.id)
 			r.bots = [game.MaxSeats]game.Computer{} // nothing left for them to play
 			r.broadcastLobby()
 		}

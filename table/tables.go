@@ -95,7 +95,8 @@ func NewTables(store Store, opts Options) *Tables {
 		opts.SweepEvery = DefaultSweepEvery
 	}
 	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
-		opts: opts, hardTime: opts.HardBudget, quit: make(chan struct{}), replays: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), live: map[string]*Runner{}, load: map[string]*loading{}, quotas: newQuotas()}
+		opts: opts, hardTime: opts.HardBudget, quit: make(chan struct{}), replays: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), live: map[string]*Runner{}, load: map[string]*loading{}}
+	ts.quotas = quotas{tables: ts}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
 	}
@@ -183,15 +184,16 @@ func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options 
 // are taken) and makes it live, counting it against owners (see Create).
 func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table, owners ...Owner) (*Runner, error) {
 	var err error
-	if len(owners) > 0 {
-		ts.quotas.create.Lock()
-		defer ts.quotas.create.Unlock()
-		if err := ts.quotas.check(owners); err != nil {
-			return nil, err
-		}
-	}
 	for try := 0; ; try++ {
+		if len(owners) > 0 {
+			if err := ts.quotas.hold(ctx, t.ID, owners); err != nil {
+				return nil, err
+			}
+		}
 		err = ts.store.CreateTable(ctx, t)
+		if err != nil && len(owners) > 0 {
+			ts.quotas.release(t.ID)
+		}
 		if harbor.ErrorCode(err) != harbor.EConflict || try == 5 {
 			break
 		}
@@ -200,7 +202,6 @@ func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table
 	if err != nil {
 		return nil, err
 	}
-	ts.quotas.hold(t.ID, owners)
 	r := &Runner{tables: ts, def: def, id: t.ID, t: t, idle: ts.now()}
 	ts.mu.Lock()
 	ts.live[t.ID] = r

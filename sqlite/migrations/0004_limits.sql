@@ -1,0 +1,24 @@
+-- Rate buckets: the token buckets of the limits per person and address
+-- (table.Bucket), so they outlast a restart. Times are Unix seconds;
+-- a row past forget is a full bucket and may go.
+CREATE TABLE rate_buckets (
+    key     TEXT PRIMARY KEY,
+    tokens  REAL NOT NULL,
+    at      REAL NOT NULL,
+    forget  REAL NOT NULL
+);
+
+CREATE INDEX rate_buckets_forget ON rate_buckets (forget);
+
+-- Open tables: which tables count against which owner (a person or an
+-- address) while they are open (table.Store.HoldOpen). A hold of a table
+-- that is finished or not stored counts no more once it is older than
+-- table.HoldGrace (held: Unix seconds).
+CREATE TABLE open_tables (
+    owner    TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    held     REAL NOT NULL,
+    PRIMARY KEY (owner, table_id)
+);
+
+CREATE INDEX open_tables_table ON open_tables (table_id);
