@@ -134,8 +134,9 @@ export const api = {
   table: (id: string) => call<unknown>("GET", t(id)),
   tv: (code: string) => call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}`),
   ready: (id: string, ready: boolean) => call<unknown>("POST", `${t(id)}/ready`, { ready }),
-  /** addBot puts a computer player in seat (-1: the first free one), or changes the level of the one there. */
-  addBot: (id: string, seat = -1, level?: string) => call<unknown>("POST", `${t(id)}/bots`, level ? { seat, level } : { seat }),
+  /** addBot puts a computer player in seat (left out: the first free one), or changes the level of the one there. */
+  addBot: (id: string, seat?: number, level?: string) =>
+    call<unknown>("POST", `${t(id)}/bots`, { ...(seat === undefined ? {} : { seat }), ...(level ? { level } : {}) }),
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
   sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
   hints: (id: string, on: boolean) => call<unknown>("POST", `${t(id)}/hints`, { on }),

@@ -354,7 +354,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
           ))}
         </ul>
         {lobby.host ? (
-          <button type="button" disabled={busy || !lobby.seats.some((s) => s.kind === "empty")} onClick={() => run(() => api.addBot(lobby.id, -1))}>
+          <button type="button" disabled={busy || !lobby.seats.some((s) => s.kind === "empty")} onClick={() => run(() => api.addBot(lobby.id))}>
             Add a computer player
           </button>
         ) : null}
