@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,5 +203,34 @@ func TestIPv6AddressesGroupedByPrefix(t *testing.T) {
 				from(name, "198.51.100."+strconv.Itoa(7+i)).must("POST", "/api/tables", pileTable)
 			}
 		})
+	}
+}
+
+// spendFails is a store that cannot keep rate buckets (a full disk).
+type spendFails struct{ table.Store }
+
+func (spendFails) Spend(context.Context, table.Bucket, bool, time.Time) (bool, error) {
+	return false, harbor.Errorf(harbor.EInternal, "the server's disk is full, so this was not saved; try again in a while")
+}
+
+// TestLimitsWhenTheStoreCannotCount: with a store that cannot keep the
+// rate buckets, a TV still finds its game by its code, while a new table,
+// which needs the store anyway, is refused with the store's error.
+func TestLimitsWhenTheStoreCannotCount(t *testing.T) {
+	store := openStore(t)
+	good := serve(t, store, server.DefaultLimits, table.Options{})
+	l := good.person("Ana").must("POST", "/api/tables", pileTable)
+	good.stop()
+	tables := table.NewTables(spendFails{store}, table.Options{})
+	t.Cleanup(tables.Close)
+	hs := httptest.NewServer(server.New(server.Config{Tables: tables}))
+	t.Cleanup(hs.Close)
+	e := &env{t: t, url: hs.URL, store: store, tables: tables}
+	screen := e.person("TV")
+	if tv := screen.must("GET", "/api/tv/"+l.TV, nil); tv.ID != l.ID {
+		t.Fatalf("the TV code found %q", tv.ID)
+	}
+	if err := e.person("Bo").call("POST", "/api/tables", pileTable, nil); code(err) != harbor.EInternal || !strings.Contains(err.Error(), "disk is full") {
+		t.Fatalf("a new table with a store that cannot count: %v", err)
 	}
 }

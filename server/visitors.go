@@ -48,11 +48,14 @@ func (s *Server) spend(r *http.Request, what, who string, rate, burst float64, s
 }
 
 // codeTry spends a code look-up of the request's address, or with spend
-// false reports whether it has one left.
+// false reports whether it has one left. When the store cannot keep the
+// count (a full disk), the look-up is let through: a TV must still find
+// its game, and a look-up that would change a table fails on its own.
 func (s *Server) codeTry(r *http.Request, spend bool) error {
 	ok, err := s.spend(r, "code", "a:"+s.addr(r), s.limits.CodeRate, s.limits.CodeBurst, spend)
 	if err != nil {
-		return err
+		s.log.Warn("code look-up not counted", "err", err)
+		return nil
 	}
 	if !ok {
 		return errCodeTries
