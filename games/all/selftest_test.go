@@ -1,6 +1,7 @@
 package all_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -116,4 +117,101 @@ func TestCheckRevealsRejectsMovesThatShowedSomething(t *testing.T) {
 		d := game.Define(r)
 		rejects(t, contracttest.CheckReveals(d, contracttest.Configs(d, 2), revealLimit, revealEndings), "showed seat")
 	})
+}
+
+// cheatingHard is a game whose hard computer player is replaced by cheat,
+// which is given the real game.
+type cheatingHard struct {
+	game.Definition
+	cheat func(g game.Game, seat game.Seat, seed uint64, budget game.BudgetFunc) ([]byte, error)
+}
+
+func (c cheatingHard) NewComputer(seat game.Seat, seed uint64, level game.Level, budget game.BudgetFunc) (game.Computer, error) {
+	if level != game.LevelHard {
+		return c.Definition.NewComputer(seat, seed, level, budget)
+	}
+	return computerFunc(func(g game.Game, seat game.Seat) (json.RawMessage, error) { return c.cheat(g, seat, seed, budget) }), nil
+}
+
+type computerFunc func(g game.Game, seat game.Seat) (json.RawMessage, error)
+
+func (f computerFunc) Move(g game.Game, seat game.Seat) (json.RawMessage, error) { return f(g, seat) }
+
+// searchWith is the hard player's choice for seat in g, searching states
+// drawn by determinise.
+func searchWith[S game.State[S, M, V], M any, V any](r game.Rules[S, M, V], g game.Game, seat game.Seat, seed uint64, budget game.BudgetFunc, determinise func(real S, v V, rng *game.Rand) S) ([]byte, error) {
+	real, _ := game.StateOf[S, M, V](g)
+	r.Determinise = func(v V, rng *game.Rand) S { return determinise(real, v, rng) }
+	return json.Marshal(game.NewSearchBot(r, seat, seed, budget).Choose(real.View(seat), real.Legal(seat, nil)))
+}
+
+// TestCheckBlindRejectsPlayersThatPeek: a hard Harborfall player that
+// reads its rivals' real hands, and a hard Neko Harbour player that reads
+// the real order of the cards not dealt yet, are rejected.
+func TestCheckBlindRejectsPlayersThatPeek(t *testing.T) {
+	t.Run("Harborfall: rivals' hands", func(t *testing.T) {
+		d := cheatingHard{harborfall.Definition, func(g game.Game, seat game.Seat, seed uint64, budget game.BudgetFunc) ([]byte, error) {
+			return searchWith(harborfall.Rules, g, seat, seed, budget, func(real *harborfall.State, v harborfall.View, rng *game.Rand) *harborfall.State {
+				s := harborfall.Determinise(v, rng)
+				for q := range s.Hands {
+					if game.Seat(q) != seat {
+						s.Hands[q] = real.Hands[q]
+					}
+				}
+				return s
+			})
+		}}
+		rejects(t, contracttest.CheckBlind(d, contracttest.Configs(d, 3), blindEvery, blindBudget), "reads more than its view")
+	})
+	t.Run("Neko Harbour: the undealt deck", func(t *testing.T) {
+		d := cheatingHard{neko.Definition, func(g game.Game, seat game.Seat, seed uint64, budget game.BudgetFunc) ([]byte, error) {
+			return searchWith(neko.Rules, g, seat, seed, budget, func(real *neko.State, v neko.View, rng *game.Rand) *neko.State {
+				s := neko.Determinise(v, rng)
+				s.Decks = real.Decks
+				return s
+			})
+		}}
+		rejects(t, contracttest.CheckBlind(d, contracttest.Configs(d, 3), blindEvery, blindBudget), "reads more than its view")
+	})
+}
+
+// levelsWith is a game whose easy computer player is made by easy.
+type levelsWith struct {
+	game.Definition
+	easy func(seat game.Seat, seed uint64) game.Computer
+}
+
+func (l levelsWith) NewComputer(seat game.Seat, seed uint64, level game.Level, budget game.BudgetFunc) (game.Computer, error) {
+	if level == game.LevelEasy {
+		return l.easy(seat, seed), nil
+	}
+	return l.Definition.NewComputer(seat, seed, level, budget)
+}
+
+// TestCheckLevelsRejectsLevelsThatDoNotRank: an easy player that is the
+// normal one, and an easy player that plays at random, are rejected in
+// every game that has levels.
+func TestCheckLevelsRejectsLevelsThatDoNotRank(t *testing.T) {
+	for _, d := range game.All() {
+		if !d.Info().HasLevel(game.LevelEasy) {
+			continue
+		}
+		t.Run(d.Info().ID+": easy is normal", func(t *testing.T) {
+			broken := levelsWith{d, func(seat game.Seat, seed uint64) game.Computer {
+				c, _ := d.NewComputer(seat, seed, game.LevelNormal, nil)
+				return c
+			}}
+			rejects(t, contracttest.CheckLevels(broken, levelPlayers(d.Info()), levelGames, 5), "the levels do not differ")
+		})
+		t.Run(d.Info().ID+": easy plays at random", func(t *testing.T) {
+			broken := levelsWith{d, func(seat game.Seat, seed uint64) game.Computer {
+				rng := game.NewRand(seed)
+				return computerFunc(func(g game.Game, seat game.Seat) (json.RawMessage, error) {
+					legal := g.Legal(seat)
+					return json.Marshal(legal[rng.Intn(len(legal))])
+				})
+			}}
+			rejects(t, contracttest.CheckLevels(broken, levelPlayers(d.Info()), levelGames, 5), "does not beat them")
+		})
+	}
 }
