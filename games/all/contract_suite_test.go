@@ -75,3 +75,12 @@ func everyGame(t *testing.T, check func(d game.Definition) error) {
 		})
 	}
 }
+
+// TestContractTakeBack: in every registered game the replay takes back a
+// move for the seat that made it, exactly, and for nobody else
+// (contracttest.CheckTakeBack).
+func TestContractTakeBack(t *testing.T) {
+	everyGame(t, func(d game.Definition) error {
+		return contracttest.CheckTakeBack(d, contracttest.Configs(d, 4), game.Replay)
+	})
+}

@@ -215,3 +215,19 @@ func TestCheckLevelsRejectsLevelsThatDoNotRank(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckTakeBackRejectsAReplayThatLetsAnySeatTakeBack: a replay that
+// lets any seat take back the last move is rejected.
+func TestCheckTakeBackRejectsAReplayThatLetsAnySeatTakeBack(t *testing.T) {
+	anySeat := func(d game.Definition, cfg game.Config, records []game.Record) (game.Game, error) {
+		rs := append([]game.Record(nil), records...)
+		for i := 1; i < len(rs); i++ {
+			if rs[i].IsUndo() {
+				rs[i].Seat = rs[i-1].Seat
+			}
+		}
+		return game.Replay(d, cfg, rs)
+	}
+	d := harborfall.Definition
+	rejects(t, contracttest.CheckTakeBack(d, contracttest.Configs(d, 4), anySeat), "take back seat")
+}
