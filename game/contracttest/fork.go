@@ -15,19 +15,20 @@ import (
 // forkSeeds is how many forks each probe of CheckFork compares.
 const forkSeeds = 3
 
-// CheckFork plays cfgs' games and forks them every every-th move. Each fork
-//   - shows every seat and the public exactly the original's views;
+// CheckFork plays cfgs' games and forks them. A fork
+//   - shows every seat and the public exactly the original's views
+//     (compared at every every-th move);
 //   - leaves the original untouched, compared state for state (deep
 //     equality of the states, which also sees what no view shows, such as
 //     a deck's order);
-//   - draws afresh what nobody has seen. At each fork the check makes one
-//     legal move of every kind an actor has in the original and in several
-//     forks. A move whose outcome nobody could foresee (for a game with
-//     Determinise: its outcome differs across states sampled from every
-//     seat's view; otherwise: it reveals something, by Reveals) must, for
-//     each kind of move, turn out differently across the forks at least
-//     once. A fork that kept the deck's order or the dice to come makes
-//     the card drawn or the dice rolled the same in every fork.
+//   - draws afresh what nobody has seen. At every move the check takes one
+//     legal move of each kind an actor has there that reveals something
+//     and whose outcome its mover could not foresee (see unforeseeable),
+//     and makes it in the original and in forkSeeds forks. Each kind of
+//     move must turn out differently across the forks at least once (and
+//     within its first 20 such moves). A fork that kept the deck's order
+//     or the dice to come makes the card bought or the dice rolled the
+//     same in every fork.
 func CheckFork(d game.Definition, cfgs []game.Config, every int) error {
 	should := map[string]int{} // probes whose outcome nobody could foresee, by move type
 	varied := map[string]int{} // of those, the ones the forks varied
@@ -53,7 +54,7 @@ func CheckFork(d game.Definition, cfgs []game.Config, every int) error {
 	sort.Strings(types)
 	for _, t := range types {
 		if should[t] >= 3 && varied[t] == 0 {
-			return fmt.Errorf("%s: %d %q moves had outcomes nobody could foresee, yet each turned out the same in every fork: the fork kept what nobody had seen", d.Info().ID, should[t], t)
+			return keptUnseen(d, t, should[t])
 		}
 	}
 	return nil
@@ -118,10 +119,16 @@ func checkForkAt(d game.Definition, g game.Game, n int, seed uint64, viewsToo bo
 			}
 			if slices.ContainsFunc(outcomes[1:], func(o []byte) bool { return !bytes.Equal(o, outcomes[0]) }) {
 				varied[t]++
+			} else if should[t] >= 20 && varied[t] == 0 {
+				return keptUnseen(d, t, should[t])
 			}
 		}
 	}
 	return nil
+}
+
+func keptUnseen(d game.Definition, moveType string, n int) error {
+	return fmt.Errorf("%s: %d %q moves had outcomes their mover could not foresee, yet each turned out the same in every fork: the fork kept what nobody had seen", d.Info().ID, n, moveType)
 }
 
 // onePerType encodes the first legal move of each type.
