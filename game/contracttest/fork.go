@@ -24,7 +24,7 @@ const forkSeeds = 3
 //   - draws afresh what nobody has seen. At every move the check takes one
 //     legal move of each kind an actor has there that reveals something
 //     and whose outcome its mover could not foresee (see unforeseeable),
-//     and makes it in the original and in forkSeeds forks. Each kind of
+//     and makes it in forkSeeds forks of different seeds. Each kind of
 //     move must turn out differently across the forks at least once (and
 //     within its first 20 such moves). A fork that kept the deck's order
 //     or the dice to come makes the card bought or the dice rolled the
@@ -113,7 +113,10 @@ func checkForkAt(d game.Definition, g game.Game, n int, seed uint64, viewsToo bo
 				}
 			}
 			should[t]++
-			outcomes := [][]byte{outcome(g, n, seat, raw)}
+			// Forks with different seeds must differ among themselves: a fork
+			// that drew from the original's generator differs from the
+			// original, but not from another fork.
+			var outcomes [][]byte
 			for _, f := range forks {
 				outcomes = append(outcomes, outcome(f, n, seat, raw))
 			}
