@@ -268,17 +268,18 @@ func TestHFG13_CounterOffer(t *testing.T) {
 }
 
 // TestHFG12_NoTradeWhileTheTurnIsElsewhere: the active player trades only
-// in the main part of its turn (HF-G12). While discards are pending
-// (HF-30), while the robber is to be moved (HF-32) or a victim picked
-// (HF-33), and while the roads of a Free roads card are being placed
-// (HF-57), neither an offer to another player nor a trade with the supply
-// is listed or accepted, each refusal naming the step still to finish, and
-// the view does not invite an offer.
+// in the main part of its turn (HF-G12). Before the roll, while discards
+// are pending (HF-30), while the robber is to be moved (HF-32) or a victim
+// picked (HF-33), and while the roads of a Free roads card are being
+// placed (HF-57), neither an offer to another player nor a trade with the
+// supply is listed or accepted, each refusal naming the step still to
+// finish, and the view does not invite an offer.
 func TestHFG12_NoTradeWhileTheTurnIsElsewhere(t *testing.T) {
 	for _, c := range []struct {
 		clause string
 		phase  int8
 	}{
+		{"HF-G12", phaseRoll},
 		{"HF-30", phaseDiscard},
 		{"HF-32", phaseRobber},
 		{"HF-33", phaseSteal},
