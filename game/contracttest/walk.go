@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 
 	"harbor/game"
@@ -27,8 +28,8 @@ import (
 
 // Configs returns the setups the checks play for d: the smallest table of
 // at least two seats with the default options, and the largest with every
-// yes/no option turned from its default (or the defaults, when the game
-// refuses that combination).
+// yes/no option turned from its default (less those the game refuses at
+// that size), and a game of one with those options where the game has one.
 func Configs(d game.Definition, seed uint64) []game.Config {
 	info := d.Info()
 	small := max(info.MinPlayers, 2)
@@ -55,8 +56,21 @@ func Configs(d game.Definition, seed uint64) []game.Config {
 		return true
 	}
 	try(small, nil)
-	if !try(info.MaxPlayers, flipped) {
-		try(info.MaxPlayers, nil)
+	// Without each option the game refuses at that size, in the order the
+	// game lists them, until it accepts.
+	flips := func(n int) {
+		opts := maps.Clone(flipped)
+		for _, o := range info.Options {
+			if try(n, opts) {
+				return
+			}
+			delete(opts, o.Key)
+		}
+		try(n, opts)
+	}
+	flips(info.MaxPlayers)
+	if info.MinPlayers < small {
+		flips(info.MinPlayers) // a game for one, such as a solo game against an automaton
 	}
 	return out
 }
