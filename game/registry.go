@@ -41,6 +41,12 @@ type Definition interface {
 	// PlayWith is Play with the hard level's budget and a hook around each
 	// computer decision; see PlayOptions.
 	PlayWith(cfg Config, policies []Policy, opts PlayOptions) (Outcome, error)
+	// Sample returns a game that shows seat exactly what g shows it, with
+	// everything else (other hands, deck orders, dice to come) drawn from
+	// seed (see Rules.Determinise); EInvalid for a game without
+	// Determinise or a g of another game. The contract tests compare what
+	// happens in such games with what happens in g.
+	Sample(g Game, seat Seat, seed uint64) (Game, error)
 }
 
 // Game is a running game with its types erased. It is not safe for
@@ -179,6 +185,18 @@ func (d *definition[S, M, V]) Fork(g Game, seed uint64) (Game, error) {
 		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name)
 	}
 	return &erased[S, M, V]{s: d.rules.Fork(e.s, seed)}, nil
+}
+
+func (d *definition[S, M, V]) Sample(g Game, seat Seat, seed uint64) (Game, error) {
+	e, ok := g.(*erased[S, M, V])
+	if !ok {
+		return nil, harbor.Errorf(harbor.EInvalid, "a game of another kind cannot be sampled as %s", d.rules.Info.Name)
+	}
+	if d.rules.Determinise == nil {
+		return nil, harbor.Errorf(harbor.EInvalid, "%s has no Determinise to sample with", d.rules.Info.Name)
+	}
+	rng := NewRand(seed)
+	return &erased[S, M, V]{s: d.rules.Determinise(e.s.View(seat), &rng)}, nil
 }
 
 func (d *definition[S, M, V]) Undoable(before, after Game, seat Seat, move json.RawMessage) bool {

@@ -266,3 +266,47 @@ func TestHFG13_CounterOffer(t *testing.T) {
 		mustFail(t, s, 1, Move{Type: "pick", Seat: 1}, "HF-37")
 	})
 }
+
+// TestHFG12_NoTradeWhileTheTurnIsElsewhere: the active player trades only
+// in the main part of its turn (HF-G12). Before the roll, while discards
+// are pending (HF-30), while the robber is to be moved (HF-32) or a victim
+// picked (HF-33), and while the roads of a Free roads card are being
+// placed (HF-57), neither an offer to another player nor a trade with the
+// supply is listed or accepted, each refusal naming the step still to
+// finish, and the view does not invite an offer.
+func TestHFG12_NoTradeWhileTheTurnIsElsewhere(t *testing.T) {
+	for _, c := range []struct {
+		clause string
+		phase  int8
+	}{
+		{"HF-G12", phaseRoll},
+		{"HF-30", phaseDiscard},
+		{"HF-32", phaseRobber},
+		{"HF-33", phaseSteal},
+		{"HF-57", phaseRoads},
+	} {
+		t.Run(c.clause+" "+phaseNames[c.phase], func(t *testing.T) {
+			s := blank(t, 4)
+			give(s, 0, hand(4, 1, 0, 0, 0))
+			give(s, 2, hand(0, 0, 0, 1, 0))
+			s.Phase = c.phase
+			if c.phase == phaseDiscard {
+				s.Owed[0] = 1 // the active player owes a card: it is an actor
+			}
+			if c.phase == phaseRoads {
+				s.FreeRoads = 2
+			}
+			for _, m := range s.Legal(0, nil) {
+				if m.Type == "offer" || m.Type == "bank" {
+					t.Fatalf("%s listed during %s", m.Type, phaseNames[c.phase])
+				}
+			}
+			if s.View(0).CanOffer {
+				t.Fatalf("the view invites offers during %s", phaseNames[c.phase])
+			}
+			mustFail(t, s, 0, Move{Type: "offer", Seat: 2, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 0, 0, 1, 0)}, c.clause)
+			mustFail(t, s, 0, Move{Type: "offer", Seat: Everyone, Give: hand(1, 0, 0, 0, 0), Get: hand(0, 0, 0, 1, 0)}, c.clause)
+			mustFail(t, s, 0, Move{Type: "bank", Give: hand(4, 0, 0, 0, 0), Get: hand(0, 0, 1, 0, 0)}, c.clause)
+		})
+	}
+}
