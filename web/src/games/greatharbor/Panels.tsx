@@ -4,7 +4,7 @@
 
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
 import { ordinal, seatColor, seatShape } from "../../format";
-import type { GameEvent, GameResult } from "../../protocol";
+import type { GameResult } from "../../protocol";
 import { BUILDINGS, COLOURS, CONVERSIONS, GOVERNORS, PEOPLE, SEGMENTS, SHIPS, SMUGGLER_CHART, STATS } from "./content";
 import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, LUX_ICONS, RES_ICONS } from "./icons";
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
@@ -300,23 +300,6 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
       <p class="gh-small">
         Conversion cards: {CONVERSIONS.map((c, i) => ((v.conversions >> i) & 1 ? c.name : "")).filter(Boolean).join(", ") || "none"} · Colonists in supply: {v.supplyColonists}
       </p>
-    </section>
-  );
-}
-
-export function LogPanel({ log, limit = 40, title = "What happened" }: { log: GameEvent[]; limit?: number; title?: string }) {
-  const lines = log.slice(-limit).reverse();
-  return (
-    <section class="panel log gh-log" aria-labelledby="gh-log-h">
-      <h2 id="gh-log-h">{title}</h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
-        {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type} ${e.type === "automa" ? "gh-log-automa" : ""}`}>
-            {e.text}
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
+import { ranking } from "../../components/ranking";
 import { ordinal, seatColor, seatShape } from "../../format";
-import type { GameEvent, GameResult, Seat } from "../../protocol";
+import type { GameResult, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText } from "./moves";
 import { breakdown, CARD_TITLES, expectedRolls, type Hand, type HarborfallView } from "./view";
@@ -138,30 +139,6 @@ export function SupplyPanel({ view: v }: { view: HarborfallView }) {
       <Cards hand={v.supply} names={v.resources} testid="supply" />
       <p class="hint">Development cards left: {v.deckLeft}</p>
     </section>
-  );
-}
-
-export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
-  const lines = log.slice(-limit).reverse();
-  return (
-    <section class="panel log" aria-labelledby="hf-log-h">
-      <h2 id="hf-log-h">{title}</h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0}>
-        {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type}`}>
-            {e.text}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** ranking orders the seats by place, then points. */
-export function ranking(result: GameResult, players: number): { seat: Seat; place: number; score: number }[] {
-  return Array.from({ length: players }, (_, seat) => ({ seat, place: result.places[seat] ?? 0, score: result.scores[seat] ?? 0 })).sort(
-    (a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score || a.seat - b.seat,
   );
 }
 

@@ -1,7 +1,8 @@
 import { SeatBadge } from "../../components/SeatBadge";
+import { ranking } from "../../components/ranking";
 import { coins, keepNames, ordinal, seatColor, seatShape } from "../../format";
 import { shapePath } from "../../components/SeatBadge";
-import type { GameEvent, GameResult, Seat } from "../../protocol";
+import type { GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
 import { holdingsOf, type HoldingsView } from "./view";
 
@@ -76,31 +77,6 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
         })}
       </ul>
     </section>
-  );
-}
-
-/** LogPanel lists the latest events, newest first; with names, no line breaks inside a player's name. */
-export function LogPanel({ log, limit = Infinity, title = "Game log", names = [] }: { log: GameEvent[]; limit?: number; title?: string; names?: readonly string[] }) {
-  const lines = log.slice(-limit).reverse();
-  return (
-    <section class="panel log" aria-labelledby="log-h">
-      <h2 id="log-h">{title}</h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="log-h">
-        {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type}`}>
-            {keepNames(e.text, names)}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** ranking orders the seats by place, bankrupt seats (place 0) last. */
-export function ranking(result: GameResult, players: number): { seat: Seat; place: number; score: number }[] {
-  return Array.from({ length: players }, (_, seat) => ({ seat, place: result.places[seat] ?? 0, score: result.scores[seat] ?? 0 })).sort(
-    (a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score || a.seat - b.seat,
   );
 }
 
