@@ -129,6 +129,7 @@ describe("focus after a move", () => {
     expect(focusLost(control("gone", { connected: false }), body, true)).toBe(true);
     expect(focusLost(control("now disabled", { disabled: true }), body, true)).toBe(true);
     expect(focusLost(button, body, true)).toBe(false);
+    expect(focusLost(control("the rules dialog's heading", { attrs: { tabindex: "-1" } }), body, true)).toBe(false);
     // Focus that was elsewhere (the chat, the address bar, a page just loaded) is left alone.
     expect(focusLost(body, body, false)).toBe(false);
   });

@@ -95,11 +95,12 @@ export function firstControl(root: Region): Focusable | null {
 /**
  * focusLost says whether the focus needs a new place after a move: it was
  * in the play screen, and now rests on the body, on an element the move took
- * away, or on a control that no longer works.
+ * away, or on a control the move disabled. An element the page focused on
+ * purpose (an open dialog's heading) keeps it.
  */
 export function focusLost(active: Focusable | null, body: unknown, wasInside: boolean): boolean {
   if (!wasInside) return false;
-  return active === null || active === body || active.isConnected === false || !usable(active);
+  return active === null || active === body || active.isConnected === false || active.disabled === true;
 }
 
 /**
