@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "preact/compat";
-import { go, route } from "./router";
+import { useLayoutEffect } from "preact/hooks";
+import { go, isTvRoute, route } from "./router";
 import { Home } from "./screens/Home";
 import { Join } from "./screens/Join";
 import { Table } from "./screens/Table";
@@ -12,6 +13,11 @@ const TvEntry = lazy(() => import("./screens/Tv").then((m) => m.TvEntry));
 
 export function App() {
   const r = route.value;
+  // The TV's look follows the address, set before the screen is painted: a
+  // TV screen's own mount and unmount may run in either order when one lazy
+  // TV screen follows another (the code typed at /tv), so neither owns it.
+  const tv = isTvRoute(r);
+  useLayoutEffect(() => void document.documentElement.classList.toggle("tv-root", tv), [tv]);
   switch (r.name) {
     case "home":
       return <Home go={go} />;

@@ -60,6 +60,11 @@ export function href(r: Route): string {
   }
 }
 
+/** isTvRoute says whether a route is one of the TV's screens, which have the TV's dark look. */
+export function isTvRoute(r: Route): boolean {
+  return r.name === "tv" || r.name === "tvEntry" || r.name === "tvReplay";
+}
+
 /** absolute turns a route into a full link for sharing (invite, TV). */
 export function absolute(r: Route, origin: string): string {
   return `${origin}${href(r)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coins, coinsLabel, contrast, initials, inkFor, keepNames, ordinal, PALETTE, plural, seatColor, seatShape } from "../src/format";
-import { absolute, href, parseRoute } from "../src/router";
+import { absolute, href, isTvRoute, parseRoute } from "../src/router";
 
 describe("format", () => {
   it("keeps each name on one line: its words are joined by no-break spaces", () => {
@@ -77,4 +77,14 @@ describe("router", () => {
     }
     expect(absolute({ name: "join", invite: "Q1" }, "http://x:1")).toBe("http://x:1/join/Q1");
   });
+
+  it.each([
+    ["/tv", true],
+    ["/tv/AB12", true],
+    ["/tv/AB12/replay", true],
+    ["/t/abc", false],
+    ["/t/abc/replay", false],
+    ["/replay", false],
+    ["/", false],
+  ])("gives %s the TV's look: %s", (path, tv) => expect(isTvRoute(parseRoute(path, ""))).toBe(tv));
 });

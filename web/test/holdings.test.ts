@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { secondsLeft } from "../src/components/Countdown";
 import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
 import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/games/holdings/moves";
-import { ranking } from "../src/games/holdings/Panels";
+import { ranking } from "../src/components/ranking";
 import { turnLine, unaffordable, winnersLine } from "../src/games/holdings/Player";
 import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/games/holdings/view";
 import { decodeResult, type Move } from "../src/protocol";

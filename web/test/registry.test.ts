@@ -15,7 +15,8 @@ describe("game screen registry", () => {
     const s = await loadScreens("holdings");
     expect(typeof s.Player).toBe("function");
     expect(typeof s.Tv).toBe("function");
-  });
+    // The first load transforms the game's whole chunk, which on a busy machine takes longer than vitest's 5 s default.
+  }, 30_000);
 
   it("refuses a game without screens", async () => {
     expect(hasScreens("no-such-game")).toBe(false);

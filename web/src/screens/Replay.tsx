@@ -102,7 +102,6 @@ function ReplayOf({ src }: { src: Source }) {
 
   // The table (names, seats, colours) and, for members, the whole log.
   useEffect(() => {
-    if (tv) document.documentElement.classList.add("tv-root");
     (async () => {
       try {
         if (src.kind === "table") {
@@ -121,7 +120,6 @@ function ReplayOf({ src }: { src: Source }) {
         setError(message(e));
       }
     })();
-    return () => document.documentElement.classList.remove("tv-root");
   }, []);
 
   // The position shown follows at (and the viewer); the address follows too.

@@ -2,13 +2,13 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";
 import { ChatPanel, ChatToasts } from "../components/Chat";
-import { PlayAgain, useFollowNext } from "../components/PlayAgain";
+import { useFollowNext } from "../components/PlayAgain";
+import { LiveTable } from "../components/PlayFrame";
 import { Presence } from "../components/Presence";
 import { LinkBanner, NoticeBar, Refused } from "../components/Status";
 import { AlertSettings, useTurnAlerts } from "../components/TurnAlerts";
 import { gameInfo } from "../gameList";
 import { GameScreen } from "../games/GameScreen";
-import { ReplayLinks, TakeBack } from "../components/Timeline";
 import { rememberTable } from "../recent";
 import { TableStore } from "../state";
 import { Lobby } from "./Lobby";
@@ -57,7 +57,11 @@ function TableScreen({ id }: { id: string }) {
   else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;
   else {
     const gameId = lobby?.game ?? "";
-    body = <GameScreen game={gameId} which="Player" store={store} fallback={<ComingSoon game={gameId} />} />;
+    body = (
+      <LiveTable.Provider value={true}>
+        <GameScreen game={gameId} which="Player" store={store} fallback={<ComingSoon game={gameId} />} />
+      </LiveTable.Provider>
+    );
   }
   const inGame = lobby && lobby.status !== "lobby" && !store.fatal.value;
   const mine = lobby?.seats.find((s) => s.you);
@@ -65,20 +69,12 @@ function TableScreen({ id }: { id: string }) {
     <div class="table-screen" data-log={store.data.value.log.length} data-log-complete={String(store.data.value.logComplete)}>
       <LinkBanner store={store} />
       <NoticeBar store={store} />
-      {inGame ? <Presence lobby={lobby} actors={game?.actors} variant="strip" /> : null}
       {inGame && mine?.handed ? (
         <div class="banner banner-warn" role="status" data-testid="handed">
           The host let a computer player take your seat. They can give it back to you at any time.
         </div>
       ) : null}
-      {inGame && lobby.status === "finished" ? (
-        <div class="page page-again">
-          <PlayAgain store={store} lobby={lobby} />
-        </div>
-      ) : null}
-      <TakeBack store={store} />
       {body}
-      <ReplayLinks lobby={lobby} />
       {inGame ? (
         <div class="page table-room">
           <section class="panel" aria-labelledby="room-h">

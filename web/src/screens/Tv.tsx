@@ -56,7 +56,6 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
 /** Tv is the read-only public screen for a living-room TV at 1920 × 1080. */
 export function Tv({ code }: { code: string }) {
   const store = useTable(`/ws?tv=${encodeURIComponent(code)}`, () => whyRefused(() => api.tv(code)));
-  useTvRoot();
   const [, setKnown] = useState(false);
   useEffect(() => void ensureSession().then(() => setKnown(true), () => {}), []);
   const { lobby, game } = store.data.value;
@@ -100,13 +99,6 @@ function useBarHeight(frame: { current: HTMLDivElement | null }, playing: boolea
   }, [playing]);
 }
 
-function useTvRoot(): void {
-  useEffect(() => {
-    document.documentElement.classList.add("tv-root");
-    return () => document.documentElement.classList.remove("tv-root");
-  }, []);
-}
-
 /** FullscreenButton fills the TV's screen with the page (and back), where the browser allows it: a small icon in the corner, so the presence bar keeps its width. */
 function FullscreenButton() {
   const [full, setFull] = useState(document.fullscreenElement !== null);
@@ -129,7 +121,6 @@ function FullscreenButton() {
 
 /** TvEntry is /tv without a code: the TV's browser types the table's TV code. */
 export function TvEntry({ go }: { go: (path: string) => void }) {
-  useTvRoot();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -3,12 +3,17 @@
 // confirm), the Govern actions with their costs, voyage and card prompts, and
 // ending the turn.
 
+import { MoveChoice } from "../../components/MoveChoice";
+import { MoveLine } from "../../components/Rules";
 import type { Move } from "../../protocol";
 import { COLOURS, RESOURCES } from "./content";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
 import { dieName, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
 import { diePips, slotsFor, splitOptions } from "./split";
 import { DISTRICT, PENDING, VOYAGE_STAGE, type GreatHarborView } from "./view";
+
+/** Line is the rules reference's line for a kind of move, beside its choices. */
+const Line = ({ type }: { type: string }) => <MoveLine game="greatharbor" type={type} />;
 
 const int = (x: unknown) => (typeof x === "number" ? x : 0);
 
@@ -88,8 +93,9 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
   const options = choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? splitOptions(v, legal, choice.die, choice.slot) : [];
   const chosen = choice.split !== null ? options[choice.split] : undefined;
   return (
-    <section class="panel gh-action gh-my-turn" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="1">
+    <section class="panel gh-action gh-my-turn" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="1" data-decision>
       <h2 id="gh-act-h">{drafts.length ? "Draft a die" : prompts.length ? promptTitle(v) : v.phase === "final_convert" ? "Last conversions" : "Your action"}</h2>
+      {drafts.length ? <Line type="draft" /> : prompts.length ? <Line type={prompts[0]!.type} /> : null}
 
       {drafts.length ? (
         <div class="gh-choices">
@@ -115,6 +121,7 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
       {myDice.length ? (
         <div class="gh-place" data-testid="gh-place">
           <p class="gh-step">1. Choose a die to place</p>
+          <Line type="place" />
           <div class="gh-choices">
             {myDice.map((id) => {
               const d = v.dice[id]!;
@@ -189,13 +196,22 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
           {govern.map((g) => (
             <div key={g.title} class="gh-govern-group">
               <h3>{g.title}</h3>
+              {g.moves.every((m) => m.type === g.moves[0]?.type) ? <Line type={g.moves[0]!.type} /> : null}
               <div class="gh-choices gh-govern-list">{g.moves.map((m) => btn(m, "btn-small"))}</div>
             </div>
           ))}
         </details>
       ) : null}
 
-      {ends.length ? <div class="gh-choices">{ends.map((m) => btn(m, "btn-end"))}</div> : null}
+      {ends.length ? (
+        <div class="gh-choices">
+          {ends.map((m) => (
+            <MoveChoice key={moveKey(m)} game="greatharbor" m={m} send={send} busy={busy} class="btn-end">
+              {moveLabel(m, v)}
+            </MoveChoice>
+          ))}
+        </div>
+      ) : null}
       {me_ && v.phase === "action" ? (
         <p class="gh-small">
           You hold {me_.smuggler} Smuggler token{me_.smuggler === 1 ? "" : "s"} and {me_.favor} Favor.

@@ -1,10 +1,11 @@
 // The Great Harbor's panels around the Harbor: the draft, the District and
 // Dice Bonus tile, each colony, the Automa, the voyages, the card displays,
-// the log and the end of the game. They show the view; none holds a rule.
+// the end of the game. They show the view; none holds a rule.
 
+import { SeatChart, seatLine, type ChartLine } from "../../components/SeatChart";
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
 import { ordinal, seatColor, seatShape } from "../../format";
-import type { GameEvent, GameResult } from "../../protocol";
+import type { GameResult } from "../../protocol";
 import { BUILDINGS, COLOURS, CONVERSIONS, GOVERNORS, PEOPLE, SEGMENTS, SHIPS, SMUGGLER_CHART, STATS } from "./content";
 import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, LUX_ICONS, RES_ICONS } from "./icons";
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
@@ -304,23 +305,6 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
   );
 }
 
-export function LogPanel({ log, limit = 40, title = "What happened" }: { log: GameEvent[]; limit?: number; title?: string }) {
-  const lines = log.slice(-limit).reverse();
-  return (
-    <section class="panel log gh-log" aria-labelledby="gh-log-h">
-      <h2 id="gh-log-h">{title}</h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions">
-        {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type} ${e.type === "automa" ? "gh-log-automa" : ""}`}>
-            {e.text}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 const SCORE_PARTS: { key: keyof Score; label: string }[] = [
   { key: "cards", label: "Cards" },
   { key: "governor", label: "Governor" },
@@ -380,64 +364,27 @@ export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: Gre
   const finals = v.scores.map((s) => s.total);
   if (finals.length) rows.push([...finals, 0, 0, 0, 0].slice(0, 4));
   const max = Math.max(10, ...rows.flat());
-  const pad = { l: 40, r: 36, t: 12, b: 30 };
-  const w = width - pad.l - pad.r;
-  const h = height - pad.t - pad.b;
-  const x = (r: number) => pad.l + (rows.length <= 1 ? w / 2 : (r * w) / (rows.length - 1));
-  const y = (val: number) => pad.t + h - (val / max) * h;
   const label = (r: number) => (r === 0 ? "start" : r <= v.history.length ? `R${r}` : "final");
+  const automa = (id: number): ChartLine => ({ name: competitorName(v, id), fill: "#6b6b6b", shape: "star", badge: <CompetitorBadge v={v} id={id} colors={colors} size={18} /> });
   return (
-    <figure class="chart gh-chart-fig" data-testid="gh-chart">
-      <figcaption>Prestige round by round</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each score after every round; the table below has the numbers">
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={pad.l} x2={width - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#d8d3c0" />
-            <text x={pad.l - 6} y={y(max * f) + 4} text-anchor="end" class="chart-tick">{Math.round(max * f)}</text>
-          </g>
-        ))}
-        {rows.map((_, r) => (
-          <text key={r} x={x(r)} y={height - 8} text-anchor="middle" class="chart-tick">{label(r)}</text>
-        ))}
-        {Array.from({ length: n }, (_, id) => {
-          const fill = id === v.n ? "#6b6b6b" : seatColor(id, colors[id]).fill;
-          const shape = id === v.n ? "star" : seatShape(id);
-          const last = rows.length - 1;
-          return (
-            <g key={id}>
-              <polyline points={rows.map((row, r) => `${x(r).toFixed(1)},${y(row[id] ?? 0).toFixed(1)}`).join(" ")} fill="none" stroke={fill} stroke-width="3" stroke-dasharray={id % 2 ? "8 4" : undefined} />
-              <g transform={`translate(${x(last)} ${y(rows[last]?.[id] ?? 0)})`}>
-                <path d={shapePath(shape, 6)} fill={fill} stroke="#111" />
-              </g>
-            </g>
-          );
-        })}
-      </svg>
-      <ul class="legend">
-        {Array.from({ length: n }, (_, id) => (
-          <li key={id}>
-            <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
-          </li>
-        ))}
-      </ul>
-      <table class="sr-only">
-        <caption>Score after each round</caption>
-        <thead>
-          <tr>
-            <th scope="col">Round</th>
-            {Array.from({ length: n }, (_, id) => <th scope="col" key={id}>{competitorName(v, id)}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <tr key={r}>
-              <th scope="row">{label(r)}</th>
-              {row.slice(0, n).map((val, id) => <td key={id}>{val}</td>)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <SeatChart
+      caption="Prestige round by round"
+      label="Chart of each score after every round; the table below has the numbers"
+      testid="gh-chart"
+      extra="gh-chart-fig"
+      rows={rows}
+      lines={Array.from({ length: n }, (_, id) => (id === v.n ? automa(id) : seatLine(id, competitorName(v, id), colors[id])))}
+      xTicks={rows.map((_, r) => ({ x: r, text: label(r) }))}
+      yTicks={[0, 0.5, 1].map((f) => ({ value: max * f, text: String(Math.round(max * f)) }))}
+      max={max}
+      padLeft={40}
+      padRight={36}
+      width={width}
+      height={height}
+      tableCaption="Score after each round"
+      xHeading="Round"
+      rowLabel={label}
+    />
   );
 }
 

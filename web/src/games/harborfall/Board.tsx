@@ -1,4 +1,5 @@
 import { shapePath } from "../../components/SeatBadge";
+import { Die } from "../../components/Die";
 import { seatColor, seatShape } from "../../format";
 import type { Move } from "../../protocol";
 import {
@@ -313,22 +314,11 @@ function Production({ view: v, total, colors }: { view: HarborfallView; total: n
 /** Dice shows the last roll as two die faces. */
 export function Dice({ dice, rollKey, size = 44 }: { dice: [number, number]; rollKey: number; size?: number }) {
   if (!dice[0]) return null;
-  const spots: Record<number, [number, number][]> = {
-    1: [[2, 2]],
-    2: [[1, 1], [3, 3]],
-    3: [[1, 1], [2, 2], [3, 3]],
-    4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
-  };
   return (
     <span class="hf-dice" role="img" aria-label={`Dice: ${dice[0]} and ${dice[1]}, ${dice[0] + dice[1]}`} key={rollKey}>
       {dice.map((d, i) => (
         <svg key={i} width={size} height={size} viewBox="0 0 40 40" class="hf-die" aria-hidden="true">
-          <rect x="2" y="2" width="36" height="36" rx="7" fill="#fff" stroke="#1b1b1b" stroke-width="2.5" />
-          {(spots[d] ?? []).map(([x, y], k) => (
-            <circle key={k} cx={x * 10} cy={y * 10} r="3.6" fill={d + dice[1 - i]! === 7 ? "#b3261e" : "#1b1b1b"} />
-          ))}
+          <Die value={d} x={2} y={2} size={36} pip={d + dice[1 - i]! === 7 ? "#b3261e" : "#1b1b1b"} />
         </svg>
       ))}
       <b class="hf-dice-total">{dice[0] + dice[1]}</b>

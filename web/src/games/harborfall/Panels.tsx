@@ -1,6 +1,8 @@
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
+import { ranking } from "../../components/ranking";
+import { SeatChart, seatLine } from "../../components/SeatChart";
 import { ordinal, seatColor, seatShape } from "../../format";
-import type { GameEvent, GameResult, Seat } from "../../protocol";
+import type { GameResult, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText } from "./moves";
 import { breakdown, CARD_TITLES, expectedRolls, type Hand, type HarborfallView } from "./view";
@@ -141,30 +143,6 @@ export function SupplyPanel({ view: v }: { view: HarborfallView }) {
   );
 }
 
-export function LogPanel({ log, limit = 60, title = "Game log" }: { log: GameEvent[]; limit?: number; title?: string }) {
-  const lines = log.slice(-limit).reverse();
-  return (
-    <section class="panel log" aria-labelledby="hf-log-h">
-      <h2 id="hf-log-h">{title}</h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0}>
-        {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type}`}>
-            {e.text}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** ranking orders the seats by place, then points. */
-export function ranking(result: GameResult, players: number): { seat: Seat; place: number; score: number }[] {
-  return Array.from({ length: players }, (_, seat) => ({ seat, place: result.places[seat] ?? 0, score: result.scores[seat] ?? 0 })).sort(
-    (a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score || a.seat - b.seat,
-  );
-}
-
 /** Ranking lists the final places with each player's points broken down. */
 export function Ranking({ result, view: v, colors }: { result: GameResult; view: HarborfallView; colors: string[] }) {
   const rows = ranking(result, v.players.length);
@@ -221,73 +199,26 @@ export function PointsChart({ view: v, result, colors, width = 640, height = 280
   const turnOf = (i: number) => (i === rows.length - 1 ? Math.max(v.turns, 1) : 1 + i * v.historyStep);
   const maxTurn = Math.max(1, turnOf(rows.length - 1));
   const max = Math.max(v.target, ...rows.flat());
-  const pad = { l: 36, r: 16, t: 12, b: 30 };
-  const w = width - pad.l - pad.r;
-  const h = height - pad.t - pad.b;
-  const x = (turn: number) => pad.l + ((turn - 1) / Math.max(1, maxTurn - 1)) * w;
-  const y = (p: number) => pad.t + h - (p / max) * h;
   return (
-    <figure class="chart" data-testid="points-chart">
-      <figcaption>Points over the turns</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's public points turn by turn; the table below has the numbers">
-        {Array.from({ length: max + 1 }, (_, p) => p)
-          .filter((p) => p % 2 === 0)
-          .map((p) => (
-            <g key={p}>
-              <line x1={pad.l} x2={width - pad.r} y1={y(p)} y2={y(p)} stroke={p === v.target ? "#b3261e" : "#d8d3c0"} stroke-dasharray={p === v.target ? "6 4" : undefined} />
-              <text x={pad.l - 6} y={y(p) + 4} text-anchor="end" class="chart-tick">
-                {p}
-              </text>
-            </g>
-          ))}
-        {[1, Math.round(maxTurn / 2), maxTurn].map((t) => (
-          <text key={t} x={x(t)} y={height - 8} text-anchor="middle" class="chart-tick">
-            {t}
-          </text>
-        ))}
-        {v.players.map((_, s) => {
-          const c = seatColor(s, colors[s]);
-          const pts = rows.map((row, i) => `${x(turnOf(i)).toFixed(1)},${y(row[s] ?? 0).toFixed(1)}`);
-          const last = rows.length - 1;
-          return (
-            <g key={s}>
-              <polyline points={pts.join(" ")} fill="none" stroke={c.fill} stroke-width="3" stroke-dasharray={s % 2 ? "8 4" : undefined} />
-              <path d={shapePath(seatShape(s), 6)} transform={`translate(${x(turnOf(last))} ${y(rows[last]?.[s] ?? 0)})`} fill={c.fill} stroke="#111" />
-            </g>
-          );
-        })}
-      </svg>
-      <ul class="legend">
-        {v.players.map((p, s) => (
-          <li key={s}>
-            <SeatBadge seat={s} color={colors[s]} size={18} /> {p.name}
-          </li>
-        ))}
-      </ul>
-      <table class="sr-only">
-        <caption>Points as each recorded turn began</caption>
-        <thead>
-          <tr>
-            <th scope="col">Turn</th>
-            {v.players.map((p) => (
-              <th scope="col" key={p.name}>
-                {p.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              <th scope="row">{i === rows.length - 1 ? "end" : turnOf(i)}</th>
-              {row.map((p, s) => (
-                <td key={s}>{p}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <SeatChart
+      caption="Points over the turns"
+      label="Chart of each player's public points turn by turn; the table below has the numbers"
+      testid="points-chart"
+      rows={rows}
+      at={turnOf}
+      lines={v.players.map((p, s) => seatLine(s, p.name, colors[s]))}
+      xTicks={[...new Set([1, Math.round(maxTurn / 2), maxTurn])].map((t) => ({ x: t, text: String(t) }))}
+      yTicks={Array.from({ length: max + 1 }, (_, p) => p)
+        .filter((p) => p % 2 === 0)
+        .map((p) => ({ value: p, text: String(p), mark: p === v.target }))}
+      max={max}
+      padLeft={36}
+      width={width}
+      height={height}
+      tableCaption="Points as each recorded turn began"
+      xHeading="Turn"
+      rowLabel={(i) => (i === rows.length - 1 ? "end" : turnOf(i))}
+    />
   );
 }
 

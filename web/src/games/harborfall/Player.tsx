@@ -1,15 +1,14 @@
 import { useState } from "preact/hooks";
-import { AwayBanner } from "../../components/AwayBanner";
-import { Countdown } from "../../components/Countdown";
-import { HowTo } from "../../components/Rules";
+import { MoveChoice } from "../../components/MoveChoice";
+import { PlayFrame } from "../../components/PlayFrame";
+import { usePlay } from "../../components/usePlay";
 import { sameMove, type Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcon, ResourceIcons, type Selection } from "./Board";
 import { BUILD_TITLES, buildOptions, cardPlays, costText, moveLabel, placesFromBoard, spots, turnLine, type BuildKind } from "./moves";
-import { DiceChart, HandPanel, LogPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
+import { DiceChart, HandPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { DiscardPanel, TradePanel } from "./Trade";
 import { CARD_TITLES, decodeView, lastVersion, type HarborfallView } from "./view";
-import { EarlierLog } from "../../components/EarlierLog";
 
 /** narrow reports a phone-sized screen, where a tap on the board asks to confirm. */
 const narrow = () => typeof matchMedia === "function" && matchMedia("(max-width: 899px)").matches;
@@ -69,25 +68,18 @@ function CardsToPlay({ view: v, legal, send, busy }: { view: HarborfallView; leg
 
 /** HarborfallPlayer is the game from one seat: phone first, two columns on a laptop. */
 export function HarborfallPlayer({ store }: { store: TableStore }) {
-  const data = store.data.value;
+  const play = usePlay(store);
   const [build, setBuild] = useState<BuildKind | null>(null);
   const [chosen, setSelected] = useState<{ sel: Selection; move: Move } | null>(null);
-  const g = data.game;
-  if (!g) return <p class="page">Loading the game…</p>;
-  const seats = data.lobby?.seats ?? [];
-  const colors = seats.map((s) => s.color);
+  if (!play) return <p class="page">Loading the game…</p>;
+  const { data, game: g, colors, me, legal, busy, over } = play;
   const v = decodeView(g.view);
-  const me = g.seat;
-  const legal = g.legal;
   // A half-made choice lasts while its move is still legal: a new position may have taken it away.
   const selected = chosen && legal.some((m) => sameMove(m, chosen.move)) ? chosen : null;
-  const over = g.result.over;
-  const busy = data.pending || store.link.value !== "open";
-  const away = seats.find((s) => s.index === me)?.away === true;
   const send = (m: Move) => {
     setSelected(null);
     if (m.type !== "road" || v.phase !== "free_roads") setBuild(null);
-    store.move(m);
+    play.send(m);
   };
   const options = buildOptions(v, legal);
   const fromBoard = placesFromBoard(v);
@@ -106,144 +98,125 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
   const mine = me >= 0 && (v.phase === "special_build" ? v.special === me : v.active === me);
 
   return (
-    <div class="play harborfall">
-      <ResourceIcons />
-      <header class="play-head" aria-live="polite">
-        <a href="/" class="home-link">
-          Harbor
-        </a>
-        <p class="turn-line" data-testid="turn-line">
-          {turnLine(v, me)}
-        </p>
-        <Dice dice={v.dice} rollKey={rollKey} size={30} />
-        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
-        {me < 0 ? <p class="hint">You are watching.</p> : null}
-      </header>
-
-      {away ? <AwayBanner store={store} /> : null}
-
-      {v.phase === "special_build" ? (
-        <div class="banner banner-info" role="status" data-testid="special-banner">
-          {v.special === me
-            ? "Your extra build turn: you may build or buy development cards. No trading and no card play until your own turn."
-            : `${v.players[v.special]?.name}'s extra build turn: building and buying only.`}
-        </div>
-      ) : null}
-
-      {over ? (
-        <div class="final hf-final">
-          <Ranking result={g.result} view={v} colors={colors} />
-          <section class="panel">
-            <PointsChart view={v} result={g.result} colors={colors} />
-          </section>
-          <section class="panel">
-            <DiceChart view={v} />
-          </section>
-        </div>
-      ) : null}
-
-      <div class="play-grid">
-        <div class="play-board hf-board-wrap">
-          <Board
-            view={v}
-            colors={colors}
-            spots={sp}
-            selected={selected?.sel ?? null}
-            onSpot={onSpot}
-            rollKey={rollKey}
-            label={`The island${hint ? `. ${hint}` : ""}`}
-          />
-          {hint && mine ? (
-            <p class="hf-hint" data-testid="board-hint">
-              {hint}
-            </p>
-          ) : null}
-        </div>
-
-        <div class="play-side">
-          <DiscardPanel view={v} legal={legal} send={send} busy={busy} />
-          <HandPanel view={v} />
-          {me >= 0 && !over && canBuild && mine && v.phase !== "setup" ? (
-            <section class="panel hf-build" aria-labelledby="hf-build-h" data-testid="build">
-              <h2 id="hf-build-h">Build</h2>
-              <div class="hf-build-grid">
-                {options.map((o) => {
-                  const on = o.moves.length > 0;
-                  const buy = o.kind === "dev";
-                  return (
-                    <button
-                      key={o.kind}
-                      type="button"
-                      class={activeBuild === o.kind ? "btn-primary" : ""}
-                      aria-pressed={buy ? undefined : activeBuild === o.kind}
-                      disabled={!on || busy}
-                      onClick={() => (buy ? send(o.moves[0]!) : setBuild(activeBuild === o.kind ? null : o.kind))}
-                      data-build={o.kind}
-                    >
-                      <span class="hf-build-title">{buy ? "Buy a development card" : BUILD_TITLES[o.kind]}</span>
-                      <span class="hf-cost">
-                        {o.cost.map((n, r) =>
-                          n > 0 ? (
-                            <span key={r}>
-                              {n}
-                              <ResourceIcon r={r} size={16} />
-                            </span>
-                          ) : null,
-                        )}
-                        <span class="sr-only">costs {costText(o.cost, v.resources)}</span>
-                      </span>
-                      {on ? null : <span class="hf-why">{o.why}</span>}
-                    </button>
-                  );
-                })}
-              </div>
+    <PlayFrame
+      store={store}
+      play={play}
+      parts={{
+        game: "harborfall",
+        class: "harborfall",
+        turnLine: turnLine(v, me),
+        label: (m) => moveLabel(m, v),
+        head: <Dice dice={v.dice} rollKey={rollKey} size={30} />,
+        banner:
+          v.phase === "special_build" ? (
+            <div class="banner banner-info" role="status" data-testid="special-banner">
+              {v.special === me
+                ? "Your extra build turn: you may build or buy development cards. No trading and no card play until your own turn."
+                : `${v.players[v.special]?.name}'s extra build turn: building and buying only.`}
+            </div>
+          ) : null,
+        final: (
+          <>
+            <Ranking result={g.result} view={v} colors={colors} />
+            <section class="panel">
+              <PointsChart view={v} result={g.result} colors={colors} />
             </section>
-          ) : null}
-          {me >= 0 && !over ? <CardsToPlay view={v} legal={legal} send={send} busy={busy} /> : null}
-          {me >= 0 && !over ? (
-            <TradePanel key={v.offer ? `${v.turns}-${v.offer.from}-${v.offer.give.join()}-${v.offer.get.join()}-${v.offer.to}` : "none"} view={v} legal={legal} send={send} busy={busy} />
-          ) : null}
-          <PlayersPanel view={v} colors={colors} me={me} />
-          <SupplyPanel view={v} />
-          <LogPanel log={data.log} />
-          <EarlierLog store={store} shows={60} />
-          <HowTo game="harborfall" />
-        </div>
-      </div>
-
-      {me >= 0 && !over ? (
-        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
-          {selected ? (
-            <>
-              <button type="button" class="btn-primary" disabled={busy} onClick={() => send(selected.move)} data-testid="confirm">
-                Confirm: {moveLabel(selected.move, v)}
-              </button>
-              <button type="button" onClick={() => setSelected(null)}>
-                Cancel
-              </button>
-            </>
-          ) : steals.length > 0 ? (
-            steals.map((m) => (
-              <button key={String(m.seat)} type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move="steal" data-seat={m.seat}>
-                {moveLabel(m, v)} ({v.players[m.seat as number]?.cards} cards)
-              </button>
-            ))
-          ) : turnButtons.length > 0 ? (
-            <>
-              {hint && mine ? <p class="hint">{hint}</p> : null}
-              {turnButtons.map((m) => (
-                <button key={m.type} type="button" class={m.type === "roll" ? "btn-primary" : "btn-end"} disabled={busy} onClick={() => send(m)} data-move={m.type}>
-                  {moveLabel(m, v)}
-                </button>
-              ))}
-            </>
-          ) : (
-            <p class="hint" data-testid="waiting">
-              {legal.length > 0 ? hint || waitingHint(v) : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.acting.map((s) => v.players[s]?.name).join(", ") || "the others"}…`}
-            </p>
-          )}
-        </nav>
-      ) : null}
-    </div>
+            <section class="panel">
+              <DiceChart view={v} />
+            </section>
+          </>
+        ),
+        layout: { board: "hf-board-wrap" },
+        board: (
+          <>
+            <ResourceIcons />
+            <Board view={v} colors={colors} spots={sp} selected={selected?.sel ?? null} onSpot={onSpot} rollKey={rollKey} label={`The island${hint ? `. ${hint}` : ""}`} />
+            {hint && mine ? (
+              <p class="hf-hint" data-testid="board-hint">
+                {hint}
+              </p>
+            ) : null}
+          </>
+        ),
+        side: (
+          <>
+            <DiscardPanel view={v} legal={legal} send={send} busy={busy} />
+            <HandPanel view={v} />
+            {me >= 0 && !over && canBuild && mine && v.phase !== "setup" ? (
+              <section class="panel hf-build" aria-labelledby="hf-build-h" data-testid="build" data-decision>
+                <h2 id="hf-build-h">Build</h2>
+                <div class="hf-build-grid">
+                  {options.map((o) => {
+                    const on = o.moves.length > 0;
+                    const buy = o.kind === "dev";
+                    return (
+                      <button
+                        key={o.kind}
+                        type="button"
+                        class={activeBuild === o.kind ? "btn-primary" : ""}
+                        aria-pressed={buy ? undefined : activeBuild === o.kind}
+                        disabled={!on || busy}
+                        onClick={() => (buy ? send(o.moves[0]!) : setBuild(activeBuild === o.kind ? null : o.kind))}
+                        data-build={o.kind}
+                      >
+                        <span class="hf-build-title">{buy ? "Buy a development card" : BUILD_TITLES[o.kind]}</span>
+                        <span class="hf-cost">
+                          {o.cost.map((n, r) =>
+                            n > 0 ? (
+                              <span key={r}>
+                                {n}
+                                <ResourceIcon r={r} size={16} />
+                              </span>
+                            ) : null,
+                          )}
+                          <span class="sr-only">costs {costText(o.cost, v.resources)}</span>
+                        </span>
+                        {on ? null : <span class="hf-why">{o.why}</span>}
+                      </button>
+                    );
+                  })}
+                </div>
+              </section>
+            ) : null}
+            {me >= 0 && !over ? <CardsToPlay view={v} legal={legal} send={send} busy={busy} /> : null}
+            {me >= 0 && !over ? (
+              <TradePanel key={v.offer ? `${v.turns}-${v.offer.from}-${v.offer.give.join()}-${v.offer.get.join()}-${v.offer.to}` : "none"} view={v} legal={legal} send={send} busy={busy} />
+            ) : null}
+            <PlayersPanel view={v} colors={colors} me={me} />
+            <SupplyPanel view={v} />
+          </>
+        ),
+        log: { id: "hf-log-h" },
+        actions: selected ? (
+          <>
+            <button type="button" class="btn-primary" disabled={busy} onClick={() => send(selected.move)} data-testid="confirm">
+              Confirm: {moveLabel(selected.move, v)}
+            </button>
+            <button type="button" onClick={() => setSelected(null)}>
+              Cancel
+            </button>
+          </>
+        ) : steals.length > 0 ? (
+          steals.map((m) => (
+            <MoveChoice key={String(m.seat)} game="harborfall" m={m} lineKey={String(m.seat)} send={send} busy={busy} class="btn-primary">
+              {moveLabel(m, v)} ({v.players[m.seat as number]?.cards} cards)
+            </MoveChoice>
+          ))
+        ) : turnButtons.length > 0 ? (
+          <>
+            {hint && mine ? <p class="hint">{hint}</p> : null}
+            {turnButtons.map((m) => (
+              <MoveChoice key={m.type} game="harborfall" m={m} send={send} busy={busy} class={m.type === "roll" ? "btn-primary" : "btn-end"}>
+                {moveLabel(m, v)}
+              </MoveChoice>
+            ))}
+          </>
+        ) : (
+          <p class="hint" data-testid="waiting">
+            {legal.length > 0 ? hint || waitingHint(v) : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.acting.map((s) => v.players[s]?.name).join(", ") || "the others"}…`}
+          </p>
+        ),
+      }}
+    />
   );
 }

@@ -2,9 +2,9 @@ import { keepNames } from "../../format";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcons } from "./Board";
 import { offerText, turnLine } from "./moves";
-import { DiceChart, LogPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
+import { DiceChart, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { decodeView, lastVersion } from "./view";
-import { EarlierLog } from "../../components/EarlierLog";
+import { LogPanel } from "../../components/LogPanel";
 
 /** HarborfallTv is the island for the living-room TV: the whole board, who does what, and at the end the ranking. */
 export function HarborfallTv({ store }: { store: TableStore }) {
@@ -57,8 +57,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             <PlayersPanel view={v} colors={colors} me={-1} big />
             {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}
             {v.offer || owing.length > 0 ? null : <SupplyPanel view={v} />}
-            <LogPanel log={data.log} limit={6} title="What happened" />
-            <EarlierLog store={store} shows={6} />
+            <LogPanel store={store} limit={6} title="What happened" id="hf-log-h" />
           </>
         )}
       </div>

@@ -240,26 +240,3 @@ export function Board(props: BoardProps) {
     </svg>
   );
 }
-
-/** Die draws one die face with pips; value 0 draws a blank die. */
-export function Die({ value, x, y, size, rolling }: { value: number; x: number; y: number; size: number; rolling?: boolean }) {
-  const p = size / 4;
-  const pips: Record<number, [number, number][]> = {
-    1: [[2, 2]],
-    2: [[1, 1], [3, 3]],
-    3: [[1, 1], [2, 2], [3, 3]],
-    4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
-  };
-  return (
-    <g transform={`translate(${x} ${y})`}>
-      <g class={rolling ? "die die-rolling" : "die"}>
-      <rect width={size} height={size} rx={size / 6} fill="#fff" stroke="#1b1b1b" stroke-width="3" />
-      {(pips[value] ?? []).map(([cx, cy], k) => (
-        <circle key={k} cx={cx * p} cy={cy * p} r={size / 11} fill="#1b1b1b" />
-      ))}
-      </g>
-    </g>
-  );
-}

@@ -1,7 +1,9 @@
 import { SeatBadge } from "../../components/SeatBadge";
+import { ranking } from "../../components/ranking";
+import { SeatChart, seatLine } from "../../components/SeatChart";
 import { coins, keepNames, ordinal, seatColor, seatShape } from "../../format";
 import { shapePath } from "../../components/SeatBadge";
-import type { GameEvent, GameResult, Seat } from "../../protocol";
+import type { GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
 import { holdingsOf, type HoldingsView } from "./view";
 
@@ -79,31 +81,6 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
   );
 }
 
-/** LogPanel lists the latest events, newest first; with names, no line breaks inside a player's name. */
-export function LogPanel({ log, limit = Infinity, title = "Game log", names = [] }: { log: GameEvent[]; limit?: number; title?: string; names?: readonly string[] }) {
-  const lines = log.slice(-limit).reverse();
-  return (
-    <section class="panel log" aria-labelledby="log-h">
-      <h2 id="log-h">{title}</h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="log-h">
-        {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type}`}>
-            {keepNames(e.text, names)}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** ranking orders the seats by place, bankrupt seats (place 0) last. */
-export function ranking(result: GameResult, players: number): { seat: Seat; place: number; score: number }[] {
-  return Array.from({ length: players }, (_, seat) => ({ seat, place: result.places[seat] ?? 0, score: result.scores[seat] ?? 0 })).sort(
-    (a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score || a.seat - b.seat,
-  );
-}
-
 export function Ranking({ result, view, colors }: { result: GameResult; view: HoldingsView; colors: string[] }) {
   const rows = ranking(result, view.players);
   const why = result.reason === "bankruptcy" ? "the last solvent player wins" : result.reason === "round_limit" ? `after ${view.roundLimit} rounds, the highest net worth wins` : "";
@@ -130,75 +107,22 @@ export function Ranking({ result, view, colors }: { result: GameResult; view: Ho
 export function WorthChart({ view, colors, width = 640, height = 300 }: { view: HoldingsView; colors: string[]; width?: number; height?: number }) {
   const rows = view.history.length > 0 ? view.history : [view.netWorth];
   const max = Math.max(1, ...rows.flat());
-  const pad = { l: 56, r: 16, t: 12, b: 30 };
-  const w = width - pad.l - pad.r;
-  const h = height - pad.t - pad.b;
-  const x = (r: number) => pad.l + (rows.length <= 1 ? w / 2 : (r * w) / (rows.length - 1));
-  const y = (v: number) => pad.t + h - (v / max) * h;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50);
+  const every = Math.max(1, Math.ceil(rows.length / 10));
   return (
-    <figure class="chart">
-      <figcaption>Net worth round by round</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's net worth after every round; the table below has the numbers">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={pad.l} x2={width - pad.r} y1={y(t)} y2={y(t)} stroke="#d8d3c0" />
-            <text x={pad.l - 6} y={y(t) + 4} text-anchor="end" class="chart-tick">
-              {coins(t)}
-            </text>
-          </g>
-        ))}
-        {rows.map((_, r) =>
-          r % Math.max(1, Math.ceil(rows.length / 10)) === 0 || r === rows.length - 1 ? (
-            <text key={r} x={x(r)} y={height - 8} text-anchor="middle" class="chart-tick">
-              {r}
-            </text>
-          ) : null,
-        )}
-        {Array.from({ length: view.players }, (_, seat) => {
-          const c = seatColor(seat, colors[seat]);
-          const pts = rows.map((row, r) => `${x(r).toFixed(1)},${y(row[seat] ?? 0).toFixed(1)}`);
-          const last = rows.length - 1;
-          return (
-            <g key={seat}>
-              <polyline points={pts.join(" ")} fill="none" stroke={c.fill} stroke-width="3" stroke-dasharray={seat % 2 ? "8 4" : undefined} />
-              <g transform={`translate(${x(last)} ${y(rows[last]?.[seat] ?? 0)})`}>
-                <path d={shapePath(seatShape(seat), 6)} fill={c.fill} stroke="#111" />
-              </g>
-            </g>
-          );
-        })}
-      </svg>
-      <ul class="legend">
-        {Array.from({ length: view.players }, (_, seat) => (
-          <li key={seat}>
-            <SeatBadge seat={seat} color={colors[seat]} size={18} /> {view.names[seat]}
-          </li>
-        ))}
-      </ul>
-      <table class="sr-only">
-        <caption>Net worth after each round</caption>
-        <thead>
-          <tr>
-            <th scope="col">Round</th>
-            {view.names.map((n) => (
-              <th scope="col" key={n}>
-                {n}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <tr key={r}>
-              <th scope="row">{r}</th>
-              {row.map((v, s) => (
-                <td key={s}>{v}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <SeatChart
+      caption="Net worth round by round"
+      label="Chart of each player's net worth after every round; the table below has the numbers"
+      rows={rows}
+      lines={Array.from({ length: view.players }, (_, seat) => seatLine(seat, view.names[seat] ?? "", colors[seat]))}
+      xTicks={rows.map((_, r) => r).filter((r) => r % every === 0 || r === rows.length - 1).map((r) => ({ x: r, text: String(r) }))}
+      yTicks={[0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50).map((t) => ({ value: t, text: coins(t) }))}
+      max={max}
+      padLeft={56}
+      width={width}
+      height={height}
+      tableCaption="Net worth after each round"
+      xHeading="Round"
+      rowLabel={(r) => r}
+    />
   );
 }

@@ -1,18 +1,18 @@
 import { useEffect, useState } from "preact/hooks";
-import { AwayBanner } from "../../components/AwayBanner";
-import { Countdown } from "../../components/Countdown";
-import { EarlierLog } from "../../components/EarlierLog";
 import { Delta } from "../../components/Delta";
-import { HintBox } from "../../components/Hint";
-import { HowTo, MoveLine, RichText, TopicLink } from "../../components/Rules";
+import { MoveChoice } from "../../components/MoveChoice";
+import { PlayFrame } from "../../components/PlayFrame";
+import { MoveLine, RichText, TopicLink } from "../../components/Rules";
+import { usePlay } from "../../components/usePlay";
 import { topicById, wantReference } from "../../rules/reference";
 import { coins } from "../../format";
 import type { GameResult, Move } from "../../protocol";
-import { isMyTurn, type TableStore } from "../../state";
-import { Board, Die } from "./Board";
+import type { TableStore } from "../../state";
+import { Die } from "../../components/Die";
+import { Board } from "./Board";
 import { CELL, groupOf, isOwnable, SIDE, SPACES, spaceName, type SpaceKind } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
-import { HoldingChip, LogPanel, PlayersPanel, Ranking, WorthChart } from "./Panels";
+import { HoldingChip, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { TradePanel } from "./Trade";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
@@ -186,153 +186,130 @@ function SpaceDetails({ space, view, legal, send, pending, onClose }: { space: n
 
 /** HoldingsPlayer is the game from one player's seat: phone first, two columns on a laptop. */
 export function HoldingsPlayer({ store }: { store: TableStore }) {
-  const data = store.data.value;
+  const play = usePlay(store);
   const [selected, setSelected] = useState<number | null>(null);
   const [zoom, setZoom] = useState(false);
   // A bigger board scrolls sideways; bring the player's own token into view.
   useEffect(() => {
     if (zoom) document.querySelector(`.play-board [data-token="${store.data.value.game?.seat ?? -1}"]`)?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [zoom]);
-  const g = data.game;
-  if (!g) return <p class="page">Loading the game…</p>;
-  const seats = data.lobby?.seats ?? [];
-  const colors = seats.map((s) => s.color);
-  const view = decodeView(g.view, seats.map((s) => s.name));
-  const me = g.seat;
-  const legal = g.legal;
-  const send = (m: Move) => store.move(m);
+  if (!play) return <p class="page">Loading the game…</p>;
+  const { data, game: g, colors, me, legal, send, busy, over } = play;
+  const view = decodeView(g.view, play.seats.map((s) => s.name));
   const turn = turnMoves(legal);
   const improves = improveMoves(legal);
   const short = unaffordable(view, me, turn);
-  const over = g.result.over;
   const mine = me >= 0 ? holdingsOf(view, me) : [];
-  const myTurn = isMyTurn(g) && view.turn === me;
-  const away = seats.find((s) => s.index === me)?.away === true;
-  // While the link is down nothing can be sent: the controls wait with it.
-  const busy = data.pending || store.link.value !== "open";
+  const myTurn = play.myTurn && view.turn === me;
 
   return (
-    <div class="play holdings">
-      <header class="play-head" aria-live="polite">
-        <a href="/" class="home-link">
-          Harbor
-        </a>
-        <p class="turn-line" data-testid="turn-line">
-          {over ? "The game is over." : turnLine(view, me)}
-        </p>
-        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
-        {me >= 0 ? (
-          <p class="my-coins" data-testid="my-coins" data-coins={view.cash[me] ?? 0}>
-            <span class="sr-only">You have </span>
-            {coins(view.cash[me] ?? 0)} <span class="unit">Coins</span>
-            <Delta value={view.cash[me] ?? 0} />
-          </p>
-        ) : (
-          <p class="hint">You are watching.</p>
-        )}
-      </header>
-
-      {away ? <AwayBanner store={store} /> : null}
-
-      {over ? (
-        <div class="final">
-          <Ranking result={g.result} view={view} colors={colors} />
-          <section class="panel">
-            <WorthChart view={view} colors={colors} />
-          </section>
-        </div>
-      ) : null}
-
-      <HintBox store={store} label={(m) => moveLabel(m, view)} />
-
-      <div class="play-grid">
-        <div class={`play-board ${zoom ? "zoomed" : ""}`}>
-          <button type="button" class="btn-small zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)}>
-            {zoom ? "Fit the board" : "Bigger board"}
-          </button>
-          <div class="board-scroll">
-          <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
-            pulse={latestSpace(data.log, data.logVersions)}
-            pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
-            {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />}
-          </Board>
-          </div>
-          {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
-        </div>
-
-        <div class="play-side">
-          {me >= 0 && !over ? (
-            <section class="panel mine" aria-labelledby="mine-h">
-              <h2 id="mine-h">Your holdings</h2>
-              {mine.length === 0 ? <p class="hint">You own nothing yet.</p> : null}
-              <ul class="mine-list">
-                {mine.map((sp) => {
-                  const m = improves.find((x) => x.space === sp);
-                  return (
-                    <li key={sp}>
-                      <HoldingChip space={sp} level={view.improvements[sp] ?? 0} onClick={() => setSelected(sp)} />
-                      {m ? (
-                        <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} data-testid={`improve-${sp}`}>
-                          {/* The spoken name starts with the words shown, then names the holding. */}
-                          Improve (70)<span class="sr-only">: {spaceName(sp)}</span>
-                        </button>
-                      ) : null}
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ) : null}
-
-          {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={busy} /> : null}
-          <PlayersPanel view={view} colors={colors} me={me} onSpace={setSelected} />
-          <LogPanel log={data.log} />
-          <EarlierLog store={store} />
-          <HowTo game="holdings" />
-        </div>
-      </div>
-
-      {me >= 0 && !over ? (
-        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
-          {view.trade && view.trade.to === me ? (
-            <button
-              type="button"
-              class="btn-offer"
-              onClick={() => {
-                const h = document.getElementById("trade-h");
-                h?.scrollIntoView({ block: "center" });
-                h?.focus();
-              }}
-            >
-              Trade offer from {view.names[view.trade.from]} ↓
-            </button>
-          ) : null}
-          {turn.length === 0 ? (
-            <p class="hint" data-testid="waiting">
-              {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}
+    <PlayFrame
+      store={store}
+      play={play}
+      parts={{
+        game: "holdings",
+        class: "holdings",
+        turnLine: turnLine(view, me),
+        label: (m) => moveLabel(m, view),
+        head:
+          me >= 0 ? (
+            <p class="my-coins" data-testid="my-coins" data-coins={view.cash[me] ?? 0}>
+              <span class="sr-only">You have </span>
+              {coins(view.cash[me] ?? 0)} <span class="unit">Coins</span>
+              <Delta value={view.cash[me] ?? 0} />
             </p>
-          ) : (
-            <>
-              {short ? (
-                <button type="button" disabled aria-describedby="cannot-afford" data-testid="cannot-buy">
-                  Buy {short.name}
-                  <small id="cannot-afford" class="why-not">
-                    costs {coins(short.price)}, you have {coins(short.cash)}
-                  </small>
-                </button>
-              ) : null}
-              {turn.map((m) => (
-              <span class="move-choice" key={JSON.stringify(m)}>
-                <button type="button" class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type} aria-describedby={`line-${m.type}`}>
-                  {moveLabel(m, view)}
-                </button>
-                <MoveLine game="holdings" type={m.type} id={`line-${m.type}`} />
-              </span>
-            ))}
-            </>
-          )}
-        </nav>
-      ) : null}
-    </div>
+          ) : null,
+        final: (
+          <>
+            <Ranking result={g.result} view={view} colors={colors} />
+            <section class="panel">
+              <WorthChart view={view} colors={colors} />
+            </section>
+          </>
+        ),
+        layout: { board: zoom ? "zoomed" : "" },
+        board: (
+          <>
+            <button type="button" class="btn-small zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)}>
+              {zoom ? "Fit the board" : "Bigger board"}
+            </button>
+            <div class="board-scroll">
+              <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
+                pulse={latestSpace(data.log, data.logVersions)}
+                pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
+                {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />}
+              </Board>
+            </div>
+            {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
+          </>
+        ),
+        side: (
+          <>
+            {me >= 0 && !over ? (
+              <section class="panel mine" aria-labelledby="mine-h">
+                <h2 id="mine-h">Your holdings</h2>
+                {mine.length === 0 ? <p class="hint">You own nothing yet.</p> : null}
+                <ul class="mine-list">
+                  {mine.map((sp) => {
+                    const m = improves.find((x) => x.space === sp);
+                    return (
+                      <li key={sp}>
+                        <HoldingChip space={sp} level={view.improvements[sp] ?? 0} onClick={() => setSelected(sp)} />
+                        {m ? (
+                          <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} data-testid={`improve-${sp}`}>
+                            {/* The spoken name starts with the words shown, then names the holding. */}
+                            Improve (70)<span class="sr-only">: {spaceName(sp)}</span>
+                          </button>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ) : null}
+            {!over ? <TradePanel view={view} me={me} legal={legal} over={over} send={send} pending={busy} /> : null}
+            <PlayersPanel view={view} colors={colors} me={me} onSpace={setSelected} />
+          </>
+        ),
+        actions: (
+          <>
+            {view.trade && view.trade.to === me ? (
+              <button
+                type="button"
+                class="btn-offer"
+                onClick={() => {
+                  const h = document.getElementById("trade-h");
+                  h?.scrollIntoView({ block: "center" });
+                  h?.focus();
+                }}
+              >
+                Trade offer from {view.names[view.trade.from]} ↓
+              </button>
+            ) : null}
+            {turn.length === 0 ? (
+              <p class="hint" data-testid="waiting">
+                {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}
+              </p>
+            ) : (
+              <>
+                {short ? (
+                  <button type="button" disabled aria-describedby="cannot-afford" data-testid="cannot-buy">
+                    Buy {short.name}
+                    <small id="cannot-afford" class="why-not">
+                      costs {coins(short.price)}, you have {coins(short.cash)}
+                    </small>
+                  </button>
+                ) : null}
+                {turn.map((m) => (
+                  <MoveChoice key={JSON.stringify(m)} game="holdings" m={m} send={send} busy={busy} class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""}>
+                    {moveLabel(m, view)}
+                  </MoveChoice>
+                ))}
+              </>
+            )}
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -2,13 +2,14 @@ import { Delta } from "../../components/Delta";
 import { SeatBadge } from "../../components/SeatBadge";
 import { coins, keepNames, seatColor } from "../../format";
 import type { TableStore } from "../../state";
-import { Board, Die } from "./Board";
+import { Die } from "../../components/Die";
+import { Board } from "./Board";
 import { CELL, SIDE } from "./board";
 import { tradeText } from "./moves";
-import { LogPanel, Ranking, WorthChart } from "./Panels";
+import { Ranking, WorthChart } from "./Panels";
+import { LogPanel } from "../../components/LogPanel";
 import { CentreLine, GameOverCentre, turnLine, winnersLine } from "./Player";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
-import { EarlierLog } from "../../components/EarlierLog";
 
 function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; version: number; rolled: number; lastText: string }) {
   const inner = SIDE - 2 * CELL;
@@ -89,8 +90,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
                 <p>{tradeText(view.trade, view.names, -1)}</p>
               </section>
             ) : null}
-            <LogPanel log={data.log} limit={8} title="What happened" names={view.names} />
-            <EarlierLog store={store} shows={8} />
+            <LogPanel store={store} limit={8} title="What happened" names={view.names} />
           </>
         )}
       </div>

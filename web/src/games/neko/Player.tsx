@@ -1,9 +1,10 @@
 import { useState } from "preact/hooks";
-import { AwayBanner } from "../../components/AwayBanner";
-import { Countdown } from "../../components/Countdown";
-import { HowTo } from "../../components/Rules";
+import { MoveChoice } from "../../components/MoveChoice";
+import { PlayFrame } from "../../components/PlayFrame";
+import { MoveLine } from "../../components/Rules";
+import { usePlay } from "../../components/usePlay";
 import { SeatBadge } from "../../components/SeatBadge";
-import type { GameEvent, Move } from "../../protocol";
+import type { Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Card, CardDialog, Icon } from "./Cards";
 import { cardName, CARDS, choiceTitle } from "./cards";
@@ -11,7 +12,6 @@ import { columnName, draftMove, groupMoves, moveKey, moveLabel, movesForCard } f
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, Supply, Town } from "./Town";
 import { actingName, decodeView, ghostOn, scoreSoFar, shipsInGame, type NekoPlayer, type NekoView } from "./view";
-import { EarlierLog } from "../../components/EarlierLog";
 
 const STAGE_WORDS: Record<string, [string, string]> = {
   play: ["play a card, or tuck one as a hub", "choosing a card"],
@@ -49,8 +49,9 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
   const mine = v.active === me;
   const p = v.players[me];
   return (
-    <section class="panel nk-draft" aria-labelledby="nk-draft-h" data-testid="draft">
+    <section class="panel nk-draft" aria-labelledby="nk-draft-h" data-testid="draft" data-decision={mine ? "" : undefined}>
       <h2 id="nk-draft-h">Period {v.period} draft</h2>
+      {mine ? <MoveLine game="neko" type={v.rows.length > 0 ? "draft" : "pick"} /> : null}
       <p class="nk-whose" data-testid="whose-pick">
         {mine ? "Your pick." : `${actingName(v)} is picking.`} Order: {v.order.map((s) => v.players[s]?.name).join(", ")}
       </p>
@@ -140,7 +141,7 @@ function TurnPanel({ v, me, legal, send, busy, open }: { v: NekoView; me: number
   const finalWindow = inWindow && v.window >= p.columns.length;
   const [lic, coin, fuel] = v.icons;
   return (
-    <section class="panel nk-turn" aria-labelledby="nk-turn-h" data-testid="turn-panel" data-stage={v.stage} data-window={v.window}>
+    <section class="panel nk-turn" aria-labelledby="nk-turn-h" data-testid="turn-panel" data-stage={v.stage} data-window={v.window} data-decision>
       <h2 id="nk-turn-h">
         {v.stage === "play"
           ? "Play a card"
@@ -198,6 +199,7 @@ function TurnPanel({ v, me, legal, send, busy, open }: { v: NekoView; me: number
       {groups.map((g) => (
         <div key={g.title} class="nk-group" role="group" aria-label={g.title}>
           <h3>{g.title}</h3>
+          {g.moves.every((m) => m.type === g.moves[0]?.type) ? <MoveLine game="neko" type={g.moves[0]!.type} /> : null}
           <div class="nk-moves">
             {g.moves.map((m) => (
               <MoveButton key={moveKey(m)} m={m} v={v} me={me} send={send} busy={busy} />
@@ -238,20 +240,6 @@ function PlayersList({ v, colors, me, onTown }: { v: NekoView; colors: string[];
   );
 }
 
-function LogList({ log }: { log: GameEvent[] }) {
-  const last = log.slice(-10).reverse();
-  return (
-    <section class="panel nk-log" aria-labelledby="nk-log-h">
-      <h2 id="nk-log-h">What happened</h2>
-      <ol class="log-lines" aria-live="polite">
-        {last.map((e, i) => (
-          <li key={log.length - i}>{e.text}</li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 /** Towns shows one town at a time, with a tab per player. */
 function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; shown: number; setShown: (s: number) => void; open: (n: number) => void }) {
   const p: NekoPlayer | undefined = v.players[shown];
@@ -277,24 +265,18 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
 
 /** NekoPlayer is Neko Harbour from one seat: phone first, two columns on a laptop. */
 export function NekoPlayerScreen({ store }: { store: TableStore }) {
-  const data = store.data.value;
+  const live = usePlay(store);
   const [cardOpen, setCardOpen] = useState<number | null>(null);
   const [townSeat, setTownSeat] = useState<number | null>(null);
-  const g = data.game;
-  if (!g) return <p class="page">Loading the game…</p>;
-  const seats = data.lobby?.seats ?? [];
-  const colors = seats.map((s) => s.color);
-  const v = decodeView(g.view);
-  const me = g.seat;
-  const legal = g.legal;
+  if (!live) return <p class="page">Loading the game…</p>;
+  const v = decodeView(live.game.view);
+  const play = { ...live, over: v.phase === "over" };
+  const { game: g, colors, me, legal, busy, over } = play;
   const send = (m: Move) => {
     setCardOpen(null);
-    store.move(m);
+    play.send(m);
   };
-  const busy = data.pending || store.link.value !== "open";
-  const over = v.phase === "over";
   const mine = v.players[me];
-  const away = seats.find((s) => s.index === me)?.away === true;
   const next = legal.find((m) => m.type === "next");
   const shown = townSeat ?? (me >= 0 ? me : v.active >= 0 ? v.active : 0);
   const cardMoves = cardOpen !== null ? movesForCard(legal, cardOpen) : [];
@@ -304,97 +286,84 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
   };
 
   return (
-    <div class="play neko" data-version={data.version}>
-      <header class="play-head" aria-live="polite">
-        <a href="/" class="home-link">
-          Harbor
-        </a>
-        <p class="turn-line" data-testid="turn-line">
-          {turnLine(v, me)}
-        </p>
-        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
-        {mine ? (
+    <PlayFrame
+      store={store}
+      play={play}
+      parts={{
+        game: "neko",
+        class: "neko",
+        turnLine: turnLine(v, me),
+        label: (m) => moveLabel(m, v, me),
+        head: mine ? (
           <p class="my-coins" data-testid="my-score">
             {scoreSoFar(mine)} <span class="unit">points</span>
           </p>
-        ) : (
-          <p class="hint">You are watching.</p>
-        )}
-      </header>
-
-      {away ? <AwayBanner store={store} /> : null}
-
-      {over ? (
-        <div class="final">
-          <Final v={v} result={g.result} colors={colors} />
-          <section class="panel">
-            <PointsChart v={v} colors={colors} />
-          </section>
-        </div>
-      ) : null}
-
-      <div class="play-grid nk-grid">
-        <div class="nk-main">
-          {v.phase === "draft" ? <Draft v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} /> : null}
-          {mine && v.active === me && v.phase !== "draft" && !over ? <TurnPanel v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} /> : null}
-          {mine && mine.hand && mine.hand.length > 0 && !(v.active === me && v.stage === "play") ? (
-            <section class="panel" aria-labelledby="nk-hand-h" data-testid="hand">
-              <h2 id="nk-hand-h">
-                Your hand ({mine.hand.length})
-              </h2>
-              <div class="nk-hand">
-                {mine.hand.map((n) => (
-                  <Card key={n} n={n} onOpen={setCardOpen} />
-                ))}
-              </div>
+        ) : null,
+        final: (
+          <>
+            <Final v={v} result={g.result} colors={colors} />
+            <section class="panel">
+              <PointsChart v={v} colors={colors} />
             </section>
-          ) : null}
-          <Towns v={v} me={me} shown={shown} setShown={setTownSeat} open={setCardOpen} />
-        </div>
-        <div class="nk-sideinfo">
-          <section class="panel" aria-labelledby="nk-attr-h">
-            <h2 id="nk-attr-h">Attractions</h2>
-            <Attractions v={v} />
-            {v.boats.length && v.phase !== "boats" ? (
-              <>
-                <h3>Fishing boats on offer after the scoring</h3>
+          </>
+        ),
+        layout: { grid: "nk-grid", board: "nk-main", side: "nk-sideinfo" },
+        board: (
+          <>
+            {v.phase === "draft" ? <Draft v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} /> : null}
+            {mine && v.active === me && v.phase !== "draft" && !over ? <TurnPanel v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} /> : null}
+            {mine && mine.hand && mine.hand.length > 0 && !(v.active === me && v.stage === "play") ? (
+              <section class="panel" aria-labelledby="nk-hand-h" data-testid="hand">
+                <h2 id="nk-hand-h">Your hand ({mine.hand.length})</h2>
                 <div class="nk-hand">
-                  {v.boats.map((n) => (
+                  {mine.hand.map((n) => (
                     <Card key={n} n={n} onOpen={setCardOpen} />
                   ))}
                 </div>
-              </>
+              </section>
             ) : null}
-          </section>
-          <PlayersList v={v} colors={colors} me={me} onTown={showTown} />
-          {v.period > 1 || over ? <Interim v={v} /> : null}
-          <LogList log={data.log} />
-          <EarlierLog store={store} shows={10} />
-          <HowTo game="neko" />
-        </div>
-      </div>
-
-      {me >= 0 && !over ? (
-        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
-          {next ? (
-            <button type="button" class="btn-end" disabled={busy} onClick={() => send(next)} data-move="next">
-              {moveLabel(next, v, me)}
-            </button>
-          ) : (
-            <p class="hint" data-testid="waiting">
-              {v.active === me ? "Choose above." : `Waiting for ${actingName(v) || "the others"}…`}
-            </p>
-          )}
-        </nav>
-      ) : null}
-
-      {cardOpen !== null ? (
-        <CardDialog n={cardOpen} onClose={() => setCardOpen(null)}>
-          {cardMoves.map((m) => (
-            <MoveButton key={moveKey(m)} m={m} v={v} me={me} send={send} busy={busy} primary={m.type !== "deactivate"} />
-          ))}
-        </CardDialog>
-      ) : null}
-    </div>
+            <Towns v={v} me={me} shown={shown} setShown={setTownSeat} open={setCardOpen} />
+          </>
+        ),
+        side: (
+          <>
+            <section class="panel" aria-labelledby="nk-attr-h">
+              <h2 id="nk-attr-h">Attractions</h2>
+              <Attractions v={v} />
+              {v.boats.length && v.phase !== "boats" ? (
+                <>
+                  <h3>Fishing boats on offer after the scoring</h3>
+                  <div class="nk-hand">
+                    {v.boats.map((n) => (
+                      <Card key={n} n={n} onOpen={setCardOpen} />
+                    ))}
+                  </div>
+                </>
+              ) : null}
+            </section>
+            <PlayersList v={v} colors={colors} me={me} onTown={showTown} />
+            {v.period > 1 || over ? <Interim v={v} /> : null}
+          </>
+        ),
+        log: { title: "What happened", id: "nk-log-h", extra: "nk-log" },
+        actions: next ? (
+          <MoveChoice game="neko" m={next} send={send} busy={busy} class="btn-end">
+            {moveLabel(next, v, me)}
+          </MoveChoice>
+        ) : (
+          <p class="hint" data-testid="waiting">
+            {v.active === me ? "Choose above." : `Waiting for ${actingName(v) || "the others"}…`}
+          </p>
+        ),
+        after:
+          cardOpen !== null ? (
+            <CardDialog n={cardOpen} onClose={() => setCardOpen(null)}>
+              {cardMoves.map((m) => (
+                <MoveButton key={moveKey(m)} m={m} v={v} me={me} send={send} busy={busy} primary={m.type !== "deactivate"} />
+              ))}
+            </CardDialog>
+          ) : null,
+      }}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { turnLine } from "./Player";
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, BundleLine, Supply, Town } from "./Town";
 import { decodeView, GHOST, scoreSoFar, shipsInGame, type NekoView } from "./view";
-import { EarlierLog } from "../../components/EarlierLog";
+import { LogPanel } from "../../components/LogPanel";
 
 const noop = () => {};
 
@@ -147,15 +147,7 @@ export function NekoTv({ store }: { store: TableStore }) {
               <h2>Attractions</h2>
               <Attractions v={v} />
             </section>
-            <section class="panel nk-tv-log">
-              <h2>What happened</h2>
-              <ol class="log-lines">
-                {data.log.slice(-4).reverse().map((e, i) => (
-                  <li key={data.log.length - i}>{e.text}</li>
-                ))}
-              </ol>
-              <EarlierLog store={store} shows={4} />
-            </section>
+            <LogPanel store={store} limit={4} title="What happened" id="nk-tv-log-h" extra="nk-tv-log" />
           </div>
         </div>
       )}

@@ -1,0 +1,47 @@
+import { keepNames } from "../format";
+import type { TableStore } from "../state";
+import { EarlierLog } from "./EarlierLog";
+
+/**
+ * LogPanel is the game's log, newest first, the same in every game: on a
+ * play screen every line the page holds, in a scrolling list, with "Show
+ * earlier moves" while the start of the game is not loaded; on a TV (limit)
+ * the last lines only, the earlier part fetched by itself so a reloaded TV
+ * shows as many. Each line is classed log-<event type>; with names, a
+ * player's name never breaks over two lines.
+ */
+export function LogPanel({
+  store,
+  limit,
+  title = "Game log",
+  names = [],
+  id = "log-h",
+  extra = "",
+}: {
+  store: TableStore;
+  limit?: number;
+  title?: string;
+  names?: readonly string[];
+  /** the heading's id, unique on the page */
+  id?: string;
+  /** more classes for the panel, for a game's own look */
+  extra?: string;
+}) {
+  const log = store.data.value.log;
+  const lines = (limit === undefined ? log : log.slice(-limit)).slice().reverse();
+  return (
+    <section class={`panel log ${extra}`} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls takes the focus, so the keyboard can scroll it */}
+      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby={id}>
+        {lines.map((e, k) => (
+          <li key={log.length - k} class={`log-${e.type}`}>
+            {keepNames(e.text, names)}
+          </li>
+        ))}
+      </ol>
+      <EarlierLog store={store} shows={limit} />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// PlayFrame is the one frame around every game's board, as boardgame.io's
+// client wraps each board: it draws what every table has, and a game's
+// folder supplies only its own parts (board, panels, move labels, the final
+// score lines, the TV layout). The frame draws:
+//   - the header: whose turn, the turn timer, the take-back (one bar with
+//     the header, so a phone keeps its screen), and below it who is at the
+//     table and the banner of a seat a computer player stands in for;
+//   - the hint ("What would the computer do?") for the seat whose move it is;
+//   - the log with its earlier pages, and the rules (how to play, and the
+//     reference dialog a refusal's rule link opens at its topic);
+//   - the end of the game: the game's final table and charts, then what next
+//     (play again) and the way to the replay;
+//   - the action bar, and the focus after a move (useFocusAfterMove).
+
+import { createContext, type ComponentChildren } from "preact";
+import { useContext, useRef } from "preact/hooks";
+import type { Move } from "../protocol";
+import type { TableStore } from "../state";
+import { AwayBanner } from "./AwayBanner";
+import { Countdown } from "./Countdown";
+import { HintBox } from "./Hint";
+import { LogPanel } from "./LogPanel";
+import { PlayAgain } from "./PlayAgain";
+import { Presence } from "./Presence";
+import { HowTo } from "./Rules";
+import { ReplayLinks, TakeBack } from "./Timeline";
+import { useFocusAfterMove, type Play } from "./usePlay";
+
+/**
+ * LiveTable is true inside a table's own screen (a live connection): only
+ * there does the frame show who is at the table, play again and the replay
+ * links. A replay shows the same game screens without them.
+ */
+export const LiveTable = createContext(false);
+
+export interface FrameParts {
+  /** the game's id, for its rules reference */
+  game: string;
+  /** more classes on the frame, for the game's own look */
+  class?: string;
+  /** whose turn it is and what they are doing, in words */
+  turnLine: string;
+  /** the game's own figures in the header (Coins, points, dice, a quick reference) */
+  head?: ComponentChildren;
+  /** banners of the game's own under the header */
+  banner?: ComponentChildren;
+  /** a legal move in the game's words (the hint says it) */
+  label: (m: Move) => string;
+  /** the final table and charts, shown once the game is over */
+  final?: ComponentChildren;
+  /** the board, with what opens from it */
+  board: ComponentChildren;
+  /** more classes on the grid and its two columns, for the game's own layout */
+  layout?: { grid?: string; board?: string; side?: string };
+  /** the game's panels beside the board, above the log */
+  side?: ComponentChildren;
+  /** the log panel's look: its title, heading id, classes, names kept whole */
+  log?: { title?: string; id?: string; extra?: string; names?: readonly string[] };
+  /** the action bar's content for a seated player while the game runs; undefined: no bar */
+  actions?: ComponentChildren;
+  /** dialogs and overlays of the game's own */
+  after?: ComponentChildren;
+}
+
+/** PlayFrame draws a game's parts in the frame every game shares. */
+export function PlayFrame({ store, play, parts }: { store: TableStore; play: Play; parts: FrameParts }) {
+  const live = useContext(LiveTable);
+  const root = useRef<HTMLDivElement>(null);
+  useFocusAfterMove(root, play.data.version);
+  const { game: g, me, over, data } = play;
+  const lobby = data.lobby;
+  return (
+    <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
+      {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
+      <header class="play-head" data-testid="play-head">
+        <a href="/" class="home-link">
+          Harbor
+        </a>
+        <p class="turn-line" data-testid="turn-line" aria-live="polite">
+          {over ? "The game is over." : parts.turnLine}
+        </p>
+        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
+        {parts.head}
+        {me < 0 ? <p class="hint">You are watching.</p> : null}
+        <TakeBack store={store} />
+      </header>
+
+      {play.away ? <AwayBanner store={store} /> : null}
+      {parts.banner}
+
+      {over ? (
+        <div class="final" data-testid="final">
+          {parts.final}
+          {live && lobby ? <PlayAgain store={store} lobby={lobby} /> : null}
+          {live ? <ReplayLinks lobby={lobby} /> : null}
+        </div>
+      ) : null}
+
+      {live ? <HintBox store={store} label={parts.label} /> : null}
+
+      <div class={`play-grid ${parts.layout?.grid ?? ""}`}>
+        <div class={`play-board ${parts.layout?.board ?? ""}`}>{parts.board}</div>
+        <div class={`play-side ${parts.layout?.side ?? ""}`}>
+          {parts.side}
+          <LogPanel store={store} {...parts.log} />
+          <HowTo game={parts.game} />
+        </div>
+      </div>
+
+      {me >= 0 && !over && parts.actions !== undefined ? (
+        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
+          {parts.actions}
+        </nav>
+      ) : null}
+      {parts.after}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+// usePlay is the hook every game's play screen starts from, as boardgame.io's
+// client hands each board its props: what the table's state says about this
+// seat (who I am, what I may do, whether the game is over, whether the
+// controls must wait), and the way to send a move. useFocusAfterMove keeps a
+// keyboard player's place: when a move takes away the control they used, the
+// focus goes to the first sensible control instead of the page's body.
+
+import { useEffect, useRef } from "preact/hooks";
+import type { GameState, LobbySeat, Move, Seat } from "../protocol";
+import { isMyTurn, type TableData, type TableStore } from "../state";
+
+/** Play is one seat's side of a game in progress, what every game screen needs. */
+export interface Play {
+  data: TableData;
+  game: GameState;
+  seats: LobbySeat[];
+  /** each seat's colour, by seat */
+  colors: string[];
+  /** this page's seat; -1 for someone watching */
+  me: Seat;
+  legal: Move[];
+  over: boolean;
+  /** the game waits on this seat */
+  myTurn: boolean;
+  /** a computer player stands in for this seat */
+  away: boolean;
+  /** a move is on its way or the link is down: the controls wait */
+  busy: boolean;
+  send: (m: Move) => void;
+}
+
+/** playOf reads a Play from the table's data; null before the game's first state. */
+export function playOf(data: TableData, linkOpen: boolean, send: (m: Move) => void): Play | null {
+  const game = data.game;
+  if (!game) return null;
+  const seats = data.lobby?.seats ?? [];
+  const me = game.seat;
+  return {
+    data,
+    game,
+    seats,
+    colors: seats.map((s) => s.color),
+    me,
+    legal: game.legal,
+    over: game.result.over,
+    myTurn: isMyTurn(game),
+    away: me >= 0 && seats.some((s) => s.index === me && s.away),
+    busy: data.pending || !linkOpen,
+    send,
+  };
+}
+
+/** usePlay is playOf over a live (or replayed) table's signals. */
+export function usePlay(store: TableStore): Play | null {
+  return playOf(store.data.value, store.link.value === "open", (m) => store.move(m));
+}
+
+/** What focus needs of an element: enough for the browser's and for a test's. */
+export interface Focusable {
+  disabled?: boolean;
+  isConnected?: boolean;
+  getClientRects(): { length: number };
+  getAttribute(name: string): string | null;
+  focus(options?: { preventScroll?: boolean }): void;
+}
+
+export interface Region {
+  querySelectorAll(selector: string): ArrayLike<Focusable>;
+  contains(other: unknown): boolean;
+}
+
+/**
+ * FOCUS_ORDER is where the first sensible control is looked for, in order:
+ * a panel the game marks as the decision to make now (data-decision), the
+ * action bar, then the board and the panels beside it.
+ */
+export const FOCUS_ORDER = ["[data-decision]", ".action-bar", ".play-board", ".play-side"];
+
+const CONTROLS = "button, a[href], input, select, textarea, [tabindex='0']";
+
+/** usable says whether a control can take the focus: enabled, shown, not hidden from the keyboard. */
+export function usable(el: Focusable): boolean {
+  return !el.disabled && el.getAttribute("aria-disabled") !== "true" && el.getAttribute("tabindex") !== "-1" && el.getClientRects().length > 0;
+}
+
+/** firstControl is the first usable control in root by FOCUS_ORDER, or null. */
+export function firstControl(root: Region): Focusable | null {
+  for (const where of FOCUS_ORDER) {
+    const found = Array.from(root.querySelectorAll(`${where} :is(${CONTROLS})`)).find(usable);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * focusLost says whether the focus needs a new place after a move: it was
+ * in the play screen, and now rests on the body, on an element the move took
+ * away, or on a control the move disabled. An element the page focused on
+ * purpose (an open dialog's heading) keeps it.
+ */
+export function focusLost(active: Focusable | null, body: unknown, wasInside: boolean): boolean {
+  if (!wasInside) return false;
+  return active === null || active === body || active.isConnected === false || active.disabled === true;
+}
+
+/**
+ * useFocusAfterMove moves the focus to firstControl(root) after each new
+ * version of the table, when the focus was inside root and the move took it
+ * away. Focus elsewhere (the chat, a dialog, the address bar) is left alone.
+ */
+export function useFocusAfterMove(root: { current: HTMLElement | null }, version: number): void {
+  const inside = useRef(false);
+  // A keyboard player is shown the control; a tap does not scroll the page to it.
+  const keyboard = useRef(false);
+  useEffect(() => {
+    const track = (e: FocusEvent) => {
+      inside.current = root.current?.contains(e.target as Node) ?? false;
+    };
+    const key = () => {
+      keyboard.current = true;
+    };
+    const pointer = () => {
+      keyboard.current = false;
+    };
+    document.addEventListener("focusin", track);
+    document.addEventListener("keydown", key, true);
+    document.addEventListener("pointerdown", pointer, true);
+    return () => {
+      document.removeEventListener("focusin", track);
+      document.removeEventListener("keydown", key, true);
+      document.removeEventListener("pointerdown", pointer, true);
+    };
+  }, []);
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    if (!focusLost(document.activeElement as HTMLElement | null, document.body, inside.current)) return;
+    const target = firstControl(el);
+    target?.focus({ preventScroll: !keyboard.current });
+  }, [version]);
+}
