@@ -67,10 +67,9 @@ func newNotifier(t *testing.T, cfg notify.Config) *notify.Notifier {
 func TestPushIsEncryptedAndSigned(t *testing.T) {
 	store := newStore(t)
 	key := vapidKey()
-	var n *notify.Notifier
-	n = newNotifier(t, notify.Config{Store: store, VAPIDKey: key, Contact: "ops@example.org"})
-	push := notifytest.NewPush(t, n.PublicKey())
-	n = newNotifier(t, notify.Config{Store: store, VAPIDKey: key, Contact: "ops@example.org", HTTPClient: push.Server.Client()})
+	push := notifytest.NewPush(t)
+	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key, Contact: "ops@example.org", HTTPClient: push.Server.Client()})
+	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
 	if err := n.Deliver(ctx, turn); err != nil {
 		t.Fatal(err)
@@ -101,11 +100,11 @@ func TestPushIsEncryptedAndSigned(t *testing.T) {
 func TestNoticesAreRateLimited(t *testing.T) {
 	store := newStore(t)
 	key := vapidKey()
-	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key})
-	push := notifytest.NewPush(t, n.PublicKey())
+	push := notifytest.NewPush(t)
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	n = newNotifier(t, notify.Config{Store: store, VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 2, Window: time.Hour,
+	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 2, Window: time.Hour,
 		Now: func() time.Time { return now }})
+	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
 	for range 4 {
 		if err := n.Deliver(ctx, turn); err != nil {
@@ -128,10 +127,10 @@ func TestNoticesAreRateLimited(t *testing.T) {
 func TestQuietHours(t *testing.T) {
 	store := newStore(t)
 	key := vapidKey()
-	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key})
-	push := notifytest.NewPush(t, n.PublicKey())
+	push := notifytest.NewPush(t)
 	now := time.Date(2026, 1, 10, 22, 30, 0, 0, time.UTC) // 23:30 in Berlin
-	n = newNotifier(t, notify.Config{Store: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Now: func() time.Time { return now }})
+	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Now: func() time.Time { return now }})
+	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
 	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
 		t.Fatal(err)
@@ -175,7 +174,7 @@ func TestQuiet(t *testing.T) {
 }
 
 func TestCheckSubscription(t *testing.T) {
-	push := notifytest.NewPush(t, "")
+	push := notifytest.NewPush(t)
 	good := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth}
 	if err := notify.CheckSubscription(good); err != nil {
 		t.Fatal(err)
@@ -196,7 +195,8 @@ func TestCheckSubscription(t *testing.T) {
 func TestDefaultClientRefusesPrivateAddresses(t *testing.T) {
 	store := newStore(t)
 	n := newNotifier(t, notify.Config{Store: store})
-	push := notifytest.NewPush(t, n.PublicKey())
+	push := notifytest.NewPush(t)
+	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
 	if err := n.Deliver(ctx, turn); err == nil || !strings.Contains(err.Error(), "private or loopback") {
 		t.Fatalf("delivery to a loopback endpoint: %v", err)

@@ -44,3 +44,11 @@ type DeviceStore interface {
 	// RemoveDevice forgets person's device id. ENotFound if there is none.
 	RemoveDevice(ctx context.Context, person, id string) error
 }
+
+// linkLen is the length of a link code: about 40 bits, so guessing one in
+// the minutes it works is hopeless at the server's rate limits.
+const linkLen = 8
+
+// NewLinkCode returns a fresh code to link another device, in the
+// alphabet of join codes.
+func NewLinkCode() string { return newCode(linkLen) }

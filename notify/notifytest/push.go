@@ -47,14 +47,14 @@ type Push struct {
 	errs     []error
 }
 
-// NewPush starts a push service (https) whose requests must carry the
-// VAPID public key vapid (base64url). It stops with the test.
-func NewPush(t testing.TB, vapid string) *Push {
+// NewPush starts a push service (https); Expect tells it the server's
+// VAPID key. It stops with the test.
+func NewPush(t testing.TB) *Push {
 	key, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Push{key: key, secret: make([]byte, 16), vapid: vapid, status: http.StatusCreated}
+	p := &Push{key: key, secret: make([]byte, 16), status: http.StatusCreated}
 	_, _ = rand.Read(p.secret)
 	p.Server = httptest.NewTLSServer(http.HandlerFunc(p.serve))
 	t.Cleanup(p.Server.Close)
@@ -62,6 +62,32 @@ func NewPush(t testing.TB, vapid string) *Push {
 	p.P256dh = base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes())
 	p.Auth = base64.RawURLEncoding.EncodeToString(p.secret)
 	return p
+}
+
+// Expect makes the service require the VAPID public key vapid (base64url)
+// in every request.
+func (p *Push) Expect(vapid string) {
+	p.mu.Lock()
+	p.vapid = vapid
+	p.mu.Unlock()
+}
+
+// Wait returns the decrypted messages once there are n, waiting up to ten
+// seconds, and fails the test on any fault found in a request.
+func (p *Push) Wait(t testing.TB, n int) [][]byte {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		msgs, errs := p.Messages()
+		if len(errs) > 0 {
+			t.Fatalf("push service: %v", errs)
+		}
+		if len(msgs) >= n {
+			return msgs
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d push messages, want %d", len(msgs), n)
+		}
+	}
 }
 
 // Answer makes the service answer status from now on (410: the
@@ -123,8 +149,11 @@ func (p *Push) checkVAPID(r *http.Request) error {
 			k = value
 		}
 	}
-	if k != p.vapid {
-		return fmt.Errorf("vapid key %q, want the server's %q", k, p.vapid)
+	p.mu.Lock()
+	want := p.vapid
+	p.mu.Unlock()
+	if k != want {
+		return fmt.Errorf("vapid key %q, want the server's %q", k, want)
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(k)
 	if err != nil {
