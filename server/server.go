@@ -188,6 +188,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/tv/{code}/replay", s.api(s.tvReplay))
 	m.HandleFunc("GET /api/tables/{id}/qr.png", s.qr(false))
 	m.HandleFunc("GET /api/tv/{code}/qr.png", s.qr(true))
+	s.iconRoutes()
 	s.deviceRoutes()
 	s.noticeRoutes()
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -3,6 +3,8 @@ import { go, route } from "./router";
 import { Home } from "./screens/Home";
 import { Join } from "./screens/Join";
 import { Table } from "./screens/Table";
+import { Notices } from "./notices/Notices";
+import { LinkThis } from "./notices/LinkDevices";
 
 // The TV screen is its own chunk: phones never download it.
 const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
@@ -33,6 +35,10 @@ export function App() {
           <Replay key={JSON.stringify(r)} route={r} />
         </Suspense>
       );
+    case "notices":
+      return <Notices go={go} />;
+    case "link":
+      return <LinkThis code={r.code} go={go} />;
     case "tvEntry":
       return (
         <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
