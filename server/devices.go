@@ -107,6 +107,9 @@ func linkHash(code string) string {
 }
 
 func (s *Server) linkCode(q *request) (any, error) {
+	if err := s.allowCode(q.r); err != nil {
+		return nil, err
+	}
 	id, _, _ := strings.Cut(q.token, ".")
 	code := table.NewLinkCode()
 	expires := time.Now().Add(LinkTTL)

@@ -128,6 +128,8 @@ export default async function scenario(ctx) {
   const link = await page.getByTestId("link-code").getByRole("link").getAttribute("href");
   if (!link.endsWith(`/link/${code}`)) fail(`the link is ${link}`);
   await audit(page, "the Notices page with a link code (laptop)");
+  await page.getByTestId("link-code").scrollIntoViewIfNeeded();
+  await photo(page, "00-laptop-code");
 
   setStep("the phone opens the link and becomes Ana");
   await phonePage.goto(`${base}/link/${code}`);
