@@ -161,3 +161,29 @@ func TestNoticeSettingsRefuseBadInput(t *testing.T) {
 		t.Fatal("a refused address was mailed")
 	}
 }
+
+// TestNoMailWithoutSMTP: on a server without an SMTP server the settings
+// say so and an address is refused; nothing is stored.
+func TestNoMailWithoutSMTP(t *testing.T) {
+	store := openStore(t)
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	n, err := notify.New(notify.Config{Store: store.People(), VAPIDKey: key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(n.Close)
+	e := serveWith(t, store, server.Config{Limits: server.DefaultLimits, Notices: n, Devices: store.People()})
+	p := e.person("Ana")
+	var s server.NoticeSettings
+	if err := p.call("GET", "/api/notices", nil, &s); err != nil || s.MailOn {
+		t.Fatalf("settings %+v %v", s, err)
+	}
+	if err := p.call("POST", "/api/notices/mail", map[string]string{"address": "ana@example.org"}, nil); code(err) != harbor.EConflict {
+		t.Fatalf("an address without SMTP: %v", err)
+	}
+	s = server.NoticeSettings{}
+	if err := p.call("GET", "/api/notices", nil, &s); err != nil || s.Mail != "" {
+		t.Fatalf("after the refusal: %+v %v", s, err)
+	}
+}
