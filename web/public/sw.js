@@ -86,15 +86,19 @@ self.addEventListener("push", (event) => {
   );
 });
 
+// A tap on a notice shows the table: the window already on it, else a
+// window of the app taken there, else a new one.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
   if (target.origin !== self.location.origin) return;
+  const focus = (w) => (w.focus ? w.focus().catch(() => w) : w);
   event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      for (const w of windows) {
-        if (new URL(w.url).pathname === target.pathname && "focus" in w) return w.focus();
-      }
+    self.clients.matchAll({ type: "window" }).then((windows) => {
+      const there = windows.find((w) => new URL(w.url).pathname === target.pathname);
+      if (there) return focus(there);
+      const other = windows.find((w) => w.focused) || windows[0];
+      if (other && other.navigate) return other.navigate(target.href).then((w) => focus(w || other));
       return self.clients.openWindow(target.href);
     }),
   );
