@@ -106,14 +106,48 @@ func linkHash(code string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// CodeRequest is the body of POST /api/devices/code: the ids of the tables
+// this browser knows, which the other browser is told when it links.
+type CodeRequest struct {
+	Tables []string `json:"tables,omitempty"`
+}
+
+// maxLinkTables bounds the table ids a link code carries.
+const maxLinkTables = 12
+
+func validTableID(id string) bool {
+	if id == "" || len(id) > 16 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *Server) linkCode(q *request) (any, error) {
+	var req CodeRequest
+	if err := s.decode(q, &req); err != nil {
+		return nil, err
+	}
+	if len(req.Tables) > maxLinkTables {
+		return nil, harbor.Errorf(harbor.EInvalid, "a code carries at most %d tables", maxLinkTables)
+	}
+	for _, t := range req.Tables {
+		if !validTableID(t) {
+			return nil, harbor.Errorf(harbor.EInvalid, "%q is not a table id", t)
+		}
+	}
 	if err := s.allowCode(q.r); err != nil {
 		return nil, err
 	}
 	id, _, _ := strings.Cut(q.token, ".")
 	code := table.NewLinkCode()
 	expires := time.Now().Add(LinkTTL)
-	if err := s.people.devices.SaveLinkCode(q.r.Context(), table.LinkCode{Hash: linkHash(code), Identity: id, Person: q.key, Expires: expires}); err != nil {
+	c := table.LinkCode{Hash: linkHash(code), Identity: id, Person: q.key, Tables: req.Tables, Expires: expires}
+	if err := s.people.devices.SaveLinkCode(q.r.Context(), c); err != nil {
 		return nil, err
 	}
 	link := s.publicBase(q.r).Base + "/link/" + code
@@ -152,7 +186,18 @@ func (s *Server) linkDevice(q *request) (any, error) {
 		return nil, err
 	}
 	s.setIdentity(q.w, q.r, s.ids.deviceCookie(c.Identity, d.ID))
-	return Session{Player: table.PublicID(c.Person), Address: s.publicBase(q.r)}, nil
+	tables := c.Tables
+	if tables == nil {
+		tables = []string{}
+	}
+	return Linked{Session: Session{Player: table.PublicID(c.Person), Address: s.publicBase(q.r)}, Tables: tables}, nil
+}
+
+// Linked is the answer of POST /api/devices/link: the session of the
+// person this browser now is, and the tables the code's browser knew.
+type Linked struct {
+	Session
+	Tables []string `json:"tables"`
 }
 
 // Devices is the answer of GET /api/devices.

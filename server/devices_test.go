@@ -31,13 +31,17 @@ func TestLinkAnotherDevice(t *testing.T) {
 	lobby := laptop.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 10}})
 	laptop.must("POST", "/api/tables/"+lobby.ID+"/bots", map[string]any{})
 	var link server.LinkCode
-	if err := laptop.call("POST", "/api/devices/code", nil, &link); err != nil || len(link.Code) != 8 ||
+	if err := laptop.call("POST", "/api/devices/code", map[string]any{"tables": []string{lobby.ID}}, &link); err != nil || len(link.Code) != 8 ||
 		link.Link != e.url+"/link/"+link.Code || !strings.HasPrefix(link.QR, "data:image/png;base64,") {
 		t.Fatalf("link code %+v %v", link, err)
 	}
-	var s server.Session
-	if err := phone.call("POST", "/api/devices/link", map[string]string{"code": strings.ToLower(link.Code)}, &s); err != nil || s.Player != laptop.id() {
-		t.Fatalf("link: %+v %v, want Ana's id %s", s, err, laptop.id())
+	var s server.Linked
+	if err := phone.call("POST", "/api/devices/link", map[string]string{"code": strings.ToLower(link.Code)}, &s); err != nil || s.Player != laptop.id() ||
+		len(s.Tables) != 1 || s.Tables[0] != lobby.ID {
+		t.Fatalf("link: %+v %v, want Ana's id %s and her table", s, err, laptop.id())
+	}
+	if err := laptop.call("POST", "/api/devices/code", map[string]any{"tables": []string{"../x"}}, nil); code(err) != harbor.EInvalid {
+		t.Fatalf("a code with a bad table id: %v", err)
 	}
 	if phone.id() != laptop.id() {
 		t.Fatal("the phone is not Ana")

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -130,7 +131,7 @@ func testTakeSend(t *testing.T, s People) {
 }
 
 func testLinkCodes(t *testing.T, s People) {
-	c := table.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Expires: at.Add(10 * time.Minute)}
+	c := table.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Tables: []string{"t1", "t2"}, Expires: at.Add(10 * time.Minute)}
 	if err := s.SaveLinkCode(ctx, c); err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func testLinkCodes(t *testing.T, s People) {
 		t.Fatal(err)
 	}
 	got, err := s.TakeLinkCode(ctx, "h1", at)
-	if err != nil || got != c {
+	if err != nil || !reflect.DeepEqual(got, c) {
 		t.Fatalf("took %+v %v, want %+v", got, err, c)
 	}
 	_, err = s.TakeLinkCode(ctx, "h1", at)

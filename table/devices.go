@@ -18,11 +18,13 @@ type Device struct {
 // LinkCode is a one-time code that carries a person's identity to another
 // browser. Hash is the SHA-256 of the code (hex); Identity is the random
 // part of the person's token, from which the server makes the new
-// browser's cookie.
+// browser's cookie. Tables are the ids of the tables the code's browser
+// knows, for the new browser's list of them.
 type LinkCode struct {
 	Hash     string
 	Identity string
 	Person   string
+	Tables   []string
 	Expires  time.Time
 }
 

@@ -8,6 +8,7 @@ package sqlpeople
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"harbor"
@@ -159,8 +160,8 @@ var (
 
 // SaveLinkCode implements table.DeviceStore.
 func (s Store) SaveLinkCode(ctx context.Context, c table.LinkCode) error {
-	_, err := s.DB.Exec(ctx, `INSERT INTO link_codes (hash, identity, person, expires) VALUES (?, ?, ?, ?)`,
-		c.Hash, c.Identity, c.Person, millis(c.Expires))
+	_, err := s.DB.Exec(ctx, `INSERT INTO link_codes (hash, identity, person, tables, expires) VALUES (?, ?, ?, ?, ?)`,
+		c.Hash, c.Identity, c.Person, strings.Join(c.Tables, ","), millis(c.Expires))
 	if errors.Is(err, ErrUnique) {
 		return errCodeTaken
 	}
@@ -174,9 +175,13 @@ func (s Store) TakeLinkCode(ctx context.Context, hash string, now time.Time) (ta
 	}
 	c := table.LinkCode{Hash: hash}
 	var expires int64
-	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? RETURNING identity, person, expires`, hash).Scan(&c.Identity, &c.Person, &expires)
+	var tables string
+	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? RETURNING identity, person, tables, expires`, hash).Scan(&c.Identity, &c.Person, &tables, &expires)
 	if errors.Is(err, ErrNoRows) {
 		return table.LinkCode{}, errNoCode
+	}
+	if tables != "" {
+		c.Tables = strings.Split(tables, ",")
 	}
 	c.Expires = fromMillis(expires)
 	return c, err

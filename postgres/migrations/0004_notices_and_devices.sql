@@ -31,6 +31,7 @@ CREATE TABLE link_codes (
     hash     text PRIMARY KEY,
     identity text NOT NULL,
     person   text NOT NULL,
+    tables   text NOT NULL DEFAULT '',
     expires  bigint NOT NULL
 );
 

@@ -31,6 +31,7 @@ CREATE TABLE link_codes (
     hash     TEXT PRIMARY KEY,
     identity TEXT NOT NULL,
     person   TEXT NOT NULL,
+    tables   TEXT NOT NULL DEFAULT '',
     expires  INTEGER NOT NULL
 );
 

@@ -130,16 +130,18 @@ export default async function scenario(ctx) {
   await phonePage.goto(`${base}/link/${code}`);
   await phonePage.getByRole("button", { name: "Link this device" }).click();
   await phonePage.waitForURL(`${base}/`);
+  await until("the laptop's table on the phone's home page", async () => (await phonePage.locator(`a[href="/t/${id}"]`).count()) > 0);
+  await photo(phonePage, "01-phone-home-linked");
   const ids = await Promise.all([laptopHome, phonePage].map((p) => pageApi(p, "GET", "/api/session").then((r) => r.body.player)));
   if (ids[0] !== ids[1]) fail(`the phone is ${ids[1]}, the laptop ${ids[0]}`);
   await phonePage.getByRole("link", { name: "Notices and devices" }).click();
   await phonePage.getByText("(this device)").waitFor();
   await fitsWidth(phonePage, "the Notices page on a 390 px phone");
   await audit(phonePage, "the Notices page (phone)");
-  await photo(phonePage, "01-phone-390");
+  await photo(phonePage, "02-phone-390");
   await phonePage.setViewportSize(SMALL_PHONE.viewport);
   await fitsWidth(phonePage, "the Notices page on a 320 px phone");
-  await photo(phonePage, "02-phone-320");
+  await photo(phonePage, "03-phone-320");
   await phonePage.setViewportSize(PHONE.viewport);
 
   setStep("the code does not work a second time");
@@ -157,6 +159,6 @@ export default async function scenario(ctx) {
   await until("the laptop's page on the same turn", async () => (await barVersion(tablePage)) === before);
   if (!(await holdingsTurn(phonePage))) fail("the phone is offered no move on Ana's turn");
   await until("the laptop to see the phone's move", async () => (await barVersion(tablePage)) !== before);
-  await photo(phonePage, "03-phone-plays");
+  await photo(phonePage, "04-phone-plays");
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

@@ -55,7 +55,7 @@ export function LinkDevices() {
           e.preventDefault();
           run(async () => {
             await notices.link(typed.trim());
-            setDone("This device is linked: it is you now. Your tables are on the home page.");
+            setDone("This device is linked: it is you now, and your other device's tables are on the home page.");
             setList(await notices.devices());
           });
         }}

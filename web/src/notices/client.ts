@@ -2,6 +2,7 @@
 // "Linked devices"), and the browser's side of Web Push.
 
 import { call } from "../api";
+import { recentTables, rememberTable } from "../recent";
 
 export interface NoticeSettings {
   /** the server's VAPID public key (base64url), to subscribe with */
@@ -46,8 +47,14 @@ export const notices = {
   mail: (address: string) => call<NoticeSettings>("POST", "/api/notices/mail", { address }),
   quiet: (from: number, to: number, zone: string) => call<NoticeSettings>("POST", "/api/notices/quiet", { from, to, zone }),
   devices: () => call<DeviceList>("GET", "/api/devices"),
-  linkCode: () => call<LinkCode>("POST", "/api/devices/code"),
-  link: (code: string) => call<unknown>("POST", "/api/devices/link", { code }),
+  /** linkCode asks for a one-time code that also carries this browser's tables. */
+  linkCode: () => call<LinkCode>("POST", "/api/devices/code", { tables: recentTables() }),
+  /** link makes this browser the code's person and adds the code's tables to its list. */
+  link: async (code: string) => {
+    const r = await call<{ tables?: unknown }>("POST", "/api/devices/link", { code });
+    const tables = Array.isArray(r?.tables) ? r.tables.filter((t): t is string => typeof t === "string") : [];
+    for (const t of [...tables].reverse()) rememberTable(t);
+  },
   unlink: (id: string) => call<DeviceList>("DELETE", `/api/devices/${encodeURIComponent(id)}`),
 };
 
