@@ -1,5 +1,5 @@
-// Notices and linked devices: the page registers its service worker and
-// links a manifest chromium finds valid and installable, with icons that
+// Notices and linked devices: the page registers its service worker, which
+// keeps the app shell for offline use, and links a manifest chromium finds valid and installable, with icons that
 // load; a push message delivered to the service worker (DevTools'
 // ServiceWorker.deliverPushMessage) shows the notice, and a click on it
 // (the notificationclick event, dispatched in the worker: headless chromium
@@ -31,6 +31,15 @@ export default async function scenario(ctx) {
   await page.goto(base + "/");
   const script = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL ?? ""));
   if (script !== `${base}/sw.js`) fail(`the service worker is ${script}`);
+
+  setStep("the app shell opens offline");
+  await page.reload(); // a page the worker controls, so its files are kept
+  await until("the worker to control the page", () => page.evaluate(() => !!navigator.serviceWorker.controller));
+  await laptop.setOffline(true);
+  await page.goto(base + "/notices");
+  await page.getByRole("heading", { name: "Notices and devices" }).waitFor();
+  if (!/cannot be reached/.test(await page.getByRole("alert").first().textContent())) fail("offline, the Notices page does not say the server cannot be reached");
+  await laptop.setOffline(false);
 
   setStep("the manifest is valid, installable, and its icons load");
   const cdp = await laptop.newCDPSession(page);
