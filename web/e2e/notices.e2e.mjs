@@ -36,9 +36,9 @@ export default async function scenario(ctx) {
   await page.reload(); // a page the worker controls, so its files are kept
   await until("the worker to control the page", () => page.evaluate(() => !!navigator.serviceWorker.controller));
   await laptop.setOffline(true);
-  await page.goto(base + "/notices");
-  await page.getByRole("heading", { name: "Notices and devices" }).waitFor();
-  if (!/cannot be reached/.test(await page.getByRole("alert").first().textContent())) fail("offline, the Notices page does not say the server cannot be reached");
+  await page.goto(base + "/");
+  await page.getByRole("heading", { name: "Harbor", exact: true }).waitFor();
+  if (!/cannot be reached/.test(await page.getByRole("alert").first().textContent())) fail("offline, the home page does not say the server cannot be reached");
   await laptop.setOffline(false);
 
   setStep("the manifest is valid, installable, and its icons load");

@@ -3,14 +3,15 @@ import { go, route } from "./router";
 import { Home } from "./screens/Home";
 import { Join } from "./screens/Join";
 import { Table } from "./screens/Table";
-import { Notices } from "./notices/Notices";
-import { LinkThis } from "./notices/LinkDevices";
 
 // The TV screen is its own chunk: phones never download it.
 const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
 // So are the replays.
 const Replay = lazy(() => import("./screens/Replay").then((m) => m.Replay));
 const TvEntry = lazy(() => import("./screens/Tv").then((m) => m.TvEntry));
+// And the notices and device links.
+const Notices = lazy(() => import("./notices/Notices").then((m) => m.Notices));
+const LinkThis = lazy(() => import("./notices/LinkDevices").then((m) => m.LinkThis));
 
 export function App() {
   const r = route.value;
@@ -36,9 +37,17 @@ export function App() {
         </Suspense>
       );
     case "notices":
-      return <Notices go={go} />;
+      return (
+        <Suspense fallback={<p class="page">Loading…</p>}>
+          <Notices go={go} />
+        </Suspense>
+      );
     case "link":
-      return <LinkThis code={r.code} go={go} />;
+      return (
+        <Suspense fallback={<p class="page">Loading…</p>}>
+          <LinkThis code={r.code} go={go} />
+        </Suspense>
+      );
     case "tvEntry":
       return (
         <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
