@@ -39,7 +39,9 @@ type Config struct {
 	Contact string
 	// Mail is the SMTP server for e-mail notices; nil sends no e-mail.
 	Mail *MailConfig
-	// MaxSends notices a person gets in Window at most (0: the defaults).
+	// Limits holds the buckets of the limit per person: bursts of
+	// MaxSends notices, then MaxSends a Window (0: the defaults).
+	Limits   Spender
 	MaxSends int
 	Window   time.Duration
 	// HTTPClient posts to push services; nil: a client that reaches only
@@ -60,6 +62,9 @@ type Notifier struct {
 
 // New returns a notifier for cfg and starts its sender; Close stops it.
 func New(cfg Config) (*Notifier, error) {
+	if cfg.Store == nil || cfg.Limits == nil {
+		return nil, errors.New("notify: a notifier needs a store and its limits")
+	}
 	key, err := ecdh.P256().NewPrivateKey(cfg.VAPIDKey)
 	if err != nil {
 		return nil, fmt.Errorf("notify: VAPID key: %w", err)
@@ -152,7 +157,7 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if len(subs) == 0 && !mail {
 		return nil
 	}
-	if ok, err := n.cfg.Store.TakeSend(ctx, t.Person, now, n.cfg.Window, n.cfg.MaxSends); err != nil || !ok {
+	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
 	var errs []error
@@ -164,6 +169,13 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 		errs = append(errs, n.mailTurn(ctx, p, payload))
 	}
 	return errors.Join(errs...)
+}
+
+// Allow spends one of person's notices (a notice or a confirmation mail)
+// and reports whether they had one left.
+func (n *Notifier) Allow(ctx context.Context, person string) (bool, error) {
+	b := table.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
+	return n.cfg.Limits.Spend(ctx, b, true, n.cfg.Now())
 }
 
 // Notice is the payload of a push notice, all the service worker shows.

@@ -24,19 +24,27 @@ func vapidKey() []byte {
 	return b
 }
 
-func newStore(t *testing.T) notify.Store {
+// testStore is a store's notice settings with its rate-limit buckets.
+type testStore struct {
+	notify.Store
+	*buckets
+}
+
+type buckets = sqlite.Store
+
+func newStore(t *testing.T) testStore {
 	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return s.People()
+	return testStore{s.People(), s}
 }
 
 var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", GameName: "Neko Harbour", Name: "Ana", Others: []string{"Bo", "Cy"}}
 
 // subscribe stores the push service's subscription for turn's person.
-func subscribe(t *testing.T, store notify.Store, push *notifytest.Push) {
+func subscribe(t *testing.T, store testStore, push *notifytest.Push) {
 	t.Helper()
 	sub := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: turn.Person, Created: time.Now()}
 	if err := notify.CheckSubscription(sub); err != nil {
@@ -68,7 +76,7 @@ func TestPushIsEncryptedAndSigned(t *testing.T) {
 	store := newStore(t)
 	key := vapidKey()
 	push := notifytest.NewPush(t)
-	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key, Contact: "ops@example.org", HTTPClient: push.Server.Client()})
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, VAPIDKey: key, Contact: "ops@example.org", HTTPClient: push.Server.Client()})
 	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
 	if err := n.Deliver(ctx, turn); err != nil {
@@ -102,7 +110,7 @@ func TestNoticesAreRateLimited(t *testing.T) {
 	key := vapidKey()
 	push := notifytest.NewPush(t)
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 2, Window: time.Hour,
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 2, Window: time.Hour,
 		Now: func() time.Time { return now }})
 	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
@@ -129,7 +137,7 @@ func TestQuietHours(t *testing.T) {
 	key := vapidKey()
 	push := notifytest.NewPush(t)
 	now := time.Date(2026, 1, 10, 22, 30, 0, 0, time.UTC) // 23:30 in Berlin
-	n := newNotifier(t, notify.Config{Store: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Now: func() time.Time { return now }})
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Now: func() time.Time { return now }})
 	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
 	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
@@ -194,7 +202,7 @@ func TestCheckSubscription(t *testing.T) {
 // machine gets nothing from a notifier with the default client.
 func TestDefaultClientRefusesPrivateAddresses(t *testing.T) {
 	store := newStore(t)
-	n := newNotifier(t, notify.Config{Store: store})
+	n := newNotifier(t, notify.Config{Store: store, Limits: store})
 	push := notifytest.NewPush(t)
 	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
@@ -212,7 +220,7 @@ func TestDefaultClientRefusesPrivateAddresses(t *testing.T) {
 func TestMail(t *testing.T) {
 	store := newStore(t)
 	box := notifytest.NewSMTP(t)
-	n := newNotifier(t, notify.Config{Store: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "Harbor <harbor@example.org>"}})
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "Harbor <harbor@example.org>"}})
 	p := notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok", Base: "http://harbor.test"}
 	if err := store.SavePerson(ctx, p); err != nil {
 		t.Fatal(err)
@@ -249,7 +257,7 @@ func TestMail(t *testing.T) {
 // TestNoMailWithoutServer: without an SMTP server nothing is mailed, and
 // asking for a confirmation says so.
 func TestNoMailWithoutServer(t *testing.T) {
-	n := newNotifier(t, notify.Config{Store: newStore(t)})
+	n := newNotifier(t, notify.Config{Store: newStore(t), Limits: newStore(t)})
 	if n.MailOn() {
 		t.Fatal("mail on without a server")
 	}

@@ -3,6 +3,8 @@ package notify
 import (
 	"context"
 	"time"
+
+	"harbor/table"
 )
 
 // Subscription is one browser's Web Push subscription (the Push API's
@@ -37,8 +39,8 @@ type Person struct {
 	Zone               string
 }
 
-// Store keeps Web Push subscriptions, notice settings and the per-person
-// send counter. Every method is safe for concurrent use.
+// Store keeps Web Push subscriptions and notice settings. Every method is
+// safe for concurrent use.
 type Store interface {
 	// SaveSubscription stores s, replacing any subscription with the same
 	// endpoint (a browser that subscribes again, or for another person).
@@ -59,10 +61,10 @@ type Store interface {
 	// PersonByMailToken returns the person whose MailToken is token.
 	// ENotFound if there is none.
 	PersonByMailToken(ctx context.Context, token string) (Person, error)
+}
 
-	// TakeSend counts one notice for person in the window of length per
-	// that began at most per before now (a new window begins otherwise),
-	// and reports whether the count is at most max. Every node shares the
-	// count.
-	TakeSend(ctx context.Context, person string, now time.Time, per time.Duration, max int) (bool, error)
+// Spender spends tokens of the store's shared rate-limit buckets
+// (table.Store's Spend), which every node shares.
+type Spender interface {
+	Spend(ctx context.Context, b table.Bucket, spend bool, now time.Time) (bool, error)
 }

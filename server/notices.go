@@ -146,7 +146,7 @@ func (s *Server) setMail(q *request) (any, error) {
 		}
 		// Confirmation mails count towards the person's notices, so the
 		// form cannot send mail to strangers in bulk.
-		if ok, err := n.Store().TakeSend(ctx, q.key, time.Now(), notify.DefaultWindow, notify.DefaultMaxSends); err != nil || !ok {
+		if ok, err := n.Allow(ctx, q.key); err != nil || !ok {
 			if err == nil {
 				err = harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")
 			}

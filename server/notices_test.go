@@ -30,7 +30,7 @@ func newNoticeEnv(t *testing.T) *noticeEnv {
 	push, box := notifytest.NewPush(t), notifytest.NewSMTP(t)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: store.People(), VAPIDKey: key, HTTPClient: push.Server.Client(),
+	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(),
 		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org"}})
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestNoMailWithoutSMTP(t *testing.T) {
 	store := openStore(t)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: store.People(), VAPIDKey: key})
+	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key})
 	if err != nil {
 		t.Fatal(err)
 	}

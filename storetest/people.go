@@ -26,7 +26,6 @@ func RunPeople(t *testing.T, open func(t *testing.T) People) {
 	}{
 		{"subscriptions by person and endpoint", testSubscriptions},
 		{"notice settings and mail token", testPersonSettings},
-		{"send counter windows", testTakeSend},
 		{"a link code works once and expires", testLinkCodes},
 		{"devices are listed and removed", testDevices},
 	}
@@ -104,29 +103,6 @@ func testPersonSettings(t *testing.T, s People) {
 	for _, tok := range []string{"", "tok2"} {
 		_, err := s.PersonByMailToken(ctx, tok)
 		wantCode(t, err, harbor.ENotFound)
-	}
-	// The send counter leaves the settings alone.
-	if _, err := s.TakeSend(ctx, key, at, time.Hour, 5); err != nil {
-		t.Fatal(err)
-	}
-	if p, _ = s.Person(ctx, key); p != want {
-		t.Fatalf("settings after a send: %+v, want %+v", p, want)
-	}
-}
-
-func testTakeSend(t *testing.T, s People) {
-	key := table.KeyOf("ana")
-	for i, want := range []bool{true, true, true, false, false} {
-		ok, err := s.TakeSend(ctx, key, at.Add(time.Duration(i)*time.Minute), time.Hour, 3)
-		if err != nil || ok != want {
-			t.Fatalf("send %d in the first hour: %v %v, want %v", i+1, ok, err, want)
-		}
-	}
-	if ok, err := s.TakeSend(ctx, table.KeyOf("bo"), at, time.Hour, 3); !ok || err != nil {
-		t.Fatalf("another person counts apart: %v %v", ok, err)
-	}
-	if ok, err := s.TakeSend(ctx, key, at.Add(time.Hour), time.Hour, 3); !ok || err != nil {
-		t.Fatalf("a new window: %v %v", ok, err)
 	}
 }
 

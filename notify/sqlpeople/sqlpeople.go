@@ -2,7 +2,7 @@
 // that SQLite and PostgreSQL both run (placeholders written as ?, which the
 // PostgreSQL side numbers), over the small DB interface each store adapts
 // its driver to. The schema is each store's migration
-// 0004_notices_and_devices.sql.
+// 0005_notices_and_devices.sql.
 package sqlpeople
 
 import (
@@ -138,17 +138,6 @@ func (s Store) PersonByMailToken(ctx context.Context, token string) (notify.Pers
 		return notify.Person{}, errNoToken
 	}
 	return p, err
-}
-
-// TakeSend implements notify.Store.
-func (s Store) TakeSend(ctx context.Context, person string, now time.Time, per time.Duration, max int) (bool, error) {
-	var n int
-	err := s.DB.QueryRow(ctx, `INSERT INTO notice_people (person, window_start, window_count) VALUES (?, ?, 1)
-		ON CONFLICT (person) DO UPDATE SET
-		window_count = CASE WHEN excluded.window_start - notice_people.window_start >= ? THEN 1 ELSE notice_people.window_count + 1 END,
-		window_start = CASE WHEN excluded.window_start - notice_people.window_start >= ? THEN excluded.window_start ELSE notice_people.window_start END
-		RETURNING window_count`, person, millis(now), per.Milliseconds(), per.Milliseconds()).Scan(&n)
-	return err == nil && n <= max, err
 }
 
 var (

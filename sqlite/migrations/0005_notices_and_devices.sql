@@ -10,8 +10,7 @@ CREATE TABLE push_subscriptions (
 );
 CREATE INDEX push_subscriptions_person ON push_subscriptions (person, device);
 
--- A person's notice settings and the count of notices in their current
--- window (the rate limit every node shares).
+-- A person's notice settings.
 CREATE TABLE notice_people (
     person       TEXT PRIMARY KEY,
     mail         TEXT NOT NULL DEFAULT '',
@@ -20,9 +19,7 @@ CREATE TABLE notice_people (
     base         TEXT NOT NULL DEFAULT '',
     quiet_from   INTEGER NOT NULL DEFAULT 0,
     quiet_to     INTEGER NOT NULL DEFAULT 0,
-    zone         TEXT NOT NULL DEFAULT '',
-    window_start INTEGER NOT NULL DEFAULT 0,
-    window_count INTEGER NOT NULL DEFAULT 0
+    zone         TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX notice_people_token ON notice_people (mail_token) WHERE mail_token <> '';
 
