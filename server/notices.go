@@ -197,13 +197,15 @@ func (s *Server) setQuiet(q *request) (any, error) {
 	return s.noticeSettings(q)
 }
 
+// mailPageTmpl is the page of the mails' links: plain HTML, since the
+// Content-Security-Policy allows no inline style.
 var mailPageTmpl = template.Must(template.New("mail").Parse(`<!doctype html>
 <html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Harbor notices</title>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
+<body>
 <h1>Harbor notices</h1>
 <p>{{.Text}}</p>
-{{if .Button}}<form method="post"><button type="submit" style="font-size:1.1rem;padding:.6rem 1.2rem">{{.Button}}</button></form>{{end}}
+{{if .Button}}<form method="post"><button type="submit">{{.Button}}</button></form>{{end}}
 <p><a href="/">Go to Harbor</a></p>
 </body></html>
 `))
