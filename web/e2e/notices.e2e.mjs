@@ -19,6 +19,10 @@ async function photo(page, name) {
   await page.screenshot({ path: join(tmpdir(), `notices-${name}.png`), fullPage: true });
 }
 
+// An SMTP server nobody answers at: the page offers e-mail notices (the
+// Go tests deliver mail to a real SMTP server).
+export const serverArgs = ["-smtp", "smtp://127.0.0.1:9", "-smtp-from", "Harbor <harbor@example.org>"];
+
 export default async function scenario(ctx) {
   const { base } = ctx;
   const laptop = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -145,6 +149,13 @@ export default async function scenario(ctx) {
   if (ids[0] !== ids[1]) fail(`the phone is ${ids[1]}, the laptop ${ids[0]}`);
   await phonePage.getByRole("link", { name: "Notices and devices" }).click();
   await phonePage.getByText("(this device)").waitFor();
+  await phonePage.getByLabel("Address", { exact: true }).waitFor();
+  await phonePage.getByLabel("From", { exact: true }).fill("22:00");
+  await phonePage.getByLabel("To", { exact: true }).fill("07:00");
+  await phonePage.getByRole("button", { name: "Save", exact: true }).click();
+  await phonePage.getByText("Saved: no notices from 22:00 to 07:00.").waitFor();
+  const quiet = (await pageApi(laptopHome, "GET", "/api/notices")).body;
+  if (quiet.quietFrom !== 22 * 60 || quiet.quietTo !== 7 * 60) fail(`the laptop sees quiet hours ${JSON.stringify(quiet)}`);
   await fitsWidth(phonePage, "the Notices page on a 390 px phone");
   await audit(phonePage, "the Notices page (phone)");
   await photo(phonePage, "02-phone-390");
