@@ -15,3 +15,23 @@ func TestDeviceName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDeviceCookie: a cookie is taken as a linked device's only when it
+// is exactly the one the server would issue for that id and device.
+func FuzzDeviceCookie(f *testing.F) {
+	ids := identities{key: []byte("0123456789abcdef0123456789abcdef")}
+	good := ids.deviceCookie("00112233445566778899aabbccddeeff", "0011223344556677")
+	f.Add(good)
+	f.Add(good[:len(good)-1] + "0")
+	f.Add("00112233445566778899aabbccddeeff." + ids.mac("00112233445566778899aabbccddeeff"))
+	f.Add("a.b.c")
+	f.Fuzz(func(t *testing.T, v string) {
+		id, dev, ok := ids.validDevice(v)
+		if ok && ids.deviceCookie(id, dev) != v {
+			t.Fatalf("%q taken as device %s of %s", v, dev, id)
+		}
+		if v == good && !ok {
+			t.Fatal("the server's own cookie refused")
+		}
+	})
+}
