@@ -43,6 +43,27 @@ func (ids identities) valid(tok string) bool {
 	return ok && table.ValidToken(id) && len(mac) == 2*macLen && hmac.Equal([]byte(mac), []byte(ids.mac(id)))
 }
 
+// deviceCookie returns the cookie value of a linked device: the id of
+// its person's token, the device's id and the server's MAC over both. It
+// holds no MAC of the id alone, so a device that is unlinked cannot make
+// its person's own cookie from it.
+func (ids identities) deviceCookie(id, dev string) string {
+	return id + "." + dev + "." + ids.mac("device:"+id+"."+dev)
+}
+
+// validDevice reports whether v is a linked device's cookie this server
+// issued, with its token's id and its device id.
+func (ids identities) validDevice(v string) (id, dev string, ok bool) {
+	parts := strings.Split(v, ".")
+	if len(parts) != 3 || !table.ValidToken(parts[0]) || !validDeviceID(parts[1]) || len(parts[2]) != 2*macLen {
+		return "", "", false
+	}
+	if !hmac.Equal([]byte(parts[2]), []byte(ids.mac("device:"+parts[0]+"."+parts[1]))) {
+		return "", "", false
+	}
+	return parts[0], parts[1], true
+}
+
 // token returns the request's player token, giving the client a fresh one
 // in a cookie when it has none or one this server did not issue.
 func (s *Server) token(w http.ResponseWriter, r *http.Request) string {
@@ -50,20 +71,45 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) string {
 		return tok
 	}
 	tok := s.ids.issue()
-	http.SetCookie(w, &http.Cookie{
-		Name: cookieName, Value: tok, Path: "/", MaxAge: 400 * 24 * 3600,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.public.secure(r),
-	})
+	s.setIdentity(w, r, tok)
 	return tok
 }
 
+// setIdentity gives the client the cookie value.
+func (s *Server) setIdentity(w http.ResponseWriter, r *http.Request, value string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName, Value: value, Path: "/", MaxAge: 400 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.public.secure(r),
+	})
+}
+
 // existingToken returns the request's token or "" when it has none this
-// server issued.
+// server issued. A linked device's cookie stands for its person's token
+// while the device is linked (devices.go).
 func (s *Server) existingToken(r *http.Request) string {
-	if c, err := r.Cookie(cookieName); err == nil && s.ids.valid(c.Value) {
-		return c.Value
+	tok, _ := s.identity(r)
+	return tok
+}
+
+// identity returns the request's token and device ("" for the browser the
+// identity began on), or "" and "" when it has no valid cookie.
+func (s *Server) identity(r *http.Request) (token, device string) {
+	c, err := r.Cookie(cookieName)
+	if err != nil {
+		return "", ""
 	}
-	return ""
+	if s.ids.valid(c.Value) {
+		return c.Value, ""
+	}
+	id, dev, ok := s.ids.validDevice(c.Value)
+	if !ok {
+		return "", ""
+	}
+	token = id + "." + s.ids.mac(id)
+	if !s.linked(r.Context(), table.KeyOf(token), dev) {
+		return "", ""
+	}
+	return token, dev
 }
 
 // checkOrigin refuses a request from a page of another site: the Origin

@@ -12,7 +12,9 @@ import (
 	"net/http"
 	"net/netip"
 	"sync"
+	"time"
 
+	"harbor/notify"
 	"harbor/table"
 )
 
@@ -81,6 +83,10 @@ type Config struct {
 	// Listen is the address the server listens on (host:port); a loopback
 	// host there means no other device can reach it. "": every interface.
 	Listen string
+	// Devices keeps linked devices; nil: no device links. Notices sends
+	// turn notices; nil: none (notices.go).
+	Devices table.DeviceStore
+	Notices *notify.Notifier
 }
 
 // Check reports a setting of cfg that New cannot use.
@@ -106,6 +112,7 @@ type Server struct {
 	cfg     Config
 	lan     func() []netip.Addr
 	listen  string
+	people  people
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -140,6 +147,7 @@ func New(cfg Config) *Server {
 		_, _ = rand.Read(s.ids.key)
 	}
 	s.metrics.tables(s.tables)
+	s.people = people{devices: cfg.Devices, notices: cfg.Notices, checked: map[string]time.Time{}}
 	s.static = staticHandler(cfg.Static, func(w http.ResponseWriter, r *http.Request) { s.token(w, r) })
 	s.routes()
 	return s
@@ -180,6 +188,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/tv/{code}/replay", s.api(s.tvReplay))
 	m.HandleFunc("GET /api/tables/{id}/qr.png", s.qr(false))
 	m.HandleFunc("GET /api/tv/{code}/qr.png", s.qr(true))
+	s.iconRoutes()
+	s.deviceRoutes()
+	s.noticeRoutes()
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errNoEndpoint)
 	})

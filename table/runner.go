@@ -464,6 +464,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.noteTakeBack(before, seat, move)
 		r.deadline[seat] = time.Time{}
 		r.schedule()
+		r.noticeTurns(before.Actors())
 		r.broadcastState()
 		if final != nil {
 			r.bots = [game.MaxSeats]game.Computer{} // nothing left for them to play
@@ -505,6 +506,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		}
 		r.hist = window{entries: []HistoryEntry{{V: 0, Events: events}}}
 		r.markOffline()
+		r.noticeTurns(0)
 	})
 }
 

@@ -42,6 +42,10 @@ type Options struct {
 	// HardBudget is the thinking time of one hard computer decision;
 	// 0 means DefaultHardBudget.
 	HardBudget time.Duration
+	// OnTurn, when set, is told when the game comes to wait on a person
+	// with no page of the table open (see Turn), under the table's lock:
+	// it must not block.
+	OnTurn func(Turn)
 }
 
 // Defaults of Options.

@@ -51,6 +51,7 @@ func serveCmd(args []string) error {
 	codeRate := fl.Float64("code-rate", envFloat("HARBOR_CODE_RATE", server.DefaultLimits.CodeRate), "join and TV code look-ups a second per address, with bursts of twenty times that (env HARBOR_CODE_RATE)")
 	verbose := fl.Bool("v", false, "log debug detail")
 	exposed := exposureFlags(fl)
+	notices := noticeFlagSet(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -80,7 +81,13 @@ func serveCmd(args []string) error {
 	}
 	defer back.close()
 	metrics := server.NewMetrics()
-	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}))
+	notifier, devices, err := notices.notifier(ctx, back.store, *exposed.publicURL, log)
+	if err != nil {
+		return err
+	}
+	defer notifier.Close()
+	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit,
+		OnTurn: notifier.Turn}))
 	defer tables.Close()
 	n := 0
 	if !back.clustered() { // a cluster's nodes take over unfinished tables by their leases
@@ -111,7 +118,7 @@ func serveCmd(args []string) error {
 	}
 	defer ln.Close()
 	cfg := exposed.config(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits,
-		OriginPatterns: patterns, IdentityKey: identityKey, Listen: ln.Addr().String()}, *addr)
+		OriginPatterns: patterns, IdentityKey: identityKey, Listen: ln.Addr().String(), Notices: notifier, Devices: devices}, *addr)
 	if err := cfg.Check(); err != nil {
 		return err
 	}

@@ -10,6 +10,9 @@ const Tv = lazy(() => import("./screens/Tv").then((m) => m.Tv));
 // So are the replays.
 const Replay = lazy(() => import("./screens/Replay").then((m) => m.Replay));
 const TvEntry = lazy(() => import("./screens/Tv").then((m) => m.TvEntry));
+// And the notices and device links.
+const Notices = lazy(() => import("./notices/Notices").then((m) => m.Notices));
+const LinkThis = lazy(() => import("./notices/LinkDevices").then((m) => m.LinkThis));
 
 export function App() {
   const r = route.value;
@@ -37,6 +40,18 @@ export function App() {
       return (
         <Suspense fallback={<p class="page">Loading the replay…</p>}>
           <Replay key={JSON.stringify(r)} route={r} />
+        </Suspense>
+      );
+    case "notices":
+      return (
+        <Suspense fallback={<p class="page">Loading…</p>}>
+          <Notices go={go} />
+        </Suspense>
+      );
+    case "link":
+      return (
+        <Suspense fallback={<p class="page">Loading…</p>}>
+          <LinkThis code={r.code} go={go} />
         </Suspense>
       );
     case "tvEntry":

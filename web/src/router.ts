@@ -1,5 +1,5 @@
 // Routes, as the server serves them (every one answers index.html):
-// /, /t/<table id>, /join/<invite>, /tv/<tv code>, the replays
+// /, /t/<table id>, /join/<invite>, /tv/<tv code>, /notices, /link/<code>, the replays
 // /t/<table id>/replay and /tv/<tv code>/replay (?at=N), and /replay (a game file). Links made with the hash
 // (/#/t/<id>) are understood too.
 
@@ -13,7 +13,9 @@ export type Route =
   | { name: "replay"; id: string }
   | { name: "tvReplay"; code: string }
   | { name: "replayFile" }
-  | { name: "tvEntry" };
+  | { name: "tvEntry" }
+  | { name: "notices" }
+  | { name: "link"; code: string };
 
 export function parseRoute(pathname: string, hash: string): Route {
   const fromHash = hash.replace(/^#/, "");
@@ -33,9 +35,12 @@ export function parseRoute(pathname: string, hash: string): Route {
         return { name: "join", invite: arg };
       case "tv":
         return { name: "tv", code: arg };
+      case "link":
+        return { name: "link", code: arg };
     }
   }
   if (head === "tv") return { name: "tvEntry" };
+  if (head === "notices") return { name: "notices" };
   return { name: "home" };
 }
 
@@ -57,6 +62,10 @@ export function href(r: Route): string {
       return "/replay";
     case "tvEntry":
       return "/tv";
+    case "notices":
+      return "/notices";
+    case "link":
+      return `/link/${encodeURIComponent(r.code)}`;
   }
 }
 

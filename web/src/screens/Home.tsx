@@ -200,6 +200,17 @@ export function Home({ go }: { go: (hash: string) => void }) {
       <header class="masthead">
         <h1>Harbor</h1>
         <p>Board games for friends around one table: everyone plays on their own phone, the TV shows the board.</p>
+        <p>
+          <a
+            href="/notices"
+            onClick={(e) => {
+              e.preventDefault();
+              go("/notices");
+            }}
+          >
+            Notices and devices
+          </a>
+        </p>
       </header>
 
       <YourTables go={go} />

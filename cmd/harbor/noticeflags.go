@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"os"
+	"strings"
+
+	"harbor/notify"
+	"harbor/notify/sqlpeople"
+	"harbor/table"
+)
+
+// noticeFlags are the settings of turn notices: the SMTP server for
+// e-mail, the contact push services see, and the limit per person.
+type noticeFlags struct {
+	smtp, from, contact *string
+	perHour             *int
+}
+
+func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
+	return &noticeFlags{
+		smtp:    fl.String("smtp", os.Getenv("HARBOR_SMTP"), "SMTP server for e-mail notices, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; none: no e-mail (env HARBOR_SMTP)"),
+		from:    fl.String("smtp-from", os.Getenv("HARBOR_SMTP_FROM"), "sender of e-mail notices, e.g. 'Harbor <harbor@example.org>' (env HARBOR_SMTP_FROM)"),
+		contact: fl.String("push-contact", os.Getenv("HARBOR_PUSH_CONTACT"), "the contact push services may write to about this server's notices, an e-mail address or https URL; none: the -smtp-from address, else the https -public-url (env HARBOR_PUSH_CONTACT)"),
+		perHour: fl.Int("notices-per-hour", envInt("HARBOR_NOTICES_PER_HOUR", notify.DefaultMaxSends), "turn notices a person gets at once, and then an hour (env HARBOR_NOTICES_PER_HOUR)"),
+	}
+}
+
+// notifier returns the notifier of store, with its VAPID key from the
+// store's secrets, or nil and no error when the store keeps no notices.
+func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL string, log *slog.Logger) (*notify.Notifier, sqlpeople.Store, error) {
+	st, ok := store.(interface {
+		People() sqlpeople.Store
+		Secret(ctx context.Context, name string, size int) ([]byte, error)
+	})
+	if !ok {
+		return nil, sqlpeople.Store{}, errors.New("the store keeps no notices")
+	}
+	key, err := st.Secret(ctx, "vapid", 32)
+	if err != nil {
+		return nil, sqlpeople.Store{}, fmt.Errorf("VAPID key: %w", err)
+	}
+	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log}
+	if *f.smtp != "" {
+		cfg.Mail = &notify.MailConfig{URL: *f.smtp, From: *f.from}
+	}
+	if cfg.Contact == "" {
+		if a, err := mail.ParseAddress(*f.from); err == nil {
+			cfg.Contact = a.Address
+		} else if strings.HasPrefix(publicURL, "https://") {
+			cfg.Contact = publicURL
+		}
+	}
+	n, err := notify.New(cfg)
+	return n, st.People(), err
+}

@@ -1,0 +1,221 @@
+// Package notify tells people it is their turn when they have no page of
+// the table open: by Web Push to each browser they turned notices on in
+// (RFC 8030 with VAPID, RFC 8292, and payloads encrypted per subscription,
+// RFC 8291) and by e-mail to a confirmed address through the operator's
+// SMTP server. A notice says whose turn it is, at which table and game,
+// and nothing else: no hand, no move, nothing hidden.
+package notify
+
+import (
+	"context"
+	"crypto/ecdh"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // quiet hours in any time zone, on machines without a zone database
+
+	"harbor/table"
+)
+
+// Defaults of Config.
+const (
+	DefaultMaxSends = 12
+	DefaultWindow   = time.Hour
+)
+
+// Config configures a Notifier.
+type Config struct {
+	Store Store
+	// VAPIDKey is the server's P-256 private key (32 bytes), kept in the
+	// store so every node and every restart signs with the same key.
+	VAPIDKey []byte
+	// Contact is the VAPID subscriber push services may write to: an
+	// https URL or an e-mail address.
+	Contact string
+	// Mail is the SMTP server for e-mail notices; nil sends no e-mail.
+	Mail *MailConfig
+	// Limits holds the buckets of the limit per person: bursts of
+	// MaxSends notices, then MaxSends a Window (0: the defaults).
+	Limits   Spender
+	MaxSends int
+	Window   time.Duration
+	// HTTPClient posts to push services; nil: a client that reaches only
+	// public addresses over https.
+	HTTPClient *http.Client
+	Log        *slog.Logger
+	Now        func() time.Time
+}
+
+// Notifier sends turn notices. Turn only queues; one goroutine sends.
+type Notifier struct {
+	cfg             Config
+	private, public string // VAPID keys, base64url
+	queue           chan table.Turn
+	done            chan struct{}
+	closeOnce       sync.Once
+}
+
+// New returns a notifier for cfg and starts its sender; Close stops it.
+func New(cfg Config) (*Notifier, error) {
+	if cfg.Store == nil || cfg.Limits == nil {
+		return nil, errors.New("notify: a notifier needs a store and its limits")
+	}
+	key, err := ecdh.P256().NewPrivateKey(cfg.VAPIDKey)
+	if err != nil {
+		return nil, fmt.Errorf("notify: VAPID key: %w", err)
+	}
+	if cfg.MaxSends == 0 {
+		cfg.MaxSends = DefaultMaxSends
+	}
+	if cfg.Window == 0 {
+		cfg.Window = DefaultWindow
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = publicClient()
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Contact == "" {
+		cfg.Contact = "harbor@localhost"
+	}
+	if cfg.Mail != nil {
+		if err := cfg.Mail.check(); err != nil {
+			return nil, err
+		}
+	}
+	n := &Notifier{cfg: cfg, queue: make(chan table.Turn, 256), done: make(chan struct{}),
+		private: base64.RawURLEncoding.EncodeToString(key.Bytes()),
+		public:  base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes())}
+	go n.run()
+	return n, nil
+}
+
+// PublicKey returns the VAPID public key (an uncompressed P-256 point,
+// base64url), the applicationServerKey a page subscribes with.
+func (n *Notifier) PublicKey() string { return n.public }
+
+// MailOn reports whether an SMTP server is configured.
+func (n *Notifier) MailOn() bool { return n.cfg.Mail != nil }
+
+// Store returns the notifier's store.
+func (n *Notifier) Store() Store { return n.cfg.Store }
+
+// Turn queues a notice that it is t.Person's turn. It never blocks: when
+// the queue is full the notice is dropped (and logged).
+func (n *Notifier) Turn(t table.Turn) {
+	select {
+	case n.queue <- t:
+	default:
+		n.cfg.Log.Warn("notice queue full; a turn notice is dropped", "table", t.Table)
+	}
+}
+
+// Close stops the sender after the notices queued so far.
+func (n *Notifier) Close() {
+	n.closeOnce.Do(func() { close(n.queue) })
+	<-n.done
+}
+
+func (n *Notifier) run() {
+	defer close(n.done)
+	for t := range n.queue {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := n.Deliver(ctx, t); err != nil {
+			n.cfg.Log.Warn("turn notice", "table", t.Table, "err", err)
+		}
+		cancel()
+	}
+}
+
+// Deliver sends the notice of t now, to every push subscription of the
+// person and to their confirmed address, unless they are in their quiet
+// hours or have had their share of notices in this window. A subscription
+// the push service no longer knows (404, 410) is dropped.
+func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
+	p, err := n.cfg.Store.Person(ctx, t.Person)
+	if err != nil {
+		return err
+	}
+	now := n.cfg.Now()
+	if p.Quiet(now) {
+		return nil
+	}
+	subs, err := n.cfg.Store.Subscriptions(ctx, t.Person)
+	if err != nil {
+		return err
+	}
+	mail := n.cfg.Mail != nil && p.Confirmed && p.Mail != ""
+	if len(subs) == 0 && !mail {
+		return nil
+	}
+	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
+		return err
+	}
+	var errs []error
+	payload := NoticeOf(t)
+	for _, s := range subs {
+		errs = append(errs, n.push(ctx, s, payload))
+	}
+	if mail {
+		errs = append(errs, n.mailTurn(ctx, p, payload))
+	}
+	return errors.Join(errs...)
+}
+
+// Allow spends one of person's notices (a notice or a confirmation mail)
+// and reports whether they had one left.
+func (n *Notifier) Allow(ctx context.Context, person string) (bool, error) {
+	b := table.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
+	return n.cfg.Limits.Spend(ctx, b, true, n.cfg.Now())
+}
+
+// Notice is the payload of a push notice, all the service worker shows.
+type Notice struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	URL   string `json:"url"` // the table's page, from the server's root
+	Tag   string `json:"tag"` // one notice a table: a newer one replaces it
+}
+
+// NoticeOf returns the notice of t: the game, the person whose turn it is
+// and the others at the table, by the names they sat down with.
+func NoticeOf(t table.Turn) Notice {
+	body := t.Name + ", it is your turn"
+	if len(t.Others) > 0 {
+		body += " at the table with " + joinNames(t.Others)
+	}
+	return Notice{Title: "Your turn: " + t.GameName, Body: body + ".", URL: "/t/" + t.Table, Tag: "turn-" + t.Table}
+}
+
+func joinNames(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// Quiet reports whether now falls in p's quiet hours.
+func (p Person) Quiet(now time.Time) bool {
+	if p.QuietFrom == p.QuietTo {
+		return false
+	}
+	loc, err := time.LoadLocation(p.Zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	l := now.In(loc)
+	m := l.Hour()*60 + l.Minute()
+	if p.QuietFrom < p.QuietTo {
+		return m >= p.QuietFrom && m < p.QuietTo
+	}
+	return m >= p.QuietFrom || m < p.QuietTo
+}

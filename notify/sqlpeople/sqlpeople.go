@@ -1,0 +1,222 @@
+// Package sqlpeople implements notify.Store and table.DeviceStore in SQL
+// that SQLite and PostgreSQL both run (placeholders written as ?, which the
+// PostgreSQL side numbers), over the small DB interface each store adapts
+// its driver to. The schema is each store's migration
+// 0005_notices_and_devices.sql.
+package sqlpeople
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"harbor"
+	"harbor/notify"
+	"harbor/table"
+)
+
+// ErrNoRows and ErrUnique are what a DB returns for a query that found no
+// row and for a write that broke a unique key.
+var (
+	ErrNoRows = errors.New("sqlpeople: no rows")
+	ErrUnique = errors.New("sqlpeople: unique key taken")
+)
+
+// Row is a single-row result.
+type Row interface{ Scan(dest ...any) error }
+
+// Rows is a multi-row result.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+	Close()
+}
+
+// DB runs statements with ? placeholders.
+type DB interface {
+	Exec(ctx context.Context, query string, args ...any) (int64, error)
+	QueryRow(ctx context.Context, query string, args ...any) Row
+	Query(ctx context.Context, query string, args ...any) (Rows, error)
+}
+
+// Store is notify.Store and table.DeviceStore over a DB.
+type Store struct{ DB DB }
+
+var (
+	_ notify.Store      = Store{}
+	_ table.DeviceStore = Store{}
+)
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// SaveSubscription implements notify.Store.
+func (s Store) SaveSubscription(ctx context.Context, sub notify.Subscription) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO push_subscriptions (endpoint, p256dh, auth, person, device, created) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, person = excluded.person,
+		device = excluded.device, created = excluded.created`,
+		sub.Endpoint, sub.P256dh, sub.Auth, sub.Person, sub.Device, millis(sub.Created))
+	return err
+}
+
+// Subscriptions implements notify.Store.
+func (s Store) Subscriptions(ctx context.Context, person string) ([]notify.Subscription, error) {
+	rows, err := s.DB.Query(ctx, `SELECT endpoint, p256dh, auth, device, created FROM push_subscriptions WHERE person = ? ORDER BY created, endpoint`, person)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []notify.Subscription
+	for rows.Next() {
+		sub := notify.Subscription{Person: person}
+		var created int64
+		if err := rows.Scan(&sub.Endpoint, &sub.P256dh, &sub.Auth, &sub.Device, &created); err != nil {
+			return nil, err
+		}
+		sub.Created = fromMillis(created)
+		out = append(out, sub)
+	}
+	return out, rows.Err()
+}
+
+// DropSubscription implements notify.Store.
+func (s Store) DropSubscription(ctx context.Context, endpoint string) error {
+	_, err := s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint)
+	return err
+}
+
+// DropDeviceSubscriptions implements notify.Store.
+func (s Store) DropDeviceSubscriptions(ctx context.Context, person, device string) error {
+	_, err := s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE person = ? AND device = ?`, person, device)
+	return err
+}
+
+const personColumns = `person, mail, mail_token, confirmed, base, quiet_from, quiet_to, zone`
+
+func scanPerson(row Row) (notify.Person, error) {
+	var p notify.Person
+	var confirmed int
+	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &p.Base, &p.QuietFrom, &p.QuietTo, &p.Zone)
+	p.Confirmed = confirmed != 0
+	return p, err
+}
+
+// Person implements notify.Store.
+func (s Store) Person(ctx context.Context, key string) (notify.Person, error) {
+	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE person = ?`, key))
+	if errors.Is(err, ErrNoRows) {
+		return notify.Person{Key: key}, nil
+	}
+	return p, err
+}
+
+// SavePerson implements notify.Store.
+func (s Store) SavePerson(ctx context.Context, p notify.Person) error {
+	confirmed := 0
+	if p.Confirmed {
+		confirmed = 1
+	}
+	_, err := s.DB.Exec(ctx, `INSERT INTO notice_people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (person) DO UPDATE SET mail = excluded.mail, mail_token = excluded.mail_token, confirmed = excluded.confirmed,
+		base = excluded.base, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, zone = excluded.zone`,
+		p.Key, p.Mail, p.MailToken, confirmed, p.Base, p.QuietFrom, p.QuietTo, p.Zone)
+	return err
+}
+
+var errNoToken = harbor.Errorf(harbor.ENotFound, "this link is no longer valid: the address was removed or changed")
+
+// PersonByMailToken implements notify.Store.
+func (s Store) PersonByMailToken(ctx context.Context, token string) (notify.Person, error) {
+	if token == "" {
+		return notify.Person{}, errNoToken
+	}
+	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE mail_token = ?`, token))
+	if errors.Is(err, ErrNoRows) {
+		return notify.Person{}, errNoToken
+	}
+	return p, err
+}
+
+var (
+	errCodeTaken = harbor.Errorf(harbor.EConflict, "that link code is taken")
+	errNoCode    = harbor.Errorf(harbor.ENotFound, "this code is not valid: it was used already, has expired, or was mistyped")
+	errDevice    = harbor.Errorf(harbor.EConflict, "that device is linked already")
+	errNoDevice  = harbor.Errorf(harbor.ENotFound, "there is no such linked device")
+)
+
+// SaveLinkCode implements table.DeviceStore.
+func (s Store) SaveLinkCode(ctx context.Context, c table.LinkCode) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO link_codes (hash, identity, person, tables, expires) VALUES (?, ?, ?, ?, ?)`,
+		c.Hash, c.Identity, c.Person, strings.Join(c.Tables, ","), millis(c.Expires))
+	if errors.Is(err, ErrUnique) {
+		return errCodeTaken
+	}
+	return err
+}
+
+// TakeLinkCode implements table.DeviceStore. Expired codes go with it.
+func (s Store) TakeLinkCode(ctx context.Context, hash string, now time.Time) (table.LinkCode, error) {
+	if _, err := s.DB.Exec(ctx, `DELETE FROM link_codes WHERE expires <= ?`, millis(now)); err != nil {
+		return table.LinkCode{}, err
+	}
+	c := table.LinkCode{Hash: hash}
+	var expires int64
+	var tables string
+	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? RETURNING identity, person, tables, expires`, hash).Scan(&c.Identity, &c.Person, &tables, &expires)
+	if errors.Is(err, ErrNoRows) {
+		return table.LinkCode{}, errNoCode
+	}
+	if tables != "" {
+		c.Tables = strings.Split(tables, ",")
+	}
+	c.Expires = fromMillis(expires)
+	return c, err
+}
+
+// AddDevice implements table.DeviceStore.
+func (s Store) AddDevice(ctx context.Context, d table.Device) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO devices (person, id, name, created) VALUES (?, ?, ?, ?)`, d.Person, d.ID, d.Name, millis(d.Created))
+	if errors.Is(err, ErrUnique) {
+		return errDevice
+	}
+	return err
+}
+
+// Devices implements table.DeviceStore.
+func (s Store) Devices(ctx context.Context, person string) ([]table.Device, error) {
+	rows, err := s.DB.Query(ctx, `SELECT id, name, created FROM devices WHERE person = ? ORDER BY created, id`, person)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []table.Device
+	for rows.Next() {
+		d := table.Device{Person: person}
+		var created int64
+		if err := rows.Scan(&d.ID, &d.Name, &created); err != nil {
+			return nil, err
+		}
+		d.Created = fromMillis(created)
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// HasDevice implements table.DeviceStore.
+func (s Store) HasDevice(ctx context.Context, person, id string) (bool, error) {
+	var n int
+	err := s.DB.QueryRow(ctx, `SELECT count(*) FROM devices WHERE person = ? AND id = ?`, person, id).Scan(&n)
+	return n > 0, err
+}
+
+// RemoveDevice implements table.DeviceStore.
+func (s Store) RemoveDevice(ctx context.Context, person, id string) error {
+	n, err := s.DB.Exec(ctx, `DELETE FROM devices WHERE person = ? AND id = ?`, person, id)
+	if err == nil && n == 0 {
+		return errNoDevice
+	}
+	return err
+}

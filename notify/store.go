@@ -1,0 +1,70 @@
+package notify
+
+import (
+	"context"
+	"time"
+
+	"harbor/table"
+)
+
+// Subscription is one browser's Web Push subscription (the Push API's
+// PushSubscription): where to send and the keys that encrypt for it. It
+// belongs to a person (their Key) on one of their devices ("" for the
+// browser the identity began on).
+type Subscription struct {
+	Endpoint string    `json:"endpoint"`
+	P256dh   string    `json:"p256dh"`
+	Auth     string    `json:"auth"`
+	Person   string    `json:"-"`
+	Device   string    `json:"-"`
+	Created  time.Time `json:"created"`
+}
+
+// Person holds one person's notice settings: their e-mail address (with
+// the token of its confirmation and unsubscribe links) and their quiet
+// hours. The zero Person has no address and no quiet hours.
+type Person struct {
+	Key string
+	// Mail is the address notices go to once Confirmed. Base is the
+	// server's address the links in mails point to, as the person reached
+	// it when they gave the address.
+	Mail      string
+	MailToken string
+	Confirmed bool
+	Base      string
+	// QuietFrom and QuietTo are minutes of the day in Zone (an IANA time
+	// zone name): no notice is sent from QuietFrom up to QuietTo, across
+	// midnight when QuietTo < QuietFrom. Equal values mean no quiet hours.
+	QuietFrom, QuietTo int
+	Zone               string
+}
+
+// Store keeps Web Push subscriptions and notice settings. Every method is
+// safe for concurrent use.
+type Store interface {
+	// SaveSubscription stores s, replacing any subscription with the same
+	// endpoint (a browser that subscribes again, or for another person).
+	SaveSubscription(ctx context.Context, s Subscription) error
+	// Subscriptions returns person's subscriptions, oldest first.
+	Subscriptions(ctx context.Context, person string) ([]Subscription, error)
+	// DropSubscription forgets the subscription of endpoint; none is fine.
+	DropSubscription(ctx context.Context, endpoint string) error
+	// DropDeviceSubscriptions forgets every subscription of person's
+	// device.
+	DropDeviceSubscriptions(ctx context.Context, person, device string) error
+
+	// Person returns key's settings; the zero Person (with Key) when none
+	// are stored.
+	Person(ctx context.Context, key string) (Person, error)
+	// SavePerson stores p's address and quiet hours.
+	SavePerson(ctx context.Context, p Person) error
+	// PersonByMailToken returns the person whose MailToken is token.
+	// ENotFound if there is none.
+	PersonByMailToken(ctx context.Context, token string) (Person, error)
+}
+
+// Spender spends tokens of the store's shared rate-limit buckets
+// (table.Store's Spend), which every node shares.
+type Spender interface {
+	Spend(ctx context.Context, b table.Bucket, spend bool, now time.Time) (bool, error)
+}

@@ -1,0 +1,250 @@
+package server
+
+import (
+	"html/template"
+	"net/http"
+	"net/mail"
+	"time"
+
+	"harbor"
+	"harbor/notify"
+)
+
+// Turn notices (docs/api.md): a person turns push notices on for each
+// browser, gives an e-mail address (confirmed by a link in a mail), and
+// sets quiet hours.
+
+func (s *Server) noticeRoutes() {
+	if s.people.notices == nil {
+		return
+	}
+	m := s.mux
+	m.HandleFunc("GET /api/notices", s.api(s.noticeSettings))
+	m.HandleFunc("POST /api/notices/push", s.api(s.pushOn))
+	m.HandleFunc("POST /api/notices/push/off", s.api(s.pushOff))
+	m.HandleFunc("POST /api/notices/mail", s.api(s.setMail))
+	m.HandleFunc("POST /api/notices/quiet", s.api(s.setQuiet))
+	m.HandleFunc("GET "+notify.ConfirmPath, s.mailPage(false))
+	m.HandleFunc("POST "+notify.ConfirmPath, s.mailPage(false))
+	m.HandleFunc("GET "+notify.StopPath, s.mailPage(true))
+	m.HandleFunc("POST "+notify.StopPath, s.mailPage(true))
+}
+
+// NoticeSettings is the answer of GET /api/notices and of each change.
+type NoticeSettings struct {
+	// PushKey is the server's VAPID public key, the applicationServerKey
+	// a page subscribes with.
+	PushKey string `json:"pushKey"`
+	// Endpoints are the push endpoints of the asking device.
+	Endpoints []string `json:"endpoints"`
+	// MailOn says whether the server can send e-mail at all.
+	MailOn    bool   `json:"mailOn"`
+	Mail      string `json:"mail,omitempty"`
+	Confirmed bool   `json:"confirmed,omitempty"`
+	QuietFrom int    `json:"quietFrom"`
+	QuietTo   int    `json:"quietTo"`
+	Zone      string `json:"zone,omitempty"`
+}
+
+func (s *Server) noticeSettings(q *request) (any, error) {
+	n := s.people.notices
+	ctx := q.r.Context()
+	p, err := n.Store().Person(ctx, q.key)
+	if err != nil {
+		return nil, err
+	}
+	subs, err := n.Store().Subscriptions(ctx, q.key)
+	if err != nil {
+		return nil, err
+	}
+	_, dev := s.identity(q.r)
+	out := NoticeSettings{PushKey: n.PublicKey(), Endpoints: []string{}, MailOn: n.MailOn(), Mail: p.Mail, Confirmed: p.Confirmed,
+		QuietFrom: p.QuietFrom, QuietTo: p.QuietTo, Zone: p.Zone}
+	for _, sub := range subs {
+		if sub.Device == dev {
+			out.Endpoints = append(out.Endpoints, sub.Endpoint)
+		}
+	}
+	return out, nil
+}
+
+// PushRequest is the body of POST /api/notices/push: the page's
+// PushSubscription as its toJSON() gives it (off: the endpoint alone).
+type PushRequest struct {
+	Endpoint       string  `json:"endpoint"`
+	ExpirationTime *int64  `json:"expirationTime,omitempty"`
+	Keys           PushKey `json:"keys"`
+}
+
+// PushKey holds a subscription's keys.
+type PushKey struct {
+	P256dh string `json:"p256dh"`
+	Auth   string `json:"auth"`
+}
+
+func (s *Server) pushOn(q *request) (any, error) {
+	var req PushRequest
+	if err := s.decode(q, &req); err != nil {
+		return nil, err
+	}
+	_, dev := s.identity(q.r)
+	sub := notify.Subscription{Endpoint: req.Endpoint, P256dh: req.Keys.P256dh, Auth: req.Keys.Auth, Person: q.key, Device: dev, Created: time.Now()}
+	if err := notify.CheckSubscription(sub); err != nil {
+		return nil, err
+	}
+	if err := s.people.notices.Store().SaveSubscription(q.r.Context(), sub); err != nil {
+		return nil, err
+	}
+	return s.noticeSettings(q)
+}
+
+func (s *Server) pushOff(q *request) (any, error) {
+	var req PushRequest
+	if err := s.decode(q, &req); err != nil {
+		return nil, err
+	}
+	st := s.people.notices.Store()
+	subs, err := st.Subscriptions(q.r.Context(), q.key)
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range subs {
+		if sub.Endpoint == req.Endpoint {
+			if err := st.DropSubscription(q.r.Context(), sub.Endpoint); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s.noticeSettings(q)
+}
+
+// MailRequest is the body of POST /api/notices/mail: the address notices
+// should go to ("": none).
+type MailRequest struct {
+	Address string `json:"address"`
+}
+
+func (s *Server) setMail(q *request) (any, error) {
+	var req MailRequest
+	if err := s.decode(q, &req); err != nil {
+		return nil, err
+	}
+	n := s.people.notices
+	ctx := q.r.Context()
+	p, err := n.Store().Person(ctx, q.key)
+	if err != nil {
+		return nil, err
+	}
+	p.Mail, p.MailToken, p.Confirmed = "", "", false
+	if req.Address != "" {
+		if !n.MailOn() {
+			return nil, harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server")
+		}
+		a, err := mail.ParseAddress(req.Address)
+		if err != nil || a.Name != "" || len(a.Address) > 254 {
+			return nil, harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", req.Address)
+		}
+		// Confirmation mails count towards the person's notices, so the
+		// form cannot send mail to strangers in bulk.
+		if ok, err := n.Allow(ctx, q.key); err != nil || !ok {
+			if err == nil {
+				err = harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")
+			}
+			return nil, err
+		}
+		p.Mail, p.MailToken, p.Base = a.Address, notify.NewMailToken(), s.publicBase(q.r).Base
+	}
+	if err := n.Store().SavePerson(ctx, p); err != nil {
+		return nil, err
+	}
+	if p.Mail != "" {
+		if err := n.SendConfirmation(ctx, p); err != nil {
+			s.log.Warn("confirmation mail", "err", err)
+			return nil, harbor.Errorf(harbor.EInternal, "the confirmation mail could not be sent; try again later")
+		}
+	}
+	return s.noticeSettings(q)
+}
+
+// QuietRequest is the body of POST /api/notices/quiet: minutes of the day
+// in the IANA time zone Zone; from == to: no quiet hours.
+type QuietRequest struct {
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	Zone string `json:"zone"`
+}
+
+func (s *Server) setQuiet(q *request) (any, error) {
+	var req QuietRequest
+	if err := s.decode(q, &req); err != nil {
+		return nil, err
+	}
+	if req.From < 0 || req.From >= 24*60 || req.To < 0 || req.To >= 24*60 {
+		return nil, harbor.Errorf(harbor.EInvalid, "quiet hours are minutes of the day, 0 to 1439")
+	}
+	if _, err := time.LoadLocation(req.Zone); err != nil || len(req.Zone) > 64 {
+		return nil, harbor.Errorf(harbor.EInvalid, "%q is not a time zone", req.Zone)
+	}
+	st := s.people.notices.Store()
+	p, err := st.Person(q.r.Context(), q.key)
+	if err != nil {
+		return nil, err
+	}
+	p.QuietFrom, p.QuietTo, p.Zone = req.From, req.To, req.Zone
+	if err := st.SavePerson(q.r.Context(), p); err != nil {
+		return nil, err
+	}
+	return s.noticeSettings(q)
+}
+
+// mailPageTmpl is the page of the mails' links: plain HTML, since the
+// Content-Security-Policy allows no inline style.
+var mailPageTmpl = template.Must(template.New("mail").Parse(`<!doctype html>
+<html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Harbor notices</title>
+<body>
+<h1>Harbor notices</h1>
+<p>{{.Text}}</p>
+{{if .Button}}<form method="post"><button type="submit">{{.Button}}</button></form>{{end}}
+<p><a href="/">Go to Harbor</a></p>
+</body></html>
+`))
+
+// mailPage serves the links of the mails. A GET shows the address and a
+// button; the POST (the button, or a mail program's one-click
+// unsubscribe) does it, so a link scanner that only opens links changes
+// nothing.
+func (s *Server) mailPage(stop bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		page := struct{ Text, Button string }{}
+		status := http.StatusOK
+		st := s.people.notices.Store()
+		p, err := st.PersonByMailToken(r.Context(), r.URL.Query().Get("token"))
+		switch {
+		case err != nil:
+			page.Text, status = harbor.ErrorMessage(err), http.StatusNotFound
+		case r.Method == http.MethodGet && stop:
+			page.Text, page.Button = "Stop sending turn notices to "+p.Mail+"?", "Stop the mails"
+		case r.Method == http.MethodGet:
+			page.Text, page.Button = "Send turn notices to "+p.Mail+"?", "Confirm"
+		default:
+			if err = s.checkOrigin(r); err == nil {
+				if stop {
+					p.Mail, p.MailToken, p.Confirmed = "", "", false
+					page.Text = "Done: Harbor sends no more mail to this address."
+				} else {
+					p.Confirmed = true
+					page.Text = "Done: turn notices go to " + p.Mail + "."
+				}
+				err = st.SavePerson(r.Context(), p)
+			}
+			if err != nil {
+				page.Text, status = harbor.ErrorMessage(err), http.StatusForbidden
+			}
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(status)
+		_ = mailPageTmpl.Execute(w, page)
+	}
+}

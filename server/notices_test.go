@@ -1,0 +1,189 @@
+package server_test
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/netip"
+	"strings"
+	"testing"
+
+	"harbor"
+	"harbor/notify"
+	"harbor/notify/notifytest"
+	"harbor/server"
+	"harbor/table"
+)
+
+// noticeEnv is a server that sends notices to a local push service and a
+// local SMTP server.
+type noticeEnv struct {
+	*env
+	push *notifytest.Push
+	box  *notifytest.SMTP
+}
+
+func newNoticeEnv(t *testing.T) *noticeEnv {
+	t.Helper()
+	store := openStore(t)
+	push, box := notifytest.NewPush(t), notifytest.NewSMTP(t)
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(),
+		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(n.Close)
+	push.Expect(n.PublicKey())
+	e := serveOpts(t, store, server.Config{Limits: server.DefaultLimits, Notices: n, Devices: store.People(),
+		LAN: func() []netip.Addr { return nil }}, table.Options{OnTurn: n.Turn})
+	return &noticeEnv{env: e, push: push, box: box}
+}
+
+// open opens a link of a mail as a browser would: GET shows the button,
+// the button POSTs the same address.
+func (p *person) open(link string, wantText string) {
+	p.e.t.Helper()
+	for _, method := range []string{"GET", "POST"} {
+		req, _ := http.NewRequest(method, link, nil)
+		resp, err := p.http.Do(req)
+		if err != nil {
+			p.e.t.Fatal(err)
+		}
+		body := new(strings.Builder)
+		_, _ = io.Copy(body, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			p.e.t.Fatalf("%s %s: %d %s", method, link, resp.StatusCode, body)
+		}
+		if method == "POST" && !strings.Contains(body.String(), wantText) {
+			p.e.t.Fatalf("%s %s says %s, want %q", method, link, body, wantText)
+		}
+	}
+}
+
+// TestTurnNoticesByPushAndMail: Bo turns push notices on and confirms his
+// address by the link mailed to him; when his turn comes while he has no
+// page of the table open, the push service gets the notice encrypted for
+// his subscription and signed with the server's key, and a mail comes
+// with the table's link and an unsubscribe link that works.
+func TestTurnNoticesByPushAndMail(t *testing.T) {
+	e := newNoticeEnv(t)
+	ana, bo := e.person("Ana"), e.person("Bo")
+	var settings server.NoticeSettings
+	if err := bo.call("GET", "/api/notices", nil, &settings); err != nil || settings.PushKey == "" || !settings.MailOn {
+		t.Fatalf("settings %+v %v", settings, err)
+	}
+	if err := bo.call("POST", "/api/notices/push", map[string]any{"endpoint": e.push.Endpoint,
+		"keys": map[string]string{"p256dh": e.push.P256dh, "auth": e.push.Auth}}, &settings); err != nil || len(settings.Endpoints) != 1 {
+		t.Fatalf("push on: %+v %v", settings, err)
+	}
+	if err := bo.call("POST", "/api/notices/mail", map[string]string{"address": "bo@example.org"}, &settings); err != nil ||
+		settings.Mail != "bo@example.org" || settings.Confirmed {
+		t.Fatalf("mail: %+v %v", settings, err)
+	}
+	confirm := e.box.Wait(t, 1)
+	if confirm.To[0] != "bo@example.org" || len(confirm.Links()) != 2 || !strings.HasPrefix(confirm.Links()[0], e.url+notify.ConfirmPath) {
+		t.Fatalf("confirmation mail to %v with links %v", confirm.To, confirm.Links())
+	}
+	e.person("Scanner").open(confirm.Links()[0], "turn notices go to bo@example.org")
+	if err := bo.call("GET", "/api/notices", nil, &settings); err != nil || !settings.Confirmed {
+		t.Fatalf("after the link: %+v %v", settings, err)
+	}
+
+	lobby := ana.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": json.RawMessage(`{"size":10}`)})
+	bo.must("POST", "/api/join", map[string]any{"invite": lobby.Invite, "name": "Bo"})
+	bo.must("POST", "/api/tables/"+lobby.ID+"/ready", map[string]any{"ready": true})
+	aw := ana.mustDial("table=" + lobby.ID)
+	ana.must("POST", "/api/tables/"+lobby.ID+"/start", nil)
+	aw.send("move", 0, map[string]any{"type": "take", "n": 1})
+	aw.next("state")
+
+	var got notify.Notice
+	if err := json.Unmarshal(e.push.Wait(t, 1)[0], &got); err != nil {
+		t.Fatal(err)
+	}
+	want := notify.Notice{Title: "Your turn: Pile", Body: "Bo, it is your turn at the table with Ana.", URL: "/t/" + lobby.ID, Tag: "turn-" + lobby.ID}
+	if got != want {
+		t.Fatalf("push notice %+v, want %+v", got, want)
+	}
+	m := e.box.Wait(t, 2)
+	if m.Msg.Header.Get("Subject") != want.Title || !strings.Contains(m.Body, want.Body) || m.Links()[0] != e.url+want.URL {
+		t.Fatalf("turn mail %q: %s", m.Msg.Header.Get("Subject"), m.Body)
+	}
+	stop := m.Links()[1]
+	if !strings.HasPrefix(stop, e.url+notify.StopPath) || m.Msg.Header.Get("List-Unsubscribe") != "<"+stop+">" {
+		t.Fatalf("unsubscribe link %q, header %q", stop, m.Msg.Header.Get("List-Unsubscribe"))
+	}
+	e.person("Mail program").open(stop, "sends no more mail")
+	settings = server.NoticeSettings{}
+	if err := bo.call("GET", "/api/notices", nil, &settings); err != nil || settings.Mail != "" {
+		t.Fatalf("after unsubscribing: %+v %v", settings, err)
+	}
+	settings = server.NoticeSettings{}
+	if err := ana.call("GET", "/api/notices", nil, &settings); err != nil || settings.Mail != "" || len(settings.Endpoints) != 0 {
+		t.Fatalf("Ana sees %+v", settings)
+	}
+	// A used unsubscribe link finds nothing.
+	req, _ := http.NewRequest("GET", stop, nil)
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("a used link: %v %v", resp, err)
+	}
+}
+
+func TestNoticeSettingsRefuseBadInput(t *testing.T) {
+	e := newNoticeEnv(t)
+	p := e.person("Ana")
+	for _, tc := range []struct {
+		path string
+		body any
+	}{
+		{"/api/notices/push", map[string]any{"endpoint": "http://push.example/1", "keys": map[string]string{"p256dh": e.push.P256dh, "auth": e.push.Auth}}},
+		{"/api/notices/push", map[string]any{"endpoint": e.push.Endpoint, "keys": map[string]string{"p256dh": "x", "auth": e.push.Auth}}},
+		{"/api/notices/mail", map[string]string{"address": "not an address"}},
+		{"/api/notices/mail", map[string]string{"address": "Bo <bo@example.org>"}},
+		{"/api/notices/quiet", map[string]any{"from": -1, "to": 60, "zone": "UTC"}},
+		{"/api/notices/quiet", map[string]any{"from": 0, "to": 1440, "zone": "UTC"}},
+		{"/api/notices/quiet", map[string]any{"from": 0, "to": 60, "zone": "Mars/Olympus"}},
+	} {
+		if err := p.call("POST", tc.path, tc.body, nil); code(err) != harbor.EInvalid {
+			t.Errorf("%s %v: %v, want invalid", tc.path, tc.body, err)
+		}
+	}
+	var s server.NoticeSettings
+	if err := p.call("POST", "/api/notices/quiet", map[string]any{"from": 22 * 60, "to": 7 * 60, "zone": "Europe/Berlin"}, &s); err != nil ||
+		s.QuietFrom != 22*60 || s.QuietTo != 7*60 || s.Zone != "Europe/Berlin" || s.Mail != "" || len(s.Endpoints) != 0 {
+		t.Fatalf("quiet hours: %+v %v", s, err)
+	}
+	if e.box.Count() != 0 {
+		t.Fatal("a refused address was mailed")
+	}
+}
+
+// TestNoMailWithoutSMTP: on a server without an SMTP server the settings
+// say so and an address is refused; nothing is stored.
+func TestNoMailWithoutSMTP(t *testing.T) {
+	store := openStore(t)
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(n.Close)
+	e := serveWith(t, store, server.Config{Limits: server.DefaultLimits, Notices: n, Devices: store.People()})
+	p := e.person("Ana")
+	var s server.NoticeSettings
+	if err := p.call("GET", "/api/notices", nil, &s); err != nil || s.MailOn {
+		t.Fatalf("settings %+v %v", s, err)
+	}
+	if err := p.call("POST", "/api/notices/mail", map[string]string{"address": "ana@example.org"}, nil); code(err) != harbor.EConflict {
+		t.Fatalf("an address without SMTP: %v", err)
+	}
+	s = server.NoticeSettings{}
+	if err := p.call("GET", "/api/notices", nil, &s); err != nil || s.Mail != "" {
+		t.Fatalf("after the refusal: %+v %v", s, err)
+	}
+}

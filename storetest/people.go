@@ -1,0 +1,161 @@
+package storetest
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"harbor"
+	"harbor/notify"
+	"harbor/table"
+)
+
+// People is what a store keeps of people beyond their tables: notice
+// settings, push subscriptions and linked devices.
+type People interface {
+	notify.Store
+	table.DeviceStore
+}
+
+// RunPeople runs the conformance tests of People against stores made by
+// open (each fresh and empty; the caller closes them).
+func RunPeople(t *testing.T, open func(t *testing.T) People) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s People)
+	}{
+		{"subscriptions by person and endpoint", testSubscriptions},
+		{"notice settings and mail token", testPersonSettings},
+		{"a link code works once and expires", testLinkCodes},
+		{"devices are listed and removed", testDevices},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
+	}
+}
+
+var at = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+
+func testSubscriptions(t *testing.T, s People) {
+	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
+	subs := []notify.Subscription{
+		{Endpoint: "https://push.example/1", P256dh: "k1", Auth: "a1", Person: ana, Device: "", Created: at},
+		{Endpoint: "https://push.example/2", P256dh: "k2", Auth: "a2", Person: ana, Device: "phone", Created: at.Add(time.Second)},
+		{Endpoint: "https://push.example/3", P256dh: "k3", Auth: "a3", Person: bo, Created: at},
+	}
+	for _, sub := range subs {
+		if err := s.SaveSubscription(ctx, sub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Subscriptions(ctx, ana)
+	if err != nil || len(got) != 2 || got[0] != subs[0] || got[1] != subs[1] {
+		t.Fatalf("ana's subscriptions %+v %v, want %+v", got, err, subs[:2])
+	}
+	// The same browser subscribes again with new keys for bo.
+	again := notify.Subscription{Endpoint: subs[0].Endpoint, P256dh: "k9", Auth: "a9", Person: bo, Created: at.Add(time.Minute)}
+	if err := s.SaveSubscription(ctx, again); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Subscriptions(ctx, ana); len(got) != 1 || got[0].Endpoint != subs[1].Endpoint {
+		t.Fatalf("after the endpoint moved to bo, ana has %+v", got)
+	}
+	if got, _ := s.Subscriptions(ctx, bo); len(got) != 2 || got[1] != again {
+		t.Fatalf("bo's subscriptions %+v", got)
+	}
+	if err := s.DropSubscription(ctx, subs[2].Endpoint); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DropDeviceSubscriptions(ctx, ana, "phone"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Subscriptions(ctx, ana); len(got) != 0 {
+		t.Fatalf("ana's phone was dropped, still %+v", got)
+	}
+	if got, _ := s.Subscriptions(ctx, bo); len(got) != 1 || got[0] != again {
+		t.Fatalf("bo keeps only the moved endpoint, has %+v", got)
+	}
+}
+
+func testPersonSettings(t *testing.T, s People) {
+	key := table.KeyOf("ana")
+	p, err := s.Person(ctx, key)
+	if err != nil || p != (notify.Person{Key: key}) {
+		t.Fatalf("a person with no settings: %+v %v", p, err)
+	}
+	want := notify.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", Base: "http://h", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
+	if err := s.SavePerson(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = s.Person(ctx, key); err != nil || p != want {
+		t.Fatalf("saved %+v, read %+v %v", want, p, err)
+	}
+	if p, err = s.PersonByMailToken(ctx, "tok1"); err != nil || p != want {
+		t.Fatalf("by token: %+v %v", p, err)
+	}
+	want.Confirmed = true
+	if err := s.SavePerson(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ = s.Person(ctx, key); !p.Confirmed {
+		t.Fatalf("confirmation not kept: %+v", p)
+	}
+	for _, tok := range []string{"", "tok2"} {
+		_, err := s.PersonByMailToken(ctx, tok)
+		wantCode(t, err, harbor.ENotFound)
+	}
+}
+
+func testLinkCodes(t *testing.T, s People) {
+	c := table.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Tables: []string{"t1", "t2"}, Expires: at.Add(10 * time.Minute)}
+	if err := s.SaveLinkCode(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, s.SaveLinkCode(ctx, c), harbor.EConflict)
+	old := table.LinkCode{Hash: "h2", Identity: "id2", Person: table.KeyOf("bo"), Expires: at}
+	if err := s.SaveLinkCode(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.TakeLinkCode(ctx, "h1", at)
+	if err != nil || !reflect.DeepEqual(got, c) {
+		t.Fatalf("took %+v %v, want %+v", got, err, c)
+	}
+	_, err = s.TakeLinkCode(ctx, "h1", at)
+	wantCode(t, err, harbor.ENotFound) // a code works once
+	_, err = s.TakeLinkCode(ctx, "h2", at)
+	wantCode(t, err, harbor.ENotFound) // expired at its time
+	_, err = s.TakeLinkCode(ctx, "h3", at)
+	wantCode(t, err, harbor.ENotFound)
+}
+
+func testDevices(t *testing.T, s People) {
+	ana := table.KeyOf("ana")
+	phone := table.Device{Person: ana, ID: "d1", Name: "Chrome on Android", Created: at}
+	tablet := table.Device{Person: ana, ID: "d2", Name: "Safari on iPad", Created: at.Add(time.Second)}
+	for _, d := range []table.Device{tablet, phone} {
+		if err := s.AddDevice(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantCode(t, s.AddDevice(ctx, phone), harbor.EConflict)
+	got, err := s.Devices(ctx, ana)
+	if err != nil || len(got) != 2 || got[0] != phone || got[1] != tablet {
+		t.Fatalf("devices %+v %v", got, err)
+	}
+	if has, err := s.HasDevice(ctx, ana, "d1"); !has || err != nil {
+		t.Fatalf("has d1: %v %v", has, err)
+	}
+	if has, _ := s.HasDevice(ctx, table.KeyOf("bo"), "d1"); has {
+		t.Fatal("bo has ana's device")
+	}
+	if err := s.RemoveDevice(ctx, ana, "d1"); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, s.RemoveDevice(ctx, ana, "d1"), harbor.ENotFound)
+	if has, _ := s.HasDevice(ctx, ana, "d1"); has {
+		t.Fatal("a removed device is still there")
+	}
+	if got, _ := s.Devices(ctx, table.KeyOf("bo")); len(got) != 0 {
+		t.Fatalf("bo has devices %+v", got)
+	}
+}

@@ -1,0 +1,40 @@
+package table
+
+import "harbor/game"
+
+// Turn is the news that the game now waits on a person who has no page of
+// the table open: what a turn notice may tell them. It names no move, no
+// hand and nothing else the game hides.
+type Turn struct {
+	Person   string   // the person's Key
+	Table    string   // the table's id
+	Game     string   // the game's id
+	GameName string   // the game's name
+	Name     string   // the name the person sits under
+	Others   []string // the names of the other seats, in seat order
+}
+
+// noticeTurns tells Options.OnTurn of each person the game waits on now
+// but not in waiting (the seats it waited on before the change), who sits
+// in person, has no connection to the table, and has no computer player
+// standing in. It holds r.mu; OnTurn must not block.
+func (r *Runner) noticeTurns(waiting game.SeatSet) {
+	on := r.tables.opts.OnTurn
+	if on == nil || r.g == nil || r.t.Status != Playing {
+		return
+	}
+	fresh := r.g.Actors() &^ waiting &^ r.computerSeats()
+	for _, seat := range fresh.List() {
+		s := r.t.Seats[seat]
+		if s.Kind != Human || r.online(s.Key) {
+			continue
+		}
+		t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name}
+		for i, o := range r.t.Seats {
+			if game.Seat(i) != seat {
+				t.Others = append(t.Others, o.Name)
+			}
+		}
+		on(t)
+	}
+}

@@ -1,0 +1,184 @@
+// Notices and linked devices: the page registers its service worker, which
+// keeps the app shell for offline use, and links a manifest chromium finds valid and installable, with icons that
+// load; a push message delivered to the service worker (DevTools'
+// ServiceWorker.deliverPushMessage) shows the notice, and a click on it
+// (the notificationclick event, dispatched in the worker: headless chromium
+// has no notification area to click) takes the app's open window to the
+// table. A phone
+// linked by the laptop's one-time code holds the same seat and plays it;
+// the code does not work a second time. The Notices page is audited and
+// photographed on a 390 px and a 320 px phone.
+
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PHONE, SMALL_PHONE, audit, barVersion, fail, fitsWidth, holdingsTurn, log, pageApi, setStep, shot, until, watchErrors } from "./lib.mjs";
+
+/** photo saves a screenshot under test-results/ and the whole page in /tmp. */
+async function photo(page, name) {
+  await shot(page, name);
+  await page.screenshot({ path: join(tmpdir(), `notices-${name}.png`), fullPage: true });
+}
+
+// An SMTP server nobody answers at: the page offers e-mail notices (the
+// Go tests deliver mail to a real SMTP server).
+export const serverArgs = ["-smtp", "smtp://127.0.0.1:9", "-smtp-from", "Harbor <harbor@example.org>"];
+
+export default async function scenario(ctx) {
+  const { base } = ctx;
+  const laptop = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  laptop.setDefaultTimeout(20_000);
+  await laptop.grantPermissions(["notifications"], { origin: base });
+  const page = await laptop.newPage();
+  const errors = watchErrors({ laptop: page });
+
+  setStep("the page registers its service worker");
+  await page.goto(base + "/");
+  const script = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL ?? ""));
+  if (script !== `${base}/sw.js`) fail(`the service worker is ${script}`);
+
+  setStep("the app shell opens offline");
+  await page.reload(); // a page the worker controls, so its files are kept
+  await until("the worker to control the page", () => page.evaluate(() => !!navigator.serviceWorker.controller));
+  await laptop.setOffline(true);
+  await page.goto(base + "/");
+  await page.getByRole("heading", { name: "Harbor", exact: true }).waitFor();
+  if (!/cannot be reached/.test(await page.getByRole("alert").first().textContent())) fail("offline, the home page does not say the server cannot be reached");
+  await laptop.setOffline(false);
+
+  setStep("the manifest is valid, installable, and its icons load");
+  const cdp = await laptop.newCDPSession(page);
+  const manifest = await cdp.send("Page.getAppManifest");
+  if (!manifest.url.endsWith("/manifest.webmanifest") || manifest.errors.length) fail(`manifest ${manifest.url}: ${JSON.stringify(manifest.errors)}`);
+  const m = JSON.parse(manifest.data);
+  if (m.display !== "standalone" || m.start_url !== "/" || !m.icons.some((i) => i.purpose === "maskable")) fail(`manifest ${manifest.data}`);
+  for (const icon of [...m.icons, { src: "/apple-touch-icon.png", type: "image/png" }]) {
+    const size = await page.evaluate(async (src) => {
+      const r = await fetch(src);
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return { ok: r.ok, type: r.headers.get("content-type"), w: img.naturalWidth, h: img.naturalHeight };
+    }, icon.src);
+    const [w] = (icon.sizes ?? "any").split("x").map(Number);
+    if (!size.ok || !size.type.startsWith(icon.type) || (w && (size.w !== w || size.h !== w))) fail(`icon ${icon.src}: ${JSON.stringify(size)}`);
+  }
+  // A test's browser context is an incognito one, which chromium never
+  // installs from; every other installability check must pass.
+  const installable = await cdp.send("Page.getInstallabilityErrors");
+  installable.installabilityErrors = installable.installabilityErrors.filter((e) => e.errorId !== "in-incognito");
+  if (installable.installabilityErrors.length) fail(`not installable: ${JSON.stringify(installable.installabilityErrors)}`);
+  log(`manifest ${manifest.url} valid and installable, ${m.icons.length} icons`);
+
+  setStep("a table with a computer player, the laptop's");
+  const made = await pageApi(page, "POST", "/api/tables", { game: "holdings", name: "Ana", turnSeconds: 0 });
+  if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
+  const id = made.body.id;
+  if ((await pageApi(page, "POST", `/api/tables/${id}/bots`, {})).status !== 200) fail("adding a computer player");
+  if ((await pageApi(page, "POST", `/api/tables/${id}/start`)).status !== 200) fail("starting");
+
+  setStep("a pushed notice shows, and a click on it opens the table");
+  await cdp.send("ServiceWorker.enable");
+  const registration = await until("the worker's registration", async () => {
+    const regs = await new Promise((ok) => {
+      cdp.once("ServiceWorker.workerRegistrationUpdated", (e) => ok(e.registrations));
+      cdp.send("ServiceWorker.enable").catch(() => {});
+    });
+    return regs.find((r) => r.scopeURL === `${base}/` && !r.isDeleted);
+  });
+  const notice = { title: "Your turn: Harbor Holdings", body: "Ana, it is your turn at the table with Computer 1.", url: `/t/${id}`, tag: `turn-${id}` };
+  // A push reaches a worker that chromium has stopped by starting it; one
+  // that got lost on the way is sent again, as a push service would.
+  const notices = () =>
+    page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))));
+  let shown = [];
+  for (let attempt = 1; attempt <= 3 && shown.length === 0; attempt++) {
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: base, registrationId: registration.registrationId, data: JSON.stringify(notice) });
+    for (const end = Date.now() + 5000; Date.now() < end && shown.length === 0; await new Promise((ok) => setTimeout(ok, 100))) shown = await notices();
+    if (shown.length === 0) log(`push ${attempt} showed no notice`);
+  }
+  if (shown.length !== 1 || shown[0].title !== notice.title || shown[0].body !== notice.body || shown[0].data.url !== notice.url || shown[0].tag !== notice.tag) {
+    fail(`the notice shown: ${JSON.stringify(shown)}`);
+  }
+  // Headless chromium has no notification area to click: the click is
+  // dispatched in the worker. The laptop's home page is open, so the worker
+  // takes that window to the table (a new window would need the gesture
+  // of a real click, which a dispatched event does not carry).
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) fail("the worker does not control the home page");
+  const [worker] = laptop.serviceWorkers();
+  if (!worker) fail("no service worker to click in");
+  const left = await worker.evaluate(async () => {
+    const [n] = await self.registration.getNotifications();
+    const done = [];
+    const click = new NotificationEvent("notificationclick", { notification: n });
+    click.waitUntil = (p) => done.push(p);
+    self.dispatchEvent(click);
+    await Promise.all(done);
+    return (await self.registration.getNotifications()).length;
+  });
+  if (left !== 0) fail(`${left} notices left after the click`);
+  await page.waitForURL(`${base}/t/${id}`);
+  const tablePage = page;
+  await tablePage.locator("svg.board").waitFor();
+  log(`the click opened ${tablePage.url()}`);
+
+  setStep("the Notices page on a 390 px phone");
+  const laptopHome = await laptop.newPage();
+  const phone = await ctx.browser.newContext(PHONE);
+  phone.setDefaultTimeout(20_000);
+  const phonePage = await phone.newPage();
+  errors.push(...watchErrors({ phone: phonePage }));
+  await laptopHome.goto(base + "/");
+  await laptopHome.getByRole("link", { name: "Notices and devices" }).click();
+  await laptopHome.getByRole("heading", { name: "Notices and devices" }).waitFor();
+  await laptopHome.getByRole("button", { name: "Show a code" }).click();
+  const code = (await laptopHome.locator(".code-big").textContent()).trim();
+  if (!/^[A-Z2-9]{8}$/.test(code)) fail(`the code reads ${code}`);
+  const link = await laptopHome.getByTestId("link-code").getByRole("link").getAttribute("href");
+  if (!link.endsWith(`/link/${code}`)) fail(`the link is ${link}`);
+  await audit(laptopHome, "the Notices page with a link code (laptop)");
+  await laptopHome.getByTestId("link-code").scrollIntoViewIfNeeded();
+  await photo(laptopHome, "00-laptop-code");
+
+  setStep("the phone opens the link and becomes Ana");
+  await phonePage.goto(`${base}/link/${code}`);
+  await phonePage.getByRole("button", { name: "Link this device" }).click();
+  await phonePage.waitForURL(`${base}/`);
+  await until("the laptop's table on the phone's home page", async () => (await phonePage.locator(`a[href="/t/${id}"]`).count()) > 0);
+  await photo(phonePage, "01-phone-home-linked");
+  const ids = await Promise.all([laptopHome, phonePage].map((p) => pageApi(p, "GET", "/api/session").then((r) => r.body.player)));
+  if (ids[0] !== ids[1]) fail(`the phone is ${ids[1]}, the laptop ${ids[0]}`);
+  await phonePage.getByRole("link", { name: "Notices and devices" }).click();
+  await phonePage.getByText("(this device)").waitFor();
+  await phonePage.getByLabel("Address", { exact: true }).waitFor();
+  await phonePage.getByLabel("From", { exact: true }).fill("22:00");
+  await phonePage.getByLabel("To", { exact: true }).fill("07:00");
+  await phonePage.getByRole("button", { name: "Save", exact: true }).click();
+  await phonePage.getByText("Saved: no notices from 22:00 to 07:00.").waitFor();
+  const quiet = (await pageApi(laptopHome, "GET", "/api/notices")).body;
+  if (quiet.quietFrom !== 22 * 60 || quiet.quietTo !== 7 * 60) fail(`the laptop sees quiet hours ${JSON.stringify(quiet)}`);
+  await fitsWidth(phonePage, "the Notices page on a 390 px phone");
+  await audit(phonePage, "the Notices page (phone)");
+  await photo(phonePage, "02-phone-390");
+  await phonePage.setViewportSize(SMALL_PHONE.viewport);
+  await fitsWidth(phonePage, "the Notices page on a 320 px phone");
+  await photo(phonePage, "03-phone-320");
+  await phonePage.setViewportSize(PHONE.viewport);
+
+  setStep("the code does not work a second time");
+  const other = await (await ctx.browser.newContext(PHONE)).newPage();
+  await other.goto(`${base}/link/${code}`);
+  await other.getByRole("button", { name: "Link this device" }).click();
+  const refusal = await other.getByRole("alert").textContent();
+  if (!/not valid/.test(refusal)) fail(`a second use of the code says: ${refusal}`);
+
+  setStep("the phone plays Ana's seat");
+  await phonePage.goto(`${base}/t/${id}`);
+  await phonePage.locator("svg.board").waitFor();
+  await until("Ana's turn on the phone", async () => (await barVersion(phonePage)) !== "gone");
+  const before = await barVersion(phonePage);
+  await until("the laptop's page on the same turn", async () => (await barVersion(tablePage)) === before);
+  if (!(await holdingsTurn(phonePage))) fail("the phone is offered no move on Ana's turn");
+  await until("the laptop to see the phone's move", async () => (await barVersion(tablePage)) !== before);
+  await photo(phonePage, "04-phone-plays");
+  if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
+}

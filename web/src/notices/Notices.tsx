@@ -1,0 +1,149 @@
+import { useEffect, useState } from "preact/hooks";
+import { minutesOf, notices, pushSupported, currentSubscription, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
+import { LinkDevices } from "./LinkDevices";
+import { Alert, message, useAction } from "./parts";
+
+/** Notices is the screen of turn notices (push on this device, e-mail, quiet hours) and linked devices. */
+export function Notices({ go }: { go: (path: string) => void }) {
+  const [s, setS] = useState<NoticeSettings | null>(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    notices.settings().then(setS, (e) => setError(message(e)));
+  }, []);
+  return (
+    <div class="page notices">
+      <p>
+        <a
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            go("/");
+          }}
+        >
+          ← Harbor
+        </a>
+      </p>
+      <h1>Notices and devices</h1>
+      <p class="hint">
+        When it is your turn and you have no page of that table open, Harbor can tell you. A notice says whose turn it is, at which table and game,
+        and nothing more: never a card, a hand or a move.
+      </p>
+      <Alert text={error} />
+      {s ? (
+        <>
+          <PushPanel s={s} set={setS} />
+          <MailPanel s={s} set={setS} />
+          <QuietPanel s={s} set={setS} />
+        </>
+      ) : error ? null : (
+        <p>Loading…</p>
+      )}
+      <LinkDevices />
+    </div>
+  );
+}
+
+type Panel = { s: NoticeSettings; set: (s: NoticeSettings) => void };
+
+function PushPanel({ s, set }: Panel) {
+  const [on, setOn] = useState<boolean | null>(null);
+  const { busy, error, run } = useAction();
+  useEffect(() => {
+    currentSubscription().then((sub) => setOn(!!sub && s.endpoints.includes(sub.endpoint)), () => setOn(false));
+  }, [s]);
+  const toggle = () => run(async () => set(on ? await turnPushOff() : await turnPushOn(s.pushKey)));
+  return (
+    <section class="panel" aria-labelledby="push-h">
+      <h2 id="push-h">On this device</h2>
+      {!pushSupported() ? (
+        <p>This browser cannot receive notices. On an iPhone or iPad, add Harbor to the home screen first (Share, then Add to Home Screen) and open it from there.</p>
+      ) : (
+        <>
+          <p data-testid="push-state">{on === null ? "…" : on ? "Notices are on for this device." : "Notices are off for this device."}</p>
+          <button type="button" class={on ? "" : "btn-primary"} disabled={busy || on === null} onClick={toggle}>
+            {on ? "Turn notices off" : "Turn notices on"}
+          </button>
+        </>
+      )}
+      <Alert text={error} />
+    </section>
+  );
+}
+
+function MailPanel({ s, set }: Panel) {
+  const [address, setAddress] = useState(s.mail ?? "");
+  const { busy, error, run } = useAction();
+  const save = (value: string) =>
+    run(async () => {
+      const next = await notices.mail(value);
+      set(next);
+      setAddress(next.mail ?? "");
+    });
+  return (
+    <section class="panel" aria-labelledby="mail-h">
+      <h2 id="mail-h">By e-mail</h2>
+      {!s.mailOn ? (
+        <p>This server sends no e-mail.</p>
+      ) : (
+        <form
+          class="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save(address.trim());
+          }}
+        >
+          <label for="notice-mail">Address</label>
+          <input id="notice-mail" type="email" autocomplete="email" maxLength={254} value={address} onInput={(e) => setAddress(e.currentTarget.value)} />
+          <p class="hint" data-testid="mail-state">
+            {s.mail ? (s.confirmed ? `Notices go to ${s.mail}.` : `Open the link in the mail sent to ${s.mail} to confirm it.`) : "No address: no mail."}
+          </p>
+          <div class="row">
+            <button type="submit" class="btn-primary" disabled={busy || !address.trim() || address.trim() === s.mail}>
+              Save the address
+            </button>
+            {s.mail ? (
+              <button type="button" disabled={busy} onClick={() => save("")}>
+                Remove
+              </button>
+            ) : null}
+          </div>
+        </form>
+      )}
+      <Alert text={error} />
+    </section>
+  );
+}
+
+function QuietPanel({ s, set }: Panel) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const [from, setFrom] = useState(timeOf(s.quietFrom));
+  const [to, setTo] = useState(timeOf(s.quietTo));
+  const [state, setState] = useState("");
+  const save = async (e: Event) => {
+    e.preventDefault();
+    try {
+      set(await notices.quiet(minutesOf(from), minutesOf(to), zone));
+      setState(from === to ? "Saved: no quiet hours." : `Saved: no notices from ${from} to ${to}.`);
+    } catch (err) {
+      setState(message(err));
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="quiet-h">
+      <h2 id="quiet-h">Quiet hours</h2>
+      <form class="stack" onSubmit={save}>
+        <p class="hint">No notices between these times ({s.zone || zone}). The same time twice: no quiet hours.</p>
+        <div class="row">
+          <label>
+            From <input type="time" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+          </label>
+          <label>
+            To <input type="time" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Save</button>
+        </div>
+        <p role="status">{state}</p>
+      </form>
+    </section>
+  );
+}
