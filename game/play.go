@@ -49,8 +49,8 @@ type PlayOptions struct {
 	// Budget bounds each decision of a hard seat (nil: DefaultRollouts).
 	Budget BudgetFunc
 	// Decide, when set, is called as a computer seat starts deciding; the
-	// function it returns is called when the decision is made. The
-	// simulator times decisions with it.
+	// function it returns, unless nil, is called when the decision is
+	// made. The simulator counts and times decisions with it.
 	Decide func(seat Seat) (done func())
 }
 
@@ -130,12 +130,15 @@ func play[S State[S, M, V], M any, V any](r Rules[S, M, V], cfg Config, policies
 			return out, fmt.Errorf("seat %d is waited on but has no legal move (after %d decisions)", seat, out.Decisions)
 		}
 		var m M
-		if bots[seat] != nil && opts.Decide != nil {
-			done := opts.Decide(seat)
+		if bots[seat] != nil {
+			var done func()
+			if opts.Decide != nil {
+				done = opts.Decide(seat)
+			}
 			m = bots[seat].Choose(s.View(seat), legal)
-			done()
-		} else if bots[seat] != nil {
-			m = bots[seat].Choose(s.View(seat), legal)
+			if done != nil {
+				done()
+			}
 		} else {
 			m = legal[rng.Intn(len(legal))]
 		}

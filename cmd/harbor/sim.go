@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -33,31 +35,78 @@ type simConfig struct {
 	Rollouts int
 }
 
-// simGame is the outcome of one simulated game.
-type simGame struct {
-	out   game.Outcome
-	err   error
-	times []levelTimes // per seat
+// tally sums up the games one worker played. Only the turns of each game
+// are kept, in a slice without pointers: a run of a million games holding
+// every outcome would give the collector megabytes to scan in every cycle.
+type tally struct {
+	decisions  int64
+	errors     int
+	firstFail  int // index of the worker's first failed game
+	firstError error
+	reasons    map[string]int
+	noSeatWon  int
+	wins       []int   // by seat
+	scores     []int64 // summed, by seat
+	times      []levelTimes
 }
 
-// levelTimes sums the computer decisions of one seat or level.
+func newTally(players int) *tally {
+	return &tally{reasons: map[string]int{}, wins: make([]int, players), scores: make([]int64, players),
+		times: make([]levelTimes, players)}
+}
+
+// add counts game i, which ended with out and err; turns[i] gets its turns,
+// or -1 if it failed.
+func (t *tally) add(i int, out game.Outcome, err error, turns []int32) {
+	t.decisions += int64(out.Decisions)
+	if err != nil {
+		if t.errors == 0 || i < t.firstFail {
+			t.firstFail, t.firstError = i, err
+		}
+		t.errors++
+		turns[i] = -1
+		return
+	}
+	res := out.Result
+	turns[i] = int32(res.Turns)
+	t.reasons[res.Reason]++
+	if res.Winners.Empty() {
+		t.noSeatWon++
+	}
+	for _, seat := range res.Winners.List() {
+		if int(seat) < len(t.wins) {
+			t.wins[seat]++
+		}
+	}
+	for i, sc := range res.Scores {
+		if i < len(t.scores) {
+			t.scores[i] += int64(sc)
+		}
+	}
+}
+
+// levelTimes sums the computer decisions of one seat or level: n of them,
+// of which timed were timed, taking total.
 type levelTimes struct {
-	n          int
+	n, timed   int
 	total, max time.Duration
 	over       int // decisions past the budget by more than 20%
 }
 
 func (a *levelTimes) add(b levelTimes) {
 	a.n += b.n
+	a.timed += b.timed
 	a.total += b.total
 	a.max = max(a.max, b.max)
 	a.over += b.over
 }
 
 // LevelTimes is how long one computer level took per decision, in CPU
-// time of one core.
+// time of one core. Mean and Max are over the Timed decisions: every hard
+// one, and a sample of the others (see decisionTimer).
 type LevelTimes struct {
 	Decisions int     `json:"decisions"`
+	Timed     int     `json:"timed"`
 	MeanMS    float64 `json:"mean_ms"`
 	MaxMS     float64 `json:"max_ms"`
 	// OverBudget counts the hard decisions that took more than 120% of
@@ -96,6 +145,14 @@ type simSummary struct {
 	TimeByLevel map[string]LevelTimes `json:"time_by_level"`
 }
 
+// simGCPercent is the collector's target of `harbor sim` unless GOGC says
+// otherwise. A worker's live heap is one game, a few megabytes at most, so
+// at Go's default (100) the collector runs every game or two, and each
+// cycle also scans the globals of the whole program (every game's content,
+// the server's libraries): for Neko Harbour's computer players that was a
+// quarter more CPU than the engine's own benchmark spends.
+const simGCPercent = 400
+
 func simCmd(args []string) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	gameID := fs.String("game", "holdings", "game id: "+strings.Join(gameIDs(), ", "))
@@ -109,6 +166,7 @@ func simCmd(args []string) error {
 	options := fs.String("options", "", "the game's rules options as a JSON object")
 	maxMoves := fs.Int("max-decisions", 200000, "a game not over after this many decisions counts as an error (a stall)")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof FILE)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -133,6 +191,16 @@ func simCmd(args []string) error {
 	var progress io.Writer
 	if !*asJSON && isTerminal(os.Stderr) {
 		progress = os.Stderr
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(simGCPercent)
+	}
+	if *cpuProfile != "" {
+		stopProfile, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
 	}
 	sum, err := runSim(cfg, progress)
 	if err != nil {
@@ -187,8 +255,8 @@ func simSeed(base uint64, i int) uint64 {
 
 // runSim plays cfg.Games games on cfg.Workers goroutines and summarises
 // them. Each game's seed depends only on cfg.Seed and its index, and the
-// summary is built in index order, so the figures other than timings are
-// the same whatever the worker count.
+// summary adds up counts and whole numbers only, so the figures other than
+// timings are the same whatever the worker count.
 func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 	def, err := game.Lookup(cfg.Game)
 	if err != nil {
@@ -207,27 +275,31 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 	if _, err := def.New(game.Config{Players: players, Options: cfg.Options, Seed: cfg.Seed}); err != nil {
 		return simSummary{}, err
 	}
-	results := make([]simGame, cfg.Games)
+	tallies := make([]*tally, cfg.Workers)
+	turns := make([]int32, cfg.Games)
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	start := time.Now()
 	stopBar := startProgress(progress, &done, cfg.Games, start)
-	for w := 0; w < cfg.Workers; w++ {
+	for w := range cfg.Workers {
+		t := newTally(cfg.Players)
+		tallies[w] = t
+		timer := newDecisionTimer(cfg, t.times)
+		opts := game.PlayOptions{MaxDecisions: cfg.MaxMoves, Budget: cfg.hardBudget, Decide: timer.decide}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			runtime.LockOSThread() // so cpuClock times this worker's decisions alone
 			defer runtime.UnlockOSThread()
+			timer.calibrate()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					return
 				}
 				gc := game.Config{Players: players, Options: cfg.Options, Seed: simSeed(cfg.Seed, i)}
-				times := make([]levelTimes, cfg.Players)
-				out, err := def.PlayWith(gc, cfg.Policies, game.PlayOptions{
-					MaxDecisions: cfg.MaxMoves, Budget: cfg.hardBudget, Decide: cfg.timer(times)})
-				results[i] = simGame{out: out, err: err, times: times}
+				out, err := def.PlayWith(gc, cfg.Policies, opts)
+				t.add(i, out, err, turns)
 				done.Add(1)
 			}
 		}()
@@ -235,7 +307,7 @@ func runSim(cfg simConfig, progress io.Writer) (simSummary, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	stopBar()
-	return summarise(cfg, results, elapsed), nil
+	return summarise(cfg, tallies, turns, elapsed), nil
 }
 
 // hardBudget is the budget of a hard decision starting now, in CPU time
@@ -245,19 +317,76 @@ func (cfg simConfig) hardBudget() game.Budget {
 	return game.Budget{Rollouts: cfg.Rollouts, Over: func() bool { return cpuClock()-start >= cfg.Budget }}
 }
 
-// timer times each computer decision into times, by seat, in CPU time of
-// the worker's thread.
-func (cfg simConfig) timer(times []levelTimes) func(game.Seat) func() {
-	return func(seat game.Seat) func() {
-		start := cpuClock()
-		return func() {
-			d := cpuClock() - start
-			t := &times[seat]
-			t.add(levelTimes{n: 1, total: d, max: d})
-			if cfg.Policies[seat] == game.PolicyHard && d > cfg.Budget*6/5 {
-				t.over++
-			}
+// decisionTimer counts each computer decision of one worker into times,
+// by seat, and times in CPU time of the worker's thread every hard decision
+// (the budget applies to each) and a sample of the others: all of the
+// worker's first sampleFirst, then one in sampleEvery on average, the gaps
+// between them drawn at random so that no pattern in the games lines up
+// with them. Reading the thread's CPU clock is a system call, which costs
+// more than a rule-based decision, so timing every one would more than
+// halve the simulator's speed. What two readings cost by themselves, the
+// clock's overhead, is taken off each time.
+type decisionTimer struct {
+	times    []levelTimes
+	hard     [game.MaxSeats]bool
+	budget   time.Duration
+	timed    int // decisions without a budget timed so far
+	skip     int // decisions to pass over before the next is timed
+	overhead time.Duration
+	seat     game.Seat     // the decision being timed
+	start    time.Duration // and when it started
+	doneFunc func()
+}
+
+const (
+	sampleFirst = 256
+	sampleEvery = 256
+)
+
+func newDecisionTimer(cfg simConfig, times []levelTimes) *decisionTimer {
+	d := &decisionTimer{times: times, budget: cfg.Budget}
+	for seat, p := range cfg.Policies {
+		d.hard[seat] = p == game.PolicyHard
+	}
+	d.doneFunc = d.done
+	return d
+}
+
+// calibrate measures the clock's overhead on the calling thread: the least
+// of many differences between two readings back to back.
+func (d *decisionTimer) calibrate() {
+	d.overhead = time.Hour
+	for range 100 {
+		a := cpuClock()
+		d.overhead = min(d.overhead, cpuClock()-a)
+	}
+}
+
+// decide is game.PlayOptions.Decide.
+func (d *decisionTimer) decide(seat game.Seat) func() {
+	d.times[seat].n++
+	if !d.hard[seat] {
+		if d.skip > 0 {
+			d.skip--
+			return nil
 		}
+		if d.timed++; d.timed > sampleFirst {
+			d.skip = rand.IntN(2*sampleEvery - 1)
+		}
+	}
+	d.seat = seat
+	d.start = cpuClock()
+	return d.doneFunc
+}
+
+func (d *decisionTimer) done() {
+	took := max(0, cpuClock()-d.start-d.overhead)
+	t := &d.times[d.seat]
+	t.timed++
+	t.total += took
+	t.max = max(t.max, took)
+	if d.hard[d.seat] && took > d.budget*6/5 {
+		t.over++
 	}
 }
 
@@ -280,10 +409,12 @@ func wilson95(wins, n int) [2]float64 {
 	return [2]float64{lo, hi}
 }
 
-func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSummary {
+// summarise adds up the workers' tallies and the turns of every game (-1
+// for one that failed).
+func summarise(cfg simConfig, tallies []*tally, turns []int32, elapsed time.Duration) simSummary {
 	s := simSummary{
 		Game: cfg.Game, Players: cfg.Players, Policies: cfg.Policies, Seed: cfg.Seed,
-		Games: len(results), Seconds: elapsed.Seconds(),
+		Games: len(turns), Seconds: elapsed.Seconds(),
 		EndReasons: map[string]int{}, WinsBySeat: make([]int, cfg.Players),
 		WinRateBySeat: make([]float64, cfg.Players), WinsByPolicy: map[string]int{},
 		ScoreMeanBySeat: make([]float64, cfg.Players), WinRate95BySeat: make([][2]float64, cfg.Players),
@@ -291,8 +422,8 @@ func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSumma
 		TimeByLevel: map[string]LevelTimes{},
 	}
 	byLevel := map[string]*levelTimes{}
-	for _, r := range results {
-		for seat, t := range r.times {
+	for _, w := range tallies {
+		for seat, t := range w.times {
 			if t.n == 0 {
 				continue
 			}
@@ -305,57 +436,56 @@ func summarise(cfg simConfig, results []simGame, elapsed time.Duration) simSumma
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	for level, t := range byLevel {
-		lt := LevelTimes{Decisions: t.n, MeanMS: ms(t.total) / float64(t.n), MaxMS: ms(t.max)}
+		lt := LevelTimes{Decisions: t.n, Timed: t.timed, MaxMS: ms(t.max)}
+		if t.timed > 0 {
+			lt.MeanMS = ms(t.total) / float64(t.timed)
+		}
 		if level == string(game.LevelHard) {
 			lt.OverBudget, lt.MaxOverBudget = t.over, float64(t.max)/float64(cfg.Budget)
 		}
 		s.TimeByLevel[level] = lt
 	}
-	var turns []int
-	for _, r := range results {
-		s.Decisions += int64(r.out.Decisions)
-		if r.err != nil {
-			s.Errors++
-			if s.FirstError == "" {
-				s.FirstError = r.err.Error()
-			}
-			continue
+	firstFail := len(turns)
+	scores := make([]int64, cfg.Players)
+	for _, w := range tallies {
+		s.Decisions += w.decisions
+		s.Errors += w.errors
+		if w.errors > 0 && w.firstFail < firstFail {
+			firstFail, s.FirstError = w.firstFail, w.firstError.Error()
 		}
-		res := r.out.Result
-		turns = append(turns, res.Turns)
-		s.EndReasons[res.Reason]++
-		if res.Winners.Empty() {
-			s.NoSeatWon++
+		for r, n := range w.reasons {
+			s.EndReasons[r] += n
 		}
-		for _, seat := range res.Winners.List() {
-			if int(seat) < cfg.Players {
-				s.WinsBySeat[seat]++
-				s.WinsByPolicy[string(cfg.Policies[seat])]++
-			}
-		}
-		for i, sc := range res.Scores {
-			if i < cfg.Players {
-				s.ScoreMeanBySeat[i] += float64(sc)
-			}
+		s.NoSeatWon += w.noSeatWon
+		for seat := range cfg.Players {
+			s.WinsBySeat[seat] += w.wins[seat]
+			s.WinsByPolicy[string(cfg.Policies[seat])] += w.wins[seat]
+			scores[seat] += w.scores[seat]
 		}
 	}
-	if n := len(turns); n > 0 {
-		sort.Ints(turns)
+	played := make([]int, 0, len(turns))
+	for _, t := range turns {
+		if t >= 0 {
+			played = append(played, int(t))
+		}
+	}
+	if n := len(played); n > 0 {
+		sort.Ints(played)
 		total := 0
-		for _, t := range turns {
+		for _, t := range played {
 			total += t
 		}
 		s.TurnsMean = float64(total) / float64(n)
-		s.TurnsP50 = turns[(n-1)*50/100]
-		s.TurnsP95 = turns[(n-1)*95/100]
+		s.TurnsP50 = played[(n-1)*50/100]
+		s.TurnsP95 = played[(n-1)*95/100]
 		for i := range s.WinsBySeat {
 			s.WinRateBySeat[i] = float64(s.WinsBySeat[i]) / float64(n)
 			s.WinRate95BySeat[i] = wilson95(s.WinsBySeat[i], n)
-			s.ScoreMeanBySeat[i] /= float64(n)
+			s.ScoreMeanBySeat[i] = float64(scores[i]) / float64(n)
 		}
 	}
 	if sec := elapsed.Seconds(); sec > 0 {
-		s.GamesPerSec = float64(len(results)) / sec
+		s.GamesPerSec = float64(len(turns)) / sec
 		s.DecisionsPerSec = float64(s.Decisions) / sec
 	}
 	return s
@@ -400,7 +530,10 @@ func printSummary(w io.Writer, s simSummary) {
 	sort.Strings(levels)
 	for _, l := range levels {
 		t := s.TimeByLevel[l]
-		fmt.Fprintf(w, "  %-6s decisions %d, mean %.3f ms, max %.1f ms", l, t.Decisions, t.MeanMS, t.MaxMS)
+		fmt.Fprintf(w, "  %-6s decisions %d, mean %s, max %s", l, t.Decisions, durationText(t.MeanMS), durationText(t.MaxMS))
+		if t.Timed < t.Decisions {
+			fmt.Fprintf(w, " (of %d timed)", t.Timed)
+		}
 		if l == string(game.LevelHard) {
 			fmt.Fprintf(w, " (budget %.0f ms", s.BudgetMS)
 			if s.Rollouts > 0 {
@@ -410,6 +543,18 @@ func printSummary(w io.Writer, s simSummary) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// durationText writes ms milliseconds to three significant figures or so,
+// in microseconds below a tenth of a millisecond.
+func durationText(ms float64) string {
+	switch {
+	case ms < 0.1:
+		return fmt.Sprintf("%.2f µs", ms*1000)
+	case ms < 10:
+		return fmt.Sprintf("%.3f ms", ms)
+	}
+	return fmt.Sprintf("%.1f ms", ms)
 }
 
 // startProgress draws a progress bar on w (a terminal) until the returned

@@ -62,6 +62,24 @@ func TestSimSameSeedSameResultsWhateverTheWorkers(t *testing.T) {
 	}
 }
 
+// TestSimSamplesDecisionsWithoutBudget: a worker times all of its first
+// decisions without a budget, then only a sample, and counts every one.
+func TestSimSamplesDecisionsWithoutBudget(t *testing.T) {
+	cfg := pileSim(1)
+	cfg.Games = 3000
+	s, err := runSim(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := s.TimeByLevel["normal"]
+	if bot.Decisions < 4*sampleFirst || bot.Timed < sampleFirst || bot.Timed >= bot.Decisions/2 {
+		t.Fatalf("%d decisions, %d timed; want all of the first %d timed, then about one in %d", bot.Decisions, bot.Timed, sampleFirst, sampleEvery)
+	}
+	if bot.MeanMS <= 0 || bot.MaxMS < bot.MeanMS {
+		t.Fatalf("times %+v", bot)
+	}
+}
+
 func TestSimCountsStallsAsErrors(t *testing.T) {
 	cfg := pileSim(2)
 	cfg.MaxMoves = 2
@@ -200,8 +218,8 @@ func TestSimPlaysEveryLevel(t *testing.T) {
 			t.Errorf("%s: %+v", level, lt)
 		}
 	}
-	if hard := s.TimeByLevel["hard"]; hard.MaxOverBudget <= 0 || hard.OverBudget != 0 {
-		t.Errorf("hard decisions against a minute's budget: %+v", hard)
+	if hard := s.TimeByLevel["hard"]; hard.MaxOverBudget <= 0 || hard.OverBudget != 0 || hard.Timed != hard.Decisions {
+		t.Errorf("hard decisions against a minute's budget, each timed: %+v", hard)
 	}
 	again, err := runSim(cfg, nil)
 	if err != nil {
@@ -232,6 +250,25 @@ func TestWilsonInterval(t *testing.T) {
 			if math.Abs(got[0]-c.lo) > 5e-4 || math.Abs(got[1]-c.hi) > 5e-4 {
 				t.Fatalf("got %v, want [%.4f %.4f]", got, c.lo, c.hi)
 			}
+		})
+	}
+}
+
+// BenchmarkSim plays four-player games between the computer players of
+// each game through runSim, as `harbor sim -workers 1` does, so its games/s
+// stand beside each game's own benchmark of the same seats and policies
+// (BenchmarkBots4, BenchmarkBotGame, BenchmarkBotGame4, BenchmarkBotGame4p).
+func BenchmarkSim(b *testing.B) {
+	for _, id := range []string{"holdings", "harborfall", "greatharbor", "neko"} {
+		b.Run(id, func(b *testing.B) {
+			cfg := simConfig{Game: id, Players: 4, Games: b.N, Seed: 1, Workers: 1, MaxMoves: 200000,
+				Policies: []game.Policy{game.PolicyBot, game.PolicyBot, game.PolicyBot, game.PolicyBot}, Budget: time.Second}
+			s, err := runSim(cfg, nil)
+			if err != nil || s.Errors > 0 {
+				b.Fatalf("%v, %d errors (first: %s)", err, s.Errors, s.FirstError)
+			}
+			b.ReportMetric(float64(s.Decisions)/b.Elapsed().Seconds(), "decisions/s")
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
 }

@@ -36,5 +36,6 @@ func benchGames(b *testing.B, n int, opts string, pol game.Policy) {
 	b.StopTimer()
 	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(decisions), "allocs/decision")
 }

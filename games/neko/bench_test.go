@@ -51,6 +51,7 @@ func benchmarkGames(b *testing.B, n int, options string, pol game.Policy) {
 	}
 	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(decisions), "allocs/decision")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }
