@@ -1,0 +1,125 @@
+package table_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"harbor/game"
+	_ "harbor/games/all"
+	"harbor/table"
+)
+
+// sameValue reports whether two JSON texts hold the same value.
+func sameValue(t testing.TB, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("%v in %s", err, a)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// roundTrip checks that the patch from a to b turns a into b and holds
+// nothing of b's that b does not hold where it says.
+func roundTrip(t testing.TB, a, b []byte) []byte {
+	t.Helper()
+	p := table.AppendDiff(nil, a, b)
+	got, err := table.ApplyPatch(a, p)
+	if err != nil {
+		t.Fatalf("patch %s does not apply to %s: %v", p, a, err)
+	}
+	if !sameValue(t, got, b) {
+		t.Fatalf("patch %s of\n %s\nmade\n %s\nwant\n %s", p, a, got, b)
+	}
+	if err := table.PatchWithin(p, b); err != nil {
+		t.Fatalf("patch %s holds what %s does not: %v", p, b, err)
+	}
+	return p
+}
+
+func TestPatchCases(t *testing.T) {
+	for _, tc := range []struct{ a, b, want string }{
+		{`{"a":1,"b":2}`, `{"a":1,"b":2}`, `{}`},
+		{`{"a":1,"b":2}`, `{"a":1,"b":3}`, `{"b":[3]}`},
+		{`{"a":1,"b":2}`, `{"a":1}`, `{"b":[]}`},
+		{`{"a":1}`, `{"b":null,"a":1}`, `{"b":[null]}`},
+		{`{"a":{"x":[1,2,3,4,5,6,7,8,9],"y":"long enough to patch"}}`, `{"a":{"x":[1,2,3,4,5,6,7,8,0],"y":"long enough to patch"}}`, `{"a":{"x":{"8":[0]}}}`},
+		{`{"a":[1,2,3]}`, `{"a":[1,2]}`, `{"a":{"n":2}}`},
+		{`{"a":["a long string","another long string","a third"]}`, `{"a":["a long string","another long string"]}`, `{"a":{"n":2}}`},
+		{`{"a":["a long string","another long string"]}`, `{"a":["a long string","another long string","a third"]}`, `{"a":{"n":3,"2":["a third"]}}`},
+		{`{"a":{"k":1}}`, `{"a":[1]}`, `{"a":[[1]]}`},
+		{`{"s":"a \"quoted\" }] string","t":1}`, `{"s":"a \"quoted\" }] string","t":2}`, `{"t":[2]}`},
+		{`{ "a" : [ 1 , 2 ] , "b" : {} }`, `{"a":[1,3],"b":{}}`, `{"a":[[1,3]]}`},
+	} {
+		p := roundTrip(t, []byte(tc.a), []byte(tc.b))
+		if string(p) != tc.want {
+			t.Errorf("patch of %s into %s is %s, want %s", tc.a, tc.b, p, tc.want)
+		}
+	}
+}
+
+// TestPatchWithinRefuses: the check of a patch's contents finds a value
+// that its result does not hold.
+func TestPatchWithinRefuses(t *testing.T) {
+	for _, tc := range []struct{ patch, next string }{
+		{`{"a":["secret"]}`, `{"a":"public"}`},
+		{`{"b":[1]}`, `{"a":1}`},
+		{`{"a":[]}`, `{"a":1}`},
+		{`{"a":{"n":3}}`, `{"a":[1,2]}`},
+		{`{"a":{"x":["hand"]}}`, `{"a":{}}`},
+	} {
+		if table.PatchWithin([]byte(tc.patch), []byte(tc.next)) == nil {
+			t.Errorf("%s passes as within %s", tc.patch, tc.next)
+		}
+	}
+}
+
+// TestPatchGames: for every viewer of every game, through a game of
+// computer players, the patch from each state to the next rebuilds the
+// next exactly and holds nothing it does not; patches are smaller than
+// the states they replace.
+func TestPatchGames(t *testing.T) {
+	for _, d := range game.All() {
+		t.Run(d.Info().ID, func(t *testing.T) {
+			prev := map[game.Seat][]byte{}
+			var full, patched int
+			playViews(t, d, 11, 150, func(_ int, v table.StateView) {
+				cur, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p := prev[v.Seat]; p != nil {
+					full += len(cur)
+					patched += min(len(cur), len(roundTrip(t, p, cur)))
+				}
+				prev[v.Seat] = cur
+			})
+			if patched >= full {
+				t.Fatalf("patches of %d bytes for states of %d", patched, full)
+			}
+			t.Logf("%s: patches %d bytes for states of %d (%.0f%%)", d.Info().ID, patched, full, 100*float64(patched)/float64(full))
+		})
+	}
+}
+
+// FuzzPatch: the patch between any two JSON objects turns the first into
+// the second.
+func FuzzPatch(f *testing.F) {
+	f.Add([]byte(`{"a":[1,{"b":2}],"c":"x"}`), []byte(`{"a":[1,{"b":3},4],"d":null}`))
+	f.Add([]byte(`{"v":{"hand":[1,2,3]}}`), []byte(`{"v":{"hand":[1,2]}}`))
+	f.Add([]byte(`{"a":"\"}"}`), []byte(`{"a":"\\"}`))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		var x, y map[string]any
+		if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+			return
+		}
+		// The server diffs what encoding/json writes.
+		a, _ = json.Marshal(x)
+		b, _ = json.Marshal(y)
+		roundTrip(t, a, b)
+	})
+}
