@@ -135,10 +135,10 @@ func (r *Runner) broadcastState() {
 	}
 }
 
-// SendState sends s its whole current view again (a client that asks for
-// it: it missed a patch or could not apply one), at most once for each
-// frame it was sent: a client asking again before a new frame has the
-// answer on its way.
+// SendState sends s its whole current view again, with the recent log (a
+// client that asks for it: it missed a patch or could not apply one), at
+// most once for each frame it was sent: a client asking again before a
+// new frame has the answer on its way.
 func (r *Runner) SendState(s *Sub) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -146,6 +146,7 @@ func (r *Runner) SendState(s *Sub) {
 		return
 	}
 	r.sendState(s)
+	r.sendRecentLog(s.conn, r.viewerOf(s)) // the events of the moves it missed
 	s.asked = s.frame + 1
 }
 

@@ -1,7 +1,10 @@
 package table_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
+	"os"
 	"reflect"
 	"testing"
 
@@ -122,4 +125,61 @@ func FuzzPatch(f *testing.F) {
 		b, _ = json.Marshal(y)
 		roundTrip(t, a, b)
 	})
+}
+
+var update = flag.Bool("update", false, "rewrite web/test/patches.json")
+
+// patchFixture is a chain of a viewer's states as the server sends them:
+// the first whole, then patches, and the state they make at the end. The
+// browser's tests apply it (web/test/patch.test.ts), so the two sides
+// agree on real games.
+type patchFixture struct {
+	Game    string            `json:"game"`
+	Seat    game.Seat         `json:"seat"`
+	First   json.RawMessage   `json:"first"`
+	Patches []json.RawMessage `json:"patches"`
+	Last    json.RawMessage   `json:"last"`
+}
+
+// TestPatchFixture: web/test/patches.json is what the server makes today
+// for the first moves of each game (-update rewrites it).
+func TestPatchFixture(t *testing.T) {
+	var fixtures []patchFixture
+	for _, id := range []string{"holdings", "harborfall", "greatharbor", "neko"} {
+		d, err := game.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := patchFixture{Game: id, Seat: 1}
+		playViews(t, d, 3, 12, func(_ int, v table.StateView) {
+			if v.Seat != f.Seat {
+				return
+			}
+			cur, _ := json.Marshal(v)
+			if f.First == nil {
+				f.First = cur
+			} else {
+				f.Patches = append(f.Patches, roundTrip(t, f.Last, cur))
+			}
+			f.Last = cur
+		})
+		fixtures = append(fixtures, f)
+	}
+	got, err := json.Marshal(fixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "../web/test/patches.json"
+	if *update {
+		if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bytes.TrimSpace(want), got) {
+		t.Fatalf("%s is not what the server makes today: rerun with -update", path)
+	}
 }
