@@ -29,21 +29,24 @@ func init() { game.Register(gametest.Definition) }
 
 // env is a real server on a loopback port with its store and tables.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	url    string
 	store  *sqlite.Store
 	tables *table.Tables
 	srv    *server.Server
 	stop   func()
+	// compress is the permessage-deflate mode the clients offer (none
+	// unless set).
+	compress websocket.CompressionMode
 }
 
-func newEnv(t *testing.T, limits server.Limits) *env {
+func newEnv(t testing.TB, limits server.Limits) *env {
 	t.Helper()
 	return serve(t, openStore(t), limits, table.Options{})
 }
 
 // openStore opens a store in a fresh file, closed when the test ends.
-func openStore(t *testing.T) *sqlite.Store {
+func openStore(t testing.TB) *sqlite.Store {
 	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
@@ -54,19 +57,19 @@ func openStore(t *testing.T) *sqlite.Store {
 }
 
 // serve runs a server over store; it stops when the test ends or at stop.
-func serve(t *testing.T, store *sqlite.Store, limits server.Limits, opts table.Options) *env {
+func serve(t testing.TB, store *sqlite.Store, limits server.Limits, opts table.Options) *env {
 	t.Helper()
 	return serveOpts(t, store, server.Config{Limits: limits}, opts)
 }
 
 // serveWith runs a server of cfg (its Tables and IdentityKey filled in)
 // over store.
-func serveWith(t *testing.T, store *sqlite.Store, cfg server.Config) *env {
+func serveWith(t testing.TB, store *sqlite.Store, cfg server.Config) *env {
 	t.Helper()
 	return serveOpts(t, store, cfg, table.Options{})
 }
 
-func serveOpts(t *testing.T, store *sqlite.Store, cfg server.Config, opts table.Options) *env {
+func serveOpts(t testing.TB, store *sqlite.Store, cfg server.Config, opts table.Options) *env {
 	t.Helper()
 	tables := table.NewTables(store, opts)
 	if _, err := tables.Resume(context.Background()); err != nil {
@@ -191,7 +194,7 @@ type state struct {
 // Unless its query says patch=0 it takes patches, as the browser does, and
 // applies them to the state it holds.
 type wsClient struct {
-	t      *testing.T
+	t      testing.TB
 	c      *websocket.Conn
 	frames chan frame
 	last   []byte // the data of the last state, the base of the next patch
@@ -215,7 +218,7 @@ func (e *env) dialWith(hc *http.Client, query string, header http.Header) (*wsCl
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, resp, err := websocket.Dial(ctx, strings.Replace(e.url, "http", "ws", 1)+"/ws?"+query,
-		&websocket.DialOptions{HTTPClient: hc, HTTPHeader: header})
+		&websocket.DialOptions{HTTPClient: hc, HTTPHeader: header, CompressionMode: e.compress})
 	if err != nil {
 		if resp != nil && resp.Body != nil {
 			var body struct{ Error *harbor.Error }

@@ -82,14 +82,8 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 		t.Fatalf("export of a running game: %v, want a conflict", err)
 	}
 
-	done := make(chan error, len(people))
-	for _, s := range people {
-		go func() { done <- drive(s) }()
-	}
-	for range people {
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
+	if err := driveAll(people); err != nil {
+		t.Fatal(err)
 	}
 	f := tv.next("state")
 	for !f.State.Result.Over {
@@ -122,6 +116,22 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 		t.Fatalf("the export does not replay to the result: %v", err)
 	}
 	checkViews(t, e, stored, append(people, &seated{p: screen, ws: tv, seat: game.Public}))
+}
+
+// driveAll plays for every person at once until the game is over, or
+// until the first error (the others stop when the test closes their
+// connections).
+func driveAll(people []*seated) error {
+	done := make(chan error, len(people))
+	for _, s := range people {
+		go func() { done <- drive(s) }()
+	}
+	for range people {
+		if err := <-done; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // drive plays for one person until the game is over: whenever a state

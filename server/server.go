@@ -12,6 +12,8 @@ import (
 	"net/netip"
 	"sync"
 
+	"github.com/coder/websocket"
+
 	"harbor/table"
 )
 
@@ -72,6 +74,10 @@ type Config struct {
 	// Listen is the address the server listens on (host:port); a loopback
 	// host there means no other device can reach it. "": every interface.
 	Listen string
+	// Compression is the permessage-deflate mode offered to WebSocket
+	// clients; the zero value, websocket.CompressionDisabled, is Harbor's
+	// (docs/protocol.md, "Compression", says why).
+	Compression websocket.CompressionMode
 }
 
 // Check reports a setting of cfg that New cannot use.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"sync"
 )
 
 // A patch turns one JSON value into another (docs/protocol.md, "Patches").
@@ -25,107 +26,187 @@ import (
 
 // AppendDiff appends to dst the patch that turns the JSON object a into
 // the JSON object b, both as encoding/json writes them (no key twice). It
-// works on the bytes: equal parts are found by comparing bytes, and a
-// changed object or array is patched member by member, or replaced whole
-// when that is shorter.
+// works on the bytes: one pass over each finds where every object and array
+// ends, equal parts are found by comparing bytes, and a changed object or
+// array is patched member by member, or replaced whole when that is
+// shorter.
 func AppendDiff(dst, a, b []byte) []byte {
-	return appendNode(dst, trimSpace(a), trimSpace(b))
+	d := differs.Get().(*differ)
+	d.doc = [2][]byte{bytes.TrimSpace(a), bytes.TrimSpace(b)}
+	for k := range d.doc {
+		d.index(k)
+	}
+	dst = d.appendNode(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
+	d.doc = [2][]byte{}
+	if cap(d.ends[0])+cap(d.ends[1]) <= 1<<20 {
+		differs.Put(d)
+	}
+	return dst
 }
 
-// appendNode appends the patch of a into b, two objects or two arrays.
-func appendNode(dst, a, b []byte) []byte {
-	dst = append(dst, '{')
-	first := true
-	if b[0] == '[' {
-		dst = diffArrays(dst, a, b, &first)
-	} else {
-		dst = diffObjects(dst, a, b, &first)
-	}
-	return append(dst, '}')
+// differ is the scratch space of AppendDiff, reused.
+type differ struct {
+	doc   [2][]byte  // a and b
+	ends  [2][]int32 // at each '{' or '[' of doc[k], the index just past its end
+	stack []int32
+	mems  []span // the members of the containers being compared, a stack
 }
 
-// member is one member of an object or element of an array: its key (with
-// its quotes; nil for an element) and its value.
-type member struct{ key, val []byte }
+var differs = sync.Pool{New: func() any { return new(differ) }}
 
-// members splits the object or array v into its members.
-func members(v []byte, into []member) []member {
-	i := skipSpace(v, 1)
-	if i < len(v) && (v[i] == '}' || v[i] == ']') {
-		return into
+// span is one member of an object (key and value) or element of an array
+// (k0 == k1: no key), as indexes into its document.
+type span struct{ k0, k1, v0, v1 int32 }
+
+// index finds the end of every object and array of doc[k].
+func (d *differ) index(k int) {
+	v := d.doc[k]
+	if cap(d.ends[k]) < len(v) {
+		d.ends[k] = make([]int32, len(v)+len(v)/4)
 	}
-	for i < len(v) {
-		var m member
-		if v[0] == '{' {
-			end := skipValue(v, i)
-			m.key = v[i:end]
-			i = skipSpace(v, end)
-			i = skipSpace(v, i+1) // the colon
+	ends := d.ends[k][:len(v)]
+	st := d.stack[:0]
+	for i := 0; i < len(v); i++ {
+		for !structural[v[i]] {
+			if i++; i == len(v) {
+				d.ends[k], d.stack = ends, st
+				return
+			}
 		}
-		end := skipValue(v, i)
-		m.val = v[i:end]
-		into = append(into, m)
-		i = skipSpace(v, end)
-		if i >= len(v) || v[i] != ',' {
+		switch v[i] {
+		case '"':
+			i = stringEnd(v, i) - 1
+		case '{', '[':
+			st = append(st, int32(i))
+		case '}', ']':
+			if n := len(st) - 1; n >= 0 {
+				ends[st[n]] = int32(i + 1)
+				st = st[:n]
+			}
+		}
+	}
+	d.ends[k], d.stack = ends, st
+}
+
+// structural marks the bytes that index stops at; inString those that end
+// or escape within a string.
+var structural, inString = func() (s, q [256]bool) {
+	for _, c := range `"{}[]` {
+		s[c] = true
+	}
+	q['"'], q['\\'] = true, true
+	return
+}()
+
+// skip returns the index just past the value of doc[k] that starts at i.
+func (d *differ) skip(k int, i int32) int32 {
+	v := d.doc[k]
+	if int(i) >= len(v) {
+		return i
+	}
+	switch v[i] {
+	case '"':
+		return int32(stringEnd(v, int(i)))
+	case '{', '[':
+		return d.ends[k][i]
+	}
+	for int(i) < len(v) && v[i] != ',' && v[i] != '}' && v[i] != ']' && !isSpace(v[i]) {
+		i++
+	}
+	return i
+}
+
+// members pushes the members of the object or array doc[k][v0:v1] on
+// d.mems.
+func (d *differ) members(k int, v0, v1 int32) {
+	v := d.doc[k][:v1]
+	obj := v[v0] == '{'
+	i := skipSpace(v, v0+1)
+	for int(i) < len(v)-1 {
+		var m span
+		if obj {
+			m.k0 = i
+			m.k1 = int32(stringEnd(v, int(i)))
+			i = skipSpace(v, skipSpace(v, m.k1)+1) // past the colon
+		}
+		m.v0 = i
+		m.v1 = d.skip(k, i)
+		d.mems = append(d.mems, m)
+		i = skipSpace(v, m.v1)
+		if int(i) >= len(v) || v[i] != ',' {
 			break
 		}
 		i = skipSpace(v, i+1)
 	}
-	return into
 }
 
-func diffObjects(dst, a, b []byte, first *bool) []byte {
-	var abuf, bbuf [24]member
-	am, bm := members(a, abuf[:0]), members(b, bbuf[:0])
-	var seenBuf [24]bool
-	seen := seenBuf[:0]
-	for range am {
-		seen = append(seen, false)
+func (d *differ) key(k int, m span) []byte { return d.doc[k][m.k0:m.k1] }
+func (d *differ) val(k int, m span) []byte { return d.doc[k][m.v0:m.v1] }
+
+// appendNode appends the patch of a into b: doc[0][a0:a1] into
+// doc[1][b0:b1], two objects or two arrays.
+func (d *differ) appendNode(dst []byte, a0, a1, b0, b1 int32) []byte {
+	base := len(d.mems)
+	d.members(0, a0, a1)
+	na := len(d.mems) - base
+	d.members(1, b0, b1)
+	am, bm := d.mems[base:base+na:base+na], d.mems[base+na:]
+	dst = append(dst, '{')
+	first := true
+	if d.doc[1][b0] == '[' {
+		dst = d.diffArrays(dst, am, bm, &first)
+	} else {
+		dst = d.diffObjects(dst, am, bm, &first)
 	}
+	d.mems = d.mems[:base]
+	return append(dst, '}')
+}
+
+func (d *differ) diffObjects(dst []byte, am, bm []span, first *bool) []byte {
+	// A member of a found in b is marked by its k1 set to -1.
 	j := 0
 	for _, m := range bm {
+		key := d.key(1, m)
 		k := -1
-		if j < len(am) && bytes.Equal(am[j].key, m.key) {
+		if j < len(am) && am[j].k1 >= 0 && bytes.Equal(d.key(0, am[j]), key) {
 			k = j
 		} else {
 			for i := range am {
-				if !seen[i] && bytes.Equal(am[i].key, m.key) {
+				if am[i].k1 >= 0 && bytes.Equal(d.key(0, am[i]), key) {
 					k = i
 					break
 				}
 			}
 		}
 		if k < 0 {
-			dst = appendSet(dst, first, m.key, m.val)
+			dst = appendSet(dst, first, key, d.val(1, m))
 			continue
 		}
-		seen[k], j = true, k+1
-		dst = appendEntry(dst, first, m.key, am[k].val, m.val)
+		dst = d.appendEntry(dst, first, key, am[k], m)
+		am[k].k1, j = -1, k+1
 	}
-	for i, m := range am {
-		if !seen[i] {
-			dst = appendKey(dst, first, m.key)
+	for _, m := range am {
+		if m.k1 >= 0 {
+			dst = appendKey(dst, first, d.key(0, m))
 			dst = append(dst, "[]"...)
 		}
 	}
 	return dst
 }
 
-func diffArrays(dst, a, b []byte, first *bool) []byte {
-	var abuf, bbuf [24]member
-	am, bm := members(a, abuf[:0]), members(b, bbuf[:0])
+func (d *differ) diffArrays(dst []byte, am, bm []span, first *bool) []byte {
 	var key [24]byte
 	for i, m := range bm {
 		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
 		k = append(k, '"')
 		if i < len(am) {
-			dst = appendEntry(dst, first, k, am[i].val, m.val)
+			dst = d.appendEntry(dst, first, k, am[i], m)
 		} else {
 			if i == len(am) {
 				dst = appendKey(dst, first, []byte(`"n"`))
 				dst = strconv.AppendInt(dst, int64(len(bm)), 10)
 			}
-			dst = appendSet(dst, first, k, m.val)
+			dst = appendSet(dst, first, k, d.val(1, m))
 		}
 	}
 	if len(bm) < len(am) {
@@ -135,24 +216,25 @@ func diffArrays(dst, a, b []byte, first *bool) []byte {
 	return dst
 }
 
-// appendEntry appends the entry that turns a into b under key, or nothing
-// when they are equal.
-func appendEntry(dst []byte, first *bool, key, a, b []byte) []byte {
-	if bytes.Equal(a, b) {
+// appendEntry appends the entry under key that turns the value of a into
+// that of b, or nothing when they are equal.
+func (d *differ) appendEntry(dst []byte, first *bool, key []byte, a, b span) []byte {
+	av, bv := d.val(0, a), d.val(1, b)
+	if bytes.Equal(av, bv) {
 		return dst
 	}
-	if len(a) > 0 && len(b) > 0 && (a[0] == '{' && b[0] == '{' || a[0] == '[' && b[0] == '[') {
+	if len(av) > 0 && len(bv) > 0 && (av[0] == '{' && bv[0] == '{' || av[0] == '[' && bv[0] == '[') {
 		wasFirst := *first
 		start := len(dst)
 		dst = appendKey(dst, first, key)
 		mark := len(dst)
-		dst = appendNode(dst, a, b)
-		if len(dst)-mark <= len(b)+2 {
+		dst = d.appendNode(dst, a.v0, a.v1, b.v0, b.v1)
+		if len(dst)-mark <= len(bv)+2 {
 			return dst
 		}
 		dst, *first = dst[:start], wasFirst
 	}
-	return appendSet(dst, first, key, b)
+	return appendSet(dst, first, key, bv)
 }
 
 // appendSet appends the entry key: [v].
@@ -174,56 +256,23 @@ func appendKey(dst []byte, first *bool, key []byte) []byte {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func skipSpace(v []byte, i int) int {
-	for i < len(v) && isSpace(v[i]) {
+func skipSpace(v []byte, i int32) int32 {
+	for int(i) < len(v) && isSpace(v[i]) {
 		i++
 	}
 	return i
 }
 
-func trimSpace(v []byte) []byte { return bytes.TrimSpace(v) }
-
-// skipValue returns the index just past the JSON value that starts at i.
-func skipValue(v []byte, i int) int {
-	if i >= len(v) {
-		return i
-	}
-	switch v[i] {
-	case '"':
-		return stringEnd(v, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(v); i++ {
-			switch v[i] {
-			case '"':
-				i = stringEnd(v, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return i
-	default:
-		for i < len(v) && v[i] != ',' && v[i] != '}' && v[i] != ']' && !isSpace(v[i]) {
-			i++
-		}
-		return i
-	}
-}
-
 // stringEnd returns the index just past the string that starts at i.
 func stringEnd(v []byte, i int) int {
 	for i++; i < len(v); i++ {
-		switch v[i] {
-		case '\\':
-			i++
-		case '"':
+		if !inString[v[i]] {
+			continue
+		}
+		if v[i] == '"' {
 			return i + 1
 		}
+		i++ // the escaped byte
 	}
 	return i
 }

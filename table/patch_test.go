@@ -2,6 +2,7 @@ package table_test
 
 import (
 	"bytes"
+	"compress/flate"
 	"encoding/json"
 	"flag"
 	"os"
@@ -181,5 +182,77 @@ func TestPatchFixture(t *testing.T) {
 	}
 	if !bytes.Equal(bytes.TrimSpace(want), got) {
 		t.Fatalf("%s is not what the server makes today: rerun with -update", path)
+	}
+}
+
+// seatChain is the states seat 1 is sent through a game of d, whole.
+func seatChain(b *testing.B, d game.Definition) [][]byte {
+	var states [][]byte
+	playViews(&testing.T{}, d, 5, 400, func(_ int, v table.StateView) {
+		if v.Seat == 1 {
+			cur, _ := json.Marshal(v)
+			states = append(states, cur)
+		}
+	})
+	if len(states) < 2 {
+		b.Fatalf("%s: %d states", d.Info().ID, len(states))
+	}
+	return states
+}
+
+// BenchmarkDiff makes the patch from each of a seat's states to the next,
+// through a game of each game (one patch an op), beside encoding the state
+// itself.
+func BenchmarkDiff(b *testing.B) {
+	for _, d := range game.All() {
+		states := seatChain(b, d)
+		b.Run(d.Info().ID, func(b *testing.B) {
+			var buf []byte
+			b.ReportAllocs()
+			reportCPU(b, func(i int) {
+				k := 1 + i%(len(states)-1)
+				buf = table.AppendDiff(buf[:0], states[k-1], states[k])
+			})
+		})
+	}
+}
+
+// BenchmarkDeflate compresses each of a seat's frames, whole or as
+// patches, as permessage-deflate does on the server (compress/flate at
+// BestSpeed, flushed at the end of each message): with one compressor
+// that keeps its window from message to message (context takeover), or
+// afresh for each. It reports the CPU and the bytes a frame.
+func BenchmarkDeflate(b *testing.B) {
+	for _, d := range game.All() {
+		states := seatChain(b, d)
+		frames := map[string][][]byte{"whole": states[1:]}
+		for k := 1; k < len(states); k++ {
+			frames["patch"] = append(frames["patch"], table.AppendDiff(nil, states[k-1], states[k]))
+		}
+		for _, kind := range []string{"whole", "patch"} {
+			for _, takeover := range []bool{true, false} {
+				name := d.Info().ID + "/" + kind + "/fresh"
+				if takeover {
+					name = d.Info().ID + "/" + kind + "/takeover"
+				}
+				b.Run(name, func(b *testing.B) {
+					var out bytes.Buffer
+					w, _ := flate.NewWriter(&out, flate.BestSpeed)
+					var raw, sent int
+					reportCPU(b, func(i int) {
+						f := frames[kind][i%len(frames[kind])]
+						if !takeover {
+							w.Reset(&out)
+						}
+						w.Write(f)
+						w.Flush()
+						raw, sent = raw+len(f), sent+out.Len()
+						out.Reset()
+					})
+					b.ReportMetric(float64(raw)/float64(b.N), "raw-bytes/frame")
+					b.ReportMetric(float64(sent)/float64(b.N), "deflated-bytes/frame")
+				})
+			}
+		}
 	}
 }
