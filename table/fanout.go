@@ -21,7 +21,8 @@ type viewFrame struct {
 	v       int
 	id      uint64
 	full    *Msg
-	data    []byte // the state alone (the d of full), the base of the next patch
+	at      int    // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
+	data    []byte // a copy of the state, once a connection takes patches: the base of its next
 	patches []basePatch
 }
 
@@ -36,10 +37,25 @@ func (r *Runner) newViewFrame(viewer game.Seat, shared sharedParts) *viewFrame {
 	r.frameView = r.stateView(viewer, shared)
 	m := newFrame("state", r.t.Version, r.frameID, &r.frameView)
 	r.frameView = StateView{}
-	b := m.Bytes()
-	// The data is the d of {"t":"state","v":N,"f":F,"d":...}.
 	at := len(`{"t":"state","v":,"f":,"d":`) + len(strconv.Itoa(r.t.Version)) + len(strconv.FormatUint(r.frameID, 10))
-	return &viewFrame{v: r.t.Version, id: r.frameID, full: m, data: append([]byte(nil), b[at:len(b)-1]...)}
+	return &viewFrame{v: r.t.Version, id: r.frameID, full: m, at: at}
+}
+
+// state returns the state alone, kept past the frame (full is pooled).
+func (f *viewFrame) state() []byte {
+	if f.data == nil {
+		b := f.full.Bytes()
+		f.data = append([]byte(nil), b[f.at:len(b)-1]...)
+	}
+	return f.data
+}
+
+// sent records that s was sent the frame.
+func (f *viewFrame) sent(s *Sub) {
+	s.frame = f.id
+	if s.patches {
+		s.last = f.state()
+	}
 }
 
 // sendTo sends s the frame: a patch from the state s holds when it takes
@@ -52,10 +68,7 @@ func (f *viewFrame) sendTo(s *Sub) {
 		}
 	}
 	s.conn.Send(m)
-	s.frame = f.id
-	if s.patches {
-		s.last = f.data
-	}
+	f.sent(s)
 }
 
 // patchFrom returns the patch frame from the state base (whose data is
@@ -78,10 +91,10 @@ func (f *viewFrame) patchFrom(base uint64, last []byte) *Msg {
 	b = strconv.AppendUint(b, base, 10)
 	b = append(b, `,"p":`...)
 	head := len(b)
-	b = AppendDiff(b, last, f.data)
+	b = AppendDiff(b, last, f.state())
 	b = append(b, `}}`...)
 	m.buf.Write(b)
-	if len(b)-head >= len(f.data) {
+	if len(b)-head >= len(f.state()) {
 		m.Done()
 		m = nil
 	}
@@ -104,10 +117,7 @@ func (f *viewFrame) done() {
 func (r *Runner) sendState(s *Sub) {
 	f := r.newViewFrame(r.viewerOf(s), sharedParts{})
 	s.conn.Send(f.full)
-	s.frame = f.id
-	if s.patches {
-		s.last = f.data
-	}
+	f.sent(s)
 	f.done()
 }
 
