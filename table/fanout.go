@@ -22,7 +22,7 @@ type viewFrame struct {
 	id      uint64
 	full    *Msg
 	at      int    // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
-	data    []byte // a copy of the state, once a connection takes patches: the base of its next
+	data    []byte // a copy of the state, made for the connections that take patches: their next base
 	patches []basePatch
 }
 
@@ -32,13 +32,22 @@ type basePatch struct {
 }
 
 // newViewFrame encodes viewer's state as frame r.frameID+1.
-func (r *Runner) newViewFrame(viewer game.Seat, shared sharedParts) *viewFrame {
+func (r *Runner) newViewFrame(viewer game.Seat, shared sharedParts) viewFrame {
 	r.frameID++
 	r.frameView = r.stateView(viewer, shared)
 	m := newFrame("state", r.t.Version, r.frameID, &r.frameView)
 	r.frameView = StateView{}
-	at := len(`{"t":"state","v":,"f":,"d":`) + len(strconv.Itoa(r.t.Version)) + len(strconv.FormatUint(r.frameID, 10))
-	return &viewFrame{v: r.t.Version, id: r.frameID, full: m, at: at}
+	at := len(`{"t":"state","v":,"f":,"d":`) + digits(uint64(r.t.Version)) + digits(r.frameID)
+	return viewFrame{v: r.t.Version, id: r.frameID, full: m, at: at}
+}
+
+// digits is the length of n in decimal.
+func digits(n uint64) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 // state returns the state alone, kept past the frame (full is pooled).
@@ -129,18 +138,18 @@ func (r *Runner) broadcastState() {
 		return
 	}
 	shared := r.encodeShared()
-	var frames [game.MaxSeats + 1]*viewFrame
+	var frames [game.MaxSeats + 1]viewFrame
 	for _, s := range r.subs {
 		viewer := r.viewerOf(s)
 		f := &frames[viewer+1]
-		if *f == nil {
+		if f.full == nil {
 			*f = r.newViewFrame(viewer, shared)
 		}
-		(*f).sendTo(s)
+		f.sendTo(s)
 	}
-	for _, f := range frames {
-		if f != nil {
-			f.done()
+	for i := range frames {
+		if frames[i].full != nil {
+			frames[i].done()
 		}
 	}
 }
