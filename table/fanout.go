@@ -21,8 +21,8 @@ type viewFrame struct {
 	v       int
 	id      uint64
 	full    *Msg
-	at      int    // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
-	data    []byte // a copy of the state, made for the connections that take patches: their next base
+	at      int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
+	data    *indexed // a copy of the state, made for the connections that take patches: their next base
 	patches []basePatch
 }
 
@@ -51,10 +51,10 @@ func digits(n uint64) int {
 }
 
 // state returns the state alone, kept past the frame (full is pooled).
-func (f *viewFrame) state() []byte {
+func (f *viewFrame) state() *indexed {
 	if f.data == nil {
 		b := f.full.Bytes()
-		f.data = append([]byte(nil), b[f.at:len(b)-1]...)
+		f.data = &indexed{json: append([]byte(nil), b[f.at:len(b)-1]...)}
 	}
 	return f.data
 }
@@ -83,7 +83,7 @@ func (f *viewFrame) sendTo(s *Sub) {
 // patchFrom returns the patch frame from the state base (whose data is
 // last), made once for all the connections that hold it; nil when the
 // whole state is shorter.
-func (f *viewFrame) patchFrom(base uint64, last []byte) *Msg {
+func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
 	for _, p := range f.patches {
 		if p.base == base {
 			return p.m
@@ -100,10 +100,10 @@ func (f *viewFrame) patchFrom(base uint64, last []byte) *Msg {
 	b = strconv.AppendUint(b, base, 10)
 	b = append(b, `,"p":`...)
 	head := len(b)
-	b = AppendDiff(b, last, f.state())
+	b = appendDiff(b, last, f.state(), true)
 	b = append(b, `}}`...)
 	m.buf.Write(b)
-	if len(b)-head >= len(f.state()) {
+	if len(b)-head >= len(f.state().json) {
 		m.Done()
 		m = nil
 	}

@@ -31,10 +31,33 @@ import (
 // array is patched member by member, or replaced whole when that is
 // shorter.
 func AppendDiff(dst, a, b []byte) []byte {
+	return appendDiff(dst, &indexed{json: bytes.TrimSpace(a)}, &indexed{json: bytes.TrimSpace(b)}, false)
+}
+
+// indexed is a JSON object as encoding/json writes it, with, once known,
+// where each of its objects and arrays ends: the (start, end) pairs that
+// the pass over it found. A state that is the base of the next patch keeps
+// them, so each state is read once as the new state of a patch, not again
+// as the base of the next.
+type indexed struct {
+	json  []byte
+	pairs []int32
+}
+
+// appendDiff is AppendDiff over indexed values: their pairs are used when
+// known, and b's found are kept when keep is true.
+func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
 	d := differs.Get().(*differ)
-	d.doc = [2][]byte{bytes.TrimSpace(a), bytes.TrimSpace(b)}
-	for k := range d.doc {
-		d.index(k)
+	d.doc = [2][]byte{a.json, b.json}
+	for k, x := range [2]*indexed{a, b} {
+		switch {
+		case x.pairs != nil:
+			d.scatter(k, x.pairs)
+		case k == 1 && keep:
+			x.pairs = d.index(k, true)
+		default:
+			d.index(k, false)
+		}
 	}
 	dst = d.appendNode(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
 	d.doc = [2][]byte{}
@@ -49,7 +72,8 @@ type differ struct {
 	doc   [2][]byte  // a and b
 	ends  [2][]int32 // at each '{' or '[' of doc[k], the index just past its end
 	stack []int32
-	mems  []span // the members of the containers being compared, a stack
+	pairs []int32 // the pairs an index pass finds
+	mems  []span  // the members of the containers being compared, a stack
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
@@ -59,19 +83,20 @@ var differs = sync.Pool{New: func() any { return new(differ) }}
 type span struct{ k0, k1, v0, v1 int32 }
 
 // index finds the end of every object and array of doc[k].
-func (d *differ) index(k int) {
+// It returns, when pairs, a copy of the (start, end) pairs it found.
+func (d *differ) index(k int, pairs bool) []int32 {
 	v := d.doc[k]
-	if cap(d.ends[k]) < len(v) {
-		d.ends[k] = make([]int32, len(v)+len(v)/4)
-	}
-	ends := d.ends[k][:len(v)]
+	ends := d.grow(k)
 	st := d.stack[:0]
+	found := d.pairs[:0]
 	for i := 0; i < len(v); i++ {
 		for !structural[v[i]] {
 			if i++; i == len(v) {
-				d.ends[k], d.stack = ends, st
-				return
+				break
 			}
+		}
+		if i == len(v) {
+			break
 		}
 		switch v[i] {
 		case '"':
@@ -81,11 +106,36 @@ func (d *differ) index(k int) {
 		case '}', ']':
 			if n := len(st) - 1; n >= 0 {
 				ends[st[n]] = int32(i + 1)
+				if pairs {
+					found = append(found, st[n], int32(i+1))
+				}
 				st = st[:n]
 			}
 		}
 	}
-	d.ends[k], d.stack = ends, st
+	d.stack, d.pairs = st, found
+	if !pairs {
+		return nil
+	}
+	return append(make([]int32, 0, len(found)), found...)
+}
+
+// scatter sets the ends of doc[k]'s objects and arrays from its pairs.
+func (d *differ) scatter(k int, pairs []int32) {
+	ends := d.grow(k)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		ends[pairs[i]] = pairs[i+1]
+	}
+}
+
+// grow makes d.ends[k] as long as doc[k].
+func (d *differ) grow(k int) []int32 {
+	n := len(d.doc[k])
+	if cap(d.ends[k]) < n {
+		d.ends[k] = make([]int32, n+n/4)
+	}
+	d.ends[k] = d.ends[k][:n]
+	return d.ends[k]
 }
 
 // structural marks the bytes that index stops at; inString those that end
@@ -277,6 +327,172 @@ func stringEnd(v []byte, i int) int {
 	return i
 }
 
+// AppendPatched appends to dst the JSON object base with patch applied,
+// working on the bytes as AppendDiff does: what a Go client that holds
+// many connections (cmd/harborload) does with a patch frame. The members
+// a patch adds to an object come after the others. Errors when the patch
+// does not fit base.
+func AppendPatched(dst, base, patch []byte) ([]byte, error) {
+	d := differs.Get().(*differ)
+	defer func() {
+		d.doc, d.mems = [2][]byte{}, d.mems[:0]
+		if cap(d.ends[0])+cap(d.ends[1]) <= 1<<20 {
+			differs.Put(d)
+		}
+	}()
+	d.doc = [2][]byte{bytes.TrimSpace(base), bytes.TrimSpace(patch)}
+	for k := range d.doc {
+		if len(d.doc[k]) == 0 || d.doc[k][0] != '{' {
+			return dst, fmt.Errorf("a patch and the value it patches are objects")
+		}
+		d.index(k, false)
+	}
+	return d.appendPatched(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
+}
+
+// appendPatched appends the object or array doc[0][v0:v1] with the patch
+// doc[1][p0:p1] applied.
+func (d *differ) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, error) {
+	if d.doc[1][p0] != '{' {
+		return dst, fmt.Errorf("a patch of an object or array is an object")
+	}
+	base := len(d.mems)
+	defer func() { d.mems = d.mems[:base] }()
+	d.members(0, v0, v1)
+	nv := len(d.mems) - base
+	d.members(1, p0, p1)
+	vm, pm := d.mems[base:base+nv:base+nv], d.mems[base+nv:]
+	if d.doc[0][v0] == '[' {
+		return d.patchArray(dst, vm, pm)
+	}
+	dst = append(dst, '{')
+	first := true
+	for _, m := range vm {
+		e := -1
+		for j := range pm {
+			if pm[j].k1 >= 0 && bytes.Equal(d.key(1, pm[j]), d.key(0, m)) {
+				e = j
+				break
+			}
+		}
+		if e < 0 {
+			dst = appendKey(dst, &first, d.key(0, m))
+			dst = append(dst, d.val(0, m)...)
+			continue
+		}
+		var err error
+		if dst, err = d.appendPatchedEntry(dst, &first, d.key(0, m), m, pm[e], true); err != nil {
+			return dst, err
+		}
+		pm[e].k1 = -1
+	}
+	for _, e := range pm {
+		if e.k1 < 0 {
+			continue
+		}
+		x, ok := d.setValue(e)
+		if !ok {
+			return dst, fmt.Errorf("%s: a patch of a member that is not there", d.key(1, e))
+		}
+		if x != nil {
+			dst = appendKey(dst, &first, d.key(1, e))
+			dst = append(dst, x...)
+		}
+	}
+	return append(dst, '}'), nil
+}
+
+// patchArray appends the array of the elements vm with the entries pm of
+// its patch applied.
+func (d *differ) patchArray(dst []byte, vm, pm []span) ([]byte, error) {
+	n := len(vm)
+	for _, e := range pm {
+		if string(d.key(1, e)) == `"n"` {
+			size, err := strconv.Atoi(string(d.val(1, e)))
+			if err != nil || size < 0 {
+				return dst, fmt.Errorf("bad length %s", d.val(1, e))
+			}
+			n = size
+		}
+	}
+	dst = append(dst, '[')
+	var key [24]byte
+	for i := range n {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
+		k = append(k, '"')
+		e := -1
+		for j := range pm {
+			if bytes.Equal(d.key(1, pm[j]), k) {
+				e = j
+				break
+			}
+		}
+		switch {
+		case e >= 0:
+			var (
+				m   span
+				err error
+			)
+			if i < len(vm) {
+				m = vm[i]
+			} else {
+				m = span{v0: -1}
+			}
+			first := true
+			if dst, err = d.appendPatchedEntry(dst, &first, nil, m, pm[e], false); err != nil {
+				return dst, fmt.Errorf("%d: %w", i, err)
+			}
+		case i < len(vm):
+			dst = append(dst, d.val(0, vm[i])...)
+		default:
+			return dst, fmt.Errorf("element %d of %d is missing", i, n)
+		}
+	}
+	return append(dst, ']'), nil
+}
+
+// appendPatchedEntry appends, under key when it is not nil, what the
+// entry e makes of the value of m (v0 -1: none), which removes it only in
+// an object.
+func (d *differ) appendPatchedEntry(dst []byte, first *bool, key []byte, m, e span, removable bool) ([]byte, error) {
+	if x, ok := d.setValue(e); ok {
+		if x == nil && !removable {
+			return dst, fmt.Errorf("an element cannot be removed")
+		}
+		if x != nil {
+			if key != nil {
+				dst = appendKey(dst, first, key)
+			}
+			dst = append(dst, x...)
+		}
+		return dst, nil
+	}
+	if m.v0 < 0 || m.v1 <= m.v0 || d.doc[0][m.v0] != '{' && d.doc[0][m.v0] != '[' {
+		return dst, fmt.Errorf("a patch of a value that is neither an object nor an array")
+	}
+	if key != nil {
+		dst = appendKey(dst, first, key)
+	}
+	return d.appendPatched(dst, m.v0, m.v1, e.v0, e.v1)
+}
+
+// setValue reads the entry e as [x] (x) or [] (nil); false when it is a
+// patch.
+func (d *differ) setValue(e span) ([]byte, bool) {
+	v := d.doc[1]
+	if v[e.v0] != '[' {
+		return nil, false
+	}
+	i := skipSpace(v, e.v0+1)
+	if v[i] == ']' {
+		return nil, true
+	}
+	return v[i:d.skip(1, i)], true
+}
+
 // ApplyPatch returns the JSON value a with patch applied: what a client
 // does with a patch frame (the browser's own is web/src/patch.ts). Errors
 // when the patch does not fit a (it was made from another value).
@@ -326,12 +542,17 @@ func applyNode(v, patch any) (any, error) {
 		return out, nil
 	case []any:
 		out := append([]any(nil), v...)
-		if n, ok := p["n"].(json.Number); ok {
-			size, err := strconv.Atoi(string(n))
-			if err != nil || size < 0 {
-				return nil, fmt.Errorf("bad length %s", n)
+		if n, ok := p["n"]; ok {
+			size, err := strconv.Atoi(fmt.Sprint(n))
+			if _, num := n.(json.Number); !num || err != nil || size < 0 {
+				return nil, fmt.Errorf("bad length %v", n)
 			}
 			out = append(out[:min(size, len(out))], make([]any, max(0, size-len(out)))...)
+			for i := len(v); i < size; i++ {
+				if _, ok := p[strconv.Itoa(i)]; !ok {
+					return nil, fmt.Errorf("element %d of %d is missing", i, size)
+				}
+			}
 		}
 		for k, e := range p {
 			if k == "n" {

@@ -42,7 +42,32 @@ func roundTrip(t testing.TB, a, b []byte) []byte {
 	if err := table.PatchWithin(p, b); err != nil {
 		t.Fatalf("patch %s holds what %s does not: %v", p, b, err)
 	}
+	fast, err := table.AppendPatched(nil, a, p)
+	if err != nil || !json.Valid(fast) || !sameValue(t, fast, b) {
+		t.Fatalf("AppendPatched of %s with %s made %s (%v), want %s", a, p, fast, err, b)
+	}
 	return p
+}
+
+// TestAppendPatchedRefuses: a patch that does not fit is refused, as
+// ApplyPatch refuses it.
+func TestAppendPatchedRefuses(t *testing.T) {
+	for _, tc := range []struct{ base, patch string }{
+		{`{"a":1}`, `{"a":{"b":[1]}}`},
+		{`{"a":[1]}`, `{"a":{"n":3,"1":[2]}}`},
+		{`{"a":[1]}`, `{"a":{"0":[]}}`},
+		{`{"a":[1]}`, `{"a":{"n":"x"}}`},
+		{`{}`, `{"a":{"b":[1]}}`},
+		{`[1]`, `{}`},
+		{`{"a":1}`, `[1]`},
+	} {
+		if out, err := table.AppendPatched(nil, []byte(tc.base), []byte(tc.patch)); err == nil {
+			t.Errorf("%s patched with %s made %s", tc.base, tc.patch, out)
+		}
+		if _, err := table.ApplyPatch([]byte(tc.base), []byte(tc.patch)); err == nil && tc.base[0] == '{' && tc.patch[0] == '{' {
+			t.Errorf("ApplyPatch takes %s for %s", tc.patch, tc.base)
+		}
+	}
 }
 
 func TestPatchCases(t *testing.T) {

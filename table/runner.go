@@ -35,7 +35,7 @@ type Sub struct {
 	// the last state frame sent to it, last that state's data when patches.
 	patches bool
 	frame   uint64
-	last    []byte
+	last    *indexed
 	asked   uint64 // 1 + the frame at which SendState last answered; 0: none
 }
 
