@@ -16,9 +16,9 @@ import (
 // Conn is one connected client of a table, as the runner sees it. Send
 // must not block: a connection queues the frame or, when it falls too far
 // behind, ends, and gets a whole view when it connects again (patches
-// follow on only within one connection). A connection that keeps m past Send holds it (m.Hold) and
-// lets it go (m.Done) once written or dropped. Close ends the connection
-// with a reason.
+// follow on only within one connection). A connection that keeps m past
+// Send holds it (m.Hold) and lets it go (m.Done) once written or dropped.
+// Close ends the connection with a reason.
 type Conn interface {
 	Send(m *Msg)
 	Close(reason string)
