@@ -328,8 +328,9 @@ func stringEnd(v []byte, i int) int {
 }
 
 // AppendPatched appends to dst the JSON object base with patch applied,
-// working on the bytes as AppendDiff does: what a Go client that holds
-// many connections (cmd/harborload) does with a patch frame. The members
+// working on the bytes as AppendDiff does (after checking that both are
+// JSON): what a Go client that holds many connections (cmd/harborload)
+// does with a patch frame. The members
 // a patch adds to an object come after the others. Errors when the patch
 // does not fit base.
 func AppendPatched(dst, base, patch []byte) ([]byte, error) {
@@ -342,8 +343,8 @@ func AppendPatched(dst, base, patch []byte) ([]byte, error) {
 	}()
 	d.doc = [2][]byte{bytes.TrimSpace(base), bytes.TrimSpace(patch)}
 	for k := range d.doc {
-		if len(d.doc[k]) == 0 || d.doc[k][0] != '{' {
-			return dst, fmt.Errorf("a patch and the value it patches are objects")
+		if len(d.doc[k]) == 0 || d.doc[k][0] != '{' || !json.Valid(d.doc[k]) {
+			return dst, fmt.Errorf("a patch and the value it patches are JSON objects")
 		}
 		d.index(k, false)
 	}

@@ -281,3 +281,23 @@ func BenchmarkDeflate(b *testing.B) {
 		}
 	}
 }
+
+// FuzzAppendPatched: any patch applied to any object either is refused or
+// makes JSON, and ApplyPatch makes the same value of it.
+func FuzzAppendPatched(f *testing.F) {
+	f.Add([]byte(`{"a":[1,{"b":2}],"c":"x"}`), []byte(`{"a":{"1":{"b":[3]},"n":3,"2":[4]},"c":[]}`))
+	f.Add([]byte(`{"a":[1]}`), []byte(`{"a":{"0":{"x":[1]}}}`))
+	f.Add([]byte(`{"a":{}}`), []byte(`{"a":{"k":[ ]},"b":[null]}`))
+	f.Fuzz(func(t *testing.T, base, patch []byte) {
+		out, err := table.AppendPatched(nil, base, patch)
+		if err != nil {
+			return
+		}
+		if !json.Valid(out) {
+			t.Fatalf("%s patched with %s made %s", base, patch, out)
+		}
+		if slow, err := table.ApplyPatch(base, patch); err == nil && !sameValue(t, out, slow) {
+			t.Fatalf("%s patched with %s: %s on the bytes, %s decoded", base, patch, out, slow)
+		}
+	})
+}
