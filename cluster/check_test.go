@@ -44,11 +44,18 @@ func checkTable(t *testing.T, c *cluster, id string, clients []*client) (stored 
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Frames by version, to compare while the log is replayed once.
+	// Frames by version, to compare while the log is replayed once. A
+	// frame that came as a patch was rebuilt from it, and the patch checked
+	// to hold nothing else (patchChain), so the checks cover patches too.
 	byVersion := map[int][]seen{}
+	states, patched := 0, 0
 	for i, cl := range clients {
 		last := -1
 		for _, f := range cl.seen() {
+			states++
+			if f.patched {
+				patched++
+			}
 			if f.v < last {
 				t.Fatalf("client %d of table %s went back from version %d to %d (on %s): an acknowledged move was lost", i, id, last, f.v, f.node)
 			}
@@ -58,6 +65,9 @@ func checkTable(t *testing.T, c *cluster, id string, clients []*client) (stored 
 			}
 			byVersion[f.v] = append(byVersion[f.v], f)
 		}
+	}
+	if states > 4*len(clients) && patched == 0 {
+		t.Fatalf("table %s: none of %d states came as a patch", id, states)
 	}
 	var setup game.Log
 	g, err := def.NewLogged(tb.Config(), &setup)

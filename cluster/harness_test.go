@@ -24,6 +24,7 @@ import (
 
 	"harbor/postgres"
 	"harbor/postgres/pgtest"
+	"harbor/table"
 )
 
 // The tests run real `harbor serve` processes, three nodes on loopback
@@ -313,6 +314,7 @@ func (p *person) call(method, path string, body any) lobby {
 type frame struct {
 	T string          `json:"t"`
 	V int             `json:"v"`
+	F uint64          `json:"f"`
 	D json.RawMessage `json:"d"`
 }
 
@@ -329,9 +331,44 @@ type state struct {
 
 // seen is one state frame as a client received it.
 type seen struct {
-	node string
-	v    int
-	st   state
+	node    string
+	v       int
+	st      state
+	patched bool // it came as a patch
+}
+
+// patchChain follows one connection's states as the browser does: a patch
+// must name the last state and is applied to it, and may hold nothing that
+// the state it makes does not.
+type patchChain struct {
+	last []byte
+	f    uint64
+}
+
+// take turns a patch frame into the state frame it makes, and keeps each
+// state.
+func (c *patchChain) take(f *frame) error {
+	if f.T == "patch" {
+		var d struct {
+			B uint64          `json:"b"`
+			P json.RawMessage `json:"p"`
+		}
+		if err := json.Unmarshal(f.D, &d); err != nil || c.last == nil || d.B != c.f {
+			return fmt.Errorf("a patch from frame %d, the client holds frame %d: %s", d.B, c.f, f.D)
+		}
+		next, err := table.ApplyPatch(c.last, d.P)
+		if err != nil {
+			return err
+		}
+		if err := table.PatchWithin(d.P, next); err != nil {
+			return fmt.Errorf("patch %s: %v", d.P, err)
+		}
+		f.T, f.D = "state", next
+	}
+	if f.T == "state" {
+		c.last, c.f = f.D, f.F
+	}
+	return nil
 }
 
 // client is a person's (or the TV's) connection to a table: it reconnects
@@ -380,7 +417,7 @@ func (cl *client) isOver() bool {
 // session is one connection to node n.
 func (cl *client) session(ctx context.Context, n *node) {
 	dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	c, _, err := websocket.Dial(dctx, strings.Replace(n.url, "http", "ws", 1)+"/ws?"+cl.query, &websocket.DialOptions{HTTPClient: cl.p.http})
+	c, _, err := websocket.Dial(dctx, strings.Replace(n.url, "http", "ws", 1)+"/ws?"+cl.query+"&patch=1", &websocket.DialOptions{HTTPClient: cl.p.http})
 	cancel()
 	if err != nil {
 		return
@@ -396,6 +433,7 @@ func (cl *client) session(ctx context.Context, n *node) {
 		cl.conn = nil
 		cl.mu.Unlock()
 	}()
+	var chain patchChain // this connection's states, which patches follow on from
 	for {
 		_, raw, err := c.Read(ctx)
 		if err != nil {
@@ -404,6 +442,11 @@ func (cl *client) session(ctx context.Context, n *node) {
 		var f frame
 		if err := json.Unmarshal(raw, &f); err != nil {
 			cl.p.c.t.Errorf("a frame that is not an envelope: %s", raw)
+			return
+		}
+		patched := f.T == "patch"
+		if err := chain.take(&f); err != nil {
+			cl.p.c.t.Errorf("node %s: %v", n.name, err)
 			return
 		}
 		switch f.T {
@@ -418,7 +461,7 @@ func (cl *client) session(ctx context.Context, n *node) {
 				return
 			}
 			cl.mu.Lock()
-			cl.frames = append(cl.frames, seen{node: n.name, v: f.V, st: st})
+			cl.frames = append(cl.frames, seen{node: n.name, v: f.V, st: st, patched: patched})
 			cl.over = st.Result.Over
 			cl.mu.Unlock()
 			if st.Result.Over {

@@ -29,21 +29,24 @@ func init() { game.Register(gametest.Definition) }
 
 // env is a real server on a loopback port with its store and tables.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	url    string
 	store  *sqlite.Store
 	tables *table.Tables
 	srv    *server.Server
 	stop   func()
+	// compress is the permessage-deflate mode the clients offer (none
+	// unless set).
+	compress websocket.CompressionMode
 }
 
-func newEnv(t *testing.T, limits server.Limits) *env {
+func newEnv(t testing.TB, limits server.Limits) *env {
 	t.Helper()
 	return serve(t, openStore(t), limits, table.Options{})
 }
 
 // openStore opens a store in a fresh file, closed when the test ends.
-func openStore(t *testing.T) *sqlite.Store {
+func openStore(t testing.TB) *sqlite.Store {
 	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
@@ -54,19 +57,19 @@ func openStore(t *testing.T) *sqlite.Store {
 }
 
 // serve runs a server over store; it stops when the test ends or at stop.
-func serve(t *testing.T, store *sqlite.Store, limits server.Limits, opts table.Options) *env {
+func serve(t testing.TB, store *sqlite.Store, limits server.Limits, opts table.Options) *env {
 	t.Helper()
 	return serveOpts(t, store, server.Config{Limits: limits}, opts)
 }
 
 // serveWith runs a server of cfg (its Tables and IdentityKey filled in)
 // over store.
-func serveWith(t *testing.T, store *sqlite.Store, cfg server.Config) *env {
+func serveWith(t testing.TB, store *sqlite.Store, cfg server.Config) *env {
 	t.Helper()
 	return serveOpts(t, store, cfg, table.Options{})
 }
 
-func serveOpts(t *testing.T, store *sqlite.Store, cfg server.Config, opts table.Options) *env {
+func serveOpts(t testing.TB, store *sqlite.Store, cfg server.Config, opts table.Options) *env {
 	t.Helper()
 	tables := table.NewTables(store, opts)
 	if _, err := tables.Resume(context.Background()); err != nil {
@@ -168,10 +171,14 @@ func (p *person) id() string {
 	return s.Player
 }
 
-// frame is a received envelope, with the state decoded when it is one.
+// frame is a received envelope, with the state decoded when it is one. A
+// patch is received as the state it makes (T "state", D the state
+// rebuilt), with the patch in Patch.
 type frame struct {
 	table.Envelope
 	State *state
+	Patch []byte
+	Raw   []byte // the frame as it came
 }
 
 type state struct {
@@ -184,13 +191,20 @@ type state struct {
 }
 
 // wsClient is a WebSocket client that records every frame it receives.
+// Unless its query says patch=0 it takes patches, as the browser does, and
+// applies them to the state it holds.
 type wsClient struct {
-	t      *testing.T
+	t      testing.TB
 	c      *websocket.Conn
 	frames chan frame
+	last   []byte // the data of the last state, the base of the next patch
+	lastF  uint64 // and its frame id
+	asked  bool   // a patch did not follow on: the whole state was asked for
 
-	mu  sync.Mutex
-	all []frame
+	mu   sync.Mutex
+	all  []frame
+	miss int // patches still to lose, as a page might
+	gaps int // patches that did not follow on from the state held
 }
 
 func (p *person) dial(query string) (*wsClient, error) {
@@ -198,10 +212,13 @@ func (p *person) dial(query string) (*wsClient, error) {
 }
 
 func (e *env) dialWith(hc *http.Client, query string, header http.Header) (*wsClient, error) {
+	if !strings.Contains(query, "patch=") {
+		query += "&patch=1"
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, resp, err := websocket.Dial(ctx, strings.Replace(e.url, "http", "ws", 1)+"/ws?"+query,
-		&websocket.DialOptions{HTTPClient: hc, HTTPHeader: header})
+		&websocket.DialOptions{HTTPClient: hc, HTTPHeader: header, CompressionMode: e.compress})
 	if err != nil {
 		if resp != nil && resp.Body != nil {
 			var body struct{ Error *harbor.Error }
@@ -235,12 +252,22 @@ func (w *wsClient) read() {
 		if err != nil {
 			return
 		}
-		var f frame
+		f := frame{Raw: raw}
 		if err := json.Unmarshal(raw, &f.Envelope); err != nil {
 			w.t.Errorf("server sent a frame that is not an envelope: %s", raw)
 			return
 		}
+		if f.T == "patch" {
+			if w.missed() {
+				continue
+			}
+			if !w.applyPatch(&f) {
+				continue
+			}
+		}
 		if f.T == "state" {
+			w.last, w.lastF = f.D, f.F
+			w.asked = false
 			f.State = new(state)
 			if err := json.Unmarshal(f.D, f.State); err != nil {
 				w.t.Errorf("bad state %s: %v", f.D, err)
@@ -251,6 +278,54 @@ func (w *wsClient) read() {
 		w.mu.Unlock()
 		w.frames <- f
 	}
+}
+
+// applyPatch turns the patch frame f into the state it makes from the
+// last state received, and checks that the patch holds nothing that state
+// does not.
+func (w *wsClient) applyPatch(f *frame) bool {
+	var d struct {
+		B uint64          `json:"b"`
+		P json.RawMessage `json:"p"`
+	}
+	if err := json.Unmarshal(f.D, &d); err != nil {
+		w.t.Errorf("a patch that does not decode: %s", f.D)
+		return false
+	}
+	if w.asked {
+		return false // the whole state is on its way
+	}
+	if d.B != w.lastF || w.last == nil {
+		// As the page does: ask for the whole state, and carry on from it.
+		w.mu.Lock()
+		w.gaps++
+		w.mu.Unlock()
+		w.asked = true
+		w.c.Write(context.Background(), websocket.MessageText, []byte(`{"t":"state","v":0,"d":{}}`))
+		return false
+	}
+	next, err := table.ApplyPatch(w.last, d.P)
+	if err != nil {
+		w.t.Errorf("patch %s does not apply to %s: %v", d.P, w.last, err)
+		return false
+	}
+	if err := table.PatchWithin(d.P, next); err != nil {
+		w.t.Errorf("patch %s: %v", d.P, err)
+		return false
+	}
+	f.T, f.D, f.Patch = "state", next, d.P
+	return true
+}
+
+// missed reports whether to lose this patch, as a page might.
+func (w *wsClient) missed() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.miss > 0 {
+		w.miss--
+		return true
+	}
+	return false
 }
 
 // next returns the next frame of type t, skipping others.

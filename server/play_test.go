@@ -77,14 +77,8 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 		t.Fatalf("export of a running game: %v, want a conflict", err)
 	}
 
-	done := make(chan error, len(people))
-	for _, s := range people {
-		go func() { done <- drive(s) }()
-	}
-	for range people {
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
+	if err := driveAll(people); err != nil {
+		t.Fatal(err)
 	}
 	f := tv.next("state")
 	for !f.State.Result.Over {
@@ -117,6 +111,22 @@ func playFullTable(t *testing.T, gameID string, options json.RawMessage) {
 		t.Fatalf("the export does not replay to the result: %v", err)
 	}
 	checkViews(t, e, stored, append(people, &seated{p: screen, ws: tv, seat: game.Public}))
+}
+
+// driveAll plays for every person at once until the game is over, or
+// until the first error (the others stop when the test closes their
+// connections).
+func driveAll(people []*seated) error {
+	done := make(chan error, len(people))
+	for _, s := range people {
+		go func() { done <- drive(s) }()
+	}
+	for range people {
+		if err := <-done; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // drive plays for one person until the game is over: whenever a state
@@ -203,17 +213,23 @@ func checkViews(t *testing.T, e *env, tb *table.Table, conns []*seated) {
 		}
 	}
 	for _, c := range conns {
-		states := 0
+		states, patches := 0, 0
 		for _, f := range c.ws.received() {
 			for _, s := range secrets {
-				if strings.Contains(string(f.D), s) {
+				if strings.Contains(string(f.Raw), s) {
 					t.Fatalf("seat %d received a token or key in a %s frame", c.seat, f.T)
 				}
 			}
 			if f.State == nil {
 				continue
 			}
+			// A patch's state is rebuilt from it, and the patch checked to
+			// hold nothing but that state's own values (wsClient.applyPatch):
+			// so the checks below cover the patches too.
 			states++
+			if f.Patch != nil {
+				patches++
+			}
 			w := want[f.V][c.seat]
 			if f.State.Seat != c.seat {
 				t.Fatalf("seat %d received a state for seat %d", c.seat, f.State.Seat)
@@ -230,6 +246,15 @@ func checkViews(t *testing.T, e *env, tb *table.Table, conns []*seated) {
 		}
 		if states < len(moves) {
 			t.Fatalf("seat %d received %d states for %d moves", c.seat, states, len(moves))
+		}
+		c.ws.mu.Lock()
+		gaps := c.ws.gaps
+		c.ws.mu.Unlock()
+		if gaps != 0 {
+			t.Fatalf("seat %d got %d patches that did not follow on from its state", c.seat, gaps)
+		}
+		if patches < states/2 {
+			t.Fatalf("seat %d received %d of its %d states as patches", c.seat, patches, states)
 		}
 	}
 }

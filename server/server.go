@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"harbor/notify"
 	"harbor/table"
 )
@@ -87,6 +89,10 @@ type Config struct {
 	// turn notices; nil: none (notices.go).
 	Devices table.DeviceStore
 	Notices *notify.Notifier
+	// Compression is the permessage-deflate mode offered to WebSocket
+	// clients; the zero value, websocket.CompressionDisabled, is Harbor's
+	// (docs/protocol.md, "Compression", says why).
+	Compression websocket.CompressionMode
 }
 
 // Check reports a setting of cfg that New cannot use.

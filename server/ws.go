@@ -67,12 +67,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // Origin checked above
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true, CompressionMode: s.cfg.Compression}) // Origin checked above
 	if err != nil {
 		return // Accept has answered the client
 	}
 	ws.SetReadLimit(hardReadLimit)
-	c := &client{ws: ws, backlog: s.limits.SendBacklog}
+	c := &client{ws: ws, backlog: s.limits.SendBacklog, patches: r.URL.Query().Get("patch") == "1"}
 	if !s.addClient(c) {
 		ws.Close(websocket.StatusGoingAway, "the server is restarting")
 		return
@@ -196,6 +196,8 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		err = run.Move(ctx, sub, m.V, m.D)
 	case "back":
 		run.Back(sub)
+	case "state":
+		run.SendState(sub)
 	case "undo":
 		err = run.Undo(ctx, sub, m.V)
 	case "hint":
@@ -238,6 +240,7 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 type client struct {
 	ws      *websocket.Conn
 	backlog int
+	patches bool // the client applies patches (?patch=1)
 
 	mu      sync.Mutex
 	queue   []*table.Msg
@@ -245,6 +248,9 @@ type client struct {
 	closed  bool
 	reason  string
 }
+
+// Patches implements table.PatchConn.
+func (c *client) Patches() bool { return c.patches }
 
 // Send implements table.Conn. A client more than backlog frames behind is
 // dropped at once: it reconnects and gets its whole view.

@@ -19,6 +19,11 @@ type discard struct{}
 func (discard) Send(*table.Msg) {}
 func (discard) Close(string)    {}
 
+// discardPatches is a connection that takes patches and writes nothing.
+type discardPatches struct{ discard }
+
+func (discardPatches) Patches() bool { return true }
+
 // benchTables is a set of live tables on a fresh SQLite file, closed with
 // the benchmark.
 func benchTables(b *testing.B) *table.Tables {
@@ -35,8 +40,8 @@ func benchTables(b *testing.B) *table.Tables {
 }
 
 // startWatched starts a one-seat game of 1,000 tokens with its seat
-// connected (to a connection that drops what it is sent).
-func startWatched(b *testing.B, tables *table.Tables) (*table.Runner, *table.Sub) {
+// connected to c.
+func startWatched(b *testing.B, tables *table.Tables, c table.Conn) (*table.Runner, *table.Sub) {
 	ctx := context.Background()
 	host := table.KeyOf(table.NewToken())
 	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":1000}`), 0)
@@ -46,7 +51,7 @@ func startWatched(b *testing.B, tables *table.Tables) (*table.Runner, *table.Sub
 	if err := r.Start(ctx, host); err != nil {
 		b.Fatal(err)
 	}
-	sub, err := r.Subscribe(discard{}, host, false)
+	sub, err := r.Subscribe(c, host, false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -57,7 +62,12 @@ func startWatched(b *testing.B, tables *table.Tables) (*table.Runner, *table.Sub
 // the frames queued for the table's four connections (a seat and three TV
 // screens), through the group commit to SQLite, with many tables moving at
 // once: what one move costs the server besides its network writes.
-func BenchmarkMove(b *testing.B) {
+func BenchmarkMove(b *testing.B) { benchMove(b, discard{}) }
+
+// BenchmarkMovePatches is BenchmarkMove with connections that take patches.
+func BenchmarkMovePatches(b *testing.B) { benchMove(b, discardPatches{}) }
+
+func benchMove(b *testing.B, c table.Conn) {
 	tables := benchTables(b)
 	ctx := context.Background()
 	n := max(400, b.N/900+1) // a table holds 1,000 moves of one token
@@ -67,9 +77,9 @@ func BenchmarkMove(b *testing.B) {
 	}
 	all := make([]live, n)
 	for i := range all {
-		r, sub := startWatched(b, tables)
+		r, sub := startWatched(b, tables, c)
 		for range 3 {
-			if _, err := r.Subscribe(discard{}, "", true); err != nil {
+			if _, err := r.Subscribe(c, "", true); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -124,7 +134,7 @@ func tableMemory(b *testing.B, n, moves int) {
 	runners := make([]*table.Runner, n)
 	subs := make([]*table.Sub, n)
 	for i := range runners {
-		runners[i], subs[i] = startWatched(b, tables)
+		runners[i], subs[i] = startWatched(b, tables, discard{})
 	}
 	started := heap()
 	move := json.RawMessage(`{"type":"take","n":1}`)

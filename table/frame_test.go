@@ -17,52 +17,65 @@ import (
 func TestStateFrameEncoding(t *testing.T) {
 	for _, d := range game.All() {
 		t.Run(d.Info().ID, func(t *testing.T) {
-			n := d.Info().MaxPlayers
-			players := make([]game.Player, n)
-			for i := range players {
-				players[i] = game.Player{Name: "P<" + strconv.Itoa(i) + ">"}
-			}
-			g, err := d.New(game.Config{Players: players, Seed: 7})
-			if err != nil {
-				t.Fatal(err)
-			}
-			bots := make([]game.Computer, n)
-			for i := range bots {
-				bots[i] = d.NewBot(game.Seat(i), uint64(i))
-			}
-			var events []game.Event
-			for step := 0; step < 400 && !g.Result().Over; step++ {
-				for viewer := game.Public; viewer < game.Seat(n); viewer++ {
-					v := table.StateView{View: g.View(viewer), Legal: []any{}, Actors: g.Actors().List(), Seat: viewer, Result: g.Result()}
-					if viewer >= 0 {
-						v.Legal = g.Legal(viewer)
-						v.Deadline = int64(step) * 1000
-					}
-					for _, e := range events {
-						v.Events = append(v.Events, e.For(viewer))
-					}
-					data, err := json.Marshal(v)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want := `{"t":"state","v":` + strconv.Itoa(step) + `,"d":` + string(data) + `}`
-					m := table.NewMsg("state", step, &v)
-					if got := string(m.Bytes()); got != want {
-						t.Fatalf("step %d, viewer %d:\n got %s\nwant %s", step, viewer, got, want)
-					}
-					m.Done()
+			playViews(t, d, 7, 400, func(step int, v table.StateView) {
+				if v.Seat >= 0 {
+					v.Deadline = int64(step) * 1000
 				}
-				seat := g.Actors().List()[0]
-				move, err := bots[seat].Move(g, seat)
+				data, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)
 				}
-				var log game.Log
-				if err := g.Apply(seat, move, &log); err != nil {
-					t.Fatal(err)
+				want := `{"t":"state","v":` + strconv.Itoa(step) + `,"d":` + string(data) + `}`
+				m := table.NewMsg("state", step, &v)
+				if got := string(m.Bytes()); got != want {
+					t.Fatalf("step %d, viewer %d:\n got %s\nwant %s", step, v.Seat, got, want)
 				}
-				events = log.Events
-			}
+				m.Done()
+			})
 		})
+	}
+}
+
+// playViews plays a game of d with computer players in every seat (named
+// with characters JSON escapes), for at most steps moves, and calls visit
+// with every viewer's state view before each move and at the end: the
+// public one first, then each seat's, with the events of the last move.
+func playViews(t *testing.T, d game.Definition, seed uint64, steps int, visit func(step int, v table.StateView)) {
+	t.Helper()
+	n := d.Info().MaxPlayers
+	players := make([]game.Player, n)
+	for i := range players {
+		players[i] = game.Player{Name: "P<" + strconv.Itoa(i) + ">"}
+	}
+	g, err := d.New(game.Config{Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]game.Computer, n)
+	for i := range bots {
+		bots[i] = d.NewBot(game.Seat(i), uint64(i))
+	}
+	var events []game.Event
+	for step := 0; step < steps && !g.Result().Over; step++ {
+		for viewer := game.Public; viewer < game.Seat(n); viewer++ {
+			v := table.StateView{View: g.View(viewer), Legal: []any{}, Actors: g.Actors().List(), Seat: viewer, Result: g.Result()}
+			if viewer >= 0 {
+				v.Legal = g.Legal(viewer)
+			}
+			for _, e := range events {
+				v.Events = append(v.Events, e.For(viewer))
+			}
+			visit(step, v)
+		}
+		seat := g.Actors().List()[0]
+		move, err := bots[seat].Move(g, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log game.Log
+		if err := g.Apply(seat, move, &log); err != nil {
+			t.Fatal(err)
+		}
+		events = log.Events
 	}
 }

@@ -15,10 +15,10 @@ import (
 
 // Conn is one connected client of a table, as the runner sees it. Send
 // must not block: a connection queues the frame or, when it falls too far
-// behind, drops its backlog and later gets a fresh view (every state frame
-// is complete). A connection that keeps m past Send holds it (m.Hold) and
-// lets it go (m.Done) once written or dropped. Close ends the connection
-// with a reason.
+// behind, ends, and gets a whole view when it connects again (patches
+// follow on only within one connection). A connection that keeps m past
+// Send holds it (m.Hold) and lets it go (m.Done) once written or dropped.
+// Close ends the connection with a reason.
 type Conn interface {
 	Send(m *Msg)
 	Close(reason string)
@@ -30,6 +30,13 @@ type Sub struct {
 	key    string // "" for the TV
 	tv     bool
 	resent int // 1 + the version Resend last sent this connection; 0: none
+
+	// patches: the client applies patches (fanout.go); frame is the id of
+	// the last state frame sent to it, last that state's data when patches.
+	patches bool
+	frame   uint64
+	last    *indexed
+	asked   uint64 // 1 + the frame at which SendState last answered; 0: none
 }
 
 // Runner is one live table. It serialises every change of its table, lobby
@@ -63,6 +70,7 @@ type Runner struct {
 	idle     time.Time // when the last connection left (or the table loaded)
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
+	frameID   uint64    // the id of the last state frame encoded (fanout.go)
 }
 
 // ID returns the table's id.
@@ -176,21 +184,6 @@ func eventsFor(events []game.Event, viewer game.Seat) []game.Event {
 	return out
 }
 
-// stateFrame encodes viewer's state frame, held once by the caller.
-func (r *Runner) stateFrame(viewer game.Seat, shared sharedParts) *Msg {
-	r.frameView = r.stateView(viewer, shared)
-	m := NewMsg("state", r.t.Version, &r.frameView)
-	r.frameView = StateView{}
-	return m
-}
-
-// sendState sends c viewer's state frame.
-func (r *Runner) sendState(c Conn, viewer game.Seat) {
-	m := r.stateFrame(viewer, sharedParts{})
-	c.Send(m)
-	m.Done()
-}
-
 func (r *Runner) viewerOf(s *Sub) game.Seat {
 	if s.tv {
 		return game.Public
@@ -243,29 +236,6 @@ func tvView(v LobbyView) LobbyView {
 	return v
 }
 
-// broadcastState pushes each subscriber its own view, encoding each
-// viewer's view once.
-func (r *Runner) broadcastState() {
-	if r.g == nil {
-		return
-	}
-	shared := r.encodeShared()
-	var frames [game.MaxSeats + 1]*Msg
-	for _, s := range r.subs {
-		viewer := r.viewerOf(s)
-		f := &frames[viewer+1]
-		if *f == nil {
-			*f = r.stateFrame(viewer, shared)
-		}
-		s.conn.Send(*f)
-	}
-	for _, f := range frames {
-		if f != nil {
-			f.Done()
-		}
-	}
-}
-
 // Subscribe connects c to the table: the member with key (a seat or a
 // spectator) or, with tv, the read-only TV. It sends c the lobby and, once
 // the game has started, c's view. EForbidden if key is not a member.
@@ -288,6 +258,9 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		key = ""
 	}
 	s := &Sub{conn: c, key: key, tv: tv}
+	if p, ok := c.(PatchConn); ok {
+		s.patches = p.Patches()
+	}
 	wasOnline := !tv && r.online(key)
 	r.subs = append(r.subs, s)
 	seat := r.viewerOf(s)
@@ -307,7 +280,7 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		r.broadcastLobby() // everyone sees them come online
 	}
 	if r.g != nil {
-		r.sendState(c, seat)
+		r.sendState(s)
 		r.sendRecentLog(c, seat)
 		r.schedule() // computer players carry on now someone watches
 	}
@@ -367,7 +340,7 @@ func (r *Runner) Resend(s *Sub) {
 	s.resent = r.t.Version + 1
 	switch {
 	case r.g != nil:
-		r.sendState(s.conn, r.viewerOf(s))
+		r.sendState(s)
 	case s.tv:
 		Send(s.conn, "lobby", r.t.Version, tvView(r.lobbyView()))
 	default:

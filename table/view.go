@@ -96,8 +96,11 @@ type StateView struct {
 // Envelope is a WebSocket message in either direction (docs/protocol.md):
 // type, table version, data.
 type Envelope struct {
-	T string          `json:"t"`
-	V int             `json:"v"`
+	T string `json:"t"`
+	V int    `json:"v"`
+	// F, on a state or patch frame, is the frame's id: the base a patch
+	// names is the F of the frame it applies to.
+	F uint64          `json:"f,omitempty"`
 	D json.RawMessage `json:"d,omitempty"`
 }
 
@@ -143,6 +146,12 @@ func (m *Msg) Done() {
 // NewMsg encodes an envelope whose data is d into a pooled buffer, held
 // once by the caller.
 func NewMsg(t string, v int, d any) *Msg {
+	return newFrame(t, v, 0, d)
+}
+
+// newFrame is NewMsg with the envelope's frame id f, when f is not 0 (the
+// state and patch frames of a connection, see fanout.go).
+func newFrame(t string, v int, f uint64, d any) *Msg {
 	m := msgs.Get().(*Msg)
 	m.refs.Store(1)
 	b := m.buf.AvailableBuffer()
@@ -150,6 +159,10 @@ func NewMsg(t string, v int, d any) *Msg {
 	b = strconv.AppendQuote(b, t)
 	b = append(b, `,"v":`...)
 	b = strconv.AppendInt(b, int64(v), 10)
+	if f != 0 {
+		b = append(b, `,"f":`...)
+		b = strconv.AppendUint(b, f, 10)
+	}
 	b = append(b, `,"d":`...)
 	m.buf.Write(b)
 	var err error

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"container/heap"
 	"context"
 	"crypto/rand"
@@ -46,6 +47,7 @@ type wsConn struct {
 	due    time.Time
 	hi     int // index in the loop's timer heap; -1 when not waiting
 	closed bool
+	chain  chain // the state patches follow on from (patches.go)
 }
 
 // dialWS opens a WebSocket to /ws?query on the server at base as the
@@ -120,6 +122,8 @@ type loop struct {
 	buf    []byte
 	legal  []json.RawMessage
 	frame  []byte
+	state  []byte // a state a patch made, as a state frame
+	spare  []byte // a state buffer to build the next in
 }
 
 func newLoops(r *runner, n int) (*loops, error) {
@@ -151,7 +155,7 @@ func (ls *loops) connect() error {
 		c := clients[i]
 		t := r.tables[c.table]
 		// On several nodes, a table's people connect to different nodes.
-		fd, rest, err := r.dialWS(r.node(c.table+c.person), t.people[c.person], "table="+t.id)
+		fd, rest, err := r.dialWS(r.node(c.table+c.person), t.people[c.person], "table="+t.id+r.patchQuery())
 		if err != nil {
 			return err
 		}
@@ -183,7 +187,7 @@ func (r *runner) openIdle(n int) (fds []int, err error) {
 	}
 	err = parallel(n, 32, func(i int) error {
 		t := r.tables[i%len(r.tables)]
-		fd, _, err := r.dialWS(r.node(i), t.people[(i/len(r.tables))%len(t.people)], "table="+t.id)
+		fd, _, err := r.dialWS(r.node(i), t.people[(i/len(r.tables))%len(t.people)], "table="+t.id+r.patchQuery())
 		if err != nil {
 			return err
 		}
@@ -388,6 +392,19 @@ func (l *loop) message(c *wsConn, msg []byte, now time.Time) {
 	t := c.t
 	if t == nil {
 		return
+	}
+	if bytes.HasPrefix(msg, patchFrame) {
+		frame, ask := c.chain.apply(msg, l.state, &l.spare)
+		if ask {
+			r.gaps.Add(1)
+			l.send(c, 0x1, askState)
+		}
+		if frame == nil {
+			return
+		}
+		l.state, msg = frame, frame
+	} else {
+		c.chain.keep(msg)
 	}
 	v, isState, isError := frameVersion(msg)
 	if isError {

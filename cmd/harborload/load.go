@@ -43,6 +43,7 @@ type config struct {
 	BotTables     int           // tables of computer players only, each watched by its host
 	Sample        time.Duration // how often a soak samples the server's memory
 	ServerPids    []int         // the target's processes, whose CPU the report names
+	Whole         bool          // the people take every state whole, not patches
 }
 
 // report is what a run measured.
@@ -57,6 +58,7 @@ type report struct {
 	IdleBytes                  float64 // server memory per idle connection
 	IdleError                  string  // why fewer idle connections opened than asked
 	Errors                     int64
+	Gaps                       int64 // patches that did not follow on from the state a client held
 	FinishedGames              int
 	// ServerP50 and ServerP99 are the server's own move latency (receipt to
 	// every view queued, commit included): upper bounds of the buckets of
@@ -92,7 +94,7 @@ func (r report) print(w io.Writer) {
 	if r.Idle > 0 {
 		fmt.Fprintf(w, ", %.1f KiB per idle connection (%d idle connections open)", r.IdleBytes/1024, r.Idle)
 	}
-	fmt.Fprintf(w, "\nerrors:   %d error frames\n", r.Errors)
+	fmt.Fprintf(w, "\nerrors:   %d error frames, %d patches that did not follow on\n", r.Errors, r.Gaps)
 	r.CPU.print(w)
 	if r.IdleError != "" {
 		fmt.Fprintf(w, "idle:     stopped at %d connections: %s\n", r.Idle, r.IdleError)
@@ -132,6 +134,7 @@ type runner struct {
 	stop   atomic.Bool
 	moves  atomic.Int64
 	errs   atomic.Int64
+	gaps   atomic.Int64
 	dialer int64
 }
 
@@ -258,6 +261,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 		rep.P50, rep.P99, rep.Max = lat[n/2], lat[n*99/100], lat[n-1]
 	}
 	rep.Errors = r.errs.Load()
+	rep.Gaps = r.gaps.Load()
 	rep.ServerP50, rep.ServerP99, err = r.serverLatency("harbor_move_latency_seconds")
 	if err != nil {
 		return rep, err

@@ -19,7 +19,7 @@ func TestSmallLoad(t *testing.T) {
 	var out bytes.Buffer
 	rep.print(&out)
 	t.Log("\n" + out.String())
-	if rep.Moves < 100 || rep.Errors != 0 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 {
+	if rep.Moves < 100 || rep.Errors != 0 || rep.Gaps != 0 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 {
 		t.Fatalf("implausible report %+v", rep)
 	}
 	if rep.Idle != 40 || rep.IdleError != "" {
@@ -37,7 +37,7 @@ func TestSmallHoldingsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
-	if rep.Moves < 100 || rep.Errors != 0 || rep.Game != "holdings" {
+	if rep.Moves < 100 || rep.Errors != 0 || rep.Gaps != 0 || rep.Game != "holdings" {
 		t.Fatalf("implausible report %+v\n%s", rep, log.String())
 	}
 }

@@ -51,6 +51,7 @@ func main() {
 	flag.IntVar(&cfg.BotTables, "bot-tables", 0, "tables of computer players only, each watched by its host")
 	flag.DurationVar(&cfg.Sample, "sample", 30*time.Second, "how often a soak samples the server's memory")
 	serverPids := flag.String("server-pids", "", "the target's process ids, comma-separated: the report gives their CPU a move beside PostgreSQL's, the NATS server's and harborload's")
+	flag.BoolVar(&cfg.Whole, "whole", false, "the people take every state whole instead of patches (browsers take patches)")
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()

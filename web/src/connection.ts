@@ -1,8 +1,13 @@
 // A WebSocket to the table that reconnects by itself. It reports its status so
 // the screen can say "reconnecting"; on every (re)connect the server sends the
 // full current lobby and view, so nothing needs to be replayed by the client.
+// After that first view the server sends patches (it is told the page applies
+// them); the Link turns each into the state it makes, so the rest of the page
+// only ever sees whole states, and asks for the whole state again whenever a
+// patch does not follow on from the one it holds.
 
-import { decode, encodePing, type ServerMessage } from "./protocol";
+import { StateChain } from "./patch";
+import { decodeEnvelope, encodePing, encodeStateRequest, parseEnvelope, type ServerMessage } from "./protocol";
 
 export type LinkStatus = "connecting" | "open" | "reconnecting" | "gone";
 
@@ -15,6 +20,11 @@ export function backoff(attempt: number, random: () => number = Math.random): nu
 /** wsURL turns a path such as /ws?table=x into an absolute ws:// or wss:// URL for the page's host. */
 export function wsURL(path: string, loc: { protocol: string; host: string }): string {
   return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}${path}`;
+}
+
+/** withPatches adds to a WebSocket URL that this page applies patches. */
+export function withPatches(url: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}patch=1`;
 }
 
 export interface LinkHandlers {
@@ -34,6 +44,7 @@ export class Link {
   private pinger: ReturnType<typeof setInterval> | undefined;
   private lastHeard = 0;
   private closed = false;
+  private readonly chain = new StateChain();
   version = 0;
 
   constructor(
@@ -73,12 +84,13 @@ export class Link {
     this.on.status(this.attempt === 0 ? "connecting" : "reconnecting", this.attempt);
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.url);
+      ws = new WebSocket(withPatches(this.url));
     } catch {
       this.scheduleRetry();
       return;
     }
     this.ws = ws;
+    this.chain.reset();
     ws.onopen = () => {
       this.attempt = 0;
       this.lastHeard = Date.now();
@@ -94,8 +106,12 @@ export class Link {
     };
     ws.onmessage = (e: MessageEvent) => {
       this.lastHeard = Date.now();
-      if (typeof e.data !== "string") return;
-      const m = decode(e.data, this.me());
+      if (typeof e.data !== "string" || this.ws !== ws) return;
+      const raw = parseEnvelope(e.data);
+      if (!raw) return;
+      const { env, ask } = this.chain.take(raw);
+      if (ask) this.send(encodeStateRequest(raw.v));
+      const m = env && decodeEnvelope(env, this.me());
       if (!m) return;
       this.version = m.v;
       this.on.message(m);

@@ -2,7 +2,9 @@
 // every WebSocket message is an envelope {t, v, d}. This module decodes what the
 // server sends into the client's own types and encodes what the client sends.
 // It is the one place that knows the server's field names, so a change on the
-// wire is aligned here and nowhere else.
+// wire is aligned here and nowhere else (patches of states: patch.ts).
+
+import type { RawEnvelope } from "./patch";
 
 /** A seat number; -1 is the public viewer (TV, spectators). */
 export type Seat = number;
@@ -363,6 +365,12 @@ export function decodeLogPage(d: unknown): LogPage {
 
 /** decode parses one text frame from the server; null if it is not an envelope. */
 export function decode(text: string, me = ""): ServerMessage | null {
+  const raw = parseEnvelope(text);
+  return raw ? decodeEnvelope(raw, me) : null;
+}
+
+/** parseEnvelope parses one text frame from the server as it is; null if it is not an envelope. */
+export function parseEnvelope(text: string): RawEnvelope | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -370,7 +378,14 @@ export function decode(text: string, me = ""): ServerMessage | null {
     return null;
   }
   if (!isObj(raw) || typeof raw.t !== "string") return null;
-  const v = num(raw.v);
+  const env: RawEnvelope = { t: raw.t, v: num(raw.v), d: raw.d };
+  if (typeof raw.f === "number") env.f = raw.f;
+  return env;
+}
+
+/** decodeEnvelope reads an envelope into the client's own types; null for a type it does not know (a patch is made a state first: StateChain). */
+export function decodeEnvelope(raw: RawEnvelope, me = ""): ServerMessage | null {
+  const v = raw.v;
   switch (raw.t) {
     case "lobby":
       return { t: "lobby", v, d: decodeLobby(raw.d, me) };
@@ -424,6 +439,11 @@ export function encodeChat(version: number, said: { text: string } | { emoji: st
 /** encodeEarlierLog asks for the part of the log before version before. */
 export function encodeEarlierLog(version: number, before: number): string {
   return JSON.stringify({ t: "log", v: version, d: { before } });
+}
+
+/** encodeStateRequest asks for this connection's whole state (a patch did not follow on from the one it holds). */
+export function encodeStateRequest(version: number): string {
+  return JSON.stringify({ t: "state", v: version, d: {} });
 }
 
 export function encodePing(version: number): string {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Link, type LinkStatus } from "../src/connection";
 import type { ServerMessage } from "../src/protocol";
+import { emptyTable, reduce } from "../src/state";
 
 /** FakeSocket stands in for the browser's WebSocket. */
 class FakeSocket {
@@ -107,6 +108,42 @@ describe("Link", () => {
     last().open();
     vi.advanceTimersByTime(60_000); // no pong ever arrives
     expect(FakeSocket.all.length).toBeGreaterThan(1);
+    link.close();
+  });
+
+  it("applies patches to the state it holds, and after a lost one asks for the whole state and carries on", () => {
+    let table = emptyTable();
+    const link = new Link("ws://x/ws?table=t", { message: (m) => (table = reduce(table, m)), status: () => {} });
+    expect(last().url).toBe("ws://x/ws?table=t&patch=1");
+    last().open();
+    const whole = (v: number, f: number, cash: number) => ({
+      t: "state",
+      v,
+      f,
+      d: { view: { cash, hand: [1, 2] }, legal: [{ type: "roll" }], actors: [0], seat: 0, result: {}, events: [{ type: "x", seat: 0, text: `v${v}` }] },
+    });
+    const patch = (v: number, f: number, b: number, cash: number) => ({ t: "patch", v, f, d: { b, p: { view: { cash: [cash] }, events: { "0": { text: [`v${v}`] } } } } });
+    const cash = () => (table.game?.view as { cash: number }).cash;
+    last().receive(whole(1, 1, 10));
+    last().receive(patch(2, 2, 1, 20));
+    expect([table.version, cash(), table.log.map((e) => e.text)]).toEqual([2, 20, ["v1", "v2"]]);
+    // The patch of frame 3 is lost: the next names a frame the page does not hold.
+    last().receive(patch(4, 4, 3, 40));
+    expect(last().sent.map((s) => JSON.parse(s).t)).toEqual(["state"]);
+    last().receive(patch(5, 5, 4, 50)); // still waiting: dropped, not asked again
+    expect(last().sent).toHaveLength(1);
+    expect(table.version).toBe(2);
+    last().receive(whole(5, 5, 50));
+    last().receive(patch(6, 6, 5, 60));
+    expect([table.version, cash(), table.game?.legal]).toEqual([6, 60, [{ type: "roll" }]]);
+    expect(link.version).toBe(6);
+    // A new connection starts again from a whole state.
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    last().receive(patch(7, 7, 6, 70));
+    expect(last().sent.map((s) => JSON.parse(s).t)).toEqual(["state"]);
+    expect(table.version).toBe(6);
     link.close();
   });
 });

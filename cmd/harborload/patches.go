@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"strconv"
+
+	"harbor/table"
+)
+
+// The load tool's people take patches, as browsers do (docs/protocol.md,
+// "Patches"), unless -whole: each connection keeps its last state and
+// rebuilds the next from each patch with table.AppendPatched, so the
+// server does the work it does for browsers and the tool reads what they
+// read.
+
+var (
+	patchFrame   = []byte(`{"t":"patch","v":`)
+	askState     = []byte(`{"t":"state","v":0,"d":{}}`)
+	frameIDField = []byte(`,"f":`)
+	dataField    = []byte(`,"d":`)
+	baseField    = []byte(`,"d":{"b":`)
+	patchField   = []byte(`,"p":`)
+)
+
+// chain is the state a connection holds, and its frame id.
+type chain struct {
+	state []byte
+	frame uint64
+	asked bool // a patch did not follow on: the whole state is on its way
+}
+
+// keep records the state frame msg as the state patches follow on from.
+func (ch *chain) keep(msg []byte) {
+	rest, ok := bytes.CutPrefix(msg, stateFrame)
+	end := bytes.IndexByte(rest, ',')
+	if !ok || end < 0 {
+		return
+	}
+	f, rest, ok := uintAfter(rest[end:], frameIDField)
+	if !ok {
+		return
+	}
+	d, ok := bytes.CutPrefix(rest, dataField)
+	if !ok || len(d) == 0 {
+		return
+	}
+	ch.state, ch.frame, ch.asked = append(ch.state[:0], d[:len(d)-1]...), f, false
+}
+
+// apply turns the patch frame msg into the state frame it makes, written
+// into buf (scratch is the loop's spare state buffer, swapped with the
+// chain's); ask is true when the patch does not follow on, and the whole
+// state must be asked for.
+func (ch *chain) apply(msg, buf []byte, scratch *[]byte) (frame []byte, ask bool) {
+	if ch.asked {
+		return nil, false
+	}
+	rest, ok := bytes.CutPrefix(msg, patchFrame)
+	end := bytes.IndexByte(rest, ',')
+	if !ok || end < 0 {
+		return nil, false
+	}
+	v := rest[:end]
+	f, rest, ok1 := uintAfter(rest[end:], frameIDField)
+	b, rest, ok2 := uintAfter(rest, baseField)
+	p, ok3 := bytes.CutPrefix(rest, patchField)
+	if !ok1 || !ok2 || !ok3 || len(p) < 2 || b != ch.frame || ch.state == nil {
+		ch.asked = true
+		return nil, true
+	}
+	next, err := table.AppendPatched((*scratch)[:0], ch.state, p[:len(p)-2])
+	if err != nil {
+		ch.asked = true
+		return nil, true
+	}
+	*scratch, ch.state, ch.frame = ch.state, next, f
+	buf = append(buf[:0], stateFrame...)
+	buf = append(buf, v...)
+	buf = append(buf, dataField...)
+	buf = append(buf, next...)
+	return append(buf, '}'), false
+}
+
+// uintAfter reads the number after prefix at the start of b, and returns
+// the rest of b from the byte after it.
+func uintAfter(b, prefix []byte) (uint64, []byte, bool) {
+	rest, ok := bytes.CutPrefix(b, prefix)
+	if !ok {
+		return 0, b, false
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseUint(string(rest[:i]), 10, 64)
+	return n, rest[i:], err == nil
+}
+
+// patchQuery is what the people's WebSocket addresses add to say they
+// take patches.
+func (r *runner) patchQuery() string {
+	if r.cfg.Whole {
+		return ""
+	}
+	return "&patch=1"
+}

@@ -1,0 +1,48 @@
+package table
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWholeStateWhenShorter: a connection whose state shares nothing with
+// the new one is sent the new one whole, not a longer patch; one that
+// holds the same base as another gets the same patch, made once.
+func TestWholeStateWhenShorter(t *testing.T) {
+	f := &viewFrame{v: 2, id: 9, data: &indexed{json: []byte(`{"a":1,"b":[1,2,3],"c":"x"}`)}}
+	if m := f.patchFrom(3, &indexed{json: []byte(`{"d":"a long member the new state does not have","e":{"f":1}}`)}); m != nil {
+		t.Fatalf("a patch longer than the state: %s", m.Bytes())
+	}
+	m := f.patchFrom(4, &indexed{json: []byte(`{"a":1,"b":[1,2,3],"c":"y"}`)})
+	if m == nil || !strings.HasSuffix(string(m.Bytes()), `"d":{"b":4,"p":{"c":["x"]}}}`) {
+		t.Fatalf("patch frame %v", m)
+	}
+	if again := f.patchFrom(4, nil); again != m {
+		t.Fatal("the patch from one base was made twice")
+	}
+	f.full = NewMsg("state", 2, nil)
+	f.done()
+}
+
+// TestKeptPairs: a patch from a state whose pairs were kept from the
+// patch before is the patch made from the bytes alone.
+func TestKeptPairs(t *testing.T) {
+	states := []string{
+		`{"view":{"a":[1,2,{"x":[3]}],"b":{"c":"}]\"{"}},"legal":[{"type":"roll"}],"events":[]}`,
+		`{"view":{"a":[1,5,{"x":[3,4]}],"b":{"c":"}]\"{"}},"legal":[],"events":[{"type":"roll","data":[3,4]}]}`,
+		`{"view":{"a":[1,5,{"x":[3,4]}],"b":{"c":"[","d":{}}},"legal":[{"type":"end"}],"events":[{"type":"move"}]}`,
+		`{"view":{"a":[],"b":{"d":{"e":[[1],[2]]}}},"legal":[{"type":"end"},{"type":"buy","space":3}],"events":[]}`,
+	}
+	prev := &indexed{json: []byte(states[0])}
+	for _, s := range states[1:] {
+		cur := &indexed{json: []byte(s)}
+		got := appendDiff(nil, prev, cur, true)
+		if want := AppendDiff(nil, prev.json, cur.json); string(got) != string(want) {
+			t.Fatalf("from kept pairs %s, from the bytes %s", got, want)
+		}
+		if cur.pairs == nil {
+			t.Fatal("the new state's pairs were not kept")
+		}
+		prev = cur
+	}
+}

@@ -1,0 +1,660 @@
+package table
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"sync"
+)
+
+// A patch turns one JSON value into another (docs/protocol.md, "Patches").
+// It is a JSON object of entries, one for each member of an object (by
+// key) or element of an array (by decimal index) that changed:
+//
+//   - [x]: the member or element becomes x, whatever it was (or is added);
+//   - []: the member is removed;
+//   - {...}: a patch of the same kind for the member or element, which is
+//     an object or an array in both values;
+//   - in a patch of an array, "n": the array's new length; the elements
+//     past the old length follow as [x] entries.
+//
+// A patch is made from the two encodings alone, so it can hold nothing that
+// the second value does not (besides the names of removed members and the
+// old length of an array, which the first value held).
+
+// AppendDiff appends to dst the patch that turns the JSON object a into
+// the JSON object b, both as encoding/json writes them (no key twice). It
+// works on the bytes: one pass over each finds where every object and array
+// ends, equal parts are found by comparing bytes, and a changed object or
+// array is patched member by member, or replaced whole when that is
+// shorter.
+func AppendDiff(dst, a, b []byte) []byte {
+	return appendDiff(dst, &indexed{json: bytes.TrimSpace(a)}, &indexed{json: bytes.TrimSpace(b)}, false)
+}
+
+// indexed is a JSON object as encoding/json writes it, with, once known,
+// where each of its objects and arrays ends: the (start, end) pairs that
+// the pass over it found. A state that is the base of the next patch keeps
+// them, so each state is read once as the new state of a patch, not again
+// as the base of the next.
+type indexed struct {
+	json  []byte
+	pairs []int32
+}
+
+// appendDiff is AppendDiff over indexed values: their pairs are used when
+// known, and b's found are kept when keep is true.
+func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
+	d := differs.Get().(*differ)
+	d.doc = [2][]byte{a.json, b.json}
+	for k, x := range [2]*indexed{a, b} {
+		switch {
+		case x.pairs != nil:
+			d.scatter(k, x.pairs)
+		case k == 1 && keep:
+			x.pairs = d.index(k, true)
+		default:
+			d.index(k, false)
+		}
+	}
+	dst = d.appendNode(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
+	d.doc = [2][]byte{}
+	if cap(d.ends[0])+cap(d.ends[1]) <= 1<<20 {
+		differs.Put(d)
+	}
+	return dst
+}
+
+// differ is the scratch space of AppendDiff, reused.
+type differ struct {
+	doc   [2][]byte  // a and b
+	ends  [2][]int32 // at each '{' or '[' of doc[k], the index just past its end
+	stack []int32
+	pairs []int32 // the pairs an index pass finds
+	mems  []span  // the members of the containers being compared, a stack
+}
+
+var differs = sync.Pool{New: func() any { return new(differ) }}
+
+// span is one member of an object (key and value) or element of an array
+// (k0 == k1: no key), as indexes into its document.
+type span struct{ k0, k1, v0, v1 int32 }
+
+// index finds the end of every object and array of doc[k].
+// It returns, when pairs, a copy of the (start, end) pairs it found.
+func (d *differ) index(k int, pairs bool) []int32 {
+	v := d.doc[k]
+	ends := d.grow(k)
+	st := d.stack[:0]
+	found := d.pairs[:0]
+	for i := 0; i < len(v); i++ {
+		for !structural[v[i]] {
+			if i++; i == len(v) {
+				break
+			}
+		}
+		if i == len(v) {
+			break
+		}
+		switch v[i] {
+		case '"':
+			i = stringEnd(v, i) - 1
+		case '{', '[':
+			st = append(st, int32(i))
+		case '}', ']':
+			if n := len(st) - 1; n >= 0 {
+				ends[st[n]] = int32(i + 1)
+				if pairs {
+					found = append(found, st[n], int32(i+1))
+				}
+				st = st[:n]
+			}
+		}
+	}
+	d.stack, d.pairs = st, found
+	if !pairs {
+		return nil
+	}
+	return append(make([]int32, 0, len(found)), found...)
+}
+
+// scatter sets the ends of doc[k]'s objects and arrays from its pairs.
+func (d *differ) scatter(k int, pairs []int32) {
+	ends := d.grow(k)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		ends[pairs[i]] = pairs[i+1]
+	}
+}
+
+// grow makes d.ends[k] as long as doc[k].
+func (d *differ) grow(k int) []int32 {
+	n := len(d.doc[k])
+	if cap(d.ends[k]) < n {
+		d.ends[k] = make([]int32, n+n/4)
+	}
+	d.ends[k] = d.ends[k][:n]
+	return d.ends[k]
+}
+
+// structural marks the bytes that index stops at; inString those that end
+// or escape within a string.
+var structural, inString = func() (s, q [256]bool) {
+	for _, c := range `"{}[]` {
+		s[c] = true
+	}
+	q['"'], q['\\'] = true, true
+	return
+}()
+
+// skip returns the index just past the value of doc[k] that starts at i.
+func (d *differ) skip(k int, i int32) int32 {
+	v := d.doc[k]
+	if int(i) >= len(v) {
+		return i
+	}
+	switch v[i] {
+	case '"':
+		return int32(stringEnd(v, int(i)))
+	case '{', '[':
+		return d.ends[k][i]
+	}
+	for int(i) < len(v) && v[i] != ',' && v[i] != '}' && v[i] != ']' && !isSpace(v[i]) {
+		i++
+	}
+	return i
+}
+
+// members pushes the members of the object or array doc[k][v0:v1] on
+// d.mems.
+func (d *differ) members(k int, v0, v1 int32) {
+	v := d.doc[k][:v1]
+	obj := v[v0] == '{'
+	i := skipSpace(v, v0+1)
+	for int(i) < len(v)-1 {
+		var m span
+		if obj {
+			m.k0 = i
+			m.k1 = int32(stringEnd(v, int(i)))
+			i = skipSpace(v, skipSpace(v, m.k1)+1) // past the colon
+		}
+		m.v0 = i
+		m.v1 = d.skip(k, i)
+		d.mems = append(d.mems, m)
+		i = skipSpace(v, m.v1)
+		if int(i) >= len(v) || v[i] != ',' {
+			break
+		}
+		i = skipSpace(v, i+1)
+	}
+}
+
+func (d *differ) key(k int, m span) []byte { return d.doc[k][m.k0:m.k1] }
+func (d *differ) val(k int, m span) []byte { return d.doc[k][m.v0:m.v1] }
+
+// appendNode appends the patch of a into b: doc[0][a0:a1] into
+// doc[1][b0:b1], two objects or two arrays.
+func (d *differ) appendNode(dst []byte, a0, a1, b0, b1 int32) []byte {
+	base := len(d.mems)
+	d.members(0, a0, a1)
+	na := len(d.mems) - base
+	d.members(1, b0, b1)
+	am, bm := d.mems[base:base+na:base+na], d.mems[base+na:]
+	dst = append(dst, '{')
+	first := true
+	if d.doc[1][b0] == '[' {
+		dst = d.diffArrays(dst, am, bm, &first)
+	} else {
+		dst = d.diffObjects(dst, am, bm, &first)
+	}
+	d.mems = d.mems[:base]
+	return append(dst, '}')
+}
+
+func (d *differ) diffObjects(dst []byte, am, bm []span, first *bool) []byte {
+	// A member of a found in b is marked by its k1 set to -1.
+	j := 0
+	for _, m := range bm {
+		key := d.key(1, m)
+		k := -1
+		if j < len(am) && am[j].k1 >= 0 && bytes.Equal(d.key(0, am[j]), key) {
+			k = j
+		} else {
+			for i := range am {
+				if am[i].k1 >= 0 && bytes.Equal(d.key(0, am[i]), key) {
+					k = i
+					break
+				}
+			}
+		}
+		if k < 0 {
+			dst = appendSet(dst, first, key, d.val(1, m))
+			continue
+		}
+		dst = d.appendEntry(dst, first, key, am[k], m)
+		am[k].k1, j = -1, k+1
+	}
+	for _, m := range am {
+		if m.k1 >= 0 {
+			dst = appendKey(dst, first, d.key(0, m))
+			dst = append(dst, "[]"...)
+		}
+	}
+	return dst
+}
+
+func (d *differ) diffArrays(dst []byte, am, bm []span, first *bool) []byte {
+	var key [24]byte
+	for i, m := range bm {
+		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
+		k = append(k, '"')
+		if i < len(am) {
+			dst = d.appendEntry(dst, first, k, am[i], m)
+		} else {
+			if i == len(am) {
+				dst = appendKey(dst, first, []byte(`"n"`))
+				dst = strconv.AppendInt(dst, int64(len(bm)), 10)
+			}
+			dst = appendSet(dst, first, k, d.val(1, m))
+		}
+	}
+	if len(bm) < len(am) {
+		dst = appendKey(dst, first, []byte(`"n"`))
+		dst = strconv.AppendInt(dst, int64(len(bm)), 10)
+	}
+	return dst
+}
+
+// appendEntry appends the entry under key that turns the value of a into
+// that of b, or nothing when they are equal.
+func (d *differ) appendEntry(dst []byte, first *bool, key []byte, a, b span) []byte {
+	av, bv := d.val(0, a), d.val(1, b)
+	if bytes.Equal(av, bv) {
+		return dst
+	}
+	if len(av) > 0 && len(bv) > 0 && (av[0] == '{' && bv[0] == '{' || av[0] == '[' && bv[0] == '[') {
+		wasFirst := *first
+		start := len(dst)
+		dst = appendKey(dst, first, key)
+		mark := len(dst)
+		dst = d.appendNode(dst, a.v0, a.v1, b.v0, b.v1)
+		if len(dst)-mark <= len(bv)+2 {
+			return dst
+		}
+		dst, *first = dst[:start], wasFirst
+	}
+	return appendSet(dst, first, key, bv)
+}
+
+// appendSet appends the entry key: [v].
+func appendSet(dst []byte, first *bool, key, v []byte) []byte {
+	dst = appendKey(dst, first, key)
+	dst = append(dst, '[')
+	dst = append(dst, v...)
+	return append(dst, ']')
+}
+
+func appendKey(dst []byte, first *bool, key []byte) []byte {
+	if !*first {
+		dst = append(dst, ',')
+	}
+	*first = false
+	dst = append(dst, key...)
+	return append(dst, ':')
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipSpace(v []byte, i int32) int32 {
+	for int(i) < len(v) && isSpace(v[i]) {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the string that starts at i.
+func stringEnd(v []byte, i int) int {
+	for i++; i < len(v); i++ {
+		if !inString[v[i]] {
+			continue
+		}
+		if v[i] == '"' {
+			return i + 1
+		}
+		i++ // the escaped byte
+	}
+	return i
+}
+
+// AppendPatched appends to dst the JSON object base with patch applied,
+// working on the bytes as AppendDiff does (after checking that both are
+// JSON): what a Go client that holds many connections (cmd/harborload)
+// does with a patch frame. The members
+// a patch adds to an object come after the others. Errors when the patch
+// does not fit base.
+func AppendPatched(dst, base, patch []byte) ([]byte, error) {
+	d := differs.Get().(*differ)
+	defer func() {
+		d.doc, d.mems = [2][]byte{}, d.mems[:0]
+		if cap(d.ends[0])+cap(d.ends[1]) <= 1<<20 {
+			differs.Put(d)
+		}
+	}()
+	d.doc = [2][]byte{bytes.TrimSpace(base), bytes.TrimSpace(patch)}
+	for k := range d.doc {
+		if len(d.doc[k]) == 0 || d.doc[k][0] != '{' || !json.Valid(d.doc[k]) {
+			return dst, fmt.Errorf("a patch and the value it patches are JSON objects")
+		}
+		d.index(k, false)
+	}
+	return d.appendPatched(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
+}
+
+// appendPatched appends the object or array doc[0][v0:v1] with the patch
+// doc[1][p0:p1] applied.
+func (d *differ) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, error) {
+	if d.doc[1][p0] != '{' {
+		return dst, fmt.Errorf("a patch of an object or array is an object")
+	}
+	base := len(d.mems)
+	defer func() { d.mems = d.mems[:base] }()
+	d.members(0, v0, v1)
+	nv := len(d.mems) - base
+	d.members(1, p0, p1)
+	vm, pm := d.mems[base:base+nv:base+nv], d.mems[base+nv:]
+	if d.doc[0][v0] == '[' {
+		return d.patchArray(dst, vm, pm)
+	}
+	dst = append(dst, '{')
+	first := true
+	for _, m := range vm {
+		e := -1
+		for j := range pm {
+			if pm[j].k1 >= 0 && bytes.Equal(d.key(1, pm[j]), d.key(0, m)) {
+				e = j
+				break
+			}
+		}
+		if e < 0 {
+			dst = appendKey(dst, &first, d.key(0, m))
+			dst = append(dst, d.val(0, m)...)
+			continue
+		}
+		var err error
+		if dst, err = d.appendPatchedEntry(dst, &first, d.key(0, m), m, pm[e], true); err != nil {
+			return dst, err
+		}
+		pm[e].k1 = -1
+	}
+	for _, e := range pm {
+		if e.k1 < 0 {
+			continue
+		}
+		x, ok := d.setValue(e)
+		if !ok {
+			return dst, fmt.Errorf("%s: a patch of a member that is not there", d.key(1, e))
+		}
+		if x != nil {
+			dst = appendKey(dst, &first, d.key(1, e))
+			dst = append(dst, x...)
+		}
+	}
+	return append(dst, '}'), nil
+}
+
+// patchArray appends the array of the elements vm with the entries pm of
+// its patch applied.
+func (d *differ) patchArray(dst []byte, vm, pm []span) ([]byte, error) {
+	n := len(vm)
+	for _, e := range pm {
+		if string(d.key(1, e)) == `"n"` {
+			size, err := strconv.Atoi(string(d.val(1, e)))
+			if err != nil || size < 0 {
+				return dst, fmt.Errorf("bad length %s", d.val(1, e))
+			}
+			n = size
+		}
+	}
+	dst = append(dst, '[')
+	var key [24]byte
+	for i := range n {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
+		k = append(k, '"')
+		e := -1
+		for j := range pm {
+			if bytes.Equal(d.key(1, pm[j]), k) {
+				e = j
+				break
+			}
+		}
+		switch {
+		case e >= 0:
+			var (
+				m   span
+				err error
+			)
+			if i < len(vm) {
+				m = vm[i]
+			} else {
+				m = span{v0: -1}
+			}
+			first := true
+			if dst, err = d.appendPatchedEntry(dst, &first, nil, m, pm[e], false); err != nil {
+				return dst, fmt.Errorf("%d: %w", i, err)
+			}
+		case i < len(vm):
+			dst = append(dst, d.val(0, vm[i])...)
+		default:
+			return dst, fmt.Errorf("element %d of %d is missing", i, n)
+		}
+	}
+	return append(dst, ']'), nil
+}
+
+// appendPatchedEntry appends, under key when it is not nil, what the
+// entry e makes of the value of m (v0 -1: none), which removes it only in
+// an object.
+func (d *differ) appendPatchedEntry(dst []byte, first *bool, key []byte, m, e span, removable bool) ([]byte, error) {
+	if x, ok := d.setValue(e); ok {
+		if x == nil && !removable {
+			return dst, fmt.Errorf("an element cannot be removed")
+		}
+		if x != nil {
+			if key != nil {
+				dst = appendKey(dst, first, key)
+			}
+			dst = append(dst, x...)
+		}
+		return dst, nil
+	}
+	if m.v0 < 0 || m.v1 <= m.v0 || d.doc[0][m.v0] != '{' && d.doc[0][m.v0] != '[' {
+		return dst, fmt.Errorf("a patch of a value that is neither an object nor an array")
+	}
+	if key != nil {
+		dst = appendKey(dst, first, key)
+	}
+	return d.appendPatched(dst, m.v0, m.v1, e.v0, e.v1)
+}
+
+// setValue reads the entry e as [x] (x) or [] (nil); false when it is a
+// patch.
+func (d *differ) setValue(e span) ([]byte, bool) {
+	v := d.doc[1]
+	if v[e.v0] != '[' {
+		return nil, false
+	}
+	i := skipSpace(v, e.v0+1)
+	if v[i] == ']' {
+		return nil, true
+	}
+	return v[i:d.skip(1, i)], true
+}
+
+// ApplyPatch returns the JSON value a with patch applied: what a client
+// does with a patch frame (the browser's own is web/src/patch.ts). Errors
+// when the patch does not fit a (it was made from another value).
+func ApplyPatch(a, patch []byte) ([]byte, error) {
+	var doc, p any
+	if err := decodeNumbers(a, &doc); err != nil {
+		return nil, err
+	}
+	if err := decodeNumbers(patch, &p); err != nil {
+		return nil, err
+	}
+	out, err := applyNode(doc, p)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(out)
+}
+
+func decodeNumbers(raw []byte, into *any) error {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	return d.Decode(into)
+}
+
+func applyNode(v, patch any) (any, error) {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("a patch is an object, not %T", patch)
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v)+len(p))
+		for k, x := range v {
+			out[k] = x
+		}
+		for k, e := range p {
+			x, keep, err := applyEntry(out[k], e)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", k, err)
+			}
+			if keep {
+				out[k] = x
+			} else {
+				delete(out, k)
+			}
+		}
+		return out, nil
+	case []any:
+		out := append([]any(nil), v...)
+		if n, ok := p["n"]; ok {
+			size, err := strconv.Atoi(fmt.Sprint(n))
+			if _, num := n.(json.Number); !num || err != nil || size < 0 {
+				return nil, fmt.Errorf("bad length %v", n)
+			}
+			out = append(out[:min(size, len(out))], make([]any, max(0, size-len(out)))...)
+			for i := len(v); i < size; i++ {
+				if _, ok := p[strconv.Itoa(i)]; !ok {
+					return nil, fmt.Errorf("element %d of %d is missing", i, size)
+				}
+			}
+		}
+		for k, e := range p {
+			if k == "n" {
+				continue
+			}
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(out) {
+				return nil, fmt.Errorf("no element %q in an array of %d", k, len(out))
+			}
+			x, keep, err := applyEntry(out[i], e)
+			if err == nil && !keep {
+				err = fmt.Errorf("an element cannot be removed, only the length changed")
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%d: %w", i, err)
+			}
+			out[i] = x
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("a patch of an object or array applied to %T", v)
+}
+
+// applyEntry returns what the entry e makes of the value x; keep is false
+// when it removes it.
+func applyEntry(x, e any) (_ any, keep bool, err error) {
+	if set, ok := e.([]any); ok {
+		switch len(set) {
+		case 0:
+			return nil, false, nil
+		case 1:
+			return set[0], true, nil
+		}
+		return nil, false, fmt.Errorf("an entry of %d values", len(set))
+	}
+	x, err = applyNode(x, e)
+	return x, true, err
+}
+
+// PatchWithin checks that patch reveals nothing beyond next, the value it
+// makes: every value it sets is next's at the same place, every member it
+// removes is absent from next, every length it gives is next's. Only the
+// names of removed members come from elsewhere (the value before).
+func PatchWithin(patch, next []byte) error {
+	var p, v any
+	if err := decodeNumbers(patch, &p); err != nil {
+		return err
+	}
+	if err := decodeNumbers(next, &v); err != nil {
+		return err
+	}
+	return within(p, v, "")
+}
+
+func within(patch, v any, at string) error {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: a patch that is not an object", at)
+	}
+	for k, e := range p {
+		var (
+			x       any
+			present bool
+		)
+		switch v := v.(type) {
+		case map[string]any:
+			x, present = v[k]
+		case []any:
+			if k == "n" {
+				if n, ok := e.(json.Number); !ok || string(n) != strconv.Itoa(len(v)) {
+					return fmt.Errorf("%s: length %v, not the array's %d", at, e, len(v))
+				}
+				continue
+			}
+			i, err := strconv.Atoi(k)
+			present = err == nil && i >= 0 && i < len(v)
+			if present {
+				x = v[i]
+			}
+		default:
+			return fmt.Errorf("%s: a patch of a %T", at, v)
+		}
+		switch e := e.(type) {
+		case []any:
+			if len(e) == 0 && present {
+				return fmt.Errorf("%s/%s: removed but still there", at, k)
+			}
+			if len(e) == 1 && (!present || !reflect.DeepEqual(e[0], x)) {
+				return fmt.Errorf("%s/%s: set to a value that is not there", at, k)
+			}
+			if len(e) > 1 {
+				return fmt.Errorf("%s/%s: an entry of %d values", at, k, len(e))
+			}
+		default:
+			if !present {
+				return fmt.Errorf("%s/%s: patched but not there", at, k)
+			}
+			if err := within(e, x, at+"/"+k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

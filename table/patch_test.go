@@ -1,0 +1,303 @@
+package table_test
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/json"
+	"flag"
+	"os"
+	"reflect"
+	"testing"
+
+	"harbor/game"
+	_ "harbor/games/all"
+	"harbor/table"
+)
+
+// sameValue reports whether two JSON texts hold the same value.
+func sameValue(t testing.TB, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("%v in %s", err, a)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// roundTrip checks that the patch from a to b turns a into b and holds
+// nothing of b's that b does not hold where it says.
+func roundTrip(t testing.TB, a, b []byte) []byte {
+	t.Helper()
+	p := table.AppendDiff(nil, a, b)
+	got, err := table.ApplyPatch(a, p)
+	if err != nil {
+		t.Fatalf("patch %s does not apply to %s: %v", p, a, err)
+	}
+	if !sameValue(t, got, b) {
+		t.Fatalf("patch %s of\n %s\nmade\n %s\nwant\n %s", p, a, got, b)
+	}
+	if err := table.PatchWithin(p, b); err != nil {
+		t.Fatalf("patch %s holds what %s does not: %v", p, b, err)
+	}
+	fast, err := table.AppendPatched(nil, a, p)
+	if err != nil || !json.Valid(fast) || !sameValue(t, fast, b) {
+		t.Fatalf("AppendPatched of %s with %s made %s (%v), want %s", a, p, fast, err, b)
+	}
+	return p
+}
+
+// TestAppendPatchedRefuses: a patch that does not fit is refused, as
+// ApplyPatch refuses it.
+func TestAppendPatchedRefuses(t *testing.T) {
+	for _, tc := range []struct{ base, patch string }{
+		{`{"a":1}`, `{"a":{"b":[1]}}`},
+		{`{"a":[1]}`, `{"a":{"n":3,"1":[2]}}`},
+		{`{"a":[1]}`, `{"a":{"0":[]}}`},
+		{`{"a":[1]}`, `{"a":{"n":"x"}}`},
+		{`{}`, `{"a":{"b":[1]}}`},
+		{`[1]`, `{}`},
+		{`{"a":1}`, `[1]`},
+	} {
+		if out, err := table.AppendPatched(nil, []byte(tc.base), []byte(tc.patch)); err == nil {
+			t.Errorf("%s patched with %s made %s", tc.base, tc.patch, out)
+		}
+		if _, err := table.ApplyPatch([]byte(tc.base), []byte(tc.patch)); err == nil && tc.base[0] == '{' && tc.patch[0] == '{' {
+			t.Errorf("ApplyPatch takes %s for %s", tc.patch, tc.base)
+		}
+	}
+}
+
+func TestPatchCases(t *testing.T) {
+	for _, tc := range []struct{ a, b, want string }{
+		{`{"a":1,"b":2}`, `{"a":1,"b":2}`, `{}`},
+		{`{"a":1,"b":2}`, `{"a":1,"b":3}`, `{"b":[3]}`},
+		{`{"a":1,"b":2}`, `{"a":1}`, `{"b":[]}`},
+		{`{"a":1}`, `{"b":null,"a":1}`, `{"b":[null]}`},
+		{`{"a":{"x":[1,2,3,4,5,6,7,8,9],"y":"long enough to patch"}}`, `{"a":{"x":[1,2,3,4,5,6,7,8,0],"y":"long enough to patch"}}`, `{"a":{"x":{"8":[0]}}}`},
+		{`{"a":[1,2,3]}`, `{"a":[1,2]}`, `{"a":{"n":2}}`},
+		{`{"a":["a long string","another long string","a third"]}`, `{"a":["a long string","another long string"]}`, `{"a":{"n":2}}`},
+		{`{"a":["a long string","another long string"]}`, `{"a":["a long string","another long string","a third"]}`, `{"a":{"n":3,"2":["a third"]}}`},
+		{`{"a":{"k":1}}`, `{"a":[1]}`, `{"a":[[1]]}`},
+		{`{"s":"a \"quoted\" }] string","t":1}`, `{"s":"a \"quoted\" }] string","t":2}`, `{"t":[2]}`},
+		{`{ "a" : [ 1 , 2 ] , "b" : {} }`, `{"a":[1,3],"b":{}}`, `{"a":[[1,3]]}`},
+	} {
+		p := roundTrip(t, []byte(tc.a), []byte(tc.b))
+		if string(p) != tc.want {
+			t.Errorf("patch of %s into %s is %s, want %s", tc.a, tc.b, p, tc.want)
+		}
+	}
+}
+
+// TestPatchWithinRefuses: the check of a patch's contents finds a value
+// that its result does not hold.
+func TestPatchWithinRefuses(t *testing.T) {
+	for _, tc := range []struct{ patch, next string }{
+		{`{"a":["secret"]}`, `{"a":"public"}`},
+		{`{"b":[1]}`, `{"a":1}`},
+		{`{"a":[]}`, `{"a":1}`},
+		{`{"a":{"n":3}}`, `{"a":[1,2]}`},
+		{`{"a":{"x":["hand"]}}`, `{"a":{}}`},
+	} {
+		if table.PatchWithin([]byte(tc.patch), []byte(tc.next)) == nil {
+			t.Errorf("%s passes as within %s", tc.patch, tc.next)
+		}
+	}
+}
+
+// TestPatchGames: for every viewer of every game, through a game of
+// computer players, the patch from each state to the next rebuilds the
+// next exactly and holds nothing it does not; patches are smaller than
+// the states they replace.
+func TestPatchGames(t *testing.T) {
+	for _, d := range game.All() {
+		t.Run(d.Info().ID, func(t *testing.T) {
+			prev := map[game.Seat][]byte{}
+			var full, patched int
+			playViews(t, d, 11, 150, func(_ int, v table.StateView) {
+				cur, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p := prev[v.Seat]; p != nil {
+					full += len(cur)
+					patched += min(len(cur), len(roundTrip(t, p, cur)))
+				}
+				prev[v.Seat] = cur
+			})
+			if patched >= full {
+				t.Fatalf("patches of %d bytes for states of %d", patched, full)
+			}
+			t.Logf("%s: patches %d bytes for states of %d (%.0f%%)", d.Info().ID, patched, full, 100*float64(patched)/float64(full))
+		})
+	}
+}
+
+// FuzzPatch: the patch between any two JSON objects turns the first into
+// the second.
+func FuzzPatch(f *testing.F) {
+	f.Add([]byte(`{"a":[1,{"b":2}],"c":"x"}`), []byte(`{"a":[1,{"b":3},4],"d":null}`))
+	f.Add([]byte(`{"v":{"hand":[1,2,3]}}`), []byte(`{"v":{"hand":[1,2]}}`))
+	f.Add([]byte(`{"a":"\"}"}`), []byte(`{"a":"\\"}`))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		var x, y map[string]any
+		if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+			return
+		}
+		// The server diffs what encoding/json writes.
+		a, _ = json.Marshal(x)
+		b, _ = json.Marshal(y)
+		roundTrip(t, a, b)
+	})
+}
+
+var update = flag.Bool("update", false, "rewrite web/test/patches.json")
+
+// patchFixture is a chain of a viewer's states as the server sends them:
+// the first whole, then patches, and the state they make at the end. The
+// browser's tests apply it (web/test/patch.test.ts), so the two sides
+// agree on real games.
+type patchFixture struct {
+	Game    string            `json:"game"`
+	Seat    game.Seat         `json:"seat"`
+	First   json.RawMessage   `json:"first"`
+	Patches []json.RawMessage `json:"patches"`
+	Last    json.RawMessage   `json:"last"`
+}
+
+// TestPatchFixture: web/test/patches.json is what the server makes today
+// for the first moves of each game (-update rewrites it).
+func TestPatchFixture(t *testing.T) {
+	var fixtures []patchFixture
+	for _, id := range []string{"holdings", "harborfall", "greatharbor", "neko"} {
+		d, err := game.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := patchFixture{Game: id, Seat: 1}
+		playViews(t, d, 3, 12, func(_ int, v table.StateView) {
+			if v.Seat != f.Seat {
+				return
+			}
+			cur, _ := json.Marshal(v)
+			if f.First == nil {
+				f.First = cur
+			} else {
+				f.Patches = append(f.Patches, roundTrip(t, f.Last, cur))
+			}
+			f.Last = cur
+		})
+		fixtures = append(fixtures, f)
+	}
+	got, err := json.Marshal(fixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "../web/test/patches.json"
+	if *update {
+		if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bytes.TrimSpace(want), got) {
+		t.Fatalf("%s is not what the server makes today: rerun with -update", path)
+	}
+}
+
+// seatChain is the states seat 1 is sent through a game of d, whole.
+func seatChain(b *testing.B, d game.Definition) [][]byte {
+	var states [][]byte
+	playViews(&testing.T{}, d, 5, 400, func(_ int, v table.StateView) {
+		if v.Seat == 1 {
+			cur, _ := json.Marshal(v)
+			states = append(states, cur)
+		}
+	})
+	if len(states) < 2 {
+		b.Fatalf("%s: %d states", d.Info().ID, len(states))
+	}
+	return states
+}
+
+// BenchmarkDiff makes the patch from each of a seat's states to the next,
+// through a game of each game (one patch an op), beside encoding the state
+// itself.
+func BenchmarkDiff(b *testing.B) {
+	for _, d := range game.All() {
+		states := seatChain(b, d)
+		b.Run(d.Info().ID, func(b *testing.B) {
+			var buf []byte
+			b.ReportAllocs()
+			reportCPU(b, func(i int) {
+				k := 1 + i%(len(states)-1)
+				buf = table.AppendDiff(buf[:0], states[k-1], states[k])
+			})
+		})
+	}
+}
+
+// BenchmarkDeflate compresses each of a seat's frames, whole or as
+// patches, as permessage-deflate does on the server (compress/flate at
+// BestSpeed, flushed at the end of each message): with one compressor
+// that keeps its window from message to message (context takeover), or
+// afresh for each. It reports the CPU and the bytes a frame.
+func BenchmarkDeflate(b *testing.B) {
+	for _, d := range game.All() {
+		states := seatChain(b, d)
+		frames := map[string][][]byte{"whole": states[1:]}
+		for k := 1; k < len(states); k++ {
+			frames["patch"] = append(frames["patch"], table.AppendDiff(nil, states[k-1], states[k]))
+		}
+		for _, kind := range []string{"whole", "patch"} {
+			for _, takeover := range []bool{true, false} {
+				name := d.Info().ID + "/" + kind + "/fresh"
+				if takeover {
+					name = d.Info().ID + "/" + kind + "/takeover"
+				}
+				b.Run(name, func(b *testing.B) {
+					var out bytes.Buffer
+					w, _ := flate.NewWriter(&out, flate.BestSpeed)
+					var raw, sent int
+					reportCPU(b, func(i int) {
+						f := frames[kind][i%len(frames[kind])]
+						if !takeover {
+							w.Reset(&out)
+						}
+						w.Write(f)
+						w.Flush()
+						raw, sent = raw+len(f), sent+out.Len()
+						out.Reset()
+					})
+					b.ReportMetric(float64(raw)/float64(b.N), "raw-bytes/frame")
+					b.ReportMetric(float64(sent)/float64(b.N), "deflated-bytes/frame")
+				})
+			}
+		}
+	}
+}
+
+// FuzzAppendPatched: any patch applied to any object either is refused or
+// makes JSON, and ApplyPatch makes the same value of it.
+func FuzzAppendPatched(f *testing.F) {
+	f.Add([]byte(`{"a":[1,{"b":2}],"c":"x"}`), []byte(`{"a":{"1":{"b":[3]},"n":3,"2":[4]},"c":[]}`))
+	f.Add([]byte(`{"a":[1]}`), []byte(`{"a":{"0":{"x":[1]}}}`))
+	f.Add([]byte(`{"a":{}}`), []byte(`{"a":{"k":[ ]},"b":[null]}`))
+	f.Fuzz(func(t *testing.T, base, patch []byte) {
+		out, err := table.AppendPatched(nil, base, patch)
+		if err != nil {
+			return
+		}
+		if !json.Valid(out) {
+			t.Fatalf("%s patched with %s made %s", base, patch, out)
+		}
+		if slow, err := table.ApplyPatch(base, patch); err == nil && !sameValue(t, out, slow) {
+			t.Fatalf("%s patched with %s: %s on the bytes, %s decoded", base, patch, out, slow)
+		}
+	})
+}
