@@ -84,7 +84,7 @@ export default async function scenario(ctx) {
           const before = await version(p);
           const corner = p.locator(`svg.hf-board [data-corner="${await richestCorner(p, path)}"]`);
           const label = await corner.getAttribute("aria-label", { timeout: 5000 });
-          if (!/^Corner by .*Place your settlement here$/.test(label ?? "")) fail(`a setup corner's label: ${label}`);
+          if (!/^Place your settlement (by|at) /.test(label ?? "")) fail(`a setup corner's label: ${label}`);
           await corner.focus({ timeout: 5000 });
           await p.keyboard.press("Enter");
           if (p.viewportSize().width < 900) {
@@ -116,7 +116,7 @@ export default async function scenario(ctx) {
       if ((await corners.count()) || (await edges.count())) {
         if (!(await corners.count())) {
           const [label, tab] = await edges.first().evaluate((g) => [g.getAttribute("aria-label"), g.getAttribute("tabindex")], null, { timeout: 5000 }).catch(() => ["gone", "0"]);
-          if (label !== "gone" && !/^Edge .*Place your road here$/.test(label ?? "")) fail(`a setup edge's label: ${label}`);
+          if (label !== "gone" && !/^Place your road (between|on) /.test(label ?? "")) fail(`a setup edge's label: ${label}`);
           if (tab !== "0") fail(`a setup edge cannot be reached from the keyboard (tabindex ${tab})`);
         }
         moved = (await tryStep(p)) !== null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { governMoves, moveLabel, promptMoves, slotName } from "../src/games/greatharbor/moves";
-import { decodeView, DISTRICT } from "../src/games/greatharbor/view";
+import { distinctMoves, governMoves, moveLabel, promptMoves, slotName, twinOf } from "../src/games/greatharbor/moves";
+import { decodeView, DISTRICT, LOC } from "../src/games/greatharbor/view";
 import { costText, gainText } from "../src/games/greatharbor/words";
 import { gainOf } from "../src/games/greatharbor/content";
 import type { Move } from "../src/protocol";
@@ -37,6 +37,32 @@ describe("moveLabel", () => {
   it("labels every legal move of the fixture distinctly", () => {
     const labels = (sample.legal as Move[]).map((m) => moveLabel(m, v));
     expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe("one button per choice", () => {
+  // Dice 5 and 6 are both yellow 3s in the pool; die 7 is a yellow 3 on slot 4.
+  const dice = v.dice.map((d) => (d.id === 5 || d.id === 6 ? { ...d, face: 3, loc: LOC.pool, at: 0, bonus: 0, wild: false } : d.id === 7 ? { ...d, face: 3, loc: LOC.slot, at: 3, bonus: 0, wild: false } : d));
+  const twins = { ...v, dice };
+
+  it("drafts one of two alike dice with one button (GH-032)", () => {
+    expect(twinOf(twins, 6)).toBe(5);
+    expect(twinOf(twins, 7)).toBe(7);
+    const legal: Move[] = [{ type: "draft", die: 5 }, { type: "draft", die: 6 }, { type: "draft", die: 15 }];
+    expect(distinctMoves(legal, twins)).toEqual([{ type: "draft", die: 5 }, { type: "draft", die: 15 }]);
+  });
+
+  it("keeps a die on the Harbor apart from its twin in the pool, and names where each lies", () => {
+    const legal: Move[] = [{ type: "flip", die: 5 }, { type: "flip", die: 7 }];
+    expect(distinctMoves(legal, twins)).toEqual(legal);
+    expect(legal.map((m) => moveLabel(m, twins))).toEqual(["Flip the yellow 3 in the pool to 4", "Flip the yellow 3 on slot 4 to 4"]);
+  });
+
+  it("produces a luxury two production tiles make with one button", () => {
+    const me = { ...v.players[v.viewer]!, production: [0, 1, 1] };
+    const two = { ...v, players: v.players.map((p, i) => (i === v.viewer ? me : p)) };
+    const legal: Move[] = [{ type: "produce" }, { type: "produce", tile: 1 }, { type: "produce", tile: 2 }];
+    expect(distinctMoves(legal, two)).toEqual([{ type: "produce" }, { type: "produce", tile: 1 }]);
   });
 });
 

@@ -18,8 +18,10 @@ describe("move labels", () => {
   });
 
   it("labels board, card and trade moves", () => {
-    expect(moveLabel({ type: "settlement", at: 3 }, { ...view, phase: "setup" })).toBe("Place your settlement here");
-    expect(moveLabel({ type: "road", at: 3 }, { ...view, phase: "free_roads" })).toBe("Place a free road here");
+    expect(moveLabel({ type: "settlement" }, { ...view, phase: "setup" })).toBe("Place your settlement at the north corner of 10 hill (brick) (harbour 3:1 any)");
+    expect(moveLabel({ type: "settlement", at: 3 }, view)).toMatch(/^Build a settlement (by|at) /);
+    expect(moveLabel({ type: "city", at: 3 }, view)).toMatch(/^Upgrade your settlement (by|at) .+ to a city$/);
+    expect(moveLabel({ type: "road" }, { ...view, phase: "free_roads" })).toBe("Place a free road on the north-west coast of 10 hill (brick)");
     expect(moveLabel({ type: "robber", at: 0 }, view)).toBe("Move the robber to 10 hill (brick)");
     expect(moveLabel({ type: "steal", seat: 1 }, view)).toBe("Steal from Bo");
     expect(moveLabel({ type: "bank", give: [4, 0, 0, 0, 0], get: [0, 0, 0, 0, 1] }, view)).toBe("Trade 4 brick for 1 ore");

@@ -6,7 +6,7 @@
 import type { Move } from "../../protocol";
 import { COLOURS, RESOURCES } from "./content";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
-import { dieName, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
+import { dieName, distinctMoves, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
 import { diePips, slotsFor, splitOptions } from "./split";
 import { DISTRICT, PENDING, VOYAGE_STAGE, type GreatHarborView } from "./view";
 
@@ -73,11 +73,13 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
       </section>
     );
   }
-  const drafts = legal.filter((m) => m.type === "draft");
-  const prompts = promptMoves(legal);
+  // One button per choice: twin dice and like production tiles make one each.
+  const offered = distinctMoves(legal, v);
+  const drafts = offered.filter((m) => m.type === "draft");
+  const prompts = promptMoves(offered);
   const places = legal.filter((m) => m.type === "place");
-  const ends = legal.filter((m) => m.type === "end");
-  const govern = governMoves(legal);
+  const ends = offered.filter((m) => m.type === "end");
+  const govern = governMoves(offered);
   const me_ = v.players[me];
   const btn = (m: Move, cls = "") => (
     <button key={moveKey(m)} type="button" class={cls} disabled={busy} onClick={() => send(m)} data-move={m.type}>

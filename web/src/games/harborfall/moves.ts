@@ -4,7 +4,7 @@
 
 import type { Move, Seat } from "../../protocol";
 import { CARD_TITLES, hand, handText, type Hand, type HarborfallView } from "./view";
-import { hexName } from "./geometry";
+import { cornerHarbors, harborText, placeNames } from "./geometry";
 
 const name = (v: HarborfallView, s: Seat) => v.players[s]?.name ?? `Seat ${s + 1}`;
 
@@ -16,12 +16,14 @@ export function moveLabel(m: Move, v: HarborfallView): string {
   const get = hand(m.get);
   const setup = v.phase === "setup";
   switch (m.type) {
-    case "settlement":
-      return setup ? "Place your settlement here" : "Build a settlement here";
+    case "settlement": {
+      const harbor = cornerHarbors(v)[at] ?? -1;
+      return `${setup ? "Place your settlement" : "Build a settlement"} ${placeNames(v).corner[at]}${harbor >= 0 ? ` (harbour ${harborText(harbor, v.resources)})` : ""}`;
+    }
     case "city":
-      return "Upgrade to a city here";
+      return `Upgrade your settlement ${placeNames(v).corner[at]} to a city`;
     case "road":
-      return setup ? "Place your road here" : v.phase === "free_roads" ? "Place a free road here" : "Build a road here";
+      return `${setup ? "Place your road" : v.phase === "free_roads" ? "Place a free road" : "Build a road"} ${placeNames(v).edge[at]}`;
     case "buy":
       return "Buy a development card";
     case "roll":
@@ -31,7 +33,7 @@ export function moveLabel(m: Move, v: HarborfallView): string {
     case "discard":
       return `Discard ${handText(give, v.resources)}`;
     case "robber":
-      return `Move the robber to ${hexName(v, at)}`;
+      return `Move the robber to ${placeNames(v).hex[at]}`;
     case "steal":
       return `Steal from ${name(v, seat)}`;
     case "bank":
