@@ -16,7 +16,7 @@ export function dieName(v: GreatHarborView, id: number): string {
   return d ? `${colourName(d.colour).toLowerCase()} ${d.face}${d.bonus > 0 ? ` (+${d.bonus})` : ""}` : `die ${id}`;
 }
 
-/** dieAt names a die with where it lies when that tells it apart: "red 4 on slot 7", "red 4 (yours)". */
+/** dieAt names a die with where it lies: "red 4 on slot 7", "red 4 in the pool", "red 4 you drafted". */
 export function dieAt(v: GreatHarborView, id: number): string {
   const d = v.dice[id];
   if (!d) return dieName(v, id);
