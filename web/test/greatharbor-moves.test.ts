@@ -14,6 +14,7 @@ describe("moveLabel", () => {
     [{ type: "place", die: 5, slot: DISTRICT }, "Place the yellow 3 in the Smuggler's District"],
     [{ type: "place", die: 5, slot: 5, first: 3, second: 1, waive: 1 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office, pips 3 + 1 with a Smuggler token"],
     [{ type: "place", die: 5, slot: 0, first: 2 }, "Place the yellow 3 on shore slot 1 (north of Administration Office), pips 2"],
+    [{ type: "place", die: 5, slot: 5 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office for no benefit"],
     [{ type: "end" }, "End my turn"],
     [{ type: "favor_pip", die: 15 }, "+1 pip on the purple 6 (1 Favor)"],
     [{ type: "favor_senate", track: 2 }, "Move up the Blue Senate track (2 Favor)"],

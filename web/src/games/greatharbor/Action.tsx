@@ -151,9 +151,10 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
                   data-tiles={o.shares.filter((s) => s.tier > 0).map((s) => s.tile).join(",")}
                   data-both={o.shares.length === 2 && o.shares.every((s) => s.tier > 0) ? "1" : "0"}
                   data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}>
-                  {o.shares.map((s) => (
+                  {o.shares.every((s) => s.tier === 0) ? <span class="gh-share">No benefit: the die only takes the slot</span> : null}
+                  {o.shares.filter((s) => s.tier > 0 || s.pips > 0).map((s) => (
                     <span key={s.cell} class="gh-share">
-                      <strong>{tileTitle(v, s.cell)}</strong> {s.pips} pip{s.pips === 1 ? "" : "s"}
+                      <strong>{tileTitle(v, s.cell)}</strong> {s.pips + s.extra} pip{s.pips + s.extra === 1 ? "" : "s"}
                       {s.fee > 0 ? (s.waived ? <span class="gh-fee-note"> fee {s.fee} ignored (token)</span> : <span class="gh-fee-note"> − fee {s.fee}</span>) : null}
                       {" → "}
                       {s.tier > 0 && s.gain ? (
@@ -165,6 +166,7 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
                       )}
                     </span>
                   ))}
+                  {o.unused > 0 && o.shares.some((s) => s.tier > 0) ? <span class="gh-share hint">{o.unused} pip{o.unused === 1 ? "" : "s"} unused</span> : null}
                   {o.tokens ? <Amount n={-o.tokens} icon="smuggler" label="Smuggler tokens spent" /> : null}
                 </button>
               ))}

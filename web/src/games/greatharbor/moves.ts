@@ -57,6 +57,7 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
     case "place": {
       const slot = int(m.slot);
       if (slot === DISTRICT) return `Place the ${dieName(v, die)} in the Smuggler's District`;
+      if (!int(m.first) && !int(m.second)) return `Place the ${dieName(v, die)} on ${slotName(v, slot)} for no benefit`;
       const parts = [`${int(m.first)}`];
       if (!SLOTS[slot]?.shore) parts.push(`${int(m.second)}`);
       return `Place the ${dieName(v, die)} on ${slotName(v, slot)}, pips ${parts.join(" + ")}${int(m.waive) ? " with a Smuggler token" : ""}`;
