@@ -179,7 +179,7 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
             <th scope="col">Place</th>
             <th scope="col">Player</th>
             <th scope="col" title="settlements">Settl.</th>
-            <th scope="col" title="2 points per city">Cities</th>
+            <th scope="col" title="cities, 2 points each">Cities</th>
             <th scope="col" title="Secret point cards">Secret</th>
             <th scope="col" title="Longest road">Road</th>
             <th scope="col" title="Largest army">Army</th>
