@@ -200,8 +200,10 @@ export default async function scenario(ctx) {
       await clickMove(host, host.getByTestId("send-offer"), "the offer to Cy");
       await until("the offer on Cy's laptop", () => cy.getByTestId("counter-open").count());
       await cy.getByTestId("counter-open").click();
-      // The counter starts from the offer turned round (Cy gives 2, gets 1): Cy asks to give only 1.
-      await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
+      // The counter starts from the offer turned round, giving no more than Cy holds (2 asked): Cy asks to give only 1.
+      const cyGives = cy.getByTestId("counter-give").locator(`output[data-res="${cyGive}"]`);
+      if (Number(await cyGives.textContent()) !== Math.min(2, cyHand[cyGive])) fail(`Cy's counter starts giving ${await cyGives.textContent()} of the ${cyHand[cyGive]} held`);
+      if (Number(await cyGives.textContent()) > 1) await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
       await shot(cy, "07-laptop-counter");
       await clickMove(cy, cy.getByTestId("send-counter"), "Cy's counter");
       await until("the counter on Ana's phone", () => host.getByTestId("open-offer").locator('button[data-move="pick"][data-seat="2"]').count());

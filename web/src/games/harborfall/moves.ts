@@ -172,6 +172,32 @@ export function termsOk(give: Hand, get: Hand): boolean {
   return give.some((n) => n > 0) && get.some((n) => n > 0) && give.every((n, r) => n === 0 || get[r] === 0);
 }
 
+/**
+ * termsWhy says why someone holding held cannot send these terms (HF-42,
+ * HF-43: both sides give, only cards one holds, no resource on both), or ""
+ * when they can.
+ */
+export function termsWhy(give: Hand, get: Hand, held: Hand, names: string[]): string {
+  if (!give.some((n) => n > 0)) return "Choose what you give";
+  if (!get.some((n) => n > 0)) return "Choose what you want";
+  if (!termsOk(give, get)) return "A resource cannot be on both sides";
+  const short = give.findIndex((n, r) => n > held[r]!);
+  return short >= 0 ? `You hold only ${held[short]} ${names[short]}` : "";
+}
+
+/** counterStart is where a counter-offer's form starts: the open offer turned round, giving no more than the answerer holds. */
+export function counterStart(offer: { give: Hand; get: Hand }, held: Hand): { give: Hand; get: Hand } {
+  return { give: offer.get.map((n, r) => Math.min(n, held[r]!)) as Hand, get: [...offer.give] as Hand };
+}
+
+/** counterWhy says why a counter-offer cannot be sent, or "" when it can: its terms must be ones the answerer can make, and not the offer's own. */
+export function counterWhy(offer: { give: Hand; get: Hand }, give: Hand, get: Hand, held: Hand, names: string[]): string {
+  const why = termsWhy(give, get, held, names);
+  if (why) return why;
+  const same = give.every((n, r) => n === offer.get[r]) && get.every((n, r) => n === offer.give[r]);
+  return same ? "That is the offer itself: accept it instead" : "";
+}
+
 /** offerText describes the open offer for a viewer. */
 export function offerText(v: HarborfallView, viewer: Seat): string {
   const o = v.offer;
