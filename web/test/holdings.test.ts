@@ -114,7 +114,8 @@ describe("moves", () => {
   });
 
   it("says whose turn it is", () => {
-    expect(turnLine(view, 0)).toBe("Round 5 of 20 · Your turn: improve or end your turn");
+    expect(turnLine(view, 0)).toBe("Round 5 of 20 · Your turn: end your turn");
+    expect(turnLine(view, 0, [{ type: "improve", space: 9 }, { type: "end" }])).toBe("Round 5 of 20 · Your turn: improve a street in Your holdings, or end your turn");
     expect(turnLine(view, 1)).toBe("Round 5 of 20 · Ana's turn: finishing their turn");
     expect(turnLine({ ...view, phase: "buy", landed: 39 }, 1)).toBe("Round 5 of 20 · Ana's turn: deciding on Harbor Heights");
   });
