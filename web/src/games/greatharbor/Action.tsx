@@ -143,7 +143,7 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
           {choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? (
             <div class="gh-splits" role="radiogroup" aria-label={`How the ${dieName(v, choice.die)} splits on ${slotName(v, choice.slot)}`}>
               <p class="gh-step">
-                3. Split its {diePips(v, choice.die, choice.slot)} pips ({slotName(v, choice.slot)})
+                3. Split its {diePips(v, choice.die, choice.slot)} pip{diePips(v, choice.die, choice.slot) === 1 ? "" : "s"} ({slotName(v, choice.slot)})
               </p>
               {options.map((o, i) => (
                 <button key={moveKey(o.move)} type="button" role="radio" aria-checked={choice.split === i} class={`gh-split ${choice.split === i ? "gh-chosen" : ""}`}
