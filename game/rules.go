@@ -157,6 +157,9 @@ type Option struct {
 	Min     int      `json:"min,omitempty"` // for "int"
 	Max     int      `json:"max,omitempty"`
 	Choices []Choice `json:"choices,omitempty"` // for "choice"
+	// Solo marks a "bool" option the game always turns on when one person
+	// plays, whatever the table chose, so the lobby shows it on then.
+	Solo bool `json:"solo,omitempty"`
 }
 
 // Choice is one value of a "choice" option.

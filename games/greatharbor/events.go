@@ -48,13 +48,13 @@ func (s *State) describe(seat int8, m *Move) string {
 		}
 		return fmt.Sprintf("%s paid %d Coins to %s for %s", who, int(m.N)*int(info.Coins), info.Name, what)
 	case mvShop:
-		return fmt.Sprintf("%s set up a Shop on %s", who, tiles[s.Layout[siteGeoms[m.Site].Cell]].Name)
+		return fmt.Sprintf("%s set up a Shop on corner %d, by %s", who, m.Site+1, tiles[s.Layout[siteGeoms[m.Site].Cell]].Name)
 	case mvFlip:
 		return fmt.Sprintf("%s flipped a %s die to %d", who, colourNames[dieColour(m.Die)], s.Dice[m.Die].Face)
 	case mvStop:
 		return who + " stopped flipping"
 	case mvCrane:
-		return fmt.Sprintf("%s moved a die from slot %d to slot %d", who, m.Slot, m.To)
+		return fmt.Sprintf("%s moved a die from slot %d to slot %d", who, m.Slot+1, m.To+1)
 	case mvLighthouse:
 		if m.Choice == 1 {
 			return who + " discarded the top Pirate card"

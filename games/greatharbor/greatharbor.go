@@ -51,7 +51,7 @@ var info = game.Info{
 	ID: ID, Name: "The Great Harbor", MinPlayers: 1, MaxPlayers: 4, Minutes: "60-90",
 	Summary: "Draft dice, work the harbor's tiles around shore fees, build a colony and send ships past pirates to trade.",
 	Options: []game.Option{
-		{Key: "automa", Label: "Automa opponent", Kind: "bool", Default: false,
+		{Key: "automa", Label: "Automa opponent", Kind: "bool", Default: false, Solo: true,
 			Help: "Add the Automa as an extra opponent (always on with one player; up to three people)."},
 		{Key: "shops", Label: "Harbor Shops variant", Kind: "bool", Default: false,
 			Help: "Players may set up shops that add pips to nearby slots and earn resources."},

@@ -55,7 +55,8 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		s.Accept[shore] = 0xF
 		die := dieOf(s, yellow)
 		draftTo(s, 0, die, 4)
-		wantIn(t, logged(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 3}), "Carpentry tier 2: 2 planks")
+		wantIn(t, logged(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 3}), "Carpentry tier 2: 2 planks",
+			"on slot "+strconv.Itoa(int(shore)+1)+";") // the board's and the buttons' numbers: slot 0 is Slot 1
 	})
 	t.Run("GH-070 a Shipyard placement names the ship taken", func(t *testing.T) {
 		s := actionState(t, 2, "")
@@ -216,5 +217,27 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		draftTo(s, 0, die, 2)
 		wantIn(t, logged(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 3}),
 			"Carpentry tier 2: 2 planks; Shop income: P2 1 "+resNames[s.bonusTile()[yellow]])
+	})
+	t.Run("GH-164 a Shop is set up on the corner its button names", func(t *testing.T) {
+		s := actionState(t, 2, `{"shops":true}`)
+		s.Players[0].Res[rope] = 2
+		wantIn(t, logged(t, s, Move{Type: mvShop, Site: 4, Res: rope}), "set up a Shop on corner 5, by "+tiles[s.Layout[siteGeoms[4].Cell]].Name)
+	})
+	t.Run("GH-178 the Automa's placement names the slot as the board numbers it", func(t *testing.T) {
+		s := automaState(t)
+		for c := int8(0); c < numColours; c++ {
+			s.Dice[dieOf(s, c)] = Die{Face: 4, Loc: locPool}
+		}
+		var log game.Log
+		s.automaDraft(&log)
+		for _, e := range log.Events {
+			if e.Type != "automa" || !strings.Contains(e.Text, "placed it on slot") {
+				continue
+			}
+			d := &s.Dice[e.Data.(int8)]
+			wantIn(t, e.Text, "on slot "+strconv.Itoa(int(d.At)+1)+" by ")
+			return
+		}
+		t.Fatalf("no Automa placement on a slot logged: %+v", log.Events)
 	})
 }

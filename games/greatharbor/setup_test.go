@@ -228,9 +228,17 @@ func TestGH_Q30_AutomaPlayerLimits(t *testing.T) {
 	if _, err := Setup(cfgFor(4, 1, `{"automa":true}`)); harbor.ErrorCode(err) != harbor.EInvalid {
 		t.Fatalf("four people plus the Automa: %v", err)
 	}
-	s := newGame(t, 1, 1, "")
+	s := newGame(t, 1, 1, `{"automa":false}`)
 	if !s.Automa {
 		t.Fatal("a one-player game always has the Automa")
+	}
+	// The lobby learns it from the option: on, and fixed, at a table of one.
+	solo := false
+	for _, o := range info.Options {
+		solo = solo || o.Key == "automa" && o.Solo
+	}
+	if !solo {
+		t.Error("the automa option does not say it is always on for one person")
 	}
 	if _, err := Setup(cfgFor(2, 1, `{"bogus":true}`)); harbor.ErrorCode(err) != harbor.EInvalid {
 		t.Fatal("unknown option accepted")

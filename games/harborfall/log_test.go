@@ -47,7 +47,26 @@ func TestEventLog(t *testing.T) {
 		s.Phase = phaseRoll
 		s.Rand.ForceDice(3, 4)
 		wantLine(t, logged(t, s, 0, Move{Type: "roll"}, game.Public), "A rolled 7: nothing produces; B must discard 4 cards")
-		wantLine(t, logged(t, s, 1, Move{Type: "discard", Give: hand(1, 0, 0, 0, 0)}, game.Public), "B discarded 1 card")
+		// A discard made in several moves, as a computer player makes it, is
+		// one line when it is done, as a person's discard in one move is.
+		for range 3 {
+			if lines := logged(t, s, 1, Move{Type: "discard", Give: hand(1, 0, 0, 0, 0)}, game.Public); len(lines) != 0 {
+				t.Errorf("a part of a discard logged %q", lines)
+			}
+		}
+		wantLine(t, logged(t, s, 1, Move{Type: "discard", Give: hand(0, 1, 0, 0, 0)}, game.Public), "B discarded 4 cards")
+		if s.Discards[1] != (Hand{}) {
+			t.Errorf("the finished discard is still counted: %v", s.Discards[1])
+		}
+	})
+	t.Run("HF-30 the discarding seat reads every card it discarded", func(t *testing.T) {
+		s := blank(t, 3)
+		give(s, 1, hand(3, 3, 3, 0, 0))
+		s.Phase = phaseRoll
+		s.Rand.ForceDice(3, 4)
+		logged(t, s, 0, Move{Type: "roll"}, game.Public)
+		logged(t, s, 1, Move{Type: "discard", Give: hand(2, 0, 0, 0, 0)}, 1)
+		wantLine(t, logged(t, s, 1, Move{Type: "discard", Give: hand(0, 1, 1, 0, 0)}, 1), "You discarded "+handText(hand(2, 1, 1, 0, 0)))
 	})
 	t.Run("HF-26 a short supply is explained", func(t *testing.T) {
 		s := blank(t, 3)

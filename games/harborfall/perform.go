@@ -29,9 +29,15 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Hands[p].sub(m.Give)
 		s.Supply.add(m.Give)
 		s.Owed[p] -= int8(m.Give.Total())
-		if log.On() {
-			log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %s", s.Names[p], cardCount(m.Give.Total())),
-				Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You discarded " + handText(m.Give), Data: m.Give}}})
+		s.Discards[p].add(m.Give)
+		if s.Owed[p] == 0 {
+			// One line per seat, however many moves its discard took (HF-30).
+			all := s.Discards[p]
+			s.Discards[p] = Hand{}
+			if log.On() {
+				log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %s", s.Names[p], cardCount(all.Total())),
+					Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You discarded " + handText(all), Data: all}}})
+			}
 		}
 		if s.discardsDone() {
 			s.Phase = phaseRobber

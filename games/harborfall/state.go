@@ -114,19 +114,22 @@ type State struct {
 	SetupCorner int16              `json:"setupCorner"` // settlement awaiting its road, -1 none
 	Dice        [2]int8            `json:"dice"`
 	Owed        [MaxPlayers]int8   `json:"owed"` // cards still to discard
-	CardPlayed  bool               `json:"cardPlayed"`
-	FreeRoads   int8               `json:"freeRoads"`
-	Return      int8               `json:"return"` // phase after the robber or free roads
-	Offer       Offer              `json:"offer"`
-	Offers      int8               `json:"offers"` // offers made this turn
-	Special     int8               `json:"special"`
-	SpecialLeft int8               `json:"specialLeft"`
-	Turns       int                `json:"turns"`
-	Rolled      [13]int16          `json:"rolled"` // how often each dice total came up
-	History     History            `json:"history"`
-	Winner      int8               `json:"winner"`
-	Reason      string             `json:"reason"`
-	Rand        game.Rand          `json:"rand"`
+	// Discards are the cards each seat has discarded so far on this seven,
+	// so a discard made in several moves is logged once, when it is done.
+	Discards    [MaxPlayers]Hand `json:"discards"`
+	CardPlayed  bool             `json:"cardPlayed"`
+	FreeRoads   int8             `json:"freeRoads"`
+	Return      int8             `json:"return"` // phase after the robber or free roads
+	Offer       Offer            `json:"offer"`
+	Offers      int8             `json:"offers"` // offers made this turn
+	Special     int8             `json:"special"`
+	SpecialLeft int8             `json:"specialLeft"`
+	Turns       int              `json:"turns"`
+	Rolled      [13]int16        `json:"rolled"` // how often each dice total came up
+	History     History          `json:"history"`
+	Winner      int8             `json:"winner"`
+	Reason      string           `json:"reason"`
+	Rand        game.Rand        `json:"rand"`
 }
 
 // Rules are Harborfall's rules for game.Define.

@@ -84,7 +84,7 @@ export default async function scenario(ctx) {
           const before = await version(p);
           const corner = p.locator(`svg.hf-board [data-corner="${await richestCorner(p, path)}"]`);
           const label = await corner.getAttribute("aria-label", { timeout: 5000 });
-          if (!/^Corner by .*Place your settlement here$/.test(label ?? "")) fail(`a setup corner's label: ${label}`);
+          if (!/^Place your settlement (by|at) /.test(label ?? "")) fail(`a setup corner's label: ${label}`);
           await corner.focus({ timeout: 5000 });
           await p.keyboard.press("Enter");
           if (p.viewportSize().width < 900) {
@@ -116,7 +116,7 @@ export default async function scenario(ctx) {
       if ((await corners.count()) || (await edges.count())) {
         if (!(await corners.count())) {
           const [label, tab] = await edges.first().evaluate((g) => [g.getAttribute("aria-label"), g.getAttribute("tabindex")], null, { timeout: 5000 }).catch(() => ["gone", "0"]);
-          if (label !== "gone" && !/^Edge .*Place your road here$/.test(label ?? "")) fail(`a setup edge's label: ${label}`);
+          if (label !== "gone" && !/^Place your road (between|on) /.test(label ?? "")) fail(`a setup edge's label: ${label}`);
           if (tab !== "0") fail(`a setup edge cannot be reached from the keyboard (tabindex ${tab})`);
         }
         moved = (await tryStep(p)) !== null;
@@ -200,8 +200,10 @@ export default async function scenario(ctx) {
       await clickMove(host, host.getByTestId("send-offer"), "the offer to Cy");
       await until("the offer on Cy's laptop", () => cy.getByTestId("counter-open").count());
       await cy.getByTestId("counter-open").click();
-      // The counter starts from the offer turned round (Cy gives 2, gets 1): Cy asks to give only 1.
-      await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
+      // The counter starts from the offer turned round, giving no more than Cy holds (2 asked): Cy asks to give only 1.
+      const cyGives = cy.getByTestId("counter-give").locator(`output[data-res="${cyGive}"]`);
+      if (Number(await cyGives.textContent()) !== Math.min(2, cyHand[cyGive])) fail(`Cy's counter starts giving ${await cyGives.textContent()} of the ${cyHand[cyGive]} held`);
+      if (Number(await cyGives.textContent()) > 1) await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
       await shot(cy, "07-laptop-counter");
       await clickMove(cy, cy.getByTestId("send-counter"), "Cy's counter");
       await until("the counter on Ana's phone", () => host.getByTestId("open-offer").locator('button[data-move="pick"][data-seat="2"]').count());

@@ -105,6 +105,15 @@ export default async function scenario(ctx) {
   if (!ghost) fail("no person moved the ghost ship");
   await fitsScreen(tv, "the TV game");
   await shot(tv, "06-tv-game");
+  // The TV's log shows its lines, not only its heading, with four seats and every module.
+  const logLines = await tv.locator(".nk-tv-log li").evaluateAll((lis) =>
+    lis.filter((li) => {
+      const r = li.getBoundingClientRect();
+      const side = (li.closest(".nk-tv-side") ?? document.body).getBoundingClientRect();
+      return r.height > 0 && r.top >= side.top && r.bottom <= Math.min(side.bottom, innerHeight) && li.textContent.trim() !== "";
+    }).length,
+  );
+  if (logLines < 2) fail(`the TV's log shows ${logLines} of its lines`);
 
   setStep("the game to its end");
   await playUntil(humans, async () => (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0), "its end", PREFER);

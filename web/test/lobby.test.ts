@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computerLabel, joinNames, levelName, seatStatus, startBlocker } from "../src/lobby";
+import { computerLabel, joinNames, levelName, seatStatus, soloOn, startBlocker } from "../src/lobby";
 import { lobby, seat } from "./fixtures";
 
 describe("startBlocker", () => {
@@ -13,6 +13,17 @@ describe("startBlocker", () => {
   it("allows the start when everyone is ready", () => {
     const l = lobby([seat(0, { host: true }), seat(1, { ready: true }), seat(2, { kind: "bot", ready: true }), seat(3, { kind: "empty" })]);
     expect(startBlocker(l, 2, 6)).toBeNull();
+  });
+});
+
+describe("soloOn", () => {
+  const automa = { key: "automa", label: "Automa opponent", kind: "bool" as const, default: false, solo: true };
+  it("shows an option the game turns on for one person as on at a table of one (GH-170)", () => {
+    expect(soloOn(automa, lobby([seat(0, { host: true }), seat(1, { kind: "empty" })]))).toBe(true);
+  });
+  it("leaves it to the host once a second seat is filled, and leaves other options alone", () => {
+    expect(soloOn(automa, lobby([seat(0, { host: true }), seat(1, { kind: "bot" })]))).toBe(false);
+    expect(soloOn({ ...automa, solo: undefined }, lobby([seat(0, { host: true })]))).toBe(false);
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Move } from "../src/protocol";
-import { draftMove, field, movesForCard } from "../src/games/neko/moves";
+import { columnName, distinctMoves, draftMove, field, moveLabel, movesForCard } from "../src/games/neko/moves";
+import { decodeView, LOC_ATTR, LOC_HARBOUR, LOC_SUPPLY, type NekoView } from "../src/games/neko/view";
+import two from "./neko-view-2p.json";
 
 // The server leaves every zero field out of a move, so card 0 (P1-01,
 // Permit Office), row 0 and column 0 arrive as absent keys. These lists are
@@ -39,5 +41,53 @@ describe("Neko Harbour moves with zero fields", () => {
     expect(draftMove(legal, 0, 1)).toEqual({ type: "draft", size: 1 });
     expect(draftMove(legal, 0, 2)).toBeUndefined();
     expect(draftMove(legal, 1, 2)).toEqual({ type: "draft", row: 1, size: 2 });
+  });
+});
+
+describe("Neko Harbour ship moves", () => {
+  const v = decodeView(two.view);
+  const me = two.seat;
+  const withShips = (ships: [number, number, number?][]): NekoView => {
+    const players = v.players.map((p, i) =>
+      i === me ? { ...p, ships: p.ships.map((s, k) => (ships[k] ? { ...s, loc: ships[k]![0], level: ships[k]![1], place: ships[k]![2] ?? 0, rewarded: ships[k]![0] >= LOC_ATTR } : { ...s, loc: LOC_SUPPLY })) } : p,
+    );
+    return { ...v, players };
+  };
+
+  it("offers one move for two alike ships in the harbour (NK-056), named from where it leaves", () => {
+    const twins = withShips([
+      [LOC_HARBOUR, 1],
+      [LOC_HARBOUR, 1],
+    ]);
+    const legal: Move[] = [{ type: "move" }, { type: "move", ship: 1 }, { type: "next" }];
+    const offered = distinctMoves(legal, twins, me);
+    expect(offered).toEqual([{ type: "move" }, { type: "next" }]);
+    expect(moveLabel(offered[0]!, twins, me)).toBe(`Move your level 1 ship from the harbour to ${columnName(twins.players[me], 0)} (1 fuel)`);
+  });
+
+  it("keeps apart two ships of one level in different places, and says where each is", () => {
+    const apart = withShips([
+      [LOC_HARBOUR, 1],
+      [1, 1],
+    ]);
+    const legal: Move[] = [{ type: "move" }, { type: "move", ship: 1 }, { type: "upgrade", level: 2 }, { type: "upgrade", ship: 1, level: 2 }];
+    const offered = distinctMoves(legal, apart, me);
+    expect(offered).toHaveLength(4);
+    const labels = offered.map((m) => moveLabel(m, apart, me));
+    expect(new Set(labels).size).toBe(4);
+    expect(labels[2]).toBe("Upgrade your level 1 ship in the harbour to level 2 (1 licence)");
+    expect(labels[3]).toBe("Upgrade your level 1 ship on column 1 to level 2 (1 licence)");
+  });
+
+  it("tells apart two ships of one level at one attraction by their place there (NK-075)", () => {
+    const at = withShips([
+      [LOC_ATTR, 1, 2],
+      [LOC_ATTR, 1, 1],
+    ]);
+    const legal: Move[] = [{ type: "sail", to: 1 }, { type: "sail", ship: 1, to: 1 }];
+    const labels = distinctMoves(legal, at, me).map((m) => moveLabel(m, at, me));
+    const there = at.attractions[0]!.name;
+    const to = at.attractions[1]!.name;
+    expect(labels).toEqual([`Sail your level 1 ship from ${there}, the one placed higher to ${to} (1 fuel)`, `Sail your level 1 ship from ${there}, the one placed lower to ${to} (1 fuel)`]);
   });
 });

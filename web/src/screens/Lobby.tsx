@@ -3,7 +3,7 @@ import { TimelineOptions } from "../components/Timeline";
 import { api, ApiError, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../gameList";
-import { levelName, seatStatus, startBlocker } from "../lobby";
+import { levelName, seatStatus, soloOn, startBlocker } from "../lobby";
 import type { Lobby as LobbyData, LobbySeat } from "../protocol";
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
@@ -201,7 +201,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
       <h2 id="opts-h">Rules options</h2>
       {!editable ? <p class="hint">Only the host can change these.</p> : null}
       {opts.map((o) => (
-        <OptionField key={o.key} opt={o} value={current(o)} disabled={!editable || busy} onChange={(v) => change(o.key, v)} />
+        <OptionField key={o.key} opt={o} value={soloOn(o, lobby) || current(o)} disabled={!editable || busy || soloOn(o, lobby)} onChange={(v) => change(o.key, v)} />
       ))}
       <div class="option">
         <label for="opt-turn-timer">Turn timer (seconds, 0 = off)</label>

@@ -8,7 +8,7 @@ import { MoveLine } from "../../components/Rules";
 import type { Move } from "../../protocol";
 import { COLOURS, RESOURCES } from "./content";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
-import { dieName, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
+import { dieName, distinctMoves, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
 import { diePips, slotsFor, splitOptions } from "./split";
 import { DISTRICT, PENDING, VOYAGE_STAGE, type GreatHarborView } from "./view";
 
@@ -78,11 +78,13 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
       </section>
     );
   }
-  const drafts = legal.filter((m) => m.type === "draft");
-  const prompts = promptMoves(legal);
+  // One button per choice: twin dice and like production tiles make one each.
+  const offered = distinctMoves(legal, v);
+  const drafts = offered.filter((m) => m.type === "draft");
+  const prompts = promptMoves(offered);
   const places = legal.filter((m) => m.type === "place");
-  const ends = legal.filter((m) => m.type === "end");
-  const govern = governMoves(legal);
+  const ends = offered.filter((m) => m.type === "end");
+  const govern = governMoves(offered);
   const me_ = v.players[me];
   const btn = (m: Move, cls = "") => (
     <button key={moveKey(m)} type="button" class={cls} disabled={busy} onClick={() => send(m)} data-move={m.type}>
@@ -148,7 +150,7 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
           {choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? (
             <div class="gh-splits" role="radiogroup" aria-label={`How the ${dieName(v, choice.die)} splits on ${slotName(v, choice.slot)}`}>
               <p class="gh-step">
-                3. Split its {diePips(v, choice.die, choice.slot)} pips ({slotName(v, choice.slot)})
+                3. Split its {diePips(v, choice.die, choice.slot)} pip{diePips(v, choice.die, choice.slot) === 1 ? "" : "s"} ({slotName(v, choice.slot)})
               </p>
               {options.map((o, i) => (
                 <button key={moveKey(o.move)} type="button" role="radio" aria-checked={choice.split === i} class={`gh-split ${choice.split === i ? "gh-chosen" : ""}`}
@@ -156,9 +158,10 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
                   data-tiles={o.shares.filter((s) => s.tier > 0).map((s) => s.tile).join(",")}
                   data-both={o.shares.length === 2 && o.shares.every((s) => s.tier > 0) ? "1" : "0"}
                   data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}>
-                  {o.shares.map((s) => (
+                  {o.shares.every((s) => s.tier === 0) ? <span class="gh-share">No benefit: the die only takes the slot</span> : null}
+                  {o.shares.filter((s) => s.tier > 0 || s.pips > 0).map((s) => (
                     <span key={s.cell} class="gh-share">
-                      <strong>{tileTitle(v, s.cell)}</strong> {s.pips} pip{s.pips === 1 ? "" : "s"}
+                      <strong>{tileTitle(v, s.cell)}</strong> {s.pips + s.extra} pip{s.pips + s.extra === 1 ? "" : "s"}
                       {s.fee > 0 ? (s.waived ? <span class="gh-fee-note"> fee {s.fee} ignored (token)</span> : <span class="gh-fee-note"> − fee {s.fee}</span>) : null}
                       {" → "}
                       {s.tier > 0 && s.gain ? (
@@ -170,6 +173,7 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
                       )}
                     </span>
                   ))}
+                  {o.unused > 0 && o.shares.some((s) => s.tier > 0) ? <span class="gh-share hint">{o.unused} pip{o.unused === 1 ? "" : "s"} unused</span> : null}
                   {o.tokens ? <Amount n={-o.tokens} icon="smuggler" label="Smuggler tokens spent" /> : null}
                 </button>
               ))}

@@ -324,22 +324,23 @@ export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: 
     <section class="panel gh-scores" aria-labelledby="gh-score-h" data-testid="ranking">
       <h2 id="gh-score-h">Final scores</h2>
       <div class="gh-table-wrap">
-        <table class="gh-score-table">
+        <table class="gh-score-table fit-table">
           <thead>
             <tr>
-              <th scope="col">Place</th>
+              <th scope="col" class="col-place"><span class="col-head">Place</span></th>
               <th scope="col">Who</th>
               {SCORE_PARTS.map((p) => (
-                <th scope="col" key={p.key}>{p.label}</th>
+                <th scope="col" key={p.key}><span class="col-head">{p.label}</span></th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col"><span class="col-head">Total</span></th>
             </tr>
           </thead>
           <tbody>
             {ids.map((id, k) => (
               <tr key={id} class={k === 0 ? "winner" : ""} data-testid={`score-${id}`}>
-                <td>{id < v.n && place(id) ? ordinal(place(id)) : ordinal(k + 1)}</td>
+                <td class="col-place">{id < v.n && place(id) ? ordinal(place(id)) : ordinal(k + 1)}</td>
                 <th scope="row">
+                  <span class="fit-place">{id < v.n && place(id) ? ordinal(place(id)) : ordinal(k + 1)}</span>
                   <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
                 </th>
                 {SCORE_PARTS.map((p) => (

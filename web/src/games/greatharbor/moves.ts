@@ -6,7 +6,7 @@ import type { Move } from "../../protocol";
 import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
 import { cellPlace, SLOTS, slotSide } from "./geometry";
 import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
-import { DISTRICT, PENDING, type GreatHarborView } from "./view";
+import { DISTRICT, LOC, PENDING, type GreatHarborView } from "./view";
 
 const int = (x: unknown) => (typeof x === "number" ? x : 0);
 
@@ -14,6 +14,16 @@ const int = (x: unknown) => (typeof x === "number" ? x : 0);
 export function dieName(v: GreatHarborView, id: number): string {
   const d = v.dice[id];
   return d ? `${colourName(d.colour).toLowerCase()} ${d.face}${d.bonus > 0 ? ` (+${d.bonus})` : ""}` : `die ${id}`;
+}
+
+/** dieAt names a die with where it lies: "red 4 on slot 7", "red 4 in the pool", "red 4 you drafted". */
+export function dieAt(v: GreatHarborView, id: number): string {
+  const d = v.dice[id];
+  if (!d) return dieName(v, id);
+  if (d.loc === LOC.slot) return `${dieName(v, id)} on slot ${d.at + 1}`;
+  if (d.loc === LOC.drafted) return `${dieName(v, id)} ${d.at === v.viewer ? "you drafted" : `${v.names[d.at] ?? "another player"} drafted`}`;
+  if (d.loc === LOC.pool) return `${dieName(v, id)} in the pool`;
+  return dieName(v, id);
 }
 
 /** slotName: "slot 7, between Forum and Shipyard" or "shore slot 2 of Ropeyard". */
@@ -47,6 +57,7 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
     case "place": {
       const slot = int(m.slot);
       if (slot === DISTRICT) return `Place the ${dieName(v, die)} in the Smuggler's District`;
+      if (!int(m.first) && !int(m.second)) return `Place the ${dieName(v, die)} on ${slotName(v, slot)} for no benefit`;
       const parts = [`${int(m.first)}`];
       if (!SLOTS[slot]?.shore) parts.push(`${int(m.second)}`);
       return `Place the ${dieName(v, die)} on ${slotName(v, slot)}, pips ${parts.join(" + ")}${int(m.waive) ? " with a Smuggler token" : ""}`;
@@ -101,7 +112,7 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
       return `Take ${name || `card ${c + 1}`} from the display`;
     }
     case "flip":
-      return `Flip the ${dieName(v, die)} to ${7 - (v.dice[die]?.face ?? 0)}`;
+      return `Flip the ${dieAt(v, die)} to ${7 - (v.dice[die]?.face ?? 0)}`;
     case "stop":
       return "Stop flipping";
     case "crane":
@@ -177,10 +188,47 @@ function employDetail(effect: string, m: Move, v: GreatHarborView): string {
     case "house_of_censors":
       return `${colourName(int(m.track))} track`;
     case "harbor_master":
-      return `reroll the ${dieName(v, int(m.die))}`;
+      return `reroll the ${dieAt(v, int(m.die))}`;
   }
   return "";
 }
 
 /** moveKey is a stable key for a move (its JSON). */
 export const moveKey = (m: Move) => JSON.stringify(m);
+
+/** The move types that name a die (a zero die is left out of the JSON, so it reads as die 0). */
+const DIE_MOVES = ["draft", "place", "favor_pip", "flip", "activate", "employ"];
+
+/**
+ * twinOf is the first die that is the same as die id in all a player can
+ * tell or use: colour, face, where it lies, its temporary pips and whether
+ * it is wild. Two such dice are one choice: taking either leaves the same
+ * game, with the two dice's numbers swapped.
+ */
+export function twinOf(v: GreatHarborView, id: number): number {
+  const d = v.dice[id];
+  if (!d) return id;
+  return v.dice.find((x) => x.colour === d.colour && x.face === d.face && x.loc === d.loc && x.at === d.at && x.bonus === d.bonus && x.wild === d.wild)?.id ?? id;
+}
+
+/**
+ * choiceKey is the same for two moves that are one choice: they differ only
+ * in which of two twin dice they use, or in which of two production tiles of
+ * the same luxury they work.
+ */
+export function choiceKey(m: Move, v: GreatHarborView): string {
+  if (DIE_MOVES.includes(m.type)) return moveKey({ ...m, die: twinOf(v, int(m.die)) });
+  if (m.type === "produce") return `produce ${v.players[v.viewer]?.production[int(m.tile)] ?? 0}`;
+  return moveKey(m);
+}
+
+/** distinctMoves keeps the first of each set of moves that are one choice (see twinOf), so no two buttons do the same. */
+export function distinctMoves(legal: Move[], v: GreatHarborView): Move[] {
+  const seen = new Set<string>();
+  return legal.filter((m) => {
+    const k = choiceKey(m, v);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -12,7 +12,10 @@ import { DISTRICT, type GreatHarborView } from "./view";
 export interface TileShare {
   cell: number;
   tile: string;
+  /** the pips the move assigns to the tile */
   pips: number;
+  /** pips the move leaves unassigned that the tile shows too, as they change nothing there (a 6 on a tier III tile reads 6, not 5) */
+  extra: number;
   /** the tile's Shore Fee before any Smuggler token */
   fee: number;
   /** a Smuggler token ignores this tile's fee */
@@ -27,7 +30,7 @@ export interface SplitOption {
   shares: TileShare[];
   /** Smuggler tokens this split spends (per the move's waive bits) */
   tokens: number;
-  /** pips the die brings and those left unassigned */
+  /** pips the die brings, and those left unassigned that no share shows */
   total: number;
   unused: number;
 }
@@ -72,10 +75,18 @@ export function splitOptions(v: GreatHarborView, legal: Move[], die: number, slo
       const waived = (waive & (1 << k)) !== 0;
       const tier = tierFor(pips, waived ? 0 : fee);
       const tile = v.tiles[cell] ?? "";
-      shares.push({ cell, tile, pips, fee, waived, tier, gain: tier > 0 ? (tileById(tile)?.tiers[tier - 1] ?? null) : null });
+      shares.push({ cell, tile, pips, extra: 0, fee, waived, tier, gain: tier > 0 ? (tileById(tile)?.tiers[tier - 1] ?? null) : null });
     });
+    // The move assigns the fewest pips each tier needs; the rest go, for the
+    // eye, to the first paying tile whose tier they leave as it is.
+    let unused = total - int(m.first) - int(m.second);
+    const to = shares.find((x) => x.tier > 0 && tierFor(x.pips + unused, x.waived ? 0 : x.fee) === x.tier);
+    if (to) {
+      to.extra = unused;
+      unused = 0;
+    }
     const bits = (waive & 1) + ((waive >> 1) & 1);
-    return { move: m, shares, tokens: bits, total, unused: total - int(m.first) - int(m.second) };
+    return { move: m, shares, tokens: bits, total, unused };
   });
   const score = (o: SplitOption) => o.shares.reduce((s, x) => s + x.tier, 0) * 10 - o.tokens;
   return out.sort((a, b) => score(b) - score(a));

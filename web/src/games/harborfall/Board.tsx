@@ -3,12 +3,7 @@ import { Die } from "../../components/Die";
 import { seatColor, seatShape } from "../../format";
 import type { Move } from "../../protocol";
 import {
-  cornerHarbors,
-  cornerHexes,
-  cornerLabel,
   cornerPoint,
-  edgeHexes,
-  edgeLabel,
   edgeMid,
   harborPlace,
   harborText,
@@ -147,9 +142,6 @@ export interface BoardProps {
 /** Board draws the island: terrain, numbers, harbours, roads, buildings, the robber and the spots open to the viewer. */
 export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, label }: BoardProps) {
   const g = v.geo;
-  const around = cornerHexes(g);
-  const sides = edgeHexes(g);
-  const harbors = cornerHarbors(v);
   const robber = v.robber >= 0 ? hexCenter(g, v.robber) : null;
   const total = v.dice[0] + v.dice[1];
   const key = (e: KeyboardEvent, f: () => void) => {
@@ -232,7 +224,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
                 class={`hf-edge-spot ${isSel("edge", e) ? "hf-selected" : ""}`}
                 tabindex={0}
                 role="button"
-                aria-label={`${edgeLabel(v, e, sides)}. ${moveLabel(m, v)}`}
+                aria-label={moveLabel(m, v)}
                 data-edge={e}
                 onClick={act}
                 onKeyDown={(ev) => key(ev, act)}
@@ -265,7 +257,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
                 class={`hf-corner-spot ${isSel("corner", c) ? "hf-selected" : ""}`}
                 tabindex={0}
                 role="button"
-                aria-label={`${cornerLabel(v, c, around, harbors)}. ${moveLabel(m, v)}`}
+                aria-label={moveLabel(m, v)}
                 data-corner={c}
                 onClick={act}
                 onKeyDown={(ev) => key(ev, act)}

@@ -150,18 +150,18 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
     <section class="panel ranking hf-ranking" aria-labelledby="hf-rank-h" data-testid="ranking">
       <h2 id="hf-rank-h">Final ranking</h2>
       {result.reason === "turn_limit" ? <p class="hint">The game ended at its turn limit: ranked by points.</p> : null}
-      <div class="hf-rank-wrap" tabIndex={0} role="region" aria-label="Points of each player, scrolls sideways on a narrow screen">
-      <table class="hf-rank-table">
+      <div class="hf-rank-wrap">
+      <table class="hf-rank-table fit-table">
         <thead>
           <tr>
-            <th scope="col">Place</th>
+            <th scope="col" class="col-place"><span class="col-head">Place</span></th>
             <th scope="col">Player</th>
-            <th scope="col" title="settlements">Settl.</th>
-            <th scope="col" title="2 points per city">Cities</th>
-            <th scope="col" title="Secret point cards">Secret</th>
-            <th scope="col" title="Longest road">Road</th>
-            <th scope="col" title="Largest army">Army</th>
-            <th scope="col">Total</th>
+            <th scope="col" title="settlements"><span class="col-head">Settl.</span></th>
+            <th scope="col" title="cities, 2 points each"><span class="col-head">Cities</span></th>
+            <th scope="col" title="Secret point cards"><span class="col-head">Secret</span></th>
+            <th scope="col" title="Longest road"><span class="col-head">Road</span></th>
+            <th scope="col" title="Largest army"><span class="col-head">Army</span></th>
+            <th scope="col"><span class="col-head">Total</span></th>
           </tr>
         </thead>
         <tbody>
@@ -169,8 +169,9 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
             const b = breakdown(v, r.seat);
             return (
               <tr key={r.seat} class={r.place === 1 ? "winner" : ""} data-testid={`rank-${r.seat}`}>
-                <td>{ordinal(r.place)}</td>
+                <td class="col-place">{ordinal(r.place)}</td>
                 <th scope="row">
+                  <span class="fit-place">{ordinal(r.place)}</span>
                   <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
                   {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
                 </th>

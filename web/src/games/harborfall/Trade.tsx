@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Move, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
-import { answerText, counterMove, discardMove, moveLabel, offerMove, offerText, recipients, termsOk } from "./moves";
+import { answerText, counterMove, counterStart, counterWhy, discardMove, moveLabel, offerMove, offerText, recipients, termsWhy } from "./moves";
 import { hand, handText, handTotal, type Hand, type HarborfallView } from "./view";
 
 const EMPTY: Hand = [0, 0, 0, 0, 0];
@@ -84,8 +84,8 @@ function OfferBuilder({ view: v, send, busy }: Props) {
   const [to, setTo] = useState<Seat>(-1);
   const me = v.me;
   if (!me) return null;
-  const ok = termsOk(give, get);
-  const why = handTotal(give) === 0 ? "Choose what you give" : handTotal(get) === 0 ? "Choose what you want" : !ok ? "A resource cannot be on both sides" : "";
+  const why = termsWhy(give, get, me.hand, v.resources);
+  const ok = why === "";
   return (
     <div class="hf-offer-builder" data-testid="offer-builder">
       <h3>Offer to players ({v.offersLeft} left this turn)</h3>
@@ -128,8 +128,11 @@ function OpenOffer({ view: v, legal, send, busy }: Props) {
   const o = v.offer!;
   const me = v.viewer;
   const [countering, setCountering] = useState(false);
-  const [give, setGive] = useState<Hand>(o.get);
-  const [get, setGet] = useState<Hand>(o.give);
+  const held = v.me?.hand ?? EMPTY;
+  const start = counterStart(o, held);
+  const [give, setGive] = useState<Hand>(start.give);
+  const [get, setGet] = useState<Hand>(start.get);
+  const why = counterWhy(o, give, get, held, v.resources);
   const answers = legal.filter((m) => m.type === "accept" || m.type === "decline");
   const picks = legal.filter((m) => m.type === "pick" || m.type === "cancel");
   const waiting = answers.length > 0;
@@ -165,8 +168,8 @@ function OpenOffer({ view: v, legal, send, busy }: Props) {
             <HandPicker value={give} onChange={setGive} names={v.resources} max={v.me.hand} label="You give" testid="counter-give" />
             <HandPicker value={get} onChange={setGet} names={v.resources} label="You get" testid="counter-get" />
           </div>
-          <button type="button" class="btn-primary" disabled={busy || !termsOk(give, get)} onClick={() => send(counterMove(give, get))} data-testid="send-counter">
-            {termsOk(give, get) ? moveLabel(counterMove(give, get), v) : "Choose both sides (no resource on both)"}
+          <button type="button" class="btn-primary" disabled={busy || why !== ""} onClick={() => send(counterMove(give, get))} data-testid="send-counter">
+            {why || moveLabel(counterMove(give, get), v)}
           </button>
         </div>
       ) : null}

@@ -87,7 +87,7 @@ export function hexName(v: HarborfallView, h: number): string {
 export function hexLabel(v: HarborfallView, h: number): string {
   const n = v.number[h] ?? 0;
   const odds = n ? `, ${pips(n)} in 36` : "";
-  return `Hex ${hexName(v, h)}${odds}${v.robber === h ? ", the robber is here" : ""}`;
+  return `Hex ${placeNames(v).hex[h]}${odds}${v.robber === h ? ", the robber is here" : ""}`;
 }
 
 /** cornerHarbor is the harbour kind at each corner, -1 for none. */
@@ -99,19 +99,76 @@ export function cornerHarbors(v: HarborfallView): number[] {
 
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
 
-/** cornerLabel names a corner by the hexes it touches, its harbour and its building. */
-export function cornerLabel(v: HarborfallView, c: number, around: number[][], harbors: number[]): string {
-  const hexes = (around[c] ?? []).map((h) => hexName(v, h));
+const COMPASS = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"];
+
+/** compass is the direction from a hex's centre to a point, as one of eight compass words (north is up). */
+function compass(g: Geometry, h: number, p: Point): string {
+  const c = hexCenter(g, h);
+  const turn = Math.round(Math.atan2(c.y - p.y, p.x - c.x) / (Math.PI / 4));
+  return COMPASS[(turn + 8) % 8]!;
+}
+
+const ORDINALS = ["1st", "2nd", "3rd"];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+
+/** PlaceNames are the words for every hex, corner and edge, each different from every other of its kind. */
+export interface PlaceNames {
+  /** "8 forest (lumber)", with its row when another hex has the same number and terrain */
+  hex: string[];
+  /** "by 8 forest (lumber), 5 hill (brick) and the sea", or "at the north corner of 8 forest (lumber)" */
+  corner: string[];
+  /** "between 8 forest (lumber) and 5 hill (brick)", or "on the north-east coast of 8 forest (lumber)" */
+  edge: string[];
+}
+
+const namesOf = new WeakMap<HarborfallView, PlaceNames>();
+
+/**
+ * placeNames names the island's places so that no two of a kind read the
+ * same: a hex by its number and terrain, and its row when that is shared; a
+ * corner by the hexes round it, or on the coast by its side of its one hex;
+ * an edge by the two hexes beside it, or on the coast by its side of its hex.
+ */
+export function placeNames(v: HarborfallView): PlaceNames {
+  const known = namesOf.get(v);
+  if (known) return known;
+  const g = v.geo;
+  const base = g.hexCorners.map((_, h) => hexName(v, h));
+  const rows = [...new Set(g.hexY)].sort((a, b) => a - b);
+  const hex = base.map((b, h) => {
+    if (base.indexOf(b) === base.lastIndexOf(b)) return b;
+    const y = g.hexY[h] ?? 0;
+    const left = g.hexCorners.filter((_, k) => g.hexY[k] === y && (g.hexX[k] ?? 0) <= (g.hexX[h] ?? 0)).length;
+    return `${b} in row ${rows.indexOf(y) + 1}, ${ordinal(left)} from the left`;
+  });
+  const corner = cornerHexes(g).map((hs, c) => {
+    if (hs.length === 1) return `at the ${compass(g, hs[0]!, cornerPoint(g, c))} corner of ${hex[hs[0]!]}`;
+    return `by ${list(hs.map((h) => hex[h]!))}${hs.length < 3 ? " and the sea" : ""}`;
+  });
+  // Two corners by the same two hexes and the sea take their side of the first.
+  corner.forEach((name, c) => {
+    if (corner.indexOf(name) !== corner.lastIndexOf(name)) {
+      const h = cornerHexes(g)[c]![0]!;
+      corner[c] = `${name}, ${compass(g, h, cornerPoint(g, c))} of ${hex[h]}`;
+    }
+  });
+  const edge = edgeHexes(g).map((hs, e) => (hs.length < 2 ? `on the ${compass(g, hs[0] ?? 0, edgeMid(g, e))} coast of ${hex[hs[0] ?? 0] ?? "the island"}` : `between ${list(hs.map((h) => hex[h]!))}`));
+  const names = { hex, corner, edge };
+  namesOf.set(v, names);
+  return names;
+}
+
+/** cornerLabel names a corner by its place, its harbour and its building. */
+export function cornerLabel(v: HarborfallView, c: number, harbors: number[]): string {
   const harbor = (harbors[c] ?? -1) >= 0 ? `, harbour ${harborText(harbors[c]!, v.resources)}` : "";
   const owner = v.owner[c] ?? -1;
   const building = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s ${v.city[c] ? "city" : "settlement"}` : "";
-  return `Corner by ${list(hexes)}${(around[c]?.length ?? 0) < 3 ? " and the sea" : ""}${harbor}${building}`;
+  return `Corner ${placeNames(v).corner[c]}${harbor}${building}`;
 }
 
-/** edgeLabel names an edge by the hexes beside it and its road. */
-export function edgeLabel(v: HarborfallView, e: number, sides: number[][]): string {
-  const hexes = (sides[e] ?? []).map((h) => hexName(v, h));
+/** edgeLabel names an edge by its place and its road. */
+export function edgeLabel(v: HarborfallView, e: number): string {
   const owner = v.road[e] ?? -1;
   const road = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s road` : "";
-  return `Edge ${hexes.length < 2 ? `on the coast of ${hexes[0] ?? "the island"}` : `between ${list(hexes)}`}${road}`;
+  return `Edge ${placeNames(v).edge[e]}${road}`;
 }

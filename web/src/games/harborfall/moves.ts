@@ -4,7 +4,7 @@
 
 import type { Move, Seat } from "../../protocol";
 import { CARD_TITLES, hand, handText, type Hand, type HarborfallView } from "./view";
-import { hexName } from "./geometry";
+import { cornerHarbors, harborText, placeNames } from "./geometry";
 
 const name = (v: HarborfallView, s: Seat) => v.players[s]?.name ?? `Seat ${s + 1}`;
 
@@ -16,12 +16,14 @@ export function moveLabel(m: Move, v: HarborfallView): string {
   const get = hand(m.get);
   const setup = v.phase === "setup";
   switch (m.type) {
-    case "settlement":
-      return setup ? "Place your settlement here" : "Build a settlement here";
+    case "settlement": {
+      const harbor = cornerHarbors(v)[at] ?? -1;
+      return `${setup ? "Place your settlement" : "Build a settlement"} ${placeNames(v).corner[at]}${harbor >= 0 ? ` (harbour ${harborText(harbor, v.resources)})` : ""}`;
+    }
     case "city":
-      return "Upgrade to a city here";
+      return `Upgrade your settlement ${placeNames(v).corner[at]} to a city`;
     case "road":
-      return setup ? "Place your road here" : v.phase === "free_roads" ? "Place a free road here" : "Build a road here";
+      return `${setup ? "Place your road" : v.phase === "free_roads" ? "Place a free road" : "Build a road"} ${placeNames(v).edge[at]}`;
     case "buy":
       return "Buy a development card";
     case "roll":
@@ -31,7 +33,7 @@ export function moveLabel(m: Move, v: HarborfallView): string {
     case "discard":
       return `Discard ${handText(give, v.resources)}`;
     case "robber":
-      return `Move the robber to ${hexName(v, at)}`;
+      return `Move the robber to ${placeNames(v).hex[at]}`;
     case "steal":
       return `Steal from ${name(v, seat)}`;
     case "bank":
@@ -168,6 +170,32 @@ export function discardMove(give: Hand): Move {
 /** termsOk says whether an offer's terms can be sent: both sides non-empty, no resource on both. */
 export function termsOk(give: Hand, get: Hand): boolean {
   return give.some((n) => n > 0) && get.some((n) => n > 0) && give.every((n, r) => n === 0 || get[r] === 0);
+}
+
+/**
+ * termsWhy says why someone holding held cannot send these terms (HF-42,
+ * HF-43: both sides give, only cards one holds, no resource on both), or ""
+ * when they can.
+ */
+export function termsWhy(give: Hand, get: Hand, held: Hand, names: string[]): string {
+  if (!give.some((n) => n > 0)) return "Choose what you give";
+  if (!get.some((n) => n > 0)) return "Choose what you want";
+  if (!termsOk(give, get)) return "A resource cannot be on both sides";
+  const short = give.findIndex((n, r) => n > held[r]!);
+  return short >= 0 ? `You hold only ${held[short]} ${names[short]}` : "";
+}
+
+/** counterStart is where a counter-offer's form starts: the open offer turned round, giving no more than the answerer holds. */
+export function counterStart(offer: { give: Hand; get: Hand }, held: Hand): { give: Hand; get: Hand } {
+  return { give: offer.get.map((n, r) => Math.min(n, held[r]!)) as Hand, get: [...offer.give] as Hand };
+}
+
+/** counterWhy says why a counter-offer cannot be sent, or "" when it can: its terms must be ones the answerer can make, and not the offer's own. */
+export function counterWhy(offer: { give: Hand; get: Hand }, give: Hand, get: Hand, held: Hand, names: string[]): string {
+  const why = termsWhy(give, get, held, names);
+  if (why) return why;
+  const same = give.every((n, r) => n === offer.get[r]) && get.every((n, r) => n === offer.give[r]);
+  return same ? "That is the offer itself: accept it instead" : "";
 }
 
 /** offerText describes the open offer for a viewer. */

@@ -234,7 +234,9 @@ export const CARD_TITLES = ["Move & steal", "Free roads", "Bonus harvest", "Forc
 
 /** Points is one player's public points broken down. */
 export interface PointsBreakdown {
+  /** settlements on the board, 1 point each */
   settlements: number;
+  /** cities on the board (not their points: 2 each) */
   cities: number;
   longestRoad: number;
   largestArmy: number;
@@ -243,7 +245,7 @@ export interface PointsBreakdown {
   total: number;
 }
 
-/** breakdown splits a player's points into what earned them. */
+/** breakdown splits a player's points into what earned them: pieces by count, the rest in points. */
 export function breakdown(v: HarborfallView, seat: Seat): PointsBreakdown {
   const p = v.players[seat];
   if (!p) return { settlements: 0, cities: 0, longestRoad: 0, largestArmy: 0, secret: 0, total: 0 };
@@ -252,7 +254,7 @@ export function breakdown(v: HarborfallView, seat: Seat): PointsBreakdown {
   const longestRoad = v.longestRoad === seat ? 2 : 0;
   const largestArmy = v.largestArmy === seat ? 2 : 0;
   const shown = settlements + 2 * cities + longestRoad + largestArmy;
-  return { settlements, cities: 2 * cities, longestRoad, largestArmy, secret: Math.max(0, p.points - shown), total: p.points };
+  return { settlements, cities, longestRoad, largestArmy, secret: Math.max(0, p.points - shown), total: p.points };
 }
 
 /** expectedRolls is how often each total 2..12 should come up in n rolls. */

@@ -16,8 +16,8 @@ import { HoldingChip, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { TradePanel } from "./Trade";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
-/** turnLine says whose turn it is and what they are doing, in words. */
-export function turnLine(v: HoldingsView, me: number): string {
+/** turnLine says whose turn it is and what they are doing, in words: for the viewer, only what its legal moves offer. */
+export function turnLine(v: HoldingsView, me: number, legal: Move[] = []): string {
   const who = v.turn === me ? "Your" : `${v.names[v.turn] ?? "Someone"}'s`;
   const what =
     v.phase === "roll"
@@ -27,7 +27,9 @@ export function turnLine(v: HoldingsView, me: number): string {
       : v.phase === "buy" && v.landed >= 0
         ? `${v.turn === me ? "buy or pass on" : "deciding on"} ${SPACES[v.landed]?.name}`
         : v.turn === me
-          ? "improve or end your turn"
+          ? improveMoves(legal).length > 0
+            ? "improve a street in Your holdings, or end your turn"
+            : "end your turn"
           : "finishing their turn";
   return `Round ${v.round} of ${v.roundLimit} · ${who} turn: ${what}`;
 }
@@ -209,7 +211,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
       parts={{
         game: "holdings",
         class: "holdings",
-        turnLine: turnLine(view, me),
+        turnLine: turnLine(view, me, legal),
         label: (m) => moveLabel(m, view),
         head:
           me >= 0 ? (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { coins } from "../../format";
 import type { Move, Seat } from "../../protocol";
-import { moveLabel, counterDraft, counterMove, draftEmpty, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
+import { moveLabel, counterDraft, counterMove, draftWhy, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
 import { MoveLine } from "../../components/Rules";
 import { HoldingChip } from "./Panels";
-import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type TradeSide } from "./view";
+import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type Trade, type TradeSide } from "./view";
 
 function SidePicker({ legend, owner, side, cashMax, view, onChange, id }: { legend: string; owner: Seat; side: TradeSide; cashMax: number; view: HoldingsView; onChange: (s: TradeSide) => void; id: string }) {
   const hs = holdingsOf(view, owner);
@@ -43,15 +43,16 @@ function SidePicker({ legend, owner, side, cashMax, view, onChange, id }: { lege
 }
 
 /** TradeBuilder composes a proposal or a counter-offer; the server checks the terms. */
-export function TradeBuilder({ view, me, mode, initial, send, onDone }: { view: HoldingsView; me: Seat; mode: "propose" | "counter"; initial?: TradeDraft; send: (m: Move) => void; onDone: () => void }) {
+export function TradeBuilder({ view, me, mode, initial, answering = null, send, onDone }: { view: HoldingsView; me: Seat; mode: "propose" | "counter"; initial?: TradeDraft; answering?: Trade | null; send: (m: Move) => void; onDone: () => void }) {
   const others = view.order.filter((s) => s !== me && !view.out.includes(s));
   const [draft, setDraft] = useState<TradeDraft>(initial ?? { to: others[0] ?? -1, give: { properties: [], coins: 0 }, get: { properties: [], coins: 0 } });
   const other = draft.to;
+  const why = draftWhy(draft, view, me, answering);
   const submit = (e: Event) => {
     e.preventDefault();
     // The builder stays open: if the server refuses the terms, the draft is still here to fix.
     // It closes when the trade it made opens (TradePanel resets on every change of the open trade).
-    send(mode === "propose" ? proposeMove(draft) : counterMove(draft));
+    if (why === "") send(mode === "propose" ? proposeMove(draft) : counterMove(draft));
   };
   return (
     <form class="trade-builder" noValidate onSubmit={submit} aria-label={mode === "propose" ? "Propose a trade" : "Counter-offer"}>
@@ -81,8 +82,8 @@ export function TradeBuilder({ view, me, mode, initial, send, onDone }: { view: 
         You give {sideText(draft.give)}; you get {sideText(draft.get)}.
       </p>
       <div class="row">
-        <button type="submit" class="btn-primary" disabled={other < 0 || draftEmpty(draft)} data-testid="trade-submit">
-          {mode === "propose" ? "Offer this trade" : "Send counter-offer"}
+        <button type="submit" class="btn-primary" disabled={why !== ""} data-testid="trade-submit">
+          {why || (mode === "propose" ? "Offer this trade" : "Send counter-offer")}
         </button>
         <button type="button" onClick={onDone}>
           Close
@@ -129,7 +130,7 @@ export function TradePanel({ view, me, legal, over, send, pending }: { view: Hol
       ) : (
         <p class="hint">{view.lastTrade || "No trade is open."}</p>
       )}
-      {building === "counter" && t && counter ? <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t)} send={send} onDone={() => setBuilding(null)} /> : null}
+      {building === "counter" && t && counter ? <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t, view)} answering={t} send={send} onDone={() => setBuilding(null)} /> : null}
       {building === "propose" && propose ? <TradeBuilder view={view} me={me} mode="propose" send={send} onDone={() => setBuilding(null)} /> : null}
       {propose && building === null ? (
         <button type="button" onClick={() => setBuilding("propose")} data-testid="trade-new">

@@ -52,13 +52,42 @@ export function counterMove(d: TradeDraft): Move {
   return { type: "counter", give: side(d.give), get: side(d.get) };
 }
 
-/** counterDraft starts a counter from the open trade, seen from its recipient: the sides swap. */
-export function counterDraft(t: Trade): TradeDraft {
-  return { to: t.from, give: { ...t.get, properties: [...t.get.properties] }, get: { ...t.give, properties: [...t.give.properties] } };
+/** held keeps of a side what seat still owns and can pay. */
+const held = (s: TradeSide, seat: Seat, v: HoldingsView): TradeSide => ({ properties: s.properties.filter((p) => v.owner[p] === seat), coins: Math.min(s.coins, v.cash[seat] ?? 0) });
+
+/** counterDraft starts a counter from the open trade, seen from its recipient: the sides swap, keeping only what each side still owns and can pay. */
+export function counterDraft(t: Trade, v: HoldingsView): TradeDraft {
+  return { to: t.from, give: held(t.get, t.to, v), get: held(t.give, t.from, v) };
 }
 
-export function draftEmpty(d: TradeDraft): boolean {
-  return d.give.properties.length === 0 && d.give.coins === 0 && d.get.properties.length === 0 && d.get.coins === 0;
+const sideEmpty = (s: TradeSide) => s.properties.length === 0 && s.coins <= 0;
+const sameSide = (a: TradeSide, b: TradeSide) => a.coins === b.coins && side(a).properties.join() === side(b).properties.join();
+
+/**
+ * draftWhy says why me cannot send a trade draft, or "" when it can: each
+ * side gives something unless the table allows gifts (HH-55). A counter to
+ * the open trade answering must also give only what each side owns and can
+ * pay (HH-60), and differ from that trade turned round; a proposal's
+ * holdings are left to the server, which says what it refuses.
+ */
+export function draftWhy(d: TradeDraft, v: HoldingsView, me: Seat, answering: Trade | null = null): string {
+  if (d.to < 0) return "Choose whom to trade with";
+  const them = v.names[d.to] ?? `Seat ${d.to + 1}`;
+  if (sideEmpty(d.give) && sideEmpty(d.get)) return "Choose what you give and what you get";
+  if (!v.oneSided && sideEmpty(d.give)) return "Choose what you give";
+  if (!v.oneSided && sideEmpty(d.get)) return `Choose what you get from ${them}`;
+  if (!answering) return "";
+  for (const [seat, s, who] of [
+    [me, d.give, "You"],
+    [d.to, d.get, them],
+  ] as const) {
+    const lost = s.properties.find((p) => v.owner[p] !== seat);
+    if (lost !== undefined) return `${who} ${seat === me ? "do" : "does"} not own ${spaceName(lost)}`;
+    const cash = v.cash[seat] ?? 0;
+    if (s.coins > cash) return `${who} ${seat === me ? "have" : "has"} only ${coins(cash)} Coins`;
+  }
+  if (answering && sameSide(d.give, answering.get) && sameSide(d.get, answering.give)) return "That is the trade itself: accept it instead";
+  return "";
 }
 
 /** sideText: "Tar Lane, Gull Street and 100 Coins", or "nothing". */

@@ -45,6 +45,8 @@ export interface HoldingsView {
   /** whether this viewer may propose (or counter) a trade now */
   canPropose: boolean;
   canCounter: boolean;
+  /** the table allows one-sided trades (gifts) */
+  oneSided: boolean;
   lastCard: string;
 }
 
@@ -140,6 +142,7 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
     history,
     canPropose: typeof canPropose === "boolean" ? canPropose : trade === null,
     canCounter: typeof o.canCounter === "boolean" ? o.canCounter : true,
+    oneSided: opts.oneSidedTrades === true,
     lastCard,
   };
 }

@@ -8,7 +8,7 @@ import type { Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Card, CardDialog, Icon } from "./Cards";
 import { cardName, CARDS, choiceTitle } from "./cards";
-import { columnName, draftMove, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
+import { columnName, distinctMoves, draftMove, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, Supply, Town } from "./Town";
 import { actingName, decodeView, ghostOn, scoreSoFar, shipsInGame, type NekoPlayer, type NekoView } from "./view";
@@ -136,7 +136,7 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
 /** TurnPanel walks the acting player through the turn's windows, with every legal move as a button. */
 function TurnPanel({ v, me, legal, send, busy, open }: { v: NekoView; me: number; legal: Move[]; send: (m: Move) => void; busy: boolean; open: (n: number) => void }) {
   const p = v.players[me]!;
-  const groups = groupMoves(legal);
+  const groups = groupMoves(distinctMoves(legal, v, me));
   const inWindow = v.stage === "window";
   const finalWindow = inWindow && v.window >= p.columns.length;
   const [lic, coin, fuel] = v.icons;

@@ -94,14 +94,16 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
       <h2 id="nk-final-h">{winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Final scores"}</h2>
       {tie ? <p class="nk-tie">{tie}</p> : <p class="hint">A tie on points goes to the lower total level of ships in play, then to more fish, goods and licences; then the win is shared.</p>}
       <div class="nk-table-wrap">
-        <table class="nk-table">
+        <table class="nk-table fit-table">
           <thead>
             <tr>
               <th scope="col" class="nk-from">Points from</th>
               {v.players.map((p) => (
                 <th key={p.seat} scope="col" style={{ borderBottomColor: seatColor(p.seat, colors[p.seat]).fill }}>
-                  {p.name}
-                  {result.winners.includes(p.seat) ? " ★" : ""}
+                  <span class="col-head">
+                    {p.name}
+                    {result.winners.includes(p.seat) ? " ★" : ""}
+                  </span>
                 </th>
               ))}
             </tr>

@@ -6,7 +6,7 @@
 
 import type { Move } from "../../protocol";
 import { cardName, choiceText, harbourCost, CARDS } from "./cards";
-import { GHOST, type NekoPlayer, type NekoView } from "./view";
+import { GHOST, shipPlace, type NekoPlayer, type NekoView } from "./view";
 
 /** field reads a number field of a move; the server leaves a zero field out, so absent reads as 0 (card 0, row 0, column 0). */
 export const field = (m: Move, k: string): number => (typeof m[k] === "number" ? (m[k] as number) : 0);
@@ -25,6 +25,21 @@ function shipWords(p: NekoPlayer | undefined, ship: number): string {
   if (ship === GHOST) return "the ghost ship";
   const s = p?.ships[ship];
   return s ? `your level ${s.level} ship` : "a ship";
+}
+
+/**
+ * shipFrom says where a ship is, after a space: "on column 3", "at Penguin
+ * Island", or with from, "from the harbour"; and which one it is when
+ * another ship of that level there is not its twin ("the one placed higher").
+ */
+function shipFrom(v: NekoView, p: NekoPlayer | undefined, ship: number, from: boolean): string {
+  const s = p?.ships[ship];
+  if (!p || !s) return "";
+  let where = shipPlace(v, p, s);
+  if (from) where = where.replace(/^(in|on|at) /, "from ");
+  const other = p.ships.find((x) => x.index !== ship && x.index !== GHOST && x.loc === s.loc && x.level === s.level && twinShip(p, x.index) !== twinShip(p, ship));
+  if (other) where += other.place !== s.place ? `, the one placed ${s.place > other.place ? "higher" : "lower"}` : `, the one ${s.rewarded ? "already" : "not yet"} rewarded`;
+  return ` ${where}`;
 }
 
 /** licencePrice is the coins a licence costs this player: 2 with the discount Research Station in a column, else 3. */
@@ -69,7 +84,7 @@ export function moveLabel(m: Move, v: NekoView, me: number): string {
     case "upgrade": {
       const s = p?.ships[n(m, "ship")];
       const d = n(m, "level") - (s?.level ?? 0);
-      return `Upgrade ${shipWords(p, n(m, "ship"))} on column ${s?.loc ?? "?"} to level ${n(m, "level")} (${d} licence${d === 1 ? "" : "s"})`;
+      return `Upgrade ${shipWords(p, n(m, "ship"))}${shipFrom(v, p, n(m, "ship"), false)} to level ${n(m, "level")} (${d} licence${d === 1 ? "" : "s"})`;
     }
     case "buyship":
       return `Buy a level ${n(m, "level")} ship (${2 * n(m, "level")} coins)`;
@@ -79,10 +94,10 @@ export function moveLabel(m: Move, v: NekoView, me: number): string {
       const s = p?.ships[n(m, "ship")];
       const to = (s?.loc ?? 0) + 1;
       const fuel = n(m, "ship") === GHOST ? 2 : 1;
-      return `Move ${shipWords(p, n(m, "ship"))} to ${columnName(p, to - 1)} (${fuel} fuel)`;
+      return `Move ${shipWords(p, n(m, "ship"))}${shipFrom(v, p, n(m, "ship"), true)} to ${columnName(p, to - 1)} (${fuel} fuel)`;
     }
     case "sail":
-      return `Sail ${shipWords(p, n(m, "ship"))} to ${v.attractions[n(m, "to")]?.name ?? "an attraction"} (1 fuel)`;
+      return `Sail ${shipWords(p, n(m, "ship"))}${shipFrom(v, p, n(m, "ship"), true)} to ${v.attractions[n(m, "to")]?.name ?? "an attraction"} (1 fuel)`;
     case "bonus":
       return n(m, "option") === 0 ? "Research Station bonus: +2 coins" : "Research Station bonus: +1 fuel";
     case "flip":
@@ -128,6 +143,32 @@ export const movesForCard = (legal: Move[], card: number): Move[] => legal.filte
 /** draftMove is the legal move that takes row's set of size cards, if there is one. */
 export const draftMove = (legal: Move[], row: number, size: number): Move | undefined =>
   legal.find((m) => m.type === "draft" && field(m, "row") === row && field(m, "size") === size);
+
+/** The move types that name one of the mover's ships (ship 0 is left out of the JSON). */
+const SHIP_MOVES = ["move", "sail", "upgrade"];
+
+/**
+ * twinShip is the first of the player's ships that is the same as ship in
+ * all that counts: place, level, its attraction reward and place there.
+ * Moving or upgrading either of two such ships is one choice.
+ */
+export function twinShip(p: NekoPlayer | undefined, ship: number): number {
+  const s = p?.ships[ship];
+  if (!s || ship === GHOST) return ship;
+  return p!.ships.find((x) => x.index !== GHOST && x.loc === s.loc && x.level === s.level && x.rewarded === s.rewarded && x.place === s.place)?.index ?? ship;
+}
+
+/** distinctMoves keeps the first of each set of moves that differ only in which of two twin ships they use. */
+export function distinctMoves(legal: Move[], v: NekoView, me: number): Move[] {
+  const p = v.players[me];
+  const seen = new Set<string>();
+  return legal.filter((m) => {
+    const k = SHIP_MOVES.includes(m.type) ? moveKey({ ...m, ship: twinShip(p, field(m, "ship")) }) : moveKey(m);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
 
 /** moveKey identifies a move for keys and test ids. */
 export const moveKey = (m: Move): string =>

@@ -1,0 +1,93 @@
+// Every game's end screen fits a phone: for each game at its most seats,
+// the host opens a table, fills it with computer players, hands them its
+// own seat too, and once the game is over the end screen must neither
+// widen the page nor hide a column in a table that scrolls sideways, on a
+// 390 px and a 320 px phone.
+
+import { fail, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
+
+const GAMES = [
+  { id: "greatharbor", seats: 4, options: { shops: true }, end: "ranking" },
+  { id: "harborfall", seats: 6, options: { turnLimit: 12 }, end: "ranking" },
+  { id: "holdings", seats: 6, options: { roundLimit: 2 }, end: "ranking" },
+  { id: "neko", seats: 4, options: { extraCards: true, fishingBoats: true, ghostShip: true }, end: "final-scores" },
+];
+
+/** sideways lists the elements of the end screen whose content is wider than they are and scrolls or is cut off sideways. */
+const sideways = (page, testid) =>
+  page.getByTestId(testid).evaluate((root) =>
+    [root, ...root.querySelectorAll("*")]
+      .filter((el) => {
+        const ox = getComputedStyle(el).overflowX;
+        return ox !== "visible" && ox !== "clip" && el.scrollWidth > el.clientWidth + 1 && !(el instanceof SVGElement);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${el.scrollWidth}>${el.clientWidth}`),
+  );
+
+/**
+ * offscreen lists the elements of the end screen that reach past the right
+ * edge of a phone w px wide (a page that clips its overflow hides them, and
+ * a phone's browser may lay a wide page out wider than its screen).
+ */
+const offscreen = (page, testid, w) =>
+  page.locator(testid ? `[data-testid="${testid}"]` : "body").evaluate((root, w) => {
+    return [root, ...root.querySelectorAll("*")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const p = el.parentElement?.getBoundingClientRect();
+        // the outermost elements that reach past the edge: their parents do not
+        // An SVG drawing clips what lies outside its box, as the sea round an island.
+        const drawn = el instanceof SVGElement && !(el instanceof SVGSVGElement);
+        return !drawn && r.width > 1 && r.right > w + 1 && (el === root || !p || p.right <= w + 1);
+      })
+      .slice(0, 6)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} to ${Math.round(el.getBoundingClientRect().right)}px`);
+  }, w);
+
+/** scenario plays every game to its end with computer players and checks its end screen on two phones. */
+export default async function scenario(ctx) {
+  const { base } = ctx;
+  const page = await ctx.newPage(PHONE);
+  const small = await ctx.newPage(SMALL_PHONE);
+  const errors = watchErrors({ phone: page, small });
+  await page.goto(base + "/");
+  await small.context().addCookies(await page.context().cookies());
+  const problems = [];
+
+  for (const g of GAMES) {
+    setStep(`${g.id}: a table of computer players plays to the end`);
+    const made = await pageApi(page, "POST", "/api/tables", { game: g.id, name: "Ana", options: g.options });
+    if (made.status !== 201) fail(`opening a ${g.id} table: ${made.status} ${JSON.stringify(made.body)}`);
+    const id = made.body.id;
+    for (let s = 1; s < g.seats; s++) {
+      const r = await pageApi(page, "POST", `/api/tables/${id}/bots`, {});
+      if (r.status !== 200) fail(`adding a computer player: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+    const started = await pageApi(page, "POST", `/api/tables/${id}/start`);
+    if (started.status !== 200) fail(`starting: ${started.status} ${JSON.stringify(started.body)}`);
+    const handed = await pageApi(page, "POST", `/api/tables/${id}/hand`, { seat: 0, computer: true });
+    if (handed.status !== 200) fail(`handing the seat over: ${handed.status} ${JSON.stringify(handed.body)}`);
+    await page.goto(`${base}/t/${id}`);
+    await until(`the ${g.id} game to end`, async () => (await page.getByTestId(g.end).count()) > 0, 240_000);
+    log(`${g.id}: the game is over`);
+
+    setStep(`${g.id}: the end screen fits a 390 px and a 320 px phone`);
+    for (const [p, name, w] of [
+      [page, "390 px", 390],
+      [small, "320 px", 320],
+    ]) {
+      if (p === small) await small.goto(`${base}/t/${id}`);
+      await p.getByTestId(g.end).waitFor();
+      await p.getByTestId(g.end).scrollIntoViewIfNeeded();
+      await shot(p, `${g.id}-${name.replace(" ", "")}`);
+      const scroll = await p.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+      if (scroll > w + 1) problems.push(`the ${g.id} end screen is ${scroll}px wide on a ${name} phone: ${(await offscreen(p, "", w)).join("; ")}`);
+      const off = await offscreen(p, g.end, w);
+      if (off.length) problems.push(`the ${g.id} end screen on a ${name} phone reaches past its edge: ${off.join("; ")}`);
+      const wide = await sideways(p, g.end);
+      if (wide.length) problems.push(`the ${g.id} end screen on a ${name} phone scrolls sideways inside: ${wide.join("; ")}`);
+    }
+  }
+  if (problems.length) fail(problems.join("\n"));
+  if (errors.length) fail(`script errors:\n${errors.join("\n")}`);
+}

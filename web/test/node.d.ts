@@ -1,0 +1,24 @@
+// The few Node.js calls the tests make (the front end has no Node types):
+// test/labels.test.ts runs the Go test that writes its samples.
+
+declare module "node:child_process" {
+  export function execFileSync(file: string, args: string[], options: { cwd?: string; stdio?: ("ignore" | "inherit" | "pipe")[] }): unknown;
+}
+
+declare module "node:fs" {
+  export function mkdtempSync(prefix: string): string;
+  export function readFileSync(path: string, encoding: "utf8"): string;
+  export function rmSync(path: string, options: { recursive?: boolean; force?: boolean }): void;
+}
+
+declare module "node:os" {
+  export function tmpdir(): string;
+}
+
+declare module "node:path" {
+  export function join(...parts: string[]): string;
+}
+
+declare module "node:url" {
+  export function fileURLToPath(url: string | URL): string;
+}
