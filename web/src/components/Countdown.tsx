@@ -5,14 +5,21 @@ export function secondsLeft(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-/** Countdown shows the turn timer when one runs for this viewer. */
-export function Countdown({ deadline }: { deadline: number }) {
+/** useNow is the time, in Unix ms, brought up to date every second while ticking is on. */
+export function useNow(ticking: boolean): number {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
-    if (!deadline) return;
+    if (!ticking) return;
+    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
-  }, [deadline]);
+  }, [ticking]);
+  return now;
+}
+
+/** Countdown shows the turn timer when one runs for this viewer. */
+export function Countdown({ deadline }: { deadline: number }) {
+  const now = useNow(deadline > 0);
   if (!deadline) return null;
   const s = secondsLeft(deadline, now);
   return (
