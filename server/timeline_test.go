@@ -88,8 +88,17 @@ func TestTimelineOverTheWire(t *testing.T) {
 		t.Fatalf("an exported file's replay: %+v %v", pos, err)
 	}
 	doc.Moves[0].Move = []byte(`{"type":"take","n":9}`)
-	if err := stranger.call("POST", "/api/replay", map[string]any{"export": doc, "at": 1}, nil); code(err) != harbor.EInvalid {
+	err := stranger.call("POST", "/api/replay", map[string]any{"export": doc, "at": 1}, nil)
+	if code(err) != harbor.EInvalid || !strings.Contains(err.Error(), "this game file does not replay") {
 		t.Fatalf("a file that does not replay: %v", err)
+	}
+	for _, raw := range []string{"replay: move", "PILE-", "seat 0", "illegal_move"} {
+		if strings.Contains(harbor.ErrorMessage(err), raw) {
+			t.Fatalf("the refusal of a file that does not replay says %q: %v", raw, err)
+		}
+	}
+	if err := stranger.call("POST", "/api/replay", map[string]any{"export": doc, "at": 7}, nil); code(err) != harbor.EInvalid || !strings.Contains(err.Error(), "moves 0 to 6") {
+		t.Fatalf("a file's replay past its end: %v", err)
 	}
 	var forked table.LobbyView
 	if err := host.call("POST", "/api/tables/"+id+"/fork", map[string]any{"at": 4}, &forked); err != nil {
@@ -120,7 +129,8 @@ func TestPlayOnOverTheWire(t *testing.T) {
 	aw, bw, tw := ana.mustDial("table="+id), bo.mustDial("table="+id), e.person("TV").mustDial("tv="+lobby.TV)
 	ana.must("POST", "/api/tables/"+id+"/start", nil)
 	aw.send("move", 0, map[string]any{"type": "take", "n": 1})
-	bw.next("state")
+	for bw.next("state").V < 1 {
+	}
 	bw.send("move", 1, map[string]any{"type": "take", "n": 1})
 	nextLobby(t, aw, func(l table.LobbyView) bool { return l.Status == table.Finished }) // the computer takes the last
 

@@ -190,11 +190,16 @@ func seatName(seats []Seat, s game.Seat) string {
 }
 
 // ReplayExport replays an exported game document up to at, as ReplayAt
-// does for a stored one (every hand shown: the file is its owner's).
+// does for a stored one (every hand shown: the file is its owner's). A
+// document that does not replay is refused (EInvalid) in words for people;
+// the error's text (Error) adds the engine's detail, for the server's log.
 func ReplayExport(doc game.Export, at int) (Position, error) {
 	def, err := game.Lookup(doc.Game)
 	if err != nil {
 		return Position{}, err
+	}
+	if at < 0 || at > len(doc.Moves) {
+		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(doc.Moves), at)
 	}
 	seats := make([]Seat, len(doc.Config.Players))
 	for i, p := range doc.Config.Players {
@@ -203,7 +208,14 @@ func ReplayExport(doc game.Export, at int) (Position, error) {
 			seats[i].Kind = Bot
 		}
 	}
-	return replayAt(def, doc.Config, doc.Moves, nil, seats, at, true)
+	pos, err := replayAt(def, doc.Config, doc.Moves, nil, seats, at, true)
+	if err != nil {
+		return Position{}, &setupFailure{
+			human: harbor.Errorf(harbor.EInvalid, "this game file does not replay: one of its moves is not allowed where it stands, so the file was changed or comes from another version of Harbor"),
+			cause: err,
+		}
+	}
+	return pos, nil
 }
 
 // CheckForkAt refuses, with Fork's errors, a moment at of r's game that
