@@ -124,7 +124,10 @@ async function oneGame(ctx, game, name) {
   await ana.getByTestId("take-seat-back").click();
   // The game stops at Ana's turn; Bo's turn, the stand-in's, came just before it.
   await until("the marked moves in Ana's log", async () => /Computer for Bo: /.test((await ana.locator("body").textContent()) ?? ""), 60_000);
-  if (game === "holdings") await shotOf(ana, "04-phone-stand-in-log");
+  if (game === "holdings") {
+    await ana.evaluate(() => window.scrollTo(0, 0));
+    await shotOf(ana, "04-phone-stand-in-log");
+  }
 
   setStep(`${name}: Bo is back; the computer players play the game to its end`);
   const bo2 = await ana.context().browser().newContext({ ...SMALL_PHONE, storageState: await bo.context().storageState() }).then((c) => c.newPage());
@@ -151,7 +154,12 @@ async function oneGame(ctx, game, name) {
   await ana.goto(`${ctx.base}/t/${id}/replay?at=6`);
   await until("the replay at move 6", async () => (await ana.getByTestId("replay-bar").getAttribute("data-at")) === "6");
   await until("the marked moves in the replay's list", async () => /Computer for Bo: /.test((await ana.locator(".replay-log").textContent().catch(() => "")) ?? ""));
-  if (game === "holdings") await shotOf(ana, "05-phone-replay");
+  if (game === "holdings") {
+    await ana.locator(".replay-log li", { hasText: "Computer for Bo: " }).first().scrollIntoViewIfNeeded();
+    await shotOf(ana, "05-phone-replay-marked");
+    await ana.getByTestId("play-from-here").scrollIntoViewIfNeeded();
+    await shotOf(ana, "05-phone-replay-play-on");
+  }
 
   setStep(`${name}: Ana plays on from move 6; Bo and the TV come along`);
   await ana.getByTestId("play-from-here").click();
@@ -168,6 +176,8 @@ async function oneGame(ctx, game, name) {
   if (why !== "Waiting for Bo to be ready.") fail(`the start waits for: ${why}`);
   if (game === "holdings") {
     await shotOf(ana, "06-phone-fork-lobby");
+    await ana.getByTestId(`seat-${BO}`).scrollIntoViewIfNeeded();
+    await shotOf(ana, "06-phone-fork-seats");
     await shotOf(bo2, "07-phone320-fork-lobby");
     await shotOf(tv, "08-tv-fork-lobby");
   }
