@@ -26,7 +26,7 @@ const GAMES = [
  * Ana must get her seat back before the computer player has played the game
  * to its end for her.
  */
-export const serverArgs = ["-bot-delay", "150ms"];
+export const serverArgs = ["-bot-delay", "60ms"];
 
 /** AWAY is the table's wait, in seconds, before a computer player stands in for a lost connection. */
 const AWAY = 6;
@@ -196,7 +196,7 @@ async function oneGame(ctx, game, name) {
   }, 60_000);
   log(`${name}: played on from move 6 of ${id} at ${next}, now at version ${(await tableOf(ana, next)).version}`);
   if (errors.length + errors2.length) fail(`page errors:\n${[...errors, ...errors2].join("\n")}`);
-  await bo2.context().close();
+  for (const p of [ana, bo2, tv]) await p.context().close();
 }
 
 export default async function scenario(ctx) {

@@ -5,16 +5,19 @@ export function secondsLeft(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-/** useNow is the time, in Unix ms, brought up to date every second while ticking is on. */
+/**
+ * useNow is the time of this render, in Unix ms; while ticking is on the
+ * component renders again every second. (A time kept from an earlier render
+ * would count from when the component first showed, not from now.)
+ */
 export function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(Date.now());
+  const [, tick] = useState(0);
   useEffect(() => {
     if (!ticking) return;
-    setNow(Date.now());
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => tick((n) => n + 1), 1000);
     return () => clearInterval(t);
   }, [ticking]);
-  return now;
+  return Date.now();
 }
 
 /** Countdown shows the turn timer when one runs for this viewer. */
