@@ -9,7 +9,9 @@
 //   to the new lobby, where everyone has their old seat; the start waits for
 //   Bo, and the new game then plays a few moves.
 // Nothing here makes a game's own moves: computer players make them all, so
-// the scenario reads only the shared parts of the table screens.
+// the scenario reads only the shared parts of the table screens. Its clicks
+// land while the game stands still; where it must hand a seat over while
+// computer players move, it asks the API as the button does.
 
 import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
 
@@ -46,6 +48,16 @@ async function tableOf(page, id) {
   const r = await pageApi(page, "GET", `/api/tables/${id}`);
   if (r.status !== 200) fail(`the table ${id} answers ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/**
+ * hand gives the page's own seat to the computer player (or takes it back)
+ * through the API, as its button does: used where the game moves on at once,
+ * so no click has to land on a page redrawn with every computer move.
+ */
+async function hand(page, id, seat, computer) {
+  const r = await pageApi(page, "POST", `/api/tables/${id}/hand`, { seat, computer });
+  if (r.status !== 200) fail(`handing seat ${seat} (${computer}): ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 const idOf = (page) => /\/t\/([^/?]+)/.exec(page.url())?.[1] ?? "";
@@ -118,10 +130,13 @@ async function oneGame(ctx, game, name) {
   });
 
   setStep(`${name}: the stand-in plays Bo's turn and the log marks its moves`);
-  // Ana lets the computer play for her, so the game reaches Bo's seat.
+  // Ana lets the computer play for her, so the game reaches Bo's seat, and
+  // takes her seat back as soon as the stand-in plays for Bo.
   await ana.getByTestId(`hand-${ANA}`).click();
-  await until("a computer player to stand in for Bo", async () => (await presenceOf(ana)).Bo === "gone · a computer player stands in", 60_000);
-  await ana.getByTestId("take-seat-back").click();
+  await until("Ana told the computer plays for her", async () => /as you asked/.test((await ana.getByTestId("handed").textContent().catch(() => "")) ?? ""));
+  await until("a computer player to stand in for Bo", async () => (await tableOf(ana, id)).seats[BO].away, 60_000);
+  await hand(ana, id, ANA, false);
+  await until("Ana's strip to show the stand-in", async () => (await presenceOf(ana)).Bo === "gone · a computer player stands in");
   // The game stops at Ana's turn; Bo's turn, the stand-in's, came just before it.
   await until("the marked moves in Ana's log", async () => /Computer for Bo: /.test((await ana.locator("body").textContent()) ?? ""), 60_000);
   if (game === "holdings") {
@@ -135,8 +150,8 @@ async function oneGame(ctx, game, name) {
   await bo2.goto(`${ctx.base}/t/${id}`);
   await until("Bo connected again", async () => (await presenceOf(ana)).Bo === "connected");
   const backAt = (await tableOf(ana, id)).version;
-  await ana.getByTestId(`hand-${ANA}`).click();
-  await bo2.getByTestId(`hand-${BO}`).click();
+  await hand(ana, id, ANA, true);
+  await hand(bo2, id, BO, true);
   const started = Date.now();
   await until("the end of the game", async () => (await tableOf(ana, id)).status === "finished", 300_000);
   log(`${name}: the computer players finished the game in ${Math.round((Date.now() - started) / 1000)} s`);
@@ -188,8 +203,8 @@ async function oneGame(ctx, game, name) {
 
   setStep(`${name}: the new game plays a few moves`);
   const at = (await tableOf(ana, next)).version;
-  await ana.getByTestId(`hand-${ANA}`).click();
-  await bo2.getByTestId(`hand-${BO}`).click();
+  await hand(ana, next, ANA, true);
+  await hand(bo2, next, BO, true);
   await until("a few moves of the new game", async () => {
     const t = await tableOf(ana, next);
     return t.status === "finished" || t.version >= at + 4;
