@@ -108,6 +108,7 @@ async function oneGame(ctx, game, name) {
   if (game === "holdings") {
     await fitsWidth(bo, "the handed seat on a 320 px phone");
     await shotOf(bo, "01-phone320-handed");
+    await shotOf(tv, "01-tv-handed");
   }
   await bo.getByTestId("take-seat-back").click();
   await until("Bo's seat his again", async () => (await bo.getByTestId("handed").count()) === 0 && (await presenceOf(ana)).Bo === "connected");
@@ -122,6 +123,14 @@ async function oneGame(ctx, game, name) {
   if (game === "holdings") {
     await shotOf(ana, "02-phone-countdown");
     await shotOf(tv, "03-tv-countdown");
+    // Ana's seat on a 320 px phone too: a second browser with her cookie.
+    const small = await ctx.browser.newContext({ ...SMALL_PHONE, storageState: await ana.context().storageState() });
+    const ana320 = await small.newPage();
+    await ana320.goto(ana.url());
+    await until("the countdown on the 320 px phone", async () => /takes over|stands in/.test((await presenceOf(ana320)).Bo ?? ""));
+    await fitsWidth(ana320, "the countdown on a 320 px phone");
+    await shotOf(ana320, "02-phone320-countdown");
+    await small.close();
   }
   // The page counts down by itself (no new frame comes while everyone waits).
   await until("the countdown to go down", async () => {
