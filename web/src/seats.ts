@@ -24,8 +24,8 @@ export function handedNote(l: Lobby, s: LobbySeat): string {
 /** handedState is how the seat strip says a seat was handed over, and by whom. */
 export function handedState(l: Lobby, s: LobbySeat): string {
   const by = handedBy(l, s);
-  if (by === s.player) return "a computer player plays for them, as they asked";
-  return `${nameOf(l, by) || "the host"} handed the seat to a computer player`;
+  if (by === s.player) return s.you ? "a computer player plays for you, as you asked" : "a computer player plays for them, as they asked";
+  return `${nameOf(l, by) || "the host"} handed ${s.you ? "your" : "the"} seat to a computer player`;
 }
 
 /** standInSeconds is the whole seconds until a computer player stands in for s, or null when none is coming. */

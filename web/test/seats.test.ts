@@ -15,13 +15,15 @@ describe("a seat handed to a computer player", () => {
   it("tells the person they asked for it themselves", () => {
     const bo = seat(1, { name: "Bo", handed: true, handedBy: "p1", you: true });
     expect(handedNote(l(bo), bo)).toBe("A computer player plays for you, as you asked.");
-    expect(handedState(l(bo), bo)).toBe("a computer player plays for them, as they asked");
+    expect(handedState(l(bo), bo)).toBe("a computer player plays for you, as you asked");
+    expect(handedState(l(bo), { ...bo, you: false })).toBe("a computer player plays for them, as they asked");
   });
   it("names the host who handed it over, never a bare 'the host' when the name is known", () => {
     const bo = seat(1, { name: "Bo", handed: true, handedBy: "p0" });
     expect(handedNote(l(bo), bo)).toBe("Ana (the host) let a computer player take your seat.");
     expect(handedState(l(bo), bo)).toBe("Ana handed the seat to a computer player");
     expect(presenceText(bo, l(bo), 0)).toBe("Ana handed the seat to a computer player");
+    expect(presenceText({ ...bo, you: true }, l(bo), 0)).toBe("Ana handed your seat to a computer player");
   });
   it("tells the host who handed over her own seat that she asked for it", () => {
     const ana = seat(0, { name: "Ana", host: true, handed: true, handedBy: "p0", player: "p0", you: true });
