@@ -43,11 +43,11 @@ const (
 // that committed first fails the check), then the finished tables. It
 // returns the moves written.
 const insertMoves = `WITH u AS (
-	SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[], $7::bigint[])
-		AS u(table_id, n, seat, move, at, result, epoch)
+	SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[], $7::bigint[], $8::bool[])
+		AS u(table_id, n, seat, move, at, result, epoch, stand_in)
 ), ok AS (%s
 ), ins AS (
-	INSERT INTO moves (table_id, n, seat, move, at) SELECT table_id, n, seat, move, at FROM ok
+	INSERT INTO moves (table_id, n, seat, move, at, stand_in) SELECT table_id, n, seat, move, at, stand_in FROM ok
 	ON CONFLICT DO NOTHING RETURNING table_id, n
 ), fin AS (
 	UPDATE tables SET status = 'finished', result = ok.result, updated = ok.at
@@ -57,7 +57,7 @@ SELECT table_id, n FROM ins`
 
 const (
 	anyOwner = `SELECT * FROM u`
-	fenced   = `SELECT u.* FROM u JOIN leases l ON l.table_id = u.table_id AND l.owner = $8 AND l.epoch = u.epoch FOR KEY SHARE OF l`
+	fenced   = `SELECT u.* FROM u JOIN leases l ON l.table_id = u.table_id AND l.owner = $9 AND l.epoch = u.epoch FOR KEY SHARE OF l`
 )
 
 // batchWriter holds the committer's buffers, reused from batch to batch.
@@ -71,6 +71,7 @@ type batchWriter struct {
 	ats     []int64
 	results []*string
 	epochs  []int64
+	standIn []bool
 	queued  []*groupcommit.Request
 }
 
@@ -80,6 +81,7 @@ func (w *batchWriter) reset() {
 	clear(w.next)
 	w.unknown, w.ids, w.ns, w.seats, w.moves = w.unknown[:0], w.ids[:0], w.ns[:0], w.seats[:0], w.moves[:0]
 	w.ats, w.results, w.epochs, w.queued = w.ats[:0], w.results[:0], w.epochs[:0], w.queued[:0]
+	w.standIn = w.standIn[:0]
 }
 
 // commit writes batch. A request that does not fit its table is refused
@@ -138,6 +140,7 @@ func (s *Store) commit(w *batchWriter, batch []*groupcommit.Request) {
 		w.ats = append(w.ats, millis(r.Move.At))
 		w.results = append(w.results, result)
 		w.epochs = append(w.epochs, epoch)
+		w.standIn = append(w.standIn, r.Move.StandIn)
 		w.queued = append(w.queued, r)
 	}
 	if len(w.queued) == 0 {
@@ -171,7 +174,7 @@ type moveKey struct {
 }
 
 func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, error) {
-	args := []any{w.ids, w.ns, w.seats, w.moves, w.ats, w.results, w.epochs}
+	args := []any{w.ids, w.ns, w.seats, w.moves, w.ats, w.results, w.epochs, w.standIn}
 	sql := fmt.Sprintf(insertMoves, anyOwner)
 	if s.node != "" {
 		sql = fmt.Sprintf(insertMoves, fenced)

@@ -83,7 +83,10 @@ func TestMigrations(t *testing.T) {
 		if err := old.SaveTable(ctx, tb); err != nil {
 			t.Fatal(err)
 		}
-		if err := old.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":2}`), At: time.Now()}, nil, nil); err != nil {
+		// A move as the previous schema stores it (this code writes the
+		// columns the latest one added).
+		if _, err := pool.Exec(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, 0, 0, $2, $3)`,
+			tb.ID, `{"type":"take","n":2}`, time.Now().UnixMilli()); err != nil {
 			t.Fatal(err)
 		}
 		old.Close()

@@ -194,7 +194,7 @@ func (s *Store) notHeld(ctx context.Context, id string) error {
 
 // Moves implements table.Store.
 func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, error) {
-	rows, err := s.pool.Query(ctx, `SELECT n, seat, move, at FROM moves WHERE table_id = $1 AND n >= $2 ORDER BY n`, id, from)
+	rows, err := s.pool.Query(ctx, `SELECT n, seat, move, at, stand_in FROM moves WHERE table_id = $1 AND n >= $2 ORDER BY n`, id, from)
 	if err != nil {
 		return nil, err
 	}
@@ -204,8 +204,8 @@ func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, e
 		move string
 		at   int64
 	)
-	_, err = pgx.ForEachRow(rows, []any{&m.N, &m.Seat, &move, &at}, func() error {
-		out = append(out, table.Move{N: m.N, Seat: m.Seat, Move: json.RawMessage(move), At: time.UnixMilli(at).UTC()})
+	_, err = pgx.ForEachRow(rows, []any{&m.N, &m.Seat, &move, &at, &m.StandIn}, func() error {
+		out = append(out, table.Move{N: m.N, Seat: m.Seat, Move: json.RawMessage(move), At: time.UnixMilli(at).UTC(), StandIn: m.StandIn})
 		return nil
 	})
 	return out, err

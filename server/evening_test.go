@@ -171,11 +171,16 @@ func TestDisconnectStandIn(t *testing.T) {
 	}
 
 	// Ana (seat 0, whose turn it is) closes her page.
+	closed := time.Now()
 	hw.c.CloseNow()
-	nextLobby(t, bw, func(l table.LobbyView) bool { return !l.Seats[0].Online })
-	l := nextLobby(t, bw, func(l table.LobbyView) bool { return l.Seats[0].Away })
-	if l.Seats[1].Away || !l.Seats[1].Online {
-		t.Fatalf("Bo is shown away: %+v", l.Seats[1])
+	// Every page counts down to the stand-in: the lobby says when it comes.
+	l := nextLobby(t, bw, func(l table.LobbyView) bool { return !l.Seats[0].Online })
+	if due := time.UnixMilli(l.Seats[0].StandIn); due.Before(closed) || due.After(time.Now().Add(time.Second)) || l.Seats[1].StandIn != 0 {
+		t.Fatalf("the stand-in comes at %v (Ana left at %v, waits 1 s); seats %+v", due, closed, l.Seats)
+	}
+	l = nextLobby(t, bw, func(l table.LobbyView) bool { return l.Seats[0].Away })
+	if l.Seats[1].Away || !l.Seats[1].Online || l.Seats[0].StandIn != 0 {
+		t.Fatalf("seats once the stand-in plays: %+v", l.Seats)
 	}
 	f := bw.next("state")
 	for f.V < 1 {
@@ -183,6 +188,9 @@ func TestDisconnectStandIn(t *testing.T) {
 	}
 	if f.State.Actors[0] != 1 {
 		t.Fatalf("after the stand-in moved the game waits on %v", f.State.Actors)
+	}
+	if len(f.State.Events) != 1 || !strings.HasPrefix(f.State.Events[0].Text, "Computer for Ana: Ana took ") {
+		t.Fatalf("the stand-in's move is logged as %+v", f.State.Events)
 	}
 
 	// Ana comes back and has her seat again.
@@ -207,10 +215,16 @@ func offeredTurn(t *testing.T, w *wsClient, v int, seat game.Seat) {
 }
 
 // TestHostHandsSeat: the host gives a person's seat to a computer player
-// during play and takes it back.
+// during play and takes it back; a person does the same for their own seat.
 func TestHostHandsSeat(t *testing.T) {
 	e := newEnv(t, server.Limits{})
 	id, host, bo, hw, bw := twoAtPile(t, e, 40)
+	if l := bo.must("POST", "/api/tables/"+id+"/hand", map[string]any{"seat": 1, "computer": true}); !l.Seats[1].Handed || l.Seats[1].HandedBy != bo.id() {
+		t.Fatalf("Bo handed his own seat: %+v", l.Seats[1])
+	}
+	if l := bo.must("POST", "/api/tables/"+id+"/hand", map[string]any{"seat": 1, "computer": false}); l.Seats[1].Handed || l.Seats[1].HandedBy != "" {
+		t.Fatalf("Bo took his seat back: %+v", l.Seats[1])
+	}
 	for _, tc := range []struct {
 		who  *person
 		body map[string]any
@@ -224,7 +238,7 @@ func TestHostHandsSeat(t *testing.T) {
 			t.Fatalf("hand %v by %s: %v, want %s", tc.body, tc.who.name, err, tc.code)
 		}
 	}
-	if l := host.must("POST", "/api/tables/"+id+"/hand", map[string]any{"seat": 1, "computer": true}); !l.Seats[1].Handed {
+	if l := host.must("POST", "/api/tables/"+id+"/hand", map[string]any{"seat": 1, "computer": true}); !l.Seats[1].Handed || l.Seats[1].HandedBy != host.id() {
 		t.Fatalf("seat 1 not handed: %+v", l.Seats[1])
 	}
 	hw.send("move", 0, map[string]any{"type": "take", "n": 1})

@@ -67,20 +67,14 @@ func (s *Server) replayFile(q *request) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil || dec.More() {
-		return nil, harbor.Errorf(harbor.EInvalid, "that is not a Harbor game file: %v", errOr(err, "more than one value"))
+		s.log.Info("replay of a game file: not a game file", "err", err)
+		return nil, harbor.Errorf(harbor.EInvalid, "that is not a Harbor game file")
 	}
 	pos, err := table.ReplayExport(req.Export, req.At)
-	if c := harbor.ErrorCode(err); err != nil && c != harbor.EInvalid && c != harbor.ENotFound {
-		return nil, harbor.Errorf(harbor.EInvalid, "the game file does not replay: %v", err)
+	if harbor.ErrorCode(err) == harbor.EInvalid {
+		s.log.Info("replay of a game file refused", "game", req.Export.Game, "err", err)
 	}
 	return pos, err
-}
-
-func errOr(err error, s string) string {
-	if err != nil {
-		return err.Error()
-	}
-	return s
 }
 
 // ForkRequest is the body of POST /api/tables/{id}/fork.

@@ -46,7 +46,7 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 		{&c.commit, `COMMIT`},
 		{&c.rollback, `ROLLBACK`},
 		{&c.head, `SELECT status, COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = ?1), 0) FROM tables WHERE id = ?1`},
-		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`},
+		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
 	} {
 		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
@@ -148,7 +148,7 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, version), nil
 	}
 	at := millis(r.Move.At)
-	if _, err := c.insert.ExecContext(ctx, r.ID, r.Move.N, int(r.Move.Seat), string(r.Move.Move), at); err != nil {
+	if _, err := c.insert.ExecContext(ctx, r.ID, r.Move.N, int(r.Move.Seat), string(r.Move.Move), at, r.Move.StandIn); err != nil {
 		return nil, err
 	}
 	c.heads[r.ID] = r.Move.N + 1

@@ -148,7 +148,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 
 // Moves implements table.Store.
 func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move, at FROM moves WHERE table_id = ? AND n >= ? ORDER BY n`, id, from)
+	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move, at, stand_in FROM moves WHERE table_id = ? AND n >= ? ORDER BY n`, id, from)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +160,7 @@ func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, e
 			move string
 			at   int64
 		)
-		if err := rows.Scan(&m.N, &m.Seat, &move, &at); err != nil {
+		if err := rows.Scan(&m.N, &m.Seat, &move, &at, &m.StandIn); err != nil {
 			return nil, err
 		}
 		m.Move, m.At = json.RawMessage(move), time.UnixMilli(at).UTC()

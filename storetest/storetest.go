@@ -181,7 +181,9 @@ func testSave(t *testing.T, s table.Store) {
 	sameTable(t, got, tb)
 }
 
-// play applies n bot moves to g and appends them to s, returning them.
+// play applies n bot moves to g and appends them to s, returning them;
+// every second one is marked as a computer player's move in a person's
+// seat, so comparing what is read back checks the mark is kept.
 func play(t *testing.T, s table.Store, tb *table.Table, g game.Game, n int) []table.Move {
 	t.Helper()
 	var out []table.Move
@@ -194,7 +196,7 @@ func play(t *testing.T, s table.Store, tb *table.Table, g game.Game, n int) []ta
 		if err := g.Apply(seat, raw, nil); err != nil {
 			t.Fatal(err)
 		}
-		m := table.Move{N: tb.Version, Seat: seat, Move: raw, At: time.Now().UTC().Truncate(time.Millisecond)}
+		m := table.Move{N: tb.Version, Seat: seat, Move: raw, At: time.Now().UTC().Truncate(time.Millisecond), StandIn: i%2 == 1}
 		res := g.Result()
 		if err := s.AppendMove(ctx, tb.ID, m, &res, nil); err != nil {
 			t.Fatal(err)

@@ -49,7 +49,7 @@ func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string) (*Ru
 		if s.Kind == Human && old.Member(s.Key) < 0 {
 			continue
 		}
-		s.Ready = s.Kind == Bot
+		s.Ready, s.HandedBy = s.Kind == Bot, ""
 		t.Seats[i] = s
 	}
 	next, err := ts.createTable(ctx, def, t)

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -107,12 +108,13 @@ func (ts *Tables) ComputerRefusals() (refused, fallbacks uint64) {
 // table plays the first legal move the game accepts, so a faulty computer
 // player never stalls its table. A store failure ends it at once.
 func (r *Runner) botMove(seat game.Seat) error {
+	standIn := r.t.Seats[seat].Kind == Human // a person's seat: its moves are marked
 	var err error
 	for ask := 1; ask <= botAsks; ask++ {
 		var move json.RawMessage
 		move, err = r.think(seat)
 		if err == nil {
-			err = r.apply(context.Background(), seat, move)
+			err = r.apply(context.Background(), seat, move, standIn)
 		}
 		if err == nil || harbor.ErrorCode(err) == harbor.EInternal {
 			return err
@@ -128,7 +130,7 @@ func (r *Runner) botMove(seat game.Seat) error {
 		if jerr != nil {
 			continue
 		}
-		if err = r.apply(context.Background(), seat, raw); err == nil {
+		if err = r.apply(context.Background(), seat, raw, standIn); err == nil {
 			r.tables.refusals.fallbacks.Add(1)
 			r.tables.log.Warn("computer move played in place of refused ones", "table", r.t.ID, "seat", seat, "move", string(raw))
 			return nil
@@ -219,4 +221,29 @@ func (r *Runner) timeUp() {
 		r.broadcastLobby()
 		r.broadcastState()
 	}
+}
+
+// standInEvents marks the events of a move a computer player made in the
+// person's seat, so the log and the replay tell it from the person's own:
+// "Computer for Bo: Bo rolled 7". The events about that seat are marked,
+// or the first one when none is; the others are left as they are.
+func standInEvents(seats []Seat, seat game.Seat, events []game.Event) []game.Event {
+	prefix := "Computer for " + seatName(seats, seat) + ": "
+	mark := slices.IndexFunc(events, func(e game.Event) bool { return e.Seat == seat && e.Text != "" })
+	out := make([]game.Event, len(events))
+	for i, e := range events {
+		if e.Text != "" && (e.Seat == seat || (mark < 0 && i == 0)) {
+			e.Text = prefix + e.Text
+			if len(e.Secrets) > 0 {
+				e.Secrets = slices.Clone(e.Secrets)
+				for j := range e.Secrets {
+					if e.Secrets[j].Text != "" {
+						e.Secrets[j].Text = prefix + e.Secrets[j].Text
+					}
+				}
+			}
+		}
+		out[i] = e
+	}
+	return out
 }

@@ -116,6 +116,8 @@ func replayLog(def game.Definition, t *Table, moves []Move, from int) (game.Game
 		events := log.Events
 		if p.Records[i].IsUndo() {
 			events = []game.Event{takeBackEvent(seatName(t.Seats, m.Seat), m.Seat)}
+		} else if m.StandIn {
+			events = standInEvents(t.Seats, m.Seat, events)
 		}
 		hist = append(hist, HistoryEntry{V: i + 1, Events: events})
 	}

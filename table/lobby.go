@@ -324,7 +324,12 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event,
 		return nil, nil, err
 	}
 	seats := make([]Seat, 0, len(t.Seats))
-	for _, s := range t.Seats {
+	for i, s := range t.Seats {
+		if s.Kind == Empty && t.From != nil {
+			// The position to play on from has a player in every seat.
+			return nil, nil, harbor.Errorf(harbor.EConflict, "seat %d is empty: this game plays on with all %d seats of the earlier one, so add a computer player there or invite someone to take it",
+				i+1, len(t.Seats))
+		}
 		if s.Kind == Empty {
 			continue
 		}
@@ -344,11 +349,27 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event,
 	g, err := def.NewLogged(t.Config(), &log)
 	if err != nil {
 		t.Seats = old
+		if t.From != nil {
+			return nil, nil, &setupFailure{
+				human: harbor.Errorf(harbor.EInvalid, "the game could not be set up from move %d of the earlier one; open the replay and play on from another moment", len(t.From.Moves)),
+				cause: err,
+			}
+		}
 		return nil, nil, err
 	}
 	t.Status = Playing
 	return g, log.Events, nil
 }
+
+// setupFailure is a game that could not be set up from the position a
+// table plays on from: people read human, the server's log gets cause.
+type setupFailure struct {
+	human *harbor.Error
+	cause error
+}
+
+func (e *setupFailure) Error() string { return e.human.Message + ": " + e.cause.Error() }
+func (e *setupFailure) Unwrap() error { return e.human }
 
 // New returns a fresh lobby table for def, with fresh codes and seed, hosted
 // by the person with hostKey, who takes the first seat.

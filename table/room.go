@@ -18,8 +18,9 @@ type Room struct {
 	// AwaySeconds is how long the game waits on a disconnected person before
 	// a computer player stands in for them (until they are back); 0 never.
 	AwaySeconds int `json:"awaySeconds,omitempty"`
-	// Handed are the seats the host gave to a computer player during play;
-	// they stay with it until the host takes them back.
+	// Handed are the seats given to a computer player during play, by the
+	// host or their own person (Seat.HandedBy); they stay with it until one
+	// of them takes them back.
 	Handed  game.SeatSet `json:"handed,omitempty"`
 	ChatOff bool         `json:"chatOff,omitempty"`
 	Chat    []ChatLine   `json:"chat,omitempty"` // the last ChatKeep lines
@@ -50,12 +51,11 @@ const (
 // Reactions are the emoji a person may send as a reaction.
 var Reactions = []string{"👍", "😂", "😮", "🎉", "😬", "👏", "🙈", "❤️"}
 
-// HandSeat lets the host give seat to a computer player during play
-// (computer true) or give it back to its person.
+// HandSeat gives seat to a computer player during play (computer true) or
+// gives it back to its person. The person of the seat may do it for their
+// own seat, the host for any seat; the seat remembers who handed it over,
+// so everyone can be told. EForbidden for anyone else.
 func (t *Table) HandSeat(key string, seat int, computer bool) error {
-	if err := t.isHost(key); err != nil {
-		return err
-	}
 	if t.Status != Playing {
 		return harbor.Errorf(harbor.EConflict, "seats are handed over during play")
 	}
@@ -63,13 +63,18 @@ func (t *Table) HandSeat(key string, seat int, computer bool) error {
 	if err != nil {
 		return err
 	}
+	if key == "" || (key != t.Host && !(s.Kind == Human && s.Key == key)) {
+		return harbor.Errorf(harbor.EForbidden, "only the host, or the person in that seat, can hand it to a computer player")
+	}
 	if s.Kind != Human {
-		return harbor.Errorf(harbor.EConflict, "seat %d has no person to stand in for", seat)
+		return harbor.Errorf(harbor.EConflict, "seat %d has no person to stand in for", seat+1)
 	}
 	if computer {
 		t.Room.Handed = t.Room.Handed.With(game.Seat(seat))
+		s.HandedBy = key
 	} else {
 		t.Room.Handed = t.Room.Handed.Without(game.Seat(seat))
+		s.HandedBy = ""
 	}
 	return nil
 }

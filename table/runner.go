@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -127,6 +128,12 @@ func (r *Runner) lobbyView() LobbyView {
 		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
 		if s.Kind == Human {
 			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
+			if v.Seats[i].Handed {
+				v.Seats[i].HandedBy = PublicID(cmp.Or(s.HandedBy, t.Host))
+			}
+			if due := r.goneDue(game.Seat(i)); t.Status == Playing && !due.IsZero() && !r.computerSeats().Has(game.Seat(i)) {
+				v.Seats[i].StandIn = due.UnixMilli()
+			}
 		} else if s.Kind == Bot {
 			v.Seats[i].Level = t.levelOf(game.Seat(i))
 		}
@@ -395,31 +402,35 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 		// They are back: the views their move sends already show it (their
 		// turn timer runs again, the computer player stops).
 		r.away = r.away.Without(seat)
-		if err := r.apply(ctx, seat, move); err != nil {
+		if err := r.apply(ctx, seat, move, false); err != nil {
 			r.away = r.away.With(seat)
 			return err
 		}
 		r.broadcastLobby()
 		return nil
 	}
-	return r.apply(ctx, seat, move)
+	return r.apply(ctx, seat, move, false)
 }
 
 // apply applies move for seat on a clone, commits it, then makes the clone
-// live and tells everyone. It holds r.mu.
-func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage) error {
+// live and tells everyone. standIn says a computer player made the move in
+// a person's seat: it is stored so, and its events say so. It holds r.mu.
+func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage, standIn bool) error {
 	start := time.Now()
 	next := r.g.Clone()
 	var log game.Log
 	if err := next.Apply(seat, move, &log); err != nil {
 		return err
 	}
+	if standIn {
+		log.Events = standInEvents(r.t.Seats, seat, log.Events)
+	}
 	res := next.Result()
 	var final *game.Result
 	if res.Over {
 		final = &res
 	}
-	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now()}
+	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now(), StandIn: standIn}
 	// live runs once the move is stored, while this goroutine still holds
 	// r.mu and waits for the store: possibly on the store's goroutine.
 	live := func(err error) {
@@ -469,7 +480,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		g      game.Game
 		events []game.Event
 	)
-	return r.change(ctx, func(t *Table) (err error) {
+	err := r.change(ctx, func(t *Table) (err error) {
 		g, events, err = t.Start(key, r.def)
 		return err
 	}, func() {
@@ -481,6 +492,11 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		r.markOffline()
 		r.noticeTurns(0)
 	})
+	var setup *setupFailure
+	if errors.As(err, &setup) {
+		r.tables.log.Error("start: the game could not be set up", "table", r.id, "err", setup.cause)
+	}
+	return err
 }
 
 func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func()) error {

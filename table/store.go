@@ -19,11 +19,14 @@ const (
 )
 
 // Move is one stored move of a table: the N-th move (from 0), by Seat.
+// StandIn says a computer player made it in a person's seat (the person
+// was away, or the seat was handed over), which the log tells.
 type Move struct {
-	N    int             `json:"n"`
-	Seat game.Seat       `json:"seat"`
-	Move json.RawMessage `json:"move"`
-	At   time.Time       `json:"at"`
+	N       int             `json:"n"`
+	Seat    game.Seat       `json:"seat"`
+	Move    json.RawMessage `json:"move"`
+	At      time.Time       `json:"at"`
+	StandIn bool            `json:"standIn,omitempty"`
 }
 
 // Store keeps tables and their move logs. Every method is safe for

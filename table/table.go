@@ -88,6 +88,9 @@ type Seat struct {
 	Ready bool     `json:"ready,omitempty"`
 	// Level is a computer player's level; empty means normal.
 	Level game.Level `json:"level,omitempty"`
+	// HandedBy, while a computer player has a person's seat (Room.Handed),
+	// is the key of who handed it over: the host or the person.
+	HandedBy string `json:"handedBy,omitempty"`
 }
 
 // Colors are the seat colours a person may choose, in the order they are

@@ -135,11 +135,17 @@ func (r *Runner) ReplayAt(ctx context.Context, at int, hands bool) (Position, er
 	if err != nil {
 		return Position{}, err
 	}
-	return replayAt(r.def, t.Config(), Records(moves), t.Seats, at, hands)
+	standIn := make([]bool, len(moves))
+	for i, m := range moves {
+		standIn[i] = m.StandIn
+	}
+	return replayAt(r.def, t.Config(), Records(moves), standIn, t.Seats, at, hands)
 }
 
-// replayAt replays records up to at and describes the position there.
-func replayAt(def game.Definition, cfg game.Config, records []game.Record, seats []Seat, at int, hands bool) (Position, error) {
+// replayAt replays records up to at and describes the position there;
+// standIn[i] says a computer player made move i in a person's seat (nil:
+// none did).
+func replayAt(def game.Definition, cfg game.Config, records []game.Record, standIn []bool, seats []Seat, at int, hands bool) (Position, error) {
 	if at < 0 || at > len(records) {
 		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(records), at)
 	}
@@ -156,10 +162,13 @@ func replayAt(def game.Definition, cfg game.Config, records []game.Record, seats
 		if err := p.Step(&log); err != nil {
 			return Position{}, err
 		}
-		events = eventsFor(log.Events, game.Public)
+		events = log.Events
 		if r.IsUndo() {
 			events = []game.Event{takeBackEvent(seatName(seats, r.Seat), r.Seat)}
+		} else if p.Next-1 < len(standIn) && standIn[p.Next-1] {
+			events = standInEvents(seats, r.Seat, events)
 		}
+		events = eventsFor(events, game.Public)
 	}
 	pos := Position{At: at, Total: len(records), View: p.Game.View(game.Public), Actor: p.Game.Actors().List(), Events: events, Result: p.Game.Result()}
 	if pos.Actor == nil {
@@ -181,11 +190,16 @@ func seatName(seats []Seat, s game.Seat) string {
 }
 
 // ReplayExport replays an exported game document up to at, as ReplayAt
-// does for a stored one (every hand shown: the file is its owner's).
+// does for a stored one (every hand shown: the file is its owner's). A
+// document that does not replay is refused (EInvalid) in words for people;
+// the error's text (Error) adds the engine's detail, for the server's log.
 func ReplayExport(doc game.Export, at int) (Position, error) {
 	def, err := game.Lookup(doc.Game)
 	if err != nil {
 		return Position{}, err
+	}
+	if at < 0 || at > len(doc.Moves) {
+		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(doc.Moves), at)
 	}
 	seats := make([]Seat, len(doc.Config.Players))
 	for i, p := range doc.Config.Players {
@@ -194,7 +208,14 @@ func ReplayExport(doc game.Export, at int) (Position, error) {
 			seats[i].Kind = Bot
 		}
 	}
-	return replayAt(def, doc.Config, doc.Moves, seats, at, true)
+	pos, err := replayAt(def, doc.Config, doc.Moves, nil, seats, at, true)
+	if err != nil {
+		return Position{}, &setupFailure{
+			human: harbor.Errorf(harbor.EInvalid, "this game file does not replay: one of its moves is not allowed where it stands, so the file was changed or comes from another version of Harbor"),
+			cause: err,
+		}
+	}
+	return pos, nil
 }
 
 // CheckForkAt refuses, with Fork's errors, a moment at of r's game that
@@ -219,13 +240,15 @@ func checkForkAt(status Status, n, at int) error {
 }
 
 // Fork opens a new table in the lobby that plays on from the finished
-// table src after its first at moves: the same game, options and settings,
-// the same seats, computer players where there were computer players, and
-// the person with key (who must have been at src) as host in their old seat
-// when they had one; the other people are invited again with the new
-// table's link. What nobody had seen at that moment is drawn afresh when
-// the game starts. EConflict while src runs, EInvalid for at out of range
-// or at the end of the game.
+// table src after its first at moves, and takes everyone along, as Again
+// does: the same game, options and settings, every person of src a member
+// of the new table in their old seat and colour, computer players where
+// there were computer players, and the person with key (who must have been
+// at src) as host. src's lobby then names the new table (Room.Next), so
+// every page and the TV of src follow. What nobody had seen at that moment
+// is drawn afresh when the game starts. EConflict while src runs, EInvalid
+// for at out of range or at the end of the game; a position that does not
+// replay is logged and refused in words for people.
 func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at int, owners ...Owner) (*Runner, error) {
 	src.mu.Lock()
 	s := src.t.Clone()
@@ -249,24 +272,29 @@ func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at in
 	cfg := s.Config()
 	cfg.From, cfg.Seed = from, 1
 	if _, err := src.def.New(cfg); err != nil {
-		return nil, err
+		ts.log.Error("play on: the position does not replay", "table", s.ID, "at", at, "err", err)
+		return nil, harbor.Errorf(harbor.EInvalid, "the game cannot be played on from move %d; try another moment", at)
 	}
 	t, err := New(src.def, key, name, s.Options, s.TurnSeconds, ts.now())
 	if err != nil {
 		return nil, err
 	}
-	t.Undo, t.HideHands, t.From = s.Undo, s.HideHands, from
-	mine := s.SeatOf(key)
+	t.Undo, t.HideHands, t.Hints, t.From = s.Undo, s.HideHands, s.Hints, from
+	t.Room.AwaySeconds, t.Room.ChatOff = s.Room.AwaySeconds, s.Room.ChatOff
+	t.Members = append([]Member(nil), s.Members...)
+	t.Members[me].Name = name
 	t.Seats = make([]Seat, len(s.Seats))
 	for i, old := range s.Seats {
 		switch {
-		case game.Seat(i) == mine:
-			t.Seats[i] = Seat{Kind: Human, Key: key, Name: name, Color: old.Color}
 		case old.Kind == Bot:
-			t.Seats[i] = Seat{Kind: Bot, Name: old.Name, Color: old.Color}
+			t.Seats[i] = Seat{Kind: Bot, Name: old.Name, Color: old.Color, Ready: true, Level: old.Level}
+		case old.Kind == Human && s.Member(old.Key) >= 0:
+			t.Seats[i] = Seat{Kind: Human, Key: old.Key, Name: s.Members[s.Member(old.Key)].Name, Color: old.Color}
 		}
 	}
-	if mine < 0 {
+	if mine := t.SeatOf(key); mine >= 0 {
+		t.Seats[mine].Name = name
+	} else {
 		// A spectator of the old game hosts the new one from a free seat.
 		for i := range t.Seats {
 			if t.Seats[i].Kind == Empty {
@@ -275,5 +303,16 @@ func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at in
 			}
 		}
 	}
-	return ts.createTable(ctx, src.def, t, owners...)
+	next, err := ts.createTable(ctx, src.def, t, owners...)
+	if err != nil {
+		return nil, err
+	}
+	err = src.Change(ctx, func(o *Table) error {
+		o.Room.Next, o.Room.NextTV = t.ID, t.TV
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
 }

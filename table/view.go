@@ -65,10 +65,18 @@ type SeatView struct {
 	Ready  bool     `json:"ready"`
 	Online bool     `json:"online"`
 	// Away is true while a computer player stands in for the person (the
-	// turn timer ran out); it ends when they act again.
+	// turn timer ran out, or they lost their connection); it ends when
+	// they are back.
 	Away bool `json:"away,omitempty"`
-	// Handed is true while the host has given the seat to a computer player.
-	Handed bool `json:"handed,omitempty"`
+	// Handed is true while a computer player has the seat because the host
+	// or the person handed it over; HandedBy is the public id of who did.
+	Handed   bool   `json:"handed,omitempty"`
+	HandedBy string `json:"handedBy,omitempty"`
+	// StandIn, while the game runs and the person of the seat has lost
+	// their connection, is when (Unix milliseconds) a computer player
+	// stands in for them if the game waits on them then, unless they are
+	// back; 0 otherwise.
+	StandIn int64 `json:"standIn,omitempty"`
 	// Level is a computer player's level (easy, normal or hard).
 	Level game.Level `json:"level,omitempty"`
 }

@@ -265,7 +265,7 @@ export default async function scenario(ctx) {
   await playTurn(host);
   await host.getByTestId("hand-1").click();
   await until("Bo told the computer has his seat", () => bo2.getByTestId("handed").count());
-  await until("the strip to say so", async () => (await presenceOf(host)).Bo === "a computer player has the seat");
+  await until("the strip to say so", async () => (await presenceOf(host)).Bo === "Ana handed the seat to a computer player");
   await shot(bo2, "11-phone-handed");
   await until("the computer to play for Bo and the turn to come back to Ana", async () => (await moveButtons(host)).length > 0, 20_000);
   await host.getByTestId("hand-1").click();

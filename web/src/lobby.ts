@@ -11,6 +11,10 @@ export const soloOn = (o: GameOption, l: Lobby): boolean => o.solo === true && l
 export function startBlocker(l: Lobby, minPlayers: number, maxPlayers: number): string | null {
   const filled = l.seats.filter((s) => s.kind !== "empty");
   const waiting = filled.filter((s) => s.kind === "human" && !s.ready && !s.host);
+  const empty = l.seats.find((s) => s.kind === "empty");
+  if (l.forkAt > 0 && empty) {
+    return `Seat ${empty.index + 1} is empty: this game plays on with every seat of the earlier one. Add a computer player there or invite someone to take it.`;
+  }
   if (filled.length < minPlayers) {
     const need = minPlayers - filled.length;
     return `Needs ${need} more player${need === 1 ? "" : "s"}: invite a friend or add a computer player.`;

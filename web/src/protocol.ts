@@ -31,8 +31,12 @@ export interface LobbySeat {
   player: string;
   /** a computer player stands in while the person is away (turn timer, lost connection) */
   away: boolean;
-  /** the host gave this seat to a computer player until they give it back */
+  /** a computer player has this seat until it is given back: the host or the person handed it over */
   handed: boolean;
+  /** the public id of who handed the seat over ("" unless handed) */
+  handedBy: string;
+  /** while the person's page has lost its connection during play: when (Unix ms) a computer player stands in for them; 0 otherwise */
+  standIn: number;
   /** a computer player's level: easy, normal or hard ("" for people and empty seats) */
   level: string;
   name: string;
@@ -287,6 +291,8 @@ function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: st
     player,
     away: bool(o.away),
     handed: bool(o.handed),
+    handedBy: str(o.handedBy),
+    standIn: num(o.standIn),
     level: kind === "bot" ? str(o.level, "normal") : "",
     name: str(o.name),
     color: str(pick(o, "color", "colour"), ""),

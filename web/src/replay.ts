@@ -70,6 +70,8 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     host: false,
     you: false,
     handed: false,
+    handedBy: "",
+    standIn: 0,
     level: p.bot === true ? "normal" : "",
   }));
   return {

@@ -6,6 +6,8 @@ export const seat = (index: number, p: Partial<LobbySeat> = {}): LobbySeat => ({
   player: `p${index}`,
   away: false,
   handed: false,
+  handedBy: "",
+  standIn: 0,
   level: "",
   name: `P${index}`,
   color: "",

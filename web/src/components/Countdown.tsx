@@ -5,14 +5,24 @@ export function secondsLeft(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
+/**
+ * useNow is the time of this render, in Unix ms; while ticking is on the
+ * component renders again every second. (A time kept from an earlier render
+ * would count from when the component first showed, not from now.)
+ */
+export function useNow(ticking: boolean): number {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!ticking) return;
+    const t = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, [ticking]);
+  return Date.now();
+}
+
 /** Countdown shows the turn timer when one runs for this viewer. */
 export function Countdown({ deadline }: { deadline: number }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!deadline) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [deadline]);
+  const now = useNow(deadline > 0);
   if (!deadline) return null;
   const s = secondsLeft(deadline, now);
   return (

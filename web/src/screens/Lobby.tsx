@@ -11,26 +11,12 @@ import { ChatPanel } from "../components/Chat";
 import { watchers } from "../components/Presence";
 import { HowTo } from "../components/Rules";
 import { SeatBadge } from "../components/SeatBadge";
+import { useRequest } from "../components/SeatHandover";
 import { address, linkBase } from "../session";
 
 /** inviteLink is the link friends open to join. */
 export function inviteLink(l: LobbyData, origin: string): string {
   return absolute({ name: "join", invite: l.invite }, origin);
-}
-
-function useAction(store: TableStore) {
-  const [busy, setBusy] = useState(false);
-  const run = async (what: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await what();
-    } catch (e) {
-      store.note("error", e instanceof ApiError ? e.message : "That did not work; try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, run] as const;
 }
 
 function CopyLink({ link }: { link: string }) {
@@ -138,6 +124,18 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
         {seat.kind === "empty" && lobby.you < 0 ? (
           <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Sit here, in seat ${seat.index + 1}`}>
             Sit here
+          </button>
+        ) : null}
+        {seat.kind === "human" && lobby.host && !seat.you && lobby.forkAt > 0 ? (
+          <button
+            type="button"
+            class="btn-small"
+            disabled={busy}
+            onClick={() => run(async () => (await api.clearSeat(id, seat.index), api.addBot(id, seat.index)))}
+            aria-label={`A computer player takes ${seat.name}'s seat ${seat.index + 1}`}
+            data-testid={`seat-computer-${seat.index}`}
+          >
+            Computer takes the seat
           </button>
         ) : null}
         {seat.kind !== "empty" && lobby.host && !seat.you ? (
@@ -280,7 +278,7 @@ function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: Lobb
 }
 
 export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData }) {
-  const [busy, run] = useAction(store);
+  const [busy, run] = useRequest(store);
   const info = gameInfo(lobby.game);
   const link = inviteLink(lobby, linkBase());
   const watching = watchers(lobby);
@@ -295,6 +293,12 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         </a>
         <h1>{lobby.gameName || info?.name || lobby.game} table</h1>
       </header>
+
+      {lobby.forkAt > 0 ? (
+        <p class="banner-inline banner-fork" role="note" data-testid="fork-banner">
+          This game plays on from move {lobby.forkAt} of the last one: everyone keeps their seat. {lobby.host ? "A seat whose player is not here can go to a computer player, or to someone you invite." : ""}
+        </p>
+      ) : null}
 
       <section class="panel actions" aria-labelledby="ready-h">
         <h2 id="ready-h" class="sr-only">

@@ -251,9 +251,12 @@ function ReplayOf({ src }: { src: Source }) {
           ) : null}
           {src.kind === "table" ? (
             <div class="replay-actions">
-              <button type="button" class="btn" onClick={playFromHere} disabled={busy || pos.at >= total} data-testid="play-from-here">
+              <button type="button" class="btn" onClick={playFromHere} disabled={busy || pos.at >= total} aria-describedby="play-on-help" data-testid="play-from-here">
                 Play on from move {pos.at}
               </button>
+              <small id="play-on-help" class="hint">
+                Opens a new table at this moment. Everyone who played, and the TV, is taken along to their old seat; computer players keep theirs.
+              </small>
               <a class="btn" href={exportHref(src.id)} download={`harbor-${lobby.game}-${src.id}.json`} data-testid="replay-download">
                 Download the game file
               </a>

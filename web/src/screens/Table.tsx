@@ -5,6 +5,7 @@ import { ChatPanel, ChatToasts } from "../components/Chat";
 import { useFollowNext } from "../components/PlayAgain";
 import { LiveTable } from "../components/PlayFrame";
 import { Presence } from "../components/Presence";
+import { SeatHandover } from "../components/SeatHandover";
 import { LinkBanner, NoticeBar, Refused } from "../components/Status";
 import { AlertSettings, useTurnAlerts } from "../components/TurnAlerts";
 import { gameInfo } from "../gameList";
@@ -69,11 +70,7 @@ function TableScreen({ id }: { id: string }) {
     <div class="table-screen" data-log={store.data.value.log.length} data-log-complete={String(store.data.value.logComplete)}>
       <LinkBanner store={store} />
       <NoticeBar store={store} />
-      {inGame && mine?.handed ? (
-        <div class="banner banner-warn" role="status" data-testid="handed">
-          The host let a computer player take your seat. They can give it back to you at any time.
-        </div>
-      ) : null}
+      {inGame ? <SeatHandover store={store} lobby={lobby} /> : null}
       {body}
       {inGame ? (
         <div class="page table-room">

@@ -1,0 +1,3 @@
+-- A move a computer player made in a person's seat (the person away, or the
+-- seat handed over) is marked, so the log and the replay can say so.
+ALTER TABLE moves ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0;

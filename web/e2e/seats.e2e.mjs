@@ -1,0 +1,230 @@
+// Who plays a seat, in each of the four games, with Ana on a phone, Bo on a
+// small phone, a computer player between them and the TV:
+// - Bo hands his own seat to the computer player and takes it back;
+// - Bo's page closes: every screen counts down to the stand-in, whose moves
+//   the log then marks ("Computer for Bo: …");
+// - the game is played to its end by computer players the people handed
+//   their seats to, and its replay marks the stand-in's moves too;
+// - Ana plays on from move 6 of the replay: Bo's page and the TV follow her
+//   to the new lobby, where everyone has their old seat; the start waits for
+//   Bo, and the new game then plays a few moves.
+// Nothing here makes a game's own moves: computer players make them all, so
+// the scenario reads only the shared parts of the table screens. Its clicks
+// land while the game stands still; where it must hand a seat over while
+// computer players move, it asks the API as the button does.
+
+import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
+
+const GAMES = [
+  ["holdings", "Harbor Holdings"],
+  ["harborfall", "Harborfall"],
+  ["greatharbor", "The Great Harbor"],
+  ["neko", "Neko Harbour"],
+];
+
+/**
+ * Computer players pause between moves here, unlike the other scenarios: the
+ * stand-in's turn must still be on the screens when the scenario looks, and
+ * Ana must get her seat back before the computer player has played the game
+ * to its end for her.
+ */
+export const serverArgs = ["-bot-delay", "60ms"];
+
+/** AWAY is the table's wait, in seconds, before a computer player stands in for a lost connection. */
+const AWAY = 6;
+
+/** The seats: Ana opens the table, the computer player sits next, Bo joins last. */
+const ANA = 0;
+const BO = 2;
+
+/** presenceOf reads a presence strip: seat name → its state in words. */
+const presenceOf = (page, variant = "strip") =>
+  page
+    .locator(`[data-testid="presence-${variant}"] .presence-seat`)
+    .evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
+
+/** tableOf is the table's lobby as the page's person gets it from the API. */
+async function tableOf(page, id) {
+  const r = await pageApi(page, "GET", `/api/tables/${id}`);
+  if (r.status !== 200) fail(`the table ${id} answers ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/**
+ * hand gives the page's own seat to the computer player (or takes it back)
+ * through the API, as its button does: used where the game moves on at once,
+ * so no click has to land on a page redrawn with every computer move.
+ */
+async function hand(page, id, seat, computer) {
+  const r = await pageApi(page, "POST", `/api/tables/${id}/hand`, { seat, computer });
+  if (r.status !== 200) fail(`handing seat ${seat} (${computer}): ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+const idOf = (page) => /\/t\/([^/?]+)/.exec(page.url())?.[1] ?? "";
+const countdown = (state) => Number(/takes over in (\d+) s/.exec(state ?? "")?.[1] ?? NaN);
+
+/** playing waits for every page to show the running game's presence strip. */
+async function playing(what, pages) {
+  for (const [who, p, variant] of pages) await until(`${what} on ${who}'s screen`, () => p.getByTestId(`presence-${variant}`).count(), 30_000);
+}
+
+async function oneGame(ctx, game, name) {
+  const ana = await ctx.newPage(PHONE);
+  const bo = await ctx.newPage(SMALL_PHONE);
+  const tv = await ctx.newPage(TV);
+  const errors = watchErrors({ ana, bo, tv });
+  const shotOf = (page, what) => shot(page, `${game}-${what}`);
+
+  setStep(`${name}: Ana opens a table with a computer player, Bo joins, the TV watches`);
+  await ana.goto(ctx.base + "/");
+  const made = await pageApi(ana, "POST", "/api/tables", { game, name: "Ana" });
+  if (made.status !== 201) fail(`opening a ${name} table: ${made.status} ${JSON.stringify(made.body)}`);
+  const { id, invite, tv: tvCode } = made.body;
+  for (const [path, body] of [
+    [`/api/tables/${id}/bots`, { seat: 1 }],
+    [`/api/tables/${id}/room`, { awaySeconds: AWAY }],
+  ]) {
+    const r = await pageApi(ana, "POST", path, body);
+    if (r.status !== 200) fail(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  await ana.goto(`${ctx.base}/t/${id}`);
+  await tv.goto(`${ctx.base}/tv/${tvCode}`);
+  await bo.goto(`${ctx.base}/join/${invite}`);
+  await bo.getByLabel("Your name").fill("Bo");
+  await bo.getByRole("button", { name: "Join the table" }).click();
+  await bo.waitForURL(/\/t\/[^/]+$/);
+  await bo.getByTestId("ready").click();
+  const seats = (await tableOf(ana, id)).seats;
+  if (seats[ANA]?.name !== "Ana" || seats[1]?.kind !== "bot" || seats[BO]?.name !== "Bo") fail(`the seats are ${JSON.stringify(seats)}`);
+  await until("the start to become possible", () => ana.getByTestId("start").isEnabled());
+  await ana.getByTestId("start").click();
+  await playing("the game", [["Ana", ana, "strip"], ["Bo", bo, "strip"], ["the TV", tv, "tv"]]);
+
+  setStep(`${name}: Bo hands his own seat to the computer player and takes it back`);
+  await bo.getByTestId(`hand-${BO}`).click();
+  await until("Bo told the computer plays for him", async () => /as you asked/.test((await bo.getByTestId("handed").textContent().catch(() => "")) ?? ""));
+  await until("Ana's strip to say so", async () => (await presenceOf(ana)).Bo === "a computer player plays for them, as they asked");
+  await until("the TV to say so", async () => (await presenceOf(tv, "tv")).Bo === "a computer player plays for them, as they asked");
+  if (game === "holdings") {
+    await fitsWidth(bo, "the handed seat on a 320 px phone");
+    await shotOf(bo, "01-phone320-handed");
+    await shotOf(tv, "01-tv-handed");
+  }
+  await bo.getByTestId("take-seat-back").click();
+  await until("Bo's seat his again", async () => (await bo.getByTestId("handed").count()) === 0 && (await presenceOf(ana)).Bo === "connected");
+
+  setStep(`${name}: Bo's page closes; every screen counts down to the stand-in`);
+  const closedAt = (await tableOf(ana, id)).version;
+  await bo.close();
+  let first = NaN;
+  await until("the countdown on Ana's strip", async () => !Number.isNaN((first = countdown((await presenceOf(ana)).Bo))));
+  await until("the countdown on the TV", async () => !Number.isNaN(countdown((await presenceOf(tv, "tv")).Bo)));
+  if (first > AWAY || first < 0) fail(`the countdown shows ${first} s of a ${AWAY} s wait`);
+  if (game === "holdings") {
+    await shotOf(ana, "02-phone-countdown");
+    await shotOf(tv, "03-tv-countdown");
+    // Ana's seat on a 320 px phone too: a second browser with her cookie.
+    const small = await ctx.browser.newContext({ ...SMALL_PHONE, storageState: await ana.context().storageState() });
+    const ana320 = await small.newPage();
+    await ana320.goto(ana.url());
+    await until("the countdown on the 320 px phone", async () => /takes over|stands in/.test((await presenceOf(ana320)).Bo ?? ""));
+    await fitsWidth(ana320, "the countdown on a 320 px phone");
+    await shotOf(ana320, "02-phone320-countdown");
+    await small.close();
+  }
+  // The page counts down by itself (no new frame comes while everyone waits).
+  await until("the countdown to go down", async () => {
+    const now = (await presenceOf(ana)).Bo ?? "";
+    return countdown(now) < first || /on their turn|stands in/.test(now);
+  });
+
+  setStep(`${name}: the stand-in plays Bo's turn and the log marks its moves`);
+  // Ana lets the computer play for her, so the game reaches Bo's seat, and
+  // takes her seat back as soon as the stand-in plays for Bo.
+  await ana.getByTestId(`hand-${ANA}`).click();
+  await until("Ana told the computer plays for her", async () => /as you asked/.test((await ana.getByTestId("handed").textContent().catch(() => "")) ?? ""));
+  await until("a computer player to stand in for Bo", async () => (await tableOf(ana, id)).seats[BO].away, 60_000);
+  await hand(ana, id, ANA, false);
+  await until("Ana's strip to show the stand-in", async () => (await presenceOf(ana)).Bo === "gone · a computer player stands in");
+  // The game stops at Ana's turn; Bo's turn, the stand-in's, came just before it.
+  await until("the marked moves in Ana's log", async () => /Computer for Bo: /.test((await ana.locator("body").textContent()) ?? ""), 60_000);
+  if (game === "holdings") {
+    await ana.evaluate(() => window.scrollTo(0, 0));
+    await shotOf(ana, "04-phone-stand-in-log");
+  }
+
+  setStep(`${name}: Bo is back; the computer players play the game to its end`);
+  const bo2 = await ana.context().browser().newContext({ ...SMALL_PHONE, storageState: await bo.context().storageState() }).then((c) => c.newPage());
+  const errors2 = watchErrors({ bo: bo2 });
+  await bo2.goto(`${ctx.base}/t/${id}`);
+  await until("Bo connected again", async () => (await presenceOf(ana)).Bo === "connected");
+  const backAt = (await tableOf(ana, id)).version;
+  await hand(ana, id, ANA, true);
+  await hand(bo2, id, BO, true);
+  const started = Date.now();
+  await until("the end of the game", async () => (await tableOf(ana, id)).status === "finished", 300_000);
+  log(`${name}: the computer players finished the game in ${Math.round((Date.now() - started) / 1000)} s`);
+  const full = await pageApi(ana, "GET", `/api/tables/${id}/log`);
+  const marked = full.body.moves.filter((m) => m.standIn);
+  if (!marked.length || marked.some((m) => m.seat !== ANA && m.seat !== BO)) fail(`stand-in moves in the stored log: ${JSON.stringify(marked.slice(0, 3))}`);
+  // The moves made in Bo's seat while his page was closed are the stand-in's, and say so.
+  const away = full.body.moves.filter((m) => m.seat === BO && m.n >= closedAt && m.n < backAt);
+  if (!away.length || away.some((m) => !m.standIn || !m.events.some((e) => e.text.startsWith("Computer for Bo: ")))) {
+    fail(`the moves of Bo's seat while he was gone (versions ${closedAt} to ${backAt}): ${JSON.stringify(away.slice(0, 3))}`);
+  }
+  if (full.body.moves.some((m) => m.seat === 1 && m.standIn)) fail("the computer player's own moves are marked as a stand-in's");
+
+  setStep(`${name}: the replay marks the stand-in's moves`);
+  await ana.goto(`${ctx.base}/t/${id}/replay?at=6`);
+  await until("the replay at move 6", async () => (await ana.getByTestId("replay-bar").getAttribute("data-at")) === "6");
+  await until("the marked moves in the replay's list", async () => /Computer for Bo: /.test((await ana.locator(".replay-log").textContent().catch(() => "")) ?? ""));
+  if (game === "holdings") {
+    await ana.locator(".replay-log li", { hasText: "Computer for Bo: " }).first().scrollIntoViewIfNeeded();
+    await shotOf(ana, "05-phone-replay-marked");
+    await ana.getByTestId("play-from-here").scrollIntoViewIfNeeded();
+    await shotOf(ana, "05-phone-replay-play-on");
+  }
+
+  setStep(`${name}: Ana plays on from move 6; Bo and the TV come along`);
+  await ana.getByTestId("play-from-here").click();
+  await until("Ana in the new lobby", async () => idOf(ana) !== "" && idOf(ana) !== id && (await ana.getByTestId("fork-banner").count()) > 0);
+  const next = idOf(ana);
+  const lobby = await tableOf(ana, next);
+  await until("Bo's page in the new lobby", async () => idOf(bo2) === next && (await bo2.getByTestId("ready").count()) > 0);
+  await until("the TV at the new table", async () => tv.url().endsWith(`/tv/${lobby.tv}`) && (await tv.getByTestId(`tv-seat-${BO}`).count()) > 0);
+  const kept = lobby.seats.map((s) => `${s.kind}:${s.name}`).join(" ");
+  if (kept !== "human:Ana bot:Computer 2 human:Bo") fail(`the new table's seats are ${kept}`);
+  if (!/Bo/.test((await tv.getByTestId(`tv-seat-${BO}`).textContent()) ?? "")) fail("the TV does not show Bo in his seat");
+  if (await ana.getByTestId("start").isEnabled()) fail("the start is open before Bo is ready");
+  const why = (await ana.locator("#start-why").textContent()) ?? "";
+  if (why !== "Waiting for Bo to be ready.") fail(`the start waits for: ${why}`);
+  if (game === "holdings") {
+    await shotOf(ana, "06-phone-fork-lobby");
+    await ana.getByTestId(`seat-${BO}`).scrollIntoViewIfNeeded();
+    await shotOf(ana, "06-phone-fork-seats");
+    await shotOf(bo2, "07-phone320-fork-lobby");
+    await shotOf(tv, "08-tv-fork-lobby");
+  }
+  await bo2.getByTestId("ready").click();
+  await until("the start to become possible", () => ana.getByTestId("start").isEnabled());
+  await ana.getByTestId("start").click();
+  await playing("the game played on", [["Ana", ana, "strip"], ["Bo", bo2, "strip"], ["the TV", tv, "tv"]]);
+
+  setStep(`${name}: the new game plays a few moves`);
+  const at = (await tableOf(ana, next)).version;
+  await hand(ana, next, ANA, true);
+  await hand(bo2, next, BO, true);
+  await until("a few moves of the new game", async () => {
+    const t = await tableOf(ana, next);
+    return t.status === "finished" || t.version >= at + 4;
+  }, 60_000);
+  log(`${name}: played on from move 6 of ${id} at ${next}, now at version ${(await tableOf(ana, next)).version}`);
+  if (errors.length + errors2.length) fail(`page errors:\n${[...errors, ...errors2].join("\n")}`);
+  for (const p of [ana, bo2, tv]) await p.context().close();
+}
+
+export default async function scenario(ctx) {
+  // SEATS_GAMES=neko,holdings runs only those games (while working on one).
+  const only = (process.env.SEATS_GAMES ?? "").split(",").filter(Boolean);
+  for (const [game, name] of GAMES) if (!only.length || only.includes(game)) await oneGame(ctx, game, name);
+}

@@ -1,0 +1,57 @@
+import { useState } from "preact/hooks";
+import { api, ApiError } from "../api";
+import type { Lobby, LobbySeat } from "../protocol";
+import { handedNote } from "../seats";
+import type { TableStore } from "../state";
+
+/** useRequest runs one request of a button at a time, telling the player in words when it fails. */
+export function useRequest(store: TableStore) {
+  const [busy, setBusy] = useState(false);
+  const run = async (what: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await what();
+    } catch (e) {
+      store.note("error", e instanceof ApiError ? e.message : "That did not work; try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, run] as const;
+}
+
+/**
+ * HandOver is the button that gives a seat to a computer player and back:
+ * for the person's own seat ("Computer plays for me") or, for the host, any
+ * person's seat.
+ */
+export function HandOver({ store, lobby, seat }: { store: TableStore; lobby: Lobby; seat: LobbySeat }) {
+  const [busy, run] = useRequest(store);
+  const name = seat.name || `Seat ${seat.index + 1}`;
+  const label = seat.you ? (seat.handed ? "Take my seat back" : "Computer plays for me") : seat.handed ? "Give back" : "Computer plays";
+  const aria = seat.you ? label : seat.handed ? `Give back ${name}'s seat to ${name}` : `Computer plays for ${name}`;
+  return (
+    <button type="button" class="btn-small" disabled={busy} data-testid={`hand-${seat.index}`} aria-label={aria} onClick={() => run(() => api.hand(lobby.id, seat.index, !seat.handed))}>
+      {label}
+    </button>
+  );
+}
+
+/**
+ * SeatHandover tells a person whose seat a computer player has (handed over
+ * by them or by the host, whom it names) and lets them take it back at once.
+ * Nothing shows while they play their seat themselves.
+ */
+export function SeatHandover({ store, lobby }: { store: TableStore; lobby: Lobby }) {
+  const [busy, run] = useRequest(store);
+  const mine = lobby.seats.find((s) => s.you);
+  if (!mine || !mine.handed || lobby.status !== "playing") return null;
+  return (
+    <div class="banner banner-warn" role="status" data-testid="handed">
+      {handedNote(lobby, mine)}{" "}
+      <button type="button" class="btn-small" disabled={busy} data-testid="take-seat-back" onClick={() => run(() => api.hand(lobby.id, mine.index, false))}>
+        Take my seat back
+      </button>
+    </div>
+  );
+}
