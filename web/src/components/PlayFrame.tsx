@@ -19,6 +19,7 @@ import type { TableStore } from "../state";
 import { AwayBanner } from "./AwayBanner";
 import { Countdown } from "./Countdown";
 import { HintBox } from "./Hint";
+import { gameInfo } from "../gameList";
 import { LogPanel } from "./LogPanel";
 import { PlayAgain } from "./PlayAgain";
 import { Presence } from "./Presence";
@@ -73,6 +74,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
     <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
       {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
       <header class="play-head" data-testid="play-head">
+        <h1 class="sr-only">{gameInfo(parts.game)?.name ?? parts.game}</h1>
         <a href="/" class="home-link">
           Harbor
         </a>

@@ -28,7 +28,7 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
     await joinAndGo(n, (name) => api.joinByInvite(invite, name), go, setBusy, setError);
   };
   return (
-    <main class="page join">
+    <div class="page join">
       <header class="masthead small">
         <a href="/" class="home-link">
           Harbor
@@ -66,6 +66,6 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
           </form>
         </section>
       )}
-    </main>
+    </div>
   );
 }

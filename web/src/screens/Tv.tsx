@@ -72,6 +72,7 @@ export function Tv({ code }: { code: string }) {
   return (
     <div ref={frame} class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length} data-log-complete={String(store.data.value.logComplete)}>
       <LinkBanner store={store} />
+      {playing ? <h1 class="sr-only">{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"} on the TV</h1> : null}
       {body}
       <ReplayLinks lobby={lobby} tvCode={code} />
       {playing ? <Presence lobby={lobby} actors={game.actors} variant="tv" /> : null}
@@ -140,7 +141,7 @@ export function TvEntry({ go }: { go: (path: string) => void }) {
     }
   };
   return (
-    <main class="tv tv-entry">
+    <div class="tv tv-entry">
       <h1>Harbor on the TV</h1>
       <p class="tv-big">Type the TV code shown in the table's lobby, under "Open the TV screen".</p>
       <form class="row" onSubmit={open}>
@@ -157,6 +158,6 @@ export function TvEntry({ go }: { go: (path: string) => void }) {
           {error}
         </p>
       ) : null}
-    </main>
+    </div>
   );
 }
