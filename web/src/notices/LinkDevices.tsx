@@ -21,7 +21,7 @@ export function LinkDevices() {
           <p>
             On the other device, open <a href={code.link}>{code.link}</a> or scan the QR code, or type this code on its Notices page:
           </p>
-          <p class="code-big" aria-label={`Code ${code.code.split("").join(" ")}`}>
+          <p class="code-big" role="img" aria-label={`Code ${code.code.split("").join(" ")}`}>
             {code.code}
           </p>
           <img src={code.qr} width={200} height={200} alt="QR code of the link" />

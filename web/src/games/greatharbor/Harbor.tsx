@@ -68,8 +68,11 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
         const y = M + Math.floor(cell / 3) * T;
         const t = tileById(id);
         const fee = view.fees[cell] ?? 0;
+        // The button holds no text: its name is the tile's full label, and the
+        // face drawn over it (clicks pass through to the button) shows only part of it.
         return (
-          <g key={cell} class={`gh-tile ${tile === cell ? "gh-tile-open" : ""}`} tabindex={0} role="button" aria-label={tileLabel(view, cell)} aria-pressed={tile === cell}
+          <g key={cell}>
+          <g class={`gh-tile ${tile === cell ? "gh-tile-open" : ""}`} tabindex={0} role="button" aria-label={tileLabel(view, cell)} aria-pressed={tile === cell}
             data-cell={cell} onClick={() => onTile?.(cell)} onKeyDown={activate(() => onTile?.(cell))}>
             <rect x={x + 3} y={y + 3} width={T - 6} height={T - 6} rx={8} class="gh-tile-bg" />
             {(t?.edges ?? []).map((c, e) => {
@@ -81,6 +84,8 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
               ][e]!;
               return <line key={e} x1={pts[0]} y1={pts[1]} x2={pts[2]} y2={pts[3]} stroke={COLOUR_FILLS[c]} stroke-width={5} stroke-linecap="round" />;
             })}
+          </g>
+          <g class="gh-tile-face" aria-hidden="true">
             <foreignObject x={x + 17} y={y + 16} width={T - 34} height={T - 30}>
               <div class="gh-tile-body" aria-hidden="true">
                 <div class="gh-tile-name">{t?.name ?? id}</div>
@@ -98,6 +103,7 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
                 <text x={x + T - 22} y={y + T - 11} text-anchor="middle">−{fee}</text>
               </g>
             ) : null}
+          </g>
           </g>
         );
       })}

@@ -63,7 +63,7 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
 /** BonusTile shows which resource a die of each colour brings now. */
 export function BonusTile({ v }: { v: GreatHarborView }) {
   return (
-    <div class="gh-row gh-bonus" aria-label="Dice Bonus tile: the resource each die colour brings">
+    <div class="gh-row gh-bonus" role="group" aria-label="Dice Bonus tile: the resource each die colour brings">
       <span class="gh-label">Dice Bonus:</span>
       {COLOURS.map((c, i) => (
         <span key={c} class={`gh-bonus-item gh-c${i}`}>
@@ -131,7 +131,7 @@ export function Resources({ p }: { p: Player }) {
   return (
     <div class="gh-res" data-testid="gh-res">
       {p.res.map((k, r) => (
-        <span key={r} class="gh-track" aria-label={`${resName(r)} ${k} of 5`}>
+        <span key={r} class="gh-track" role="img" aria-label={`${resName(r)} ${k} of 5`}>
           <Icon name={RES_ICONS[r]!} label={false} />
           <span aria-hidden="true" class="gh-pips">
             {Array.from({ length: 5 }, (_, i) => (
@@ -252,7 +252,7 @@ export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[
               </span>
               <div class="gh-row">
                 {owners.map((o, i) => (
-                  <span key={i} class="gh-pos" aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}>
+                  <span key={i} class="gh-pos" role="img" aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}>
                     {o >= 0 ? <CompetitorBadge v={v} id={o} colors={colors} size={20} /> : <span class="gh-empty" aria-hidden="true">·</span>}
                   </span>
                 ))}

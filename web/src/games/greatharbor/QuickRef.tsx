@@ -55,7 +55,7 @@ export function QuickReference() {
       </section>
       <section>
         <h3>What each tile pays</h3>
-        <div class="gh-table-wrap">
+        <div class="gh-table-wrap" tabIndex={0} role="region" aria-label="What each tile pays, scrolls sideways on a narrow screen">
           <table class="gh-ref-table">
             <thead>
               <tr>

@@ -182,7 +182,7 @@ export const LUX_ICONS: IconName[] = ["wine", "dyes", "marble", "amphorae"];
 /** Amount shows "3 ×icon": a number and what it counts. */
 export function Amount({ n, icon, label }: { n: number; icon: IconName; label?: string }) {
   return (
-    <span class="gh-amount" aria-label={`${n} ${label ?? TITLES[icon]}`}>
+    <span class="gh-amount" role="img" aria-label={`${n} ${label ?? TITLES[icon]}`}>
       <span aria-hidden="true">{n}</span>
       <Icon name={icon} size={18} label={false} />
     </span>
@@ -200,10 +200,10 @@ export function GainIcons({ gain, colourRes }: { gain: Gain; colourRes?: number 
   if (gain.prestige) items.push(<Amount key="p" n={gain.prestige} icon="prestige" />);
   if (gain.smuggler) items.push(<Amount key="s" n={gain.smuggler} icon="smuggler" label="Smuggler tokens" />);
   if (gain.buildingDeck) items.push(<Amount key="bd" n={gain.buildingDeck} icon="building" label="Building cards from the deck" />);
-  if (gain.buildingDisplay) items.push(<span key="bx" class="gh-amount" aria-label={`${gain.buildingDisplay} Building card from the display`}><span aria-hidden="true">{gain.buildingDisplay}</span><Icon name="building" size={18} label={false} /><small aria-hidden="true">shown</small></span>);
+  if (gain.buildingDisplay) items.push(<span key="bx" class="gh-amount" role="img" aria-label={`${gain.buildingDisplay} Building card from the display`}><span aria-hidden="true">{gain.buildingDisplay}</span><Icon name="building" size={18} label={false} /><small aria-hidden="true">shown</small></span>);
   if (gain.personDeck) items.push(<Amount key="pd" n={gain.personDeck} icon="person" label="Person cards from the deck" />);
-  if (gain.personDisplay) items.push(<span key="px" class="gh-amount" aria-label={`${gain.personDisplay} Person card from the display`}><span aria-hidden="true">{gain.personDisplay}</span><Icon name="person" size={18} label={false} /><small aria-hidden="true">shown</small></span>);
-  if (gain.ship) items.push(<span key="sh" class="gh-amount" aria-label={`a ${gain.ship} Ship card`}><Icon name="ship" size={18} label={false} /><small aria-hidden="true">{gain.ship[0]!.toUpperCase()}</small></span>);
+  if (gain.personDisplay) items.push(<span key="px" class="gh-amount" role="img" aria-label={`${gain.personDisplay} Person card from the display`}><span aria-hidden="true">{gain.personDisplay}</span><Icon name="person" size={18} label={false} /><small aria-hidden="true">shown</small></span>);
+  if (gain.ship) items.push(<span key="sh" class="gh-amount" role="img" aria-label={`a ${gain.ship} Ship card`}><Icon name="ship" size={18} label={false} /><small aria-hidden="true">{gain.ship[0]!.toUpperCase()}</small></span>);
   if (gain.luxury) items.push(<Amount key="l" n={gain.luxury} icon="luxury" label="luxury" />);
   if (gain.card) items.push(<Amount key="cd" n={gain.card} icon="card" label="cards" />);
   return <span class="gh-gain">{items}</span>;

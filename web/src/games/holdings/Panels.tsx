@@ -67,7 +67,7 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
                 )}
               </dl>
               {hs.length ? (
-                <div class="chips" aria-label={`${view.names[seat]}'s holdings`}>
+                <div class="chips" role="group" aria-label={`${view.names[seat]}'s holdings`}>
                   {hs.map((h) => (
                     <HoldingChip key={h} space={h} level={view.improvements[h] ?? 0} onClick={onSpace ? () => onSpace(h) : undefined} />
                   ))}
