@@ -180,7 +180,8 @@ export const turnLine = (page) => page.getByTestId("turn-line").textContent();
 export async function keyboardCheck(page, who) {
   const card = page.locator(".nk-card").first();
   await card.focus();
-  const label = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+  // A card's spoken name is its face and the words for screen readers after it.
+  const label = await page.evaluate(() => document.activeElement?.textContent ?? "");
   if (!/hub \d/.test(label)) fail(`${who}: a focused card says "${label}"`);
   await page.keyboard.press("Enter");
   await page.getByTestId("card-dialog").waitFor();

@@ -3,7 +3,7 @@
 
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
-import { CARDS, cardLabel, cardName, fullEffect, ICON_WORDS, KIND_MARKS, shortEffect, timing } from "./cards";
+import { CARDS, cardName, fullEffect, ICON_WORDS, KIND_MARKS, shortEffect, timing } from "./cards";
 
 const ICON_GLYPHS: Record<string, string> = { fish: "∝", goods: "▣", licence: "✎", penguin: "♠", captain: "⚑", vp: "★", coin: "●", fuel: "▲" };
 
@@ -54,8 +54,12 @@ export function CardFace({ n }: { n: number }) {
 export function Card({ n, onOpen, extra, selected }: { n: number; onOpen: (n: number) => void; extra?: string; selected?: boolean }) {
   const c = CARDS[n];
   return (
-    <button type="button" class={`nk-card nk-kind-${c?.kind ?? "x"} ${selected ? "nk-selected" : ""}`} aria-label={`${cardLabel(n)}${extra ? `; ${extra}` : ""}. Open the card`} onClick={() => onOpen(n)} data-card={n}>
+    <button type="button" class={`nk-card nk-kind-${c?.kind ?? "x"} ${selected ? "nk-selected" : ""}`} onClick={() => onOpen(n)} data-card={n}>
       <CardFace n={n} />
+      <span class="sr-only">
+        {c ? `, period ${c.period}${c.dots > 0 ? `, ${c.dots} dots` : ""}` : ""}
+        {extra ? `; ${extra}` : ""}. Open the card
+      </span>
     </button>
   );
 }

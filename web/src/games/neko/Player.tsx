@@ -76,8 +76,9 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
                       ))}
                     </div>
                     {m ? (
-                      <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)} aria-label={moveLabel(m, v, me)}>
+                      <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>
                         Take these {set.cards.length}
+                        <span class="sr-only">: {moveLabel(m, v, me)}</span>
                       </button>
                     ) : mine ? (
                       <p class="nk-rule">You already took a set of {set.cards.length} this period.</p>
@@ -179,7 +180,7 @@ function TurnPanel({ v, me, legal, send, busy, open }: { v: NekoView; me: number
                 <div class="stack">
                   {play ? <MoveButton m={play} v={v} me={me} send={send} busy={busy} primary /> : null}
                   {tucks.length ? (
-                    <button type="button" onClick={() => open(n)} aria-label={`Tuck ${cardName(n)} ${CARDS[n]?.id} as a hub for 2 fish: choose the column`}>
+                    <button type="button" onClick={() => open(n)} aria-label={`Tuck as a hub (+2 fish): ${cardName(n)} ${CARDS[n]?.id}; choose the column`}>
                       Tuck as a hub (+2 fish)…
                     </button>
                   ) : null}
@@ -224,7 +225,7 @@ function PlayersList({ v, colors, me, onTown }: { v: NekoView; colors: string[];
           return (
             <li key={seat} class={seat === v.active ? "nk-on" : ""}>
               <SeatBadge seat={seat} color={colors[seat]} />
-              <button type="button" class="btn-quiet" onClick={() => onTown(seat)} aria-label={`Show ${p.name}'s town`}>
+              <button type="button" class="btn-quiet" onClick={() => onTown(seat)} aria-label={`${p.name}${seat === me ? " (you)" : ""}: show the town`}>
                 {p.name}
                 {seat === me ? " (you)" : ""}
               </button>

@@ -84,20 +84,20 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
   return (
     <div class="nk-town" data-testid={`town-${p.seat}`}>
       <div class="nk-line" role="list" aria-label={`${p.name}'s harbour and preparation line`}>
-        <section class="nk-col nk-harbour" role="listitem" tabIndex={0} aria-label={`Harbour level ${p.harbour}; a triggered hub gives up to the level ${p.harbour} reward (${harbourReward(p.harbour)})`}>
-          <h4>
+        <div class="nk-col nk-harbour" role="listitem" tabIndex={0} aria-label={`Harbour level ${p.harbour}; a triggered hub gives up to the level ${p.harbour} reward (${harbourReward(p.harbour)})`}>
+          <h3>
             <span aria-hidden="true">⚓</span> Harbour
-          </h4>
+          </h3>
           <p class="nk-level">level {p.harbour}</p>
           <ShipsAt v={v} p={p} loc={LOC_HARBOUR} />
-        </section>
+        </div>
         {p.columns.map((c, i) => {
           const on = active === i;
           const ships = p.ships.filter((s) => s.loc === i + 1);
           const levels = ships.reduce((t, s) => t + s.level, 0);
           const kind = c.kind === "FB" ? `Fishing Boat ${CARDS[c.first]?.id ?? ""}` : cardName(c.first);
           return (
-            <section
+            <div
               key={i}
               class={`nk-col nk-kind-${c.kind} ${on ? "nk-col-active" : ""}`}
               role="listitem"
@@ -105,13 +105,13 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
               data-col={i}
               aria-label={`Column ${i + 1}, ${kind}${on ? ", being activated" : ""}: hub ${c.hub}${c.captains ? ` with ${c.captains} captain${c.captains > 1 ? "s" : ""}` : ""}, ${c.actions.length} action card${c.actions.length === 1 ? "" : "s"}, ${c.hubs.length} tucked; ships here ${ships.length ? `total level ${levels}` : "none"}`}
             >
-              <h4>
+              <h3>
                 <span class="nk-mark" aria-hidden="true">
                   {KIND_MARKS[c.kind]}
                 </span>{" "}
                 {i + 1}. {kind}
                 {on ? <span class="tag tag-turn">active</span> : null}
-              </h4>
+              </h3>
               <p class="nk-hubline">
                 hub <strong>{c.hub}</strong>
                 {c.captains ? ` · ${c.captains}⚑` : ""}
@@ -125,14 +125,14 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
               {c.hubs.length ? (
                 <div class="nk-tucked">
                   {c.hubs.map((n) => (
-                    <button key={n} type="button" class="nk-tuck" onClick={() => onOpen(n)} aria-label={`Tucked as a hub: ${cardName(n)} ${CARDS[n]?.id}, hub +${CARDS[n]?.hub}`}>
+                    <button key={n} type="button" class="nk-tuck" onClick={() => onOpen(n)} aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub`}>
                       +{CARDS[n]?.hub} {CARDS[n]?.id}
                     </button>
                   ))}
                 </div>
               ) : null}
               <ShipsAt v={v} p={p} loc={i + 1} />
-            </section>
+            </div>
           );
         })}
         {p.columns.length === 0 ? <p class="hint nk-empty">No columns yet: the first card played starts the line.</p> : null}
