@@ -6,7 +6,7 @@
 // timer hands both seats to computer players, who play to the end, and the
 // scores show on every screen and the TV.
 
-import { fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { act, keyboardHarbor, myTurn, noHiddenInView, noOverflow, onlyMyHand, serverView, smallestText } from "./greatharbor.lib.mjs";
 
 /** harborState is what the Harbor shows: dice on slots and the fees. */
@@ -54,8 +54,10 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the phone's game");
   await noOverflow(host, "the phone's game");
   await shot(host, "01-phone-draft");
+  await audit(host, "the draft (phone)");
   await fitsScreen(tv, "the TV game");
   await shot(tv, "02-tv-draft");
+  await audit(tv, "the TV draft");
 
   setStep("text on the TV is at least 20 px");
   const tvMin = await smallestText(tv);
@@ -131,7 +133,9 @@ export default async function scenario(ctx) {
     const round = Number((await host.getByTestId("turn-line").textContent())?.match(/Round (\d)/)?.[1] ?? 0);
     if (!shotLaptop && round >= 2) {
       await shot(friend, "04-laptop-round-2");
+      await audit(friend, "round 2 (laptop)");
       await shot(tv, "05-tv-round-2");
+      await audit(tv, "the TV in round 2");
       shotLaptop = true;
     }
     if (!seen.reload && round >= 3 && ((await myTurn(host)) || (await myTurn(friend)))) {
@@ -191,6 +195,7 @@ export default async function scenario(ctx) {
       await fitsWidth(small, "the game on a 320 px phone");
       await noOverflow(small, "the game on a 320 px phone");
       await shot(small, "07-small-phone-game");
+      await audit(small, "the game (320 px phone)");
       await small.close();
       setStep("play on to the end");
     }
@@ -229,9 +234,11 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the phone's scores");
   await noOverflow(host, "the phone's scores");
   await shot(host, "09-phone-scores");
+  await audit(host, "the scores (phone)");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "10-laptop-scores");
   await fitsScreen(tv, "the TV's scores");
   await shot(tv, "11-tv-scores");
+  await audit(tv, "the TV scores");
   if (errors.length) fail(`script errors:\n${errors.join("\n")}`);
 }

@@ -8,7 +8,7 @@
 // compared with the server's own view of its seat, and no page shows
 // another player's cards.
 
-import { fail, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
+import { audit, fail, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { agrees, clickMove, discard, openTable, serverState, tapSpot, tryStep, tvShowsAll, version } from "./harborfall-lib.mjs";
 
 // A turn timer runs (the screens show it), long enough that a loaded machine
@@ -63,6 +63,7 @@ export default async function scenario(ctx) {
   if (first.view.type !== "harborfall" || first.view.players.length !== 4) fail(`unexpected first view: ${JSON.stringify(first.view).slice(0, 200)}`);
   await fitsWidth(host, "the phone's setup screen");
   await shot(host, "01-phone-setup");
+  await audit(host, "the setup (phone)");
 
   setStep("every hex is focusable with a spoken label");
   const hexes = await host.locator("svg.hf-board [data-hex]").evaluateAll((gs) => gs.map((g) => [g.getAttribute("tabindex"), g.getAttribute("aria-label")]));
@@ -370,9 +371,12 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the phone's game screen");
   await fitsWidth(bo, "the small phone's game screen");
   await shot(host, "09-phone-game");
+  await audit(host, "the game (phone)");
   await shot(bo, "09-small-phone-game");
   await shot(cy, "09-laptop-game");
+  await audit(cy, "the game (laptop)");
   await shot(tv, "09-tv-game");
+  await audit(tv, "the TV game");
   await tvShowsAll(tv, "the TV game");
 
   setStep("the host hands every person's seat to a computer player, which finish the game");
@@ -399,12 +403,14 @@ export default async function scenario(ctx) {
   await host.getByTestId("ranking").scrollIntoViewIfNeeded();
   await fitsWidth(host, "the phone's ranking");
   await shot(host, "10-phone-ranking");
+  await audit(host, "the ranking (phone)");
   await bo.getByTestId("ranking").scrollIntoViewIfNeeded();
   await fitsWidth(bo, "the small phone's ranking");
   await shot(bo, "10-small-phone-ranking");
   await cy.evaluate(() => window.scrollTo(0, 0));
   await shot(cy, "10-laptop-ranking");
   await shot(tv, "10-tv-ranking");
+  await audit(tv, "the TV ranking");
   await tvShowsAll(tv, "the TV ranking");
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

@@ -3,7 +3,7 @@
 // walked through every window, a reload back to the same position, hidden
 // hands, the keyboard, then the game to its end with the scores everywhere.
 
-import { fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { clickMove, endScreen, fitsPhone, enabledMoves, join, matches, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
 
 export default async function scenario(ctx) {
@@ -31,6 +31,7 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the draft");
   await fitsPhone(host, "the draft");
   await shot(host, "01-phone-draft");
+  await audit(host, "the draft (phone)");
   // Ana's seat on a 320 px phone too: a second browser with her cookie.
   const small = await ctx.browser.newContext({ ...SMALL_PHONE, storageState: await host.context().storageState() });
   const host320 = await small.newPage();
@@ -41,6 +42,7 @@ export default async function scenario(ctx) {
   await shot(host320, "02-phone320-draft");
   await shot(friend, "03-laptop-draft");
   await shot(tv, "04-tv-draft");
+  await audit(tv, "the TV draft");
   await fitsScreen(tv, "the TV draft");
   // A tap opens the card large with its full text.
   await host.locator(".nk-display .nk-card").first().click();
@@ -121,6 +123,7 @@ export default async function scenario(ctx) {
   await host.getByTestId("town-1").waitFor();
   await host.getByTestId("town-1").scrollIntoViewIfNeeded();
   await shot(host, "08-phone-friends-town");
+  await audit(host, "the game (phone)");
   await host.locator('[data-town="0"]').click();
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the game screen");
@@ -131,8 +134,10 @@ export default async function scenario(ctx) {
   await shot(host320, "09-phone320-game");
   await small.close();
   await shot(friend, "10-laptop-game");
+  await audit(friend, "the game (laptop)");
   await fitsScreen(tv, "the TV game");
   await shot(tv, "11-tv-game");
+  await audit(tv, "the TV game");
   const tvText = await smallestText(tv);
   if (tvText.min < 20) fail(`the TV shows text of ${tvText.min}px: ${tvText.where}`);
 
@@ -182,12 +187,14 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the final scores");
   await fitsPhone(host, "the final scores");
   await shot(host, "13-phone-final");
+  await audit(host, "the end (phone)");
   await host.getByTestId("points-chart").scrollIntoViewIfNeeded();
   await shot(host, "13-phone-final-chart");
   await friend.evaluate(() => window.scrollTo(0, 0));
   await shot(friend, "14-laptop-final");
   await fitsScreen(tv, "the TV final scores");
   await shot(tv, "15-tv-final");
+  await audit(tv, "the TV end");
   const tvEnd = await smallestText(tv);
   if (tvEnd.min < 20) fail(`the TV's final scores show text of ${tvEnd.min}px: ${tvEnd.where}`);
 
