@@ -160,7 +160,7 @@ export async function onlyMyHand(page, where, seated = true) {
   if (hands !== (seated ? 1 : 0)) fail(`${where} shows ${hands} hands`);
 }
 
-/** keyboardHarbor checks that tiles and slots take focus with spoken labels and a slot answers Enter. */
+/** keyboardHarbor checks that tiles and slots take focus with spoken labels, a tile answers Enter and a tap on its face. */
 export async function keyboardHarbor(page, where) {
   const labels = await page.locator("svg.gh-harbor").first().evaluate((svg) =>
     [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({ tab: el.getAttribute("tabindex"), label: el.getAttribute("aria-label") ?? "" })),
@@ -170,6 +170,11 @@ export async function keyboardHarbor(page, where) {
   if (bad.length) fail(`${where}: ${bad.length} tiles or slots are not focusable with a label`);
   await page.locator("svg.gh-harbor [data-cell]").first().focus();
   await page.keyboard.press("Enter");
+  await page.getByTestId("tile-details").waitFor();
+  await page.getByTestId("tile-details").getByRole("button", { name: "Close" }).click();
+  await until("the tile's details to close", async () => (await page.getByTestId("tile-details").count()) === 0);
+  // A tap on the middle of a tile lands on its face, drawn over the button: the tap must reach the button.
+  await page.locator("svg.gh-harbor [data-cell]").nth(4).click();
   await page.getByTestId("tile-details").waitFor();
   await page.getByTestId("tile-details").getByRole("button", { name: "Close" }).click();
 }
