@@ -3,7 +3,7 @@
 // rows with the set-size rule, a fishing boat taken and placed as a column,
 // the ghost ship moved, hidden hands, then the game to its end.
 
-import { fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
 import { clickMove, endScreen, fitsPhone, enabledMoves, join, matches, noForeignHands, openTable, playUntil, serverState, smallestText, step } from "./neko.mjs";
 
 /** The helper loop's order here: the ghost ship moves whenever it can. */
@@ -48,6 +48,7 @@ export default async function scenario(ctx) {
         await fitsWidth(p, "the draft rows");
   await fitsPhone(p, "the draft rows");
         await shot(p, "02-phone-draft-rows");
+        await audit(p, "the draft rows (phone)");
         shotDraft = true;
       }
       await step(p, ["draft-"]);

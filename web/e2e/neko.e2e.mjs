@@ -81,7 +81,10 @@ export default async function scenario(ctx) {
       await step(host);
       continue;
     }
-    if (t === 0) await shot(host, "06-phone-turn-play");
+    if (t === 0) {
+      await shot(host, "06-phone-turn-play");
+      await audit(host, "the host's turn with cards to play or tuck (phone)");
+    }
     await clickMove(host, play);
     const windows = [];
     const used = [];
