@@ -5,7 +5,7 @@
 // the TV, a link opening at a given move; and "Play on from here" opening a
 // new table at that moment, played for a few turns.
 
-import { fail, fitsScreen, fitsWidth, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, PHONE, setStep, shot, TV, until } from "./lib.mjs";
 
 /** enabledMoves lists the turn moves the action bar offers. */
 const enabledMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
@@ -145,6 +145,7 @@ export default async function scenario(ctx) {
   await until("back to move 5", async () => (await bar.getAttribute("data-at")) === "5");
   await fitsWidth(host, "the replay");
   await shot(host, "03-phone-replay");
+  await audit(host, "the replay (phone)");
 
   setStep("a link opens the replay at a given move");
   const linked = await host.context().newPage();
@@ -161,6 +162,7 @@ export default async function scenario(ctx) {
   if ((await boardPositions(tv)) === null) fail("the TV replay shows no board");
   await fitsScreen(tv, "the TV replay");
   await shot(tv, "04-tv-replay");
+  await audit(tv, "the TV replay");
 
   setStep("the home page's list of tables leads to the replay");
   const home = await host.context().newPage();

@@ -190,6 +190,7 @@ function ReplayOf({ src }: { src: Source }) {
   return (
     <div class={tv ? "replay replay-tv" : "replay"}>
       <div class="replay-game">
+        {tv ? <h1 class="sr-only">Replay of {lobby.gameName || gameInfo(lobby.game)?.name || "a game"}</h1> : null}
         <GameScreen game={lobby.game} which={tv ? "Tv" : "Player"} store={store} fallback={<p class="page">This game has no screen to replay it on yet.</p>} />
       </div>
       <section class="replay-bar" aria-label="Replay controls" data-testid="replay-bar" data-at={pos.at} data-total={total}>
