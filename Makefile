@@ -26,7 +26,10 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 
 test: vet test-go test-web test-e2e
 
-vet:
+# vet checks the Go code (gofmt, go vet, a tidy go.mod) and the front end's
+# formatting and lint rules (Biome, web/biome.json).
+vet: web/node_modules/.installed
+	cd web && $(NPM) run check
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
 	$(GO) vet ./...

@@ -7,7 +7,7 @@ import { fail, fitsScreen, fitsWidth, PHONE, SMALL_PHONE, TV, setStep, shot, STE
 
 /** openTable opens a table of the game named on the home page and returns its TV link. */
 async function openTable(page, base, gameName) {
-  await page.goto(base + "/");
+  await page.goto(`${base}/`);
   await page.getByRole("radio", { name: new RegExp(gameName) }).check();
   await page.getByLabel("Your name").fill("Ana");
   await page.getByRole("button", { name: new RegExp(`Open a ${gameName} table`) }).click();

@@ -50,7 +50,7 @@ export default async function scenario(ctx) {
   const page = await ctx.newPage(PHONE);
   const small = await ctx.newPage(SMALL_PHONE);
   const errors = watchErrors({ phone: page, small });
-  await page.goto(base + "/");
+  await page.goto(`${base}/`);
   await small.context().addCookies(await page.context().cookies());
   const problems = [];
 

@@ -36,10 +36,20 @@ async function playTurn(page) {
 
 /** presenceOf reads the presence strip: seat name → its state in words. */
 const presenceOf = (page, variant = "strip") =>
-  page.locator(`[data-testid="presence-${variant}"] .presence-seat`).evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
+  page
+    .locator(`[data-testid="presence-${variant}"] .presence-seat`)
+    .evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
 
-const logLength = (page) => page.locator("[data-log]").first().evaluate((el) => Number(el.dataset.log));
-const logComplete = (page) => page.locator("[data-log]").first().evaluate((el) => el.dataset.logComplete === "true");
+const logLength = (page) =>
+  page
+    .locator("[data-log]")
+    .first()
+    .evaluate((el) => Number(el.dataset.log));
+const logComplete = (page) =>
+  page
+    .locator("[data-log]")
+    .first()
+    .evaluate((el) => el.dataset.logComplete === "true");
 
 /**
  * readWholeLog presses page's "Show earlier moves" until its log reaches the
@@ -85,7 +95,7 @@ export default async function scenario(ctx) {
   const tv = await open("tv", TV);
 
   setStep("the home page is steady and describes itself");
-  await host.goto(base + "/", { waitUntil: "load" });
+  await host.goto(`${base}/`, { waitUntil: "load" });
   await host.evaluate(() => {
     window.__cls = 0;
     new PerformanceObserver((l) => {
@@ -116,13 +126,13 @@ export default async function scenario(ctx) {
 
   setStep("a page opened through loopback still invites with the network address");
   const local = await open("local", LAPTOP);
-  await local.goto(loop + "/");
+  await local.goto(`${loop}/`);
   const session = await local.evaluate(() => fetch("/api/session", { method: "POST" }).then((r) => r.json()));
   if (session.base !== base || session.loopbackOnly) fail(`through 127.0.0.1 links point to ${JSON.stringify(session)}, not ${base}`);
   await local.context().close();
 
   setStep("a bad invite says so before asking for a name");
-  await bo.goto(base + "/join/not-a-real-invite");
+  await bo.goto(`${base}/join/not-a-real-invite`);
   await bo.getByTestId("bad-invite").waitFor();
   const bad = await bo.getByTestId("bad-invite").textContent();
   if (!/invite link/.test(bad) || /\bcode\b.*does not/.test(bad)) fail(`a bad invite link reads: ${bad}`);
@@ -143,7 +153,7 @@ export default async function scenario(ctx) {
   await bo.getByTestId("ready").waitFor();
 
   setStep("Cy joins on a laptop: I'm ready is in view at 1366 × 768, then Cy watches");
-  await cy.goto(base + "/");
+  await cy.goto(`${base}/`);
   await cy.getByLabel("Your name").fill("Cy");
   await cy.getByLabel("Table code").fill(code);
   await cy.getByRole("button", { name: "Join", exact: true }).click();
@@ -155,11 +165,21 @@ export default async function scenario(ctx) {
   await shot(cy, "03-laptop-lobby");
   await audit(cy, "the lobby (laptop, guest)");
   const tableId = tableURL.split("/t/")[1];
-  await cy.evaluate((id) => fetch(`/api/tables/${id}/seat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: -1 }) }), tableId);
-  await until("the host to see Cy watching", async () => /Cy/.test((await host.getByTestId("watchers").textContent().catch(() => "")) ?? ""));
+  await cy.evaluate(
+    (id) => fetch(`/api/tables/${id}/seat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: -1 }) }),
+    tableId,
+  );
+  await until("the host to see Cy watching", async () =>
+    /Cy/.test(
+      (await host
+        .getByTestId("watchers")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
 
   setStep("the TV opens by typing its code at /tv");
-  await tv.goto(base + "/tv");
+  await tv.goto(`${base}/tv`);
   await audit(tv, "the TV code page");
   await shot(tv, "04-tv-entry");
   await tv.getByLabel("TV code").fill(tvCode.toLowerCase());
@@ -185,7 +205,13 @@ export default async function scenario(ctx) {
   await bo.getByTestId("ready").click();
   await until("start to become possible", () => host.getByTestId("start").isEnabled());
   await host.getByTestId("start").click();
-  for (const [who, p] of [["host", host], ["bo", bo], ["cy", cy], ["tv", tv]]) await until(`${who}'s board`, () => p.locator("svg.board").count());
+  for (const [who, p] of [
+    ["host", host],
+    ["bo", bo],
+    ["cy", cy],
+    ["tv", tv],
+  ])
+    await until(`${who}'s board`, () => p.locator("svg.board").count());
 
   setStep("presence on every screen");
   await until("everyone connected on the host's strip", async () => {
@@ -193,7 +219,14 @@ export default async function scenario(ctx) {
     return p.Ana === "connected" && p.Bo === "connected" && p["Computer 3"] === "computer player";
   });
   await until("the TV's presence bar", async () => (await presenceOf(tv, "tv")).Bo === "connected");
-  await until("the host to see Cy watching during play", async () => /Watching: Cy/.test((await host.getByTestId("watchers").textContent().catch(() => "")) ?? ""));
+  await until("the host to see Cy watching during play", async () =>
+    /Watching: Cy/.test(
+      (await host
+        .getByTestId("watchers")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   await fitsWidth(host, "the phone game with presence");
   await fitsScreen(tv, "the TV game with its presence bar");
   await shot(host, "05-phone-game-presence");
@@ -206,15 +239,43 @@ export default async function scenario(ctx) {
   if (head !== "sticky") fail(`the whose-turn header is ${head} on a phone`);
 
   setStep("chat and a reaction reach the other phones and the TV");
-  await bo.locator("#chat-input").fill('<b>hello</b> & welcome, Ana');
+  await bo.locator("#chat-input").fill("<b>hello</b> & welcome, Ana");
   await bo.getByRole("button", { name: "Send" }).click();
   await bo.getByRole("button", { name: "React: party" }).click();
-  await until("the message on the host's phone", async () => /<b>hello<\/b> & welcome, Ana/.test((await host.getByTestId("chat-lines").textContent().catch(() => "")) ?? ""));
+  await until("the message on the host's phone", async () =>
+    /<b>hello<\/b> & welcome, Ana/.test(
+      (await host
+        .getByTestId("chat-lines")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   if (await host.locator(".chat-lines b").count()) fail("a chat message became markup");
   await until("the reaction on the host's phone", async () => (await host.locator(".chat-lines .chat-emoji", { hasText: "🎉" }).count()) === 1);
-  await until("the message on the TV", async () => /welcome, Ana/.test((await tv.getByTestId("chat-toasts").textContent().catch(() => "")) ?? ""));
-  await until("the reaction on the TV", async () => /🎉/.test((await tv.getByTestId("chat-toasts").textContent().catch(() => "")) ?? ""));
-  await until("the message on Cy's laptop", async () => /welcome, Ana/.test((await cy.getByTestId("chat-lines").textContent().catch(() => "")) ?? ""));
+  await until("the message on the TV", async () =>
+    /welcome, Ana/.test(
+      (await tv
+        .getByTestId("chat-toasts")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
+  await until("the reaction on the TV", async () =>
+    /🎉/.test(
+      (await tv
+        .getByTestId("chat-toasts")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
+  await until("the message on Cy's laptop", async () =>
+    /welcome, Ana/.test(
+      (await cy
+        .getByTestId("chat-lines")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   await shot(tv, "07-tv-chat");
   await host.getByTestId("chat").scrollIntoViewIfNeeded();
   await shot(host, "08-phone-chat");
@@ -292,7 +353,9 @@ export default async function scenario(ctx) {
   const cyLines = await cy.locator(".log .log-lines li").allTextContents();
   const tvAll = await logLength(tv);
   if (cyLines.length !== tvAll) fail(`Cy's reloaded log shows ${cyLines.length} lines, the TV that stayed holds ${tvAll}`);
-  log(`Cy's reloaded page holds the ${cyLines.length} lines of the finished game${cyAsked ? `, after asking ${cyAsked} time(s) for earlier moves` : " from its first log frame"}`);
+  log(
+    `Cy's reloaded page holds the ${cyLines.length} lines of the finished game${cyAsked ? `, after asking ${cyAsked} time(s) for earlier moves` : " from its first log frame"}`,
+  );
 
   setStep("play again takes every screen and the TV to the new lobby");
   await host.getByTestId("again").click();
@@ -309,11 +372,12 @@ export default async function scenario(ctx) {
   await shot(tv, "13-tv-new-lobby");
 
   setStep("the home page lists this browser's tables");
-  await bo2.goto(base + "/");
+  await bo2.goto(`${base}/`);
   await until("Bo's two tables", async () => (await bo2.locator('[data-testid="your-tables"] li').count()) === 2);
   await until("the finished table's replay on the home page", async () => (await bo2.getByTestId("your-table-replay").count()) === 1);
   const listed = await bo2.getByTestId("your-tables").textContent();
-  if (!/Harbor Holdings/.test(listed) || !/Ana, Bo, Computer 3/.test(listed) || !/in the lobby/.test(listed) || !/game is over/.test(listed)) fail(`Bo's tables read: ${listed}`);
+  if (!/Harbor Holdings/.test(listed) || !/Ana, Bo, Computer 3/.test(listed) || !/in the lobby/.test(listed) || !/game is over/.test(listed))
+    fail(`Bo's tables read: ${listed}`);
   await shot(bo2, "14-phone-home-your-tables");
   await audit(bo2, "the home page with tables (phone)");
   await bo2.locator('[data-testid="your-tables"] a', { hasText: "in the lobby" }).click();

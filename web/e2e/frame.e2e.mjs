@@ -43,8 +43,16 @@ const keepSocket = (page) =>
 
 const version = (page) => page.locator(".play").evaluateAll((els) => Number(els[0]?.getAttribute("data-version") ?? -1));
 const myTurn = async (page) => (await page.getByTestId("hint-box").count()) > 0;
-const logLength = (page) => page.locator("[data-log]").first().evaluate((el) => Number(el.dataset.log));
-const logComplete = (page) => page.locator("[data-log]").first().evaluate((el) => el.dataset.logComplete === "true");
+const logLength = (page) =>
+  page
+    .locator("[data-log]")
+    .first()
+    .evaluate((el) => Number(el.dataset.log));
+const logComplete = (page) =>
+  page
+    .locator("[data-log]")
+    .first()
+    .evaluate((el) => el.dataset.logComplete === "true");
 
 /** sendRaw sends a move on the page's own connection, at the version it shows. */
 const sendRaw = (page, move) =>
@@ -77,11 +85,11 @@ async function checkTvLook(tv, where) {
 
 /** openTable opens a table of game on Ana's page with take-backs on, seats Bo (ready) and a computer player; it returns the table's id and TV code. */
 async function openTable(base, ana, bo, game) {
-  await ana.goto(base + "/");
+  await ana.goto(`${base}/`);
   const made = await pageApi(ana, "POST", "/api/tables", { game, name: "Ana" });
   if (made.status !== 201) fail(`opening the ${game} table: ${made.status} ${JSON.stringify(made.body)}`);
   const table = made.body;
-  await bo.goto(base + "/");
+  await bo.goto(`${base}/`);
   const joined = await pageApi(bo, "POST", "/api/join", { code: table.code, name: "Bo" });
   if (joined.status !== 200) fail(`Bo joining: ${joined.status} ${JSON.stringify(joined.body)}`);
   for (const [page, path, body] of [
@@ -117,7 +125,7 @@ export default async function scenario(ctx) {
     const tvCtx = await browser.newContext(TV);
     const tv = await tvCtx.newPage();
     const errors = watchErrors({ ana, bo, tv });
-    await tv.goto(base + "/tv");
+    await tv.goto(`${base}/tv`);
     await tv.locator("#tv-code-input").fill(code);
     await tv.getByRole("button", { name: "Show the table" }).click();
     await tv.waitForURL(new RegExp(`/tv/${code}$`));
@@ -137,7 +145,10 @@ export default async function scenario(ctx) {
     let moves = 0;
     for (let round = 0; round < 400 && !(done.hint && done.refused && done.focus && done.takeBack); round++) {
       let moved = false;
-      for (const [who, p] of [["Ana", ana], ["Bo", bo]]) {
+      for (const [who, p] of [
+        ["Ana", ana],
+        ["Bo", bo],
+      ]) {
         const mine = await myTurn(p);
         if (!done.hint && mine && (await p.getByTestId("ask-hint").count())) {
           setStep(`${g.name}: ${who} asks what the computer would do`);
@@ -159,7 +170,9 @@ export default async function scenario(ctx) {
           const notice = p.getByTestId("notice");
           const link = notice.getByTestId("rule-link");
           // A rule id shows as a link once the game's rules reference has loaded; a refusal without one has no rule id at all.
-          const linked = await until("the refusal", async () => ((await link.count()) > 0 ? 1 : (await notice.count()) > 0 && (await notice.locator(".rule-id").count()) === 0 ? -1 : 0)).then((r) => r > 0);
+          const linked = await until("the refusal", async () =>
+            (await link.count()) > 0 ? 1 : (await notice.count()) > 0 && (await notice.locator(".rule-id").count()) === 0 ? -1 : 0,
+          ).then((r) => r > 0);
           if (!linked) {
             // The table moved on before the move arrived: no rule to link. Dismiss and try again later.
             log(`the refusal came without a rule: ${await notice.textContent()}`);
@@ -188,10 +201,14 @@ export default async function scenario(ctx) {
           await key.focus();
           await p.keyboard.press("Enter");
           await until(`${what} to be answered`, async () => (await version(p)) !== before, 15_000);
-          const f = await until("the focus on a control", async () => {
-            const now = await focused(p);
-            return now.control ? now : null;
-          }, 3000).catch(async () => fail(`after "${what}" the focus is on ${(await focused(p)).what}`));
+          const f = await until(
+            "the focus on a control",
+            async () => {
+              const now = await focused(p);
+              return now.control ? now : null;
+            },
+            3000,
+          ).catch(async () => fail(`after "${what}" the focus is on ${(await focused(p)).what}`));
           log(`${g.name}: after "${what}" the focus is on ${f.what}`);
           await shot(p, `${g.id}-04-${who === "Ana" ? "phone" : "laptop"}-focus-after-move`);
           done.focus = true;
@@ -273,7 +290,9 @@ export default async function scenario(ctx) {
     if (asked === 0 || whole <= first) fail(`the fresh page's log did not grow from ${first} lines by asking for earlier pages (${asked} asked)`);
     const shownLines = await fresh.locator(".log .log-lines li").count();
     if (shownLines !== whole) fail(`the fresh page's log panel shows ${shownLines} lines of the ${whole} it holds`);
-    log(`${g.name}: a fresh page got ${first} lines (the last ${RECENT_LOG_MOVES} moves), then ${whole} in all after ${asked} earlier page(s); Ana's page, there from the start, holds ${held}`);
+    log(
+      `${g.name}: a fresh page got ${first} lines (the last ${RECENT_LOG_MOVES} moves), then ${whole} in all after ${asked} earlier page(s); Ana's page, there from the start, holds ${held}`,
+    );
     if (errors.length) fail(`script errors: ${errors.join("; ")}`);
     for (const p of [ana, bo, fresh]) await p.close();
     await tvCtx.close();

@@ -11,7 +11,7 @@ export default async function scenario(ctx) {
   const errors = watchErrors({ phone: page });
 
   setStep("open a solo table");
-  await page.goto(base + "/");
+  await page.goto(`${base}/`);
   await page.getByRole("radio", { name: /The Great Harbor/ }).check();
   await page.getByLabel("Your name").fill("Ana");
   await page.getByRole("button", { name: /Open a The Great Harbor table/ }).click();

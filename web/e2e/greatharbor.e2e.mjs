@@ -6,12 +6,31 @@
 // timer hands both seats to computer players, who play to the end, and the
 // scores show on every screen and the TV.
 
-import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
+import {
+  audit,
+  fail,
+  fitsScreen,
+  fitsWidth,
+  LAPTOP,
+  log,
+  pageApi,
+  PHONE,
+  SMALL_PHONE,
+  setStep,
+  shot,
+  TV,
+  unnamedControls,
+  until,
+  watchErrors,
+} from "./lib.mjs";
 import { act, keyboardHarbor, myTurn, noHiddenInView, noOverflow, onlyMyHand, serverView, smallestText } from "./greatharbor.lib.mjs";
 
 /** harborState is what the Harbor shows: dice on slots and the fees. */
 const harborState = (page) =>
-  page.locator("svg.gh-harbor").first().evaluate((el) => ({ slots: el.getAttribute("data-slots"), fees: el.getAttribute("data-fees") }));
+  page
+    .locator("svg.gh-harbor")
+    .first()
+    .evaluate((el) => ({ slots: el.getAttribute("data-slots"), fees: el.getAttribute("data-fees") }));
 
 export default async function scenario(ctx) {
   const { base } = ctx;
@@ -21,7 +40,7 @@ export default async function scenario(ctx) {
   const errors = watchErrors({ host, friend, tv });
 
   setStep("the host opens a Great Harbor table with Harbor Shops");
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   await host.getByRole("radio", { name: /The Great Harbor/ }).check();
   await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a The Great Harbor table/ }).click();
@@ -50,7 +69,12 @@ export default async function scenario(ctx) {
   await tv.goto(base + tvHref);
   await until("start to be possible", () => host.getByTestId("start").isEnabled());
   await host.getByTestId("start").click();
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) await until(`${who}'s Harbor`, () => p.locator("svg.gh-harbor").count());
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+    ["tv", tv],
+  ])
+    await until(`${who}'s Harbor`, () => p.locator("svg.gh-harbor").count());
   await fitsWidth(host, "the phone's game");
   await noOverflow(host, "the phone's game");
   await shot(host, "01-phone-draft");
@@ -72,7 +96,8 @@ export default async function scenario(ctx) {
   const toSea = () => (seen.sent && seen.trade ? [] : ['[data-tiles*="SHIPYARD"]']);
   // A fee is there to pay only once a die sits on a tile's shore, so both
   // people take the chance of a split or a fee whenever one is offered.
-  const feeOrSplit = () => (seen.splitFee ? [] : ['[data-both="1"][data-fee-paid="1"]', ...(seen.fee ? [] : ['[data-fee-paid="1"]']), ...(seen.split ? [] : ['[data-both="1"]'])]);
+  const feeOrSplit = () =>
+    seen.splitFee ? [] : ['[data-both="1"][data-fee-paid="1"]', ...(seen.fee ? [] : ['[data-fee-paid="1"]']), ...(seen.split ? [] : ['[data-both="1"]'])];
   const hostPolicy = () => ({
     prefer: [...feeOrSplit(), ...toSea()],
     govern: ["send", "play_ship", "crew", ...(seen.govern.length < 3 ? ["construct", "convert", "play_person", "play_building", "favor_pip"] : [])],
@@ -101,7 +126,10 @@ export default async function scenario(ctx) {
     // On a loaded machine a person's 45 s can run out while the scenario is
     // still working through the other page; the person takes the seat back,
     // as someone who stepped away would, until the play has shown everything.
-    for (const [who, p] of [["host", host], ["friend", friend]]) {
+    for (const [who, p] of [
+      ["host", host],
+      ["friend", friend],
+    ]) {
       const back = p.getByRole("button", { name: "Take my seat back" });
       if (await back.count()) {
         log(`${who}'s turn ran out; ${who} takes the seat back`);
@@ -123,8 +151,15 @@ export default async function scenario(ctx) {
     if ((await host.getByTestId("ranking").count()) > 0) break;
     if (done()) {
       setStep("the turn timer hands both seats to computer players, who finish the game");
-      for (const [who, p] of [["host", host], ["friend", friend]]) {
-        await until(`${who}'s seat to be handed over`, async () => (await p.locator(".banner-warn", { hasText: "computer player is moving for you" }).count()) > 0, 150_000);
+      for (const [who, p] of [
+        ["host", host],
+        ["friend", friend],
+      ]) {
+        await until(
+          `${who}'s seat to be handed over`,
+          async () => (await p.locator(".banner-warn", { hasText: "computer player is moving for you" }).count()) > 0,
+          150_000,
+        );
       }
       await until("the end of the game", () => host.getByTestId("ranking").count(), 180_000);
       break;
@@ -151,7 +186,10 @@ export default async function scenario(ctx) {
       await onlyMyHand(friend, "the laptop");
       await onlyMyHand(tv, "the TV", false);
       // No card name held only in Bo's hand appears on Ana's phone or on the TV.
-      const boHand = (await friend.getByTestId("my-hand").innerText()).split(/[,\n]/).map((s) => s.replace(/\(.*\)/, "").trim()).filter((s) => s && !/^(Your hand|none)$/.test(s));
+      const boHand = (await friend.getByTestId("my-hand").innerText())
+        .split(/[,\n]/)
+        .map((s) => s.replace(/\(.*\)/, "").trim())
+        .filter((s) => s && !/^(Your hand|none)$/.test(s));
       const publicText = (await tv.locator("body").innerText()) + (await host.locator(".gh-displays, .gh-log").allInnerTexts()).join(" ");
       const hostMine = await host.getByTestId("my-hand").innerText();
       const phoneText = await host.locator("body").innerText();
@@ -164,17 +202,28 @@ export default async function scenario(ctx) {
 
       setStep("a reload comes back to the same position");
       await until("the screens to settle", async () => JSON.stringify(await harborState(host)) === JSON.stringify(await harborState(tv)));
-      const before = { harbor: await harborState(host), line: await host.getByTestId("turn-line").textContent(), res: await host.getByTestId("gh-res").first().getAttribute("aria-label") ?? (await host.getByTestId("gh-res").first().innerText()) };
+      const before = {
+        harbor: await harborState(host),
+        line: await host.getByTestId("turn-line").textContent(),
+        res: (await host.getByTestId("gh-res").first().getAttribute("aria-label")) ?? (await host.getByTestId("gh-res").first().innerText()),
+      };
       await host.reload();
       await host.locator("svg.gh-harbor").waitFor();
       await until("the same position after the reload", async () => {
-        const after = { harbor: await harborState(host), line: await host.getByTestId("turn-line").textContent(), res: await host.getByTestId("gh-res").first().getAttribute("aria-label") ?? (await host.getByTestId("gh-res").first().innerText()) };
+        const after = {
+          harbor: await harborState(host),
+          line: await host.getByTestId("turn-line").textContent(),
+          res: (await host.getByTestId("gh-res").first().getAttribute("aria-label")) ?? (await host.getByTestId("gh-res").first().innerText()),
+        };
         return JSON.stringify(after) === JSON.stringify(before);
       });
       seen.reload = true;
 
       setStep("every control has a name");
-      for (const [who, p] of [["host", host], ["friend", friend]]) {
+      for (const [who, p] of [
+        ["host", host],
+        ["friend", friend],
+      ]) {
         const unnamed = await unnamedControls(p);
         if (unnamed.length) fail(`${who} has controls without a name:\n${unnamed.join("\n")}`);
       }
@@ -203,7 +252,9 @@ export default async function scenario(ctx) {
   }
 
   setStep("what the play showed");
-  log(`split past a fee: ${seen.splitFee}; a split: ${seen.split}; a fee paid: ${seen.fee}; a fee offered: ${seen.feeOffered}; govern: ${seen.govern.length}; ship sent: ${seen.sent}; trade: ${seen.trade}`);
+  log(
+    `split past a fee: ${seen.splitFee}; a split: ${seen.split}; a fee paid: ${seen.fee}; a fee offered: ${seen.feeOffered}; govern: ${seen.govern.length}; ship sent: ${seen.sent}; trade: ${seen.trade}`,
+  );
   if (!seen.splitFee && !seen.split) fail("no placement through a page split its pips between two tiles");
   // A Shore Fee exists only once a die sits on a tile's shore and is paid only
   // when the die still earns past it; a short game may never offer one to a
@@ -224,7 +275,11 @@ export default async function scenario(ctx) {
   log(`trade lines in the host's log: ${trades}`);
 
   setStep("the scores on every screen and the TV");
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+    ["tv", tv],
+  ]) {
     await until(`${who}'s scores`, () => p.getByTestId("ranking").count());
     const rows = await p.locator(".gh-score-table tbody tr").count();
     if (rows !== 3) fail(`${who}'s score table has ${rows} rows, want 3`);

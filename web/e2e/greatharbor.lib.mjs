@@ -80,8 +80,13 @@ export async function act(page, { govern = [], prefer = [] } = {}) {
   // One look at the panel lists what it offers; then one click.
   const offer = await panel(page).evaluateAll((els) => {
     const p = els[0];
-    if (!p || p.dataset.mine !== "1") return null;
-    const buttons = [...p.querySelectorAll("button[data-move]:not([disabled])")].map((b, i) => ({ i, move: b.dataset.move, prompt: Boolean(b.closest(".gh-prompts")), govern: Boolean(b.closest(".gh-govern")) }));
+    if (p?.dataset.mine !== "1") return null;
+    const buttons = [...p.querySelectorAll("button[data-move]:not([disabled])")].map((b, i) => ({
+      i,
+      move: b.dataset.move,
+      prompt: Boolean(b.closest(".gh-prompts")),
+      govern: Boolean(b.closest(".gh-govern")),
+    }));
     return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length };
   });
   if (!offer) return null;
@@ -162,9 +167,12 @@ export async function onlyMyHand(page, where, seated = true) {
 
 /** keyboardHarbor checks that tiles and slots take focus with spoken labels, a tile answers Enter and a tap on its face. */
 export async function keyboardHarbor(page, where) {
-  const labels = await page.locator("svg.gh-harbor").first().evaluate((svg) =>
-    [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({ tab: el.getAttribute("tabindex"), label: el.getAttribute("aria-label") ?? "" })),
-  );
+  const labels = await page
+    .locator("svg.gh-harbor")
+    .first()
+    .evaluate((svg) =>
+      [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({ tab: el.getAttribute("tabindex"), label: el.getAttribute("aria-label") ?? "" })),
+    );
   if (labels.length !== 33) fail(`${where}: the Harbor has ${labels.length} tiles and slots, want 33`);
   const bad = labels.filter((l) => l.tab !== "0" || l.label.length < 10);
   if (bad.length) fail(`${where}: ${bad.length} tiles or slots are not focusable with a label`);
@@ -209,7 +217,8 @@ export async function noOverflow(page, where) {
       .filter((el) => {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.right <= w + 1) return false;
-        for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible" && p.getBoundingClientRect().right <= w + 1) return false;
+        for (let p = el.parentElement; p; p = p.parentElement)
+          if (getComputedStyle(p).overflowX !== "visible" && p.getBoundingClientRect().right <= w + 1) return false;
         return true;
       })
       .slice(0, 5)

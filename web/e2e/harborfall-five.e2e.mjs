@@ -25,7 +25,13 @@ export default async function scenario(ctx) {
 
   setStep("setup through the board, then turns until a person's extra build turn");
   let special = null;
-  const mine = async (p) => /^Your extra build turn/.test((await p.getByTestId("special-banner").textContent({ timeout: 1000 }).catch(() => "")) ?? "");
+  const mine = async (p) =>
+    /^Your extra build turn/.test(
+      (await p
+        .getByTestId("special-banner")
+        .textContent({ timeout: 1000 })
+        .catch(() => "")) ?? "",
+    );
   for (let k = 0; k < 600 && !special; k++) {
     let moved = false;
     for (const p of people) {

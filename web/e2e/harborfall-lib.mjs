@@ -7,12 +7,12 @@ import { fail, fitsScreen, log, pageApi, until } from "./lib.mjs";
 
 /** openTable makes the host's table (Harborfall unless game names another), seats the friends and the computer players, and starts it. */
 export async function openTable(base, host, friends, { names, bots, turnSeconds, game = "harborfall" }) {
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   const made = await pageApi(host, "POST", "/api/tables", { game, name: names[0], turnSeconds });
   if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
   const table = made.body;
   for (const [i, f] of friends.entries()) {
-    await f.goto(base + "/");
+    await f.goto(`${base}/`);
     const j = await pageApi(f, "POST", "/api/join", { code: table.code, name: names[i + 1] });
     if (j.status !== 200) fail(`joining: ${j.status} ${JSON.stringify(j.body)}`);
     const r = await pageApi(f, "POST", `/api/tables/${table.id}/ready`, { ready: true });
@@ -53,7 +53,11 @@ export async function serverState(page, path) {
 export async function shown(page) {
   return page.evaluate(() => {
     const hand = document.querySelector('[data-testid="my-cards"]')?.getAttribute("data-hand") ?? null;
-    const players = [...document.querySelectorAll('[data-testid^="player-"]')].map((li) => ({ cards: Number(li.dataset.cards), dev: Number(li.dataset.dev), points: Number(li.dataset.points) }));
+    const players = [...document.querySelectorAll('[data-testid^="player-"]')].map((li) => ({
+      cards: Number(li.dataset.cards),
+      dev: Number(li.dataset.dev),
+      points: Number(li.dataset.points),
+    }));
     const buildings = [...document.querySelectorAll("[data-building]")].map((g) => `${g.dataset.building}:${g.dataset.owner}:${g.dataset.city}`).sort();
     const roads = [...document.querySelectorAll("[data-road]")].map((g) => `${g.dataset.road}:${g.dataset.owner}`).sort();
     const hands = document.querySelectorAll('[data-testid="my-cards"]').length;
@@ -77,16 +81,20 @@ export function expected(view) {
 /** agrees waits until a page shows exactly what the server's view for it holds, and returns that view. */
 export async function agrees(page, path, who) {
   let last = null;
-  await until(`${who} to show the server's view`, async () => {
-    const st = await serverState(page, path).catch((e) => {
-      last = { error: String(e) };
-      throw e;
-    });
-    const want = expected(st.view);
-    const got = await shown(page);
-    last = { want, got };
-    return JSON.stringify(want) === JSON.stringify(got) ? st : null;
-  }, 60_000).catch(() => fail(`${who} does not show the server's view:\n want ${JSON.stringify(last?.want)}\n got  ${JSON.stringify(last?.got)} ${last?.error ?? ""}`));
+  await until(
+    `${who} to show the server's view`,
+    async () => {
+      const st = await serverState(page, path).catch((e) => {
+        last = { error: String(e) };
+        throw e;
+      });
+      const want = expected(st.view);
+      const got = await shown(page);
+      last = { want, got };
+      return JSON.stringify(want) === JSON.stringify(got) ? st : null;
+    },
+    60_000,
+  ).catch(() => fail(`${who} does not show the server's view:\n want ${JSON.stringify(last?.want)}\n got  ${JSON.stringify(last?.got)} ${last?.error ?? ""}`));
   return serverState(page, path);
 }
 
@@ -214,7 +222,8 @@ export async function tvShowsAll(tv, where) {
       if (r.width === 0 || r.height === 0) continue;
       const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       const what = `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} "${el.textContent.trim().slice(0, 30)}"`;
-      if (r.right > right + 1 || r.bottom > foot + 1) out.push(`${what} reaches ${Math.round(r.right)}×${Math.round(r.bottom)}, the screen shows to ${Math.round(right)}×${Math.round(foot)}`);
+      if (r.right > right + 1 || r.bottom > foot + 1)
+        out.push(`${what} reaches ${Math.round(r.right)}×${Math.round(r.bottom)}, the screen shows to ${Math.round(right)}×${Math.round(foot)}`);
       else if (text && parseFloat(getComputedStyle(el).fontSize) < 20) out.push(`${what} is ${getComputedStyle(el).fontSize} high`);
     }
     return out;

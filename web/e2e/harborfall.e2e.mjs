@@ -67,7 +67,8 @@ export default async function scenario(ctx) {
 
   setStep("every hex is focusable with a spoken label");
   const hexes = await host.locator("svg.hf-board [data-hex]").evaluateAll((gs) => gs.map((g) => [g.getAttribute("tabindex"), g.getAttribute("aria-label")]));
-  if (hexes.length !== 19 || hexes.some(([t, l]) => t !== "0" || !/^Hex /.test(l ?? ""))) fail(`hexes not focusable with labels: ${JSON.stringify(hexes.slice(0, 3))}`);
+  if (hexes.length !== 19 || hexes.some(([t, l]) => t !== "0" || !/^Hex /.test(l ?? "")))
+    fail(`hexes not focusable with labels: ${JSON.stringify(hexes.slice(0, 3))}`);
 
   setStep("setup: everyone places settlements and roads on the board");
   let keyboardDone = false;
@@ -116,7 +117,10 @@ export default async function scenario(ctx) {
       }
       if ((await corners.count()) || (await edges.count())) {
         if (!(await corners.count())) {
-          const [label, tab] = await edges.first().evaluate((g) => [g.getAttribute("aria-label"), g.getAttribute("tabindex")], null, { timeout: 5000 }).catch(() => ["gone", "0"]);
+          const [label, tab] = await edges
+            .first()
+            .evaluate((g) => [g.getAttribute("aria-label"), g.getAttribute("tabindex")], null, { timeout: 5000 })
+            .catch(() => ["gone", "0"]);
           if (label !== "gone" && !/^Place your road (between|on) /.test(label ?? "")) fail(`a setup edge's label: ${label}`);
           if (tab !== "0") fail(`a setup edge cannot be reached from the keyboard (tabindex ${tab})`);
         }
@@ -174,8 +178,13 @@ export default async function scenario(ctx) {
       await until("the offer on Bo's phone", () => bo.getByTestId("open-offer").locator('button[data-move="accept"]').count());
       await until("the offer on the TV", () => tv.getByTestId("tv-offer").count());
       await clickMove(bo, bo.getByTestId("open-offer").locator('button[data-move="accept"]'), "Bo's acceptance");
-      if (await cy.getByTestId("open-offer").locator('button[data-move="decline"]').count()) await clickMove(cy, cy.getByTestId("open-offer").locator('button[data-move="decline"]'), "Cy's decline");
-      await until("the choice of partner on Ana's phone", () => host.getByTestId("open-offer").locator('button[data-move="pick"][data-seat="1"]').count(), 15_000);
+      if (await cy.getByTestId("open-offer").locator('button[data-move="decline"]').count())
+        await clickMove(cy, cy.getByTestId("open-offer").locator('button[data-move="decline"]'), "Cy's decline");
+      await until(
+        "the choice of partner on Ana's phone",
+        () => host.getByTestId("open-offer").locator('button[data-move="pick"][data-seat="1"]').count(),
+        15_000,
+      );
       await shot(host, "06-phone-offer-answers");
       await shot(tv, "06-tv-offer-answers");
       await tvShowsAll(tv, "the TV with an open offer");
@@ -203,8 +212,10 @@ export default async function scenario(ctx) {
       await cy.getByTestId("counter-open").click();
       // The counter starts from the offer turned round, giving no more than Cy holds (2 asked): Cy asks to give only 1.
       const cyGives = cy.getByTestId("counter-give").locator(`output[data-res="${cyGive}"]`);
-      if (Number(await cyGives.textContent()) !== Math.min(2, cyHand[cyGive])) fail(`Cy's counter starts giving ${await cyGives.textContent()} of the ${cyHand[cyGive]} held`);
-      if (Number(await cyGives.textContent()) > 1) await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
+      if (Number(await cyGives.textContent()) !== Math.min(2, cyHand[cyGive]))
+        fail(`Cy's counter starts giving ${await cyGives.textContent()} of the ${cyHand[cyGive]} held`);
+      if (Number(await cyGives.textContent()) > 1)
+        await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
       await shot(cy, "07-laptop-counter");
       await clickMove(cy, cy.getByTestId("send-counter"), "Cy's counter");
       await until("the counter on Ana's phone", () => host.getByTestId("open-offer").locator('button[data-move="pick"][data-seat="2"]').count());
@@ -245,7 +256,13 @@ export default async function scenario(ctx) {
       done.devPlayed = true;
       return true;
     }
-    if (p === cy && done.dev && !done.devPlayed && !v.me.dev.some((n, k) => k !== 4 && n > 0) && (await p.locator('button[data-build="dev"]:not([disabled])').count())) {
+    if (
+      p === cy &&
+      done.dev &&
+      !done.devPlayed &&
+      !v.me.dev.some((n, k) => k !== 4 && n > 0) &&
+      (await p.locator('button[data-build="dev"]:not([disabled])').count())
+    ) {
       // Cy holds only cards that count at the end: another purchase, so there is one to play.
       await clickMove(p, p.locator('button[data-build="dev"]'), "another purchase");
       return true;
@@ -278,7 +295,14 @@ export default async function scenario(ctx) {
     setStep(`the robber moves and steals: ${names[me]} rolled ${v.dice.join("+")} (turn ${v.turns}), robber ${v.robber} → ${target}`);
     await tapSpot(p, p.locator(`svg.hf-board [data-hex="${target}"]`), "the robber move");
     const steals = p.locator('.action-bar button[data-move="steal"]');
-    if (await steals.count()) await clickMove(p, (await p.locator(`.action-bar button[data-move="steal"][data-seat="${BOT}"]`).count()) ? p.locator(`.action-bar button[data-move="steal"][data-seat="${BOT}"]`) : steals.first(), "the steal");
+    if (await steals.count())
+      await clickMove(
+        p,
+        (await p.locator(`.action-bar button[data-move="steal"][data-seat="${BOT}"]`).count())
+          ? p.locator(`.action-bar button[data-move="steal"][data-seat="${BOT}"]`)
+          : steals.first(),
+        "the steal",
+      );
     await until("the steal in the log", async () => /stole/.test((await p.locator(".log-lines li").first().textContent()) ?? ""));
     done.steal = true;
     return true;
@@ -364,7 +388,12 @@ export default async function scenario(ctx) {
   const pub = await serverState(tv, `/ws?tv=${table.tv}`);
   if (pub.view.me || pub.view.viewer !== -1) fail("the TV's view is a seat's view");
   if (await tv.locator('[data-testid="my-cards"]').count()) fail("the TV shows a hand");
-  for (const [who, p] of [["host", host], ["bo", bo], ["cy", cy], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["bo", bo],
+    ["cy", cy],
+    ["tv", tv],
+  ]) {
     const unnamed = await unnamedControls(p);
     if (unnamed.length) fail(`${who} has controls without a name:\n${unnamed.join("\n")}`);
   }
@@ -384,15 +413,39 @@ export default async function scenario(ctx) {
   const over = async () => (await host.getByTestId("ranking").count()) > 0;
   for (const seat of [1, 2, 0]) {
     if (await over()) break;
-    await tolerant(() => host.getByTestId(`hand-${seat}`).click({ timeout: 5000 }).then(() => true));
+    await tolerant(() =>
+      host
+        .getByTestId(`hand-${seat}`)
+        .click({ timeout: 5000 })
+        .then(() => true),
+    );
     // The host's own page then says a computer player has their seat; the others' seats offer to give them back.
-    const handed = async () => (seat === 0 ? (await host.getByTestId("handed").count()) > 0 : /Give back/.test((await host.getByTestId(`hand-${seat}`).textContent({ timeout: 1000 }).catch(() => "")) ?? ""));
+    const handed = async () =>
+      seat === 0
+        ? (await host.getByTestId("handed").count()) > 0
+        : /Give back/.test(
+            (await host
+              .getByTestId(`hand-${seat}`)
+              .textContent({ timeout: 1000 })
+              .catch(() => "")) ?? "",
+          );
     await until(`seat ${seat} handed over`, async () => (await over()) || (await handed()));
   }
-  for (const [who, p] of [["host", host], ["bo", bo], ["cy", cy], ["tv", tv]]) await until(`${who}'s ranking`, () => p.getByTestId("ranking").count(), 420_000);
+  for (const [who, p] of [
+    ["host", host],
+    ["bo", bo],
+    ["cy", cy],
+    ["tv", tv],
+  ])
+    await until(`${who}'s ranking`, () => p.getByTestId("ranking").count(), 420_000);
   const final = (await serverState(host, path)).view;
   if (final.phase !== "over" || final.winner < 0) fail(`the game is not over: ${final.phase}`);
-  for (const [who, p] of [["host", host], ["bo", bo], ["cy", cy], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["bo", bo],
+    ["cy", cy],
+    ["tv", tv],
+  ]) {
     const rows = await p.locator('[data-testid^="rank-"]').count();
     if (rows !== 4) fail(`${who}'s ranking has ${rows} rows`);
     if ((await p.locator('[data-testid="points-chart"] polyline').count()) !== 4) fail(`${who}'s points chart lacks a line per player`);

@@ -23,7 +23,11 @@ export default async function scenario(ctx) {
   for (const p of [host, tv]) await until("the board", () => p.locator("svg.board").count());
 
   setStep("play until the log is longer than the TV's panel");
-  const logged = () => tv.locator("[data-log]").first().evaluate((el) => Number(el.dataset.log));
+  const logged = () =>
+    tv
+      .locator("[data-log]")
+      .first()
+      .evaluate((el) => Number(el.dataset.log));
   for (let k = 0; k < 200 && (await logged().catch(() => 0)) < 24; k++) {
     if (!(await holdingsTurn(host))) await new Promise((r) => setTimeout(r, 80));
   }

@@ -7,11 +7,14 @@
 import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, TV, setStep, shot, STEP_TIMEOUT, until } from "./lib.mjs";
 
 const boardState = (page) =>
-  page.locator("svg.board").first().evaluate((el) => ({
-    positions: el.getAttribute("data-positions"),
-    owners: el.getAttribute("data-owners"),
-    levels: el.getAttribute("data-levels"),
-  }));
+  page
+    .locator("svg.board")
+    .first()
+    .evaluate((el) => ({
+      positions: el.getAttribute("data-positions"),
+      owners: el.getAttribute("data-owners"),
+      levels: el.getAttribute("data-levels"),
+    }));
 
 /** moveButtons lists the turn moves offered in the action bar. */
 const moveButtons = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
@@ -19,7 +22,15 @@ const moveButtons = (page) => page.locator(".action-bar button[data-move]").eval
 /** act makes one turn move on page if one is offered (preferring buy when wanted); it returns the move made or null. */
 async function act(page, { buy = true } = {}) {
   const moves = await moveButtons(page);
-  const pick = moves.includes("roll") ? "roll" : buy && moves.includes("buy") ? "buy" : moves.includes("pass") && !buy ? "pass" : moves.includes("end") ? "end" : null;
+  const pick = moves.includes("roll")
+    ? "roll"
+    : buy && moves.includes("buy")
+      ? "buy"
+      : moves.includes("pass") && !buy
+        ? "pass"
+        : moves.includes("end")
+          ? "end"
+          : null;
   if (!pick) return null;
   const version = () => page.locator(".action-bar").evaluateAll((els) => els[0]?.getAttribute("data-version") ?? "gone");
   const before = await version();
@@ -55,7 +66,11 @@ export default async function scenario(ctx) {
   const friend = await friendCtx.newPage();
   const tv = await tvCtx.newPage();
   const pageErrors = [];
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+    ["tv", tv],
+  ]) {
     p.on("pageerror", (e) => pageErrors.push(`${who}: ${e.message}`));
     p.on("console", (m) => {
       if (m.type() === "error" && /Content Security Policy/.test(m.text())) pageErrors.push(`${who}: ${m.text()}`);
@@ -63,7 +78,7 @@ export default async function scenario(ctx) {
   }
 
   setStep("host opens a table");
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
   await host.locator(".about-game summary", { hasText: "How to play" }).click();
   await host.getByTestId("how-to-play").waitFor();
@@ -124,7 +139,10 @@ export default async function scenario(ctx) {
 
   setStep("host starts");
   await startBtn.click();
-  for (const [who, p] of [["host", host], ["friend", friend]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+  ]) {
     await until(`${who}'s game screen`, () => p.locator("svg.board").count());
   }
   await until("the TV board", () => tv.locator("svg.board").count());
@@ -239,11 +257,18 @@ export default async function scenario(ctx) {
   await host.getByTestId("space-details").getByRole("button", { name: "Close" }).click();
 
   setStep("every control has a name");
-  for (const [who, p] of [["host", host], ["friend", friend]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+  ]) {
     const unnamed = await p.evaluate(() =>
       [...document.querySelectorAll("button, input, select, a[href], [role=button]")]
         .filter((el) => {
-          const labelled = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest("label");
+          const labelled =
+            el.getAttribute("aria-label") ||
+            el.getAttribute("aria-labelledby") ||
+            (el.id && document.querySelector(`label[for="${el.id}"]`)) ||
+            el.closest("label");
           return !labelled && !(el.textContent ?? "").trim();
         })
         .map((el) => el.outerHTML.slice(0, 80)),
@@ -258,7 +283,11 @@ export default async function scenario(ctx) {
   if (!/Reconnecting/i.test(banner ?? "")) fail(`the phone does not say it is reconnecting: ${banner}`);
   await shot(host, "10-phone-reconnecting");
   await ctx.startServer();
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+    ["tv", tv],
+  ]) {
     await until(`${who} to reconnect`, async () => (await p.getByTestId("link-status").count()) === 0, 30_000);
   }
   const afterRestart = await boardState(host);
@@ -282,7 +311,11 @@ export default async function scenario(ctx) {
     if (!moved) await new Promise((r) => setTimeout(r, 100));
     if (k === 1999) fail("the game did not end");
   }
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+    ["tv", tv],
+  ]) {
     await until(`${who}'s ranking`, () => p.getByTestId("ranking").count());
     const rows = await p.locator(".rank-list li").count();
     if (rows !== 3) fail(`${who}'s ranking has ${rows} rows, want 3`);

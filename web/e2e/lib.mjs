@@ -128,7 +128,8 @@ export async function until(what, f, timeout = STEP_TIMEOUT) {
 export const barVersion = (page) => page.locator(".action-bar").evaluateAll((els) => els[0]?.getAttribute("data-version") ?? "gone");
 
 /** holdingsMoves lists the Harbor Holdings turn moves a page offers now. */
-export const holdingsMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
+export const holdingsMoves = (page) =>
+  page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
 
 /** holdingsTurn makes one Harbor Holdings move on a page if the game waits on it (the first of picks it offers); false when it does not. */
 export async function holdingsTurn(page, picks = ["roll", "buy", "pass", "end"]) {
@@ -157,7 +158,17 @@ export async function fitsScreen(page, where) {
 export async function unnamedControls(page) {
   return page.evaluate(() =>
     [...document.querySelectorAll("button, a[href], input, select, textarea, [role=button], [tabindex='0']")]
-      .filter((el) => !(el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.textContent?.trim() || el.getAttribute("title") || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest("label")))
+      .filter(
+        (el) =>
+          !(
+            el.getAttribute("aria-label") ||
+            el.getAttribute("aria-labelledby") ||
+            el.textContent?.trim() ||
+            el.getAttribute("title") ||
+            (el.id && document.querySelector(`label[for="${el.id}"]`)) ||
+            el.closest("label")
+          ),
+      )
       .map((el) => el.outerHTML.slice(0, 120)),
   );
 }
@@ -199,7 +210,13 @@ export async function audit(page, where) {
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } });
-    return r.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n    ")}`);
+    return r.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n    ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`)
+          .join("\n    ")}`,
+    );
   });
   if (violations.length) fail(`accessibility audit of ${where}:\n  ${violations.join("\n  ")}`);
   log(`audit ${where}: no violations`);
@@ -236,7 +253,8 @@ export function tvProblems(tv, names) {
     else {
       const r = panel.getBoundingClientRect();
       const where = `${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`;
-      if (!inside(r, { ...screen, bottom: floor })) problems.push(`the log panel is at ${where}, past the screen or under the presence bar (top ${Math.round(floor)})`);
+      if (!inside(r, { ...screen, bottom: floor }))
+        problems.push(`the log panel is at ${where}, past the screen or under the presence bar (top ${Math.round(floor)})`);
       for (const c of clippers(panel)) if (!inside(r, c)) problems.push(`the log panel (${where}) is cut by its container`);
       const h = heading.getBoundingClientRect();
       if (h.height === 0 || !inside(h, r)) problems.push("the log panel's heading is not shown");
@@ -310,4 +328,5 @@ export async function checkSixSeats(tv, host, names, game) {
 }
 
 /** seatNames reads the names of the seats from the table's lobby, as the host's browser sees it. */
-export const seatNames = (page, id) => page.evaluate((id) => fetch(`/api/tables/${id}`).then((r) => r.json()), id).then((l) => l.seats.filter((s) => s.kind !== "empty").map((s) => s.name));
+export const seatNames = (page, id) =>
+  page.evaluate((id) => fetch(`/api/tables/${id}`).then((r) => r.json()), id).then((l) => l.seats.filter((s) => s.kind !== "empty").map((s) => s.name));

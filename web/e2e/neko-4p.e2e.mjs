@@ -4,7 +4,20 @@
 // the ghost ship moved, hidden hands, then the game to its end.
 
 import { audit, fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
-import { clickMove, endScreen, fitsPhone, enabledMoves, join, matches, noForeignHands, openTable, playUntil, serverState, smallestText, step } from "./neko.mjs";
+import {
+  clickMove,
+  endScreen,
+  fitsPhone,
+  enabledMoves,
+  join,
+  matches,
+  noForeignHands,
+  openTable,
+  playUntil,
+  serverState,
+  smallestText,
+  step,
+} from "./neko.mjs";
 
 /** The helper loop's order here: the ghost ship moves whenever it can. */
 const PREFER = ["draft-", "boat-", "choose-", "discard-", "keep", "play-", "move-ship6", "sail-", "move-", "harbour", "upgrade-", "next"];
@@ -46,7 +59,7 @@ export default async function scenario(ctx) {
       if ((await p.locator(".nk-rule").count()) > 0) ruleSeen = true;
       if (!shotDraft) {
         await fitsWidth(p, "the draft rows");
-  await fitsPhone(p, "the draft rows");
+        await fitsPhone(p, "the draft rows");
         await shot(p, "02-phone-draft-rows");
         await audit(p, "the draft rows (phone)");
         shotDraft = true;
@@ -61,7 +74,10 @@ export default async function scenario(ctx) {
   setStep("hidden hands on the phones and the TV");
   await noForeignHands(host, "Ana's phone", [["Bo", friend]]);
   await noForeignHands(friend, "Bo's phone", [["Ana", host]]);
-  await noForeignHands(tv, "the TV", [["Ana", host], ["Bo", friend]]);
+  await noForeignHands(tv, "the TV", [
+    ["Ana", host],
+    ["Bo", friend],
+  ]);
 
   setStep("play until a person places a fishing boat and moves the ghost ship");
   let boat = false;
@@ -69,7 +85,10 @@ export default async function scenario(ctx) {
   await playUntil(
     humans,
     async () => {
-      for (const [who, p] of [["Ana", host], ["Bo", friend]]) {
+      for (const [who, p] of [
+        ["Ana", host],
+        ["Bo", friend],
+      ]) {
         const moves = await enabledMoves(p);
         const take = moves.find((m) => m.startsWith("boat-"));
         if (take && !boat) {
@@ -107,25 +126,40 @@ export default async function scenario(ctx) {
   await fitsScreen(tv, "the TV game");
   await shot(tv, "06-tv-game");
   // The TV's log shows its lines, not only its heading, with four seats and every module.
-  const logLines = await tv.locator(".nk-tv-log li").evaluateAll((lis) =>
-    lis.filter((li) => {
-      const r = li.getBoundingClientRect();
-      const side = (li.closest(".nk-tv-side") ?? document.body).getBoundingClientRect();
-      return r.height > 0 && r.top >= side.top && r.bottom <= Math.min(side.bottom, innerHeight) && li.textContent.trim() !== "";
-    }).length,
+  const logLines = await tv.locator(".nk-tv-log li").evaluateAll(
+    (lis) =>
+      lis.filter((li) => {
+        const r = li.getBoundingClientRect();
+        const side = (li.closest(".nk-tv-side") ?? document.body).getBoundingClientRect();
+        return r.height > 0 && r.top >= side.top && r.bottom <= Math.min(side.bottom, innerHeight) && li.textContent.trim() !== "";
+      }).length,
   );
   if (logLines < 2) fail(`the TV's log shows ${logLines} of its lines`);
 
   setStep("the game to its end");
-  await playUntil(humans, async () => (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0), "its end", PREFER);
+  await playUntil(
+    humans,
+    async () => (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0),
+    "its end",
+    PREFER,
+  );
   const result = (await serverState(host)).result;
-  for (const [who, p] of [["Ana", host], ["Bo", friend], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["Ana", host],
+    ["Bo", friend],
+    ["tv", tv],
+  ]) {
     for (const seat of [0, 1, 2, 3]) {
       const shown = Number(await p.getByTestId(`total-${seat}`).textContent());
       if (shown !== result.scores[seat]) fail(`${who} shows ${shown} for seat ${seat}, the result says ${result.scores[seat]}`);
     }
   }
-  for (const [who, p] of [["Ana", host], ["Bo", friend], ["tv", tv]]) await endScreen(p, who);
+  for (const [who, p] of [
+    ["Ana", host],
+    ["Bo", friend],
+    ["tv", tv],
+  ])
+    await endScreen(p, who);
   log(`final scores ${result.scores.join(" : ")}`);
   await host.evaluate(() => window.scrollTo(0, 0));
   await fitsWidth(host, "the final scores");

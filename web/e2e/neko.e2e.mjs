@@ -4,7 +4,22 @@
 // hands, the keyboard, then the game to its end with the scores everywhere.
 
 import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
-import { clickMove, endScreen, fitsPhone, enabledMoves, join, matches, keyboardCheck, noForeignHands, openTable, playUntil, serverState, smallestText, step, turnLine } from "./neko.mjs";
+import {
+  clickMove,
+  endScreen,
+  fitsPhone,
+  enabledMoves,
+  join,
+  matches,
+  keyboardCheck,
+  noForeignHands,
+  openTable,
+  playUntil,
+  serverState,
+  smallestText,
+  step,
+  turnLine,
+} from "./neko.mjs";
 
 export default async function scenario(ctx) {
   const host = await ctx.newPage(PHONE);
@@ -54,13 +69,20 @@ export default async function scenario(ctx) {
   // The draft: picks alternate 1, 2, 2, 1 and then again for the second eight.
   const picks = [];
   for (let k = 0; k < 100 && (await turnLine(host))?.includes("draft"); k++) {
-    for (const [who, p] of [["Ana", host], ["Bo", friend]]) {
+    for (const [who, p] of [
+      ["Ana", host],
+      ["Bo", friend],
+    ]) {
       const m = await step(p, ["pick-"]);
       if (m) picks.push(who);
     }
   }
   if (picks.length !== 12) fail(`the 2-player draft took ${picks.length} picks, want 12`);
-  const runs = picks.join(",").replace(/(\w+)(,\1)*/g, (r) => String(r.split(",").length)).split(",").join(" ");
+  const runs = picks
+    .join(",")
+    .replace(/(\w+)(,\1)*/g, (r) => String(r.split(",").length))
+    .split(",")
+    .join(" ");
   log(`draft picks: ${picks.join(" ")} (runs ${runs})`);
   if (runs !== "1 2 2 1 1 2 2 1" && runs !== "1 2 2 2 2 2 1") fail(`draft picks do not alternate 1-2-2-1: ${runs}`);
   const drafted = await serverState(host);
@@ -98,7 +120,10 @@ export default async function scenario(ctx) {
         windows.push(win);
         if (windows.length === 2) await shot(host, "07-phone-turn-window");
       }
-      const act = moves.find((m) => /^(keep|tuck|choose|discard|move|sail|harbour|upgrade|buyship|buylicence|captain|bonus|flip)/.test(m) && !used.includes(`${win}:${m.split("-")[0]}`));
+      const act = moves.find(
+        (m) =>
+          /^(keep|tuck|choose|discard|move|sail|harbour|upgrade|buyship|buylicence|captain|bonus|flip)/.test(m) && !used.includes(`${win}:${m.split("-")[0]}`),
+      );
       if (act) {
         used.push(`${win}:${act.split("-")[0]}`);
         await clickMove(host, act);
@@ -115,10 +140,16 @@ export default async function scenario(ctx) {
   await until("the friend's turn or the host's", async () => (await enabledMoves(host)).length + (await enabledMoves(friend)).length > 0);
   await noForeignHands(host, "Ana's phone", [["Bo", friend]]);
   await noForeignHands(friend, "Bo's laptop", [["Ana", host]]);
-  await noForeignHands(tv, "the TV", [["Ana", host], ["Bo", friend]]);
+  await noForeignHands(tv, "the TV", [
+    ["Ana", host],
+    ["Bo", friend],
+  ]);
   await keyboardCheck(host, "Ana's phone");
   await keyboardCheck(friend, "Bo's laptop");
-  for (const [who, p] of [["host", host], ["friend", friend]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+  ]) {
     const unnamed = await unnamedControls(p);
     if (unnamed.length) fail(`${who} has controls without a name:\n${unnamed.join("\n")}`);
   }
@@ -145,7 +176,12 @@ export default async function scenario(ctx) {
   if (tvText.min < 20) fail(`the TV shows text of ${tvText.min}px: ${tvText.where}`);
 
   setStep("a reload comes back to the same position");
-  const snapshot = async () => ({ line: await turnLine(host), town: await host.getByTestId("town-0").textContent(), supply: await host.getByTestId("supply-0").textContent(), moves: (await enabledMoves(host)).join(" ") });
+  const snapshot = async () => ({
+    line: await turnLine(host),
+    town: await host.getByTestId("town-0").textContent(),
+    supply: await host.getByTestId("supply-0").textContent(),
+    moves: (await enabledMoves(host)).join(" "),
+  });
   const before = await snapshot();
   await host.reload();
   await host.getByTestId("town-0").waitFor();
@@ -163,12 +199,16 @@ export default async function scenario(ctx) {
         await shot(host, "12-phone-interim");
         // The period-1 scoring by source, on the phone and the TV alike.
         const { view } = await serverState(tv);
-        for (const [who, p] of [["host", host], ["tv", tv]]) {
+        for (const [who, p] of [
+          ["host", host],
+          ["tv", tv],
+        ]) {
           for (const pl of view.players) {
             const cell = (await p.getByTestId(`interim-${pl.seat}-1`).textContent()) ?? "";
             const parts = pl.periods[0];
             const want = [parts.lastColumn ? `${parts.lastColumn} last column` : "", parts.line ? `${parts.line} in the line` : ""].filter(Boolean);
-            if (!cell.startsWith(String(pl.interim[0])) || want.some((w) => !cell.includes(w))) fail(`${who} shows "${cell}" for ${pl.name}'s period 1, the view says ${JSON.stringify(parts)}`);
+            if (!cell.startsWith(String(pl.interim[0])) || want.some((w) => !cell.includes(w)))
+              fail(`${who} shows "${cell}" for ${pl.name}'s period 1, the view says ${JSON.stringify(parts)}`);
           }
         }
       }
@@ -178,7 +218,11 @@ export default async function scenario(ctx) {
   );
   if (!sawInterim) fail("the intermediate scoring never showed on the TV");
   const result = (await serverState(host)).result;
-  for (const [who, p] of [["host", host], ["friend", friend], ["tv", tv]]) {
+  for (const [who, p] of [
+    ["host", host],
+    ["friend", friend],
+    ["tv", tv],
+  ]) {
     for (const seat of [0, 1]) {
       const shown = Number(await p.getByTestId(`total-${seat}`).textContent());
       if (shown !== result.scores[seat]) fail(`${who} shows ${shown} points for seat ${seat}, the result says ${result.scores[seat]}`);

@@ -6,7 +6,7 @@ import { fail, log, until } from "./lib.mjs";
 
 /** openTable opens a Neko Harbour table on the host's page and returns its invite link and TV address. */
 export async function openTable(host, base, name) {
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   await host.getByRole("radio", { name: /Neko Harbour/ }).check();
   await host.getByLabel("Your name").fill(name);
   await host.getByRole("button", { name: /Open a Neko Harbour table/ }).click();
@@ -73,7 +73,8 @@ export async function noForeignHands(page, who, others) {
   const v = own.view;
   const allowed = new Set([...(v.display ?? []), ...(v.boats ?? []), ...(v.rows ?? []).flat().flatMap((s) => s?.cards ?? [])]);
   for (const p of v.players) {
-    for (const c of [...(p.hand ?? []), ...(p.drafted ?? []), ...(p.columns ?? []).flatMap((col) => [...(col.actions ?? []), ...(col.hubs ?? [])])]) allowed.add(c);
+    for (const c of [...(p.hand ?? []), ...(p.drafted ?? []), ...(p.columns ?? []).flatMap((col) => [...(col.actions ?? []), ...(col.hubs ?? [])])])
+      allowed.add(c);
   }
   const stray = [...shown].filter((c) => !allowed.has(c));
   if (stray.length) fail(`${who} shows cards that are neither public nor its own: ${stray.join(", ")}`);
@@ -86,7 +87,12 @@ const PREFER = ["pick-", "draft-", "boat-", "choose-", "discard-", "keep", "play
 export const enabledMoves = (page) =>
   page.locator("button[data-move]").evaluateAll((bs) => [...new Set(bs.filter((b) => !b.disabled && !b.closest(".nk-overlay")).map((b) => b.dataset.move))]);
 
-const version = (page) => page.locator(".neko").first().getAttribute("data-version").catch(() => "gone");
+const version = (page) =>
+  page
+    .locator(".neko")
+    .first()
+    .getAttribute("data-version")
+    .catch(() => "gone");
 
 /** tooWide names the element that makes a page scroll sideways, or "". */
 export const tooWide = (page) =>
@@ -96,7 +102,10 @@ export const tooWide = (page) =>
     if (document.documentElement.scrollWidth <= width + 1) return "";
     const over = (el) => el.getBoundingClientRect().right + scrollX > width + 1;
     const last = [...document.querySelectorAll("body *")].filter((el) => over(el) && !(el.parentElement && over(el.parentElement)));
-    return `${document.documentElement.scrollWidth}px on ${width}px: ${last.slice(0, 4).map((el) => `${el.outerHTML.slice(0, 140)} in ${el.parentElement?.className}`).join(" | ")}`;
+    return `${document.documentElement.scrollWidth}px on ${width}px: ${last
+      .slice(0, 4)
+      .map((el) => `${el.outerHTML.slice(0, 140)} in ${el.parentElement?.className}`)
+      .join(" | ")}`;
   });
 
 /** fitsPhone fails when a page is wider than its screen (lib's fitsWidth cannot tell on a phone, whose layout viewport grows with the page). */
@@ -166,7 +175,9 @@ async function offersEveryMove(pages, before, prefer) {
     if (before.get(i) === at) {
       const shown = await enabledMoves(p);
       if (shown.length) fail(`seat ${st.seat}'s page offers ${shown.join(", ")} and the scenario takes none of them (it prefers ${prefer.join(", ")})`);
-      fail(`seat ${st.seat} has ${st.legal.length} legal moves (${JSON.stringify(st.legal.slice(0, 6))}) and its page offers none; it says "${await turnLine(p)}"`);
+      fail(
+        `seat ${st.seat} has ${st.legal.length} legal moves (${JSON.stringify(st.legal.slice(0, 6))}) and its page offers none; it says "${await turnLine(p)}"`,
+      );
     }
     now.set(i, at);
   }
@@ -194,7 +205,14 @@ export async function keyboardCheck(page, who) {
     if (!/^Column 1, .*hub \d+/.test(cl)) fail(`${who}: a focused column says "${cl}"`);
   }
   // Every enabled move is a visible button in the tab order, and Tab reaches one.
-  const moves = await page.locator("button[data-move]:not([disabled])").evaluateAll((bs) => bs.map((b) => ({ k: b.dataset.move, tab: b.tabIndex, shown: b.getClientRects().length > 0, name: (b.getAttribute("aria-label") || b.textContent || "").trim() })));
+  const moves = await page.locator("button[data-move]:not([disabled])").evaluateAll((bs) =>
+    bs.map((b) => ({
+      k: b.dataset.move,
+      tab: b.tabIndex,
+      shown: b.getClientRects().length > 0,
+      name: (b.getAttribute("aria-label") || b.textContent || "").trim(),
+    })),
+  );
   const stuck = moves.filter((m) => m.tab < 0 || !m.shown || !m.name);
   if (stuck.length) fail(`${who}: moves a keyboard cannot reach or that have no name: ${stuck.map((m) => m.k).join(", ")}`);
   if (moves.length) {

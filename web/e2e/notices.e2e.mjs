@@ -32,7 +32,7 @@ export default async function scenario(ctx) {
   const errors = watchErrors({ laptop: page });
 
   setStep("the page registers its service worker");
-  await page.goto(base + "/");
+  await page.goto(`${base}/`);
   const script = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL ?? ""));
   if (script !== `${base}/sw.js`) fail(`the service worker is ${script}`);
 
@@ -40,7 +40,7 @@ export default async function scenario(ctx) {
   await page.reload(); // a page the worker controls, so its files are kept
   await until("the worker to control the page", () => page.evaluate(() => !!navigator.serviceWorker.controller));
   await laptop.setOffline(true);
-  await page.goto(base + "/");
+  await page.goto(`${base}/`);
   await page.getByRole("heading", { name: "Harbor", exact: true }).waitFor();
   if (!/cannot be reached/.test(await page.getByRole("alert").first().textContent())) fail("offline, the home page does not say the server cannot be reached");
   await laptop.setOffline(false);
@@ -89,14 +89,22 @@ export default async function scenario(ctx) {
   // A push reaches a worker that chromium has stopped by starting it; one
   // that got lost on the way is sent again, as a push service would.
   const notices = () =>
-    page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))));
+    page.evaluate(() =>
+      navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))),
+    );
   let shown = [];
   for (let attempt = 1; attempt <= 3 && shown.length === 0; attempt++) {
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: base, registrationId: registration.registrationId, data: JSON.stringify(notice) });
     for (const end = Date.now() + 5000; Date.now() < end && shown.length === 0; await new Promise((ok) => setTimeout(ok, 100))) shown = await notices();
     if (shown.length === 0) log(`push ${attempt} showed no notice`);
   }
-  if (shown.length !== 1 || shown[0].title !== notice.title || shown[0].body !== notice.body || shown[0].data.url !== notice.url || shown[0].tag !== notice.tag) {
+  if (
+    shown.length !== 1 ||
+    shown[0].title !== notice.title ||
+    shown[0].body !== notice.body ||
+    shown[0].data.url !== notice.url ||
+    shown[0].tag !== notice.tag
+  ) {
     fail(`the notice shown: ${JSON.stringify(shown)}`);
   }
   // Headless chromium has no notification area to click: the click is
@@ -127,7 +135,7 @@ export default async function scenario(ctx) {
   phone.setDefaultTimeout(20_000);
   const phonePage = await phone.newPage();
   errors.push(...watchErrors({ phone: phonePage }));
-  await laptopHome.goto(base + "/");
+  await laptopHome.goto(`${base}/`);
   await laptopHome.getByRole("link", { name: "Notices and devices" }).click();
   await laptopHome.getByRole("heading", { name: "Notices and devices" }).waitFor();
   await laptopHome.getByRole("button", { name: "Show a code" }).click();

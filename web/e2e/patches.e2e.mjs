@@ -35,7 +35,7 @@ export default async function scenario(ctx) {
   });
 
   setStep("the host opens a Holdings table with a computer player and starts");
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
   await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();

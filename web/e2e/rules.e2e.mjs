@@ -40,7 +40,7 @@ export default async function scenario(ctx) {
   const errors = watchErrors({ ana });
 
   setStep("Ana opens a Harbor Holdings table with a computer player; hints are on by default");
-  await ana.goto(base + "/");
+  await ana.goto(`${base}/`);
   await ana.getByRole("radio", { name: /Harbor Holdings/ }).check();
   await ana.getByLabel("Your name").fill("Ana");
   await ana.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
@@ -74,7 +74,10 @@ export default async function scenario(ctx) {
   await hint.waitFor();
   const hintText = (await hint.textContent()) ?? "";
   if (!/The computer would: Roll the dice/.test(hintText) || !/roll/i.test(hintText.replace("Roll the dice", ""))) fail(`hint reads: ${hintText}`);
-  await until("the log to tell that a hint was used", async () => (await ana.locator(".log-hint", { hasText: "Ana asked what the computer would do" }).count()) === 1);
+  await until(
+    "the log to tell that a hint was used",
+    async () => (await ana.locator(".log-hint", { hasText: "Ana asked what the computer would do" }).count()) === 1,
+  );
   await fitsWidth(ana, "the play screen with a hint");
   await ana.evaluate(() => window.scrollTo(0, 0));
   await shot(ana, "01-phone-hint");
@@ -82,7 +85,10 @@ export default async function scenario(ctx) {
   setStep("a space tells what it does in one tap");
   await ana.locator('.action-bar button[data-move="roll"]').click();
   await until("the roll to be answered", async () => (await ana.locator('.action-bar button[data-move="roll"]').count()) === 0);
-  await ana.getByRole("button", { name: /Harbor Gate/ }).first().click();
+  await ana
+    .getByRole("button", { name: /Harbor Gate/ })
+    .first()
+    .click();
   await ana.getByTestId("space-rule").waitFor();
   const spaceRule = (await ana.getByTestId("space-rule").textContent()) ?? "";
   if (!/200/.test(spaceRule)) fail(`Harbor Gate's details do not say what it does: ${spaceRule}`);
@@ -133,7 +139,7 @@ export default async function scenario(ctx) {
 
   setStep("The Great Harbor's quick reference opens from its lobby");
   const gh = await phone.newPage();
-  await gh.goto(base + "/");
+  await gh.goto(`${base}/`);
   await gh.getByRole("radio", { name: /The Great Harbor/ }).check();
   await gh.getByLabel("Your name").fill("Ana");
   await gh.getByRole("button", { name: /Open a The Great Harbor table|Open a Great Harbor table/ }).click();

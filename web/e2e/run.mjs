@@ -24,7 +24,10 @@ import { currentStep, fail, freePort, log, repo, results, run, setShotPrefix, st
 
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const work = mkdtempSync(join(tmpdir(), "harbor-e2e-"));
-const only = (process.env.E2E_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const only = (process.env.E2E_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 async function scenarios() {
   const dir = join(webDir, "e2e");

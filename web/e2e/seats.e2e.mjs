@@ -76,7 +76,7 @@ async function oneGame(ctx, game, name) {
   const shotOf = (page, what) => shot(page, `${game}-${what}`);
 
   setStep(`${name}: Ana opens a table with a computer player, Bo joins, the TV watches`);
-  await ana.goto(ctx.base + "/");
+  await ana.goto(`${ctx.base}/`);
   const made = await pageApi(ana, "POST", "/api/tables", { game, name: "Ana" });
   if (made.status !== 201) fail(`opening a ${name} table: ${made.status} ${JSON.stringify(made.body)}`);
   const { id, invite, tv: tvCode } = made.body;
@@ -98,11 +98,22 @@ async function oneGame(ctx, game, name) {
   if (seats[ANA]?.name !== "Ana" || seats[1]?.kind !== "bot" || seats[BO]?.name !== "Bo") fail(`the seats are ${JSON.stringify(seats)}`);
   await until("the start to become possible", () => ana.getByTestId("start").isEnabled());
   await ana.getByTestId("start").click();
-  await playing("the game", [["Ana", ana, "strip"], ["Bo", bo, "strip"], ["the TV", tv, "tv"]]);
+  await playing("the game", [
+    ["Ana", ana, "strip"],
+    ["Bo", bo, "strip"],
+    ["the TV", tv, "tv"],
+  ]);
 
   setStep(`${name}: Bo hands his own seat to the computer player and takes it back`);
   await bo.getByTestId(`hand-${BO}`).click();
-  await until("Bo told the computer plays for him", async () => /as you asked/.test((await bo.getByTestId("handed").textContent().catch(() => "")) ?? ""));
+  await until("Bo told the computer plays for him", async () =>
+    /as you asked/.test(
+      (await bo
+        .getByTestId("handed")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   await until("Ana's strip to say so", async () => (await presenceOf(ana)).Bo === "a computer player plays for them, as they asked");
   await until("the TV to say so", async () => (await presenceOf(tv, "tv")).Bo === "a computer player plays for them, as they asked");
   if (game === "holdings") {
@@ -142,7 +153,14 @@ async function oneGame(ctx, game, name) {
   // Ana lets the computer play for her, so the game reaches Bo's seat, and
   // takes her seat back as soon as the stand-in plays for Bo.
   await ana.getByTestId(`hand-${ANA}`).click();
-  await until("Ana told the computer plays for her", async () => /as you asked/.test((await ana.getByTestId("handed").textContent().catch(() => "")) ?? ""));
+  await until("Ana told the computer plays for her", async () =>
+    /as you asked/.test(
+      (await ana
+        .getByTestId("handed")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   await until("a computer player to stand in for Bo", async () => (await tableOf(ana, id)).seats[BO].away, 60_000);
   await hand(ana, id, ANA, false);
   await until("Ana's strip to show the stand-in", async () => (await presenceOf(ana)).Bo === "gone · a computer player stands in");
@@ -154,7 +172,11 @@ async function oneGame(ctx, game, name) {
   }
 
   setStep(`${name}: Bo is back; the computer players play the game to its end`);
-  const bo2 = await ana.context().browser().newContext({ ...SMALL_PHONE, storageState: await bo.context().storageState() }).then((c) => c.newPage());
+  const bo2 = await ana
+    .context()
+    .browser()
+    .newContext({ ...SMALL_PHONE, storageState: await bo.context().storageState() })
+    .then((c) => c.newPage());
   const errors2 = watchErrors({ bo: bo2 });
   await bo2.goto(`${ctx.base}/t/${id}`);
   await until("Bo connected again", async () => (await presenceOf(ana)).Bo === "connected");
@@ -177,7 +199,14 @@ async function oneGame(ctx, game, name) {
   setStep(`${name}: the replay marks the stand-in's moves`);
   await ana.goto(`${ctx.base}/t/${id}/replay?at=6`);
   await until("the replay at move 6", async () => (await ana.getByTestId("replay-bar").getAttribute("data-at")) === "6");
-  await until("the marked moves in the replay's list", async () => /Computer for Bo: /.test((await ana.locator(".replay-log").textContent().catch(() => "")) ?? ""));
+  await until("the marked moves in the replay's list", async () =>
+    /Computer for Bo: /.test(
+      (await ana
+        .locator(".replay-log")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   if (game === "holdings") {
     await ana.locator(".replay-log li", { hasText: "Computer for Bo: " }).first().scrollIntoViewIfNeeded();
     await shotOf(ana, "05-phone-replay-marked");
@@ -208,16 +237,24 @@ async function oneGame(ctx, game, name) {
   await bo2.getByTestId("ready").click();
   await until("the start to become possible", () => ana.getByTestId("start").isEnabled());
   await ana.getByTestId("start").click();
-  await playing("the game played on", [["Ana", ana, "strip"], ["Bo", bo2, "strip"], ["the TV", tv, "tv"]]);
+  await playing("the game played on", [
+    ["Ana", ana, "strip"],
+    ["Bo", bo2, "strip"],
+    ["the TV", tv, "tv"],
+  ]);
 
   setStep(`${name}: the new game plays a few moves`);
   const at = (await tableOf(ana, next)).version;
   await hand(ana, next, ANA, true);
   await hand(bo2, next, BO, true);
-  await until("a few moves of the new game", async () => {
-    const t = await tableOf(ana, next);
-    return t.status === "finished" || t.version >= at + 4;
-  }, 60_000);
+  await until(
+    "a few moves of the new game",
+    async () => {
+      const t = await tableOf(ana, next);
+      return t.status === "finished" || t.version >= at + 4;
+    },
+    60_000,
+  );
   log(`${name}: played on from move 6 of ${id} at ${next}, now at version ${(await tableOf(ana, next)).version}`);
   if (errors.length + errors2.length) fail(`page errors:\n${[...errors, ...errors2].join("\n")}`);
   for (const p of [ana, bo2, tv]) await p.context().close();

@@ -60,7 +60,7 @@ export default async function scenario(ctx) {
   const host = await ctx.newPage(PHONE);
 
   setStep("the host opens a Holdings table with take-backs, a computer player and four rounds");
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   await host.getByRole("radio", { name: /Harbor Holdings/ }).check();
   await host.getByLabel("Your name").fill("Ana");
   await host.getByRole("button", { name: /Open a Harbor Holdings table/ }).click();
@@ -101,7 +101,10 @@ export default async function scenario(ctx) {
       if ((await host.getByTestId("my-coins").getAttribute("data-coins")) === coins) fail("buying did not cost anything");
       await shot(host, "02-phone-take-back-offered");
       await host.getByTestId("undo").click();
-      await until("the purchase to be taken back", async () => (await host.getByTestId("my-coins").getAttribute("data-coins")) === coins && (await enabledMoves(host)).includes("buy"));
+      await until(
+        "the purchase to be taken back",
+        async () => (await host.getByTestId("my-coins").getAttribute("data-coins")) === coins && (await enabledMoves(host)).includes("buy"),
+      );
       const logText = await host.locator(".log").first().textContent();
       if (!/took back/.test(logText ?? "")) fail("the log does not say that a move was taken back");
       await click(host, "buy");
@@ -166,7 +169,7 @@ export default async function scenario(ctx) {
 
   setStep("the home page's list of tables leads to the replay");
   const home = await host.context().newPage();
-  await home.goto(base + "/");
+  await home.goto(`${base}/`);
   await home.getByTestId("your-table-replay").first().waitFor();
   await home.getByTestId("your-table-replay").first().click();
   await home.waitForURL(new RegExp(`/t/${id}/replay`));

@@ -84,7 +84,7 @@ export default async function scenario(ctx) {
   const errors = watchErrors({ host });
 
   setStep("a lobby served on loopback only says so");
-  await host.goto(base + "/");
+  await host.goto(`${base}/`);
   const made = await pageApi(host, "POST", "/api/tables", { game: "holdings", name: "Ana", turnSeconds: 0 });
   if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
   const id = made.body.id;
@@ -131,8 +131,15 @@ export default async function scenario(ctx) {
   if (!(await myTurn(host))) fail(`the title reads ${await host.title()} on the host's turn`);
 
   setStep("the home page lists the running table with whose turn it is");
-  await host.goto(base + "/");
-  await until("the running table on the home page", async () => /your turn/.test((await host.getByTestId("your-tables").textContent().catch(() => "")) ?? ""));
+  await host.goto(`${base}/`);
+  await until("the running table on the home page", async () =>
+    /your turn/.test(
+      (await host
+        .getByTestId("your-tables")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   const listed = await host.getByTestId("your-tables").textContent();
   if (!/Harbor Holdings/.test(listed) || !/Ana, Computer \d/.test(listed)) fail(`the home page lists: ${listed}`);
   await host.locator('[data-testid="your-tables"] a').first().click();

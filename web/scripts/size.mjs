@@ -33,10 +33,14 @@ for (const ref of refs) {
 }
 // Every other chunk (a game's screens, the TV, a reference), fetched on demand.
 console.log("chunks loaded on demand:");
-for (const f of readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".js")).sort()) {
+for (const f of readdirSync(join(dist, "assets"))
+  .filter((f) => f.endsWith(".js"))
+  .sort()) {
   if (refs.has(`/assets/${f}`)) continue;
   const bytes = readFileSync(join(dist, "assets", f));
-  console.log(`  /assets/${f.padEnd(38)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB raw ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1).padStart(6)} KB gzip`);
+  console.log(
+    `  /assets/${f.padEnd(38)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB raw ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1).padStart(6)} KB gzip`,
+  );
 }
 const verdict = total <= BUDGET ? "within" : "OVER";
 console.log(`first-page JavaScript: ${(total / 1024).toFixed(1)} KB gzipped, ${verdict} the ${BUDGET / 1024} KB budget`);

@@ -73,7 +73,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   } catch {
     json = null;
   }
-  if (!res.ok) throw new ApiError(res.status, decodeError(json ?? { code: "http_" + res.status, message: text || res.statusText }));
+  if (!res.ok) throw new ApiError(res.status, decodeError(json ?? { code: `http_${res.status}`, message: text || res.statusText }));
   return json as T;
 }
 
@@ -143,14 +143,12 @@ export const api = {
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
   sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
   hints: (id: string, on: boolean) => call<unknown>("POST", `${t(id)}/hints`, { on }),
-  options: (id: string, options: Record<string, unknown>, turnSeconds: number) =>
-    call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
+  options: (id: string, options: Record<string, unknown>, turnSeconds: number) => call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
   /** timeline sets whether people may take back safe moves and whether the replay keeps hands hidden (host, lobby). */
   timeline: (id: string, undo: boolean, hideHands: boolean) => call<unknown>("POST", `${t(id)}/timeline`, { undo, hideHands }),
   /** replay is the finished table after its first at moves; hands asks for every seat's own view too. */
-  replay: async (id: string, at: number, hands: boolean) =>
-    decodePosition(await call<unknown>("GET", `${t(id)}/replay?at=${at}${hands ? "&hands=1" : ""}`)),
+  replay: async (id: string, at: number, hands: boolean) => decodePosition(await call<unknown>("GET", `${t(id)}/replay?at=${at}${hands ? "&hands=1" : ""}`)),
   /** tvReplay is the same for the TV by its code (public view only), with the table's lobby. */
   tvReplay: async (code: string, at: number): Promise<{ lobby: Lobby; position: Position }> => {
     const raw = await call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}/replay?at=${at}`);

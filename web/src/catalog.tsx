@@ -17,9 +17,12 @@ const HoldingsPicture = () => (
     ))}
     <rect x="44" y="24" width="32" height="32" fill="#e9e4c9" />
     <circle cx="60" cy="40" r="10" fill="#f2c202" stroke="#9a7b00" stroke-width="2" />
-    <text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="#6b5500">C</text>
+    <text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="#6b5500">
+      C
+    </text>
     <rect x="96" y="46" width="14" height="14" rx="3" fill="#fff" />
-    <circle cx="100" cy="50" r="1.6" /><circle cx="106" cy="56" r="1.6" />
+    <circle cx="100" cy="50" r="1.6" />
+    <circle cx="106" cy="56" r="1.6" />
     <rect x="8" y="20" width="14" height="14" rx="3" fill="#fff" />
     <circle cx="15" cy="27" r="1.6" />
   </svg>
@@ -46,7 +49,9 @@ const HarborfallPicture = () => (
       <polygon key={`${x}-${y}`} points={hex(x as number, y as number, 13)} fill={c as string} stroke="#f4f1de" stroke-width="1.5" />
     ))}
     <circle cx="60" cy="44" r="5" fill="#f4f1de" />
-    <text x="60" y="47" text-anchor="middle" font-size="7" font-weight="700">8</text>
+    <text x="60" y="47" text-anchor="middle" font-size="7" font-weight="700">
+      8
+    </text>
   </svg>
 );
 
@@ -59,7 +64,9 @@ const GreatHarborPicture = () => (
     <path d="M57 18 L78 48 H57Z" fill="#f4f1de" />
     <path d="M53 22 L36 48 H53Z" fill="#e9e4c9" />
     <rect x="88" y="18" width="16" height="16" rx="3" fill="#fff" />
-    <circle cx="92" cy="22" r="1.6" /><circle cx="96" cy="26" r="1.6" /><circle cx="100" cy="30" r="1.6" />
+    <circle cx="92" cy="22" r="1.6" />
+    <circle cx="96" cy="26" r="1.6" />
+    <circle cx="100" cy="30" r="1.6" />
     <rect x="14" y="20" width="16" height="16" rx="3" fill="#f2c202" />
     <circle cx="22" cy="28" r="1.8" />
   </svg>
@@ -69,10 +76,21 @@ const NekoPicture = () => (
   <svg viewBox="0 0 120 80" role="img" aria-label="A cat's face over a fan of cards">
     <rect width="120" height="80" fill="#7e52a0" />
     {[-20, -7, 7, 20].map((a, i) => (
-      <rect key={a} x="50" y="22" width="22" height="32" rx="3" fill={["#f4f1de", "#ffd6e0", "#c8e7ff", "#fff3b0"][i]} stroke="#3d2b5f" transform={`rotate(${a} 61 70)`} />
+      <rect
+        key={a}
+        x="50"
+        y="22"
+        width="22"
+        height="32"
+        rx="3"
+        fill={["#f4f1de", "#ffd6e0", "#c8e7ff", "#fff3b0"][i]}
+        stroke="#3d2b5f"
+        transform={`rotate(${a} 61 70)`}
+      />
     ))}
     <path d="M44 40 L48 24 L56 34 H64 L72 24 L76 40 Q76 56 60 56 Q44 56 44 40Z" fill="#f07c12" stroke="#3d2b1f" stroke-width="1.5" />
-    <circle cx="54" cy="42" r="2" /><circle cx="66" cy="42" r="2" />
+    <circle cx="54" cy="42" r="2" />
+    <circle cx="66" cy="42" r="2" />
     <path d="M58 47 L60 49 L62 47" stroke="#3d2b1f" fill="none" />
   </svg>
 );

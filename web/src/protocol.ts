@@ -183,14 +183,11 @@ export interface Hint {
   reason: string;
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> =>
-  typeof x === "object" && x !== null && !Array.isArray(x);
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
-const str = (x: unknown, dflt = ""): string =>
-  typeof x === "string" ? x : typeof x === "number" ? String(x) : dflt;
+const str = (x: unknown, dflt = ""): string => (typeof x === "string" ? x : typeof x === "number" ? String(x) : dflt);
 
-const num = (x: unknown, dflt = 0): number =>
-  typeof x === "number" && Number.isFinite(x) ? x : dflt;
+const num = (x: unknown, dflt = 0): number => (typeof x === "number" && Number.isFinite(x) ? x : dflt);
 
 const bool = (x: unknown): boolean => x === true;
 
@@ -356,7 +353,15 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
 function decodeChatLine(d: unknown): ChatLine {
   const o = isObj(d) ? d : {};
   const at = Date.parse(str(o.at));
-  return { n: num(o.n), player: str(o.player), name: str(o.name), seat: num(o.seat, PUBLIC), text: str(o.text), emoji: str(o.emoji), at: Number.isFinite(at) ? at : 0 };
+  return {
+    n: num(o.n),
+    player: str(o.player),
+    name: str(o.name),
+    seat: num(o.seat, PUBLIC),
+    text: str(o.text),
+    emoji: str(o.emoji),
+    at: Number.isFinite(at) ? at : 0,
+  };
 }
 
 export function decodeLogPage(d: unknown): LogPage {

@@ -29,7 +29,15 @@ export interface LogLine {
 
 /** logLines turns a finished game's log (GET /api/tables/{id}/log) into one line per move. */
 export function logLines(moves: { events: GameEvent[] }[]): LogLine[] {
-  return moves.map((m, i) => ({ at: i + 1, text: m.events.map((e) => e.text).filter(Boolean).join(" ") || "A move", events: m.events }));
+  return moves.map((m, i) => ({
+    at: i + 1,
+    text:
+      m.events
+        .map((e) => e.text)
+        .filter(Boolean)
+        .join(" ") || "A move",
+    events: m.events,
+  }));
 }
 
 /**

@@ -4,7 +4,23 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { encodeBack, encodeChat, encodeEarlierLog, encodeHint, encodeMove, encodeUndo, type ChatLine, type GameEvent, type GameState, type Hint, type Lobby, type LogPage, type Move, type ProtocolError, type ServerMessage } from "./protocol";
+import {
+  encodeBack,
+  encodeChat,
+  encodeEarlierLog,
+  encodeHint,
+  encodeMove,
+  encodeUndo,
+  type ChatLine,
+  type GameEvent,
+  type GameState,
+  type Hint,
+  type Lobby,
+  type LogPage,
+  type Move,
+  type ProtocolError,
+  type ServerMessage,
+} from "./protocol";
 
 export const LOG_LIMIT = 5000;
 /** the chat lines a page keeps */
@@ -212,29 +228,36 @@ export class TableStore {
 
   /** path is the WebSocket path: /ws?table=<id> or /ws?tv=<code> (null: offline); me returns this client's public id. */
   constructor(path: string | null, me: () => string = () => "", probe?: () => Promise<string | null>) {
-    this.conn = path === null ? null : new Link(wsURL(path, location), {
-      message: (m) => {
-        this.data.value = reduce(this.data.value, m);
-      },
-      status: (st, n) => {
-        this.link.value = st;
-        this.attempt.value = n;
-        if (st === "open") this.askedBefore = -1;
-        if (st !== "open" && this.data.value.pending) this.data.value = { ...this.data.value, pending: false };
-        // A socket refused before it opens says nothing; the HTTP API says why.
-        if (st === "reconnecting" && probe && (n === 2 || n % 5 === 0)) {
-          void probe().then((why) => {
-            if (why && this.link.value !== "open") {
-              this.fatal.value = why;
-              this.close();
-            }
-          });
-        }
-      },
-      fatal: (reason) => {
-        this.fatal.value = reason;
-      },
-    }, me);
+    this.conn =
+      path === null
+        ? null
+        : new Link(
+            wsURL(path, location),
+            {
+              message: (m) => {
+                this.data.value = reduce(this.data.value, m);
+              },
+              status: (st, n) => {
+                this.link.value = st;
+                this.attempt.value = n;
+                if (st === "open") this.askedBefore = -1;
+                if (st !== "open" && this.data.value.pending) this.data.value = { ...this.data.value, pending: false };
+                // A socket refused before it opens says nothing; the HTTP API says why.
+                if (st === "reconnecting" && probe && (n === 2 || n % 5 === 0)) {
+                  void probe().then((why) => {
+                    if (why && this.link.value !== "open") {
+                      this.fatal.value = why;
+                      this.close();
+                    }
+                  });
+                }
+              },
+              fatal: (reason) => {
+                this.fatal.value = reason;
+              },
+            },
+            me,
+          );
   }
 
   /** move sends m at the version last seen; false if the link is down. */

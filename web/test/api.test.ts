@@ -8,7 +8,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("api", () => {
   it("decodes the game list", () => {
-    const g = decodeGames([{ id: "holdings", name: "Harbor Holdings", minPlayers: 2, maxPlayers: 6, minutes: "45-60", summary: "s", options: [{ key: "roundLimit", kind: "int" }] }, "junk"]);
+    const g = decodeGames([
+      { id: "holdings", name: "Harbor Holdings", minPlayers: 2, maxPlayers: 6, minutes: "45-60", summary: "s", options: [{ key: "roundLimit", kind: "int" }] },
+      "junk",
+    ]);
     expect(g).toHaveLength(1);
     expect(g[0]).toMatchObject({ id: "holdings", minPlayers: 2, maxPlayers: 6, minutes: "45-60" });
     expect(g[0]!.options[0]?.key).toBe("roundLimit");
@@ -45,7 +48,10 @@ describe("api", () => {
   });
 
   it("says the server cannot be reached when fetch fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("network"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("network"))),
+    );
     const err = (await api.games().catch((e: unknown) => e)) as ApiError;
     expect(err.detail.code).toBe("offline");
   });

@@ -122,8 +122,13 @@ describe("Link", () => {
       f,
       d: { view: { cash, hand: [1, 2] }, legal: [{ type: "roll" }], actors: [0], seat: 0, result: {}, events: [{ type: "x", seat: 0, text: `v${v}` }] },
     });
-    const patch = (v: number, f: number, b: number, cash: number) => ({ t: "patch", v, f, d: { b, p: { view: { cash: [cash] }, events: { "0": { text: [`v${v}`] } } } } });
-    const cash = () => (table.game?.view as { cash: number }).cash;
+    const patch = (v: number, f: number, b: number, cash: number) => ({
+      t: "patch",
+      v,
+      f,
+      d: { b, p: { view: { cash: [cash] }, events: { "0": { text: [`v${v}`] } } } },
+    });
+    const cash = () => (table.game?.view as { cash: number } | undefined)?.cash;
     last().receive(whole(1, 1, 10));
     last().receive(patch(2, 2, 1, 20));
     expect([table.version, cash(), table.log.map((e) => e.text)]).toEqual([2, 20, ["v1", "v2"]]);

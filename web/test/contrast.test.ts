@@ -10,11 +10,12 @@ const css = (file: string) => readFileSync(fileURLToPath(new URL(`../src/${file}
 const root = css("styles.css");
 const gh = css("games/greatharbor/greatharbor.css");
 
-/** rule returns the declarations of the first rule whose selector is exactly sel. */
+/** rule returns the declarations of the first rule whose selector is exactly sel, on one line or several. */
 function rule(sheet: string, sel: string): Record<string, string> {
-  const at = sheet.split("\n").find((line) => line.startsWith(`${sel} {`));
-  expect(at, `a rule for ${sel}`).toBeDefined();
-  const body = at!.slice(at!.indexOf("{") + 1, at!.lastIndexOf("}"));
+  const start = sheet.split("\n").findIndex((line) => line.startsWith(`${sel} {`));
+  expect(start, `a rule for ${sel}`).toBeGreaterThanOrEqual(0);
+  const from = sheet.split("\n").slice(start).join("\n");
+  const body = from.slice(from.indexOf("{") + 1, from.indexOf("}"));
   return Object.fromEntries(body.split(";").flatMap((d) => (d.includes(":") ? [[d.slice(0, d.indexOf(":")).trim(), d.slice(d.indexOf(":") + 1).trim()]] : [])));
 }
 

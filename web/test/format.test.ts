@@ -72,7 +72,11 @@ describe("router", () => {
   ])("parses %s%s", (path, hash, want) => expect(parseRoute(path, hash)).toEqual(want));
 
   it("round-trips links", () => {
-    for (const r of [{ name: "table", id: "a b" }, { name: "join", invite: "Q1" }, { name: "tv", code: "T" }] as const) {
+    for (const r of [
+      { name: "table", id: "a b" },
+      { name: "join", invite: "Q1" },
+      { name: "tv", code: "T" },
+    ] as const) {
       expect(parseRoute(href(r), "")).toEqual(r);
     }
     expect(absolute({ name: "join", invite: "Q1" }, "http://x:1")).toBe("http://x:1/join/Q1");

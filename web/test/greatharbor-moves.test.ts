@@ -12,7 +12,10 @@ describe("moveLabel", () => {
   it.each<[Move, string]>([
     [{ type: "draft", die: 15 }, "Draft the purple 6"],
     [{ type: "place", die: 5, slot: DISTRICT }, "Place the yellow 3 in the Smuggler's District"],
-    [{ type: "place", die: 5, slot: 5, first: 3, second: 1, waive: 1 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office, pips 3 + 1 with a Smuggler token"],
+    [
+      { type: "place", die: 5, slot: 5, first: 3, second: 1, waive: 1 },
+      "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office, pips 3 + 1 with a Smuggler token",
+    ],
     [{ type: "place", die: 5, slot: 0, first: 2 }, "Place the yellow 3 on shore slot 1 (north of Administration Office), pips 2"],
     [{ type: "place", die: 5, slot: 5 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office for no benefit"],
     [{ type: "end" }, "End my turn"],
@@ -43,18 +46,34 @@ describe("moveLabel", () => {
 
 describe("one button per choice", () => {
   // Dice 5 and 6 are both yellow 3s in the pool; die 7 is a yellow 3 on slot 4.
-  const dice = v.dice.map((d) => (d.id === 5 || d.id === 6 ? { ...d, face: 3, loc: LOC.pool, at: 0, bonus: 0, wild: false } : d.id === 7 ? { ...d, face: 3, loc: LOC.slot, at: 3, bonus: 0, wild: false } : d));
+  const dice = v.dice.map((d) =>
+    d.id === 5 || d.id === 6
+      ? { ...d, face: 3, loc: LOC.pool, at: 0, bonus: 0, wild: false }
+      : d.id === 7
+        ? { ...d, face: 3, loc: LOC.slot, at: 3, bonus: 0, wild: false }
+        : d,
+  );
   const twins = { ...v, dice };
 
   it("drafts one of two alike dice with one button (GH-032)", () => {
     expect(twinOf(twins, 6)).toBe(5);
     expect(twinOf(twins, 7)).toBe(7);
-    const legal: Move[] = [{ type: "draft", die: 5 }, { type: "draft", die: 6 }, { type: "draft", die: 15 }];
-    expect(distinctMoves(legal, twins)).toEqual([{ type: "draft", die: 5 }, { type: "draft", die: 15 }]);
+    const legal: Move[] = [
+      { type: "draft", die: 5 },
+      { type: "draft", die: 6 },
+      { type: "draft", die: 15 },
+    ];
+    expect(distinctMoves(legal, twins)).toEqual([
+      { type: "draft", die: 5 },
+      { type: "draft", die: 15 },
+    ]);
   });
 
   it("keeps a die on the Harbor apart from its twin in the pool, and names where each lies", () => {
-    const legal: Move[] = [{ type: "flip", die: 5 }, { type: "flip", die: 7 }];
+    const legal: Move[] = [
+      { type: "flip", die: 5 },
+      { type: "flip", die: 7 },
+    ];
     expect(distinctMoves(legal, twins)).toEqual(legal);
     expect(legal.map((m) => moveLabel(m, twins))).toEqual(["Flip the yellow 3 in the pool to 4", "Flip the yellow 3 on slot 4 to 4"]);
   });
@@ -77,7 +96,14 @@ describe("labels that name a displayed card", () => {
 });
 
 describe("grouping the legal moves", () => {
-  const legal: Move[] = [{ type: "end" }, { type: "convert", res: 0 }, { type: "play_ship", card: 1, dock: 0 }, { type: "favor_pip", die: 5 }, { type: "fight", dock: 0 }, { type: "pass" }];
+  const legal: Move[] = [
+    { type: "end" },
+    { type: "convert", res: 0 },
+    { type: "play_ship", card: 1, dock: 0 },
+    { type: "favor_pip", die: 5 },
+    { type: "fight", dock: 0 },
+    { type: "pass" },
+  ];
   it("puts Govern actions in their groups, in a fixed order", () => {
     expect(governMoves(legal).map((g) => [g.title, g.moves.map((m) => m.type)])).toEqual([
       ["Favor", ["favor_pip"]],

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { cornerHarbors, cornerHexes, cornerLabel, cornerPoint, edgeHexes, edgeLabel, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, placeNames, SIDE, viewBox } from "../src/games/harborfall/geometry";
+import {
+  cornerHarbors,
+  cornerHexes,
+  cornerLabel,
+  cornerPoint,
+  edgeHexes,
+  edgeLabel,
+  edgeMid,
+  harborPlace,
+  hexCenter,
+  hexLabel,
+  hexPoints,
+  placeNames,
+  SIDE,
+  viewBox,
+} from "../src/games/harborfall/geometry";
 import { decodeView } from "../src/games/harborfall/view";
 import sample from "./harborfall-view.json";
 
@@ -56,7 +71,7 @@ describe("hex and corner geometry", () => {
     expect(cornerLabel(view, 0, cornerHarbors(view))).toBe("Corner at the north corner of 10 hill (brick), harbour 3:1 any");
     const inland = around.findIndex((hs) => hs.length === 3);
     expect(cornerLabel(view, inland, cornerHarbors(view))).toMatch(/^Corner by .+, .+ and .+/);
-    const owned = view.owner.findIndex((o) => o === 0);
+    const owned = view.owner.indexOf(0);
     expect(cornerLabel(view, owned, cornerHarbors(view))).toMatch(/, Ana's settlement$/);
     expect(edgeLabel(view, 0)).toBe("Edge on the north-west coast of 10 hill (brick)");
     const inner = edgeHexes(g).findIndex((hs) => hs.length === 2);
@@ -71,7 +86,11 @@ describe("hex and corner geometry", () => {
   });
 
   it("tells apart two hexes of the same number and terrain by their row", () => {
-    const twin = { ...view, terrain: view.terrain.map((t, h) => (h === 18 ? view.terrain[0]! : t)), number: view.number.map((n, h) => (h === 18 ? view.number[0]! : n)) };
+    const twin = {
+      ...view,
+      terrain: view.terrain.map((t, h) => (h === 18 ? view.terrain[0]! : t)),
+      number: view.number.map((n, h) => (h === 18 ? view.number[0]! : n)),
+    };
     const names = placeNames(twin);
     expect(names.hex[0]).toBe("10 hill (brick) in row 1, 1st from the left");
     expect(names.hex[18]).toMatch(/^10 hill \(brick\) in row 5, 3rd from the left$/);

@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { answerText, buildOptions, cardPlays, costText, counterMove, counterStart, counterWhy, lacking, moveLabel, offerMove, offerText, recipients, spots, termsOk, termsWhy, turnLine } from "../src/games/harborfall/moves";
+import {
+  answerText,
+  buildOptions,
+  cardPlays,
+  costText,
+  counterMove,
+  counterStart,
+  counterWhy,
+  lacking,
+  moveLabel,
+  offerMove,
+  offerText,
+  recipients,
+  spots,
+  termsOk,
+  termsWhy,
+  turnLine,
+} from "../src/games/harborfall/moves";
 import { decodeView, type Hand } from "../src/games/harborfall/view";
 import type { Move } from "../src/protocol";
 import sample from "./harborfall-view.json";
@@ -18,7 +35,9 @@ describe("move labels", () => {
   });
 
   it("labels board, card and trade moves", () => {
-    expect(moveLabel({ type: "settlement" }, { ...view, phase: "setup" })).toBe("Place your settlement at the north corner of 10 hill (brick) (harbour 3:1 any)");
+    expect(moveLabel({ type: "settlement" }, { ...view, phase: "setup" })).toBe(
+      "Place your settlement at the north corner of 10 hill (brick) (harbour 3:1 any)",
+    );
     expect(moveLabel({ type: "settlement", at: 3 }, view)).toMatch(/^Build a settlement (by|at) /);
     expect(moveLabel({ type: "city", at: 3 }, view)).toMatch(/^Upgrade your settlement (by|at) .+ to a city$/);
     expect(moveLabel({ type: "road" }, { ...view, phase: "free_roads" })).toBe("Place a free road on the north-west coast of 10 hill (brick)");
@@ -107,7 +126,14 @@ describe("trading words", () => {
     expect(recipients(offer)).toEqual([0, 1, 3]);
     expect(answerText(offer, 3)).toBe("declines");
     expect(answerText(offer, 0)).toBe("thinking…");
-    const countered = { ...offer, offer: { ...offer.offer!, answers: [3, 0, 0, 2], counters: [{ give: [0, 0, 0, 1, 0] as [number, number, number, number, number], get: [0, 2, 0, 0, 0] as [number, number, number, number, number] }] } };
+    const countered = {
+      ...offer,
+      offer: {
+        ...offer.offer!,
+        answers: [3, 0, 0, 2],
+        counters: [{ give: [0, 0, 0, 1, 0] as [number, number, number, number, number], get: [0, 2, 0, 0, 0] as [number, number, number, number, number] }],
+      },
+    };
     expect(answerText(countered, 0)).toBe("counters: gives 1 grain for 2 lumber");
     expect(answerText(countered, 0, true)).toBe("counters 1 grain for 2 lumber");
   });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { secondsLeft } from "../src/components/Countdown";
 import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
-import { counterDraft, counterMove, draftWhy, improveMoves, moveLabel, proposeMove, sideText, tradeAnswers, tradeText, turnMoves } from "../src/games/holdings/moves";
+import {
+  counterDraft,
+  counterMove,
+  draftWhy,
+  improveMoves,
+  moveLabel,
+  proposeMove,
+  sideText,
+  tradeAnswers,
+  tradeText,
+  turnMoves,
+} from "../src/games/holdings/moves";
 import { ranking } from "../src/components/ranking";
 import { turnLine, unaffordable, winnersLine } from "../src/games/holdings/Player";
 import { decodeView, eventSpace, holdingsOf, lastTradeText, latestSpace, mayCounter, rollKey, mayPropose, netWorthOf } from "../src/games/holdings/view";
@@ -41,7 +52,11 @@ describe("decodeView on the engine's view", () => {
   });
 
   it("treats a closed trade as none and names how the last one ended", () => {
-    const closed = decodeView({ ...sample.view, trade: { open: false, from: 0, to: 0 }, lastTrade: { status: "failed", reason: "Bo no longer owns Tar Lane", seat: 1, space: 3 } });
+    const closed = decodeView({
+      ...sample.view,
+      trade: { open: false, from: 0, to: 0 },
+      lastTrade: { status: "failed", reason: "Bo no longer owns Tar Lane", seat: 1, space: 3 },
+    });
     expect(closed.trade).toBeNull();
     expect(closed.lastTrade).toBe("The last trade failed: Bo no longer owns Tar Lane.");
     expect(lastTradeText({ status: "", seat: 0 })).toBe("");
@@ -85,7 +100,7 @@ describe("moves", () => {
 
   it("HH-60 starts a counter from what each side still owns and can pay", () => {
     const t = view.trade!;
-    const lost = view.owner.findIndex((o) => o === 0);
+    const lost = view.owner.indexOf(0);
     const asked = { ...t, get: { properties: [lost], coins: (view.cash[1] ?? 0) + 500 } };
     // Bo is asked for Ana's own street and more Coins than Bo has.
     expect(counterDraft(asked, view).give).toEqual({ properties: [], coins: view.cash[1] });
@@ -94,12 +109,16 @@ describe("moves", () => {
   it("HH-55 HH-60 keeps Send off until the terms can be made, and a counter off while it is the trade itself", () => {
     const t = view.trade!;
     const none = { properties: [], coins: 0 };
-    const ana = view.owner.findIndex((o) => o === 0);
+    const ana = view.owner.indexOf(0);
     expect(draftWhy({ to: 0, give: none, get: none }, view, 1, t)).toBe("Choose what you give and what you get");
     expect(draftWhy({ to: 0, give: none, get: { properties: [], coins: 10 } }, view, 1, t)).toBe("Choose what you give");
     expect(draftWhy({ to: 0, give: none, get: { properties: [], coins: 10 } }, { ...view, oneSided: true }, 1, t)).toBe("");
-    expect(draftWhy({ to: 0, give: { properties: [ana], coins: 0 }, get: { properties: [], coins: 10 } }, view, 1, t)).toBe(`You do not own ${SPACES[ana]!.name}`);
-    expect(draftWhy({ to: 0, give: { properties: [], coins: 10 }, get: { properties: [], coins: (view.cash[0] ?? 0) + 1 } }, view, 1, t)).toMatch(/^Ana has only .+ Coins$/);
+    expect(draftWhy({ to: 0, give: { properties: [ana], coins: 0 }, get: { properties: [], coins: 10 } }, view, 1, t)).toBe(
+      `You do not own ${SPACES[ana]!.name}`,
+    );
+    expect(draftWhy({ to: 0, give: { properties: [], coins: 10 }, get: { properties: [], coins: (view.cash[0] ?? 0) + 1 } }, view, 1, t)).toMatch(
+      /^Ana has only .+ Coins$/,
+    );
     expect(draftWhy(counterDraft(t, view), view, 1, t)).toBe("That is the trade itself: accept it instead");
     expect(draftWhy({ to: 0, give: { properties: [], coins: 20 }, get: { properties: [], coins: 50 } }, view, 1, t)).toBe("");
     // A proposal's Coins and streets are the server's to check.
@@ -115,7 +134,9 @@ describe("moves", () => {
 
   it("says whose turn it is", () => {
     expect(turnLine(view, 0)).toBe("Round 5 of 20 · Your turn: end your turn");
-    expect(turnLine(view, 0, [{ type: "improve", space: 9 }, { type: "end" }])).toBe("Round 5 of 20 · Your turn: improve a street in Your holdings, or end your turn");
+    expect(turnLine(view, 0, [{ type: "improve", space: 9 }, { type: "end" }])).toBe(
+      "Round 5 of 20 · Your turn: improve a street in Your holdings, or end your turn",
+    );
     expect(turnLine(view, 1)).toBe("Round 5 of 20 · Ana's turn: finishing their turn");
     expect(turnLine({ ...view, phase: "buy", landed: 39 }, 1)).toBe("Round 5 of 20 · Ana's turn: deciding on Harbor Heights");
   });

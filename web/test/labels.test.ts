@@ -56,7 +56,10 @@ let samples: Record<string, Sample[]> = {};
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "harbor-labels-"));
   const file = join(dir, "samples.json");
-  execFileSync("go", ["test", "-count=1", "-run", "^TestLabelSamples$", ".", "-args", `-label-samples=${file}`], { cwd: fileURLToPath(new URL("..", import.meta.url)), stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("go", ["test", "-count=1", "-run", "^TestLabelSamples$", ".", "-args", `-label-samples=${file}`], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   samples = JSON.parse(readFileSync(file, "utf8")) as Record<string, Sample[]>;
 }, 300_000);
 

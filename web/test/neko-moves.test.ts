@@ -49,7 +49,16 @@ describe("Neko Harbour ship moves", () => {
   const me = two.seat;
   const withShips = (ships: [number, number, number?][]): NekoView => {
     const players = v.players.map((p, i) =>
-      i === me ? { ...p, ships: p.ships.map((s, k) => (ships[k] ? { ...s, loc: ships[k]![0], level: ships[k]![1], place: ships[k]![2] ?? 0, rewarded: ships[k]![0] >= LOC_ATTR } : { ...s, loc: LOC_SUPPLY })) } : p,
+      i === me
+        ? {
+            ...p,
+            ships: p.ships.map((s, k) =>
+              ships[k]
+                ? { ...s, loc: ships[k]![0], level: ships[k]![1], place: ships[k]![2] ?? 0, rewarded: ships[k]![0] >= LOC_ATTR }
+                : { ...s, loc: LOC_SUPPLY },
+            ),
+          }
+        : p,
     );
     return { ...v, players };
   };
@@ -84,10 +93,16 @@ describe("Neko Harbour ship moves", () => {
       [LOC_ATTR, 1, 2],
       [LOC_ATTR, 1, 1],
     ]);
-    const legal: Move[] = [{ type: "sail", to: 1 }, { type: "sail", ship: 1, to: 1 }];
+    const legal: Move[] = [
+      { type: "sail", to: 1 },
+      { type: "sail", ship: 1, to: 1 },
+    ];
     const labels = distinctMoves(legal, at, me).map((m) => moveLabel(m, at, me));
     const there = at.attractions[0]!.name;
     const to = at.attractions[1]!.name;
-    expect(labels).toEqual([`Sail your level 1 ship from ${there}, the one placed higher to ${to} (1 fuel)`, `Sail your level 1 ship from ${there}, the one placed lower to ${to} (1 fuel)`]);
+    expect(labels).toEqual([
+      `Sail your level 1 ship from ${there}, the one placed higher to ${to} (1 fuel)`,
+      `Sail your level 1 ship from ${there}, the one placed lower to ${to} (1 fuel)`,
+    ]);
   });
 });

@@ -8,10 +8,19 @@ import { groupMoves, moveKey, moveLabel } from "../src/games/neko/moves";
 import { turnLine } from "../src/games/neko/Player";
 import type { Move } from "../src/protocol";
 
-type RawPlayer = { hand?: number[]; handCount: number; columns: { kindCode: string; hub: number; actions: number[]; hubs: number[] }[]; ships: { loc: number; level: number }[]; supply: number[] };
+type RawPlayer = {
+  hand?: number[];
+  handCount: number;
+  columns: { kindCode: string; hub: number; actions: number[]; hubs: number[] }[];
+  ships: { loc: number; level: number }[];
+  supply: number[];
+};
 
 describe("Neko Harbour view decoding (real engine views)", () => {
-  for (const [name, sample] of [["2 players", two], ["4 players, every module", four]] as const) {
+  for (const [name, sample] of [
+    ["2 players", two],
+    ["4 players, every module", four],
+  ] as const) {
     describe(name, () => {
       const v = decodeView(sample.view);
       const raw = sample.view as unknown as { players: RawPlayer[]; attractions: unknown[]; order: number[] };
@@ -89,7 +98,11 @@ describe("Neko Harbour view decoding (real engine views)", () => {
 
   describe("a finished 4-player game with every module, as the TV sees it", () => {
     const v = decodeView(end.view);
-    const raw = end.view as unknown as { players: { final: Record<string, number>; interim: number[] }[]; history: { period: number; seat: number; points: number[] }[]; result: { scores: number[] } };
+    const raw = end.view as unknown as {
+      players: { final: Record<string, number>; interim: number[] }[];
+      history: { period: number; seat: number; points: number[] }[];
+      result: { scores: number[] };
+    };
     it("reads the final breakdown with harbour and hubs as lines of their own", () => {
       expect(v.phase).toBe("over");
       v.players.forEach((p, i) => expect(p.final).toEqual(raw.players[i]!.final));
@@ -144,7 +157,9 @@ describe("Neko Harbour view decoding (real engine views)", () => {
       const tied = structuredClone(end.view) as unknown as { players: { final: { total: number } }[] };
       tied.players[0]!.final.total = 26;
       const t = tieText(decodeView(tied), { over: true, winners: [0, 3], places: [1, 3, 4, 1], scores: [26, 14, 6, 26], reason: "two_periods", turns: 52 });
-      expect(t).toMatch(/^Tied on 26 points\. The lower total level of ships in play wins the tie, then more fish, goods and licences; still equal, so the win is shared\./);
+      expect(t).toMatch(
+        /^Tied on 26 points\. The lower total level of ships in play wins the tie, then more fish, goods and licences; still equal, so the win is shared\./,
+      );
       expect(t).toContain("Ana: ships' total level");
     });
   });

@@ -67,7 +67,10 @@ describe("StateChain", () => {
     expect(c.take({ t: "patch", v: 3, f: 7, d: { b: 6, p: {} } })).toEqual({ env: null, ask: true });
     expect(c.take({ t: "patch", v: 4, f: 8, d: { b: 7, p: {} } })).toEqual({ env: null, ask: false });
     c.take({ ...full, v: 4, f: 8 });
-    expect(c.take({ t: "patch", v: 5, f: 9, d: { b: 8, p: { legal: [[{ type: "roll" }]] } } }).env?.d).toEqual({ view: { cash: 10, hand: [1, 2] }, legal: [{ type: "roll" }] });
+    expect(c.take({ t: "patch", v: 5, f: 9, d: { b: 8, p: { legal: [[{ type: "roll" }]] } } }).env?.d).toEqual({
+      view: { cash: 10, hand: [1, 2] },
+      legal: [{ type: "roll" }],
+    });
   });
 
   it("asks when a patch does not fit the state it names", () => {

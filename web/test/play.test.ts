@@ -76,7 +76,10 @@ describe("playOf", () => {
 });
 
 /** control is an element as the focus sees it. */
-function control(name: string, p: { disabled?: boolean; shown?: boolean; attrs?: Record<string, string>; connected?: boolean } = {}): Focusable & { name: string } {
+function control(
+  name: string,
+  p: { disabled?: boolean; shown?: boolean; attrs?: Record<string, string>; connected?: boolean } = {},
+): Focusable & { name: string } {
   return {
     name,
     disabled: p.disabled ?? false,
@@ -117,7 +120,9 @@ describe("focus after a move", () => {
 
   it("passes over controls that cannot take the focus", () => {
     const end = control("end");
-    expect(firstControl(region({ "[data-decision]": [control("busy", { disabled: true })], ".action-bar": [control("hidden", { shown: false }), end] }))).toBe(end);
+    expect(firstControl(region({ "[data-decision]": [control("busy", { disabled: true })], ".action-bar": [control("hidden", { shown: false }), end] }))).toBe(
+      end,
+    );
     expect(firstControl(region({}))).toBeNull();
   });
 

@@ -7,7 +7,10 @@ describe("seatList", () => {
     [1, [0]],
     [0b101, [0, 2]],
     [0b111000, [3, 4, 5]],
-    [[2, 0], [2, 0]],
+    [
+      [2, 0],
+      [2, 0],
+    ],
     [null, []],
     [[-1, 3], [3]],
   ])("reads %j as %j", (raw, want) => {
@@ -65,7 +68,11 @@ describe("decode", () => {
 
   it("decodes a log frame with the versions it covers", () => {
     const m = decode('{"t":"log","v":40,"d":{"entries":[{"v":11,"events":[{"type":"take","seat":1,"text":"Bo took 1"}]}],"from":9,"to":40,"complete":false}}');
-    expect(m).toEqual({ t: "log", v: 40, d: { entries: [{ v: 11, events: [{ type: "take", seat: 1, text: "Bo took 1" }] }], from: 9, to: 40, complete: false } });
+    expect(m).toEqual({
+      t: "log",
+      v: 40,
+      d: { entries: [{ v: 11, events: [{ type: "take", seat: 1, text: "Bo took 1" }] }], from: 9, to: 40, complete: false },
+    });
     // Without from and to, the entries say what the frame covers.
     const old = decode('{"t":"log","v":5,"d":{"entries":[{"v":3,"events":[]},{"v":5,"events":[]}],"complete":false}}');
     if (old?.t !== "log") throw new Error("not a log frame");
@@ -98,7 +105,17 @@ describe("decodeLobby", () => {
 
   it("reads seats, codes and the host, and finds this client by its public id", () => {
     const l = decodeLobby(wire, "bbb");
-    expect(l).toMatchObject({ id: "t1", gameName: "Harbor Holdings", code: "ABCDEF", tvCode: "TV99TV99", invite: "inv-long", turnSeconds: 30, host: false, you: 1, hostId: "aaa" });
+    expect(l).toMatchObject({
+      id: "t1",
+      gameName: "Harbor Holdings",
+      code: "ABCDEF",
+      tvCode: "TV99TV99",
+      invite: "inv-long",
+      turnSeconds: 30,
+      host: false,
+      you: 1,
+      hostId: "aaa",
+    });
     expect(l.seats.map((s) => s.kind)).toEqual(["human", "human", "bot", "empty"]);
     expect(l.seats[0]).toMatchObject({ host: true, you: false, connected: true, color: "red" });
     expect(l.seats[1]).toMatchObject({ you: true, ready: true, connected: false });

@@ -40,7 +40,15 @@ describe("replay", () => {
   });
 
   it("lists one line per move, each leading to the position after it", () => {
-    const lines = logLines([{ events: [{ type: "roll", seat: 0, text: "Ana rolled" }, { type: "move", seat: 0, text: "to the Gate" }] }, { events: [] }]);
+    const lines = logLines([
+      {
+        events: [
+          { type: "roll", seat: 0, text: "Ana rolled" },
+          { type: "move", seat: 0, text: "to the Gate" },
+        ],
+      },
+      { events: [] },
+    ]);
     expect(lines.map((l) => [l.at, l.text])).toEqual([
       [1, "Ana rolled to the Gate"],
       [2, "A move"],
@@ -49,7 +57,11 @@ describe("replay", () => {
 
   it("shows a position as table data with nothing to do", () => {
     const l = lobby([seat(0, { name: "Ana" }), seat(1, { name: "Bo" })], { status: "finished" });
-    const log = logLines([{ events: [{ type: "a", seat: 0, text: "one" }] }, { events: [{ type: "b", seat: 1, text: "two" }] }, { events: [{ type: "c", seat: 0, text: "three" }] }]);
+    const log = logLines([
+      { events: [{ type: "a", seat: 0, text: "one" }] },
+      { events: [{ type: "b", seat: 1, text: "two" }] },
+      { events: [{ type: "c", seat: 0, text: "three" }] },
+    ]);
     const d = positionData(l, pos(2), -1, log);
     expect(d.game?.view).toEqual({ who: "public", at: 2 });
     expect(d.game?.legal).toEqual([]);

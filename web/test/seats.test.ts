@@ -65,7 +65,9 @@ describe("the wait for a lost connection", () => {
 describe("the lobby of a game played on from another", () => {
   it("refuses the start while a seat is empty, in words", () => {
     const l = lobby([seat(0, { host: true }), seat(1, { kind: "empty" }), seat(2, { kind: "bot", ready: true })], { forkAt: 6 });
-    expect(startBlocker(l, 2, 6)).toBe("Seat 2 is empty: this game plays on with every seat of the earlier one. Add a computer player there or invite someone to take it.");
+    expect(startBlocker(l, 2, 6)).toBe(
+      "Seat 2 is empty: this game plays on with every seat of the earlier one. Add a computer player there or invite someone to take it.",
+    );
   });
   it("waits for the people taken along to be ready", () => {
     const l = lobby([seat(0, { host: true }), seat(1, { name: "Bo" }), seat(2, { kind: "bot", ready: true })], { forkAt: 6 });
@@ -79,14 +81,17 @@ describe("the lobby of a game played on from another", () => {
 
 describe("decoding who has a seat", () => {
   it("reads who handed a seat over and when a stand-in comes", () => {
-    const l = decodeLobby({
-      host: "p0",
-      status: "playing",
-      seats: [
-        { kind: "human", player: "p0", name: "Ana", online: true, handed: true, handedBy: "p0" },
-        { kind: "human", player: "p1", name: "Bo", online: false, standIn: 1_800_000_000_000 },
-      ],
-    }, "p0");
+    const l = decodeLobby(
+      {
+        host: "p0",
+        status: "playing",
+        seats: [
+          { kind: "human", player: "p0", name: "Ana", online: true, handed: true, handedBy: "p0" },
+          { kind: "human", player: "p1", name: "Bo", online: false, standIn: 1_800_000_000_000 },
+        ],
+      },
+      "p0",
+    );
     expect(l.seats[0]).toMatchObject({ handed: true, handedBy: "p0", standIn: 0, you: true });
     expect(l.seats[1]).toMatchObject({ handed: false, handedBy: "", standIn: 1_800_000_000_000, connected: false });
   });

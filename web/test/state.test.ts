@@ -80,7 +80,7 @@ describe("reduce", () => {
 
 describe("isMyTurn", () => {
   it("is true only when the game waits on this seat", () => {
-    const g = (reduce(emptyTable(), state(1, [])).game)!;
+    const g = reduce(emptyTable(), state(1, [])).game!;
     expect(isMyTurn(g)).toBe(true);
     expect(isMyTurn({ ...g, actors: [1] })).toBe(false);
     expect(isMyTurn({ ...g, seat: -1, actors: [0] })).toBe(false);
@@ -113,11 +113,30 @@ describe("the whole log and the chat", () => {
 
   it("a reloaded page gets the latest part, then the earlier part in front, each move once", () => {
     let s = reduce(emptyTable(), state(5, ["e"]));
-    s = reduce(s, page([[3, ["c"]], [4, ["d"]], [5, ["e"]]], 3));
+    s = reduce(
+      s,
+      page(
+        [
+          [3, ["c"]],
+          [4, ["d"]],
+          [5, ["e"]],
+        ],
+        3,
+      ),
+    );
     expect(s.log.map((e) => e.text)).toEqual(["c", "d", "e"]);
     expect(s.logComplete).toBe(false);
     expect(earlierBefore(s)).toBe(3);
-    s = reduce(s, page([[1, ["a"]], [2, ["b"]]], 0));
+    s = reduce(
+      s,
+      page(
+        [
+          [1, ["a"]],
+          [2, ["b"]],
+        ],
+        0,
+      ),
+    );
     expect(s.log.map((e) => e.text)).toEqual(["a", "b", "c", "d", "e"]);
     expect(s.logVersions).toEqual([1, 2, 3, 4, 5]);
     expect(s.logComplete).toBe(true);
@@ -126,7 +145,16 @@ describe("the whole log and the chat", () => {
   });
 
   it("a state after the log frame of the same version adds nothing", () => {
-    let s = reduce(emptyTable(), page([[1, ["a"]], [2, ["b"]]], 0));
+    let s = reduce(
+      emptyTable(),
+      page(
+        [
+          [1, ["a"]],
+          [2, ["b"]],
+        ],
+        0,
+      ),
+    );
     s = reduce(s, state(2, ["b"]));
     expect(s.log.map((e) => e.text)).toEqual(["a", "b"]);
   });
@@ -134,7 +162,17 @@ describe("the whole log and the chat", () => {
   it("an earlier page is asked for before the first version held, even one that told nothing", () => {
     let s = reduce(emptyTable(), state(40, ["m40"]));
     // versions 9 to 40; 9 and 10 told this viewer nothing
-    s = reduce(s, page([[11, ["m11"]], [40, ["m40"]]], 9, 40));
+    s = reduce(
+      s,
+      page(
+        [
+          [11, ["m11"]],
+          [40, ["m40"]],
+        ],
+        9,
+        40,
+      ),
+    );
     expect(earlierBefore(s)).toBe(9);
     s = reduce(s, page([], 1, 8)); // nothing in 1 to 8 either
     expect(texts(s)).toEqual(["m11", "m40"]);
@@ -154,7 +192,13 @@ describe("the whole log and the chat", () => {
     // log frame covers versions 23 to 54.
     s = reduce(s, state(54, ["m54"]));
     expect(s.logThrough).toBe(50);
-    s = reduce(s, page(Array.from({ length: 32 }, (_, i): [number, string[]] => [23 + i, [`m${23 + i}`]]), 23));
+    s = reduce(
+      s,
+      page(
+        Array.from({ length: 32 }, (_, i): [number, string[]] => [23 + i, [`m${23 + i}`]]),
+        23,
+      ),
+    );
     expect(texts(s)).toEqual(["setup", ...Array.from({ length: 50 }, (_, i) => `m${i + 1}`), "Ana asked", "m51", "m52", "m53", "m54"]);
     expect(s.logComplete).toBe(true);
     expect([s.logFrom, s.logThrough]).toEqual([0, 54]);
@@ -167,7 +211,13 @@ describe("the whole log and the chat", () => {
     let s = reduce(emptyTable(), state(0, ["setup"]));
     for (let v = 1; v <= 10; v++) s = reduce(s, state(v, [`m${v}`]));
     s = reduce(s, state(60, ["m60"]));
-    s = reduce(s, page(Array.from({ length: 32 }, (_, i): [number, string[]] => [29 + i, [`m${29 + i}`]]), 29));
+    s = reduce(
+      s,
+      page(
+        Array.from({ length: 32 }, (_, i): [number, string[]] => [29 + i, [`m${29 + i}`]]),
+        29,
+      ),
+    );
     expect(texts(s)).toEqual(Array.from({ length: 32 }, (_, i) => `m${29 + i}`));
     expect(s.logComplete).toBe(false);
     expect(earlierBefore(s)).toBe(29);
@@ -175,7 +225,13 @@ describe("the whole log and the chat", () => {
 
   it("a log panel of a few lines asks for earlier moves only while it has fewer", () => {
     let s = reduce(emptyTable(), state(80, ["m80"]));
-    s = reduce(s, page(Array.from({ length: 32 }, (_, i): [number, string[]] => [49 + i, [`m${49 + i}`]]), 49));
+    s = reduce(
+      s,
+      page(
+        Array.from({ length: 32 }, (_, i): [number, string[]] => [49 + i, [`m${49 + i}`]]),
+        49,
+      ),
+    );
     expect(earlierBefore(s, 10)).toBeNull();
     expect(earlierBefore(s, 40)).toBe(49);
     expect(earlierBefore(s)).toBe(49);

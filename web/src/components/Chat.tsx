@@ -69,7 +69,14 @@ export function ChatPanel({ store, lobby }: { store: TableStore; lobby: Lobby })
             <label for="chat-input" class="sr-only">
               Message to the table
             </label>
-            <input id="chat-input" autocomplete="off" maxLength={CHAT_MAX} placeholder="Say something…" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+            <input
+              id="chat-input"
+              autocomplete="off"
+              maxLength={CHAT_MAX}
+              placeholder="Say something…"
+              value={text}
+              onInput={(e) => setText(e.currentTarget.value)}
+            />
             <button type="submit" disabled={!text.trim()}>
               Send
             </button>

@@ -14,16 +14,30 @@ export function HintBox({ store, label }: { store: TableStore; label: (m: Move) 
   const hint = data.hint && data.hint.version === data.version ? data.hint : null;
   return (
     <section class="panel hint-box" aria-labelledby="hint-h" data-testid="hint-box">
-      <h2 id="hint-h" class="sr-only">Hint</h2>
+      <h2 id="hint-h" class="sr-only">
+        Hint
+      </h2>
       {hint ? (
         <div role="status" data-testid="hint">
           <p class="hint-move">
             <span class="tag tag-hint">Hint</span> The computer would: <strong>{label(hint.move)}</strong>
           </p>
-          {hint.reason ? <p class="hint-reason">{hint.reason}</p> : <p class="hint-reason"><MoveLine game={data.lobby.game} type={hint.move.type} /></p>}
+          {hint.reason ? (
+            <p class="hint-reason">{hint.reason}</p>
+          ) : (
+            <p class="hint-reason">
+              <MoveLine game={data.lobby.game} type={hint.move.type} />
+            </p>
+          )}
         </div>
       ) : (
-        <button type="button" class="btn-small" disabled={data.hintPending || store.link.value !== "open"} onClick={() => store.askHint()} data-testid="ask-hint">
+        <button
+          type="button"
+          class="btn-small"
+          disabled={data.hintPending || store.link.value !== "open"}
+          onClick={() => store.askHint()}
+          data-testid="ask-hint"
+        >
           {data.hintPending ? "Asking the computer…" : "What would the computer do?"}
         </button>
       )}

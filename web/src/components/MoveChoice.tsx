@@ -3,8 +3,7 @@ import type { Move } from "../protocol";
 import { MoveLine } from "./Rules";
 
 /** lineId is the id of a move's rule line, unique among the moves on a screen. */
-export const lineId = (m: Move, key = ""): string =>
-  `line-${m.type}${key ? `-${key}` : ""}`.replace(/[^A-Za-z0-9_-]/g, "_");
+export const lineId = (m: Move, key = ""): string => `line-${m.type}${key ? `-${key}` : ""}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /**
  * MoveChoice is one legal move as a button with the line that says what it

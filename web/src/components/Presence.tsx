@@ -29,9 +29,15 @@ function SeatActions({ lobby, seat, store }: { lobby: Lobby; seat: LobbySeat; st
     <span class="presence-actions">
       <HandOver store={store} lobby={lobby} seat={seat} />
       {lobby.host && !seat.you ? (
-        <button type="button" class="btn-small btn-quiet" disabled={busy}
-          onClick={() => confirm(`Remove ${name} from the table? A computer player takes their seat for the rest of the game.`) && run(() => api.kick(lobby.id, seat.player))}
-          aria-label={`Remove ${name} from the table`}>
+        <button
+          type="button"
+          class="btn-small btn-quiet"
+          disabled={busy}
+          onClick={() =>
+            confirm(`Remove ${name} from the table? A computer player takes their seat for the rest of the game.`) && run(() => api.kick(lobby.id, seat.player))
+          }
+          aria-label={`Remove ${name} from the table`}
+        >
           Remove
         </button>
       ) : null}
@@ -57,7 +63,11 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
   const big = variant === "tv";
   const now = useNow(lobby.status === "playing" && seats.some((s) => s.standIn > 0));
   return (
-    <section class={`presence presence-${variant}`} aria-label={variant === "full" ? "Players and seats" : "Who is at the table"} data-testid={`presence-${variant}`}>
+    <section
+      class={`presence presence-${variant}`}
+      aria-label={variant === "full" ? "Players and seats" : "Who is at the table"}
+      data-testid={`presence-${variant}`}
+    >
       <ul>
         {seats.map((s) => {
           const turn = lobby.status === "playing" && waiting.includes(s.index);
@@ -65,7 +75,12 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
           const words = presenceText(s, lobby, now);
           const waitingFor = standInState(s, now) !== null;
           return (
-            <li key={s.index} class={`presence-seat ${gone ? "is-gone" : ""} ${turn ? "is-turn" : ""} ${waitingFor ? "is-waiting" : ""}`} data-seat={s.index} data-state={words}>
+            <li
+              key={s.index}
+              class={`presence-seat ${gone ? "is-gone" : ""} ${turn ? "is-turn" : ""} ${waitingFor ? "is-waiting" : ""}`}
+              data-seat={s.index}
+              data-state={words}
+            >
               <SeatBadge seat={s.index} color={s.color} size={big ? 28 : 22} />
               <span class="presence-name">
                 {s.name}
@@ -73,7 +88,10 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
               </span>
               <span class="presence-state">
                 <span aria-hidden="true">{s.kind === "bot" || s.handed || s.away ? "⚙" : s.connected ? "●" : "○"} </span>
-                <span class={variant !== "full" && (s.kind === "bot" || (s.connected && !s.away && !s.handed)) ? "sr-only" : ""} role={waitingFor ? "timer" : undefined}>
+                <span
+                  class={variant !== "full" && (s.kind === "bot" || (s.connected && !s.away && !s.handed)) ? "sr-only" : ""}
+                  role={waitingFor ? "timer" : undefined}
+                >
                   {words}
                 </span>
                 {turn ? <strong class="presence-turn"> · {s.you ? "your" : "their"} turn</strong> : null}

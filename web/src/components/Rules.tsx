@@ -6,7 +6,19 @@
 import { signal } from "@preact/signals";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../content/icons";
-import { groups, moveLine, parseTopicHash, searchTopics, topicById, topicForRule, topicHref, wantReference, type Block, type Reference, type Topic } from "../rules/reference";
+import {
+  groups,
+  moveLine,
+  parseTopicHash,
+  searchTopics,
+  topicById,
+  topicForRule,
+  topicHref,
+  wantReference,
+  type Block,
+  type Reference,
+  type Topic,
+} from "../rules/reference";
 
 /** The open topic: null when the reference is closed, "" at its start. */
 export const openTopic = signal<string | null>(parseTopicHash(globalThis.location?.hash ?? ""));
@@ -45,12 +57,19 @@ export function RichText({ text }: { text: string }) {
 }
 
 function BlockView({ block }: { block: Block }) {
-  if (typeof block === "string") return <p><RichText text={block} /></p>;
+  if (typeof block === "string")
+    return (
+      <p>
+        <RichText text={block} />
+      </p>
+    );
   if ("list" in block)
     return (
       <ul>
         {block.list.map((l) => (
-          <li key={l}><RichText text={l} /></li>
+          <li key={l}>
+            <RichText text={l} />
+          </li>
         ))}
       </ul>
     );
@@ -70,12 +89,30 @@ function BlockView({ block }: { block: Block }) {
       <table class="rule-table">
         {head ? (
           <thead>
-            <tr>{head.map((c) => <th key={c} scope="col"><RichText text={c} /></th>)}</tr>
+            <tr>
+              {head.map((c) => (
+                <th key={c} scope="col">
+                  <RichText text={c} />
+                </th>
+              ))}
+            </tr>
           </thead>
         ) : null}
         <tbody>
           {rows.map((r, i) => (
-            <tr key={i}>{r.map((c, j) => (j === 0 ? <th key={j} scope="row"><RichText text={c} /></th> : <td key={j}><RichText text={c} /></td>))}</tr>
+            <tr key={i}>
+              {r.map((c, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row">
+                    <RichText text={c} />
+                  </th>
+                ) : (
+                  <td key={j}>
+                    <RichText text={c} />
+                  </td>
+                ),
+              )}
+            </tr>
           ))}
         </tbody>
       </table>
@@ -86,8 +123,12 @@ function BlockView({ block }: { block: Block }) {
 function TopicView({ topic }: { topic: Topic }) {
   return (
     <article class="topic" data-topic={topic.id}>
-      <h3 id={`topic-${topic.id}`} tabIndex={-1}>{topic.title}</h3>
-      {topic.body.map((b, i) => <BlockView key={i} block={b} />)}
+      <h3 id={`topic-${topic.id}`} tabIndex={-1}>
+        {topic.title}
+      </h3>
+      {topic.body.map((b, i) => (
+        <BlockView key={i} block={b} />
+      ))}
     </article>
   );
 }
@@ -96,12 +137,20 @@ function TopicView({ topic }: { topic: Topic }) {
 export function HowToPlay({ ref }: { ref: Reference }) {
   return (
     <div class="howto" data-testid="how-to-play">
-      <p><strong>Goal.</strong> {ref.howTo.goal}</p>
-      <p><strong>A turn.</strong></p>
+      <p>
+        <strong>Goal.</strong> {ref.howTo.goal}
+      </p>
+      <p>
+        <strong>A turn.</strong>
+      </p>
       <ol>
-        {ref.howTo.turn.map((l) => <li key={l}>{l}</li>)}
+        {ref.howTo.turn.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
       </ol>
-      <p><strong>The end.</strong> {ref.howTo.end}</p>
+      <p>
+        <strong>The end.</strong> {ref.howTo.end}
+      </p>
     </div>
   );
 }
@@ -127,14 +176,20 @@ export function ReferenceDialog({ game }: { game: string }) {
     <div class="reference-backdrop">
       <section class="reference" role="dialog" aria-modal="true" aria-labelledby="reference-h" data-testid="rules-reference">
         <header class="reference-head">
-          <h2 id="reference-h" ref={heading} tabIndex={-1}>{ref ? `${ref.name}: rules` : "Rules"}</h2>
-          <button type="button" class="btn-small" onClick={closeReference} aria-label="Close the rules">✕</button>
+          <h2 id="reference-h" ref={heading} tabIndex={-1}>
+            {ref ? `${ref.name}: rules` : "Rules"}
+          </h2>
+          <button type="button" class="btn-small" onClick={closeReference} aria-label="Close the rules">
+            ✕
+          </button>
         </header>
         {!ref ? (
           <p>Loading the rules…</p>
         ) : topic ? (
           <>
-            <a href={topicHref()} class="back-link">← All topics</a>
+            <a href={topicHref()} class="back-link">
+              ← All topics
+            </a>
             <TopicView topic={topic} />
           </>
         ) : (
@@ -142,7 +197,13 @@ export function ReferenceDialog({ game }: { game: string }) {
             {at ? <p class="hint">There is no topic “{at}”; here are all of them.</p> : null}
             <label class="reference-search">
               <span>Search the rules</span>
-              <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} placeholder="e.g. rent, robber, fee" data-testid="rules-search" />
+              <input
+                type="search"
+                value={query}
+                onInput={(e) => setQuery(e.currentTarget.value)}
+                placeholder="e.g. rent, robber, fee"
+                data-testid="rules-search"
+              />
             </label>
             {query ? null : (
               <details class="howto-box">
@@ -156,7 +217,9 @@ export function ReferenceDialog({ game }: { game: string }) {
                 <h3>{g.name}</h3>
                 <ul>
                   {g.topics.map((t) => (
-                    <li key={t.id}><a href={topicHref(t.id)}>{t.title}</a></li>
+                    <li key={t.id}>
+                      <a href={topicHref(t.id)}>{t.title}</a>
+                    </li>
                   ))}
                 </ul>
               </nav>
@@ -178,7 +241,9 @@ export function HowTo({ game }: { game: string }) {
         <summary>How to play</summary>
         {open && !ref ? <p>Loading…</p> : ref ? <HowToPlay ref={ref} /> : null}
       </details>
-      <a class="button btn-small" href={topicHref()} data-testid="open-rules">Rules reference</a>
+      <a class="button btn-small" href={topicHref()} data-testid="open-rules">
+        Rules reference
+      </a>
       <ReferenceDialog game={game} />
     </section>
   );
@@ -209,5 +274,9 @@ export function TopicLink({ topic, label, children }: { topic: string; label?: s
 export function MoveLine({ game, type, id }: { game: string; type: string; id?: string }) {
   const text = moveLine(wantReference(game), type);
   if (!text) return null;
-  return <span class="move-line" id={id}>{text}</span>;
+  return (
+    <span class="move-line" id={id}>
+      {text}
+    </span>
+  );
 }

@@ -73,7 +73,14 @@ export function SeatChart({
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         {yTicks.map((t) => (
           <g key={t.value}>
-            <line x1={pad.l} x2={width - pad.r} y1={y(t.value)} y2={y(t.value)} stroke={t.mark ? "#b3261e" : "#d8d3c0"} stroke-dasharray={t.mark ? "6 4" : undefined} />
+            <line
+              x1={pad.l}
+              x2={width - pad.r}
+              y1={y(t.value)}
+              y2={y(t.value)}
+              stroke={t.mark ? "#b3261e" : "#d8d3c0"}
+              stroke-dasharray={t.mark ? "6 4" : undefined}
+            />
             <text x={pad.l - 6} y={y(t.value) + 4} text-anchor="end" class="chart-tick">
               {t.text}
             </text>
@@ -86,7 +93,13 @@ export function SeatChart({
         ))}
         {lines.map((line, k) => (
           <g key={k}>
-            <polyline points={rows.map((row, i) => `${x(at(i)).toFixed(1)},${y(row[k] ?? 0).toFixed(1)}`).join(" ")} fill="none" stroke={line.fill} stroke-width="3" stroke-dasharray={k % 2 ? "8 4" : undefined} />
+            <polyline
+              points={rows.map((row, i) => `${x(at(i)).toFixed(1)},${y(row[k] ?? 0).toFixed(1)}`).join(" ")}
+              fill="none"
+              stroke={line.fill}
+              stroke-width="3"
+              stroke-dasharray={k % 2 ? "8 4" : undefined}
+            />
             <path d={shapePath(line.shape, 6)} transform={`translate(${x(at(last))} ${y(rows[last]?.[k] ?? 0)})`} fill={line.fill} stroke="#111" />
           </g>
         ))}

@@ -31,7 +31,14 @@ export function HandOver({ store, lobby, seat }: { store: TableStore; lobby: Lob
   const label = seat.you ? (seat.handed ? "Take my seat back" : "Computer plays for me") : seat.handed ? "Give back" : "Computer plays";
   const aria = seat.you ? label : seat.handed ? `Give back ${name}'s seat to ${name}` : `Computer plays for ${name}`;
   return (
-    <button type="button" class="btn-small" disabled={busy} data-testid={`hand-${seat.index}`} aria-label={aria} onClick={() => run(() => api.hand(lobby.id, seat.index, !seat.handed))}>
+    <button
+      type="button"
+      class="btn-small"
+      disabled={busy}
+      data-testid={`hand-${seat.index}`}
+      aria-label={aria}
+      onClick={() => run(() => api.hand(lobby.id, seat.index, !seat.handed))}
+    >
       {label}
     </button>
   );
@@ -45,7 +52,7 @@ export function HandOver({ store, lobby, seat }: { store: TableStore; lobby: Lob
 export function SeatHandover({ store, lobby }: { store: TableStore; lobby: Lobby }) {
   const [busy, run] = useRequest(store);
   const mine = lobby.seats.find((s) => s.you);
-  if (!mine || !mine.handed || lobby.status !== "playing") return null;
+  if (!mine?.handed || lobby.status !== "playing") return null;
   return (
     <div class="banner banner-warn" role="status" data-testid="handed">
       {handedNote(lobby, mine)}{" "}

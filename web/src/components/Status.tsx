@@ -9,9 +9,7 @@ export function LinkBanner({ store }: { store: TableStore }) {
   if (fatal) return null; // the screen shows a Refused panel instead
   if (st === "open") return null;
   const text =
-    st === "connecting"
-      ? "Connecting to the table…"
-      : `Connection lost. Reconnecting${store.attempt.value > 1 ? ` (attempt ${store.attempt.value})` : ""}…`;
+    st === "connecting" ? "Connecting to the table…" : `Connection lost. Reconnecting${store.attempt.value > 1 ? ` (attempt ${store.attempt.value})` : ""}…`;
   return (
     <div class={`banner ${st === "connecting" ? "banner-info" : "banner-warn"}`} role="status" aria-live="polite" data-testid="link-status">
       <span class="spinner" aria-hidden="true" /> {text}
@@ -42,7 +40,7 @@ export function NoticeBar({ store }: { store: TableStore }) {
   const n = store.data.value.notice;
   const game = store.data.value.lobby?.game;
   useEffect(() => {
-    if (!n || n.kind !== "info") return;
+    if (n?.kind !== "info") return;
     const t = setTimeout(() => store.dismiss(), 5000);
     return () => clearTimeout(t);
   }, [n?.seq]);
@@ -52,7 +50,14 @@ export function NoticeBar({ store }: { store: TableStore }) {
       <span>
         {n.kind === "error" ? "Not allowed: " : ""}
         {n.text}
-        {n.rule && game ? <> <RuleLink game={game} rule={n.rule} /></> : n.rule ? <span class="rule-id"> (rule {n.rule})</span> : null}
+        {n.rule && game ? (
+          <>
+            {" "}
+            <RuleLink game={game} rule={n.rule} />
+          </>
+        ) : n.rule ? (
+          <span class="rule-id"> (rule {n.rule})</span>
+        ) : null}
       </span>
       <button type="button" class="btn-small" onClick={() => store.dismiss()} aria-label="Dismiss message">
         ✕

@@ -35,8 +35,8 @@ export function TimelineOptions({ lobby, busy, run }: { lobby: Lobby; busy: bool
       </label>
       {lobby.forkAt > 0 ? (
         <p class="hint" data-testid="fork-note">
-          This game plays on from move {lobby.forkAt} of an earlier game. Everything nobody had seen at that moment (cards still in a deck, dice to come) is dealt
-          afresh.
+          This game plays on from move {lobby.forkAt} of an earlier game. Everything nobody had seen at that moment (cards still in a deck, dice to come) is
+          dealt afresh.
         </p>
       ) : null}
     </fieldset>
@@ -59,7 +59,7 @@ export function TakeBack({ store }: { store: TableStore }) {
 
 /** ReplayLinks lead from a finished table to its replay and its game file. */
 export function ReplayLinks({ lobby, tvCode }: { lobby: Lobby | null; tvCode?: string }) {
-  if (!lobby || lobby.status !== "finished") return null;
+  if (lobby?.status !== "finished") return null;
   const replay = tvCode ? `${href({ name: "tv", code: tvCode })}/replay` : `${href({ name: "table", id: lobby.id })}/replay`;
   return (
     <nav class={tvCode ? "replay-links tv-replay-links" : "replay-links"} aria-label="After the game">

@@ -7,7 +7,17 @@ import { hasScreens, loadScreens, type GameScreens } from "./registry";
  * game's chunk on first use. A game without screens, or a chunk that cannot be
  * fetched, shows `fallback`/a plain message instead.
  */
-export function GameScreen({ game, which, store, fallback }: { game: string; which: keyof GameScreens; store: TableStore; fallback: preact.ComponentChildren }) {
+export function GameScreen({
+  game,
+  which,
+  store,
+  fallback,
+}: {
+  game: string;
+  which: keyof GameScreens;
+  store: TableStore;
+  fallback: preact.ComponentChildren;
+}) {
   const [screens, setScreens] = useState<GameScreens | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -23,7 +33,12 @@ export function GameScreen({ game, which, store, fallback }: { game: string; whi
     };
   }, [game]);
   if (!hasScreens(game)) return <>{fallback}</>;
-  if (failed) return <p class="page error" role="alert">The game's screen could not be loaded. Reload the page to try again.</p>;
+  if (failed)
+    return (
+      <p class="page error" role="alert">
+        The game's screen could not be loaded. Reload the page to try again.
+      </p>
+    );
   if (!screens) return <p class={which === "Tv" ? "tv-wait" : "page"}>Loading the game…</p>;
   const Screen = screens[which];
   return <Screen store={store} />;

@@ -63,7 +63,14 @@ export function LinkDevices() {
         <label for="link-code" class="sr-only">
           Code from your other device
         </label>
-        <input id="link-code" autocomplete="off" autocapitalize="characters" placeholder="Code, e.g. K7Q2MX8P" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+        <input
+          id="link-code"
+          autocomplete="off"
+          autocapitalize="characters"
+          placeholder="Code, e.g. K7Q2MX8P"
+          value={typed}
+          onInput={(e) => setTyped(e.currentTarget.value)}
+        />
         <button type="submit" disabled={!typed.trim()}>
           Link
         </button>

@@ -25,8 +25,8 @@ export function Notices({ go }: { go: (path: string) => void }) {
       </p>
       <h1>Notices and devices</h1>
       <p class="hint">
-        When it is your turn and you have no page of that table open, Harbor can tell you. A notice says whose turn it is, at which table and game,
-        and nothing more: never a card, a hand or a move.
+        When it is your turn and you have no page of that table open, Harbor can tell you. A notice says whose turn it is, at which table and game, and nothing
+        more: never a card, a hand or a move.
       </p>
       <Alert text={error} />
       {s ? (
@@ -49,14 +49,20 @@ function PushPanel({ s, set }: Panel) {
   const [on, setOn] = useState<boolean | null>(null);
   const { busy, error, run } = useAction();
   useEffect(() => {
-    currentSubscription().then((sub) => setOn(!!sub && s.endpoints.includes(sub.endpoint)), () => setOn(false));
+    currentSubscription().then(
+      (sub) => setOn(!!sub && s.endpoints.includes(sub.endpoint)),
+      () => setOn(false),
+    );
   }, [s]);
   const toggle = () => run(async () => set(on ? await turnPushOff() : await turnPushOn(s.pushKey)));
   return (
     <section class="panel" aria-labelledby="push-h">
       <h2 id="push-h">On this device</h2>
       {!pushSupported() ? (
-        <p>This browser cannot receive notices. On an iPhone or iPad, add Harbor to the home screen first (Share, then Add to Home Screen) and open it from there.</p>
+        <p>
+          This browser cannot receive notices. On an iPhone or iPad, add Harbor to the home screen first (Share, then Add to Home Screen) and open it from
+          there.
+        </p>
       ) : (
         <>
           <p data-testid="push-state">{on === null ? "…" : on ? "Notices are on for this device." : "Notices are off for this device."}</p>

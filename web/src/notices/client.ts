@@ -92,7 +92,8 @@ export async function turnPushOn(pushKey: string): Promise<NoticeSettings> {
   const perm = await Notification.requestPermission();
   if (perm !== "granted") throw new Error("Notices are blocked for this site: allow them in the browser's site settings.");
   const reg = await navigator.serviceWorker.ready;
-  const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) }));
+  const sub =
+    (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) }));
   return notices.pushOn(sub.toJSON());
 }
 

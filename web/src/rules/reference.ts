@@ -77,7 +77,9 @@ const fold = (s: string) =>
  * An empty query returns every topic in order.
  */
 export function searchTopics(ref: Reference, query: string): Topic[] {
-  const words = fold(query).split(/[^a-z0-9&-]+/).filter(Boolean);
+  const words = fold(query)
+    .split(/[^a-z0-9&-]+/)
+    .filter(Boolean);
   if (words.length === 0) return ref.topics;
   const scored: { t: Topic; score: number; i: number }[] = [];
   ref.topics.forEach((t, i) => {

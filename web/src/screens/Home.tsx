@@ -226,20 +226,22 @@ export function Home({ go }: { go: (hash: string) => void }) {
           </p>
         ) : null}
         <div role="radiogroup" aria-label="Games" aria-busy={games === null}>
-        <ul class="game-list">
-          {games === null && !loadError
-            ? [0, 1, 2, 3].map((k) => (
-                <li key={k} class="game-card game-card-placeholder" aria-hidden="true">
-                  <span class="game-choice">
-                    <span class="game-picture" />
-                    <span class="game-title">&nbsp;</span>
-                    <span class="game-facts">&nbsp;</span>
-                  </span>
-                </li>
-              ))
-            : null}
-          {games?.map((g) => <GameCard key={g.id} game={g} chosen={g.id === chosen} onChoose={() => setChosen(g.id)} />)}
-        </ul>
+          <ul class="game-list">
+            {games === null && !loadError
+              ? [0, 1, 2, 3].map((k) => (
+                  <li key={k} class="game-card game-card-placeholder" aria-hidden="true">
+                    <span class="game-choice">
+                      <span class="game-picture" />
+                      <span class="game-title">&nbsp;</span>
+                      <span class="game-facts">&nbsp;</span>
+                    </span>
+                  </li>
+                ))
+              : null}
+            {games?.map((g) => (
+              <GameCard key={g.id} game={g} chosen={g.id === chosen} onChoose={() => setChosen(g.id)} />
+            ))}
+          </ul>
         </div>
       </section>
 
@@ -267,7 +269,15 @@ export function Home({ go }: { go: (hash: string) => void }) {
           <label for="code" class="sr-only">
             Table code
           </label>
-          <input id="code" name="code" autocomplete="off" autocapitalize="characters" placeholder="Code, e.g. K7Q2MX" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+          <input
+            id="code"
+            name="code"
+            autocomplete="off"
+            autocapitalize="characters"
+            placeholder="Code, e.g. K7Q2MX"
+            value={code}
+            onInput={(e) => setCode(e.currentTarget.value)}
+          />
           <button type="submit" disabled={busy}>
             Join
           </button>
@@ -280,7 +290,6 @@ export function Home({ go }: { go: (hash: string) => void }) {
           <HowTo game={game.id} />
         </section>
       ) : null}
-
     </div>
   );
 }

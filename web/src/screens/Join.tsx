@@ -12,7 +12,11 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
   useEffect(() => {
     api.invite(invite).then(setInfo, (e: unknown) => {
       if (e instanceof ApiError && e.status === 404) {
-        setBad(/expired/.test(e.message) ? "This invite link has expired: that game is over." : "This invite link does not lead to a table. Ask the host to share it again, or join with the table's code.");
+        setBad(
+          /expired/.test(e.message)
+            ? "This invite link has expired: that game is over."
+            : "This invite link does not lead to a table. Ask the host to share it again, or join with the table's code.",
+        );
       } else if (e instanceof ApiError && e.status === 403) setBad("The host removed you from this table.");
       else if (e instanceof ApiError && e.status === 429) setBad(e.message);
       else setInfo({ gameName: "", host: "", status: "" }); // the server is unreachable: the form still tries
@@ -49,7 +53,9 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
       ) : (
         <section class="panel">
           <p data-testid="invite-info">
-            {info.gameName ? `${info.host || "A friend"} invited you to play ${info.gameName}${info.status === "playing" ? " (the game has started: you will watch)" : ""}.` : "You were invited to a Harbor table."}{" "}
+            {info.gameName
+              ? `${info.host || "A friend"} invited you to play ${info.gameName}${info.status === "playing" ? " (the game has started: you will watch)" : ""}.`
+              : "You were invited to a Harbor table."}{" "}
             Choose the name the others will see.
           </p>
           <form class="stack" onSubmit={submit}>

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { TimelineOptions } from "../components/Timeline";
-import { api, ApiError, qrSrc, type GameOption } from "../api";
+import { api, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../gameList";
 import { levelName, seatStatus, soloOn, startBlocker } from "../lobby";
@@ -77,7 +77,14 @@ function BotLevel({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyDat
   return (
     <div class="seat-level">
       <label for={id}>Level</label>
-      <select id={id} value={seat.level} disabled={busy} aria-describedby={`${id}-help`} onChange={(e) => run(() => api.addBot(lobby.id, seat.index, e.currentTarget.value))} data-testid={id}>
+      <select
+        id={id}
+        value={seat.level}
+        disabled={busy}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => run(() => api.addBot(lobby.id, seat.index, e.currentTarget.value))}
+        data-testid={id}
+      >
         {levels.map((l) => (
           <option key={l} value={l}>
             {levelName(l)}
@@ -117,12 +124,24 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
       </div>
       <div class="seat-actions">
         {seat.kind === "empty" && lobby.host ? (
-          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.addBot(id, seat.index))} aria-label={`Add a computer player in seat ${seat.index + 1}`}>
+          <button
+            type="button"
+            class="btn-small"
+            disabled={busy}
+            onClick={() => run(() => api.addBot(id, seat.index))}
+            aria-label={`Add a computer player in seat ${seat.index + 1}`}
+          >
             + Computer
           </button>
         ) : null}
         {seat.kind === "empty" && lobby.you < 0 ? (
-          <button type="button" class="btn-small" disabled={busy} onClick={() => run(() => api.sit(id, seat.index))} aria-label={`Sit here, in seat ${seat.index + 1}`}>
+          <button
+            type="button"
+            class="btn-small"
+            disabled={busy}
+            onClick={() => run(() => api.sit(id, seat.index))}
+            aria-label={`Sit here, in seat ${seat.index + 1}`}
+          >
             Sit here
           </button>
         ) : null}
@@ -131,7 +150,12 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
             type="button"
             class="btn-small"
             disabled={busy}
-            onClick={() => run(async () => (await api.clearSeat(id, seat.index), api.addBot(id, seat.index)))}
+            onClick={() =>
+              run(async () => {
+                await api.clearSeat(id, seat.index);
+                return api.addBot(id, seat.index);
+              })
+            }
             aria-label={`A computer player takes ${seat.name}'s seat ${seat.index + 1}`}
             data-testid={`seat-computer-${seat.index}`}
           >
@@ -139,7 +163,13 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
           </button>
         ) : null}
         {seat.kind !== "empty" && lobby.host && !seat.you ? (
-          <button type="button" class="btn-quiet btn-small" disabled={busy} onClick={() => run(() => api.clearSeat(id, seat.index))} aria-label={`Remove ${seat.name} from seat ${seat.index + 1}`}>
+          <button
+            type="button"
+            class="btn-quiet btn-small"
+            disabled={busy}
+            onClick={() => run(() => api.clearSeat(id, seat.index))}
+            aria-label={`Remove ${seat.name} from seat ${seat.index + 1}`}
+          >
             Remove
           </button>
         ) : null}
@@ -156,7 +186,14 @@ function OptionField({ opt, value, disabled, onChange }: { opt: GameOption; valu
     case "bool":
       return (
         <div class="option option-bool">
-          <input id={id} type="checkbox" checked={value === true} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+          />
           <label for={id}>{opt.label}</label>
           {help}
         </div>
@@ -165,7 +202,17 @@ function OptionField({ opt, value, disabled, onChange }: { opt: GameOption; valu
       return (
         <div class="option">
           <label for={id}>{opt.label}</label>
-          <input id={id} type="number" inputMode="numeric" min={opt.min} max={opt.max} value={Number(value)} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange(Number(e.currentTarget.value))} />
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={opt.min}
+            max={opt.max}
+            value={Number(value)}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(Number(e.currentTarget.value))}
+          />
           {help}
         </div>
       );
@@ -199,7 +246,13 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
       <h2 id="opts-h">Rules options</h2>
       {!editable ? <p class="hint">Only the host can change these.</p> : null}
       {opts.map((o) => (
-        <OptionField key={o.key} opt={o} value={soloOn(o, lobby) || current(o)} disabled={!editable || busy || soloOn(o, lobby)} onChange={(v) => change(o.key, v)} />
+        <OptionField
+          key={o.key}
+          opt={o}
+          value={soloOn(o, lobby) || current(o)}
+          disabled={!editable || busy || soloOn(o, lobby)}
+          onChange={(v) => change(o.key, v)}
+        />
       ))}
       <div class="option">
         <label for="opt-turn-timer">Turn timer (seconds, 0 = off)</label>
@@ -220,10 +273,19 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
       <TimelineOptions lobby={lobby} busy={busy} run={run} />
       <div class="option">
         <label class="check">
-          <input type="checkbox" checked={lobby.hints} disabled={!lobby.host || lobby.status === "finished" || busy} aria-describedby="opt-hints-help" onChange={(e) => run(() => api.hints(lobby.id, e.currentTarget.checked))} data-testid="opt-hints" />
+          <input
+            type="checkbox"
+            checked={lobby.hints}
+            disabled={!lobby.host || lobby.status === "finished" || busy}
+            aria-describedby="opt-hints-help"
+            onChange={(e) => run(() => api.hints(lobby.id, e.currentTarget.checked))}
+            data-testid="opt-hints"
+          />
           Hints: “What would the computer do?”
         </label>
-        <small id="opt-hints-help">A player may ask the computer player what it would do in their place; the log tells everyone. On by default when a computer player sits at the table.</small>
+        <small id="opt-hints-help">
+          A player may ask the computer player what it would do in their place; the log tells everyone. On by default when a computer player sits at the table.
+        </small>
       </div>
       <div class="option">
         <label for="opt-away">Wait for a lost connection (seconds, 0 = wait forever)</label>
@@ -239,7 +301,9 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
           onInput={(e) => setAway(e.currentTarget.value)}
           onChange={(e) => run(() => api.room(lobby.id, { awaySeconds: Math.max(0, Number(e.currentTarget.value) || 0) }))}
         />
-        <small id="opt-away-help">When the game waits on someone whose page lost its connection this long, a computer player moves for them until they are back.</small>
+        <small id="opt-away-help">
+          When the game waits on someone whose page lost its connection this long, a computer player moves for them until they are back.
+        </small>
       </div>
     </section>
   );
@@ -296,7 +360,8 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
 
       {lobby.forkAt > 0 ? (
         <p class="banner-inline banner-fork" role="note" data-testid="fork-banner">
-          This game plays on from move {lobby.forkAt} of the last one: everyone keeps their seat. {lobby.host ? "A seat whose player is not here can go to a computer player, or to someone you invite." : ""}
+          This game plays on from move {lobby.forkAt} of the last one: everyone keeps their seat.{" "}
+          {lobby.host ? "A seat whose player is not here can go to a computer player, or to someone you invite." : ""}
         </p>
       ) : null}
 
@@ -305,14 +370,28 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
           Ready and start
         </h2>
         {me && !me.host ? (
-          <button type="button" class={me.ready ? "" : "btn-primary"} disabled={busy} aria-pressed={me.ready} onClick={() => run(() => api.ready(lobby.id, !me.ready))} data-testid="ready">
+          <button
+            type="button"
+            class={me.ready ? "" : "btn-primary"}
+            disabled={busy}
+            aria-pressed={me.ready}
+            onClick={() => run(() => api.ready(lobby.id, !me.ready))}
+            data-testid="ready"
+          >
             {me.ready ? "I'm not ready" : "I'm ready"}
           </button>
         ) : null}
         {!me ? <p class="hint">You are watching: take an empty seat to play.</p> : null}
         {lobby.host ? (
           <div class="stack">
-            <button type="button" class="btn-primary btn-big" disabled={busy || blocker !== null} aria-describedby="start-why" onClick={() => run(() => api.start(lobby.id))} data-testid="start">
+            <button
+              type="button"
+              class="btn-primary btn-big"
+              disabled={busy || blocker !== null}
+              aria-describedby="start-why"
+              onClick={() => run(() => api.start(lobby.id))}
+              data-testid="start"
+            >
               Start the game
             </button>
             <p id="start-why" class="hint" aria-live="polite">
@@ -328,15 +407,18 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         <h2 id="invite-h">Invite your friends</h2>
         {address.value.loopbackOnly ? (
           <p class="banner-inline" role="note" data-testid="loopback-only">
-            Only this computer can open this link: the server has no network address that phones can reach. Connect this computer to the
-            network (or start Harbor with -public-url) so friends can join.
+            Only this computer can open this link: the server has no network address that phones can reach. Connect this computer to the network (or start
+            Harbor with -public-url) so friends can join.
           </p>
         ) : null}
         <div class="invite-grid">
           <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={`QR code of the invite link ${link}`} />
           <div class="stack">
             <p>
-              Short code: <strong class="code" data-testid="join-code">{lobby.code}</strong>
+              Short code:{" "}
+              <strong class="code" data-testid="join-code">
+                {lobby.code}
+              </strong>
             </p>
             <CopyLink link={link} />
             <a class="button" href={tvLink} target="_blank" rel="noopener" data-testid="open-tv">
@@ -344,7 +426,9 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
             </a>
             <p class="hint">
               On the TV's browser, go to <strong>{linkBase().replace(/^https?:\/\//, "")}/tv</strong> and type the TV code{" "}
-              <strong class="code" data-testid="tv-code">{lobby.tvCode}</strong>
+              <strong class="code" data-testid="tv-code">
+                {lobby.tvCode}
+              </strong>
             </p>
           </div>
         </div>

@@ -36,7 +36,8 @@ function message(e: unknown): string {
 export function Replay({ route }: { route: Extract<Route, { name: "replay" | "tvReplay" | "replayFile" }> }) {
   const [doc, setDoc] = useState<unknown>(null);
   if (route.name === "replayFile" && doc === null) return <OpenFile onOpen={setDoc} />;
-  const src: Source = route.name === "replay" ? { kind: "table", id: route.id } : route.name === "tvReplay" ? { kind: "tv", code: route.code } : { kind: "file", doc };
+  const src: Source =
+    route.name === "replay" ? { kind: "table", id: route.id } : route.name === "tvReplay" ? { kind: "tv", code: route.code } : { kind: "file", doc };
   return <ReplayOf src={src} />;
 }
 
@@ -143,7 +144,11 @@ function ReplayOf({ src }: { src: Source }) {
         if (src.kind !== "file") history.replaceState(null, "", `${location.pathname}?at=${p.at}`);
         if (p.at < p.total) void position(p.at + 1, hands); // ready for the next step
       })
-      .catch((e) => live && (setError(message(e)), setPlaying(false)));
+      .catch((e) => {
+        if (!live) return;
+        setError(message(e));
+        setPlaying(false);
+      });
     return () => {
       live = false;
     };
@@ -208,7 +213,14 @@ function ReplayOf({ src }: { src: Source }) {
           <button type="button" class="btn btn-primary" onClick={() => setPlaying(!playing)} disabled={pos.at >= total} data-testid="replay-play">
             {playing ? "Pause" : "Play"}
           </button>
-          <button type="button" class="btn" onClick={() => step(pos.at + 1)} disabled={pos.at >= total} aria-label="One move forward" data-testid="replay-forward">
+          <button
+            type="button"
+            class="btn"
+            onClick={() => step(pos.at + 1)}
+            disabled={pos.at >= total}
+            aria-label="One move forward"
+            data-testid="replay-forward"
+          >
             ▶
           </button>
           <button type="button" class="btn" onClick={() => step(total)} disabled={pos.at >= total} aria-label="To the end">
@@ -252,7 +264,14 @@ function ReplayOf({ src }: { src: Source }) {
           ) : null}
           {src.kind === "table" ? (
             <div class="replay-actions">
-              <button type="button" class="btn" onClick={playFromHere} disabled={busy || pos.at >= total} aria-describedby="play-on-help" data-testid="play-from-here">
+              <button
+                type="button"
+                class="btn"
+                onClick={playFromHere}
+                disabled={busy || pos.at >= total}
+                aria-describedby="play-on-help"
+                data-testid="play-from-here"
+              >
                 Play on from move {pos.at}
               </button>
               <small id="play-on-help" class="hint">

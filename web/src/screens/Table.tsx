@@ -39,7 +39,11 @@ export function Table({ id }: { id: string }) {
   const [ready, setReady] = useState(me.value !== "");
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!ready) ensureSession().then(() => setReady(true), () => setFailed(true));
+    if (!ready)
+      ensureSession().then(
+        () => setReady(true),
+        () => setFailed(true),
+      );
   }, []);
   if (failed) return <p class="page error">The server cannot be reached. Reload the page to try again.</p>;
   if (!ready) return <p class="page">Opening the table…</p>;
@@ -52,7 +56,7 @@ function TableScreen({ id }: { id: string }) {
   useEffect(() => rememberTable(id), [id]);
   useFollowNext(lobby, false);
   useTurnAlerts(store, lobby?.gameName ?? "");
-  let body;
+  let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="page">Opening the table…</p>;
   else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;

@@ -25,9 +25,14 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
         <p class="tv-big">Scan to join</p>
         <img class="qr" src={tvQrSrc(lobby.tvCode)} width={440} height={440} alt={`QR code of the invite link ${link}`} data-testid="tv-qr" />
         <p class="tv-big">
-          or enter the code <strong class="code tv-code" data-testid="tv-code">{lobby.code}</strong>
+          or enter the code{" "}
+          <strong class="code tv-code" data-testid="tv-code">
+            {lobby.code}
+          </strong>
         </p>
-        <p class="tv-url" data-testid="tv-url">at {linkBase().replace(/^https?:\/\//, "")}</p>
+        <p class="tv-url" data-testid="tv-url">
+          at {linkBase().replace(/^https?:\/\//, "")}
+        </p>
       </section>
       <section class="tv-seats" aria-labelledby="tv-seats-h">
         <h2 id="tv-seats-h">
@@ -38,7 +43,9 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
             <li key={s.index} class={`tv-seat tv-seat-${s.kind}`} data-testid={`tv-seat-${s.index}`}>
               <SeatBadge seat={s.index} color={s.color} empty={s.kind === "empty"} size={56} />
               <span class="tv-seat-name">{s.kind === "empty" ? "Waiting for a player…" : s.name}</span>
-              {s.kind === "human" ? <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? "✓ Host" : s.ready ? "✓ Ready" : "Not ready yet"}</span> : null}
+              {s.kind === "human" ? (
+                <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? "✓ Host" : s.ready ? "✓ Ready" : "Not ready yet"}</span>
+              ) : null}
               {s.kind === "bot" ? (
                 <span class="mark-ok tv-level" data-testid={`tv-level-${s.index}`}>
                   {computerLabel(s.level, levels)}
@@ -57,10 +64,17 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
 export function Tv({ code }: { code: string }) {
   const store = useTable(`/ws?tv=${encodeURIComponent(code)}`, () => whyRefused(() => api.tv(code)));
   const [, setKnown] = useState(false);
-  useEffect(() => void ensureSession().then(() => setKnown(true), () => {}), []);
+  useEffect(
+    () =>
+      void ensureSession().then(
+        () => setKnown(true),
+        () => {},
+      ),
+    [],
+  );
   const { lobby, game } = store.data.value;
   useFollowNext(lobby, true);
-  let body;
+  let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;
   else if (lobby && lobby.status === "lobby") body = <TvLobby lobby={lobby} />;
@@ -70,7 +84,12 @@ export function Tv({ code }: { code: string }) {
   const frame = useRef<HTMLDivElement>(null);
   useBarHeight(frame, !!playing);
   return (
-    <div ref={frame} class={`tv-frame ${playing ? "tv-with-bar" : ""}`} data-log={store.data.value.log.length} data-log-complete={String(store.data.value.logComplete)}>
+    <div
+      ref={frame}
+      class={`tv-frame ${playing ? "tv-with-bar" : ""}`}
+      data-log={store.data.value.log.length}
+      data-log-complete={String(store.data.value.logComplete)}
+    >
       <LinkBanner store={store} />
       {playing ? <h1 class="sr-only">{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"} on the TV</h1> : null}
       {body}
@@ -135,7 +154,13 @@ export function TvEntry({ go }: { go: (path: string) => void }) {
       await api.tv(c);
       go(href({ name: "tv", code: c }));
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 404 ? "There is no table with that TV code. Check it on the host's screen (Open the TV screen)." : err instanceof ApiError ? err.message : "The server cannot be reached.");
+      setError(
+        err instanceof ApiError && err.status === 404
+          ? "There is no table with that TV code. Check it on the host's screen (Open the TV screen)."
+          : err instanceof ApiError
+            ? err.message
+            : "The server cannot be reached.",
+      );
     } finally {
       setBusy(false);
     }
@@ -148,7 +173,15 @@ export function TvEntry({ go }: { go: (path: string) => void }) {
         <label for="tv-code-input" class="sr-only">
           TV code
         </label>
-        <input id="tv-code-input" class="tv-code-input" autocomplete="off" autocapitalize="characters" placeholder="TV code" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+        <input
+          id="tv-code-input"
+          class="tv-code-input"
+          autocomplete="off"
+          autocapitalize="characters"
+          placeholder="TV code"
+          value={code}
+          onInput={(e) => setCode(e.currentTarget.value)}
+        />
         <button type="submit" class="btn-primary" disabled={busy || !code.trim()}>
           Show the table
         </button>

@@ -57,7 +57,16 @@ function promptTitle(v: GreatHarborView): string {
   return "Your choice";
 }
 
-export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, version }: {
+export function ActionPanel({
+  v,
+  me,
+  legal,
+  send,
+  busy,
+  choice,
+  setChoice,
+  version,
+}: {
   v: GreatHarborView;
   me: number;
   legal: Move[];
@@ -96,16 +105,27 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
   const chosen = choice.split !== null ? options[choice.split] : undefined;
   return (
     <section class="panel gh-action gh-my-turn" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="1" data-decision>
-      <h2 id="gh-act-h">{drafts.length ? "Draft a die" : prompts.length ? promptTitle(v) : v.phase === "final_convert" ? "Last conversions" : "Your action"}</h2>
+      <h2 id="gh-act-h">
+        {drafts.length ? "Draft a die" : prompts.length ? promptTitle(v) : v.phase === "final_convert" ? "Last conversions" : "Your action"}
+      </h2>
       {drafts.length ? <Line type="draft" /> : prompts.length ? <Line type={prompts[0]!.type} /> : null}
 
       {drafts.length ? (
         <div class="gh-choices">
           {drafts.map((m) => {
             const d = v.dice[int(m.die)]!;
-            const bonus = me_ && (me_.colourBonus >> d.colour) & 1 ? v.bonusTile[d.colour] ?? -1 : -1;
+            const bonus = me_ && (me_.colourBonus >> d.colour) & 1 ? (v.bonusTile[d.colour] ?? -1) : -1;
             return (
-              <button key={moveKey(m)} type="button" class="gh-die-btn" disabled={busy} onClick={() => send(m)} data-move="draft" data-die={d.id} aria-label={`${moveLabel(m, v)}${bonus >= 0 ? `, bringing 1 ${RESOURCES[bonus]}` : ""}`}>
+              <button
+                key={moveKey(m)}
+                type="button"
+                class="gh-die-btn"
+                disabled={busy}
+                onClick={() => send(m)}
+                data-move="draft"
+                data-die={d.id}
+                aria-label={`${moveLabel(m, v)}${bonus >= 0 ? `, bringing 1 ${RESOURCES[bonus]}` : ""}`}
+              >
                 <DieChip colour={d.colour} face={d.face} size={40} />
                 {bonus >= 0 ? (
                   <span class="gh-bonus-note" aria-hidden="true">
@@ -129,7 +149,15 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
               const d = v.dice[id]!;
               const on = choice.die === id;
               return (
-                <button key={id} type="button" class={`gh-die-btn ${on ? "gh-chosen" : ""}`} aria-pressed={on} onClick={() => setChoice(on ? noChoice : { die: id, slot: null, split: null })} data-die={id} data-testid={`my-die-${id}`}>
+                <button
+                  key={id}
+                  type="button"
+                  class={`gh-die-btn ${on ? "gh-chosen" : ""}`}
+                  aria-pressed={on}
+                  onClick={() => setChoice(on ? noChoice : { die: id, slot: null, split: null })}
+                  data-die={id}
+                  data-testid={`my-die-${id}`}
+                >
                   <DieChip colour={d.colour} face={d.face} size={40} />
                   <span class="sr-only">{dieName(v, id)}</span>
                   {d.bonus ? <span class="gh-bonus-note">+{d.bonus}</span> : null}
@@ -141,7 +169,13 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
             <>
               <p class="gh-step">2. Tap a marked slot on the Harbor{slotsFor(legal, choice.die).includes(DISTRICT) ? ", or the District" : ""}</p>
               {slotsFor(legal, choice.die).includes(DISTRICT) ? (
-                <button type="button" class={choice.slot === DISTRICT ? "gh-chosen" : ""} aria-pressed={choice.slot === DISTRICT} onClick={() => setChoice({ die: choice.die, slot: DISTRICT, split: 0 })} data-testid="to-district">
+                <button
+                  type="button"
+                  class={choice.slot === DISTRICT ? "gh-chosen" : ""}
+                  aria-pressed={choice.slot === DISTRICT}
+                  onClick={() => setChoice({ die: choice.die, slot: DISTRICT, split: 0 })}
+                  data-testid="to-district"
+                >
                   <Icon name="smuggler" size={20} label={false} /> Smuggler's District
                 </button>
               ) : null}
@@ -153,41 +187,70 @@ export function ActionPanel({ v, me, legal, send, busy, choice, setChoice, versi
                 3. Split its {diePips(v, choice.die, choice.slot)} pip{diePips(v, choice.die, choice.slot) === 1 ? "" : "s"} ({slotName(v, choice.slot)})
               </p>
               {options.map((o, i) => (
-                <button key={moveKey(o.move)} type="button" role="radio" aria-checked={choice.split === i} class={`gh-split ${choice.split === i ? "gh-chosen" : ""}`}
-                  onClick={() => setChoice({ ...choice, split: i })} data-split={i} data-tiers={o.shares.map((s) => s.tier).join(",")} data-fees={o.shares.map((s) => (s.waived ? 0 : s.fee)).join(",")}
-                  data-tiles={o.shares.filter((s) => s.tier > 0).map((s) => s.tile).join(",")}
+                <button
+                  key={moveKey(o.move)}
+                  type="button"
+                  role="radio"
+                  aria-checked={choice.split === i}
+                  class={`gh-split ${choice.split === i ? "gh-chosen" : ""}`}
+                  onClick={() => setChoice({ ...choice, split: i })}
+                  data-split={i}
+                  data-tiers={o.shares.map((s) => s.tier).join(",")}
+                  data-fees={o.shares.map((s) => (s.waived ? 0 : s.fee)).join(",")}
+                  data-tiles={o.shares
+                    .filter((s) => s.tier > 0)
+                    .map((s) => s.tile)
+                    .join(",")}
                   data-both={o.shares.length === 2 && o.shares.every((s) => s.tier > 0) ? "1" : "0"}
-                  data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}>
+                  data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}
+                >
                   {o.shares.every((s) => s.tier === 0) ? <span class="gh-share">No benefit: the die only takes the slot</span> : null}
-                  {o.shares.filter((s) => s.tier > 0 || s.pips > 0).map((s) => (
-                    <span key={s.cell} class="gh-share">
-                      <strong>{tileTitle(v, s.cell)}</strong> {s.pips + s.extra} pip{s.pips + s.extra === 1 ? "" : "s"}
-                      {s.fee > 0 ? (s.waived ? <span class="gh-fee-note"> fee {s.fee} ignored (token)</span> : <span class="gh-fee-note"> − fee {s.fee}</span>) : null}
-                      {" → "}
-                      {s.tier > 0 && s.gain ? (
-                        <>
-                          tier {"I".repeat(s.tier)} <GainIcons gain={s.gain} colourRes={v.bonusTile[v.dice[choice.die!]?.colour ?? 0]} />
-                        </>
-                      ) : (
-                        <span class="hint">nothing</span>
-                      )}
+                  {o.shares
+                    .filter((s) => s.tier > 0 || s.pips > 0)
+                    .map((s) => (
+                      <span key={s.cell} class="gh-share">
+                        <strong>{tileTitle(v, s.cell)}</strong> {s.pips + s.extra} pip{s.pips + s.extra === 1 ? "" : "s"}
+                        {s.fee > 0 ? (
+                          s.waived ? (
+                            <span class="gh-fee-note"> fee {s.fee} ignored (token)</span>
+                          ) : (
+                            <span class="gh-fee-note"> − fee {s.fee}</span>
+                          )
+                        ) : null}
+                        {" → "}
+                        {s.tier > 0 && s.gain ? (
+                          <>
+                            tier {"I".repeat(s.tier)} <GainIcons gain={s.gain} colourRes={v.bonusTile[v.dice[choice.die!]?.colour ?? 0]} />
+                          </>
+                        ) : (
+                          <span class="hint">nothing</span>
+                        )}
+                      </span>
+                    ))}
+                  {o.unused > 0 && o.shares.some((s) => s.tier > 0) ? (
+                    <span class="gh-share hint">
+                      {o.unused} pip{o.unused === 1 ? "" : "s"} unused
                     </span>
-                  ))}
-                  {o.unused > 0 && o.shares.some((s) => s.tier > 0) ? <span class="gh-share hint">{o.unused} pip{o.unused === 1 ? "" : "s"} unused</span> : null}
+                  ) : null}
                   {o.tokens ? <Amount n={-o.tokens} icon="smuggler" label="Smuggler tokens spent" /> : null}
                 </button>
               ))}
             </div>
           ) : null}
           {choice.die !== null && choice.slot !== null && (choice.slot === DISTRICT || chosen) ? (
-            <button type="button" class="btn-primary" disabled={busy} data-testid="place-confirm"
+            <button
+              type="button"
+              class="btn-primary"
+              disabled={busy}
+              data-testid="place-confirm"
               onClick={() => {
                 const m = choice.slot === DISTRICT ? places.find((x) => int(x.die) === choice.die && int(x.slot) === DISTRICT) : chosen?.move;
                 if (m) {
                   send(m);
                   setChoice(noChoice);
                 }
-              }}>
+              }}
+            >
               Place the {dieName(v, choice.die)} {choice.slot === DISTRICT ? "in the Smuggler's District" : "here"}
             </button>
           ) : null}

@@ -35,7 +35,9 @@ export function tileLabel(v: GreatHarborView, cell: number): string {
 export function slotLabel(v: GreatHarborView, slot: number, open: boolean): string {
   const s = SLOTS[slot]!;
   const where = s.shore ? `shore slot of ${tileTitle(v, s.cells[0])}` : `between ${tileTitle(v, s.cells[0])} and ${tileTitle(v, s.cells[1])}`;
-  const takes = acceptedColours(v, slot).map((c) => COLOURS[c]).join(" or ");
+  const takes = acceptedColours(v, slot)
+    .map((c) => COLOURS[c])
+    .join(" or ");
   const die = v.slots[slot] ?? -1;
   const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
   const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
@@ -61,7 +63,14 @@ export interface HarborProps {
 
 export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, fresh, label, tv }: HarborProps) {
   return (
-    <svg class={`gh-harbor ${tv ? "gh-harbor-tv" : ""}`} viewBox={`0 0 ${HARBOR_SIDE} ${HARBOR_SIDE}`} role="group" aria-label={label} data-slots={view.slots.join(",")} data-fees={view.fees.join(",")}>
+    <svg
+      class={`gh-harbor ${tv ? "gh-harbor-tv" : ""}`}
+      viewBox={`0 0 ${HARBOR_SIDE} ${HARBOR_SIDE}`}
+      role="group"
+      aria-label={label}
+      data-slots={view.slots.join(",")}
+      data-fees={view.fees.join(",")}
+    >
       <rect x={0} y={0} width={HARBOR_SIDE} height={HARBOR_SIDE} rx={16} class="gh-sea" />
       {view.tiles.map((id, cell) => {
         const x = M + (cell % 3) * T;
@@ -72,38 +81,48 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
         // face drawn over it (clicks pass through to the button) shows only part of it.
         return (
           <g key={cell}>
-          <g class={`gh-tile ${tile === cell ? "gh-tile-open" : ""}`} tabindex={0} role="button" aria-label={tileLabel(view, cell)} aria-pressed={tile === cell}
-            data-cell={cell} onClick={() => onTile?.(cell)} onKeyDown={activate(() => onTile?.(cell))}>
-            <rect x={x + 3} y={y + 3} width={T - 6} height={T - 6} rx={8} class="gh-tile-bg" />
-            {(t?.edges ?? []).map((c, e) => {
-              const pts = [
-                [x + 10, y + 3, x + T - 10, y + 3],
-                [x + T - 3, y + 10, x + T - 3, y + T - 10],
-                [x + 10, y + T - 3, x + T - 10, y + T - 3],
-                [x + 3, y + 10, x + 3, y + T - 10],
-              ][e]!;
-              return <line key={e} x1={pts[0]} y1={pts[1]} x2={pts[2]} y2={pts[3]} stroke={COLOUR_FILLS[c]} stroke-width={5} stroke-linecap="round" />;
-            })}
-          </g>
-          <g class="gh-tile-face" aria-hidden="true">
-            <foreignObject x={x + 17} y={y + 16} width={T - 34} height={T - 30}>
-              <div class="gh-tile-body" aria-hidden="true">
-                <div class="gh-tile-name">{t?.name ?? id}</div>
-                {(t?.tiers ?? []).map((g, i) => (
-                  <div key={i} class="gh-tier">
-                    <span class="gh-tier-n">{"I".repeat(i + 1)}</span>
-                    <GainIcons gain={g} />
-                  </div>
-                ))}
-              </div>
-            </foreignObject>
-            {fee > 0 ? (
-              <g class="gh-fee" aria-hidden="true">
-                <rect x={x + T - 38} y={y + T - 24} width={32} height={18} rx={9} />
-                <text x={x + T - 22} y={y + T - 11} text-anchor="middle">−{fee}</text>
-              </g>
-            ) : null}
-          </g>
+            <g
+              class={`gh-tile ${tile === cell ? "gh-tile-open" : ""}`}
+              tabindex={0}
+              role="button"
+              aria-label={tileLabel(view, cell)}
+              aria-pressed={tile === cell}
+              data-cell={cell}
+              onClick={() => onTile?.(cell)}
+              onKeyDown={activate(() => onTile?.(cell))}
+            >
+              <rect x={x + 3} y={y + 3} width={T - 6} height={T - 6} rx={8} class="gh-tile-bg" />
+              {(t?.edges ?? []).map((c, e) => {
+                const pts = [
+                  [x + 10, y + 3, x + T - 10, y + 3],
+                  [x + T - 3, y + 10, x + T - 3, y + T - 10],
+                  [x + 10, y + T - 3, x + T - 10, y + T - 3],
+                  [x + 3, y + 10, x + 3, y + T - 10],
+                ][e]!;
+                return <line key={e} x1={pts[0]} y1={pts[1]} x2={pts[2]} y2={pts[3]} stroke={COLOUR_FILLS[c]} stroke-width={5} stroke-linecap="round" />;
+              })}
+            </g>
+            <g class="gh-tile-face" aria-hidden="true">
+              <foreignObject x={x + 17} y={y + 16} width={T - 34} height={T - 30}>
+                <div class="gh-tile-body" aria-hidden="true">
+                  <div class="gh-tile-name">{t?.name ?? id}</div>
+                  {(t?.tiers ?? []).map((g, i) => (
+                    <div key={i} class="gh-tier">
+                      <span class="gh-tier-n">{"I".repeat(i + 1)}</span>
+                      <GainIcons gain={g} />
+                    </div>
+                  ))}
+                </div>
+              </foreignObject>
+              {fee > 0 ? (
+                <g class="gh-fee" aria-hidden="true">
+                  <rect x={x + T - 38} y={y + T - 24} width={32} height={18} rx={9} />
+                  <text x={x + T - 22} y={y + T - 11} text-anchor="middle">
+                    −{fee}
+                  </text>
+                </g>
+              ) : null}
+            </g>
           </g>
         );
       })}
@@ -117,9 +136,17 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
         const canUse = open.includes(slot);
         const choose = () => canUse && onSlot?.(slot);
         return (
-          <g key={slot} class={`gh-slot ${canUse ? "gh-slot-open" : ""} ${chosen === slot ? "gh-slot-chosen" : ""} ${fresh === slot ? "gh-fresh" : ""}`}
-            tabindex={0} role="button" aria-disabled={!canUse} aria-label={slotLabel(view, slot, canUse)} data-slot={slot}
-            onClick={choose} onKeyDown={activate(choose)}>
+          <g
+            key={slot}
+            class={`gh-slot ${canUse ? "gh-slot-open" : ""} ${chosen === slot ? "gh-slot-chosen" : ""} ${fresh === slot ? "gh-fresh" : ""}`}
+            tabindex={0}
+            role="button"
+            aria-disabled={!canUse}
+            aria-label={slotLabel(view, slot, canUse)}
+            data-slot={slot}
+            onClick={choose}
+            onKeyDown={activate(choose)}
+          >
             <rect x={cx - w / 2} y={cy - h / 2} width={w} height={h} rx={6} class="gh-slot-bg" />
             {cols.map((c, i) => {
               const half = cols.length === 2;
@@ -130,11 +157,17 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
               return (
                 <g key={c}>
                   <rect x={rx + 2} y={ry + 2} width={rw - 4} height={rh - 4} rx={4} fill={COLOUR_FILLS[c]} opacity={0.45} />
-                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark" aria-hidden="true">{COLOUR_MARKS[c]}</text>
+                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark" aria-hidden="true">
+                    {COLOUR_MARKS[c]}
+                  </text>
                 </g>
               );
             })}
-            {view.shopPips[slot] ? <text x={cx + w / 2 - 2} y={cy - h / 2 + 2} class="gh-shop-pips" text-anchor="middle" aria-hidden="true">+{view.shopPips[slot]}</text> : null}
+            {view.shopPips[slot] ? (
+              <text x={cx + w / 2 - 2} y={cy - h / 2 + 2} class="gh-shop-pips" text-anchor="middle" aria-hidden="true">
+                +{view.shopPips[slot]}
+              </text>
+            ) : null}
             {die >= 0 ? <DieFace colour={view.dice[die]?.colour ?? 0} face={view.dice[die]?.face ?? 0} x={cx} y={cy} s={26} /> : null}
           </g>
         );
@@ -145,7 +178,13 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
         const owner = view.shopOwner[v] ?? 0;
         const c = seatColor(owner, colors[owner]);
         return (
-          <g key={`shop${v}`} transform={`translate(${M + x * T} ${M + y * T})`} class="gh-shop" role="img" aria-label={`${view.names[owner] ?? "A player"}'s Shop`}>
+          <g
+            key={`shop${v}`}
+            transform={`translate(${M + x * T} ${M + y * T})`}
+            class="gh-shop"
+            role="img"
+            aria-label={`${view.names[owner] ?? "A player"}'s Shop`}
+          >
             <rect x={-11} y={-11} width={22} height={22} rx={4} fill="#fff" stroke="#222" />
             <path d={shapePath(seatShape(owner), 7)} fill={c.fill} stroke="#111" />
           </g>

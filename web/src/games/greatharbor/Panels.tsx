@@ -4,7 +4,7 @@
 
 import { SeatChart, seatLine, type ChartLine } from "../../components/SeatChart";
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
-import { ordinal, seatColor, seatShape } from "../../format";
+import { ordinal } from "../../format";
 import type { GameResult } from "../../protocol";
 import { BUILDINGS, COLOURS, CONVERSIONS, GOVERNORS, PEOPLE, SEGMENTS, SHIPS, SMUGGLER_CHART, STATS } from "./content";
 import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, LUX_ICONS, RES_ICONS } from "./icons";
@@ -32,7 +32,11 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
       <h2 id="gh-draft-h">Dice</h2>
       <div class="gh-row">
         <span class="gh-label">Rolled:</span>
-        {pool.length ? pool.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} />) : <span class="hint">none waiting</span>}
+        {pool.length ? (
+          pool.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} />)
+        ) : (
+          <span class="hint">none waiting</span>
+        )}
       </div>
       <div class="gh-row">
         <span class="gh-label">Drafted:</span>
@@ -42,7 +46,15 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
           return (
             <span key={id} class="gh-drafted" data-testid={`drafted-${id}`}>
               <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
-              {mine.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face + d.bonus} label={`${COLOURS[d.colour]} ${d.face}${d.bonus ? ` plus ${d.bonus}` : ""}`} size={26} />)}
+              {mine.map((d) => (
+                <DieChip
+                  key={d.id}
+                  colour={d.colour}
+                  face={d.face + d.bonus}
+                  label={`${COLOURS[d.colour]} ${d.face}${d.bonus ? ` plus ${d.bonus}` : ""}`}
+                  size={26}
+                />
+              ))}
               <span class="gh-small">= {mine.reduce((t, d) => t + d.face, 0)}</span>
             </span>
           );
@@ -53,7 +65,9 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
       {smugglers.length ? (
         <div class="gh-row">
           <span class="gh-label">Smuggler dice:</span>
-          {smugglers.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} size={26} />)}
+          {smugglers.map((d) => (
+            <DieChip key={d.id} colour={d.colour} face={d.face} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} size={26} />
+          ))}
         </div>
       ) : null}
     </section>
@@ -98,7 +112,15 @@ export function DistrictPanel({ v }: { v: GreatHarborView }) {
         <Icon name="smuggler" label={false} /> Smuggler's District
       </h2>
       <div class="gh-row">
-        {placed.length ? placed.map((d) => <span key={d.id} class="gh-drafted"><DieChip colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} size={26} /> {competitorName(v, d.at)}</span>) : <span class="hint">No dice here yet.</span>}
+        {placed.length ? (
+          placed.map((d) => (
+            <span key={d.id} class="gh-drafted">
+              <DieChip colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} size={26} /> {competitorName(v, d.at)}
+            </span>
+          ))
+        ) : (
+          <span class="hint">No dice here yet.</span>
+        )}
       </div>
       <p class="hint">A die here pays per Smuggler die showing, plus a Smuggler token:</p>
       <ol class="gh-chart">
@@ -119,7 +141,8 @@ function ShipLine({ ship, dock }: { ship: Ship; dock: number }) {
   const where = ship.where === WHERE.docked ? "docked" : ship.where === WHERE.out ? `at sea, segment ${ship.seg + 1}` : `sailing home, ${ship.dist} to go`;
   return (
     <li data-testid={`dock-${dock}`} data-where={ship.where}>
-      <Icon name="ship" label={false} /> Dock {dock + 1}: <strong>{shipName(ship.card)}</strong> ({info ? `Speed ${info.speed}, Strength ${info.strength}, Cargo ${info.cargo}, Hull ${info.hull}` : ""}) · {where}
+      <Icon name="ship" label={false} /> Dock {dock + 1}: <strong>{shipName(ship.card)}</strong> (
+      {info ? `Speed ${info.speed}, Strength ${info.strength}, Cargo ${info.cargo}, Hull ${info.hull}` : ""}) · {where}
       {crew.length ? ` · crew on ${crew.join(", ")}` : ""}
       {ship.damage ? ` · damage ${ship.damage}` : ""}
     </li>
@@ -159,7 +182,11 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
   const people = p.people.flatMap((col, c) => col.map((card, l) => ({ card, c, l })).filter((x) => x.card >= 0));
   const gov = GOVERNORS[p.governor];
   return (
-    <section class={`panel gh-colony ${mine ? "gh-mine" : ""} ${v.actor === seat ? "gh-on-turn" : ""}`} aria-labelledby={`gh-col-${seat}`} data-testid={`colony-${seat}`}>
+    <section
+      class={`panel gh-colony ${mine ? "gh-mine" : ""} ${v.actor === seat ? "gh-on-turn" : ""}`}
+      aria-labelledby={`gh-col-${seat}`}
+      data-testid={`colony-${seat}`}
+    >
       <h2 id={`gh-col-${seat}`}>
         <SeatBadge seat={seat} color={colors[seat]} size={22} /> {mine ? "Your colony" : v.names[seat]}
         {v.actor === seat ? <span class="tag tag-turn">on turn</span> : null}
@@ -167,13 +194,25 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
       </h2>
       <Resources p={p} />
       <p class="gh-small">
-        Governor {gov?.name ?? "?"} · Senate {COLOURS.map((c, i) => `${COLOUR_MARKS[i]}${p.senate[i]}`).join(" ")} · Huts {bitList(p.huts).length}, Insulae {bitList(p.insula).length}
+        Governor {gov?.name ?? "?"} · Senate {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${p.senate[i]}`).join(" ")} · Huts {bitList(p.huts).length}, Insulae{" "}
+        {bitList(p.insula).length}
         {v.shops ? ` · Shops left ${p.shops}` : ""} · Production {p.production.map(luxName).join(", ")}
       </p>
-      {people.length ? <p class="gh-small"><Icon name="person" size={16} label="People in play" /> {people.map((x) => `${personName(x.card)}${p.marked[x.c]?.[x.l] ? " (used)" : ""}`).join(", ")}</p> : null}
-      {p.buildings ? <p class="gh-small"><Icon name="building" size={16} label="Buildings" /> {bitList(p.buildings).map(buildingName).join(", ")}</p> : null}
+      {people.length ? (
+        <p class="gh-small">
+          <Icon name="person" size={16} label="People in play" />{" "}
+          {people.map((x) => `${personName(x.card)}${p.marked[x.c]?.[x.l] ? " (used)" : ""}`).join(", ")}
+        </p>
+      ) : null}
+      {p.buildings ? (
+        <p class="gh-small">
+          <Icon name="building" size={16} label="Buildings" /> {bitList(p.buildings).map(buildingName).join(", ")}
+        </p>
+      ) : null}
       <ul class="gh-ships">
-        {p.ships.map((s, d) => <ShipLine key={d} ship={s} dock={d} />)}
+        {p.ships.map((s, d) => (
+          <ShipLine key={d} ship={s} dock={d} />
+        ))}
       </ul>
       {mine ? (
         <div class="gh-hand" data-testid="my-hand">
@@ -182,7 +221,10 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
             <Icon name="person" size={16} label="People" /> {bitList(p.handPeople).map(personName).join(", ") || "none"}
           </p>
           <p class="gh-small">
-            <Icon name="building" size={16} label="Buildings" /> {bitList(p.handBuildings).map((b) => `${buildingName(b)} (${BUILDINGS[b]?.prestige ?? 0} Prestige)`).join(", ") || "none"}
+            <Icon name="building" size={16} label="Buildings" />{" "}
+            {bitList(p.handBuildings)
+              .map((b) => `${buildingName(b)} (${BUILDINGS[b]?.prestige ?? 0} Prestige)`)
+              .join(", ") || "none"}
           </p>
           <p class="gh-small">
             <Icon name="ship" size={16} label="Ships" /> {bitList(p.handShips).map(shipName).join(", ") || "none"}
@@ -216,7 +258,7 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
         </span>
       </div>
       <p class="gh-small">
-        Tracks {COLOURS.map((c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}
+        Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}
         {a.deckN > 0 ? ` · next card's back: ${colourName(a.topColour)} ${a.topUp ? "▲" : "▼"}` : ""}
       </p>
       {drafted.length ? <p class="gh-small">Drafted: {drafted.map((d) => `${COLOURS[d.colour]} ${d.face}`).join(", ")}</p> : null}
@@ -224,7 +266,9 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
         Cards: {bitList(a.people).length} People, {bitList(a.buildings).length} Buildings, {bitList(a.allShips).length} Ships
       </p>
       <ul class="gh-ships">
-        {a.ships.map((s, d) => <ShipLine key={d} ship={s} dock={d} />)}
+        {a.ships.map((s, d) => (
+          <ShipLine key={d} ship={s} dock={d} />
+        ))}
       </ul>
     </section>
   );
@@ -252,13 +296,32 @@ export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[
               </span>
               <div class="gh-row">
                 {owners.map((o, i) => (
-                  <span key={i} class="gh-pos" role="img" aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}>
-                    {o >= 0 ? <CompetitorBadge v={v} id={o} colors={colors} size={20} /> : <span class="gh-empty" aria-hidden="true">·</span>}
+                  <span
+                    key={i}
+                    class="gh-pos"
+                    role="img"
+                    aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}
+                  >
+                    {o >= 0 ? (
+                      <CompetitorBadge v={v} id={o} colors={colors} size={20} />
+                    ) : (
+                      <span class="gh-empty" aria-hidden="true">
+                        ·
+                      </span>
+                    )}
                   </span>
                 ))}
                 <span class="gh-small">
                   Demand:{" "}
-                  {demand.map((l, i) => (l >= 0 ? <Icon key={i} name={LUX_ICONS[l]!} size={18} label={`${luxName(l)} wanted`} /> : <span key={i} class="hint">—</span>))}
+                  {demand.map((l, i) =>
+                    l >= 0 ? (
+                      <Icon key={i} name={LUX_ICONS[l]!} size={18} label={`${luxName(l)} wanted`} />
+                    ) : (
+                      <span key={i} class="hint">
+                        —
+                      </span>
+                    ),
+                  )}
                 </span>
                 {pirate >= 0 ? (
                   <span class="gh-pirate">
@@ -270,7 +333,9 @@ export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[
           );
         })}
       </ol>
-      <p class="gh-small">Pirate deck: {v.pirateN} cards, {v.pirateDiscN} discarded (their order stays hidden).</p>
+      <p class="gh-small">
+        Pirate deck: {v.pirateN} cards, {v.pirateDiscN} discarded (their order stays hidden).
+      </p>
     </section>
   );
 }
@@ -283,23 +348,33 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
       <h2 id="gh-disp-h">Cards on offer</h2>
       <div class="gh-disp-grid">
         <div>
-          <h3><Icon name="ship" size={18} label={false} /> Ships</h3>
+          <h3>
+            <Icon name="ship" size={18} label={false} /> Ships
+          </h3>
           <ol>{list(v.shipDisplay, (c) => `${shipName(c)} (${["small", "medium", "large"][SHIPS[c]?.size ?? 0]})`)}</ol>
           <p class="gh-small">Decks: {v.shipDeckN.join(" / ")} (small / medium / large)</p>
         </div>
         <div>
-          <h3><Icon name="person" size={18} label={false} /> People</h3>
+          <h3>
+            <Icon name="person" size={18} label={false} /> People
+          </h3>
           <ol>{list(v.personDisplay, (c) => `${personName(c)} ${COLOUR_MARKS[PEOPLE[c]?.colour ?? 0]}`)}</ol>
           <p class="gh-small">Deck: {v.personDeckN}</p>
         </div>
         <div>
-          <h3><Icon name="building" size={18} label={false} /> Buildings</h3>
+          <h3>
+            <Icon name="building" size={18} label={false} /> Buildings
+          </h3>
           <ol>{list(v.buildingDisplay, (c) => `${buildingName(c)} ${COLOUR_MARKS[BUILDINGS[c]?.colour ?? 0]}`)}</ol>
           <p class="gh-small">Deck: {v.buildingDeckN}</p>
         </div>
       </div>
       <p class="gh-small">
-        Conversion cards: {CONVERSIONS.map((c, i) => ((v.conversions >> i) & 1 ? c.name : "")).filter(Boolean).join(", ") || "none"} · Colonists in supply: {v.supplyColonists}
+        Conversion cards:{" "}
+        {CONVERSIONS.map((c, i) => ((v.conversions >> i) & 1 ? c.name : ""))
+          .filter(Boolean)
+          .join(", ") || "none"}{" "}
+        · Colonists in supply: {v.supplyColonists}
       </p>
     </section>
   );
@@ -327,12 +402,18 @@ export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: 
         <table class="gh-score-table fit-table">
           <thead>
             <tr>
-              <th scope="col" class="col-place"><span class="col-head">Place</span></th>
+              <th scope="col" class="col-place">
+                <span class="col-head">Place</span>
+              </th>
               <th scope="col">Who</th>
               {SCORE_PARTS.map((p) => (
-                <th scope="col" key={p.key}><span class="col-head">{p.label}</span></th>
+                <th scope="col" key={p.key}>
+                  <span class="col-head">{p.label}</span>
+                </th>
               ))}
-              <th scope="col"><span class="col-head">Total</span></th>
+              <th scope="col">
+                <span class="col-head">Total</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -353,7 +434,13 @@ export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: 
         </table>
       </div>
       {tied ? <p class="hint">Equal totals are split by the tie-breaks of the rules; the places shown are the server's.</p> : null}
-      {result.winners.length ? <p class="gh-winner">{result.winners.map((s) => v.names[s]).join(" and ")} {result.winners.length > 1 ? "share the win" : "wins"}.</p> : <p class="gh-winner">The Automa wins.</p>}
+      {result.winners.length ? (
+        <p class="gh-winner">
+          {result.winners.map((s) => v.names[s]).join(" and ")} {result.winners.length > 1 ? "share the win" : "wins"}.
+        </p>
+      ) : (
+        <p class="gh-winner">The Automa wins.</p>
+      )}
     </section>
   );
 }
@@ -366,7 +453,12 @@ export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: Gre
   if (finals.length) rows.push([...finals, 0, 0, 0, 0].slice(0, 4));
   const max = Math.max(10, ...rows.flat());
   const label = (r: number) => (r === 0 ? "start" : r <= v.history.length ? `R${r}` : "final");
-  const automa = (id: number): ChartLine => ({ name: competitorName(v, id), fill: "#6b6b6b", shape: "star", badge: <CompetitorBadge v={v} id={id} colors={colors} size={18} /> });
+  const automa = (id: number): ChartLine => ({
+    name: competitorName(v, id),
+    fill: "#6b6b6b",
+    shape: "star",
+    badge: <CompetitorBadge v={v} id={id} colors={colors} size={18} />,
+  });
   return (
     <SeatChart
       caption="Prestige round by round"

@@ -15,42 +15,42 @@ export function QuickReference() {
       <section>
         <h3>A round, step by step</h3>
         <p>
-          The game lasts five rounds. Every round has two turns, A and B, and each turn runs the same way: roll and draft dice, take actions, sail
-          the voyages, then tidy up. Dice placed in turn A stay on the Harbor through turn B and only go back into the bag when the round is over.
+          The game lasts five rounds. Every round has two turns, A and B, and each turn runs the same way: roll and draft dice, take actions, sail the voyages,
+          then tidy up. Dice placed in turn A stay on the Harbor through turn B and only go back into the bag when the round is over.
         </p>
       </section>
       <section>
         <h3>Rolling and drafting</h3>
         <p>
           The bag gives one more die than twice the number of players (5, 7 or 9 dice for 2, 3 or 4). The holder of the <Icon name="anchor" size={18} /> Anchor
-          picks first and picks go round the table until everyone holds two dice; faces never change while drafting. The die nobody took becomes this
-          turn's Smuggler die.
+          picks first and picks go round the table until everyone holds two dice; faces never change while drafting. The die nobody took becomes this turn's
+          Smuggler die.
         </p>
         <p>
-          Once you have unlocked a colour's bonus in the Senate, every die of that colour you draft also brings you the resource the Dice Bonus tile
-          shows for it.
+          Once you have unlocked a colour's bonus in the Senate, every die of that colour you draft also brings you the resource the Dice Bonus tile shows for
+          it.
         </p>
       </section>
       <section>
         <h3>Who acts first</h3>
         <p>
-          Add up the two faces you drafted: the smallest total acts first and the rest follow from low to high. On equal totals the Anchor holder goes
-          first, then whoever sits nearest after them. In your action you place both dice and may take any Govern actions you can pay for, in any
-          order, and you finish everything before the next player starts.
+          Add up the two faces you drafted: the smallest total acts first and the rest follow from low to high. On equal totals the Anchor holder goes first,
+          then whoever sits nearest after them. In your action you place both dice and may take any Govern actions you can pay for, in any order, and you finish
+          everything before the next player starts.
         </p>
       </section>
       <section>
         <h3>Placing a die</h3>
         <p>
           Pick an empty slot whose colour (shown by both colour and shape: {COLOUR_MARKS.map((m, i) => `${m} ${colourName(i)}`).join(", ")}) matches your die on
-          at least one half. Share its pips between the one or two tiles the slot touches; splitting lets you collect from both. A tile pays tier I
-          for 1–2 pips, tier II for 3–4 and tier III for 5–6.
+          at least one half. Share its pips between the one or two tiles the slot touches; splitting lets you collect from both. A tile pays tier I for 1–2
+          pips, tier II for 3–4 and tier III for 5–6.
         </p>
         <h4>Shore Fees</h4>
         <p>
-          A die sitting on a tile's outer (shore) slot makes every tier of that tile cost its face in extra pips. Several shore dice do not add up: only
-          the highest face counts. The centre tile has no shore, so it never charges a fee. A <Icon name="smuggler" size={18} /> Smuggler token cancels
-          the fee for one placement; a <Icon name="favor" size={18} /> Favor pip makes your die stronger without changing the face others pay as a fee.
+          A die sitting on a tile's outer (shore) slot makes every tier of that tile cost its face in extra pips. Several shore dice do not add up: only the
+          highest face counts. The centre tile has no shore, so it never charges a fee. A <Icon name="smuggler" size={18} /> Smuggler token cancels the fee for
+          one placement; a <Icon name="favor" size={18} /> Favor pip makes your die stronger without changing the face others pay as a fee.
         </p>
       </section>
       <section>
@@ -80,16 +80,16 @@ export function QuickReference() {
           </table>
         </div>
         <p>
-          New Colonists need room in your housing; the rest go back to the supply. A resource track holds five at most: a gain that would go past
-          five gives 1 <Icon name="prestige" size={18} /> Prestige instead. A card taken from a display is replaced at once; an empty deck simply stops
-          giving cards, and there is no limit to your hand.
+          New Colonists need room in your housing; the rest go back to the supply. A resource track holds five at most: a gain that would go past five gives 1{" "}
+          <Icon name="prestige" size={18} /> Prestige instead. A card taken from a display is replaced at once; an empty deck simply stops giving cards, and
+          there is no limit to your hand.
         </p>
       </section>
       <section>
         <h3>The Smuggler's District</h3>
         <p>
-          Any die of any colour fits here, as many as you like. What you get depends on the Smuggler die's face, not on yours, plus one Smuggler token.
-          In turn B both Smuggler dice count, so you collect twice.
+          Any die of any colour fits here, as many as you like. What you get depends on the Smuggler die's face, not on yours, plus one Smuggler token. In turn
+          B both Smuggler dice count, so you collect twice.
         </p>
         <ol class="gh-chart">
           {SMUGGLER_CHART.map((g, i) => (
@@ -102,9 +102,32 @@ export function QuickReference() {
       <section>
         <h3>Icons</h3>
         <ul class="gh-legend">
-          {(["planks", "rope", "metal", "sails", "wine", "dyes", "marble", "amphorae", "coins", "prestige", "favor", "colonist", "smuggler", "ship", "person", "building", "pirate", "shop", "anchor"] as const).map((n) => (
+          {(
+            [
+              "planks",
+              "rope",
+              "metal",
+              "sails",
+              "wine",
+              "dyes",
+              "marble",
+              "amphorae",
+              "coins",
+              "prestige",
+              "favor",
+              "colonist",
+              "smuggler",
+              "ship",
+              "person",
+              "building",
+              "pirate",
+              "shop",
+              "anchor",
+            ] as const
+          ).map((n) => (
             <li key={n}>
-              <Icon name={n} size={22} label={false} /> {n === "smuggler" ? "Smuggler token" : n === "person" ? "Person card" : n === "building" ? "Building card" : n[0]!.toUpperCase() + n.slice(1)}
+              <Icon name={n} size={22} label={false} />{" "}
+              {n === "smuggler" ? "Smuggler token" : n === "person" ? "Person card" : n === "building" ? "Building card" : n[0]!.toUpperCase() + n.slice(1)}
             </li>
           ))}
         </ul>

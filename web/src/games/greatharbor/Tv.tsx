@@ -23,7 +23,9 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
             <div class="gh-tv-name">
               <CompetitorBadge v={v} id={seat} colors={colors} size={30} /> {v.names[seat]}
               {seat === v.anchor ? <Icon name="anchor" size={28} label="holds the Anchor" /> : null}
-              {drafted.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={34} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />)}
+              {drafted.map((d) => (
+                <DieChip key={d.id} colour={d.colour} face={d.face} size={34} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />
+              ))}
             </div>
             <Resources p={p} />
             <p class="gh-small">
@@ -44,9 +46,13 @@ function TvDistrict({ v }: { v: GreatHarborView }) {
   return (
     <div class="gh-row gh-tv-district" data-testid="tv-district">
       <span class="gh-label">Smuggler dice:</span>
-      {smugglers.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} />)}
+      {smugglers.map((d) => (
+        <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} />
+      ))}
       {placed.length ? <span class="gh-label">in the District:</span> : null}
-      {placed.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`${COLOURS[d.colour]} ${d.face} in the District`} />)}
+      {placed.map((d) => (
+        <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`${COLOURS[d.colour]} ${d.face} in the District`} />
+      ))}
     </div>
   );
 }
@@ -78,7 +84,9 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           <>
             <div class="gh-tv-draft" data-testid="tv-draft">
               {pool.length ? <span>Rolled:</span> : null}
-              {pool.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} size={44} label={`${COLOURS[d.colour]} ${d.face}`} />)}
+              {pool.map((d) => (
+                <DieChip key={d.id} colour={d.colour} face={d.face} size={44} label={`${COLOURS[d.colour]} ${d.face}`} />
+              ))}
               <OrderLine v={v} colors={colors} />
             </div>
             <BonusTile v={v} />

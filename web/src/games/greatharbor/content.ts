@@ -118,7 +118,13 @@ export interface PersonInfo {
   effect: string;
 }
 
-export const PEOPLE: PersonInfo[] = peopleData.people.map((p) => ({ number: p.number, name: p.name, colour: colourIndex(p.colour), voyage: p.timing === "voyage", effect: p.effect }));
+export const PEOPLE: PersonInfo[] = peopleData.people.map((p) => ({
+  number: p.number,
+  name: p.name,
+  colour: colourIndex(p.colour),
+  voyage: p.timing === "voyage",
+  effect: p.effect,
+}));
 
 export interface BuildingInfo {
   number: number;
@@ -172,7 +178,11 @@ export const CONVERSIONS: { name: string; always: boolean; coins: number; gain: 
   coins: c.coins,
   gain: gainOf(c.gain as RawGain),
 }));
-export const GOVERNORS: { name: string; top: number; bottom: number }[] = boardsData.governors.map((g) => ({ name: g.name, top: colourIndex(g.top), bottom: colourIndex(g.bottom) }));
+export const GOVERNORS: { name: string; top: number; bottom: number }[] = boardsData.governors.map((g) => ({
+  name: g.name,
+  top: colourIndex(g.top),
+  bottom: colourIndex(g.bottom),
+}));
 export const COIN_RATE = boardsData.coinResourceRate;
 export const SHOP_COST = boardsData.shopCost;
 

@@ -6,16 +6,52 @@ import type { ComponentChildren } from "preact";
 import type { Gain } from "./content";
 
 export type IconName =
-  | "planks" | "rope" | "metal" | "sails"
-  | "wine" | "dyes" | "marble" | "amphorae"
-  | "coins" | "prestige" | "favor" | "colonist" | "smuggler"
-  | "ship" | "person" | "building" | "card" | "die" | "pirate" | "shop" | "anchor" | "luxury";
+  | "planks"
+  | "rope"
+  | "metal"
+  | "sails"
+  | "wine"
+  | "dyes"
+  | "marble"
+  | "amphorae"
+  | "coins"
+  | "prestige"
+  | "favor"
+  | "colonist"
+  | "smuggler"
+  | "ship"
+  | "person"
+  | "building"
+  | "card"
+  | "die"
+  | "pirate"
+  | "shop"
+  | "anchor"
+  | "luxury";
 
 const TITLES: Record<IconName, string> = {
-  planks: "Planks", rope: "Rope", metal: "Metal", sails: "Sails",
-  wine: "Wine", dyes: "Dyes", marble: "Marble", amphorae: "Amphorae",
-  coins: "Coins", prestige: "Prestige", favor: "Favor", colonist: "Colonist", smuggler: "Smuggler token",
-  ship: "Ship", person: "Person card", building: "Building card", card: "card", die: "die", pirate: "Pirates", shop: "Shop", anchor: "Anchor", luxury: "luxury",
+  planks: "Planks",
+  rope: "Rope",
+  metal: "Metal",
+  sails: "Sails",
+  wine: "Wine",
+  dyes: "Dyes",
+  marble: "Marble",
+  amphorae: "Amphorae",
+  coins: "Coins",
+  prestige: "Prestige",
+  favor: "Favor",
+  colonist: "Colonist",
+  smuggler: "Smuggler token",
+  ship: "Ship",
+  person: "Person card",
+  building: "Building card",
+  card: "card",
+  die: "die",
+  pirate: "Pirates",
+  shop: "Shop",
+  anchor: "Anchor",
+  luxury: "luxury",
 };
 
 const DRAW: Record<IconName, ComponentChildren> = {
@@ -169,7 +205,16 @@ const DRAW: Record<IconName, ComponentChildren> = {
 export function Icon({ name, size = 22, label }: { name: IconName; size?: number; label?: string | false }) {
   const spoken = label === false ? undefined : (label ?? TITLES[name]);
   return (
-    <svg class="gh-icon" viewBox="0 0 24 24" width={size} height={size} role={spoken ? "img" : undefined} aria-label={spoken} aria-hidden={spoken ? undefined : "true"} data-icon={name}>
+    <svg
+      class="gh-icon"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      role={spoken ? "img" : undefined}
+      aria-label={spoken}
+      aria-hidden={spoken ? undefined : "true"}
+      data-icon={name}
+    >
       {spoken ? <title>{spoken}</title> : null}
       {DRAW[name]}
     </svg>
@@ -193,17 +238,44 @@ export function Amount({ n, icon, label }: { n: number; icon: IconName; label?: 
 export function GainIcons({ gain, colourRes }: { gain: Gain; colourRes?: number }) {
   const items: preact.JSX.Element[] = [];
   gain.res.forEach((k, r) => k > 0 && items.push(<Amount key={`r${r}`} n={k} icon={RES_ICONS[r]!} />));
-  if (gain.diceResource > 0) items.push(colourRes !== undefined ? <Amount key="dr" n={gain.diceResource} icon={RES_ICONS[colourRes]!} /> : <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's colour" />);
+  if (gain.diceResource > 0)
+    items.push(
+      colourRes !== undefined ? (
+        <Amount key="dr" n={gain.diceResource} icon={RES_ICONS[colourRes]!} />
+      ) : (
+        <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's colour" />
+      ),
+    );
   if (gain.colonists) items.push(<Amount key="c" n={gain.colonists} icon="colonist" label="Colonists" />);
   if (gain.favor) items.push(<Amount key="f" n={gain.favor} icon="favor" />);
   if (gain.coins) items.push(<Amount key="co" n={gain.coins} icon="coins" />);
   if (gain.prestige) items.push(<Amount key="p" n={gain.prestige} icon="prestige" />);
   if (gain.smuggler) items.push(<Amount key="s" n={gain.smuggler} icon="smuggler" label="Smuggler tokens" />);
   if (gain.buildingDeck) items.push(<Amount key="bd" n={gain.buildingDeck} icon="building" label="Building cards from the deck" />);
-  if (gain.buildingDisplay) items.push(<span key="bx" class="gh-amount" role="img" aria-label={`${gain.buildingDisplay} Building card from the display`}><span aria-hidden="true">{gain.buildingDisplay}</span><Icon name="building" size={18} label={false} /><small aria-hidden="true">shown</small></span>);
+  if (gain.buildingDisplay)
+    items.push(
+      <span key="bx" class="gh-amount" role="img" aria-label={`${gain.buildingDisplay} Building card from the display`}>
+        <span aria-hidden="true">{gain.buildingDisplay}</span>
+        <Icon name="building" size={18} label={false} />
+        <small aria-hidden="true">shown</small>
+      </span>,
+    );
   if (gain.personDeck) items.push(<Amount key="pd" n={gain.personDeck} icon="person" label="Person cards from the deck" />);
-  if (gain.personDisplay) items.push(<span key="px" class="gh-amount" role="img" aria-label={`${gain.personDisplay} Person card from the display`}><span aria-hidden="true">{gain.personDisplay}</span><Icon name="person" size={18} label={false} /><small aria-hidden="true">shown</small></span>);
-  if (gain.ship) items.push(<span key="sh" class="gh-amount" role="img" aria-label={`a ${gain.ship} Ship card`}><Icon name="ship" size={18} label={false} /><small aria-hidden="true">{gain.ship[0]!.toUpperCase()}</small></span>);
+  if (gain.personDisplay)
+    items.push(
+      <span key="px" class="gh-amount" role="img" aria-label={`${gain.personDisplay} Person card from the display`}>
+        <span aria-hidden="true">{gain.personDisplay}</span>
+        <Icon name="person" size={18} label={false} />
+        <small aria-hidden="true">shown</small>
+      </span>,
+    );
+  if (gain.ship)
+    items.push(
+      <span key="sh" class="gh-amount" role="img" aria-label={`a ${gain.ship} Ship card`}>
+        <Icon name="ship" size={18} label={false} />
+        <small aria-hidden="true">{gain.ship[0]!.toUpperCase()}</small>
+      </span>,
+    );
   if (gain.luxury) items.push(<Amount key="l" n={gain.luxury} icon="luxury" label="luxury" />);
   if (gain.card) items.push(<Amount key="cd" n={gain.card} icon="card" label="cards" />);
   return <span class="gh-gain">{items}</span>;
@@ -216,11 +288,36 @@ export const COLOUR_INKS = ["#fff", "#1a1a1a", "#fff", "#fff"];
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 /** DieFace draws a die of a colour showing a face, centred at (x, y) with side s, inside an SVG. */
@@ -234,7 +331,18 @@ export function DieFace({ colour, face, x, y, s, mark = true }: { colour: number
         <circle key={i} cx={px * d} cy={py * d} r={s * 0.085} fill={ink} />
       ))}
       {mark ? (
-        <text x={s / 2 - s * 0.02} y={-s / 2 + s * 0.02} font-size={s * 0.32} text-anchor="middle" dominant-baseline="middle" fill="#111" stroke="#fff" stroke-width={s * 0.04} paint-order="stroke" aria-hidden="true">
+        <text
+          x={s / 2 - s * 0.02}
+          y={-s / 2 + s * 0.02}
+          font-size={s * 0.32}
+          text-anchor="middle"
+          dominant-baseline="middle"
+          fill="#111"
+          stroke="#fff"
+          stroke-width={s * 0.04}
+          paint-order="stroke"
+          aria-hidden="true"
+        >
           {COLOUR_MARKS[colour]}
         </text>
       ) : null}
@@ -245,7 +353,15 @@ export function DieFace({ colour, face, x, y, s, mark = true }: { colour: number
 /** DieChip is a die as an inline picture for text and buttons. */
 export function DieChip({ colour, face, size = 30, label }: { colour: number; face: number; size?: number; label?: string }) {
   return (
-    <svg class="gh-diechip" viewBox="-16 -16 32 32" width={size} height={size} role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : "true"}>
+    <svg
+      class="gh-diechip"
+      viewBox="-16 -16 32 32"
+      width={size}
+      height={size}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : "true"}
+    >
       <DieFace colour={colour} face={face} x={0} y={0} s={26} />
     </svg>
   );

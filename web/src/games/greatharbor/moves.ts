@@ -126,7 +126,9 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
     case "fight":
       return `Face the pirates with dock ${dock + 1}'s ship`;
     case "trade":
-      return m.deliver ? `Trade here, delivering ${luxName(int(m.lux))}${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}` : `Trade here${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}`;
+      return m.deliver
+        ? `Trade here, delivering ${luxName(int(m.lux))}${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}`
+        : `Trade here${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}`;
     case "continue":
       return "Sail on to the next segment";
   }
@@ -208,7 +210,9 @@ const DIE_MOVES = ["draft", "place", "favor_pip", "flip", "activate", "employ"];
 export function twinOf(v: GreatHarborView, id: number): number {
   const d = v.dice[id];
   if (!d) return id;
-  return v.dice.find((x) => x.colour === d.colour && x.face === d.face && x.loc === d.loc && x.at === d.at && x.bonus === d.bonus && x.wild === d.wild)?.id ?? id;
+  return (
+    v.dice.find((x) => x.colour === d.colour && x.face === d.face && x.loc === d.loc && x.at === d.at && x.bonus === d.bonus && x.wild === d.wild)?.id ?? id
+  );
 }
 
 /**

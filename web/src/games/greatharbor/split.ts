@@ -53,7 +53,8 @@ export function diePips(v: GreatHarborView, die: number, slot: number): number {
 }
 
 /** placeMoves lists the legal placements of one die (optionally on one slot). */
-export const placeMoves = (legal: Move[], die: number, slot?: number) => legal.filter((m) => m.type === "place" && int(m.die) === die && (slot === undefined || int(m.slot) === slot));
+export const placeMoves = (legal: Move[], die: number, slot?: number) =>
+  legal.filter((m) => m.type === "place" && int(m.die) === die && (slot === undefined || int(m.slot) === slot));
 
 /** slotsFor lists the slots (and the District, 24) where a die may go, in slot order. */
 export function slotsFor(legal: Move[], die: number): number[] {

@@ -175,7 +175,16 @@ const grid = (x: unknown, rows: number, cols: number, d = 0): number[][] => {
 };
 
 function decodeShip(o: Obj): Ship {
-  return { card: num(o.card, -1), crew: num(o.crew), damage: num(o.damage), where: num(o.where), seg: num(o.seg), dist: num(o.dist), str: num(o.str), cargo: num(o.cargo) };
+  return {
+    card: num(o.card, -1),
+    crew: num(o.crew),
+    damage: num(o.damage),
+    where: num(o.where),
+    seg: num(o.seg),
+    dist: num(o.dist),
+    str: num(o.str),
+    cargo: num(o.cargo),
+  };
 }
 
 function decodePlayer(o: Obj): Player {
@@ -230,7 +239,15 @@ function decodeAutoma(o: Obj): Automa {
 }
 
 export function decodeScore(o: Obj): Score {
-  return { cards: num(o.cards), governor: num(o.governor), structures: num(o.structures), endGame: num(o.endGame), smuggler: num(o.smuggler), tokens: num(o.tokens), total: num(o.total) };
+  return {
+    cards: num(o.cards),
+    governor: num(o.governor),
+    structures: num(o.structures),
+    endGame: num(o.endGame),
+    smuggler: num(o.smuggler),
+    tokens: num(o.tokens),
+    total: num(o.total),
+  };
 }
 
 export function decodeView(raw: unknown): GreatHarborView {
@@ -238,7 +255,16 @@ export function decodeView(raw: unknown): GreatHarborView {
   const n = Math.max(1, Math.min(4, num(o.n, 1)));
   const namesRaw = Array.isArray(o.names) ? o.names : [];
   const names = Array.from({ length: n }, (_, i) => (typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : `Player ${i + 1}`));
-  const dice = objs(o.dice, NUM_DICE).map((d, id) => ({ id, colour: Math.floor(id / 5), face: num(d.face), loc: num(d.loc), at: num(d.at), order: num(d.order), bonus: num(d.bonus), wild: d.wild === true }));
+  const dice = objs(o.dice, NUM_DICE).map((d, id) => ({
+    id,
+    colour: Math.floor(id / 5),
+    face: num(d.face),
+    loc: num(d.loc),
+    at: num(d.at),
+    order: num(d.order),
+    bonus: num(d.bonus),
+    wild: d.wild === true,
+  }));
   const pend = isObj(o.pending) ? o.pending : {};
   const pendingN = num(o.pendingN);
   const round = num(o.round);

@@ -2,17 +2,7 @@ import { shapePath } from "../../components/SeatBadge";
 import { Die } from "../../components/Die";
 import { seatColor, seatShape } from "../../format";
 import type { Move } from "../../protocol";
-import {
-  cornerPoint,
-  edgeMid,
-  harborPlace,
-  harborText,
-  hexCenter,
-  hexLabel,
-  hexPoints,
-  SIDE,
-  viewBox,
-} from "./geometry";
+import { cornerPoint, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, SIDE, viewBox } from "./geometry";
 import { moveLabel, type Spots } from "./moves";
 import { DESERT, GENERAL_HARBOR, pips, type HarborfallView } from "./view";
 
@@ -288,7 +278,11 @@ function Production({ view: v, total, colors }: { view: HarborfallView; total: n
   return (
     <g class="hf-production" aria-hidden="true">
       {cards.map((k, i) => (
-        <g key={i} class="hf-fly" style={{ "--fx": `${k.from.x}px`, "--fy": `${k.from.y}px`, "--tx": `${k.to.x}px`, "--ty": `${k.to.y}px` } as Record<string, string>}>
+        <g
+          key={i}
+          class="hf-fly"
+          style={{ "--fx": `${k.from.x}px`, "--fy": `${k.from.y}px`, "--tx": `${k.to.x}px`, "--ty": `${k.to.y}px` } as Record<string, string>}
+        >
           <g class="hf-fly-card">
             <rect x="-8" y="-11" width="16" height="22" rx="2" fill={`url(#hf-t${k.t})`} stroke={seatColor(k.owner, colors[k.owner]).fill} stroke-width="3" />
             {k.n > 1 ? (

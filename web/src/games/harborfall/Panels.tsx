@@ -1,7 +1,7 @@
-import { SeatBadge, shapePath } from "../../components/SeatBadge";
+import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { SeatChart, seatLine } from "../../components/SeatChart";
-import { ordinal, seatColor, seatShape } from "../../format";
+import { ordinal, seatColor } from "../../format";
 import type { GameResult, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText } from "./moves";
@@ -38,7 +38,11 @@ export function HandPanel({ view: v }: { view: HarborfallView }) {
           {held.map((d) => (
             <li key={d.k}>
               {d.n} × {CARD_TITLES[d.k]}
-              {d.k === 4 ? <span class="tag">counts at the end</span> : d.fresh > 0 ? <span class="tag">{d.fresh === d.n ? "bought this turn" : `${d.fresh} bought this turn`}</span> : null}
+              {d.k === 4 ? (
+                <span class="tag">counts at the end</span>
+              ) : d.fresh > 0 ? (
+                <span class="tag">{d.fresh === d.n ? "bought this turn" : `${d.fresh} bought this turn`}</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -76,7 +80,14 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
           const turn = v.phase !== "over" && (v.phase === "special_build" ? s === v.special : s === v.active);
           const asked = o && s !== o.from && (o.to === -1 || o.to === s);
           return (
-            <li key={s} class={`player ${turn ? "player-turn" : ""}`} data-testid={`player-${s}`} data-cards={p.cards} data-dev={p.devCards} data-points={p.points}>
+            <li
+              key={s}
+              class={`player ${turn ? "player-turn" : ""}`}
+              data-testid={`player-${s}`}
+              data-cards={p.cards}
+              data-dev={p.devCards}
+              data-points={p.points}
+            >
               <div class="player-head">
                 <SeatBadge seat={s} color={colors[s]} size={big ? 34 : 28} />
                 <strong>{p.name}</strong>
@@ -151,43 +162,57 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
       <h2 id="hf-rank-h">Final ranking</h2>
       {result.reason === "turn_limit" ? <p class="hint">The game ended at its turn limit: ranked by points.</p> : null}
       <div class="hf-rank-wrap">
-      <table class="hf-rank-table fit-table">
-        <thead>
-          <tr>
-            <th scope="col" class="col-place"><span class="col-head">Place</span></th>
-            <th scope="col">Player</th>
-            <th scope="col" title="settlements"><span class="col-head">Settl.</span></th>
-            <th scope="col" title="cities, 2 points each"><span class="col-head">Cities</span></th>
-            <th scope="col" title="Secret point cards"><span class="col-head">Secret</span></th>
-            <th scope="col" title="Longest road"><span class="col-head">Road</span></th>
-            <th scope="col" title="Largest army"><span class="col-head">Army</span></th>
-            <th scope="col"><span class="col-head">Total</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const b = breakdown(v, r.seat);
-            return (
-              <tr key={r.seat} class={r.place === 1 ? "winner" : ""} data-testid={`rank-${r.seat}`}>
-                <td class="col-place">{ordinal(r.place)}</td>
-                <th scope="row">
-                  <span class="fit-place">{ordinal(r.place)}</span>
-                  <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
-                  {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
-                </th>
-                <td>{b.settlements}</td>
-                <td>{b.cities}</td>
-                <td>{b.secret}</td>
-                <td>{b.longestRoad}</td>
-                <td>{b.largestArmy}</td>
-                <td>
-                  <b>{r.score}</b>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table class="hf-rank-table fit-table">
+          <thead>
+            <tr>
+              <th scope="col" class="col-place">
+                <span class="col-head">Place</span>
+              </th>
+              <th scope="col">Player</th>
+              <th scope="col" title="settlements">
+                <span class="col-head">Settl.</span>
+              </th>
+              <th scope="col" title="cities, 2 points each">
+                <span class="col-head">Cities</span>
+              </th>
+              <th scope="col" title="Secret point cards">
+                <span class="col-head">Secret</span>
+              </th>
+              <th scope="col" title="Longest road">
+                <span class="col-head">Road</span>
+              </th>
+              <th scope="col" title="Largest army">
+                <span class="col-head">Army</span>
+              </th>
+              <th scope="col">
+                <span class="col-head">Total</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const b = breakdown(v, r.seat);
+              return (
+                <tr key={r.seat} class={r.place === 1 ? "winner" : ""} data-testid={`rank-${r.seat}`}>
+                  <td class="col-place">{ordinal(r.place)}</td>
+                  <th scope="row">
+                    <span class="fit-place">{ordinal(r.place)}</span>
+                    <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
+                    {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
+                  </th>
+                  <td>{b.settlements}</td>
+                  <td>{b.cities}</td>
+                  <td>{b.secret}</td>
+                  <td>{b.longestRoad}</td>
+                  <td>{b.largestArmy}</td>
+                  <td>
+                    <b>{r.score}</b>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
       <p class="hint">Cities count 2 points each; only the winner's Secret point cards are shown.</p>
     </section>
@@ -195,7 +220,19 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
 }
 
 /** PointsChart draws each player's public points over the turns, ending with the final scores. */
-export function PointsChart({ view: v, result, colors, width = 640, height = 280 }: { view: HarborfallView; result: GameResult; colors: string[]; width?: number; height?: number }) {
+export function PointsChart({
+  view: v,
+  result,
+  colors,
+  width = 640,
+  height = 280,
+}: {
+  view: HarborfallView;
+  result: GameResult;
+  colors: string[];
+  width?: number;
+  height?: number;
+}) {
   const rows = [...v.history, v.players.map((_, s) => result.scores[s] ?? v.players[s]!.points)];
   const turnOf = (i: number) => (i === rows.length - 1 ? Math.max(v.turns, 1) : 1 + i * v.historyStep);
   const maxTurn = Math.max(1, turnOf(rows.length - 1));
@@ -235,7 +272,11 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
   return (
     <figure class="chart" data-testid="dice-chart">
       <figcaption>Dice: {n} rolls, bars as rolled, dashes as expected</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Bar chart of how often each dice total came up against how often it should; the table below has the numbers">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label="Bar chart of how often each dice total came up against how often it should; the table below has the numbers"
+      >
         {v.rolled.map((c, i) => {
           const x = pad.l + i * bw;
           return (

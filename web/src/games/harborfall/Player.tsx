@@ -130,7 +130,15 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         board: (
           <>
             <ResourceIcons />
-            <Board view={v} colors={colors} spots={sp} selected={selected?.sel ?? null} onSpot={onSpot} rollKey={rollKey} label={`The island${hint ? `. ${hint}` : ""}`} />
+            <Board
+              view={v}
+              colors={colors}
+              spots={sp}
+              selected={selected?.sel ?? null}
+              onSpot={onSpot}
+              rollKey={rollKey}
+              label={`The island${hint ? `. ${hint}` : ""}`}
+            />
             {hint && mine ? (
               <p class="hf-hint" data-testid="board-hint">
                 {hint}
@@ -180,7 +188,13 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
             ) : null}
             {me >= 0 && !over ? <CardsToPlay view={v} legal={legal} send={send} busy={busy} /> : null}
             {me >= 0 && !over ? (
-              <TradePanel key={v.offer ? `${v.turns}-${v.offer.from}-${v.offer.give.join()}-${v.offer.get.join()}-${v.offer.to}` : "none"} view={v} legal={legal} send={send} busy={busy} />
+              <TradePanel
+                key={v.offer ? `${v.turns}-${v.offer.from}-${v.offer.give.join()}-${v.offer.get.join()}-${v.offer.to}` : "none"}
+                view={v}
+                legal={legal}
+                send={send}
+                busy={busy}
+              />
             ) : null}
             <PlayersPanel view={v} colors={colors} me={me} />
             <SupplyPanel view={v} />
@@ -213,7 +227,11 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
           </>
         ) : (
           <p class="hint" data-testid="waiting">
-            {legal.length > 0 ? hint || waitingHint(v) : v.phase === "discard" ? "Waiting for discards…" : `Waiting for ${v.acting.map((s) => v.players[s]?.name).join(", ") || "the others"}…`}
+            {legal.length > 0
+              ? hint || waitingHint(v)
+              : v.phase === "discard"
+                ? "Waiting for discards…"
+                : `Waiting for ${v.acting.map((s) => v.players[s]?.name).join(", ") || "the others"}…`}
           </p>
         ),
       }}

@@ -7,7 +7,21 @@ import { hand, handText, handTotal, type Hand, type HarborfallView } from "./vie
 const EMPTY: Hand = [0, 0, 0, 0, 0];
 
 /** HandPicker chooses a number of cards of each resource with − and + buttons. */
-export function HandPicker({ value, onChange, names, max, label, testid }: { value: Hand; onChange: (h: Hand) => void; names: string[]; max?: Hand; label: string; testid: string }) {
+export function HandPicker({
+  value,
+  onChange,
+  names,
+  max,
+  label,
+  testid,
+}: {
+  value: Hand;
+  onChange: (h: Hand) => void;
+  names: string[];
+  max?: Hand;
+  label: string;
+  testid: string;
+}) {
   const set = (r: number, n: number) => onChange(value.map((x, i) => (i === r ? n : x)) as Hand);
   return (
     <fieldset class="hf-picker" data-testid={testid}>
@@ -24,7 +38,14 @@ export function HandPicker({ value, onChange, names, max, label, testid }: { val
             <output aria-live="polite" data-res={r}>
               {n}
             </output>
-            <button type="button" class="btn-small" disabled={n >= top} onClick={() => set(r, n + 1)} aria-label={`One ${names[r]} more (${label})`} data-plus={r}>
+            <button
+              type="button"
+              class="btn-small"
+              disabled={n >= top}
+              onClick={() => set(r, n + 1)}
+              aria-label={`One ${names[r]} more (${label})`}
+              data-plus={r}
+            >
               +
             </button>
           </div>
@@ -50,9 +71,7 @@ function SupplyTrades({ view: v, legal, send, busy }: Props) {
   return (
     <div class="hf-bank" data-testid="bank">
       <h3>With the supply</h3>
-      <p class="hint">
-        Your rates: {me.rates.map((n, r) => `${v.resources[r]} ${n}:1`).join(", ")}
-      </p>
+      <p class="hint">Your rates: {me.rates.map((n, r) => `${v.resources[r]} ${n}:1`).join(", ")}</p>
       {gives.length === 0 ? <p class="hint">You do not hold enough of any resource for a supply trade yet.</p> : null}
       {gives.map((r) => (
         <div class="hf-bank-row" key={r}>
@@ -179,7 +198,15 @@ function OpenOffer({ view: v, legal, send, busy }: Props) {
             const s = typeof m.seat === "number" ? m.seat : 0;
             const c = o.answers[s] === 3 ? o.counters[s] : null;
             return (
-              <button key={`${m.type}${s}`} type="button" class={m.type === "pick" ? "btn-primary" : ""} disabled={busy} onClick={() => send(m)} data-move={m.type} data-seat={s}>
+              <button
+                key={`${m.type}${s}`}
+                type="button"
+                class={m.type === "pick" ? "btn-primary" : ""}
+                disabled={busy}
+                onClick={() => send(m)}
+                data-move={m.type}
+                data-seat={s}
+              >
                 {moveLabel(m, v)}
                 {c ? ` (you give ${handText(c.get, v.resources)}, get ${handText(c.give, v.resources)})` : ""}
               </button>

@@ -38,7 +38,10 @@ export function HarborfallTv({ store }: { store: TableStore }) {
           <>
             <div class="hf-tv-status">
               <p class="tv-status" data-testid="tv-turn">
-                {keepNames(v.offer ? `${v.players[v.active]?.name}'s turn: an open offer` : turnLine(v, -1), v.players.map((p) => p.name))}
+                {keepNames(
+                  v.offer ? `${v.players[v.active]?.name}'s turn: an open offer` : turnLine(v, -1),
+                  v.players.map((p) => p.name),
+                )}
               </p>
               <Dice dice={v.dice} rollKey={rollKey} size={64} />
             </div>

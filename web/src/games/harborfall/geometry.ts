@@ -152,7 +152,9 @@ export function placeNames(v: HarborfallView): PlaceNames {
       corner[c] = `${name}, ${compass(g, h, cornerPoint(g, c))} of ${hex[h]}`;
     }
   });
-  const edge = edgeHexes(g).map((hs, e) => (hs.length < 2 ? `on the ${compass(g, hs[0] ?? 0, edgeMid(g, e))} coast of ${hex[hs[0] ?? 0] ?? "the island"}` : `between ${list(hs.map((h) => hex[h]!))}`));
+  const edge = edgeHexes(g).map((hs, e) =>
+    hs.length < 2 ? `on the ${compass(g, hs[0] ?? 0, edgeMid(g, e))} coast of ${hex[hs[0] ?? 0] ?? "the island"}` : `between ${list(hs.map((h) => hex[h]!))}`,
+  );
   const names = { hex, corner, edge };
   namesOf.set(v, names);
   return names;

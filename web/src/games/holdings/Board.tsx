@@ -38,9 +38,12 @@ export function useAnimatedPositions(target: number[], stepMs = 140): number[] {
       }
       path(a, to).forEach((sp, k) => {
         timers.push(
-          setTimeout(() => {
-            setShown((cur) => cur.map((p, i) => (i === seat ? sp : p)));
-          }, stepMs * (k + 1)),
+          setTimeout(
+            () => {
+              setShown((cur) => cur.map((p, i) => (i === seat ? sp : p)));
+            },
+            stepMs * (k + 1),
+          ),
         );
       });
     });
@@ -84,7 +87,19 @@ export function nextSpace(i: number, key: string): number | null {
   return null;
 }
 
-function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSelect, cursor, onCursor, big }: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
+function SpaceCell({
+  i,
+  view,
+  colors,
+  selected,
+  highlight,
+  pulse,
+  pulseKey,
+  onSelect,
+  cursor,
+  onCursor,
+  big,
+}: { i: number; cursor: number; onCursor: (i: number) => void } & BoardProps) {
   const s = SPACES[i]!;
   const { x, y, edge } = cellOf(i);
   const g = groupOf(i);
@@ -95,7 +110,8 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
   const band = { bottom: [0, 0, CELL, 22], top: [0, CELL - 22, CELL, 22], left: [CELL - 22, 0, 22, CELL], right: [0, 0, 22, CELL], corner: [0, 0, 0, 0] }[edge];
   const textY = edge === "bottom" ? 36 : edge === "top" ? 12 : edge === "corner" ? 30 : 14;
   const textX = edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
-  const owned = owner >= 0 ? `, owned by ${view.names[owner] ?? "a player"}${lvl ? `, ${lvl} improvement${lvl > 1 ? "s" : ""}` : ""}` : isOwnable(s) ? ", for sale" : "";
+  const owned =
+    owner >= 0 ? `, owned by ${view.names[owner] ?? "a player"}${lvl ? `, ${lvl} improvement${lvl > 1 ? "s" : ""}` : ""}` : isOwnable(s) ? ", for sale" : "";
   const lines = big ? s.name.split(" ") : wrapName(s.name, edge === "corner" ? 9 : 10);
   const step = big ? 22 : 13;
   const room = edge === "left" || edge === "right" ? 74 : 94;
@@ -138,17 +154,36 @@ function SpaceCell({ i, view, colors, selected, highlight, pulse, pulseKey, onSe
       }
       data-space={i}
     >
-      <rect width={CELL} height={CELL} class="space-bg" fill={s.kind === "gate" || s.kind === "festival" ? "#fff6d5" : "#fbf8ec"} stroke="#3b3b3b" stroke-width="1.5" />
+      <rect
+        width={CELL}
+        height={CELL}
+        class="space-bg"
+        fill={s.kind === "gate" || s.kind === "festival" ? "#fff6d5" : "#fbf8ec"}
+        stroke="#3b3b3b"
+        stroke-width="1.5"
+      />
       {pulse === i ? <rect key={pulseKey} width={CELL} height={CELL} class="space-pulse" /> : null}
       {g ? <rect x={band[0]} y={band[1]} width={band[2]} height={band[3]} fill={g.fill} stroke="#3b3b3b" stroke-width="1" /> : null}
       {g && lvl > 0 ? (
-        <text x={band[0]! + band[2]! / 2} y={band[1]! + band[3]! / 2 + 6} text-anchor="middle" class="level" fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}>
+        <text
+          x={band[0]! + band[2]! / 2}
+          y={band[1]! + band[3]! / 2 + 6}
+          text-anchor="middle"
+          class="level"
+          fill={g.fill === "#f2c202" || g.fill === "#7fc8f8" ? "#1b1b1b" : "#fff"}
+        >
           {`${levelText} `}
         </text>
       ) : null}
       {lines.map((l, k) => (
-        <text key={k} x={textX} y={textY + (big ? 10 : 0) + step * k} text-anchor="middle" class="space-name"
-          {...(big && l.length * 13 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {})}>
+        <text
+          key={k}
+          x={textX}
+          y={textY + (big ? 10 : 0) + step * k}
+          text-anchor="middle"
+          class="space-name"
+          {...(big && l.length * 13 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {})}
+        >
           {`${l} `}
         </text>
       ))}

@@ -1,8 +1,7 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { SeatChart, seatLine } from "../../components/SeatChart";
-import { coins, keepNames, ordinal, seatColor, seatShape } from "../../format";
-import { shapePath } from "../../components/SeatBadge";
+import { coins, ordinal, seatColor } from "../../format";
 import type { GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
 import { holdingsOf, type HoldingsView } from "./view";
@@ -16,7 +15,10 @@ export function HoldingChip({ space, level, onClick }: { space: number; level: n
       <span class="chip-swatch" style={{ background: g?.fill ?? (kind === "ferry" ? "#5c677d" : "#b0a990") }} aria-hidden="true" />
       {spaceName(space)}
       {level > 0 ? <span class="chip-level"> ▲{level}</span> : null}
-      <span class="sr-only">{g ? `, ${g.name} group` : kind ? `, ${kind}` : ""}{level > 0 ? `, ${level} improvements` : ""}</span>
+      <span class="sr-only">
+        {g ? `, ${g.name} group` : kind ? `, ${kind}` : ""}
+        {level > 0 ? `, ${level} improvements` : ""}
+      </span>
     </>
   );
   return onClick ? (
@@ -37,7 +39,11 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
           const out = view.out.includes(seat);
           const hs = holdingsOf(view, seat);
           return (
-            <li key={seat} class={`player ${seat === view.turn && view.phase !== "over" ? "player-turn" : ""} ${out ? "player-out" : ""}`} data-testid={`player-${seat}`}>
+            <li
+              key={seat}
+              class={`player ${seat === view.turn && view.phase !== "over" ? "player-turn" : ""} ${out ? "player-out" : ""}`}
+              data-testid={`player-${seat}`}
+            >
               <div class="player-head">
                 <SeatBadge seat={seat} color={colors[seat]} />
                 <strong>{view.names[seat]}</strong>
@@ -83,7 +89,12 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
 
 export function Ranking({ result, view, colors }: { result: GameResult; view: HoldingsView; colors: string[] }) {
   const rows = ranking(result, view.players);
-  const why = result.reason === "bankruptcy" ? "the last solvent player wins" : result.reason === "round_limit" ? `after ${view.roundLimit} rounds, the highest net worth wins` : "";
+  const why =
+    result.reason === "bankruptcy"
+      ? "the last solvent player wins"
+      : result.reason === "round_limit"
+        ? `after ${view.roundLimit} rounds, the highest net worth wins`
+        : "";
   return (
     <section class="panel ranking" aria-labelledby="rank-h" data-testid="ranking">
       <h2 id="rank-h">Final ranking</h2>
@@ -114,7 +125,10 @@ export function WorthChart({ view, colors, width = 640, height = 300 }: { view: 
       label="Chart of each player's net worth after every round; the table below has the numbers"
       rows={rows}
       lines={Array.from({ length: view.players }, (_, seat) => seatLine(seat, view.names[seat] ?? "", colors[seat]))}
-      xTicks={rows.map((_, r) => r).filter((r) => r % every === 0 || r === rows.length - 1).map((r) => ({ x: r, text: String(r) }))}
+      xTicks={rows
+        .map((_, r) => r)
+        .filter((r) => r % every === 0 || r === rows.length - 1)
+        .map((r) => ({ x: r, text: String(r) }))}
       yTicks={[0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50).map((t) => ({ value: t, text: coins(t) }))}
       max={max}
       padLeft={56}

@@ -118,13 +118,31 @@ function SpaceRule({ kind }: { kind: SpaceKind }) {
   const first = topic.body.find((b): b is string => typeof b === "string");
   return (
     <div class="space-rule" data-testid="space-rule">
-      {first ? <p><RichText text={first} /></p> : null}
+      {first ? (
+        <p>
+          <RichText text={first} />
+        </p>
+      ) : null}
       <TopicLink topic={topic.id}>More: {topic.title}</TopicLink>
     </div>
   );
 }
 
-function SpaceDetails({ space, view, legal, send, pending, onClose }: { space: number; view: HoldingsView; legal: Move[]; send: (m: Move) => void; pending: boolean; onClose: () => void }) {
+function SpaceDetails({
+  space,
+  view,
+  legal,
+  send,
+  pending,
+  onClose,
+}: {
+  space: number;
+  view: HoldingsView;
+  legal: Move[];
+  send: (m: Move) => void;
+  pending: boolean;
+  onClose: () => void;
+}) {
   const s = SPACES[space]!;
   const g = groupOf(space);
   const owner = view.owner[space] ?? -1;
@@ -197,7 +215,10 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
   }, [zoom]);
   if (!play) return <p class="page">Loading the game…</p>;
   const { data, game: g, colors, me, legal, send, busy, over } = play;
-  const view = decodeView(g.view, play.seats.map((s) => s.name));
+  const view = decodeView(
+    g.view,
+    play.seats.map((s) => s.name),
+  );
   const turn = turnMoves(legal);
   const improves = improveMoves(legal);
   const short = unaffordable(view, me, turn);
@@ -236,13 +257,26 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
               {zoom ? "Fit the board" : "Bigger board"}
             </button>
             <div class="board-scroll">
-              <Board view={view} colors={colors} selected={selected ?? undefined} highlight={view.landed >= 0 ? view.landed : undefined}
+              <Board
+                view={view}
+                colors={colors}
+                selected={selected ?? undefined}
+                highlight={view.landed >= 0 ? view.landed : undefined}
                 pulse={latestSpace(data.log, data.logVersions)}
-                pulseKey={data.version} onSelect={setSelected} label="Harbor Holdings board: choose a space for its details">
-                {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />}
+                pulseKey={data.version}
+                onSelect={setSelected}
+                label="Harbor Holdings board: choose a space for its details"
+              >
+                {over ? (
+                  <GameOverCentre text={winnersLine(view, g.result)} />
+                ) : (
+                  <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />
+                )}
               </Board>
             </div>
-            {selected !== null ? <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} /> : null}
+            {selected !== null ? (
+              <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} />
+            ) : null}
           </>
         ),
         side: (
@@ -303,7 +337,14 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                   </button>
                 ) : null}
                 {turn.map((m) => (
-                  <MoveChoice key={JSON.stringify(m)} game="holdings" m={m} send={send} busy={busy} class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""}>
+                  <MoveChoice
+                    key={JSON.stringify(m)}
+                    game="holdings"
+                    m={m}
+                    send={send}
+                    busy={busy}
+                    class={m.type === "roll" || m.type === "buy" ? "btn-primary" : m.type === "end" ? "btn-end" : ""}
+                  >
                     {moveLabel(m, view)}
                   </MoveChoice>
                 ))}

@@ -6,10 +6,25 @@ import { MoveLine } from "../../components/Rules";
 import { HoldingChip } from "./Panels";
 import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type Trade, type TradeSide } from "./view";
 
-function SidePicker({ legend, owner, side, cashMax, view, onChange, id }: { legend: string; owner: Seat; side: TradeSide; cashMax: number; view: HoldingsView; onChange: (s: TradeSide) => void; id: string }) {
+function SidePicker({
+  legend,
+  owner,
+  side,
+  cashMax,
+  view,
+  onChange,
+  id,
+}: {
+  legend: string;
+  owner: Seat;
+  side: TradeSide;
+  cashMax: number;
+  view: HoldingsView;
+  onChange: (s: TradeSide) => void;
+  id: string;
+}) {
   const hs = holdingsOf(view, owner);
-  const toggle = (sp: number, on: boolean) =>
-    onChange({ ...side, properties: on ? [...side.properties, sp] : side.properties.filter((p) => p !== sp) });
+  const toggle = (sp: number, on: boolean) => onChange({ ...side, properties: on ? [...side.properties, sp] : side.properties.filter((p) => p !== sp) });
   return (
     <fieldset class="trade-side">
       <legend>{legend}</legend>
@@ -18,7 +33,12 @@ function SidePicker({ legend, owner, side, cashMax, view, onChange, id }: { lege
         {hs.map((sp) => (
           <li key={sp}>
             <label>
-              <input type="checkbox" checked={side.properties.includes(sp)} onChange={(e) => toggle(sp, e.currentTarget.checked)} data-testid={`${id}-prop-${sp}`} />
+              <input
+                type="checkbox"
+                checked={side.properties.includes(sp)}
+                onChange={(e) => toggle(sp, e.currentTarget.checked)}
+                data-testid={`${id}-prop-${sp}`}
+              />
               <HoldingChip space={sp} level={view.improvements[sp] ?? 0} />
             </label>
           </li>
@@ -43,7 +63,23 @@ function SidePicker({ legend, owner, side, cashMax, view, onChange, id }: { lege
 }
 
 /** TradeBuilder composes a proposal or a counter-offer; the server checks the terms. */
-export function TradeBuilder({ view, me, mode, initial, answering = null, send, onDone }: { view: HoldingsView; me: Seat; mode: "propose" | "counter"; initial?: TradeDraft; answering?: Trade | null; send: (m: Move) => void; onDone: () => void }) {
+export function TradeBuilder({
+  view,
+  me,
+  mode,
+  initial,
+  answering = null,
+  send,
+  onDone,
+}: {
+  view: HoldingsView;
+  me: Seat;
+  mode: "propose" | "counter";
+  initial?: TradeDraft;
+  answering?: Trade | null;
+  send: (m: Move) => void;
+  onDone: () => void;
+}) {
   const others = view.order.filter((s) => s !== me && !view.out.includes(s));
   const [draft, setDraft] = useState<TradeDraft>(initial ?? { to: others[0] ?? -1, give: { properties: [], coins: 0 }, get: { properties: [], coins: 0 } });
   const other = draft.to;
@@ -75,8 +111,24 @@ export function TradeBuilder({ view, me, mode, initial, answering = null, send, 
         <p>Counter-offer to {view.names[other]}:</p>
       )}
       <div class="trade-sides">
-        <SidePicker id="give" legend="You give" owner={me} side={draft.give} cashMax={view.cash[me] ?? 0} view={view} onChange={(give) => setDraft({ ...draft, give })} />
-        <SidePicker id="get" legend={`You get from ${view.names[other] ?? "them"}`} owner={other} side={draft.get} cashMax={view.cash[other] ?? 0} view={view} onChange={(get) => setDraft({ ...draft, get })} />
+        <SidePicker
+          id="give"
+          legend="You give"
+          owner={me}
+          side={draft.give}
+          cashMax={view.cash[me] ?? 0}
+          view={view}
+          onChange={(give) => setDraft({ ...draft, give })}
+        />
+        <SidePicker
+          id="get"
+          legend={`You get from ${view.names[other] ?? "them"}`}
+          owner={other}
+          side={draft.get}
+          cashMax={view.cash[other] ?? 0}
+          view={view}
+          onChange={(get) => setDraft({ ...draft, get })}
+        />
       </div>
       <p class="trade-summary" aria-live="polite">
         You give {sideText(draft.give)}; you get {sideText(draft.get)}.
@@ -94,7 +146,21 @@ export function TradeBuilder({ view, me, mode, initial, answering = null, send, 
 }
 
 /** TradePanel shows the open trade with the answers the server allows, and the builder. */
-export function TradePanel({ view, me, legal, over, send, pending }: { view: HoldingsView; me: Seat; legal: Move[]; over: boolean; send: (m: Move) => void; pending: boolean }) {
+export function TradePanel({
+  view,
+  me,
+  legal,
+  over,
+  send,
+  pending,
+}: {
+  view: HoldingsView;
+  me: Seat;
+  legal: Move[];
+  over: boolean;
+  send: (m: Move) => void;
+  pending: boolean;
+}) {
   const [building, setBuilding] = useState<"propose" | "counter" | null>(null);
   const t = view.trade;
   const tradeKey = t ? JSON.stringify(t) : "none";
@@ -113,7 +179,14 @@ export function TradePanel({ view, me, legal, over, send, pending }: { view: Hol
           <div class="row">
             {answers.map((m) => (
               <span class="move-choice" key={m.type}>
-                <button type="button" class={m.type === "accept" ? "btn-primary" : ""} disabled={pending} onClick={() => send(m)} data-testid={`trade-${m.type}`} aria-describedby={`trade-line-${m.type}`}>
+                <button
+                  type="button"
+                  class={m.type === "accept" ? "btn-primary" : ""}
+                  disabled={pending}
+                  onClick={() => send(m)}
+                  data-testid={`trade-${m.type}`}
+                  aria-describedby={`trade-line-${m.type}`}
+                >
                   {moveLabel(m, view)}
                 </button>
                 <MoveLine game="holdings" type={m.type} id={`trade-line-${m.type}`} />
@@ -130,7 +203,9 @@ export function TradePanel({ view, me, legal, over, send, pending }: { view: Hol
       ) : (
         <p class="hint">{view.lastTrade || "No trade is open."}</p>
       )}
-      {building === "counter" && t && counter ? <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t, view)} answering={t} send={send} onDone={() => setBuilding(null)} /> : null}
+      {building === "counter" && t && counter ? (
+        <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t, view)} answering={t} send={send} onDone={() => setBuilding(null)} />
+      ) : null}
       {building === "propose" && propose ? <TradeBuilder view={view} me={me} mode="propose" send={send} onDone={() => setBuilding(null)} /> : null}
       {propose && building === null ? (
         <button type="button" onClick={() => setBuilding("propose")} data-testid="trade-new">

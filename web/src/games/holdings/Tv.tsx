@@ -58,16 +58,29 @@ export function HoldingsTv({ store }: { store: TableStore }) {
   const g = data.game!;
   const seats = data.lobby?.seats ?? [];
   const colors = seats.map((s) => s.color);
-  const view = decodeView(g.view, seats.map((s) => s.name));
+  const view = decodeView(
+    g.view,
+    seats.map((s) => s.name),
+  );
   const last = keepNames(data.log[data.log.length - 1]?.text ?? "", view.names);
   const over = g.result.over;
   return (
     <div class="tv tv-play">
       <div class="tv-board">
-        <Board big view={view} colors={colors} highlight={view.landed >= 0 ? view.landed : undefined}
-            pulse={latestSpace(data.log, data.logVersions)}
-            pulseKey={data.version} label="Harbor Holdings board">
-          {over ? <GameOverCentre text={winnersLine(view, g.result)} /> : <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />}
+        <Board
+          big
+          view={view}
+          colors={colors}
+          highlight={view.landed >= 0 ? view.landed : undefined}
+          pulse={latestSpace(data.log, data.logVersions)}
+          pulseKey={data.version}
+          label="Harbor Holdings board"
+        >
+          {over ? (
+            <GameOverCentre text={winnersLine(view, g.result)} />
+          ) : (
+            <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />
+          )}
         </Board>
       </div>
       <div class="tv-side">

@@ -10,7 +10,7 @@ import type { HoldingsView, Trade, TradeSide } from "./view";
 export const TURN_ORDER = ["roll", "buy", "pass", "end"] as const;
 
 export function moveLabel(m: Move, v: HoldingsView | null): string {
-  const space = typeof m.space === "number" ? m.space : v?.landed ?? -1;
+  const space = typeof m.space === "number" ? m.space : (v?.landed ?? -1);
   switch (m.type) {
     case "roll":
       return "Roll the dice";
@@ -53,7 +53,10 @@ export function counterMove(d: TradeDraft): Move {
 }
 
 /** held keeps of a side what seat still owns and can pay. */
-const held = (s: TradeSide, seat: Seat, v: HoldingsView): TradeSide => ({ properties: s.properties.filter((p) => v.owner[p] === seat), coins: Math.min(s.coins, v.cash[seat] ?? 0) });
+const held = (s: TradeSide, seat: Seat, v: HoldingsView): TradeSide => ({
+  properties: s.properties.filter((p) => v.owner[p] === seat),
+  coins: Math.min(s.coins, v.cash[seat] ?? 0),
+});
 
 /** counterDraft starts a counter from the open trade, seen from its recipient: the sides swap, keeping only what each side still owns and can pay. */
 export function counterDraft(t: Trade, v: HoldingsView): TradeDraft {

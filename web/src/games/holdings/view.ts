@@ -96,7 +96,9 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   const plist = Array.isArray(o.players) ? (o.players as unknown[]).map((p) => (isObj(p) ? p : {})) : null;
   const namesRaw = plist ? plist.map((p) => p.name) : Array.isArray(o.names) ? o.names : fallbackNames;
   const players = plist ? plist.length : typeof o.players === "number" ? o.players : namesRaw.length;
-  const names = Array.from({ length: players }, (_, i) => (typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : (fallbackNames[i] ?? `Player ${i + 1}`)));
+  const names = Array.from({ length: players }, (_, i) =>
+    typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : (fallbackNames[i] ?? `Player ${i + 1}`),
+  );
   const col = (key: string, ...alts: string[]) => (plist ? plist.map((p) => first(p, key, ...alts)) : first(o, key, ...alts));
   const cash = nums(col("cash", "coins"), players);
   const pos = nums(col("positions", "pos", "position"), players);

@@ -23,7 +23,12 @@ export function Rich({ text }: { text: string }) {
   return <>{parts.map((p, i) => (/^\{\w+\}$/.test(p) ? <Icon key={i} name={p.slice(1, -1)} /> : p))}</>;
 }
 
-const Dots = ({ n }: { n: number }) => (n > 0 ? <span class="nk-dots" aria-hidden="true">{"●".repeat(n)}</span> : null);
+const Dots = ({ n }: { n: number }) =>
+  n > 0 ? (
+    <span class="nk-dots" aria-hidden="true">
+      {"●".repeat(n)}
+    </span>
+  ) : null;
 
 /** CardFace is what a card shows: kind mark and name, timing, short effect, hub, dots. */
 export function CardFace({ n }: { n: number }) {

@@ -45,7 +45,21 @@ export function MoveButton({ m, v, me, send, busy, primary }: { m: Move; v: Neko
 }
 
 /** Draft shows the cards on offer: rows of sets (3-4 players) or the display (2 players). */
-function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; legal: Move[]; send: (m: Move) => void; busy: boolean; open: (n: number) => void }) {
+function Draft({
+  v,
+  me,
+  legal,
+  send,
+  busy,
+  open,
+}: {
+  v: NekoView;
+  me: number;
+  legal: Move[];
+  send: (m: Move) => void;
+  busy: boolean;
+  open: (n: number) => void;
+}) {
   const mine = v.active === me;
   const p = v.players[me];
   return (
@@ -62,11 +76,12 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
             <div key={r} class="nk-row" role="group" aria-label={`Row ${r + 1}`}>
               <h3>Row {r + 1}</h3>
               {row.map((set, k) => {
-                if (set.taken) return (
-                  <div key={k} class="nk-set nk-set-taken">
-                    taken
-                  </div>
-                );
+                if (set.taken)
+                  return (
+                    <div key={k} class="nk-set nk-set-taken">
+                      taken
+                    </div>
+                  );
                 const m = draftMove(legal, r, set.cards.length);
                 return (
                   <div key={k} class="nk-set" data-size={set.cards.length}>
@@ -135,7 +150,21 @@ function Draft({ v, me, legal, send, busy, open }: { v: NekoView; me: number; le
 }
 
 /** TurnPanel walks the acting player through the turn's windows, with every legal move as a button. */
-function TurnPanel({ v, me, legal, send, busy, open }: { v: NekoView; me: number; legal: Move[]; send: (m: Move) => void; busy: boolean; open: (n: number) => void }) {
+function TurnPanel({
+  v,
+  me,
+  legal,
+  send,
+  busy,
+  open,
+}: {
+  v: NekoView;
+  me: number;
+  legal: Move[];
+  send: (m: Move) => void;
+  busy: boolean;
+  open: (n: number) => void;
+}) {
   const p = v.players[me]!;
   const groups = groupMoves(distinctMoves(legal, v, me));
   const inWindow = v.stage === "window";
@@ -248,7 +277,15 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
     <section class="panel nk-towns" aria-label="Towns">
       <div class="nk-tabs" role="tablist" aria-label="Whose town">
         {v.players.map((x) => (
-          <button key={x.seat} type="button" role="tab" aria-selected={x.seat === shown} class={x.seat === shown ? "nk-tab-on" : ""} onClick={() => setShown(x.seat)} data-town={x.seat}>
+          <button
+            key={x.seat}
+            type="button"
+            role="tab"
+            aria-selected={x.seat === shown}
+            class={x.seat === shown ? "nk-tab-on" : ""}
+            onClick={() => setShown(x.seat)}
+            data-town={x.seat}
+          >
             {x.seat === me ? "Your town" : x.name}
           </button>
         ))}
@@ -257,7 +294,11 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
         <div role="tabpanel" aria-label={`${p.seat === me ? "Your" : `${p.name}'s`} town`}>
           <Town v={v} p={p} onOpen={open} active={v.active === p.seat && v.stage === "window" ? v.window : undefined} />
           <Supply p={p} />
-          {ghostOn(v) ? <p class="hint">The ghost ship is level 0, moves for 2 fuel a step along the line only, and scores 8 points if it ends a period on the last column.</p> : null}
+          {ghostOn(v) ? (
+            <p class="hint">
+              The ghost ship is level 0, moves for 2 fuel a step along the line only, and scores 8 points if it ends a period on the last column.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -279,7 +320,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
   };
   const mine = v.players[me];
   const next = legal.find((m) => m.type === "next");
-  const shown = townSeat ?? (me >= 0 ? me : v.active >= 0 ? v.active : 0);
+  const shown = townSeat ?? (me >= 0 ? me : Math.max(v.active, 0));
   const cardMoves = cardOpen !== null ? movesForCard(legal, cardOpen) : [];
   const showTown = (s: number) => {
     setTownSeat(s);
@@ -312,8 +353,10 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
         board: (
           <>
             {v.phase === "draft" ? <Draft v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} /> : null}
-            {mine && v.active === me && v.phase !== "draft" && !over ? <TurnPanel v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} /> : null}
-            {mine && mine.hand && mine.hand.length > 0 && !(v.active === me && v.stage === "play") ? (
+            {mine && v.active === me && v.phase !== "draft" && !over ? (
+              <TurnPanel v={v} me={me} legal={legal} send={send} busy={busy} open={setCardOpen} />
+            ) : null}
+            {mine?.hand && mine.hand.length > 0 && !(v.active === me && v.stage === "play") ? (
               <section class="panel" aria-labelledby="nk-hand-h" data-testid="hand">
                 <h2 id="nk-hand-h">Your hand ({mine.hand.length})</h2>
                 <div class="nk-hand">

@@ -28,13 +28,21 @@ const LINES: { key: keyof Breakdown; label: string }[] = [
 /** finalLines lists the final breakdown line by line: each period's scoring, then every source of the end scoring (the ghost ship only when it is in the game); the lines add up to the totals. */
 export function finalLines(v: NekoView): ScoreLine[] {
   const periods = [0, 1].map((k) => ({ key: `period${k + 1}`, label: `Period ${k + 1} scoring`, points: v.players.map((p) => p.interim[k] ?? 0) }));
-  const rest = LINES.filter((l) => l.key !== "ghost" || ghostOn(v)).map((l) => ({ key: l.key, label: l.label, points: v.players.map((p) => p.final?.[l.key] ?? 0) }));
+  const rest = LINES.filter((l) => l.key !== "ghost" || ghostOn(v)).map((l) => ({
+    key: l.key,
+    label: l.label,
+    points: v.players.map((p) => p.final?.[l.key] ?? 0),
+  }));
   return [...periods, ...rest];
 }
 
 /** periodText says where a period's points came from. */
 export function periodText(ps: PeriodScore): string {
-  const parts = [ps.lastColumn ? `${ps.lastColumn} last column` : "", ps.line ? `${ps.line} in the line` : "", ps.ghostOut ? "ghost ship out: 8 at the end" : ""].filter(Boolean);
+  const parts = [
+    ps.lastColumn ? `${ps.lastColumn} last column` : "",
+    ps.line ? `${ps.line} in the line` : "",
+    ps.ghostOut ? "ghost ship out: 8 at the end" : "",
+  ].filter(Boolean);
   return parts.join(" · ") || "no ship in the line";
 }
 
@@ -43,7 +51,11 @@ export function Interim({ v, brief }: { v: NekoView; brief?: boolean }) {
   return (
     <section class="panel nk-interim" aria-labelledby="nk-interim-h" data-testid="interim">
       <h2 id="nk-interim-h">Intermediate scoring</h2>
-      {brief ? null : <p class="hint">At the end of each period a ship on the last column scores its level, any other ship in the line 1 point; then the ships in the line go home.</p>}
+      {brief ? null : (
+        <p class="hint">
+          At the end of each period a ship on the last column scores its level, any other ship in the line 1 point; then the ships in the line go home.
+        </p>
+      )}
       <table class="nk-table">
         <thead>
           <tr>
@@ -80,7 +92,9 @@ export function tieText(v: NekoView, result: GameResult): string {
   const best = Math.max(...totals);
   const tied = v.players.filter((p) => (p.final?.total ?? 0) === best);
   if (tied.length < 2) return "";
-  const names = tied.map((p) => `${p.name}: ships' total level ${shipsInGame(p).reduce((t, s) => t + s.level, 0)}, ${resourceCards(p.supply)} fish, goods and licences`).join("; ");
+  const names = tied
+    .map((p) => `${p.name}: ships' total level ${shipsInGame(p).reduce((t, s) => t + s.level, 0)}, ${resourceCards(p.supply)} fish, goods and licences`)
+    .join("; ");
   const shared = result.winners.length > 1;
   return `Tied on ${best} points. The lower total level of ships in play wins the tie, then more fish, goods and licences${shared ? "; still equal, so the win is shared" : ""}. (${names})`;
 }
@@ -92,12 +106,18 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
   return (
     <section class="panel nk-final" aria-labelledby="nk-final-h" data-testid="final-scores">
       <h2 id="nk-final-h">{winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Final scores"}</h2>
-      {tie ? <p class="nk-tie">{tie}</p> : <p class="hint">A tie on points goes to the lower total level of ships in play, then to more fish, goods and licences; then the win is shared.</p>}
+      {tie ? (
+        <p class="nk-tie">{tie}</p>
+      ) : (
+        <p class="hint">A tie on points goes to the lower total level of ships in play, then to more fish, goods and licences; then the win is shared.</p>
+      )}
       <div class="nk-table-wrap">
         <table class="nk-table fit-table">
           <thead>
             <tr>
-              <th scope="col" class="nk-from">Points from</th>
+              <th scope="col" class="nk-from">
+                Points from
+              </th>
               {v.players.map((p) => (
                 <th key={p.seat} scope="col" style={{ borderBottomColor: seatColor(p.seat, colors[p.seat]).fill }}>
                   <span class="col-head">
@@ -128,7 +148,10 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
           </tbody>
         </table>
       </div>
-      <p class="hint">Harbour level and best hub are scored by the game-end cards that count them (a period 2 Shipyard, the FB10 fishing boat); other game-end cards are on their own line.</p>
+      <p class="hint">
+        Harbour level and best hub are scored by the game-end cards that count them (a period 2 Shipyard, the FB10 fishing boat); other game-end cards are on
+        their own line.
+      </p>
     </section>
   );
 }
@@ -146,7 +169,11 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
   return (
     <figure class="chart nk-chart" data-testid="points-chart">
       <figcaption>Points over the game, turn by turn</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Chart of each player's points after every turn, as if the game had ended then; the table below has the numbers">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label="Chart of each player's points after every turn, as if the game had ended then; the table below has the numbers"
+      >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={pad.l} x2={width - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#d8d3c0" />
@@ -155,7 +182,9 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
             </text>
           </g>
         ))}
-        {periodEnd > 0 ? <line x1={x(periodEnd)} x2={x(periodEnd)} y1={pad.t} y2={height - pad.b} stroke="#888" stroke-dasharray="4 4" data-testid="chart-period" /> : null}
+        {periodEnd > 0 ? (
+          <line x1={x(periodEnd)} x2={x(periodEnd)} y1={pad.t} y2={height - pad.b} stroke="#888" stroke-dasharray="4 4" data-testid="chart-period" />
+        ) : null}
         <text x={x(0)} y={height - 6} text-anchor="start" class="chart-tick">
           start
         </text>
@@ -171,7 +200,14 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           const c = seatColor(v.players[k]?.seat ?? k, colors[k]).fill;
           return (
             <g key={k}>
-              <polyline fill="none" stroke={c} stroke-width={3} stroke-linejoin="round" stroke-dasharray={dashes[k]} points={pts.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ")} />
+              <polyline
+                fill="none"
+                stroke={c}
+                stroke-width={3}
+                stroke-linejoin="round"
+                stroke-dasharray={dashes[k]}
+                points={pts.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ")}
+              />
               <circle cx={x(pts.length - 1)} cy={y(pts[pts.length - 1] ?? 0)} r={4} fill={c} stroke="#111" />
             </g>
           );
@@ -191,30 +227,30 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
       </ul>
       <p class="hint nk-chart-note">Each point is what the player would score if the game ended after that turn, so it can fall as well as rise.</p>
       <div class="sr-only">
-      <table>
-        <caption>Points over the game</caption>
-        <thead>
-          <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Highest</th>
-            {periodEnd > 0 ? <th scope="col">After period 1</th> : null}
-            <th scope="col">{v.phase === "over" ? "Final" : "Now"}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {v.players.map((p, k) => {
-            const pts = series[k] ?? [0];
-            return (
-              <tr key={p.seat}>
-                <th scope="row">{p.name}</th>
-                <td>{Math.max(...pts)}</td>
-                {periodEnd > 0 ? <td>{at(pts, periodEnd)}</td> : null}
-                <td>{pts[pts.length - 1]}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table>
+          <caption>Points over the game</caption>
+          <thead>
+            <tr>
+              <th scope="col">Player</th>
+              <th scope="col">Highest</th>
+              {periodEnd > 0 ? <th scope="col">After period 1</th> : null}
+              <th scope="col">{v.phase === "over" ? "Final" : "Now"}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.players.map((p, k) => {
+              const pts = series[k] ?? [0];
+              return (
+                <tr key={p.seat}>
+                  <th scope="row">{p.name}</th>
+                  <td>{Math.max(...pts)}</td>
+                  {periodEnd > 0 ? <td>{at(pts, periodEnd)}</td> : null}
+                  <td>{pts[pts.length - 1]}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

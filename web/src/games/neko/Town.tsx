@@ -84,7 +84,12 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
   return (
     <div class="nk-town" data-testid={`town-${p.seat}`}>
       <div class="nk-line" role="list" aria-label={`${p.name}'s harbour and preparation line`}>
-        <div class="nk-col nk-harbour" role="listitem" tabIndex={0} aria-label={`Harbour level ${p.harbour}; a triggered hub gives up to the level ${p.harbour} reward (${harbourReward(p.harbour)})`}>
+        <div
+          class="nk-col nk-harbour"
+          role="listitem"
+          tabIndex={0}
+          aria-label={`Harbour level ${p.harbour}; a triggered hub gives up to the level ${p.harbour} reward (${harbourReward(p.harbour)})`}
+        >
           <h3>
             <span aria-hidden="true">⚓</span> Harbour
           </h3>
@@ -125,7 +130,13 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
               {c.hubs.length ? (
                 <div class="nk-tucked">
                   {c.hubs.map((n) => (
-                    <button key={n} type="button" class="nk-tuck" onClick={() => onOpen(n)} aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub`}>
+                    <button
+                      key={n}
+                      type="button"
+                      class="nk-tuck"
+                      onClick={() => onOpen(n)}
+                      aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub`}
+                    >
                       +{CARDS[n]?.hub} {CARDS[n]?.id}
                     </button>
                   ))}
@@ -149,7 +160,12 @@ export function Attractions({ v }: { v: NekoView }) {
         const r = attractionRewards(a.id);
         const ships = v.players.flatMap((p) => p.ships.filter((s) => s.loc === LOC_ATTR + a.index).map((s) => ({ p, s })));
         return (
-          <li key={a.index} class="nk-attr" tabIndex={0} aria-label={`${a.name}: first ship takes ${r.better}, later ones ${r.lesser}; ${a.visited ? "visited" : "no ship yet"}; ships: ${ships.map(({ p, s }) => `${p.name} level ${s.level}`).join(", ") || "none"}`}>
+          <li
+            key={a.index}
+            class="nk-attr"
+            tabIndex={0}
+            aria-label={`${a.name}: first ship takes ${r.better}, later ones ${r.lesser}; ${a.visited ? "visited" : "no ship yet"}; ships: ${ships.map(({ p, s }) => `${p.name} level ${s.level}`).join(", ") || "none"}`}
+          >
             <strong>{a.name}</strong>
             <span class="nk-attr-r">
               first: {r.better} · later: {r.lesser}

@@ -51,7 +51,11 @@ function TvTowns({ v }: { v: NekoView }) {
       {v.order.map((seat) => {
         const p = v.players[seat];
         if (!p) return null;
-        const at = (loc: number) => p.ships.filter((s) => s.loc === loc).map((s) => (s.index === GHOST ? "☁" : `⎈${s.level}`)).join(" ");
+        const at = (loc: number) =>
+          p.ships
+            .filter((s) => s.loc === loc)
+            .map((s) => (s.index === GHOST ? "☁" : `⎈${s.level}`))
+            .join(" ");
         return (
           <div key={seat} class={`nk-tv-town ${seat === v.active ? "nk-on" : ""}`} data-testid={`tv-town-${seat}`}>
             <strong>{p.name}</strong>

@@ -57,37 +57,121 @@ interface EffectText {
 }
 
 const E: Record<string, EffectText> = {
-  licence: { timing: "Once per turn", short: (a) => `+${a} {licence} icon`, full: (a) => `Each of your turns, when this column activates, you have ${a} licence icon${a > 1 ? "s" : ""} to spend on harbour or ship upgrades.` },
-  coin: { timing: "Once per turn", short: (a) => `+${a} {coin}`, full: (a) => `Each of your turns, when this column activates, you have ${a} coins to spend on ships and licences.` },
-  fuel: { timing: "Once per turn", short: (a) => `+${a} {fuel}`, full: (a) => `Each of your turns, when this column activates, you have ${a} fuel to move your ships.` },
+  licence: {
+    timing: "Once per turn",
+    short: (a) => `+${a} {licence} icon`,
+    full: (a) => `Each of your turns, when this column activates, you have ${a} licence icon${a > 1 ? "s" : ""} to spend on harbour or ship upgrades.`,
+  },
+  coin: {
+    timing: "Once per turn",
+    short: (a) => `+${a} {coin}`,
+    full: (a) => `Each of your turns, when this column activates, you have ${a} coins to spend on ships and licences.`,
+  },
+  fuel: {
+    timing: "Once per turn",
+    short: (a) => `+${a} {fuel}`,
+    full: (a) => `Each of your turns, when this column activates, you have ${a} fuel to move your ships.`,
+  },
   goods_on_arrival: { timing: "Ship moves in", short: () => `+1 {goods}`, full: () => "Whenever one of your ships moves into this column, take 1 goods card." },
-  goods_on_arrival_capacity: { timing: "Ship moves in", short: (a) => `+1 {goods}, limit +${a}`, full: (a) => `Whenever one of your ships moves into this column, take 1 goods card. Your supply may also hold ${a} more cards.` },
-  upgrade_on_arrival: { timing: "Ship moves in", short: () => "ship +1 level", full: () => "Whenever one of your ships moves into this column, it goes up one level." },
-  immediate_vp_per_ship: { timing: "Immediate", short: () => "1 {vp} per ship", full: () => "When played: score 1 point for every ship you have in play, as point cards." },
-  end_set: { timing: "Game end", short: (a) => `${a} {vp} per 3 of this kind`, full: (a) => `At the end: ${a} points for every 3 cards of this kind in your columns (this one counts).` },
+  goods_on_arrival_capacity: {
+    timing: "Ship moves in",
+    short: (a) => `+1 {goods}, limit +${a}`,
+    full: (a) => `Whenever one of your ships moves into this column, take 1 goods card. Your supply may also hold ${a} more cards.`,
+  },
+  upgrade_on_arrival: {
+    timing: "Ship moves in",
+    short: () => "ship +1 level",
+    full: () => "Whenever one of your ships moves into this column, it goes up one level.",
+  },
+  immediate_vp_per_ship: {
+    timing: "Immediate",
+    short: () => "1 {vp} per ship",
+    full: () => "When played: score 1 point for every ship you have in play, as point cards.",
+  },
+  end_set: {
+    timing: "Game end",
+    short: (a) => `${a} {vp} per 3 of this kind`,
+    full: (a) => `At the end: ${a} points for every 3 cards of this kind in your columns (this one counts).`,
+  },
   end_goods: { timing: "Game end", short: () => "+1 {vp} per {goods}", full: () => "At the end: every goods card you hold scores 1 more point." },
   end_harbour: { timing: "Game end", short: () => "{vp} = harbour level", full: () => "At the end: score as many points as your harbour level." },
   end_captain: { timing: "Game end", short: () => "+1 {vp} per {captain}", full: () => "At the end: every captain you hold scores 1 more point." },
-  rs_deactivate_bonus: { timing: "Always on", short: () => "deactivate: +1 {fish} +2 {licence}", full: () => "Whenever you deactivate a card as a hub, you also take 1 fish and 2 licences." },
+  rs_deactivate_bonus: {
+    timing: "Always on",
+    short: () => "deactivate: +1 {fish} +2 {licence}",
+    full: () => "Whenever you deactivate a card as a hub, you also take 1 fish and 2 licences.",
+  },
   rs_licence_discount: { timing: "Always on", short: () => "licence costs 2 {coin}", full: () => "You buy licences for 2 coins instead of 3." },
-  rs_income_bonus: { timing: "Once per turn", short: () => "+2 {coin} or +1 {fuel}", full: () => "Once a turn, add 2 coins or 1 fuel when the matching column activates." },
-  rs_better_attraction: { timing: "Always on", short: () => "always the better reward", full: () => "Your ships always take an attraction's better reward (still once per ship)." },
-  rs_harbour_penguin: { timing: "Always on", short: () => "harbour up: +1 {penguin}", full: () => "Every time you upgrade your harbour, take 1 penguin card too." },
-  rs_flip: { timing: "Once per turn", short: () => "flip {fish}→{goods} or {licence}→{penguin}", full: () => "Once a turn, in this column's window, turn one fish into goods or one licence into a penguin." },
-  rs_big_hub_goods: { timing: "Ship moves in", short: () => "hub 6+: +1 {goods}", full: () => "Whenever one of your ships moves into a column whose hub is 6 or more, take 1 goods card." },
-  rs_top_place: { timing: "Always on", short: () => "top place at attractions", full: () => "Your ships arriving at an attraction take its highest place, so you win its ties." },
-  rs_fish_on_miss: { timing: "Always on", short: () => "hub misses: +1 {fish}", full: () => "Whenever a ship moves in and the hub gives no reward, take 1 fish instead." },
+  rs_income_bonus: {
+    timing: "Once per turn",
+    short: () => "+2 {coin} or +1 {fuel}",
+    full: () => "Once a turn, add 2 coins or 1 fuel when the matching column activates.",
+  },
+  rs_better_attraction: {
+    timing: "Always on",
+    short: () => "always the better reward",
+    full: () => "Your ships always take an attraction's better reward (still once per ship).",
+  },
+  rs_harbour_penguin: {
+    timing: "Always on",
+    short: () => "harbour up: +1 {penguin}",
+    full: () => "Every time you upgrade your harbour, take 1 penguin card too.",
+  },
+  rs_flip: {
+    timing: "Once per turn",
+    short: () => "flip {fish}→{goods} or {licence}→{penguin}",
+    full: () => "Once a turn, in this column's window, turn one fish into goods or one licence into a penguin.",
+  },
+  rs_big_hub_goods: {
+    timing: "Ship moves in",
+    short: () => "hub 6+: +1 {goods}",
+    full: () => "Whenever one of your ships moves into a column whose hub is 6 or more, take 1 goods card.",
+  },
+  rs_top_place: {
+    timing: "Always on",
+    short: () => "top place at attractions",
+    full: () => "Your ships arriving at an attraction take its highest place, so you win its ties.",
+  },
+  rs_fish_on_miss: {
+    timing: "Always on",
+    short: () => "hub misses: +1 {fish}",
+    full: () => "Whenever a ship moves in and the hub gives no reward, take 1 fish instead.",
+  },
   rs_no_limit: { timing: "Always on", short: () => "no supply limit", full: () => "Your supply has no limit on cards." },
-  swap_captain_licence: { timing: "Ship moves in", short: () => "swap {captain} ⇄ {licence}", full: () => "Whenever a ship moves in, you may swap a captain for a licence, or back." },
-  swap_captain_fish_goods: { timing: "Ship moves in", short: () => "swap {captain}+{fish} ⇄ {goods}", full: () => "Whenever a ship moves in, you may swap a captain and a fish for a goods card, or back." },
-  swap_fish4_penguin: { timing: "Ship moves in", short: () => "swap 4 {fish} ⇄ {penguin}", full: () => "Whenever a ship moves in, you may swap 4 fish for a penguin, or back." },
-  swap_penguin_fish_captain: { timing: "Ship moves in", short: () => "swap {penguin}+{fish} ⇄ {captain}", full: () => "Whenever a ship moves in, you may swap a penguin and a fish for a captain, or back." },
-  swap_fish3_licence_goods: { timing: "Ship moves in", short: () => "swap 3 {fish} ⇄ {licence}/{goods}", full: () => "Whenever a ship moves in, you may swap 3 fish for a licence or a goods card, or back." },
+  swap_captain_licence: {
+    timing: "Ship moves in",
+    short: () => "swap {captain} ⇄ {licence}",
+    full: () => "Whenever a ship moves in, you may swap a captain for a licence, or back.",
+  },
+  swap_captain_fish_goods: {
+    timing: "Ship moves in",
+    short: () => "swap {captain}+{fish} ⇄ {goods}",
+    full: () => "Whenever a ship moves in, you may swap a captain and a fish for a goods card, or back.",
+  },
+  swap_fish4_penguin: {
+    timing: "Ship moves in",
+    short: () => "swap 4 {fish} ⇄ {penguin}",
+    full: () => "Whenever a ship moves in, you may swap 4 fish for a penguin, or back.",
+  },
+  swap_penguin_fish_captain: {
+    timing: "Ship moves in",
+    short: () => "swap {penguin}+{fish} ⇄ {captain}",
+    full: () => "Whenever a ship moves in, you may swap a penguin and a fish for a captain, or back.",
+  },
+  swap_fish3_licence_goods: {
+    timing: "Ship moves in",
+    short: () => "swap 3 {fish} ⇄ {licence}/{goods}",
+    full: () => "Whenever a ship moves in, you may swap 3 fish for a licence or a goods card, or back.",
+  },
   end_per_penguin: { timing: "Game end", short: () => "+1 {vp} per {penguin}", full: () => "At the end: every penguin you hold scores 1 more point." },
   end_per_licence: { timing: "Game end", short: () => "1 {vp} per {licence}", full: () => "At the end: every licence you hold scores 1 point." },
   end_per_goods: { timing: "Game end", short: () => "+1 {vp} per {goods}", full: () => "At the end: every goods card you hold scores 1 more point." },
   end_per_captain: { timing: "Game end", short: () => "+1 {vp} per {captain}", full: () => "At the end: every captain you hold scores 1 more point." },
-  end_hub: { timing: "Game end", short: () => "best small hub in {vp}", full: () => "At the end: your best hub among columns of at most 3 cards scores its level in points." },
+  end_hub: {
+    timing: "Game end",
+    short: () => "best small hub in {vp}",
+    full: () => "At the end: your best hub among columns of at most 3 cards scores its level in points.",
+  },
 };
 
 const unknownEffect: EffectText = { timing: "Always on", short: () => "", full: () => "" };
@@ -200,5 +284,9 @@ const BOAT_SWAPS: Record<string, string[]> = {
 };
 
 export const choiceTitle = (name: string): string =>
-  ({ hubReward: "The hub gives a reward: choose its level", boatSwap: "Your fishing boat offers a swap", halfMoon: "Half Moon Island: choose your reward", neko: "Neko Harbour: choose 2 cards" })[name] ??
-  "Choose";
+  ({
+    hubReward: "The hub gives a reward: choose its level",
+    boatSwap: "Your fishing boat offers a swap",
+    halfMoon: "Half Moon Island: choose your reward",
+    neko: "Neko Harbour: choose 2 cards",
+  })[name] ?? "Choose";

@@ -37,8 +37,12 @@ function shipFrom(v: NekoView, p: NekoPlayer | undefined, ship: number, from: bo
   if (!p || !s) return "";
   let where = shipPlace(v, p, s);
   if (from) where = where.replace(/^(in|on|at) /, "from ");
-  const other = p.ships.find((x) => x.index !== ship && x.index !== GHOST && x.loc === s.loc && x.level === s.level && twinShip(p, x.index) !== twinShip(p, ship));
-  if (other) where += other.place !== s.place ? `, the one placed ${s.place > other.place ? "higher" : "lower"}` : `, the one ${s.rewarded ? "already" : "not yet"} rewarded`;
+  const other = p.ships.find(
+    (x) => x.index !== ship && x.index !== GHOST && x.loc === s.loc && x.level === s.level && twinShip(p, x.index) !== twinShip(p, ship),
+  );
+  if (other)
+    where +=
+      other.place !== s.place ? `, the one placed ${s.place > other.place ? "higher" : "lower"}` : `, the one ${s.rewarded ? "already" : "not yet"} rewarded`;
   return ` ${where}`;
 }
 
@@ -139,7 +143,6 @@ const CARD_MOVES = ["play", "deactivate", "pick", "boat"];
 /** movesForCard lists the legal moves that use a card from the hand (play, deactivate, pick, boat). */
 export const movesForCard = (legal: Move[], card: number): Move[] => legal.filter((m) => CARD_MOVES.includes(m.type) && field(m, "card") === card);
 
-
 /** draftMove is the legal move that takes row's set of size cards, if there is one. */
 export const draftMove = (legal: Move[], row: number, size: number): Move | undefined =>
   legal.find((m) => m.type === "draft" && field(m, "row") === row && field(m, "size") === size);
@@ -172,4 +175,7 @@ export function distinctMoves(legal: Move[], v: NekoView, me: number): Move[] {
 
 /** moveKey identifies a move for keys and test ids. */
 export const moveKey = (m: Move): string =>
-  [m.type, ...["card", "row", "size", "col", "ship", "level", "to", "option", "res"].filter((k) => typeof m[k] === "number").map((k) => `${k}${m[k] as number}`)].join("-");
+  [
+    m.type,
+    ...["card", "row", "size", "col", "ship", "level", "to", "option", "res"].filter((k) => typeof m[k] === "number").map((k) => `${k}${m[k] as number}`),
+  ].join("-");

@@ -234,7 +234,9 @@ export function decodeView(x: unknown): NekoView {
     }),
     boats: ints(o.boats),
     players: (Array.isArray(o.players) ? o.players : []).map(decodePlayer),
-    history: (Array.isArray(o.history) ? o.history : []).filter(isObj).map((h) => ({ period: num(h.period, 1), seat: num(h.seat, -1), points: ints(h.points) })),
+    history: (Array.isArray(o.history) ? o.history : [])
+      .filter(isObj)
+      .map((h) => ({ period: num(h.period, 1), seat: num(h.seat, -1), points: ints(h.points) })),
   };
 }
 
