@@ -72,6 +72,13 @@ export function ResourceIcons() {
 }
 
 /** Token is a hex's number token: the number and its pips; 6 and 8 stand out in red and bold. */
+/** shownOnHex is the text drawn on a hex, its terrain's name and its number: a hex that is a
+ * button starts its spoken name with it, so what is seen is what is said. */
+function shownOnHex(v: HarborfallView, h: number): string {
+  const n = v.number[h];
+  return `${v.terrains[v.terrain[h] ?? DESERT] ?? ""}${n ? ` ${n}` : ""}`;
+}
+
 function Token({ n, x, y }: { n: number; x: number; y: number }) {
   const p = pips(n);
   const hot = p === 5;
@@ -172,7 +179,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
             class={`hf-hex ${m ? "hf-spot" : ""} ${isSel("hex", h) ? "hf-selected" : ""}`}
             tabindex={0}
             role={act ? "button" : "img"}
-            aria-label={`${hexLabel(v, h)}${m ? `. ${moveLabel(m, v)}` : ""}`}
+            aria-label={`${act ? `${shownOnHex(v, h)}: ` : ""}${hexLabel(v, h)}${m ? `. ${moveLabel(m, v)}` : ""}`}
             data-hex={h}
             onClick={act}
             onKeyDown={act ? (e) => key(e, act) : undefined}
