@@ -44,22 +44,18 @@ export function MoveButton({ m, v, me, send, busy, primary }: { m: Move; v: Neko
   );
 }
 
-/** Draft shows the cards on offer: rows of sets (3-4 players) or the display (2 players). */
-function Draft({
-  v,
-  me,
-  legal,
-  send,
-  busy,
-  open,
-}: {
+/** PanelProps is what the draft and the turn panel each get from the play screen. */
+type PanelProps = {
   v: NekoView;
   me: number;
   legal: Move[];
   send: (m: Move) => void;
   busy: boolean;
   open: (n: number) => void;
-}) {
+};
+
+/** Draft shows the cards on offer: rows of sets (3-4 players) or the display (2 players). */
+function Draft({ v, me, legal, send, busy, open }: PanelProps) {
   const mine = v.active === me;
   const p = v.players[me];
   return (
@@ -150,21 +146,7 @@ function Draft({
 }
 
 /** TurnPanel walks the acting player through the turn's windows, with every legal move as a button. */
-function TurnPanel({
-  v,
-  me,
-  legal,
-  send,
-  busy,
-  open,
-}: {
-  v: NekoView;
-  me: number;
-  legal: Move[];
-  send: (m: Move) => void;
-  busy: boolean;
-  open: (n: number) => void;
-}) {
+function TurnPanel({ v, me, legal, send, busy, open }: PanelProps) {
   const p = v.players[me]!;
   const groups = groupMoves(distinctMoves(legal, v, me));
   const inWindow = v.stage === "window";
