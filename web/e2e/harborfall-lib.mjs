@@ -5,8 +5,11 @@
 
 import { fail, fitsScreen, log, pageApi, until } from "./lib.mjs";
 
-/** openTable makes the host's table (Harborfall unless game names another), seats the friends and the computer players, and starts it. */
-export async function openTable(base, host, friends, { names, bots, turnSeconds, game = "harborfall" }) {
+/**
+ * openTable makes the host's table (Harborfall unless game names another), seats the friends and the computer
+ * players (at level when given, else the server's default level), and starts it.
+ */
+export async function openTable(base, host, friends, { names, bots, turnSeconds, game = "harborfall", level }) {
   await host.goto(`${base}/`);
   const made = await pageApi(host, "POST", "/api/tables", { game, name: names[0], turnSeconds });
   if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
@@ -19,7 +22,7 @@ export async function openTable(base, host, friends, { names, bots, turnSeconds,
     if (r.status !== 200) fail(`ready: ${r.status} ${JSON.stringify(r.body)}`);
   }
   for (let b = 0; b < bots; b++) {
-    const r = await pageApi(host, "POST", `/api/tables/${table.id}/bots`, {});
+    const r = await pageApi(host, "POST", `/api/tables/${table.id}/bots`, level ? { level } : {});
     if (r.status !== 200) fail(`adding a computer player: ${r.status} ${JSON.stringify(r.body)}`);
   }
   const s = await pageApi(host, "POST", `/api/tables/${table.id}/start`);

@@ -54,8 +54,10 @@ export default async function scenario(ctx) {
   const names = ["Ana", "Bo", "Cy"];
   const BOT = 3; // the computer player's seat
 
-  setStep("the host opens a 4-seat table with a computer player and a turn timer");
-  const table = await openTable(base, host, [bo, cy], { names: [...names], bots: 1, turnSeconds: TURN_SECONDS });
+  setStep("the host opens a 4-seat table with an easy computer player and a turn timer");
+  // An easy computer player: a stronger one can win before the scripted goals (a development card bought and then
+  // played) come round.
+  const table = await openTable(base, host, [bo, cy], { names: [...names], bots: 1, turnSeconds: TURN_SECONDS, level: "easy" });
   const path = `/ws?table=${table.id}`;
   await tv.goto(`${base}/tv/${table.tv}`);
   for (const p of [...people, tv]) await until("the island", () => p.locator("svg.hf-board").count());
