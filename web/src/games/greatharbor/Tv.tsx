@@ -3,6 +3,7 @@
 // the voyages, a column per player and the Automa, and what just happened.
 
 import type { TableStore } from "../../state";
+import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor } from "./Harbor";
 import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, VoyagePanel } from "./Panels";
 import { DieChip, Icon } from "./icons";
@@ -93,6 +94,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
             <TvDistrict v={v} />
             <TvPlayers v={v} colors={colors} />
             <AutomaPanel v={v} colors={colors} />
+            <AutomaTurnPanel v={v} tv />
             <VoyagePanel v={v} colors={colors} />
             <ol class="gh-tv-last" aria-live="polite">
               {last.map((e, i) => (
