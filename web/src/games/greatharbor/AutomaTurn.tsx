@@ -173,7 +173,7 @@ export function usePaced(seq: number, total: number, animateFirst: boolean) {
   return { shown: Math.min(shown, total), showAll, replay: start };
 }
 
-function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean }) {
+function Steps({ v, t, tv, brief }: { v: GreatHarborView; t: AutomaTurn; tv: boolean; brief: boolean }) {
   const lines = automaLines(v, t);
   const { shown, showAll, replay } = usePaced(t.seq, lines.length, v.phase === "draft");
   const done = shown >= lines.length;
@@ -206,7 +206,7 @@ function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean })
         <ol class="gh-aturn-steps" aria-live="polite">
           {seen.map((l, i) => (
             <li key={`${t.seq}-${i}`} class={i === shown - 1 && !done ? "gh-aturn-new" : ""} data-testid={`automa-step-${i}`}>
-              <strong>{l.text}</strong> <span class="gh-aturn-why">{l.why}</span>
+              <strong>{l.text}</strong> {brief && i !== shown - 1 ? null : <span class="gh-aturn-why">{l.why}</span>}
             </li>
           ))}
         </ol>
@@ -224,9 +224,13 @@ function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean })
   );
 }
 
-/** AutomaTurnPanel shows the Automa's latest draft step by step; nothing before its first or once the game is over. */
-export function AutomaTurnPanel({ v, tv = false }: { v: GreatHarborView; tv?: boolean }) {
+/**
+ * AutomaTurnPanel shows the Automa's latest draft step by step; nothing
+ * before its first or once the game is over. A brief panel (a crowded TV)
+ * gives the reason of the newest step only.
+ */
+export function AutomaTurnPanel({ v, tv = false, brief = false }: { v: GreatHarborView; tv?: boolean; brief?: boolean }) {
   const t = v.automa?.last;
   if (!t || v.phase === "over") return null;
-  return <Steps v={v} t={t} tv={tv} />;
+  return <Steps v={v} t={t} tv={tv} brief={brief} />;
 }
