@@ -58,17 +58,24 @@ func (s *State) automaPick(card int8) int8 {
 func (s *State) automaDraft(log *game.Log) {
 	var die int8
 	var card int8
+	last := &s.Bot.Last
+	*last = AutomaTurn{Seq: last.Seq + 1, Round: s.Round, Turn: s.Turn, Skipped: [4]int8{-1, -1, -1, -1}}
 	for {
 		card = s.automaTopCard()
 		if die = s.automaPick(card); die >= 0 {
 			break
 		}
+		if last.SkippedN < int8(len(last.Skipped)) {
+			last.Skipped[last.SkippedN] = card
+		}
+		last.SkippedN++
 		s.automaDiscardTop() // GH-175
 	}
 	d := &s.Dice[die]
 	slot := s.automaSlot(automaDeck[card].Tile, die)
 	s.automaDiscardTop()
 	s.Bot.LastCard = card
+	last.Card, last.Die, last.Face, last.Slot = card, die, d.Face, slot
 	if slot == district {
 		d.Loc, d.At = locDistrict, s.automaID()
 		s.Bot.Smuggler++ // GH-180
@@ -86,6 +93,7 @@ func (s *State) automaDraft(log *game.Log) {
 			colourNames[dieColour(die)], d.Face, where), Data: die})
 	}
 	s.automaAdvance(dieColour(die), log)
+	last.Space = s.Bot.Track[dieColour(die)]
 }
 
 // automaSlot is where the Automa places die on tile: the first empty slot
@@ -116,6 +124,7 @@ func (s *State) automaAdvance(c int8, log *game.Log) {
 	a := &s.Bot
 	if a.Track[c] >= automaTop {
 		a.Prestige += int16(automaOverflow) // GH-Q31
+		s.automaStep(AutomaStep{Why: stepFull, Kind: 0, Value: automaOverflow, Card: -1, Done: true})
 		if log.On() {
 			log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s track is full: it gains %d Prestige", colourNames[c], automaOverflow)})
 		}
@@ -123,7 +132,7 @@ func (s *State) automaAdvance(c int8, log *game.Log) {
 	}
 	a.Track[c]++
 	at := a.Track[c]
-	s.automaAct(automaSpaces[c][at], log)
+	s.automaAct(automaSpaces[c][at], AutomaStep{Why: stepSpace}, log)
 	for _, l := range automaLinks {
 		if l.Row != at || (l.A != c && l.B != c) {
 			continue
@@ -133,20 +142,40 @@ func (s *State) automaAdvance(c int8, log *game.Log) {
 			other = l.B
 		}
 		if a.Track[other] >= at {
-			s.automaAct(l.Action, log)
+			s.automaAct(l.Action, AutomaStep{Why: stepLink, Other: other}, log)
 		}
 	}
 }
 
-func (s *State) automaAct(act AutomaAction, log *game.Log) {
+// automaStep adds st to the record of the Automa's draft.
+func (s *State) automaStep(st AutomaStep) {
+	last := &s.Bot.Last
+	if last.StepsN < int8(len(last.Steps)) {
+		last.Steps[last.StepsN] = st
+		last.StepsN++
+	}
+}
+
+// automaAct performs act, recording it as st says why.
+func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 	a := &s.Bot
 	gov := &governors[a.Governor]
 	say := func(format string, args ...any) { // call only when log.On(): boxing args allocates
 		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: "The Automa " + fmt.Sprintf(format, args...)})
 	}
+	st.Card = -1
+	for k, name := range automaKinds {
+		if name == act.Kind {
+			st.Kind = int8(k)
+		}
+	}
+	if act.Kind != "" {
+		defer func() { s.automaStep(st) }()
+	}
 	switch act.Kind {
 	case "prestige":
 		a.Prestige += int16(act.Value)
+		st.Value, st.Done = act.Value, true
 		if log.On() {
 			say("gains %d Prestige", act.Value)
 		}
@@ -161,8 +190,10 @@ func (s *State) automaAct(act AutomaAction, log *game.Log) {
 				best = int8(d)
 			}
 		}
+		st.Done = true
 		if best >= 0 {
 			a.Ships[best].Crew |= crewStrength
+			st.Card = a.Ships[best].Card
 			if log.On() {
 				say("gains a Colonist and crews %s's Strength", ships[a.Ships[best].Card].Name)
 			}
@@ -191,6 +222,7 @@ func (s *State) automaAct(act AutomaAction, log *game.Log) {
 		card := s.ShipDisplay[size]
 		s.ShipDisplay[size] = s.drawShip(size)
 		s.automaTakeShip(card)
+		st.Card, st.Done = card, true
 		if log.On() {
 			say("takes the ship %s", ships[card].Name)
 		}
@@ -199,6 +231,7 @@ func (s *State) automaAct(act AutomaAction, log *game.Log) {
 		if i >= 0 {
 			c := takeDisplay(&s.BuildingDisplay, i, s.BuildingDeck[:], &s.BuildingDeckN)
 			a.Buildings |= bit(c)
+			st.Card, st.Done = c, true
 			if log.On() {
 				say("takes the Building %s", buildings[c].Name)
 			}
@@ -208,6 +241,7 @@ func (s *State) automaAct(act AutomaAction, log *game.Log) {
 		if i >= 0 {
 			c := takeDisplay(&s.PersonDisplay, i, s.PersonDeck[:], &s.PersonDeckN)
 			a.People |= bit(c)
+			st.Card, st.Done = c, true
 			if log.On() {
 				say("takes the Person %s (#%d)", people[c].Name, people[c].Number)
 			}

@@ -3,6 +3,8 @@ package greatharbor
 import (
 	"slices"
 	"testing"
+
+	"harbor/game"
 )
 
 // automaState is a two-player-total game (one person and the Automa) with
@@ -182,7 +184,7 @@ func TestGH185_GH186_GH187_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
 	}
 	s.ShipDisplay[small], s.ShipDisplay[medium] = top[small], top[medium]
 	a.Free = 1
-	s.automaAct(AutomaAction{Kind: "ship"}, nil)
+	s.automaAct(AutomaAction{Kind: "ship"}, AutomaStep{}, nil)
 	if a.Ships[0].Card != top[medium] || a.Ships[0].Crew != crewStrength || a.Free != 0 {
 		t.Fatalf("GH-185/187 the largest top-colour ship, crewed on Strength: %+v", a.Ships[0])
 	}
@@ -190,12 +192,12 @@ func TestGH185_GH186_GH187_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
 	a.Ships[2] = Ship{Card: shipID("L2")}
 	s.ShipDisplay = [3]int8{-1, -1, shipID("L4")}
 	supplyBefore := s.SupplyColonists
-	s.automaAct(AutomaAction{Kind: "ship"}, nil)
+	s.automaAct(AutomaAction{Kind: "ship"}, AutomaStep{}, nil)
 	if a.Ships[0].Card != shipID("L4") || a.AllShips&bit(top[medium]) == 0 || s.SupplyColonists != supplyBefore+1 {
 		t.Fatalf("GH-186 the smallest ship is replaced and still scores: %+v", a.Ships)
 	}
 	// GH-190: a new colonist crews the largest ship without Strength crew.
-	s.automaAct(AutomaAction{Kind: "colonist"}, nil)
+	s.automaAct(AutomaAction{Kind: "colonist"}, AutomaStep{}, nil)
 	crewed := 0
 	for _, sh := range a.Ships {
 		if sh.Crew&crewStrength != 0 {
@@ -243,7 +245,7 @@ func TestGH188_AutomaDisplayPicks(t *testing.T) {
 			s := automaState(t)
 			s.BuildingDisplay = tc.display
 			deckTop := s.BuildingDeck[s.BuildingDeckN-1]
-			s.automaAct(AutomaAction{Kind: "building"}, nil)
+			s.automaAct(AutomaAction{Kind: "building"}, AutomaStep{}, nil)
 			if s.Bot.Buildings != bit(tc.want) {
 				t.Fatalf("GH-188 took %b from %v, want %s", s.Bot.Buildings, tc.display, buildings[tc.want].Name)
 			}
@@ -252,7 +254,7 @@ func TestGH188_AutomaDisplayPicks(t *testing.T) {
 			}
 		})
 	}
-	s.automaAct(AutomaAction{Kind: "person"}, nil)
+	s.automaAct(AutomaAction{Kind: "person"}, AutomaStep{}, nil)
 	if s.Bot.People == 0 {
 		t.Fatal("GH-189 person")
 	}
@@ -340,5 +342,79 @@ func TestGH173_AutomaDraftsFirstInEachPass(t *testing.T) {
 	}
 	if s.DraftIdx != 1 {
 		t.Fatal("the Automa has already drafted and placed its first die")
+	}
+}
+
+// TestAutomaLastTurnInView checks the public record of the Automa's latest
+// draft: the card set aside for want of a die, the card used, the die and its
+// slot, and each track step with its reason, the same for every viewer.
+func TestAutomaLastTurnInView(t *testing.T) {
+	s := automaState(t)
+	if s.View(game.Public).Automa.Last == nil {
+		t.Fatal("the Automa drafted first at setup: a record is shown")
+	}
+	s.Bot.Last = AutomaTurn{} // as before its first draft
+	if s.View(game.Public).Automa.Last != nil {
+		t.Fatal("no record before the Automa's first draft")
+	}
+	// Yellow 2 pays 1 Prestige; yellow already at 1 makes this draft reach it.
+	s.Bot.Track[yellow] = 1
+	card := findCard(yellow, true)
+	topCard(s, card)
+	topCard(s, findCard(blue, true)) // no blue die: set aside first
+	a := &s.Bot
+	k := slices.Index(a.Deck[:a.DeckN], card)
+	a.Deck[k], a.Deck[a.DeckN-2] = a.Deck[a.DeckN-2], a.Deck[k] // the yellow card next
+	s.Dice[5] = Die{Face: 3, Loc: locPool}
+	s.Dice[6] = Die{Face: 5, Loc: locPool, Order: 1}
+	s.automaDraft(nil)
+	last := s.View(game.Public).Automa.Last
+	if last == nil || last.Seq != 1 {
+		t.Fatalf("record %+v", last)
+	}
+	if last.SkippedN != 1 || len(last.Skipped) != 1 || last.Skipped[0].Colour != blue || !last.Skipped[0].Up {
+		t.Fatalf("the blue card is shown set aside: %+v (%d)", last.Skipped, last.SkippedN)
+	}
+	if last.Card.Colour != yellow || !last.Card.Up || last.Card.Tile != tiles[automaDeck[card].Tile].ID {
+		t.Fatalf("card %+v", last.Card)
+	}
+	if last.Die != 6 || last.Colour != yellow || last.Face != 5 {
+		t.Fatalf("the highest yellow die: %+v", last)
+	}
+	if s.Dice[6].Loc == locSlot && last.Slot != s.Dice[6].At || s.Dice[6].Loc == locDistrict && last.Slot != district {
+		t.Fatalf("slot %d, die %+v", last.Slot, s.Dice[6])
+	}
+	if last.Space != 2 || len(last.Steps) != 1 {
+		t.Fatalf("one step at yellow 2: %+v", last)
+	}
+	if st := last.Steps[0]; st.Why != "space" || st.Kind != "prestige" || st.Value != 1 || !st.Done {
+		t.Fatalf("step %+v", st)
+	}
+	for viewer := game.Seat(-1); viewer < game.Seat(s.N); viewer++ {
+		if got := s.View(viewer).Automa.Last; mustJSON(t, got) != mustJSON(t, last) {
+			t.Fatalf("viewer %d sees another record", viewer)
+		}
+	}
+
+	// A full track pays the overflow; a link step names the other track.
+	s.Bot.Track[red] = automaTop
+	topCard(s, findCard(red, false))
+	s.Dice[0] = Die{Face: 2, Loc: locPool}
+	s.automaDraft(nil)
+	last = s.View(game.Public).Automa.Last
+	if last.Seq != 2 || last.SkippedN != 0 || len(last.Steps) != 1 || last.Steps[0].Why != "full" || last.Steps[0].Value != automaOverflow {
+		t.Fatalf("overflow record %+v", last)
+	}
+	// Red reaches row 4 beside yellow there: the space, then the red-yellow link.
+	s.Bot.Track[yellow], s.Bot.Track[red] = 4, 3
+	topCard(s, findCard(red, true))
+	s.Dice[1] = Die{Face: 6, Loc: locPool}
+	s.automaDraft(nil)
+	steps := s.View(game.Public).Automa.Last.Steps
+	if len(steps) != 2 || steps[0].Why != "space" || steps[0].Kind != "prestige" || steps[1].Why != "link" || steps[1].Other != yellow || steps[1].Kind != "ship" {
+		t.Fatalf("red 4 then the red-yellow link: %+v", steps)
+	}
+	if steps[1].Done != (steps[1].Card >= 0) {
+		t.Fatalf("a ship taken names its card: %+v", steps[1])
 	}
 }

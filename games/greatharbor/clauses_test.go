@@ -398,8 +398,8 @@ func TestClauses(t *testing.T) {
 		}},
 		{"GH-184 GH-191 the Automa pays nothing and gains Prestige", func(t *testing.T) {
 			s := automaState(t)
-			s.automaAct(AutomaAction{Kind: "prestige", Value: 3}, nil)
-			s.automaAct(AutomaAction{Kind: "building"}, nil)
+			s.automaAct(AutomaAction{Kind: "prestige", Value: 3}, AutomaStep{}, nil)
+			s.automaAct(AutomaAction{Kind: "building"}, AutomaStep{}, nil)
 			if s.Bot.Prestige != 3 || s.Bot.Buildings == 0 {
 				t.Fatal(s.Bot)
 			}

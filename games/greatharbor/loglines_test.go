@@ -168,7 +168,7 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		s := automaState(t)
 		s.Bot.Ships[0] = Ship{Card: shipID("L1")}
 		var log game.Log
-		s.automaAct(AutomaAction{Kind: "colonist"}, &log)
+		s.automaAct(AutomaAction{Kind: "colonist"}, AutomaStep{}, &log)
 		wantIn(t, log.Events[0].Text, "The Automa gains a Colonist and crews Trireme's Strength")
 	})
 	t.Run("GH-216 an activation says what it does", func(t *testing.T) {

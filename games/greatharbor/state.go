@@ -114,7 +114,47 @@ type Automa struct {
 	Smuggler  int8             `json:"smuggler"`
 	Governor  int8             `json:"governor"`
 	LastCard  int8             `json:"lastCard"` // last card used, -1 before the first
+	Last      AutomaTurn       `json:"last"`     // its latest draft, step by step
 }
+
+// AutomaTurn records the Automa's latest draft as the table saw it, for the
+// screens to replay: the cards it turned face up, the die it took, where the
+// die went and what its track paid. Everything in it is public.
+type AutomaTurn struct {
+	Seq      int16         `json:"seq"` // counts the Automa's drafts; 0 before the first
+	Round    int8          `json:"round"`
+	Turn     int8          `json:"turn"`
+	Skipped  [4]int8       `json:"skipped"`  // cards set aside for want of a die, the first four
+	SkippedN int8          `json:"skippedN"` // how many were set aside
+	Card     int8          `json:"card"`
+	Die      int8          `json:"die"`
+	Face     int8          `json:"face"`
+	Slot     int8          `json:"slot"`  // the slot, or district
+	Space    int8          `json:"space"` // its track's space after the move
+	Steps    [3]AutomaStep `json:"steps"`
+	StepsN   int8          `json:"stepsN"`
+}
+
+// AutomaStep is one thing the Automa's track did in a draft.
+type AutomaStep struct {
+	Why   int8 `json:"why"`   // stepSpace, stepLink or stepFull
+	Other int8 `json:"other"` // for stepLink, the other track's colour
+	Kind  int8 `json:"kind"`  // an automaKinds index
+	Value int8 `json:"value"` // Prestige gained
+	Card  int8 `json:"card"`  // the card taken, or the ship crewed; -1 none
+	Done  bool `json:"done"`  // false when there was nothing to take
+}
+
+// Why an Automa step happened: the space its marker reached, a space shared
+// with the next track, or a marker already at the top.
+const (
+	stepSpace int8 = iota
+	stepLink
+	stepFull
+)
+
+// automaKinds names the AutomaAction kinds a step records.
+var automaKinds = [...]string{"prestige", "colonist", "ship", "building", "person"}
 
 // Pending is a choice an effect left open for a seat.
 type Pending struct {

@@ -83,6 +83,64 @@ type AutomaView struct {
 	TopColour int8             `json:"topColour"`
 	TopUp     bool             `json:"topUp"`
 	LastCard  int8             `json:"lastCard"`
+	// Last is its latest draft step by step, nil before the first.
+	Last *AutomaTurnView `json:"last,omitempty"`
+}
+
+// AutomaTurnView is an AutomaTurn with each card face up, as the table saw
+// it: its back (colour and arrow) and its front (a tile id).
+type AutomaTurnView struct {
+	Seq      int16            `json:"seq"`
+	Round    int8             `json:"round"`
+	Turn     int8             `json:"turn"`
+	Skipped  []AutomaCardView `json:"skipped"` // the first four set aside
+	SkippedN int8             `json:"skippedN"`
+	Card     AutomaCardView   `json:"card"`
+	Die      int8             `json:"die"`
+	Colour   int8             `json:"colour"`
+	Face     int8             `json:"face"`
+	Slot     int8             `json:"slot"` // 24 for the Smuggler's District
+	Space    int8             `json:"space"`
+	Steps    []AutomaStepView `json:"steps"`
+}
+
+// AutomaCardView is one Automa card face up.
+type AutomaCardView struct {
+	Colour int8   `json:"colour"`
+	Up     bool   `json:"up"`
+	Tile   string `json:"tile"`
+}
+
+// AutomaStepView is an AutomaStep with its kind named.
+type AutomaStepView struct {
+	Why   string `json:"why"` // space, link or full
+	Other int8   `json:"other"`
+	Kind  string `json:"kind"`
+	Value int8   `json:"value"`
+	Card  int8   `json:"card"`
+	Done  bool   `json:"done"`
+}
+
+var stepWhy = [...]string{stepSpace: "space", stepLink: "link", stepFull: "full"}
+
+func automaCardView(c int8) AutomaCardView {
+	card := automaDeck[c]
+	return AutomaCardView{Colour: card.Colour, Up: card.Up, Tile: tiles[card.Tile].ID}
+}
+
+func (t *AutomaTurn) view() *AutomaTurnView {
+	if t.Seq == 0 {
+		return nil
+	}
+	v := &AutomaTurnView{Seq: t.Seq, Round: t.Round, Turn: t.Turn, SkippedN: t.SkippedN, Card: automaCardView(t.Card), Die: t.Die,
+		Colour: dieColour(t.Die), Face: t.Face, Slot: t.Slot, Space: t.Space, Skipped: []AutomaCardView{}, Steps: []AutomaStepView{}}
+	for _, c := range t.Skipped[:min(t.SkippedN, int8(len(t.Skipped)))] {
+		v.Skipped = append(v.Skipped, automaCardView(c))
+	}
+	for _, st := range t.Steps[:t.StepsN] {
+		v.Steps = append(v.Steps, AutomaStepView{Why: stepWhy[st.Why], Other: st.Other, Kind: automaKinds[st.Kind], Value: st.Value, Card: st.Card, Done: st.Done})
+	}
+	return v
 }
 
 var phaseNames = [...]string{"draft", "action", "voyage", "final_convert", "over"}
@@ -127,7 +185,7 @@ func (s *State) View(viewer game.Seat) View {
 	if s.Automa {
 		a := &s.Bot
 		av := &AutomaView{Track: a.Track, Ships: a.Ships, AllShips: a.AllShips, Buildings: a.Buildings, People: a.People,
-			Free: a.Free, Prestige: a.Prestige, Smuggler: a.Smuggler, Governor: a.Governor, DeckN: a.DeckN, LastCard: a.LastCard, TopColour: -1}
+			Free: a.Free, Prestige: a.Prestige, Smuggler: a.Smuggler, Governor: a.Governor, DeckN: a.DeckN, LastCard: a.LastCard, TopColour: -1, Last: a.Last.view()}
 		if a.DeckN > 0 {
 			top := automaDeck[a.Deck[a.DeckN-1]]
 			av.TopColour, av.TopUp = top.Colour, top.Up

@@ -2,6 +2,7 @@
 // Dice Bonus tile, each colony, the Automa, the voyages, the card displays,
 // the end of the game. They show the view; none holds a rule.
 
+import { nextCardWords } from "./AutomaTurn";
 import { SeatChart, seatLine, type ChartLine } from "../../components/SeatChart";
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
 import { ordinal } from "../../format";
@@ -257,10 +258,12 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
           <Icon name="card" size={18} label="Automa deck" /> {a.deckN}
         </span>
       </div>
-      <p class="gh-small">
-        Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}
-        {a.deckN > 0 ? ` · next card's back: ${colourName(a.topColour)} ${a.topUp ? "▲" : "▼"}` : ""}
-      </p>
+      <p class="gh-small">Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}</p>
+      {a.deckN > 0 ? (
+        <p class="gh-small" data-testid="automa-next">
+          {nextCardWords(a.topColour, a.topUp)}
+        </p>
+      ) : null}
       {drafted.length ? <p class="gh-small">Drafted: {drafted.map((d) => `${COLOURS[d.colour]} ${d.face}`).join(", ")}</p> : null}
       <p class="gh-small">
         Cards: {bitList(a.people).length} People, {bitList(a.buildings).length} Buildings, {bitList(a.allShips).length} Ships

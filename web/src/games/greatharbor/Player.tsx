@@ -8,6 +8,7 @@ import { usePlay } from "../../components/usePlay";
 import type { GameEvent } from "../../protocol";
 import type { TableStore } from "../../state";
 import { ActionPanel, noChoice, validChoice, type PlaceChoice } from "./Action";
+import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor, tileLabel } from "./Harbor";
 import { GainIcons } from "./icons";
 import { moveLabel, tileTitle } from "./moves";
@@ -104,6 +105,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
             {me >= 0 && !over ? (
               <ActionPanel v={v} me={me} legal={legal} send={send} busy={busy} choice={choice} setChoice={setChoice} version={data.version} />
             ) : null}
+            <AutomaTurnPanel v={v} />
           </>
         ),
         side: (

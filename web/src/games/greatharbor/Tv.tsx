@@ -3,6 +3,7 @@
 // the voyages, a column per player and the Automa, and what just happened.
 
 import type { TableStore } from "../../state";
+import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor } from "./Harbor";
 import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, VoyagePanel } from "./Panels";
 import { DieChip, Icon } from "./icons";
@@ -66,6 +67,11 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
   const over = g.result.over || v.phase === "over";
   const last = data.log.slice(-3).reverse();
   const pool = diceAt(v, LOC.pool);
+  // With more than one person the column is full: the Automa's turn shows
+  // during the draft only, in the voyages' place (they do not move then),
+  // with the reason of its newest step.
+  const crowded = v.n > 1;
+  const automaTurn = v.automa?.last && (!crowded || v.phase === "draft");
   return (
     <div class={`tv gh-tv ${over ? "gh-tv-over" : ""}`}>
       <div class="gh-tv-board">
@@ -93,7 +99,8 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
             <TvDistrict v={v} />
             <TvPlayers v={v} colors={colors} />
             <AutomaPanel v={v} colors={colors} />
-            <VoyagePanel v={v} colors={colors} />
+            {automaTurn ? <AutomaTurnPanel v={v} tv brief={crowded} /> : null}
+            {automaTurn && crowded ? null : <VoyagePanel v={v} colors={colors} />}
             <ol class="gh-tv-last" aria-live="polite">
               {last.map((e, i) => (
                 <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>

@@ -88,6 +88,48 @@ export interface Automa {
   topColour: number;
   topUp: boolean;
   lastCard: number;
+  /** its latest draft step by step, null before the first */
+  last: AutomaTurn | null;
+}
+
+/** An Automa card face up: its back (colour, arrow up for the highest die) and its front (a tile id). */
+export interface AutomaCard {
+  colour: number;
+  up: boolean;
+  tile: string;
+}
+
+/** One thing the Automa's track did: the space reached, a space shared with another track, or a full track. */
+export interface AutomaStep {
+  why: "space" | "link" | "full";
+  /** for a shared space, the other track's colour */
+  other: number;
+  kind: "prestige" | "colonist" | "ship" | "building" | "person";
+  value: number;
+  /** the card taken, or the ship crewed; -1 none */
+  card: number;
+  /** false when there was nothing to take */
+  done: boolean;
+}
+
+/** The Automa's latest draft as the table saw it (games/greatharbor/view.go AutomaTurnView). */
+export interface AutomaTurn {
+  /** counts the Automa's drafts: a new number is a new turn to show */
+  seq: number;
+  round: number;
+  turn: number;
+  /** cards set aside for want of a die (the first four), and how many in all */
+  skipped: AutomaCard[];
+  skippedN: number;
+  card: AutomaCard;
+  die: number;
+  colour: number;
+  face: number;
+  /** the slot, or DISTRICT */
+  slot: number;
+  /** its track's space after the move */
+  space: number;
+  steps: AutomaStep[];
 }
 
 export interface Score {
@@ -220,6 +262,39 @@ function decodePlayer(o: Obj): Player {
   };
 }
 
+function decodeAutomaCard(o: Obj): AutomaCard {
+  return { colour: num(o.colour), up: o.up === true, tile: typeof o.tile === "string" ? o.tile : "" };
+}
+
+const STEP_WHYS = ["space", "link", "full"] as const;
+const STEP_KINDS = ["prestige", "colonist", "ship", "building", "person"] as const;
+const oneOf = <T extends string>(x: unknown, all: readonly T[]): T => (all.includes(x as T) ? (x as T) : all[0]!);
+
+function decodeAutomaTurn(o: Obj): AutomaTurn {
+  const list = (x: unknown) => (Array.isArray(x) ? x.filter(isObj) : []);
+  return {
+    seq: num(o.seq),
+    round: num(o.round),
+    turn: num(o.turn),
+    skipped: list(o.skipped).map(decodeAutomaCard),
+    skippedN: num(o.skippedN),
+    card: decodeAutomaCard(isObj(o.card) ? o.card : {}),
+    die: num(o.die),
+    colour: num(o.colour),
+    face: num(o.face),
+    slot: num(o.slot),
+    space: num(o.space),
+    steps: list(o.steps).map((st) => ({
+      why: oneOf(st.why, STEP_WHYS),
+      other: num(st.other),
+      kind: oneOf(st.kind, STEP_KINDS),
+      value: num(st.value),
+      card: num(st.card, -1),
+      done: st.done === true,
+    })),
+  };
+}
+
 function decodeAutoma(o: Obj): Automa {
   return {
     track: nums(o.track, 4),
@@ -235,6 +310,7 @@ function decodeAutoma(o: Obj): Automa {
     topColour: num(o.topColour, -1),
     topUp: o.topUp === true,
     lastCard: num(o.lastCard, -1),
+    last: isObj(o.last) ? decodeAutomaTurn(o.last) : null,
   };
 }
 
