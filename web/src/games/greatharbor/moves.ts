@@ -4,7 +4,7 @@
 
 import type { Move } from "../../protocol";
 import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
-import { cellPlace, SLOTS, slotSide } from "./geometry";
+import { cellPlace, cornerNumber, SITES, SLOTS, slotSide } from "./geometry";
 import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
 import { DISTRICT, LOC, PENDING, type GreatHarborView } from "./view";
 
@@ -104,7 +104,7 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
       return `${conversionName(card)}: ${units * (c?.coins ?? 0)} Coins for ${units}${what}${units > 1 && what ? "s" : ""}`;
     }
     case "shop":
-      return `Set up a Shop on corner ${int(m.site) + 1} for ${SHOP_COST} ${resName(res)}`;
+      return `Set up a Shop on corner ${cornerNumber(int(m.site))} by ${tileTitle(v, SITES[int(m.site)]?.cell ?? 0)} for ${SHOP_COST} ${resName(res)}`;
     case "pick": {
       const c = int(m.choice);
       const card = v.pending?.kind === PENDING.building ? v.buildingDisplay[c] : v.pending?.kind === PENDING.person ? v.personDisplay[c] : undefined;
