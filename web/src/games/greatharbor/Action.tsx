@@ -7,6 +7,7 @@ import { MoveChoice } from "../../components/MoveChoice";
 import { MoveLine } from "../../components/Rules";
 import type { Move } from "../../protocol";
 import { COLOURS, RESOURCES } from "./content";
+import { GovernPicker } from "./Govern";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
 import { dieName, distinctMoves, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
 import { diePips, slotsFor, splitOptions } from "./split";
@@ -65,6 +66,8 @@ export function ActionPanel({
   busy,
   choice,
   setChoice,
+  corner = null,
+  setCorner = () => {},
   version,
 }: {
   v: GreatHarborView;
@@ -74,6 +77,9 @@ export function ActionPanel({
   busy: boolean;
   choice: PlaceChoice;
   setChoice: (c: PlaceChoice) => void;
+  /** the Shop corner picked on the Harbor, or null */
+  corner?: number | null;
+  setCorner?: (vertex: number | null) => void;
   version: number;
 }) {
   const waitingOn = v.actor >= 0 ? (v.actor === v.n && v.automa ? "the Automa" : (v.names[v.actor] ?? "another player")) : "the table";
@@ -257,18 +263,7 @@ export function ActionPanel({
         </div>
       ) : null}
 
-      {govern.length ? (
-        <details class="gh-govern" data-testid="gh-govern" open={myDice.length === 0}>
-          <summary>Govern actions ({govern.reduce((k, g) => k + g.moves.length, 0)})</summary>
-          {govern.map((g) => (
-            <div key={g.title} class="gh-govern-group">
-              <h3>{g.title}</h3>
-              {g.moves.every((m) => m.type === g.moves[0]?.type) ? <Line type={g.moves[0]!.type} /> : null}
-              <div class="gh-choices gh-govern-list">{g.moves.map((m) => btn(m, "btn-small"))}</div>
-            </div>
-          ))}
-        </details>
-      ) : null}
+      {govern.length ? <GovernPicker v={v} groups={govern} btn={btn} corner={corner} setCorner={setCorner} open={myDice.length === 0} /> : null}
 
       {ends.length ? (
         <div class="gh-choices">

@@ -10,7 +10,7 @@ import type { TableStore } from "../../state";
 import { ActionPanel, noChoice, validChoice, type PlaceChoice } from "./Action";
 import { Harbor, tileLabel } from "./Harbor";
 import { GainIcons } from "./icons";
-import { moveLabel, tileTitle } from "./moves";
+import { moveLabel, shopCorners, tileTitle } from "./moves";
 import { AutomaPanel, Colony, DisplaysPanel, DistrictPanel, DraftPanel, OrderLine, othersOf, PrestigeChart, ScoreTable, VoyagePanel } from "./Panels";
 import { QuickRefButton } from "./QuickRef";
 import { slotsFor } from "./split";
@@ -61,12 +61,15 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
   const live = usePlay(store);
   const [rawChoice, setChoice] = useState<PlaceChoice>(noChoice);
   const [tile, setTile] = useState<number | null>(null);
+  const [rawCorner, setCorner] = useState<number | null>(null);
   if (!live) return <p class="page">Loading the game…</p>;
   const v = decodeView(live.game.view);
   const play = { ...live, over: live.over || v.phase === "over" };
   const { data, game: g, colors, me, legal, busy, send, over } = play;
   const choice = validChoice(rawChoice, legal);
   const open = choice.die !== null ? slotsFor(legal, choice.die).filter((s) => s < 24) : [];
+  const corners = shopCorners(legal);
+  const corner = rawCorner !== null && corners.includes(rawCorner) ? rawCorner : null;
 
   return (
     <PlayFrame
@@ -97,12 +100,26 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
               tile={tile ?? undefined}
               onSlot={(s) => setChoice({ die: choice.die, slot: s, split: null })}
               onTile={(c) => setTile(tile === c ? null : c)}
+              corners={corners}
+              corner={corner ?? undefined}
+              onCorner={(c) => setCorner(corner === c ? null : c)}
               fresh={freshSlot(data.log, data.logVersions)}
-              label="The Harbor: tiles and dice slots"
+              label={v.shops ? "The Harbor: tiles, dice slots and numbered corners" : "The Harbor: tiles and dice slots"}
             />
             {tile !== null ? <TileDetails v={v} cell={tile} onClose={() => setTile(null)} /> : null}
             {me >= 0 && !over ? (
-              <ActionPanel v={v} me={me} legal={legal} send={send} busy={busy} choice={choice} setChoice={setChoice} version={data.version} />
+              <ActionPanel
+                v={v}
+                me={me}
+                legal={legal}
+                send={send}
+                busy={busy}
+                choice={choice}
+                setChoice={setChoice}
+                corner={corner}
+                setCorner={setCorner}
+                version={data.version}
+              />
             ) : null}
           </>
         ),

@@ -76,8 +76,7 @@ const colName = ["left", "centre", "right"];
 /** cellPlace names where a tile lies: "top left". */
 export const cellPlace = (cell: number) => `${rowName[Math.floor(cell / 3)]} ${colName[cell % 3]}`;
 
-/** slotSide names which side of its first tile a slot is on. */
-export function slotSide(slot: number): string {
-  const s = SLOTS[slot]!;
-  return SIDES[cellSlots(s.cells[0]).indexOf(slot)] ?? "";
+/** slotSide names which side of its first tile a slot is on, or of tile cell when given. */
+export function slotSide(slot: number, cell = SLOTS[slot]!.cells[0]): string {
+  return SIDES[cellSlots(cell).indexOf(slot)] ?? "";
 }
