@@ -119,6 +119,16 @@ export async function pickShop(page) {
   return { number, name, label, move };
 }
 
+/** craneDie answers the Port Crane on the Harbor: a tap on the first die it may move, one on an empty slot, then the move. */
+export async function craneDie(page) {
+  const open = page.locator("svg.gh-harbor .gh-slot-open");
+  const from = await open.first().getAttribute("data-slot");
+  await open.first().click();
+  await page.locator(`svg.gh-harbor .gh-slot-chosen[data-slot="${from}"]`).waitFor();
+  await page.locator(`svg.gh-harbor .gh-slot-open:not([data-slot="${from}"])`).first().click();
+  await clickMove(page, panel(page).locator('[data-testid="gh-crane"] button[data-move="crane"]'), "the Port Crane");
+}
+
 /**
  * act makes one decision on page if it has one and returns {kind, preview}, or
  * null. govern lists Govern move types to take when offered (first match wins,
@@ -135,7 +145,7 @@ export async function act(page, { govern = [], prefer = [] } = {}) {
       move: b.dataset.move,
       prompt: Boolean(b.closest(".gh-prompts")),
     }));
-    return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length };
+    return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length, crane: p.querySelector('[data-testid="gh-crane"]') !== null };
   });
   if (!offer) return null;
   const button = (b) => panel(page).locator("button[data-move]:not([disabled])").nth(b.i);
@@ -148,6 +158,10 @@ export async function act(page, { govern = [], prefer = [] } = {}) {
   if (prompt) {
     await clickMove(page, button(prompt), prompt.move);
     return { kind: prompt.move };
+  }
+  if (offer.crane) {
+    await craneDie(page);
+    return { kind: "crane" };
   }
   if (offer.dice > 0) return { kind: "place", preview: await placeDie(page, { prefer }) };
   for (const type of govern) {

@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { MoveLine } from "../src/components/Rules";
 import { cornerNumber, SITES } from "../src/games/greatharbor/geometry";
 import { GovernSteps, type GovernStepsProps, SHORT_LIST } from "../src/games/greatharbor/Govern";
+import { ActionPanel, noChoice } from "../src/games/greatharbor/Action";
 import { Harbor } from "../src/games/greatharbor/Harbor";
-import { governMoves, governSubjects, moveLabel, shopCorners } from "../src/games/greatharbor/moves";
-import { decodeView } from "../src/games/greatharbor/view";
+import { craneMove, craneSlots, governMoves, governSubjects, moveLabel, noCrane, shopCorners, validCrane } from "../src/games/greatharbor/moves";
+import { decodeView, PENDING } from "../src/games/greatharbor/view";
 import type { Move } from "../src/protocol";
 import sample from "./greatharbor-view.json";
 
@@ -191,5 +192,38 @@ describe("grouping helpers", () => {
       v,
     );
     expect(colony.map((s) => s.moves.length)).toEqual([2, 1]);
+  });
+});
+
+describe("the Port Crane on the board", () => {
+  // Dice on slots 3 and 7 may move to the empty slots 0, 1 and 2: six moves, picked in two taps.
+  const cranes: Move[] = [3, 7].flatMap((slot) => [0, 1, 2].map((to) => ({ type: "crane", slot, to })));
+  const craneView = { ...v, pending: { kind: PENDING.crane, seat: 0, n: 0, colour: 0 } };
+
+  it("marks the dice to move, then the empty slots for the one picked", () => {
+    expect(craneSlots(cranes, noCrane)).toEqual([3, 7]);
+    expect(craneSlots(cranes, { from: 7, to: null })).toEqual([0, 1, 2]);
+    expect(validCrane({ from: 5, to: 1 }, cranes)).toEqual(noCrane);
+    expect(validCrane({ from: 3, to: 9 }, cranes)).toEqual({ from: 3, to: null });
+    expect(craneMove(cranes, { from: 7, to: 1 })).toEqual({ type: "crane", slot: 7, to: 1 });
+  });
+
+  it("says on the board what a marked slot offers", () => {
+    const slots = elements(Harbor({ view: v, colors: [], open: [3], openSay: () => "The Port Crane may move this die", label: "The Harbor" }));
+    const three = slots.find((e) => e.props["data-slot"] === 3)!;
+    expect(three.props["aria-label"]).toMatch(/^Slot 4, .*\. The Port Crane may move this die$/);
+    expect(slots.find((e) => e.props["data-slot"] === 4)!.props["aria-label"]).not.toMatch(/Port Crane|You may/);
+  });
+
+  const panel = (crane: { from: number | null; to: number | null }) =>
+    elements(ActionPanel({ v: craneView, me: 0, legal: cranes, send: () => {}, busy: false, choice: noChoice, setChoice: () => {}, crane, version: 1 })).filter(
+      (e) => e.props["data-move"],
+    );
+
+  it("lists no crane buttons in the panel until a die and a slot are picked, then one", () => {
+    expect(panel(noCrane)).toHaveLength(0);
+    expect(panel({ from: 3, to: null })).toHaveLength(0);
+    const done = panel({ from: 3, to: 2 });
+    expect(done.map(text)).toEqual(["Move the die on slot 4 to slot 3"]);
   });
 });

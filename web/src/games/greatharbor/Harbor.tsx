@@ -34,7 +34,7 @@ export function tileLabel(v: GreatHarborView, cell: number): string {
 }
 
 /** slotLabel says what a slot takes and holds. */
-export function slotLabel(v: GreatHarborView, slot: number, open: boolean): string {
+export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say = "You may place here"): string {
   const s = SLOTS[slot]!;
   const where = s.shore ? `shore slot of ${tileTitle(v, s.cells[0])}` : `between ${tileTitle(v, s.cells[0])} and ${tileTitle(v, s.cells[1])}`;
   const takes = acceptedColours(v, slot)
@@ -43,7 +43,7 @@ export function slotLabel(v: GreatHarborView, slot: number, open: boolean): stri
   const die = v.slots[slot] ?? -1;
   const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
   const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
-  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? ". You may place here" : ""}`;
+  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
 }
 
 /** cornerLabel says where a corner is and, when the viewer may set up a Shop there, that they may. */
@@ -67,6 +67,8 @@ export interface HarborProps {
   /** the tile whose details are open */
   tile?: number;
   onSlot?: (slot: number) => void;
+  /** what a slot open to the viewer offers, for its spoken name (placing a die, by default) */
+  openSay?: (slot: number) => string;
   onTile?: (cell: number) => void;
   /** corners where the viewer may set up a Shop now, and the one picked */
   corners?: number[];
@@ -79,7 +81,7 @@ export interface HarborProps {
   tv?: boolean;
 }
 
-export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, corners = [], corner, onCorner, fresh, label, tv }: HarborProps) {
+export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay, onTile, corners = [], corner, onCorner, fresh, label, tv }: HarborProps) {
   return (
     <svg
       class={`gh-harbor ${tv ? "gh-harbor-tv" : ""}`}
@@ -160,7 +162,7 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
             tabindex={0}
             role="button"
             aria-disabled={!canUse}
-            aria-label={slotLabel(view, slot, canUse)}
+            aria-label={slotLabel(view, slot, canUse, openSay?.(slot))}
             data-slot={slot}
             onClick={choose}
             onKeyDown={activate(choose)}

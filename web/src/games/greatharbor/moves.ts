@@ -225,6 +225,31 @@ export function cornerTiles(v: GreatHarborView, vertex: number): string[] {
   return SITES.filter((s) => s.vertex === vertex).map((s) => tileTitle(v, s.cell));
 }
 
+/** A Port Crane move picked on the Harbor: the slot whose die moves, then the empty slot it goes to. */
+export interface CraneChoice {
+  from: number | null;
+  to: number | null;
+}
+
+export const noCrane: CraneChoice = { from: null, to: null };
+
+/** craneSlots lists the slots to tap now: the dice the Port Crane may move, or, once one is picked, the empty slots it may go to. */
+export function craneSlots(legal: Move[], c: CraneChoice): number[] {
+  const cranes = legal.filter((m) => m.type === "crane");
+  const slots = c.from === null ? cranes.map((m) => int(m.slot)) : cranes.filter((m) => int(m.slot) === c.from).map((m) => int(m.to));
+  return [...new Set(slots)];
+}
+
+/** validCrane drops the parts of a Port Crane choice the legal moves no longer allow. */
+export function validCrane(c: CraneChoice, legal: Move[]): CraneChoice {
+  if (c.from === null || !craneSlots(legal, noCrane).includes(c.from)) return noCrane;
+  if (c.to === null || !craneSlots(legal, c).includes(c.to)) return { from: c.from, to: null };
+  return c;
+}
+
+/** craneMove is the legal move a complete Port Crane choice makes, if any. */
+export const craneMove = (legal: Move[], c: CraneChoice) => legal.find((m) => m.type === "crane" && int(m.slot) === c.from && int(m.to) === c.to);
+
 /** Moves answered in a prompt of their own (voyage choices, pending picks), in the order shown. */
 export const PROMPT_TYPES = ["pick", "flip", "stop", "crane", "lighthouse", "corsair", "pass", "fight", "trade", "continue"];
 export const promptMoves = (legal: Move[]) => PROMPT_TYPES.flatMap((t) => legal.filter((m) => m.type === t));
