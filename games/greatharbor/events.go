@@ -48,7 +48,8 @@ func (s *State) describe(seat int8, m *Move) string {
 		}
 		return fmt.Sprintf("%s paid %d Coins to %s for %s", who, int(m.N)*int(info.Coins), info.Name, what)
 	case mvShop:
-		return fmt.Sprintf("%s set up a Shop on corner %d, by %s", who, m.Site+1, tiles[s.Layout[siteGeoms[m.Site].Cell]].Name)
+		g := &siteGeoms[m.Site]
+		return fmt.Sprintf("%s set up a Shop on corner %d, by %s", who, g.Vertex+1, tiles[s.Layout[g.Cell]].Name)
 	case mvFlip:
 		return fmt.Sprintf("%s flipped a %s die to %d", who, colourNames[dieColour(m.Die)], s.Dice[m.Die].Face)
 	case mvStop:

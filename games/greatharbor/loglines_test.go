@@ -218,10 +218,18 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		wantIn(t, logged(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 3}),
 			"Carpentry tier 2: 2 planks; Shop income: P2 1 "+resNames[s.bonusTile()[yellow]])
 	})
-	t.Run("GH-164 a Shop is set up on the corner its button names", func(t *testing.T) {
-		s := actionState(t, 2, `{"shops":true}`)
-		s.Players[0].Res[rope] = 2
-		wantIn(t, logged(t, s, Move{Type: mvShop, Site: 4, Res: rope}), "set up a Shop on corner 5, by "+tiles[s.Layout[siteGeoms[4].Cell]].Name)
+	t.Run("GH-164 a Shop's line names its corner as the board numbers it, and its tile", func(t *testing.T) {
+		// The board numbers the 16 grid corners 1-16 in reading order; a
+		// corner touches up to four tiles, so the line names the tile too.
+		for _, c := range []struct {
+			site   int8
+			corner string
+		}{{0, "corner 1"}, {4, "corner 3"}, {9, "corner 6"}, {35, "corner 16"}} {
+			s := actionState(t, 2, `{"shops":true}`)
+			s.Players[0].Res[rope] = 2
+			wantIn(t, logged(t, s, Move{Type: mvShop, Site: c.site, Res: rope}),
+				"set up a Shop on "+c.corner+", by "+tiles[s.Layout[siteGeoms[c.site].Cell]].Name)
+		}
 	})
 	t.Run("GH-178 the Automa's placement names the slot as the board numbers it", func(t *testing.T) {
 		s := automaState(t)

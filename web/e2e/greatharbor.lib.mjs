@@ -72,8 +72,67 @@ export async function placeDie(page, { prefer = [] } = {}) {
 }
 
 /**
+ * governButton opens the Govern steps to the first move of type (its kind,
+ * then, in a long kind, the thing it acts on) and returns that move's
+ * button, or null when no such move is offered. Shops are picked on the
+ * Harbor (see pickShop), not here.
+ */
+export async function governButton(page, type) {
+  const gov = panel(page).locator(".gh-govern");
+  const kind = gov.locator(`.gh-govern-kinds button[data-types~="${type}"]`);
+  if (type === "shop" || (await kind.count()) === 0) return null;
+  if (!(await gov.evaluate((d) => d.open))) await gov.locator("summary").click();
+  if ((await kind.getAttribute("aria-pressed")) !== "true") await kind.click();
+  const move = gov.locator(`button[data-move="${type}"]:not([disabled])`).first();
+  if ((await move.count()) > 0) return move;
+  const subject = gov.locator(`.gh-govern-subjects button[data-types~="${type}"]`).first();
+  if ((await subject.count()) === 0) return null;
+  await subject.click();
+  await move.waitFor();
+  return move;
+}
+
+/** openCorner is a corner of the Harbor marked for a Shop, the inner corner 6 (where four tiles meet) when it is open; null when none is. */
+export async function openCorner(page) {
+  const open = page.locator("svg.gh-harbor .gh-corner-open");
+  if ((await open.count()) === 0) return null;
+  const six = open.and(page.locator('[data-corner="5"]'));
+  return (await six.count()) > 0 ? six : open.first();
+}
+
+/**
+ * pickShop sets up a Shop through the Harbor: a tap on a marked corner (see
+ * openCorner), then the first Shop that corner's list offers. It returns the
+ * corner's number, its spoken name and the button's label, or null when no
+ * Shop is offered.
+ */
+export async function pickShop(page) {
+  const corner = await openCorner(page);
+  if (!corner) return null;
+  const number = Number(await corner.getAttribute("data-corner")) + 1;
+  const name = await corner.getAttribute("aria-label");
+  await corner.click();
+  const pick = page.getByTestId("gh-shop-pick");
+  await pick.waitFor();
+  const move = pick.locator('button[data-move="shop"]').first();
+  const label = (await move.textContent())?.trim();
+  return { number, name, label, move };
+}
+
+/** craneDie answers the Port Crane on the Harbor: a tap on the first die it may move, one on an empty slot, then the move. */
+export async function craneDie(page) {
+  const open = page.locator("svg.gh-harbor .gh-slot-open");
+  const from = await open.first().getAttribute("data-slot");
+  await open.first().click();
+  await page.locator(`svg.gh-harbor .gh-slot-chosen[data-slot="${from}"]`).waitFor();
+  await page.locator(`svg.gh-harbor .gh-slot-open:not([data-slot="${from}"])`).first().click();
+  await clickMove(page, panel(page).locator('[data-testid="gh-crane"] button[data-move="crane"]'), "the Port Crane");
+}
+
+/**
  * act makes one decision on page if it has one and returns {kind, preview}, or
- * null. govern lists Govern move types to take when offered (first match wins);
+ * null. govern lists Govern move types to take when offered (first match wins,
+ * through the Govern steps: see governButton);
  * prefer lists split selectors for placements (see placeDie).
  */
 export async function act(page, { govern = [], prefer = [] } = {}) {
@@ -85,9 +144,8 @@ export async function act(page, { govern = [], prefer = [] } = {}) {
       i,
       move: b.dataset.move,
       prompt: Boolean(b.closest(".gh-prompts")),
-      govern: Boolean(b.closest(".gh-govern")),
     }));
-    return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length };
+    return { buttons, dice: p.querySelectorAll('[data-testid^="my-die-"]').length, crane: p.querySelector('[data-testid="gh-crane"]') !== null };
   });
   if (!offer) return null;
   const button = (b) => panel(page).locator("button[data-move]:not([disabled])").nth(b.i);
@@ -101,12 +159,16 @@ export async function act(page, { govern = [], prefer = [] } = {}) {
     await clickMove(page, button(prompt), prompt.move);
     return { kind: prompt.move };
   }
+  if (offer.crane) {
+    await craneDie(page);
+    return { kind: "crane" };
+  }
   if (offer.dice > 0) return { kind: "place", preview: await placeDie(page, { prefer }) };
   for (const type of govern) {
-    const g = offer.buttons.find((b) => b.govern && b.move === type);
+    const g = await governButton(page, type);
     if (g) {
-      const label = (await button(g).textContent())?.trim();
-      await clickMove(page, button(g), type);
+      const label = (await g.textContent())?.trim();
+      await clickMove(page, g, type);
       return { kind: type, label };
     }
   }

@@ -7,8 +7,22 @@ import { MoveChoice } from "../../components/MoveChoice";
 import { MoveLine } from "../../components/Rules";
 import type { Move } from "../../protocol";
 import { COLOURS, RESOURCES } from "./content";
+import { GovernPicker } from "./Govern";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
-import { dieName, distinctMoves, governMoves, moveKey, moveLabel, promptMoves, slotName, tileTitle } from "./moves";
+import {
+  type CraneChoice,
+  craneMove,
+  dieName,
+  distinctMoves,
+  governMoves,
+  moveKey,
+  moveLabel,
+  noCrane,
+  promptMoves,
+  slotName,
+  tileTitle,
+  validCrane,
+} from "./moves";
 import { diePips, slotsFor, splitOptions } from "./split";
 import { DISTRICT, PENDING, VOYAGE_STAGE, type GreatHarborView } from "./view";
 
@@ -65,6 +79,9 @@ export function ActionPanel({
   busy,
   choice,
   setChoice,
+  corner = null,
+  setCorner = () => {},
+  crane = noCrane,
   version,
 }: {
   v: GreatHarborView;
@@ -74,6 +91,11 @@ export function ActionPanel({
   busy: boolean;
   choice: PlaceChoice;
   setChoice: (c: PlaceChoice) => void;
+  /** the Shop corner picked on the Harbor, or null */
+  corner?: number | null;
+  setCorner?: (vertex: number | null) => void;
+  /** the Port Crane's die and slot picked on the Harbor */
+  crane?: CraneChoice;
   version: number;
 }) {
   const waitingOn = v.actor >= 0 ? (v.actor === v.n && v.automa ? "the Automa" : (v.names[v.actor] ?? "another player")) : "the table";
@@ -91,6 +113,10 @@ export function ActionPanel({
   const offered = distinctMoves(legal, v);
   const drafts = offered.filter((m) => m.type === "draft");
   const prompts = promptMoves(offered);
+  // The Port Crane's moves (every die times every empty slot) are picked on the Harbor.
+  const cranes = prompts.filter((m) => m.type === "crane");
+  const craneChoice = validCrane(crane, legal);
+  const craneReady = craneMove(legal, craneChoice);
   const places = legal.filter((m) => m.type === "place");
   const ends = offered.filter((m) => m.type === "end");
   const govern = governMoves(offered);
@@ -138,7 +164,17 @@ export function ActionPanel({
         </div>
       ) : null}
 
-      {prompts.length ? <div class="gh-choices gh-prompts">{prompts.map((m) => btn(m))}</div> : null}
+      {prompts.length > cranes.length ? <div class="gh-choices gh-prompts">{prompts.filter((m) => m.type !== "crane").map((m) => btn(m))}</div> : null}
+      {cranes.length ? (
+        <div class="gh-crane" data-testid="gh-crane">
+          <p class="gh-step">
+            {craneChoice.from === null
+              ? "1. Tap a marked die on the Harbor to move it"
+              : `2. Tap a marked empty slot for the ${dieName(v, v.slots[craneChoice.from] ?? 0)} on slot ${craneChoice.from + 1} (tap it again to choose another die)`}
+          </p>
+          {craneReady ? btn(craneReady, "btn-primary") : null}
+        </div>
+      ) : null}
 
       {myDice.length ? (
         <div class="gh-place" data-testid="gh-place">
@@ -257,18 +293,7 @@ export function ActionPanel({
         </div>
       ) : null}
 
-      {govern.length ? (
-        <details class="gh-govern" data-testid="gh-govern" open={myDice.length === 0}>
-          <summary>Govern actions ({govern.reduce((k, g) => k + g.moves.length, 0)})</summary>
-          {govern.map((g) => (
-            <div key={g.title} class="gh-govern-group">
-              <h3>{g.title}</h3>
-              {g.moves.every((m) => m.type === g.moves[0]?.type) ? <Line type={g.moves[0]!.type} /> : null}
-              <div class="gh-choices gh-govern-list">{g.moves.map((m) => btn(m, "btn-small"))}</div>
-            </div>
-          ))}
-        </details>
-      ) : null}
+      {govern.length ? <GovernPicker v={v} groups={govern} btn={btn} corner={corner} setCorner={setCorner} open={myDice.length === 0} /> : null}
 
       {ends.length ? (
         <div class="gh-choices">

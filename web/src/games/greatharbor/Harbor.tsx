@@ -1,14 +1,16 @@
 // The Harbor drawn as an SVG: nine tiles with their tier benefits and Shore
-// Fees, the 24 slots with the colours they take and the dice on them, and
-// the Shops at the corners. Tiles and slots are focusable with spoken labels;
-// slots the viewer may use now are marked and answer Enter and Space.
+// Fees, the 24 slots with the colours they take and the dice on them, and,
+// with Harbor Shops, the 16 corners numbered as buttons and logs name them,
+// with the Shops on them. Tiles and slots are focusable with spoken labels;
+// slots and corners the viewer may use now are marked and answer Enter and
+// Space.
 
 import { seatColor, seatShape } from "../../format";
 import { shapePath } from "../../components/SeatBadge";
 import { COLOURS, tileById } from "./content";
-import { cellPlace, SLOTS, vertexXY } from "./geometry";
+import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
 import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons } from "./icons";
-import { dieName, tileTitle } from "./moves";
+import { cornerTiles, dieName, tileTitle } from "./moves";
 import { acceptedColours, type GreatHarborView } from "./view";
 import { gainText } from "./words";
 
@@ -32,7 +34,7 @@ export function tileLabel(v: GreatHarborView, cell: number): string {
 }
 
 /** slotLabel says what a slot takes and holds. */
-export function slotLabel(v: GreatHarborView, slot: number, open: boolean): string {
+export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say = "You may place here"): string {
   const s = SLOTS[slot]!;
   const where = s.shore ? `shore slot of ${tileTitle(v, s.cells[0])}` : `between ${tileTitle(v, s.cells[0])} and ${tileTitle(v, s.cells[1])}`;
   const takes = acceptedColours(v, slot)
@@ -41,7 +43,19 @@ export function slotLabel(v: GreatHarborView, slot: number, open: boolean): stri
   const die = v.slots[slot] ?? -1;
   const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
   const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
-  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? ". You may place here" : ""}`;
+  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
+}
+
+/** cornerLabel says where a corner is and, when the viewer may set up a Shop there, that they may. */
+export function cornerLabel(v: GreatHarborView, vertex: number, open: boolean): string {
+  return `Corner ${vertex + 1}, where ${cornerTiles(v, vertex).join(", ")} meet${open ? ". You may set up a Shop here" : ""}`;
+}
+
+/** shopLabel names a Shop on the board: whose, which corner and which tile's corner it takes. */
+export function shopLabel(v: GreatHarborView, vertex: number): string {
+  const site = SITES[v.shopSite[vertex] ?? -1];
+  const owner = v.shopOwner[vertex] ?? 0;
+  return `${v.names[owner] ?? "A player"}'s Shop on corner ${vertex + 1}${site ? `, by ${tileTitle(v, site.cell)}` : ""}`;
 }
 
 export interface HarborProps {
@@ -53,7 +67,13 @@ export interface HarborProps {
   /** the tile whose details are open */
   tile?: number;
   onSlot?: (slot: number) => void;
+  /** what a slot open to the viewer offers, for its spoken name (placing a die, by default) */
+  openSay?: (slot: number) => string;
   onTile?: (cell: number) => void;
+  /** corners where the viewer may set up a Shop now, and the one picked */
+  corners?: number[];
+  corner?: number;
+  onCorner?: (vertex: number) => void;
   /** a slot that just changed, to animate */
   fresh?: number;
   label: string;
@@ -61,7 +81,7 @@ export interface HarborProps {
   tv?: boolean;
 }
 
-export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, fresh, label, tv }: HarborProps) {
+export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay, onTile, corners = [], corner, onCorner, fresh, label, tv }: HarborProps) {
   return (
     <svg
       class={`gh-harbor ${tv ? "gh-harbor-tv" : ""}`}
@@ -142,7 +162,7 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
             tabindex={0}
             role="button"
             aria-disabled={!canUse}
-            aria-label={slotLabel(view, slot, canUse)}
+            aria-label={slotLabel(view, slot, canUse, openSay?.(slot))}
             data-slot={slot}
             onClick={choose}
             onKeyDown={activate(choose)}
@@ -172,24 +192,59 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, onTile, 
           </g>
         );
       })}
-      {view.shopSite.map((site, v) => {
-        if (site < 0) return null;
-        const { x, y } = vertexXY(v);
-        const owner = view.shopOwner[v] ?? 0;
-        const c = seatColor(owner, colors[owner]);
-        return (
-          <g
-            key={`shop${v}`}
-            transform={`translate(${M + x * T} ${M + y * T})`}
-            class="gh-shop"
-            role="img"
-            aria-label={`${view.names[owner] ?? "A player"}'s Shop`}
-          >
-            <rect x={-11} y={-11} width={22} height={22} rx={4} fill="#fff" stroke="#222" />
-            <path d={shapePath(seatShape(owner), 7)} fill={c.fill} stroke="#111" />
-          </g>
-        );
-      })}
+      {view.shops
+        ? view.shopSite.map((site, v) => {
+            const { x, y } = vertexXY(v);
+            const at = `translate(${M + x * T} ${M + y * T})`;
+            if (site >= 0) {
+              const owner = view.shopOwner[v] ?? 0;
+              const c = seatColor(owner, colors[owner]);
+              return (
+                <g key={`shop${v}`} transform={at} class="gh-shop" role="img" aria-label={shopLabel(view, v)} data-corner={v}>
+                  <rect x={-11} y={-11} width={22} height={22} rx={4} fill="#fff" stroke="#222" />
+                  <path d={shapePath(seatShape(owner), 7)} fill={c.fill} stroke="#111" />
+                  <g class="gh-corner-tag" aria-hidden="true">
+                    <circle cx={13} cy={13} r={9} />
+                    <text x={13} y={17} text-anchor="middle">
+                      {v + 1}
+                    </text>
+                  </g>
+                </g>
+              );
+            }
+            const canUse = corners.includes(v);
+            const pick = () => canUse && onCorner?.(v);
+            const face = (
+              <>
+                <circle r={20} class="gh-corner-hit" />
+                <circle r={13} class="gh-corner-bg" />
+                <text y={5} text-anchor="middle" class="gh-corner-n" aria-hidden="true">
+                  {v + 1}
+                </text>
+              </>
+            );
+            return canUse ? (
+              <g
+                key={`corner${v}`}
+                transform={at}
+                class={`gh-corner gh-corner-open ${corner === v ? "gh-corner-chosen" : ""}`}
+                tabindex={0}
+                role="button"
+                aria-label={cornerLabel(view, v, true)}
+                aria-pressed={corner === v}
+                data-corner={v}
+                onClick={pick}
+                onKeyDown={activate(pick)}
+              >
+                {face}
+              </g>
+            ) : (
+              <g key={`corner${v}`} transform={at} class="gh-corner" aria-hidden="true" data-corner={v}>
+                {face}
+              </g>
+            );
+          })
+        : null}
     </svg>
   );
 }

@@ -11,7 +11,7 @@ import { ActionPanel, noChoice, validChoice, type PlaceChoice } from "./Action";
 import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor, tileLabel } from "./Harbor";
 import { GainIcons } from "./icons";
-import { moveLabel, tileTitle } from "./moves";
+import { type CraneChoice, craneSlots, moveLabel, noCrane, shopCorners, tileTitle, validCrane } from "./moves";
 import { AutomaPanel, Colony, DisplaysPanel, DistrictPanel, DraftPanel, OrderLine, othersOf, PrestigeChart, ScoreTable, VoyagePanel } from "./Panels";
 import { QuickRefButton } from "./QuickRef";
 import { slotsFor } from "./split";
@@ -62,12 +62,22 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
   const live = usePlay(store);
   const [rawChoice, setChoice] = useState<PlaceChoice>(noChoice);
   const [tile, setTile] = useState<number | null>(null);
+  const [rawCorner, setCorner] = useState<number | null>(null);
+  const [rawCrane, setCrane] = useState<CraneChoice>(noCrane);
   if (!live) return <p class="page">Loading the game…</p>;
   const v = decodeView(live.game.view);
   const play = { ...live, over: live.over || v.phase === "over" };
   const { data, game: g, colors, me, legal, busy, send, over } = play;
   const choice = validChoice(rawChoice, legal);
-  const open = choice.die !== null ? slotsFor(legal, choice.die).filter((s) => s < 24) : [];
+  const crane = validCrane(rawCrane, legal);
+  const craning = legal.some((m) => m.type === "crane");
+  const open = craning
+    ? [...craneSlots(legal, crane), ...(crane.from !== null ? [crane.from] : [])]
+    : choice.die !== null
+      ? slotsFor(legal, choice.die).filter((s) => s < 24)
+      : [];
+  const corners = shopCorners(legal);
+  const corner = rawCorner !== null && corners.includes(rawCorner) ? rawCorner : null;
 
   return (
     <PlayFrame
@@ -94,16 +104,45 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
               view={v}
               colors={colors}
               open={open}
-              chosen={choice.slot ?? undefined}
+              chosen={(craning ? (crane.to ?? crane.from) : choice.slot) ?? undefined}
               tile={tile ?? undefined}
-              onSlot={(s) => setChoice({ die: choice.die, slot: s, split: null })}
+              onSlot={(s) =>
+                craning
+                  ? setCrane(crane.from === null ? { from: s, to: null } : s === crane.from ? noCrane : { from: crane.from, to: s })
+                  : setChoice({ die: choice.die, slot: s, split: null })
+              }
               onTile={(c) => setTile(tile === c ? null : c)}
+              corners={corners}
+              corner={corner ?? undefined}
+              onCorner={(c) => setCorner(corner === c ? null : c)}
+              openSay={
+                craning
+                  ? (s) =>
+                      crane.from === null
+                        ? "The Port Crane may move this die"
+                        : s === crane.from
+                          ? "The die the Port Crane moves; choose again to pick another"
+                          : "The Port Crane may move the die here"
+                  : undefined
+              }
               fresh={freshSlot(data.log, data.logVersions)}
-              label="The Harbor: tiles and dice slots"
+              label={v.shops ? "The Harbor: tiles, dice slots and numbered corners" : "The Harbor: tiles and dice slots"}
             />
             {tile !== null ? <TileDetails v={v} cell={tile} onClose={() => setTile(null)} /> : null}
             {me >= 0 && !over ? (
-              <ActionPanel v={v} me={me} legal={legal} send={send} busy={busy} choice={choice} setChoice={setChoice} version={data.version} />
+              <ActionPanel
+                v={v}
+                me={me}
+                legal={legal}
+                send={send}
+                busy={busy}
+                choice={choice}
+                setChoice={setChoice}
+                corner={corner}
+                setCorner={setCorner}
+                crane={crane}
+                version={data.version}
+              />
             ) : null}
             <AutomaTurnPanel v={v} />
           </>

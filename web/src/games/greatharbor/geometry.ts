@@ -37,8 +37,37 @@ export function cellSlots(cell: number): number[] {
   return [r * 3 + c, 12 + r * 4 + c + 1, (r + 1) * 3 + c, 12 + r * 4 + c];
 }
 
-/** Shop corners: vertex vr*4+vc of the grid, at (vc, vr) in tile units. */
+/** Shop corners: vertex vr*4+vc of the grid, at (vc, vr) in tile units. The board, the buttons and the log call vertex v "corner v+1". */
 export const vertexXY = (v: number) => ({ x: v % 4, y: Math.floor(v / 4) });
+
+/** A Shop site: a grid corner and the tile whose corner it is, touching that tile's two slots there. */
+export interface SiteShape {
+  vertex: number;
+  cell: number;
+  slots: [number, number];
+}
+
+/** SITES are the 36 Shop sites in the engine's order: by corner in reading order, then by the tiles meeting there (top left, top right, bottom left, bottom right). */
+export const SITES: SiteShape[] = Array.from({ length: 16 }, (_, vertex) => {
+  const vr = Math.floor(vertex / 4);
+  const vc = vertex % 4;
+  return [
+    [-1, -1],
+    [-1, 0],
+    [0, -1],
+    [0, 0],
+  ].flatMap(([dr, dc]) => {
+    const r = vr + dr!;
+    const c = vc + dc!;
+    if (r < 0 || r > 2 || c < 0 || c > 2) return [];
+    const cell = r * 3 + c;
+    const [n, e, s, w] = cellSlots(cell) as [number, number, number, number];
+    return [{ vertex, cell, slots: [vr === r ? n : s, vc === c ? w : e] as [number, number] }];
+  });
+}).flat();
+
+/** cornerNumber is the number the board shows at a Shop site's corner (1-16). */
+export const cornerNumber = (site: number) => (SITES[site]?.vertex ?? -1) + 1;
 
 const SIDES = ["north", "east", "south", "west"];
 const rowName = ["top", "middle", "bottom"];
@@ -47,8 +76,7 @@ const colName = ["left", "centre", "right"];
 /** cellPlace names where a tile lies: "top left". */
 export const cellPlace = (cell: number) => `${rowName[Math.floor(cell / 3)]} ${colName[cell % 3]}`;
 
-/** slotSide names which side of its first tile a slot is on. */
-export function slotSide(slot: number): string {
-  const s = SLOTS[slot]!;
-  return SIDES[cellSlots(s.cells[0]).indexOf(slot)] ?? "";
+/** slotSide names which side of its first tile a slot is on, or of tile cell when given. */
+export function slotSide(slot: number, cell = SLOTS[slot]!.cells[0]): string {
+  return SIDES[cellSlots(cell).indexOf(slot)] ?? "";
 }

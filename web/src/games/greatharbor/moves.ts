@@ -4,7 +4,7 @@
 
 import type { Move } from "../../protocol";
 import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
-import { cellPlace, SLOTS, slotSide } from "./geometry";
+import { cellPlace, cornerNumber, SITES, SLOTS, slotSide } from "./geometry";
 import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
 import { DISTRICT, LOC, PENDING, type GreatHarborView } from "./view";
 
@@ -104,7 +104,7 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
       return `${conversionName(card)}: ${units * (c?.coins ?? 0)} Coins for ${units}${what}${units > 1 && what ? "s" : ""}`;
     }
     case "shop":
-      return `Set up a Shop on corner ${int(m.site) + 1} for ${SHOP_COST} ${resName(res)}`;
+      return `Set up a Shop on corner ${cornerNumber(int(m.site))} by ${tileTitle(v, SITES[int(m.site)]?.cell ?? 0)} for ${SHOP_COST} ${resName(res)}`;
     case "pick": {
       const c = int(m.choice);
       const card = v.pending?.kind === PENDING.building ? v.buildingDisplay[c] : v.pending?.kind === PENDING.person ? v.personDisplay[c] : undefined;
@@ -150,6 +150,105 @@ export const GOVERN_GROUPS: { title: string; types: string[] }[] = [
 export function governMoves(legal: Move[]): { title: string; moves: Move[] }[] {
   return GOVERN_GROUPS.map((g) => ({ title: g.title, moves: legal.filter((m) => g.types.includes(m.type)) })).filter((g) => g.moves.length > 0);
 }
+
+/** A Govern kind's moves about one thing: one card, dock, structure, corner or way of paying. */
+export interface GovernSubject {
+  key: string;
+  title: string;
+  moves: Move[];
+}
+
+/** governSubject names the thing a Govern move acts on, so a long list can be picked thing first. */
+export function governSubject(m: Move, v: GreatHarborView): { key: string; title: string } {
+  const card = int(m.card);
+  const dock = int(m.dock);
+  const me = v.players[v.viewer];
+  const dockTitle = () => `Dock ${dock + 1}: ${shipName(me?.ships[dock]?.card ?? 0)}`;
+  switch (m.type) {
+    case "favor_pip":
+      return { key: "favor_pip", title: "+1 pip on a die" };
+    case "retrieve":
+      return { key: "retrieve", title: "Take back an Activation marker" };
+    case "favor_senate":
+      return { key: "favor_senate", title: "Move up a Senate track" };
+    case "play_person":
+      return { key: `play_person ${card}`, title: `Play ${personName(card)}` };
+    case "activate": {
+      const p = me?.people[Math.floor(int(m.person) / 2)]?.[int(m.person) % 2] ?? -1;
+      return { key: `activate ${int(m.person)}`, title: `Activate ${p >= 0 ? personName(p) : personPlace(int(m.person))}` };
+    }
+    case "play_building":
+      return { key: `play_building ${card}`, title: `Build ${buildingName(card)}` };
+    case "employ":
+      return { key: `employ ${card}`, title: `Employ Colonists in ${buildingName(card)}` };
+    case "construct":
+      return { key: `construct ${int(m.structure)}`, title: `Construct ${structureName(int(m.structure))}` };
+    case "produce":
+      return { key: "produce", title: "Produce a luxury" };
+    case "play_ship":
+      return { key: `play_ship ${card}`, title: `Launch ${shipName(card)}` };
+    case "crew":
+    case "repair":
+    case "send":
+      return { key: `dock ${dock}`, title: dockTitle() };
+    case "convert":
+      return { key: "convert", title: `Convert ${COIN_RATE} Coins into a resource` };
+    case "convert_card": {
+      const c = CONVERSIONS[card];
+      const what = c?.gain.luxury ? ` for ${luxName(int(m.lux))}` : c?.gain.card ? (int(m.choice) === 0 ? " for Person cards" : " for Building cards") : "";
+      return { key: `convert_card ${card} ${int(m.lux)} ${int(m.choice)}`, title: `${conversionName(card)}${what}` };
+    }
+    case "shop":
+      return { key: `corner ${cornerNumber(int(m.site))}`, title: `Corner ${cornerNumber(int(m.site))}` };
+  }
+  return { key: m.type, title: m.type };
+}
+
+/** governSubjects splits one Govern kind's moves by the thing they act on, in the order first offered. */
+export function governSubjects(moves: Move[], v: GreatHarborView): GovernSubject[] {
+  const out: GovernSubject[] = [];
+  for (const m of moves) {
+    const { key, title } = governSubject(m, v);
+    const s = out.find((x) => x.key === key);
+    if (s) s.moves.push(m);
+    else out.push({ key, title, moves: [m] });
+  }
+  return out;
+}
+
+/** shopCorners lists the corners (grid vertices) where a legal move sets up a Shop. */
+export const shopCorners = (legal: Move[]) =>
+  [...new Set(legal.filter((m) => m.type === "shop").map((m) => SITES[int(m.site)]?.vertex ?? -1))].filter((x) => x >= 0);
+
+/** cornerTiles names the tiles meeting at a corner, for its spoken name. */
+export function cornerTiles(v: GreatHarborView, vertex: number): string[] {
+  return SITES.filter((s) => s.vertex === vertex).map((s) => tileTitle(v, s.cell));
+}
+
+/** A Port Crane move picked on the Harbor: the slot whose die moves, then the empty slot it goes to. */
+export interface CraneChoice {
+  from: number | null;
+  to: number | null;
+}
+
+export const noCrane: CraneChoice = { from: null, to: null };
+
+/** craneSlots lists the slots to tap now: the dice the Port Crane may move, or, once one is picked, the empty slots it may go to. */
+export function craneSlots(legal: Move[], c: CraneChoice): number[] {
+  const cranes = legal.filter((m) => m.type === "crane");
+  const slots = c.from === null ? cranes.map((m) => int(m.slot)) : cranes.filter((m) => int(m.slot) === c.from).map((m) => int(m.to));
+  return [...new Set(slots)];
+}
+
+/** validCrane drops the parts of a Port Crane choice the legal moves no longer allow. */
+export function validCrane(c: CraneChoice, legal: Move[]): CraneChoice {
+  if (c.from === null || !craneSlots(legal, noCrane).includes(c.from)) return noCrane;
+  if (c.to === null || !craneSlots(legal, c).includes(c.to)) return { from: c.from, to: null };
+  return c;
+}
+
+/** craneMove is the legal move a complete Port Crane choice makes, if any. */
+export const craneMove = (legal: Move[], c: CraneChoice) => legal.find((m) => m.type === "crane" && int(m.slot) === c.from && int(m.to) === c.to);
 
 /** Moves answered in a prompt of their own (voyage choices, pending picks), in the order shown. */
 export const PROMPT_TYPES = ["pick", "flip", "stop", "crane", "lighthouse", "corsair", "pass", "fight", "trade", "continue"];
