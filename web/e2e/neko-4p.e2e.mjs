@@ -5,6 +5,8 @@
 
 import { audit, fail, fitsScreen, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
 import {
+  cardLarge,
+  checkNekoTv,
   clickMove,
   endScreen,
   fitsPhone,
@@ -48,9 +50,15 @@ export default async function scenario(ctx) {
   await host.getByTestId("start").click();
   await until("the draft rows", async () => (await host.locator(".nk-row").count()) === 5);
 
+  setStep("a card opened large on the phones");
+  await cardLarge(host, "the 390 px phone", "02-phone-card-large");
+  await cardLarge(friend, "the 320 px phone", "02-phone320-card-large");
+
   setStep("the draft by rows, with the set-size rule");
   await shot(tv, "01-tv-draft-rows");
   await fitsScreen(tv, "the TV draft");
+  const names = ["Ana", "Bo", "Computer 3", "Computer 4"];
+  let tvDraftChecked = false;
   let ruleSeen = false;
   let shotDraft = false;
   for (let k = 0; k < 200 && (await host.locator(".nk-row").count()) > 0; k++) {
@@ -65,8 +73,13 @@ export default async function scenario(ctx) {
         shotDraft = true;
       }
       await step(p, ["draft-"]);
+      if (!tvDraftChecked && (await tv.locator(".nk-tv-log li").count()) >= 3) {
+        await checkNekoTv(tv, names, "the four-seat TV at the period 1 draft", "01-tv-draft-checked");
+        tvDraftChecked = true;
+      }
     }
   }
+  if (!tvDraftChecked) fail("the TV's draft was never measured with three log lines");
   if (!ruleSeen) fail("no drafting player was shown the set-size rule");
   const me = await serverState(host);
   if (me.view.players[me.seat].hand.length !== 6) fail(`Ana holds ${me.view.players[me.seat].hand.length} cards after the draft, want 6 (sets of 1, 2 and 3)`);
@@ -109,7 +122,10 @@ export default async function scenario(ctx) {
           await clickMove(p, "move-ship6");
           const after = (await serverState(p)).view.players;
           if (after[seat].ships[6].loc !== before[seat].ships[6].loc + 1) fail(`${who}'s ghost ship did not move one column`);
-          await until("the ghost ship on the TV", async () => (await tv.getByTestId(`tv-town-${seat}`).textContent())?.includes("☁"));
+          // The TV draws the active town large (town-N) and the others a line each (tv-town-N).
+          await until("the ghost ship on the TV", async () =>
+            (await tv.locator(`[data-testid="tv-town-${seat}"], [data-testid="town-${seat}"]`).allTextContents()).some((t) => t.includes("☁")),
+          );
           await shot(p, "05-phone-ghost-moved");
           await shot(tv, "05-tv-ghost-moved");
           log(`${who} moved the ghost ship to column ${after[seat].ships[6].loc}`);
@@ -136,13 +152,27 @@ export default async function scenario(ctx) {
   );
   if (logLines < 2) fail(`the TV's log shows ${logLines} of its lines`);
 
-  setStep("the game to its end");
+  setStep("the game to its end, the TV measured in period 2");
+  const seen = new Set();
   await playUntil(
     humans,
-    async () => (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0),
+    async () => {
+      // Read from the TV's own screen (a state socket each round would crowd the server): the period 2
+      // draft once three sets are gone, and period 2's play once most cards are played (the towns at their longest).
+      const turn = (await tv.getByTestId("tv-turn").textContent()) ?? "";
+      const taken = await tv.locator(".nk-tv-draft .nk-set-taken").count();
+      const hands = (await tv.locator(".nk-tv-pfig").allTextContents()).reduce((t, x) => t + Number(/hand (\d+)/.exec(x)?.[1] ?? 99), 0);
+      const at = turn.startsWith("Period 2 draft") && taken >= 3 ? "draft" : turn.startsWith("Period 2 ·") && hands <= 8 ? "play" : "";
+      if (at && !seen.has(at)) {
+        seen.add(at);
+        await checkNekoTv(tv, names, `the four-seat TV at period 2's ${at}`, `07-tv-period2-${at}`);
+      }
+      return (await Promise.all([host, friend, tv].map((p) => p.getByTestId("final-scores").count()))).every((n) => n > 0);
+    },
     "its end",
     PREFER,
   );
+  for (const at of ["draft", "play"]) if (!seen.has(at)) fail(`the TV was never measured at period 2's ${at}`);
   const result = (await serverState(host)).result;
   for (const [who, p] of [
     ["Ana", host],

@@ -192,7 +192,8 @@ export default async function scenario(ctx) {
   await playUntil(
     humans,
     async () => {
-      if (!sawInterim && (await tv.getByTestId("interim").count())) {
+      // The TV gives each player's period 1 scoring in its players list.
+      if (!sawInterim && (await tv.getByTestId("interim-0-1").count())) {
         sawInterim = true;
         await shot(tv, "12-tv-after-period-1");
         await host.getByTestId("interim").scrollIntoViewIfNeeded();

@@ -2,7 +2,7 @@
 // opening a table, the helper loop that plays a seat through its page, the
 // server's own views, and the hidden-information and keyboard checks.
 
-import { fail, log, until } from "./lib.mjs";
+import { audit, checkTv, cutContent, fail, log, shot, until } from "./lib.mjs";
 
 /** openTable opens a Neko Harbour table on the host's page and returns its invite link and TV address. */
 export async function openTable(host, base, name) {
@@ -298,4 +298,86 @@ export async function endScreen(page, who) {
   if ((await chart.getByTestId("chart-period").count()) !== 1) fail(`${who}'s chart does not mark period 1's scoring`);
   log(`${who}: ${lines.length} breakdown lines, totals ${totals.join(" : ")}, chart of ${points} points`);
   return view.history.length;
+}
+
+/** smallestIn returns the smallest font size of visible text inside the elements matching selector, in px. */
+export const smallestIn = (page, selector) =>
+  page.evaluate((selector) => {
+    let min = Infinity;
+    let where = "";
+    for (const root of document.querySelectorAll(selector)) {
+      const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement;
+        if (!el || !n.textContent?.trim() || el.closest(".sr-only")) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const s = parseFloat(getComputedStyle(el).fontSize);
+        if (s < min) {
+          min = s;
+          where = el.outerHTML.slice(0, 100);
+        }
+      }
+    }
+    return { min, where };
+  }, selector);
+
+/**
+ * cardLarge checks the cards of a phone and opens one large: every card's
+ * text is at least 12 px; a tap opens the card's dialog, with its effect
+ * and its rules lines, on the screen whole and passing the audit; Escape
+ * closes it and gives the focus back to the card; Space opens it from the
+ * keyboard and its Close button closes it the same way.
+ */
+export async function cardLarge(page, who, file) {
+  const cards = await smallestIn(page, ".nk-card");
+  if (cards.min < 12) fail(`${who}: card text of ${cards.min}px (${cards.where})`);
+  const card = page.locator("button.nk-card").first();
+  const n = await card.getAttribute("data-card");
+  await card.scrollIntoViewIfNeeded();
+  await card.tap();
+  const dialog = page.getByTestId("card-dialog");
+  await dialog.waitFor();
+  const text = (await dialog.textContent()) ?? "";
+  if (!/Free to (play|place)/.test(text) || !/(Once per turn|Ship moves in|Immediate|Game end|Always on):/.test(text))
+    fail(`${who}: the large card lacks its rules lines: "${text.slice(0, 200)}"`);
+  const big = await smallestIn(page, '[data-testid="card-dialog"]');
+  if (big.min < 12) fail(`${who}: the large card has text of ${big.min}px (${big.where})`);
+  const box = await dialog.boundingBox();
+  const vp = page.viewportSize();
+  if (!box || box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 1 || box.y + box.height > vp.height + 1)
+    fail(`${who}: the large card is not whole on the screen: ${JSON.stringify(box)} on ${vp.width}×${vp.height}`);
+  await shot(page, file);
+  await audit(page, `${who} with a card open large`);
+  await page.keyboard.press("Escape");
+  await until("the large card to close", async () => (await dialog.count()) === 0);
+  const back = await page.evaluate(() => document.activeElement?.getAttribute("data-card"));
+  if (back !== n) fail(`${who}: after Escape the focus is on card ${back}, not on the card that opened (${n})`);
+  await page.keyboard.press("Space");
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await until("the large card to close", async () => (await dialog.count()) === 0);
+  const again = await page.evaluate(() => document.activeElement?.getAttribute("data-card"));
+  if (again !== n) fail(`${who}: after Close the focus is on card ${again}, not on card ${n}`);
+  log(`${who}: cards at ${cards.min}px and up; card ${n} opened large (${big.min}px and up), closed by Escape and by Close`);
+}
+
+/**
+ * checkNekoTv measures the TV at 1920 × 1080 as it is now: nothing scrolls
+ * or is cut (no box whose hidden overflow hides part of its content), no
+ * text under 20 px, the log's lines and every name whole (lib's checkTv),
+ * every card on offer in the draft drawn, and a strict axe-core audit.
+ */
+export async function checkNekoTv(tv, names, where, file) {
+  await checkTv(tv, names, where, file);
+  const cut = await cutContent(tv);
+  if (cut.length) fail(`${where}: content is cut:\n  ${cut.join("\n  ")}`);
+  const { view } = await serverState(tv);
+  if (view.phase === "draft") {
+    const offered = (view.rows ?? []).flat().flatMap((s) => (s && !s.taken ? (s.cards ?? []) : []));
+    const drawn = await tv.locator(".nk-tv-draft [data-card]").evaluateAll((els) => els.map((e) => Number(e.dataset.card)));
+    const missing = offered.filter((c) => !drawn.includes(c));
+    if (missing.length) fail(`${where}: the draft lacks cards ${missing.join(", ")}`);
+  }
+  await audit(tv, where);
 }

@@ -3,7 +3,7 @@
 
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
-import { CARDS, cardName, fullEffect, ICON_WORDS, KIND_MARKS, shortEffect, timing } from "./cards";
+import { CARDS, cardName, fullEffect, ICON_WORDS, KIND_MARKS, playRule, shortEffect, timing, timingRule } from "./cards";
 
 const ICON_GLYPHS: Record<string, string> = { fish: "∝", goods: "▣", licence: "✎", penguin: "♠", captain: "⚑", vp: "★", coin: "●", fuel: "▲" };
 
@@ -101,7 +101,11 @@ export function CardDialog({ n, onClose, children }: { n: number; onClose: () =>
         <p class="nk-effect-big">
           <Rich text={shortEffect(n)} />
         </p>
-        <p>{fullEffect(n)}</p>
+        <p data-testid="card-rule">{fullEffect(n)}</p>
+        <p class="nk-rule-line">
+          <strong>{timing(n)}:</strong> {timingRule(n)}
+        </p>
+        <p class="nk-rule-line">{playRule(n)}</p>
         <dl class="facts">
           <dt>Hub value</dt>
           <dd>{c.hub}</dd>

@@ -44,6 +44,18 @@ export function MoveButton({ m, v, me, send, busy, primary }: { m: Move; v: Neko
   );
 }
 
+/** SplitLabel shows a label up to its first ": " and leaves the rest (the cards it names) to screen readers. */
+function SplitLabel({ text }: { text: string }) {
+  const at = text.indexOf(": ");
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span class="sr-only">{text.slice(at)}</span>
+    </>
+  );
+}
+
 /** PanelProps is what the draft and the turn panel each get from the play screen. */
 type PanelProps = {
   v: NekoView;
@@ -88,8 +100,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
                     </div>
                     {m ? (
                       <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>
-                        Take these {set.cards.length}
-                        <span class="sr-only">: {moveLabel(m, v, me)}</span>
+                        <SplitLabel text={moveLabel(m, v, me)} />
                       </button>
                     ) : mine ? (
                       <p class="nk-rule">You already took a set of {set.cards.length} this period.</p>
@@ -110,8 +121,8 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
                 <div key={n} class="nk-pick">
                   <Card n={n} onOpen={open} />
                   {m ? (
-                    <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)} aria-label={moveLabel(m, v, me)}>
-                      Take
+                    <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>
+                      {moveLabel(m, v, me)}
                     </button>
                   ) : null}
                 </div>

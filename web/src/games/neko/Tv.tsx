@@ -1,40 +1,48 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import type { TableStore } from "../../state";
 import { CardFace } from "./Cards";
-import { CARDS, kindName, KIND_MARKS } from "./cards";
+import { attractionRewards, CARDS, kindName, KIND_MARKS } from "./cards";
 import { turnLine } from "./Player";
-import { Final, Interim, PointsChart } from "./Score";
-import { Attractions, BundleLine, Supply, Town } from "./Town";
-import { decodeView, GHOST, scoreSoFar, shipsInGame, type NekoView } from "./view";
+import { Final, PointsChart, periodText } from "./Score";
+import { BundleLine, Town } from "./Town";
+import { decodeView, GHOST, LOC_ATTR, scoreSoFar, shipsInGame, type NekoView } from "./view";
 import { LogPanel } from "../../components/LogPanel";
 
 const noop = () => {};
 
+/**
+ * TvDraft shows the cards on offer, every card whole: rows of three sets
+ * (3-4 players), each set as wide as its cards, or the display (2 players).
+ */
 function TvDraft({ v }: { v: NekoView }) {
   return (
-    <section class="nk-tv-draft" aria-label="The draft">
-      <h2>Period {v.period} draft</h2>
+    <section class="nk-tv-draft" aria-labelledby="nk-tv-draft-h" data-testid="tv-draft">
+      <h2 id="nk-tv-draft-h" class="sr-only">
+        Period {v.period} draft
+      </h2>
       {v.rows.length ? (
-        v.rows.map((row, r) => (
-          <div key={r} class="nk-tv-row">
-            <span class="nk-tv-rowname">Row {r + 1}</span>
-            {row.map((set, k) => (
-              <div key={k} class={`nk-set ${set.taken ? "nk-set-taken" : ""}`}>
-                {set.taken
-                  ? "taken"
-                  : set.cards.map((n) => (
-                      <div key={n} class={`nk-card nk-kind-${CARDS[n]?.kind ?? "x"}`}>
-                        <CardFace n={n} />
-                      </div>
-                    ))}
-              </div>
-            ))}
-          </div>
-        ))
+        <ol class="nk-tv-rows">
+          {v.rows.map((row, r) => (
+            <li key={r} class="nk-tv-row">
+              <span class="nk-tv-rowname">Row {r + 1}</span>
+              {row.map((set, k) => (
+                <div key={k} class={`nk-set ${set.taken ? "nk-set-taken" : ""}`} style={{ "--n": k + 1 }}>
+                  {set.taken
+                    ? `set of ${k + 1} taken`
+                    : set.cards.map((n) => (
+                        <div key={n} class={`nk-card nk-kind-${CARDS[n]?.kind ?? "x"}`} data-card={n}>
+                          <CardFace n={n} />
+                        </div>
+                      ))}
+                </div>
+              ))}
+            </li>
+          ))}
+        </ol>
       ) : (
         <div class="nk-display">
           {v.display.map((n) => (
-            <div key={n} class={`nk-card nk-kind-${CARDS[n]?.kind ?? "x"}`}>
+            <div key={n} class={`nk-card nk-kind-${CARDS[n]?.kind ?? "x"}`} data-card={n}>
               <CardFace n={n} />
             </div>
           ))}
@@ -44,13 +52,13 @@ function TvDraft({ v }: { v: NekoView }) {
   );
 }
 
-/** TvTowns sums up every player's town in a line: each column with its hub and the ships on it. */
-function TvTowns({ v }: { v: NekoView }) {
+/** TvTowns sums up every other player's town in a line: each column with its hub and the ships on it. */
+function TvTowns({ v, skip }: { v: NekoView; skip: number }) {
   return (
-    <section class="panel nk-tv-towns" aria-label="Every town">
+    <section class="panel nk-tv-towns" aria-label="The other towns">
       {v.order.map((seat) => {
         const p = v.players[seat];
-        if (!p) return null;
+        if (!p || seat === skip) return null;
         const at = (loc: number) =>
           p.ships
             .filter((s) => s.loc === loc)
@@ -64,7 +72,16 @@ function TvTowns({ v }: { v: NekoView }) {
             </span>
             {p.columns.map((c, i) => (
               <span key={i} class={`nk-tv-col nk-kind-${c.kind}`}>
-                {KIND_MARKS[c.kind]} {i + 1}. {c.kind === "FB" ? "Boat" : kindName(c.kind)} · hub {c.hub} · {c.actions.length}
+                <span aria-hidden="true">{KIND_MARKS[c.kind]}</span>
+                <span class="sr-only">{c.kind === "FB" ? "Fishing Boat" : kindName(c.kind)}</span>
+                {i + 1} hub {c.hub}
+                {c.actions.length > 1 ? (
+                  <>
+                    {" "}
+                    ×{c.actions.length}
+                    <span class="sr-only"> cards</span>
+                  </>
+                ) : null}
                 {at(i + 1) ? <b> {at(i + 1)}</b> : null}
               </span>
             ))}
@@ -77,29 +94,60 @@ function TvTowns({ v }: { v: NekoView }) {
 
 function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
   return (
-    <ul class="nk-tv-players">
+    <ul class="nk-tv-players" aria-label="Players">
       {v.order.map((seat) => {
         const p = v.players[seat];
         if (!p) return null;
         return (
           <li key={seat} class={seat === v.active ? "nk-on" : ""}>
-            <SeatBadge seat={seat} color={colors[seat]} size={40} />
-            <span class="nk-tv-pname">
-              {p.name}
+            <SeatBadge seat={seat} color={colors[seat]} size={36} />
+            <span class="nk-tv-pname">{p.name}</span>
+            <span class="nk-tv-pts">{scoreSoFar(p)} pts</span>
+            <span class="nk-tv-pfig">
               {seat === v.active ? <span class="tag tag-turn">to move</span> : null}
-            </span>
-            <span>{scoreSoFar(p)} pts</span>
-            <span class="nk-tv-pfig">
-              harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships · {p.columns.length} columns · hand {p.handCount}
-              {v.phase === "draft" ? ` · drafted ${p.drafted.length}` : ""}
-            </span>
-            <span class="nk-tv-pfig">
-              <BundleLine b={p.supply} empty="no cards" />
+              {v.period > 1 ? (
+                <>
+                  period 1:{" "}
+                  <span data-testid={`interim-${seat}-1`}>
+                    {p.interim[0]} ({periodText(p.periods[0]!)})
+                  </span>{" "}
+                  ·{" "}
+                </>
+              ) : null}
+              harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships ·{" "}
+              {v.phase === "draft" ? `drafted ${p.drafted.length}` : `hand ${p.handCount}`} · <BundleLine b={p.supply} empty="no cards" />
             </span>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** TvAttractions lists the attractions a line each: the first ship's reward, the later ships', and the ships there. */
+function TvAttractions({ v }: { v: NekoView }) {
+  return (
+    <section class="panel nk-tv-attr" aria-labelledby="nk-tv-attr-h">
+      <h2 id="nk-tv-attr-h">Attractions</h2>
+      <ul class="nk-tv-attrs">
+        {v.attractions.map((a) => {
+          const r = attractionRewards(a.id);
+          const ships = v.players
+            .map((p) => ({ p, here: p.ships.filter((s) => s.loc === LOC_ATTR + a.index) }))
+            .filter((x) => x.here.length > 0)
+            .map(({ p, here }) => `${p.name} ${here.map((s) => `⎈${s.level}`).join(" ")}`);
+          return (
+            <li key={a.index}>
+              <strong>{a.name}</strong>{" "}
+              <span class="nk-attr-r">
+                {r.better} · later {r.lesser}
+              </span>
+              {ships.length ? <span class="nk-tv-attr-ships"> · {ships.join(", ")}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -111,16 +159,12 @@ export function NekoTv({ store }: { store: TableStore }) {
   const colors = seats.map((s) => s.color);
   const v = decodeView(g.view);
   const over = v.phase === "over";
-  const last = data.log[data.log.length - 1]?.text ?? "";
   const focus = v.players[v.active] ?? v.players[v.order[0] ?? 0];
   return (
     <div class="tv neko-tv">
       <header class="nk-tv-head">
         <p class="tv-status" data-testid="tv-turn">
           {turnLine(v, -1)}
-        </p>
-        <p class="nk-tv-last" key={data.version} aria-live="polite" data-testid="tv-last">
-          {last}
         </p>
       </header>
       {over ? (
@@ -137,21 +181,17 @@ export function NekoTv({ store }: { store: TableStore }) {
               <TvDraft v={v} />
             ) : focus ? (
               <section class="panel" aria-label={`${focus.name}'s town`}>
-                <h2>{focus.name}'s town</h2>
+                <h2 class="sr-only">{focus.name}'s town</h2>
                 <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
-                <Supply p={focus} />
               </section>
             ) : null}
-            <TvTowns v={v} />
-            {v.period > 1 ? <Interim v={v} brief /> : null}
+            {/* A draft by rows fills the column; two players' display leaves room for the towns and attractions. */}
+            {v.phase === "draft" && v.rows.length ? null : <TvTowns v={v} skip={v.phase === "draft" ? -1 : (focus?.seat ?? -1)} />}
+            {v.phase === "draft" && v.rows.length ? null : <TvAttractions v={v} />}
           </div>
           <div class="nk-tv-side">
             <TvPlayers v={v} colors={colors} />
-            <section class="panel">
-              <h2>Attractions</h2>
-              <Attractions v={v} />
-            </section>
-            <LogPanel store={store} limit={4} title="What happened" id="nk-tv-log-h" extra="nk-tv-log" />
+            <LogPanel store={store} limit={3} title="What happened" id="nk-tv-log-h" extra="nk-tv-log" />
           </div>
         </div>
       )}

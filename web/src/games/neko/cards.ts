@@ -205,6 +205,33 @@ export function fullEffect(n: number): string {
   return (E[c.effect] ?? unknownEffect).full(c.amount);
 }
 
+/** TIMING_RULES says what each timing type means, in a sentence of our own. */
+export const TIMING_RULES: Record<Timing, string> = {
+  "Once per turn":
+    "It works once in each of your turns, when its column takes its turn (columns go left to right after you play a card); cards stacked in one column add up.",
+  "Ship moves in": "It works every time one of your ships arrives in its column.",
+  Immediate: "It works once, the moment you play it; afterwards you keep it in its column or tuck it under any column as a hub.",
+  "Game end": "It does nothing during play and scores at the final count.",
+  "Always on": "It works all game from the moment it lies in your line.",
+};
+
+/** timingRule is the line that explains a card's timing type. */
+export const timingRule = (n: number): string => TIMING_RULES[timing(n)];
+
+/**
+ * playRule says what playing the card costs and where it goes: cards cost
+ * nothing to play; a card joins the column of its kind or starts a new one,
+ * a fishing boat is always a column of its own, and any card may instead
+ * be tucked as a hub for its value and 2 fish.
+ */
+export function playRule(n: number): string {
+  const c = CARDS[n];
+  if (!c) return "";
+  const tuck = `Or tuck it under any column instead: that hub goes up by ${c.hub} and you take 2 fish.`;
+  if (c.kind === "FB") return `Free to place: a fishing boat becomes a new column at the end of your line. ${tuck}`;
+  return `Free to play: it joins your ${kindName(c.kind)} column, or starts one at the end of your line. ${tuck}`;
+}
+
 /** plain turns {icon} marks into words, for spoken labels and the log. */
 export const plain = (s: string): string => s.replace(/\{(\w+)\}/g, (_, k: string) => ICON_WORDS[k] ?? k);
 
