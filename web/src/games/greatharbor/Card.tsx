@@ -60,7 +60,8 @@ function Effect({ w }: { w: CardWords }) {
 const Pause = () => <span class="sr-only">{", "}</span>;
 
 /** CardFace is what a small card shows, as phrasing content, so it fits inside a button. */
-export function CardFace({ w, note }: { w: CardWords; note?: string }) {
+export function CardFace({ w, note, tv }: { w: CardWords; note?: string; tv?: boolean }) {
+  if (tv) return <TvFace w={w} note={note} />;
   return (
     <>
       <Band w={w} prestige />
@@ -99,6 +100,50 @@ export function CardFace({ w, note }: { w: CardWords; note?: string }) {
           <span class="gh-card-note">{note}</span>
         </>
       ) : null}
+    </>
+  );
+}
+
+/** Dot separates the parts of the TV's face on screen; Pause says it. */
+const Dot = () => <span aria-hidden="true">{" · "}</span>;
+
+/** TvFace is the TV's face: the band, then cost, figures and effect flowing as one text, so nine cards fit beside the Harbor. */
+function TvFace({ w, note }: { w: CardWords; note?: string }) {
+  return (
+    <>
+      <Band w={w} prestige />
+      <Pause />
+      <span class="gh-card-body">
+        <span class="sr-only">{"Cost "}</span>
+        <span class="gh-card-cost">
+          <Cost cost={w.cost} />
+        </span>
+        {w.figures.map((f) => (
+          <Fragment key={f.name}>
+            <span class="sr-only">{", "}</span>
+            {f.name === "Speed" ? <Dot /> : " "}
+            <span class="gh-card-fig">
+              {f.name} <b>{f.value}</b>
+            </span>
+          </Fragment>
+        ))}
+        {w.short ? (
+          <>
+            <span class="sr-only">{", "}</span>
+            <Dot />
+            <span class="gh-card-effect">
+              <Effect w={w} />
+            </span>
+          </>
+        ) : null}
+        {note ? (
+          <>
+            <span class="sr-only">{", "}</span>
+            <Dot />
+            <span class="gh-card-note">{note}</span>
+          </>
+        ) : null}
+      </span>
     </>
   );
 }
@@ -237,7 +282,7 @@ export function Card({
   if (tv || onTv)
     return (
       <div class={`${cls} gh-card-tv`} data-card={`${kind}-${n}`} data-testid={testid}>
-        <CardFace w={w} note={note} />
+        <CardFace w={w} note={note} tv />
       </div>
     );
   return (
