@@ -186,10 +186,7 @@ export default async function scenario(ctx) {
       await onlyMyHand(friend, "the laptop");
       await onlyMyHand(tv, "the TV", false);
       // No card name held only in Bo's hand appears on Ana's phone or on the TV.
-      const boHand = (await friend.getByTestId("my-hand").innerText())
-        .split(/[,\n]/)
-        .map((s) => s.replace(/\(.*\)/, "").trim())
-        .filter((s) => s && !/^(Your hand|none)$/.test(s));
+      const boHand = (await friend.getByTestId("my-hand").locator(".gh-card-name").allInnerTexts()).map((s) => s.trim()).filter(Boolean);
       const publicText = (await tv.locator("body").innerText()) + (await host.locator(".gh-displays, .gh-log").allInnerTexts()).join(" ");
       const hostMine = await host.getByTestId("my-hand").innerText();
       const phoneText = await host.locator("body").innerText();

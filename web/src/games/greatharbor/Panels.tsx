@@ -2,15 +2,18 @@
 // Dice Bonus tile, each colony, the Automa, the voyages, the card displays,
 // the end of the game. They show the view; none holds a rule.
 
+import type { ComponentChildren } from "preact";
 import { nextCardWords } from "./AutomaTurn";
 import { SeatChart, seatLine, type ChartLine } from "../../components/SeatChart";
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
 import { ordinal } from "../../format";
 import type { GameResult } from "../../protocol";
-import { BUILDINGS, COLOURS, CONVERSIONS, GOVERNORS, PEOPLE, SEGMENTS, SHIPS, SMUGGLER_CHART, STATS } from "./content";
-import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, LUX_ICONS, RES_ICONS } from "./icons";
+import { COLOURS, CONVERSIONS, GOVERNORS, SEGMENTS, SMUGGLER_CHART, STATS } from "./content";
+import { Card } from "./Card";
+import type { CardKind } from "./cards";
+import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, type IconName, LUX_ICONS, RES_ICONS } from "./icons";
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
-import { buildingName, colourName, luxName, personName, resName, shipName } from "./words";
+import { colourName, luxName, resName } from "./words";
 
 /** CompetitorBadge is a seat's token, or the Automa's (a gear-like star in grey). */
 export function CompetitorBadge({ v, id, colors, size = 24 }: { v: GreatHarborView; id: number; colors: string[]; size?: number }) {
@@ -136,16 +139,13 @@ export function DistrictPanel({ v }: { v: GreatHarborView }) {
 }
 
 function ShipLine({ ship, dock }: { ship: Ship; dock: number }) {
-  if (ship.card < 0) return <li class="hint">Dock {dock + 1}: empty</li>;
-  const info = SHIPS[ship.card];
+  if (ship.card < 0) return <li class="hint gh-dock-empty">Dock {dock + 1}: empty</li>;
   const crew = STATS.filter((_, s) => (ship.crew >> s) & 1);
   const where = ship.where === WHERE.docked ? "docked" : ship.where === WHERE.out ? `at sea, segment ${ship.seg + 1}` : `sailing home, ${ship.dist} to go`;
+  const note = `Dock ${dock + 1}: ${where}${crew.length ? ` · crew on ${crew.join(", ")}` : ""}${ship.damage ? ` · damage ${ship.damage}` : ""}`;
   return (
     <li data-testid={`dock-${dock}`} data-where={ship.where}>
-      <Icon name="ship" label={false} /> Dock {dock + 1}: <strong>{shipName(ship.card)}</strong> (
-      {info ? `Speed ${info.speed}, Strength ${info.strength}, Cargo ${info.cargo}, Hull ${info.hull}` : ""}) · {where}
-      {crew.length ? ` · crew on ${crew.join(", ")}` : ""}
-      {ship.damage ? ` · damage ${ship.damage}` : ""}
+      <Card kind="ship" n={ship.card} note={note} />
     </li>
   );
 }
@@ -175,6 +175,39 @@ export function Resources({ p }: { p: Player }) {
   );
 }
 
+/** CardGroup is a titled row of cards (list items). */
+function CardGroup({ icon, title, children }: { icon: IconName; title: string; children: ComponentChildren }) {
+  return (
+    <div class="gh-card-group">
+      <p class="gh-card-group-h">
+        <Icon name={icon} size={16} label={false} /> {title}
+      </p>
+      <ul class="gh-cards" aria-label={title}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+/** HandGroup is one kind of card in the viewer's hand, or "none". */
+function HandGroup({ icon, title, kind, cards }: { icon: IconName; title: string; kind: CardKind; cards: number[] }) {
+  if (!cards.length)
+    return (
+      <p class="gh-small gh-card-group-h">
+        <Icon name={icon} size={16} label={false} /> {title}: none
+      </p>
+    );
+  return (
+    <CardGroup icon={icon} title={title}>
+      {cards.map((c) => (
+        <li key={c}>
+          <Card kind={kind} n={c} testid={`hand-${kind}-${c}`} />
+        </li>
+      ))}
+    </CardGroup>
+  );
+}
+
 /** Colony is one player's public board (and, for the viewer, the hand). */
 export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: number; colors: string[]; mine: boolean }) {
   const p = v.players[seat];
@@ -200,17 +233,24 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
         {v.shops ? ` · Shops left ${p.shops}` : ""} · Production {p.production.map(luxName).join(", ")}
       </p>
       {people.length ? (
-        <p class="gh-small">
-          <Icon name="person" size={16} label="People in play" />{" "}
-          {people.map((x) => `${personName(x.card)}${p.marked[x.c]?.[x.l] ? " (used)" : ""}`).join(", ")}
-        </p>
+        <CardGroup icon="person" title="People in play">
+          {people.map((x) => (
+            <li key={x.card}>
+              <Card kind="person" n={x.card} note={`Column ${x.c + 1}${p.marked[x.c]?.[x.l] ? " · used" : ""}`} />
+            </li>
+          ))}
+        </CardGroup>
       ) : null}
       {p.buildings ? (
-        <p class="gh-small">
-          <Icon name="building" size={16} label="Buildings" /> {bitList(p.buildings).map(buildingName).join(", ")}
-        </p>
+        <CardGroup icon="building" title="Buildings">
+          {bitList(p.buildings).map((b) => (
+            <li key={b}>
+              <Card kind="building" n={b} note={(p.employed >> b) & 1 ? "staffed this round" : undefined} />
+            </li>
+          ))}
+        </CardGroup>
       ) : null}
-      <ul class="gh-ships">
+      <ul class="gh-ships gh-cards" aria-label="Docks">
         {p.ships.map((s, d) => (
           <ShipLine key={d} ship={s} dock={d} />
         ))}
@@ -218,18 +258,9 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
       {mine ? (
         <div class="gh-hand" data-testid="my-hand">
           <h3>Your hand</h3>
-          <p class="gh-small">
-            <Icon name="person" size={16} label="People" /> {bitList(p.handPeople).map(personName).join(", ") || "none"}
-          </p>
-          <p class="gh-small">
-            <Icon name="building" size={16} label="Buildings" />{" "}
-            {bitList(p.handBuildings)
-              .map((b) => `${buildingName(b)} (${BUILDINGS[b]?.prestige ?? 0} Prestige)`)
-              .join(", ") || "none"}
-          </p>
-          <p class="gh-small">
-            <Icon name="ship" size={16} label="Ships" /> {bitList(p.handShips).map(shipName).join(", ") || "none"}
-          </p>
+          <HandGroup icon="person" title="People" kind="person" cards={bitList(p.handPeople)} />
+          <HandGroup icon="building" title="Buildings" kind="building" cards={bitList(p.handBuildings)} />
+          <HandGroup icon="ship" title="Ships" kind="ship" cards={bitList(p.handShips)} />
         </div>
       ) : (
         <p class="gh-small" data-testid={`hand-size-${seat}`}>
@@ -268,7 +299,7 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
       <p class="gh-small">
         Cards: {bitList(a.people).length} People, {bitList(a.buildings).length} Buildings, {bitList(a.allShips).length} Ships
       </p>
-      <ul class="gh-ships">
+      <ul class="gh-ships gh-cards" aria-label="The Automa's docks">
         {a.ships.map((s, d) => (
           <ShipLine key={d} ship={s} dock={d} />
         ))}
@@ -345,7 +376,13 @@ export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[
 
 /** DisplaysPanel: the face-up cards on offer and how many cards each deck holds. */
 export function DisplaysPanel({ v }: { v: GreatHarborView }) {
-  const list = (xs: number[], name: (c: number) => string) => xs.map((c, i) => <li key={i}>{c >= 0 ? name(c) : <span class="hint">empty</span>}</li>);
+  const list = (xs: number[], kind: CardKind) => (
+    <ol class="gh-cards" aria-label={`${kind === "ship" ? "Ship" : kind === "person" ? "Person" : "Building"} cards on offer`}>
+      {xs.map((c, i) => (
+        <li key={c >= 0 ? c : `empty-${i}`}>{c >= 0 ? <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} /> : <span class="hint">empty</span>}</li>
+      ))}
+    </ol>
+  );
   return (
     <section class="panel gh-displays" aria-labelledby="gh-disp-h" data-testid="gh-displays">
       <h2 id="gh-disp-h">Cards on offer</h2>
@@ -354,21 +391,21 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
           <h3>
             <Icon name="ship" size={18} label={false} /> Ships
           </h3>
-          <ol>{list(v.shipDisplay, (c) => `${shipName(c)} (${["small", "medium", "large"][SHIPS[c]?.size ?? 0]})`)}</ol>
+          {list(v.shipDisplay, "ship")}
           <p class="gh-small">Decks: {v.shipDeckN.join(" / ")} (small / medium / large)</p>
         </div>
         <div>
           <h3>
             <Icon name="person" size={18} label={false} /> People
           </h3>
-          <ol>{list(v.personDisplay, (c) => `${personName(c)} ${COLOUR_MARKS[PEOPLE[c]?.colour ?? 0]}`)}</ol>
+          {list(v.personDisplay, "person")}
           <p class="gh-small">Deck: {v.personDeckN}</p>
         </div>
         <div>
           <h3>
             <Icon name="building" size={18} label={false} /> Buildings
           </h3>
-          <ol>{list(v.buildingDisplay, (c) => `${buildingName(c)} ${COLOUR_MARKS[BUILDINGS[c]?.colour ?? 0]}`)}</ol>
+          {list(v.buildingDisplay, "building")}
           <p class="gh-small">Deck: {v.buildingDeckN}</p>
         </div>
       </div>
@@ -379,6 +416,31 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
           .join(", ") || "none"}{" "}
         · Colonists in supply: {v.supplyColonists}
       </p>
+    </section>
+  );
+}
+
+/** TvOffer is the nine cards on offer as faces in one block, for the TV. */
+export function TvOffer({ v }: { v: GreatHarborView }) {
+  const kinds: [CardKind, number[]][] = [
+    ["ship", v.shipDisplay],
+    ["person", v.personDisplay],
+    ["building", v.buildingDisplay],
+  ];
+  return (
+    <section class="panel gh-tv-offer" aria-labelledby="gh-tv-offer-h" data-testid="tv-offer">
+      <h2 id="gh-tv-offer-h">Cards on offer</h2>
+      <ul class="gh-cards">
+        {kinds.flatMap(([kind, xs]) =>
+          xs.map((c, i) =>
+            c >= 0 ? (
+              <li key={`${kind}-${c}`}>
+                <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
+              </li>
+            ) : null,
+          ),
+        )}
+      </ul>
     </section>
   );
 }

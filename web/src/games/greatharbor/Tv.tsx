@@ -5,7 +5,7 @@
 import type { TableStore } from "../../state";
 import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor } from "./Harbor";
-import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, VoyagePanel } from "./Panels";
+import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, TvOffer, VoyagePanel } from "./Panels";
 import { DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
 import { COLOURS } from "./content";
@@ -101,6 +101,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
             <AutomaPanel v={v} colors={colors} />
             {automaTurn ? <AutomaTurnPanel v={v} tv brief={crowded} /> : null}
             {automaTurn && crowded ? null : <VoyagePanel v={v} colors={colors} />}
+            <TvOffer v={v} />
             <ol class="gh-tv-last" aria-live="polite">
               {last.map((e, i) => (
                 <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>

@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Card, OnTv } from "../src/games/greatharbor/Card";
+import { cardWords } from "../src/games/greatharbor/cards";
+import { BUILDINGS, PEOPLE, SHIPS } from "../src/games/greatharbor/content";
+
+const building = (effect: string) => BUILDINGS.findIndex((b) => b.effect === effect);
+const person = (effect: string) => PEOPLE.findIndex((p) => p.effect === effect);
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.appendChild(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+const show = (node: preact.ComponentChild) => act(() => render(node, root));
+const dialog = () => document.querySelector<HTMLDialogElement>('[data-testid="card-dialog"]');
+/** spoken is what a screen reader reads for an element: its text, with each drawn figure's name in place of the picture. */
+const words = (el: Element): string =>
+  [...el.childNodes]
+    .map((n) => {
+      if (n.nodeType === 3) return n.textContent ?? "";
+      const e = n as Element;
+      if (e.getAttribute("aria-hidden") === "true") return "";
+      if (e.getAttribute("role") === "img") return ` ${e.getAttribute("aria-label")} `;
+      return words(e);
+    })
+    .join("");
+const spoken = (el: Element) => words(el).replace(/\s+/g, " ").replace(/ ,/g, ",").trim();
+
+describe("The Great Harbor's card words", () => {
+  it("gives every card a kind line, a cost, and an effect with its rules line", () => {
+    const all = [
+      ...PEOPLE.map((_, n) => cardWords("person", n)),
+      ...BUILDINGS.map((_, n) => cardWords("building", n)),
+      ...SHIPS.map((_, n) => cardWords("ship", n)),
+    ];
+    for (const w of all) {
+      expect(w).not.toBeNull();
+      expect(w!.name).not.toBe("");
+      expect(w!.cost).toHaveLength(4);
+      expect(w!.rule, w!.name).toMatch(/^[A-Z].*\.$/);
+      // A ship's figures are its effect; every other card says its effect in words.
+      if (w!.kindName.endsWith("ship")) expect(w!.figures.map((f) => f.name)).toEqual(["Speed", "Strength", "Cargo", "Hull"]);
+      else expect(w!.short, w!.name).not.toBe("");
+      // An effect key the words do not know would show as the raw key.
+      expect(w!.short).not.toMatch(/_/);
+    }
+    expect(cardWords("building", 99)).toBeNull();
+  });
+
+  it("names the colour of the dice a Person turns over", () => {
+    const patrician = PEOPLE.findIndex((p) => p.effect === "flip" && p.colour === 0);
+    expect(cardWords("person", patrician)!.short).toBe("Flip up to 2 red dice");
+    expect(cardWords("person", person("admiral"))!.when).toBe("Voyage");
+  });
+});
+
+describe("Card", () => {
+  it("shows a Building's cost, Prestige and effect on its face", async () => {
+    const smithy = building("smithy");
+    await show(<Card kind="building" n={smithy} />);
+    const face = root.querySelector("button.gh-card")!;
+    expect(face.getAttribute("aria-haspopup")).toBe("dialog");
+    const text = spoken(face);
+    expect(text).toContain("Smithy");
+    expect(text).toContain("Smithy, worth 1 Prestige, Building · Game end, Cost 1 Planks 2 Metal,");
+    expect(text).toContain("1 Prestige per medium ship");
+    expect(text).toContain("Game end");
+    expect(dialog()).toBeNull();
+  });
+
+  it("shows a ship's figures and a Person's free cost", async () => {
+    const ship = 0;
+    const s = SHIPS[ship]!;
+    await show(
+      <>
+        <Card kind="ship" n={ship} note="Dock 1: docked" />
+        <Card kind="person" n={person("schemer")} />
+      </>,
+    );
+    const [shipFace, personFace] = [...root.querySelectorAll("button.gh-card")];
+    const shipText = spoken(shipFace!);
+    expect(shipText).toContain(`Speed ${s.speed}, Strength ${s.strength}, Cargo ${s.cargo}, Hull ${s.hull}`);
+    expect(shipText).toContain("Dock 1: docked");
+    expect(spoken(personFace!)).toContain("Cost free");
+    expect(spoken(personFace!)).toContain("Gain 2 Smuggler tokens");
+  });
+
+  it("opens large with its rules line in a named dialog, and Escape closes it with the focus back on the card", async () => {
+    const crane = building("port_crane");
+    await show(<Card kind="building" n={crane} />);
+    const face = root.querySelector<HTMLButtonElement>("button.gh-card")!;
+    face.focus();
+    await act(() => face.click());
+    const d = dialog()!;
+    expect(d).not.toBeNull();
+    expect(d.tagName).toBe("DIALOG");
+    expect(d.open).toBe(true);
+    const name = document.getElementById(d.getAttribute("aria-labelledby")!);
+    expect(name?.textContent).toContain("Port Crane");
+    expect(spoken(d.querySelector('[data-testid="card-cost"]')!)).toBe("1 Rope 1 Metal 1 Rope, 1 Metal");
+    expect(d.querySelector('[data-testid="card-effect"]')!.textContent).toContain("Move a placed die to an empty slot");
+    expect(d.querySelector('[data-testid="card-rule"]')!.textContent).toMatch(/Colonist to work here/);
+    expect(document.activeElement?.textContent).toBe("Close");
+
+    await act(() => {
+      d.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    });
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(face);
+  });
+
+  it("closes with its Close button and offers the actions it is given", async () => {
+    let used = 0;
+    await show(
+      <Card kind="ship" n={3}>
+        <button type="button" onClick={() => used++}>
+          Launch it
+        </button>
+      </Card>,
+    );
+    const face = root.querySelector<HTMLButtonElement>("button.gh-card")!;
+    await act(() => face.click());
+    const buttons = [...dialog()!.querySelectorAll("button")];
+    expect(buttons.map((b) => b.textContent)).toEqual(["Launch it", "Close"]);
+    expect(dialog()!.querySelector('[data-figure="Hull"]')!.textContent).toBe(String(SHIPS[3]!.hull));
+    await act(() => buttons[0]!.click());
+    expect(used).toBe(1);
+    await act(() => buttons[1]!.click());
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(face);
+  });
+
+  it("is its face alone on the TV", async () => {
+    await show(
+      <OnTv.Provider value={true}>
+        <Card kind="building" n={0} />
+      </OnTv.Provider>,
+    );
+    expect(root.querySelector("button")).toBeNull();
+    expect(root.querySelector(".gh-card-tv")!.textContent).toContain(BUILDINGS[0]!.name);
+  });
+});
