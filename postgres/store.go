@@ -95,7 +95,7 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 // selectTable reads a table; its version is the number of its moves.
 const selectTable = `SELECT id, game, status, invite, code, tv,
 	COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = tables.id), 0),
-	result, data, created, updated FROM tables `
+	result, data, created, updated, deadlines FROM tables `
 
 func scanTable(row pgx.Row) (*table.Table, error) {
 	var (
@@ -103,8 +103,9 @@ func scanTable(row pgx.Row) (*table.Table, error) {
 		status, data     string
 		result           *string
 		created, updated int64
+		deadlines        *string
 	)
-	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated)
+	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated, &deadlines)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errNoTable
 	}
@@ -118,6 +119,12 @@ func scanTable(row pgx.Row) (*table.Table, error) {
 	if result != nil {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(*result), t.Result); err != nil {
+			return nil, err
+		}
+	}
+	if deadlines != nil {
+		t.Deadlines = new(table.Deadlines)
+		if err := json.Unmarshal([]byte(*deadlines), t.Deadlines); err != nil {
 			return nil, err
 		}
 	}
@@ -175,6 +182,48 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 		return errNoTable
 	}
 	s.heads.Forget(t.ID) // its status may have changed
+	return nil
+}
+
+// deadlinesFenced stores a table's deadlines only while the node holds its
+// lease with the fencing number given (see saveFenced).
+const deadlinesFenced = `WITH l AS (SELECT 1 FROM leases WHERE table_id = $2 AND owner = $3 AND epoch = $4 FOR KEY SHARE)
+	UPDATE tables SET deadlines = $1 WHERE id = $2 AND EXISTS (SELECT 1 FROM l)`
+
+// SaveDeadlines implements table.Store. A node's store refuses
+// (ErrLeaseLost) a table whose lease the node does not hold.
+func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+	var text *string
+	if d != nil {
+		b, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		t := string(b)
+		text = &t
+	}
+	var (
+		tag pgconn.CommandTag
+		err error
+	)
+	if s.node == "" {
+		tag, err = s.pool.Exec(ctx, `UPDATE tables SET deadlines = $1 WHERE id = $2`, text, id)
+	} else {
+		epoch, ok := s.leases.get(id)
+		if !ok {
+			return s.notHeld(ctx, id)
+		}
+		tag, err = s.pool.Exec(ctx, deadlinesFenced, text, id, s.node, epoch)
+		if err == nil && tag.RowsAffected() == 0 {
+			return s.notHeld(ctx, id)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return errNoTable
+	}
 	return nil
 }
 

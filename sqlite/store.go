@@ -84,7 +84,7 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 // selectTable reads a table; its version is the number of its moves.
 const selectTable = `SELECT id, game, status, invite, code, tv,
 	COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = tables.id), 0),
-	result, data, created, updated FROM tables `
+	result, data, created, updated, deadlines FROM tables `
 
 func scanTable(row *sql.Row) (*table.Table, error) {
 	var (
@@ -92,8 +92,9 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 		status, data     string
 		result           sql.NullString
 		created, updated int64
+		deadlines        sql.NullString
 	)
-	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated)
+	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated, &deadlines)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
@@ -107,6 +108,12 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 	if result.Valid {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {
+			return nil, err
+		}
+	}
+	if deadlines.Valid {
+		t.Deadlines = new(table.Deadlines)
+		if err := json.Unmarshal([]byte(deadlines.String), t.Deadlines); err != nil {
 			return nil, err
 		}
 	}
@@ -143,6 +150,26 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
 	s.heads.Forget(t.ID) // its status may have changed
+	return nil
+}
+
+// SaveDeadlines implements table.Store.
+func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+	var text sql.NullString
+	if d != nil {
+		b, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		text = sql.NullString{String: string(b), Valid: true}
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE tables SET deadlines = ? WHERE id = ?`, text, id)
+	if err != nil {
+		return storageError(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+	}
 	return nil
 }
 
