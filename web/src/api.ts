@@ -2,7 +2,7 @@
 // name of the lobby API lives here, so aligning with the server is a change
 // to this file only.
 
-import { decodeError, decodeLobby, decodePosition, type Lobby, type Position, type ProtocolError } from "./protocol";
+import { decodeError, decodeLobby, decodePosition, type Lobby, type Pace, type Position, type ProtocolError } from "./protocol";
 
 export interface GameOption {
   key: string;
@@ -143,7 +143,9 @@ export const api = {
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
   sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
   hints: (id: string, on: boolean) => call<unknown>("POST", `${t(id)}/hints`, { on }),
-  options: (id: string, options: Record<string, unknown>, turnSeconds: number) => call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
+  /** options sets the rules options and the turn timer, and the pace when given (host, lobby). */
+  options: (id: string, options: Record<string, unknown>, turnSeconds: number, pace?: Pace) =>
+    call<unknown>("POST", `${t(id)}/options`, pace ? { options, turnSeconds, pace } : { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
   /** timeline sets whether people may take back safe moves and whether the replay keeps hands hidden (host, lobby). */
   timeline: (id: string, undo: boolean, hideHands: boolean) => call<unknown>("POST", `${t(id)}/timeline`, { undo, hideHands }),
