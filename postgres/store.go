@@ -78,6 +78,9 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 			t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, data, millis(t.Created), millis(t.Updated)); err != nil {
 			return err
 		}
+		if err := saveSeated(ctx, tx, t); err != nil {
+			return err
+		}
 		if s.node == "" {
 			return nil
 		}
@@ -161,24 +164,34 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	var tag pgconn.CommandTag
-	if s.node == "" {
-		tag, err = s.pool.Exec(ctx, `UPDATE tables SET status = $1, data = $2, updated = $3 WHERE id = $4`,
-			string(t.Status), data, millis(t.Updated), t.ID)
-	} else {
-		epoch, ok := s.leases.get(t.ID)
-		if !ok {
-			return s.notHeld(ctx, t.ID)
-		}
-		tag, err = s.pool.Exec(ctx, saveFenced, string(t.Status), data, millis(t.Updated), t.ID, s.node, epoch)
-		if err == nil && tag.RowsAffected() == 0 {
+	var epoch int64
+	if s.node != "" {
+		var ok bool
+		if epoch, ok = s.leases.get(t.ID); !ok {
 			return s.notHeld(ctx, t.ID)
 		}
 	}
+	var tag pgconn.CommandTag
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if s.node == "" {
+			tag, err = tx.Exec(ctx, `UPDATE tables SET status = $1, data = $2, updated = $3 WHERE id = $4`,
+				string(t.Status), data, millis(t.Updated), t.ID)
+		} else {
+			tag, err = tx.Exec(ctx, saveFenced, string(t.Status), data, millis(t.Updated), t.ID, s.node, epoch)
+		}
+		if err != nil || tag.RowsAffected() == 0 {
+			return err // nothing was written
+		}
+		return saveSeated(ctx, tx, t)
+	})
 	if err != nil {
 		return err
 	}
 	if tag.RowsAffected() == 0 {
+		if s.node != "" {
+			return s.notHeld(ctx, t.ID)
+		}
 		return errNoTable
 	}
 	s.heads.Forget(t.ID) // its status may have changed

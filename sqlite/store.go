@@ -72,13 +72,24 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, data, created, updated)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return storageError(err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, data, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, data, millis(t.Created), millis(t.Updated))
 	if isUnique(err) {
 		return harbor.Errorf(harbor.EConflict, "a table with that id or code exists")
 	}
-	return storageError(err)
+	if err != nil {
+		return storageError(err)
+	}
+	if err := saveSeated(ctx, tx, t); err != nil {
+		return storageError(err)
+	}
+	return storageError(tx.Commit())
 }
 
 // selectTable reads a table; its version is the number of its moves.
@@ -141,13 +152,24 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, data = ?, updated = ? WHERE id = ?`,
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return storageError(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, data = ?, updated = ? WHERE id = ?`,
 		string(t.Status), data, millis(t.Updated), t.ID)
 	if err != nil {
 		return storageError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+	}
+	if err := saveSeated(ctx, tx, t); err != nil {
+		return storageError(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return storageError(err)
 	}
 	s.heads.Forget(t.ID) // its status may have changed
 	return nil

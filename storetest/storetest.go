@@ -44,6 +44,7 @@ func Run(t *testing.T, open Open) {
 		{"rate buckets under racing spends", testBucketConcurrent},
 		{"open tables held and released", testOpenTables},
 		{"open tables under racing holds", testOpenTablesRacing},
+		{"seats listed by person", testSeated},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
