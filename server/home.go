@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 
 	"harbor"
@@ -161,25 +160,9 @@ func (s *Server) myTable(ctx context.Context, person string, st table.Seated) (M
 		}
 	}
 	if l.Status == table.Playing {
-		t.Deadline = lobbyDeadline(l)
+		t.Deadline = l.Deadline
 	}
 	return t, true, nil
-}
-
-// lobbyDeadline reads the `deadline` of a lobby (Unix milliseconds), which
-// a table with a turn limit gives; 0 when it has none.
-func lobbyDeadline(l table.LobbyView) int64 {
-	raw, err := json.Marshal(l)
-	if err != nil {
-		return 0
-	}
-	var d struct {
-		Deadline int64 `json:"deadline"`
-	}
-	if json.Unmarshal(raw, &d) != nil {
-		return 0
-	}
-	return d.Deadline
 }
 
 // sawTable records that person has seen the moves of table r so far.

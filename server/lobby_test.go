@@ -210,4 +210,8 @@ func TestPaceOverTheWire(t *testing.T) {
 	if pace["mode"] != "own" || pace["limit"] != float64(86400) || pace["rule"] != "skip" || left < 24*time.Hour-time.Minute || left > 24*time.Hour+time.Minute {
 		t.Fatalf("the lobby JSON during play: pace %v, deadline %v (%v left)", pace, got["deadline"], left)
 	}
+	// The home page's list shows the same time left.
+	if mine := bo.myTables(); len(mine) != 1 || mine[0].Deadline != int64(deadline) {
+		t.Fatalf("Bo's tables %+v, want the deadline %d", mine, int64(deadline))
+	}
 }
