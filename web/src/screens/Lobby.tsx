@@ -257,7 +257,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
           onChange={(v) => change(o.key, v)}
         />
       ))}
-      <fieldset class="option" data-testid="opt-pace">
+      <fieldset class="option pace-options" data-testid="opt-pace">
         <legend>Pace</legend>
         <label class="check">
           <input
