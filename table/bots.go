@@ -76,12 +76,7 @@ func (r *Runner) botStep() {
 	if r.bots[seat] == nil {
 		r.bots[seat] = r.newComputer(seat)
 	}
-	var err error
-	if skip, ok := r.skipMove(seat); ok && r.lapsed.Has(seat) && r.t.Pace.Rule == RuleSkip {
-		err = r.apply(context.Background(), seat, skip, true)
-	} else {
-		err = r.botMove(seat)
-	}
+	err := r.lapseMove(seat)
 	r.saveDeadlines(context.Background())
 	if err != nil {
 		r.tables.log.Error("computer player failed", "table", r.t.ID, "seat", seat, "err", err)
@@ -91,6 +86,22 @@ func (r *Runner) botStep() {
 			r.botTimer.Reset(botRetry)
 		}
 	}
+}
+
+// lapseMove makes seat's computer move, or, when the seat's limit ran out
+// at a table whose rule skips the person, the game's pass or end of the
+// turn when it lists one.
+func (r *Runner) lapseMove(seat game.Seat) error {
+	if r.lapsed.Has(seat) && r.t.Pace.Rule == RuleSkip {
+		if skip, ok := r.skipMove(seat); ok {
+			err := r.apply(context.Background(), seat, skip, true)
+			if err == nil || harbor.ErrorCode(err) == harbor.EInternal {
+				return err
+			}
+			r.tables.log.Warn("skip move refused", "table", r.t.ID, "seat", seat, "move", string(skip), "err", err)
+		}
+	}
+	return r.botMove(seat)
 }
 
 // botAsks is how many times a computer player is asked for a move before,
