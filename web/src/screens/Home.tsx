@@ -83,7 +83,12 @@ function YourTables({ go }: { go: (path: string) => void }) {
   useEffect(() => {
     let live = true;
     const load = async () => {
-      await ensureSession();
+      // Offline the page says so elsewhere; the list waits for the next look.
+      const reached = await ensureSession().then(
+        () => true,
+        () => false,
+      );
+      if (!reached) return;
       const server = await api.myTables().catch((): MyTable[] => []);
       const known = new Set(server.map((t) => t.id));
       const remembered = await Promise.all(
