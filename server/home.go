@@ -78,7 +78,8 @@ func (s *Server) myTables(q *request) (any, error) {
 		}
 		t, ok, err := s.myTable(ctx, q.key, st)
 		if err != nil {
-			return nil, err
+			s.log.Warn("read a table for a person's list", "table", st.ID, "err", err)
+			continue // the others are still worth showing
 		}
 		if ok {
 			out.Tables = append(out.Tables, t)

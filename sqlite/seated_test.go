@@ -60,3 +60,36 @@ func TestSeatedMigration(t *testing.T) {
 		t.Fatalf("the host's tables after the migration: %+v %v", got, err)
 	}
 }
+
+// TestSeatedDeleted: a table the sweeper deletes leaves its people's
+// lists, and no row of it is kept.
+func TestSeatedDeleted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "harbor.db")
+	s, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tb := storetest.NewTable(t)
+	if err := s.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Seated(ctx, tb.Host, 10); err != nil || len(got) != 1 {
+		t.Fatalf("the host's tables: %+v %v", got, err)
+	}
+	if err := s.DeleteTable(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM seated`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d rows of seats left after the table was deleted (%v)", n, err)
+	}
+}

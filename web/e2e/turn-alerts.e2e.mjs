@@ -64,25 +64,47 @@ function devices() {
   };
 }
 
-/** socketMove makes a move at table id from page's browser, through a WebSocket of its own; it answers the version after it. */
-function socketMove(page, id, v, move) {
+/**
+ * bosRoll has Bo (page, the host of table id) roll on his turn through a
+ * WebSocket of his own. Who begins is drawn at the start: when it is Ana,
+ * Bo hands her seat to a computer player until his turn comes, then gives
+ * it back. It answers the version after the roll and whether the game then
+ * still waits on Bo.
+ */
+function bosRoll(page, id) {
   return page.evaluate(
-    ({ id, v, move }) =>
+    (id) =>
       new Promise((resolve, reject) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/ws?table=${id}`);
-        const timer = setTimeout(() => reject(new Error("no state after the move")), 10_000);
-        ws.onopen = () => ws.send(JSON.stringify({ t: "move", v, d: move }));
-        ws.onmessage = (e) => {
+        const timer = setTimeout(() => reject(new Error("Bo's roll did not happen")), 15_000);
+        const hand = (seat, computer) =>
+          fetch(`/api/tables/${id}/hand`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, computer }) });
+        let handed = false;
+        let rolledAt = -1;
+        ws.onmessage = async (e) => {
           const m = JSON.parse(e.data);
           if (m.t === "error") reject(new Error(JSON.stringify(m.d)));
-          if (m.t === "state" && m.v > v) {
-            clearTimeout(timer);
-            ws.close();
-            resolve(m.v);
+          if (m.t !== "state") return;
+          const { seat, actors, legal } = m.d;
+          if (rolledAt >= 0) {
+            if (m.v > rolledAt) {
+              clearTimeout(timer);
+              ws.close();
+              resolve({ v: m.v, bosTurn: actors.includes(seat) });
+            }
+            return;
+          }
+          if (actors.includes(seat) && legal.some((l) => l.type === "roll")) {
+            if (handed) await hand(1 - seat, false);
+            rolledAt = m.v;
+            ws.send(JSON.stringify({ t: "move", v: m.v, d: { type: "roll" } }));
+          } else if (!handed && !actors.includes(seat)) {
+            handed = true;
+            await hand(1 - seat, true);
           }
         };
       }),
-    { id, v, move },
+    id,
   );
 }
 
@@ -166,8 +188,9 @@ export default async function scenario(ctx) {
   await pageApi(host, "POST", `/api/tables/${his.body.id}/ready`, { ready: true });
   const started = await pageApi(bo, "POST", `/api/tables/${his.body.id}/start`);
   if (started.status !== 200) fail(`Bo starting: ${started.status} ${JSON.stringify(started.body)}`);
-  const after = await socketMove(bo, his.body.id, 0, { type: "roll" });
-  log(`Bo rolled at his table: version ${after}`);
+  const rolled = await bosRoll(bo, his.body.id);
+  if (!rolled.bosTurn) fail("the game no longer waits on Bo after his roll");
+  log(`Bo rolled at his table: version ${rolled.v}`);
 
   setStep("the home page lists Ana's turn first, then Bo's table with the moves since she looked");
   await host.goto(`${base}/`);
@@ -183,7 +206,8 @@ export default async function scenario(ctx) {
   if (!/Harbor Holdings/.test(listed) || !/Ana, Computer \d/.test(listed) || !/your turn/.test(listed) || !/Bo's turn/.test(listed))
     fail(`the home page lists: ${listed}`);
   const since = await theirs.getByTestId("moves-since").textContent();
-  if (since !== "1 move since you looked") fail(`Bo's table says "${since}", want 1 move since Ana looked`);
+  const want = rolled.v === 1 ? "1 move since you looked" : `${rolled.v} moves since you looked`;
+  if (since !== want) fail(`Bo's table says "${since}", want "${want}"`);
   if ((await mine.getByTestId("moves-since").count()) !== 0) fail(`Ana's own table, open until now, counts moves since: ${await mine.textContent()}`);
   const lines = await theirs.locator(".your-table-lines li").allTextContents();
   if (lines.length === 0 || !lines.some((l) => /^Bo /.test(l))) fail(`the lines of Bo's move read: ${JSON.stringify(lines)}`);
@@ -197,8 +221,10 @@ export default async function scenario(ctx) {
   if (wide > 390) fail(`the home page is ${wide} px wide on a 390 px phone`);
   await host.setViewportSize({ width: 1366, height: 768 });
 
-  setStep("Ana opens Bo's table and back: nothing new since she looked");
-  await theirs.locator("a").first().click();
+  setStep("a tap on the lines of Bo's table opens it; back home, nothing new since she looked");
+  const box = await theirs.locator(".your-table-lines").boundingBox();
+  const entry = await theirs.boundingBox();
+  await theirs.click({ position: { x: box.x - entry.x + 30, y: box.y - entry.y + box.height / 2 } });
   await host.waitForURL(new RegExp(`/t/${his.body.id}$`));
   await host.locator("svg.board").waitFor();
   await host.goto(`${base}/`);

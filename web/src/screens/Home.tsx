@@ -6,7 +6,7 @@ import { HowTo } from "../components/Rules";
 import { keepNames } from "../format";
 import { hasScreens } from "../games/registry";
 import { fromLobby, mergeTables, sinceWords, summary, timeLeft } from "../home";
-import { decodeLobby, type Lobby } from "../protocol";
+import { decodeLobby } from "../protocol";
 import { forgetTable, recentTables } from "../recent";
 import { href } from "../router";
 import { ensureSession, me } from "../session";
@@ -69,11 +69,6 @@ export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: b
   );
 }
 
-/** tableSummary says in one line who plays and whose turn it is. */
-export function tableSummary(l: Lobby): string {
-  return summary(fromLobby(l));
-}
-
 /** A minute: how often the time left is said again. */
 const TICK = 60_000;
 
@@ -87,7 +82,13 @@ function YourTables({ go }: { go: (path: string) => void }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     let live = true;
-    void ensureSession().then(async () => {
+    const load = async () => {
+      // Offline the page says so elsewhere; the list waits for the next look.
+      const reached = await ensureSession().then(
+        () => true,
+        () => false,
+      );
+      if (!reached) return;
       const server = await api.myTables().catch((): MyTable[] => []);
       const known = new Set(server.map((t) => t.id));
       const remembered = await Promise.all(
@@ -103,18 +104,26 @@ function YourTables({ go }: { go: (path: string) => void }) {
             ),
           ),
       );
-      if (live)
-        setRows(
-          mergeTables(
-            server,
-            remembered.filter((t): t is MyTable => t !== null),
-          ),
-        );
-    });
+      if (!live) return;
+      setRows(
+        mergeTables(
+          server,
+          remembered.filter((t): t is MyTable => t !== null),
+        ),
+      );
+      setNow(Date.now());
+    };
+    // A home page left open shows what changed once it is looked at again.
+    const shown = () => {
+      if (document.visibilityState === "visible") void load();
+    };
+    void load();
+    document.addEventListener("visibilitychange", shown);
     const tick = setInterval(() => setNow(Date.now()), TICK);
     return () => {
       live = false;
       clearInterval(tick);
+      document.removeEventListener("visibilitychange", shown);
     };
   }, []);
   if (rows === null || rows.length === 0) return null;
