@@ -271,6 +271,9 @@ type lobby struct {
 	TV      string `json:"tv"`
 	Status  string `json:"status"`
 	Version int    `json:"version"`
+	// Deadline is when the turn's limit ends at a table played at its
+	// players' own pace (Unix ms).
+	Deadline int64 `json:"deadline"`
 }
 
 // call makes an API call through the person's node, trying the next node

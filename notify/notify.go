@@ -193,7 +193,28 @@ func NoticeOf(t table.Turn) Notice {
 	if len(t.Others) > 0 {
 		body += " at the table with " + joinNames(t.Others)
 	}
-	return Notice{Title: "Your turn: " + t.GameName, Body: body + ".", URL: "/t/" + t.Table, Tag: "turn-" + t.Table}
+	body += "."
+	title := "Your turn: " + t.GameName
+	if t.Reminder {
+		title = "Still your turn: " + t.GameName
+		body += " About " + leftWords(t.Left) + " left to play it."
+	}
+	return Notice{Title: title, Body: body, URL: "/t/" + t.Table, Tag: "turn-" + t.Table}
+}
+
+// leftWords says d, the time left of a turn, in round hours or minutes.
+func leftWords(d time.Duration) string {
+	switch h := int(d.Round(time.Hour) / time.Hour); {
+	case h >= 2:
+		return fmt.Sprintf("%d hours", h)
+	case d >= 45*time.Minute:
+		return "an hour"
+	}
+	m := max(1, int(d.Round(time.Minute)/time.Minute))
+	if m == 1 {
+		return "a minute"
+	}
+	return fmt.Sprintf("%d minutes", m)
 }
 
 func joinNames(names []string) string {

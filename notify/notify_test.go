@@ -265,3 +265,26 @@ func TestNoMailWithoutServer(t *testing.T) {
 		t.Fatal("a confirmation without an SMTP server")
 	}
 }
+
+// TestReminderNotice: at your own pace the reminder halfway through a
+// turn's limit says whose turn, which table and game, and the time left,
+// and nothing else.
+func TestReminderNotice(t *testing.T) {
+	for _, c := range []struct {
+		left time.Duration
+		says string
+	}{
+		{6 * time.Hour, "About 6 hours left to play it."},
+		{36 * time.Hour, "About 36 hours left to play it."},
+		{50 * time.Minute, "About an hour left to play it."},
+		{30 * time.Minute, "About 30 minutes left to play it."},
+	} {
+		r := turn
+		r.Reminder, r.Left = true, c.left
+		got := notify.NoticeOf(r)
+		want := notify.Notice{Title: "Still your turn: Neko Harbour", Body: "Ana, it is your turn at the table with Bo and Cy. " + c.says, URL: "/t/t123", Tag: "turn-t123"}
+		if got != want {
+			t.Errorf("reminder with %v left: %+v, want %+v", c.left, got, want)
+		}
+	}
+}

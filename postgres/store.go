@@ -78,6 +78,9 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 			t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, data, millis(t.Created), millis(t.Updated)); err != nil {
 			return err
 		}
+		if err := saveSeated(ctx, tx, t); err != nil {
+			return err
+		}
 		if s.node == "" {
 			return nil
 		}
@@ -95,7 +98,7 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 // selectTable reads a table; its version is the number of its moves.
 const selectTable = `SELECT id, game, status, invite, code, tv,
 	COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = tables.id), 0),
-	result, data, created, updated FROM tables `
+	result, data, created, updated, deadlines FROM tables `
 
 func scanTable(row pgx.Row) (*table.Table, error) {
 	var (
@@ -103,8 +106,9 @@ func scanTable(row pgx.Row) (*table.Table, error) {
 		status, data     string
 		result           *string
 		created, updated int64
+		deadlines        *string
 	)
-	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated)
+	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated, &deadlines)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errNoTable
 	}
@@ -118,6 +122,12 @@ func scanTable(row pgx.Row) (*table.Table, error) {
 	if result != nil {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(*result), t.Result); err != nil {
+			return nil, err
+		}
+	}
+	if deadlines != nil {
+		t.Deadlines = new(table.Deadlines)
+		if err := json.Unmarshal([]byte(*deadlines), t.Deadlines); err != nil {
 			return nil, err
 		}
 	}
@@ -154,18 +164,71 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	var tag pgconn.CommandTag
-	if s.node == "" {
-		tag, err = s.pool.Exec(ctx, `UPDATE tables SET status = $1, data = $2, updated = $3 WHERE id = $4`,
-			string(t.Status), data, millis(t.Updated), t.ID)
-	} else {
-		epoch, ok := s.leases.get(t.ID)
-		if !ok {
+	var epoch int64
+	if s.node != "" {
+		var ok bool
+		if epoch, ok = s.leases.get(t.ID); !ok {
 			return s.notHeld(ctx, t.ID)
 		}
-		tag, err = s.pool.Exec(ctx, saveFenced, string(t.Status), data, millis(t.Updated), t.ID, s.node, epoch)
-		if err == nil && tag.RowsAffected() == 0 {
+	}
+	var tag pgconn.CommandTag
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if s.node == "" {
+			tag, err = tx.Exec(ctx, `UPDATE tables SET status = $1, data = $2, updated = $3 WHERE id = $4`,
+				string(t.Status), data, millis(t.Updated), t.ID)
+		} else {
+			tag, err = tx.Exec(ctx, saveFenced, string(t.Status), data, millis(t.Updated), t.ID, s.node, epoch)
+		}
+		if err != nil || tag.RowsAffected() == 0 {
+			return err // nothing was written
+		}
+		return saveSeated(ctx, tx, t)
+	})
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		if s.node != "" {
 			return s.notHeld(ctx, t.ID)
+		}
+		return errNoTable
+	}
+	s.heads.Forget(t.ID) // its status may have changed
+	return nil
+}
+
+// deadlinesFenced stores a table's deadlines only while the node holds its
+// lease with the fencing number given (see saveFenced).
+const deadlinesFenced = `WITH l AS (SELECT 1 FROM leases WHERE table_id = $2 AND owner = $3 AND epoch = $4 FOR KEY SHARE)
+	UPDATE tables SET deadlines = $1 WHERE id = $2 AND EXISTS (SELECT 1 FROM l)`
+
+// SaveDeadlines implements table.Store. A node's store refuses
+// (ErrLeaseLost) a table whose lease the node does not hold.
+func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+	var text *string
+	if d != nil {
+		b, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		t := string(b)
+		text = &t
+	}
+	var (
+		tag pgconn.CommandTag
+		err error
+	)
+	if s.node == "" {
+		tag, err = s.pool.Exec(ctx, `UPDATE tables SET deadlines = $1 WHERE id = $2`, text, id)
+	} else {
+		epoch, ok := s.leases.get(id)
+		if !ok {
+			return s.notHeld(ctx, id)
+		}
+		tag, err = s.pool.Exec(ctx, deadlinesFenced, text, id, s.node, epoch)
+		if err == nil && tag.RowsAffected() == 0 {
+			return s.notHeld(ctx, id)
 		}
 	}
 	if err != nil {
@@ -174,7 +237,6 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if tag.RowsAffected() == 0 {
 		return errNoTable
 	}
-	s.heads.Forget(t.ID) // its status may have changed
 	return nil
 }
 

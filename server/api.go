@@ -293,6 +293,8 @@ func (s *Server) kick(q *request) (any, error) {
 type OptionsRequest struct {
 	Options     json.RawMessage `json:"options"`
 	TurnSeconds int             `json:"turnSeconds"`
+	// Pace, when given, is the table's new pace; absent keeps it.
+	Pace *table.Pace `json:"pace,omitempty"`
 }
 
 func (s *Server) setOptions(q *request) (any, error) {
@@ -308,7 +310,14 @@ func (s *Server) setOptions(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.change(q, func(t *table.Table) error { return t.SetOptions(q.key, def, req.Options, req.TurnSeconds) })
+	return s.change(q, func(t *table.Table) error {
+		if req.Pace != nil {
+			if err := t.SetPace(q.key, *req.Pace); err != nil {
+				return err
+			}
+		}
+		return t.SetOptions(q.key, def, req.Options, req.TurnSeconds)
+	})
 }
 
 func (s *Server) start(q *request) (any, error) {

@@ -80,6 +80,9 @@ func serveOpts(t testing.TB, store *sqlite.Store, cfg server.Config, opts table.
 		t.Fatal(err)
 	}
 	cfg.Tables, cfg.IdentityKey = tables, key
+	if cfg.Seats == nil {
+		cfg.Seats = store
+	}
 	srv := server.New(cfg)
 	hs := httptest.NewServer(srv)
 	e := &env{t: t, url: hs.URL, store: store, tables: tables, srv: srv}

@@ -169,3 +169,49 @@ func TestResumeAfterRestart(t *testing.T) {
 		t.Fatalf("after the restart the computer player's move is not stored: %+v %v", tb, err)
 	}
 }
+
+// TestPaceOverTheWire: the host sets the pace with the options; the lobby
+// JSON shows it, and during play the deadline of the turn on, so the home
+// page can show the time left.
+func TestPaceOverTheWire(t *testing.T) {
+	e := newEnv(t, server.Limits{})
+	host, bo := e.person("Ana"), e.person("Bo")
+	lobby := host.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana"})
+	id := lobby.ID
+	if lobby.Pace.Mode != table.PaceLive || lobby.Deadline != 0 {
+		t.Fatalf("a new table: pace %+v, deadline %d", lobby.Pace, lobby.Deadline)
+	}
+	err := host.call("POST", "/api/tables/"+id+"/options", map[string]any{"options": map[string]int{"size": 10}, "turnSeconds": 0,
+		"pace": map[string]any{"mode": "own", "limit": 600, "rule": "computer"}}, nil)
+	if code(err) != harbor.EInvalid || !strings.Contains(err.Error(), "3600 (1 hour)") {
+		t.Fatalf("a limit that is not offered: %v", err)
+	}
+	l := host.must("POST", "/api/tables/"+id+"/options", map[string]any{"options": map[string]int{"size": 10}, "turnSeconds": 0,
+		"pace": map[string]any{"mode": "own", "limit": 86400, "rule": "skip"}})
+	if want := (table.Pace{Mode: table.PaceOwn, Limit: 86400, Rule: table.RuleSkip}); l.Pace != want {
+		t.Fatalf("pace %+v, want %+v", l.Pace, want)
+	}
+	// Options sent without a pace keep it.
+	l = host.must("POST", "/api/tables/"+id+"/options", map[string]any{"options": map[string]int{"size": 12}, "turnSeconds": 0})
+	if l.Pace.Mode != table.PaceOwn {
+		t.Fatalf("the options without a pace changed it: %+v", l.Pace)
+	}
+	bo.must("POST", "/api/join", map[string]any{"invite": lobby.Invite, "name": "Bo"})
+	bo.must("POST", "/api/tables/"+id+"/ready", map[string]any{"ready": true})
+	before := time.Now()
+	host.must("POST", "/api/tables/"+id+"/start", nil)
+	var got map[string]any
+	if err := bo.call("GET", "/api/tables/"+id, nil, &got); err != nil {
+		t.Fatal(err)
+	}
+	pace, _ := got["pace"].(map[string]any)
+	deadline, _ := got["deadline"].(float64)
+	left := time.UnixMilli(int64(deadline)).Sub(before)
+	if pace["mode"] != "own" || pace["limit"] != float64(86400) || pace["rule"] != "skip" || left < 24*time.Hour-time.Minute || left > 24*time.Hour+time.Minute {
+		t.Fatalf("the lobby JSON during play: pace %v, deadline %v (%v left)", pace, got["deadline"], left)
+	}
+	// The home page's list shows the same time left.
+	if mine := bo.myTables(); len(mine) != 1 || mine[0].Deadline != int64(deadline) {
+		t.Fatalf("Bo's tables %+v, want the deadline %d", mine, int64(deadline))
+	}
+}

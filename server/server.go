@@ -89,6 +89,9 @@ type Config struct {
 	// turn notices; nil: none (notices.go).
 	Devices table.DeviceStore
 	Notices *notify.Notifier
+	// Seats lists the tables each person sits at, for GET /api/me/tables;
+	// nil: the list is empty.
+	Seats table.SeatIndex
 	// Compression is the permessage-deflate mode offered to WebSocket
 	// clients; the zero value, websocket.CompressionDisabled, is Harbor's
 	// (docs/protocol.md, "Compression", says why).
@@ -119,6 +122,7 @@ type Server struct {
 	lan     func() []netip.Addr
 	listen  string
 	people  people
+	seats   table.SeatIndex
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -154,6 +158,7 @@ func New(cfg Config) *Server {
 	}
 	s.metrics.tables(s.tables)
 	s.people = people{devices: cfg.Devices, notices: cfg.Notices, checked: map[string]time.Time{}}
+	s.seats = cfg.Seats
 	s.static = staticHandler(cfg.Static, func(w http.ResponseWriter, r *http.Request) { s.token(w, r) })
 	s.routes()
 	return s
@@ -197,6 +202,7 @@ func (s *Server) routes() {
 	s.iconRoutes()
 	s.deviceRoutes()
 	s.noticeRoutes()
+	s.homeRoutes()
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errNoEndpoint)
 	})

@@ -85,6 +85,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer run.Unsubscribe(sub)
+	if !tv {
+		// What a person has seen of the table, for their list of tables:
+		// the moves so far on opening it, and those made while it was open.
+		s.sawTable(key, run)
+		defer s.sawTable(key, run)
+	}
 	s.readLoop(context.Background(), c, run, sub)
 }
 

@@ -72,19 +72,30 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, data, created, updated)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return storageError(err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO tables (id, game, status, invite, code, tv, data, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.ID, t.Game, string(t.Status), t.Invite, t.Code, t.TV, data, millis(t.Created), millis(t.Updated))
 	if isUnique(err) {
 		return harbor.Errorf(harbor.EConflict, "a table with that id or code exists")
 	}
-	return storageError(err)
+	if err != nil {
+		return storageError(err)
+	}
+	if err := saveSeated(ctx, tx, t); err != nil {
+		return storageError(err)
+	}
+	return storageError(tx.Commit())
 }
 
 // selectTable reads a table; its version is the number of its moves.
 const selectTable = `SELECT id, game, status, invite, code, tv,
 	COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = tables.id), 0),
-	result, data, created, updated FROM tables `
+	result, data, created, updated, deadlines FROM tables `
 
 func scanTable(row *sql.Row) (*table.Table, error) {
 	var (
@@ -92,8 +103,9 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 		status, data     string
 		result           sql.NullString
 		created, updated int64
+		deadlines        sql.NullString
 	)
-	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated)
+	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated, &deadlines)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
@@ -107,6 +119,12 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 	if result.Valid {
 		t.Result = new(game.Result)
 		if err := json.Unmarshal([]byte(result.String), t.Result); err != nil {
+			return nil, err
+		}
+	}
+	if deadlines.Valid {
+		t.Deadlines = new(table.Deadlines)
+		if err := json.Unmarshal([]byte(deadlines.String), t.Deadlines); err != nil {
 			return nil, err
 		}
 	}
@@ -134,7 +152,12 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE tables SET status = ?, data = ?, updated = ? WHERE id = ?`,
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return storageError(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, data = ?, updated = ? WHERE id = ?`,
 		string(t.Status), data, millis(t.Updated), t.ID)
 	if err != nil {
 		return storageError(err)
@@ -142,7 +165,33 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
+	if err := saveSeated(ctx, tx, t); err != nil {
+		return storageError(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return storageError(err)
+	}
 	s.heads.Forget(t.ID) // its status may have changed
+	return nil
+}
+
+// SaveDeadlines implements table.Store.
+func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+	var text sql.NullString
+	if d != nil {
+		b, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		text = sql.NullString{String: string(b), Valid: true}
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE tables SET deadlines = ? WHERE id = ?`, text, id)
+	if err != nil {
+		return storageError(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+	}
 	return nil
 }
 

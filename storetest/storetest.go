@@ -33,6 +33,7 @@ func Run(t *testing.T, open Open) {
 		{"find by code", testByCode},
 		{"unknown table", testNotFound},
 		{"save lobby", testSave},
+		{"turn deadlines kept apart from the lobby", testDeadlines},
 		{"append and read moves", testAppend},
 		{"append refuses a gap or a repeat", testAppendConflict},
 		{"append refuses a table not playing", testAppendNotPlaying},
@@ -43,6 +44,7 @@ func Run(t *testing.T, open Open) {
 		{"rate buckets under racing spends", testBucketConcurrent},
 		{"open tables held and released", testOpenTables},
 		{"open tables under racing holds", testOpenTablesRacing},
+		{"seats listed by person", testSeated},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,6 +181,35 @@ func testSave(t *testing.T, s table.Store) {
 		t.Fatal(err)
 	}
 	sameTable(t, got, tb)
+}
+
+func testDeadlines(t *testing.T, s table.Store) {
+	tb := create(t, s)
+	if err := tb.SetPace(tb.Host, table.Pace{Mode: table.PaceOwn, Limit: 86400, Rule: table.RuleSkip}); err != nil {
+		t.Fatal(err)
+	}
+	start(t, s, tb)
+	want := &table.Deadlines{Version: 0, Seats: []table.Deadline{{Seat: 0, Due: 1796000000000, Reminded: true}, {Seat: 1, Due: 1796000003000, Lapsed: true}}}
+	if err := s.SaveDeadlines(ctx, tb.ID, want); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveTable(ctx, tb); err != nil { // a lobby change keeps them
+		t.Fatal(err)
+	}
+	got, err := s.Table(ctx, tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Deadlines, want) || got.Pace != tb.Pace {
+		t.Fatalf("read back deadlines %+v and pace %+v, want %+v and %+v", got.Deadlines, got.Pace, want, tb.Pace)
+	}
+	if err := s.SaveDeadlines(ctx, tb.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = s.TableByCode(ctx, table.ByCode, tb.Code); err != nil || got.Deadlines != nil {
+		t.Fatalf("after clearing them: %+v, %v", got, err)
+	}
+	wantCode(t, s.SaveDeadlines(ctx, "nosuchtable", want), harbor.ENotFound)
 }
 
 // play applies n bot moves to g and appends them to s, returning them;

@@ -16,17 +16,20 @@ import (
 const botRetry = time.Second
 
 // schedule arranges what happens next without anyone asking: a computer
-// player's move (after the table's bot pause) when the game waits on a
-// computer seat or on a person one stands in for, while someone is
-// connected to the table, and the turn timer of each person the game
-// waits on. It holds r.mu.
+// player's move when the game waits on a computer seat or on a person one
+// stands in for, and the turn timer (live) or limit (own pace) of each
+// person the game waits on. At a live table computer players move after
+// the table's bot pause while someone is connected, and wait while nobody
+// is; at your own pace they move whether anyone watches or not, at once
+// when nobody does. It holds r.mu.
 func (r *Runner) schedule() {
 	if r.g == nil || r.closed || r.t.Status != Playing {
 		r.stopTimers()
 		return
 	}
 	actors := r.g.Actors()
-	if len(r.subs) == 0 {
+	watched := len(r.subs) > 0
+	if !watched && !r.t.Pace.Own() {
 		// Nobody watches: computer players wait for someone to come back.
 		if r.botTimer != nil {
 			r.botTimer.Stop()
@@ -34,10 +37,14 @@ func (r *Runner) schedule() {
 		r.botDue = false
 	} else if !(actors & r.computerSeats()).Empty() && !r.botDue {
 		r.botDue = true
+		delay := r.tables.botDelay
+		if !watched {
+			delay = 0
+		}
 		if r.botTimer == nil {
-			r.botTimer = time.AfterFunc(r.tables.botDelay, r.botStep)
+			r.botTimer = time.AfterFunc(delay, r.botStep)
 		} else {
-			r.botTimer.Reset(r.tables.botDelay)
+			r.botTimer.Reset(delay)
 		}
 	}
 	r.armTimers(actors)
@@ -59,7 +66,7 @@ func (r *Runner) botStep() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.botDue = false
-	if r.g == nil || r.closed || r.t.Status != Playing || len(r.subs) == 0 {
+	if r.g == nil || r.closed || r.t.Status != Playing || (len(r.subs) == 0 && !r.t.Pace.Own()) {
 		return
 	}
 	seat := (r.g.Actors() & r.computerSeats()).First()
@@ -69,7 +76,8 @@ func (r *Runner) botStep() {
 	if r.bots[seat] == nil {
 		r.bots[seat] = r.newComputer(seat)
 	}
-	err := r.botMove(seat)
+	err := r.lapseMove(seat)
+	r.saveDeadlines(context.Background())
 	if err != nil {
 		r.tables.log.Error("computer player failed", "table", r.t.ID, "seat", seat, "err", err)
 		if harbor.ErrorCode(err) == harbor.EInternal {
@@ -78,6 +86,22 @@ func (r *Runner) botStep() {
 			r.botTimer.Reset(botRetry)
 		}
 	}
+}
+
+// lapseMove makes seat's computer move, or, when the seat's limit ran out
+// at a table whose rule skips the person, the game's pass or end of the
+// turn when it lists one.
+func (r *Runner) lapseMove(seat game.Seat) error {
+	if r.lapsed.Has(seat) && r.t.Pace.Rule == RuleSkip {
+		if skip, ok := r.skipMove(seat); ok {
+			err := r.apply(context.Background(), seat, skip, true)
+			if err == nil || harbor.ErrorCode(err) == harbor.EInternal {
+				return err
+			}
+			r.tables.log.Warn("skip move refused", "table", r.t.ID, "seat", seat, "move", string(skip), "err", err)
+		}
+	}
+	return r.botMove(seat)
 }
 
 // botAsks is how many times a computer player is asked for a move before,
@@ -146,26 +170,45 @@ func (r *Runner) botMove(seat game.Seat) error {
 // ones it stands in for while their person is away, and the ones the host
 // handed to it.
 func (r *Runner) computerSeats() game.SeatSet {
-	return r.t.Bots() | r.away | r.t.Room.Handed
+	return r.t.Bots() | r.away | r.t.Room.Handed | r.lapsed
 }
 
-// armTimers starts the turn timer of each person the game now waits on,
-// forgets it for everyone else, and sets the runner's one timer for the
-// earliest moment a computer player must stand in: a turn timer running
-// out, or a waited-on person disconnected for the table's AwaySeconds.
+// armTimers starts the turn timer (live) or limit (own pace) of each
+// person the game now waits on, forgets it for everyone else, and sets the
+// runner's one timer for the earliest moment something is due: a turn
+// timer or limit running out, a reminder at your own pace, or a waited-on
+// person disconnected for the table's AwaySeconds (live only). At your own
+// pace a limit runs for as long as the game waits on the seat, over every
+// move of the turn; a seat whose limit ran out keeps it until the game no
+// longer waits on it.
 func (r *Runner) armTimers(actors game.SeatSet) {
 	now := r.tables.now()
+	own := r.t.Pace.Own()
+	limit := time.Duration(r.t.TurnSeconds) * time.Second
+	if own {
+		limit = time.Duration(r.t.Pace.Limit) * time.Second
+	}
+	r.lapsed &= actors // a lapse ends with the turn
 	var next time.Time
 	for i := range r.t.Seats {
 		seat := game.Seat(i)
-		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || r.computerSeats().Has(seat) {
+		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || (r.computerSeats().Has(seat) && !r.lapsed.Has(seat)) {
 			r.deadline[i] = time.Time{}
+			r.reminded = r.reminded.Without(seat)
 			continue
 		}
-		if r.t.TurnSeconds > 0 && r.deadline[i].IsZero() {
-			r.deadline[i] = now.Add(time.Duration(r.t.TurnSeconds) * time.Second)
+		if limit > 0 && r.deadline[i].IsZero() {
+			r.deadline[i] = now.Add(limit)
+			r.reminded = r.reminded.Without(seat)
 		}
-		for _, due := range []time.Time{r.deadline[i], r.goneDue(seat)} {
+		dues := []time.Time{r.deadline[i], r.goneDue(seat)}
+		if own && r.lapsed.Has(seat) {
+			continue // the table's rule plays the turn
+		}
+		if own && !r.reminded.Has(seat) {
+			dues = append(dues, r.remindAt(seat))
+		}
+		for _, due := range dues {
 			if !due.IsZero() && (next.IsZero() || due.Before(next)) {
 				next = due
 			}
@@ -188,7 +231,7 @@ func (r *Runner) armTimers(actors game.SeatSet) {
 // goneDue is when a computer player stands in for the disconnected person
 // of seat; zero while they are connected or the table never stands in.
 func (r *Runner) goneDue(seat game.Seat) time.Time {
-	if r.gone[seat].IsZero() || r.t.Room.AwaySeconds <= 0 {
+	if r.gone[seat].IsZero() || r.t.Room.AwaySeconds <= 0 || r.t.Pace.Own() {
 		return time.Time{}
 	}
 	return r.gone[seat].Add(time.Duration(r.t.Room.AwaySeconds) * time.Second)
@@ -203,6 +246,16 @@ func (r *Runner) timeUp() {
 		return
 	}
 	now := r.tables.now()
+	if r.t.Pace.Own() {
+		changed := r.paceUp(now)
+		r.schedule()
+		r.saveDeadlines(context.Background())
+		if changed {
+			r.broadcastLobby()
+			r.broadcastState()
+		}
+		return
+	}
 	actors := r.g.Actors()
 	changed := false
 	for i, d := range r.deadline {

@@ -278,6 +278,9 @@ func (t *Table) SetOptions(key string, def game.Definition, options json.RawMess
 	if err := CheckOptions(def, options, turnSeconds); err != nil {
 		return err
 	}
+	if turnSeconds > 0 && t.Pace.Own() {
+		return harbor.Errorf(harbor.EInvalid, "the turn timer is for live tables: at your own pace each turn has the pace's limit, so send turnSeconds 0")
+	}
 	t.Options, t.TurnSeconds = options, turnSeconds
 	t.unready()
 	return nil

@@ -61,14 +61,18 @@ type Runner struct {
 	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
 	hist     window                   // the events of the last moves, once the game runs
 	chatRate map[string]*chatAllowance
-	deadline [game.MaxSeats]time.Time // turn timer of each waited-on person
-	botTimer *time.Timer
-	botDue   bool
-	turn     *time.Timer
-	closed   bool
-	undo     takeBack  // the last move, while it may be taken back
-	unloaded bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
-	idle     time.Time // when the last connection left (or the table loaded)
+	deadline [game.MaxSeats]time.Time // turn timer (live) or limit (own pace) of each waited-on person
+	reminded game.SeatSet             // own pace: seats whose reminder went out
+	lapsed   game.SeatSet             // own pace: seats whose limit ran out, played by the table's rule
+	// savedDeadlines is the encoding of the deadlines last stored.
+	savedDeadlines string
+	botTimer       *time.Timer
+	botDue         bool
+	turn           *time.Timer
+	closed         bool
+	undo           takeBack  // the last move, while it may be taken back
+	unloaded       bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
+	idle           time.Time // when the last connection left (or the table loaded)
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 	frameID   uint64    // the id of the last state frame encoded (fanout.go)
@@ -103,7 +107,7 @@ func (r *Runner) online(key string) bool {
 func (r *Runner) lobbyView() LobbyView {
 	t := r.t
 	v := LobbyView{
-		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, Options: t.Options, TurnSeconds: t.TurnSeconds, Hints: t.HintsOn(),
+		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, Options: t.Options, TurnSeconds: t.TurnSeconds, Pace: t.Pace.View(), Hints: t.HintsOn(),
 		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
 		Version: t.Version, Result: t.Result, Undo: t.Undo, HideHands: t.HideHands,
@@ -117,6 +121,9 @@ func (r *Runner) lobbyView() LobbyView {
 	}
 	if r.g != nil && t.Status == Playing {
 		v.Waiting = r.g.Actors().List()
+	}
+	if d := r.nextDeadline(); !d.IsZero() && t.Status == Playing {
+		v.Deadline = d.UnixMilli()
 	}
 	if len(v.Options) == 0 {
 		v.Options = json.RawMessage(`{}`)
@@ -325,6 +332,9 @@ func (r *Runner) Unsubscribe(s *Sub) {
 			r.subs = nil
 		}
 		r.idle = r.tables.now()
+		if r.botDue && r.t.Pace.Own() && r.botTimer != nil {
+			r.botTimer.Reset(0) // nobody watches: no pause to follow the move
+		}
 	}
 	if !s.tv && !r.online(s.key) && !r.closed {
 		if r.t.Status == Playing {
@@ -409,6 +419,15 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 		r.broadcastLobby()
 		return nil
 	}
+	if r.lapsed.Has(seat) {
+		// Their limit ran out, yet they play their turn themselves.
+		r.lapsed = r.lapsed.Without(seat)
+		if err := r.apply(ctx, seat, move, false); err != nil {
+			r.lapsed = r.lapsed.With(seat)
+			return err
+		}
+		return nil
+	}
 	return r.apply(ctx, seat, move, false)
 }
 
@@ -446,7 +465,9 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.t.Status, r.t.Result = Finished, final
 		}
 		r.noteTakeBack(before, seat, move)
-		r.deadline[seat] = time.Time{}
+		if !r.t.Pace.Own() {
+			r.deadline[seat] = time.Time{} // a live turn timer runs for each move
+		}
 		r.schedule()
 		r.noticeTurns(before.Actors())
 		r.broadcastState()
@@ -460,6 +481,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return storeFault(err, "the move could not be saved; try again")
 	}
+	r.saveDeadlines(ctx)
 	return nil
 }
 
@@ -528,6 +550,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 	r.broadcastLobby()
 	if r.g != nil {
 		r.schedule()
+		r.saveDeadlines(ctx)
 		r.broadcastState()
 	}
 	return nil

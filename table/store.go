@@ -68,6 +68,12 @@ type Store interface {
 	// must not call the store.
 	AppendMove(ctx context.Context, id string, m Move, result *game.Result, then func(error)) error
 
+	// SaveDeadlines stores the turn deadlines of table id (a table at your
+	// own pace), replacing the ones stored before; nil clears them. Table
+	// and TableByCode read them back into Table.Deadlines. A node's store
+	// refuses it, like SaveTable, for a table whose lease it does not hold.
+	SaveDeadlines(ctx context.Context, id string, d *Deadlines) error
+
 	// Moves returns the moves of table id from index from on, in order.
 	Moves(ctx context.Context, id string, from int) ([]Move, error)
 

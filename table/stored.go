@@ -24,11 +24,12 @@ type storedLobby struct {
 	From        *game.Origin    `json:"from,omitempty"`
 	Hints       *bool           `json:"hints,omitempty"`
 	Room        Room            `json:"room"`
+	Pace        Pace            `json:"pace,omitzero"`
 }
 
 // EncodeLobby returns the JSON document a store keeps of t.
 func EncodeLobby(t *Table) (string, error) {
-	b, err := json.Marshal(storedLobby{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints, t.Room})
+	b, err := json.Marshal(storedLobby{t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned, t.Undo, t.HideHands, t.From, t.Hints, t.Room, t.Pace})
 	return string(b), err
 }
 
@@ -39,7 +40,7 @@ func DecodeLobby(t *Table, data string) error {
 		return err
 	}
 	t.Options, t.TurnSeconds, t.Seed, t.Host, t.Members, t.Seats, t.Banned = d.Options, d.TurnSeconds, d.Seed, d.Host, d.Members, d.Seats, d.Banned
-	t.Undo, t.HideHands, t.From, t.Hints, t.Room = d.Undo, d.HideHands, d.From, d.Hints, d.Room
+	t.Undo, t.HideHands, t.From, t.Hints, t.Room, t.Pace = d.Undo, d.HideHands, d.From, d.Hints, d.Room, d.Pace
 	return nil
 }
 

@@ -37,7 +37,8 @@ func (ts *Tables) sweeper(every time.Duration) {
 }
 
 // Sweep unloads the tables nobody has been connected to for
-// Options.IdleAfter (they load again from the store when asked for),
+// Options.IdleAfter (they load again from the store when asked for), but
+// not a running game at your own pace,
 // deletes lobbies unchanged for Options.LobbyTTL and, when
 // Options.FinishedTTL is set, games finished longer ago. It returns how
 // many tables it unloaded and deleted.
@@ -46,7 +47,7 @@ func (ts *Tables) Sweep(ctx context.Context) (unloaded, deleted int) {
 	ts.mu.Lock()
 	for id, r := range ts.live {
 		r.mu.Lock()
-		if len(r.subs) == 0 && now.Sub(r.idle) >= ts.opts.IdleAfter {
+		if len(r.subs) == 0 && now.Sub(r.idle) >= ts.opts.IdleAfter && !r.paced() {
 			r.unload()
 			delete(ts.live, id)
 			unloaded++
@@ -63,6 +64,13 @@ func (ts *Tables) Sweep(ctx context.Context) (unloaded, deleted int) {
 		deleted += ts.prune(ctx, p, Finished, now.Add(-ts.opts.FinishedTTL))
 	}
 	return unloaded, deleted
+}
+
+// paced reports whether r is a game at your own pace, which stays in
+// memory while it runs so its turn limits and reminders fire. It holds
+// r.mu.
+func (r *Runner) paced() bool {
+	return r.t.Pace.Own() && r.t.Status == Playing
 }
 
 // prune deletes the tables of status last changed before before, but not

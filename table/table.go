@@ -43,6 +43,11 @@ type Table struct {
 	// acted that long after the game started waiting on them has a
 	// computer player stand in until they act again.
 	TurnSeconds int `json:"turnSeconds,omitempty"`
+	// Pace is live or at your own pace (pace.go).
+	Pace Pace `json:"pace,omitzero"`
+	// Deadlines, as the store read them, are the turn limits of a table at
+	// your own pace; the runner keeps them from then on (SaveDeadlines).
+	Deadlines *Deadlines `json:"-"`
 	// Undo lets a person take back their own last move while nobody else
 	// has acted and the move revealed nothing (the game decides which).
 	Undo bool `json:"undo,omitempty"`
@@ -109,6 +114,11 @@ func (t *Table) Clone() *Table {
 		c.Hints = &on
 	}
 	c.Room.Chat = append([]ChatLine(nil), t.Room.Chat...)
+	if t.Deadlines != nil {
+		d := *t.Deadlines
+		d.Seats = append([]Deadline(nil), d.Seats...)
+		c.Deadlines = &d
+	}
 	if t.Result != nil {
 		r := *t.Result
 		c.Result = &r

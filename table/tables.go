@@ -241,6 +241,7 @@ func (ts *Tables) Get(ctx context.Context, id string) (*Runner, error) {
 	if l.err == nil {
 		l.r.mu.Lock()
 		l.r.schedule()
+		l.r.saveDeadlines(ctx)
 		l.r.mu.Unlock()
 	}
 	return l.r, l.err
@@ -264,6 +265,7 @@ func (ts *Tables) open(ctx context.Context, id string) (*Runner, error) {
 		return nil, err
 	}
 	r.markOffline()
+	r.restoreDeadlines()
 	return r, nil
 }
 

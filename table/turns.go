@@ -1,6 +1,10 @@
 package table
 
-import "harbor/game"
+import (
+	"time"
+
+	"harbor/game"
+)
 
 // Turn is the news that the game now waits on a person who has no page of
 // the table open: what a turn notice may tell them. It names no move, no
@@ -12,6 +16,22 @@ type Turn struct {
 	GameName string   // the game's name
 	Name     string   // the name the person sits under
 	Others   []string // the names of the other seats, in seat order
+	// Reminder: at your own pace, the turn's limit is half gone and the
+	// person has not played yet; Left is the time still left.
+	Reminder bool
+	Left     time.Duration
+}
+
+// turnOf is the notice of seat's turn.
+func (r *Runner) turnOf(seat game.Seat) Turn {
+	s := r.t.Seats[seat]
+	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name}
+	for i, o := range r.t.Seats {
+		if game.Seat(i) != seat {
+			t.Others = append(t.Others, o.Name)
+		}
+	}
+	return t
 }
 
 // noticeTurns tells Options.OnTurn of each person the game waits on now
@@ -29,12 +49,6 @@ func (r *Runner) noticeTurns(waiting game.SeatSet) {
 		if s.Kind != Human || r.online(s.Key) {
 			continue
 		}
-		t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name}
-		for i, o := range r.t.Seats {
-			if game.Seat(i) != seat {
-				t.Others = append(t.Others, o.Name)
-			}
-		}
-		on(t)
+		on(r.turnOf(seat))
 	}
 }

@@ -19,16 +19,18 @@ type LobbyView struct {
 	GameName    string          `json:"gameName"`
 	Options     json.RawMessage `json:"options"`
 	TurnSeconds int             `json:"turnSeconds"`
-	Hints       bool            `json:"hints"` // "what would the computer do?" is on (Table.HintsOn)
-	Status      Status          `json:"status"`
-	Invite      string          `json:"invite"`
-	Code        string          `json:"code"`
-	TV          string          `json:"tv"`
-	Host        string          `json:"host"`
-	Members     []MemberView    `json:"members"`
-	Seats       []SeatView      `json:"seats"`
-	Version     int             `json:"version"`
-	Result      *game.Result    `json:"result,omitempty"`
+	// Pace is live or at your own pace, with the turn limit and its rule.
+	Pace    Pace         `json:"pace"`
+	Hints   bool         `json:"hints"` // "what would the computer do?" is on (Table.HintsOn)
+	Status  Status       `json:"status"`
+	Invite  string       `json:"invite"`
+	Code    string       `json:"code"`
+	TV      string       `json:"tv"`
+	Host    string       `json:"host"`
+	Members []MemberView `json:"members"`
+	Seats   []SeatView   `json:"seats"`
+	Version int          `json:"version"`
+	Result  *game.Result `json:"result,omitempty"`
 	// Undo: a person may take back their last move when it revealed nothing.
 	Undo bool `json:"undo"`
 	// HideHands: the replay of the finished game does not offer every hand.
@@ -43,6 +45,10 @@ type LobbyView struct {
 	ChatOff     bool `json:"chatOff,omitempty"`
 	// Waiting are the seats the game waits on, during play.
 	Waiting []game.Seat `json:"waiting,omitempty"`
+	// Deadline, during play, is when the earliest turn limit (own pace) or
+	// turn timer (live) of a waited-on person runs out, in Unix
+	// milliseconds; 0 (omitted) when none runs.
+	Deadline int64 `json:"deadline,omitempty"`
 	// Next and NextTV name the table "play again" opened, once it has.
 	Next   string `json:"next,omitempty"`
 	NextTV string `json:"nextTV,omitempty"`

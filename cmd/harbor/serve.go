@@ -119,6 +119,7 @@ func serveCmd(args []string) error {
 	defer ln.Close()
 	cfg := exposed.config(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits,
 		OriginPatterns: patterns, IdentityKey: identityKey, Listen: ln.Addr().String(), Notices: notifier, Devices: devices}, *addr)
+	cfg.Seats, _ = back.store.(table.SeatIndex)
 	if err := cfg.Check(); err != nil {
 		return err
 	}

@@ -373,7 +373,7 @@ export default async function scenario(ctx) {
 
   setStep("the home page lists this browser's tables");
   await bo2.goto(`${base}/`);
-  await until("Bo's two tables", async () => (await bo2.locator('[data-testid="your-tables"] li').count()) === 2);
+  await until("Bo's two tables", async () => (await bo2.locator('[data-testid="your-tables"] > li').count()) === 2);
   await until("the finished table's replay on the home page", async () => (await bo2.getByTestId("your-table-replay").count()) === 1);
   const listed = await bo2.getByTestId("your-tables").textContent();
   if (!/Harbor Holdings/.test(listed) || !/Ana, Bo, Computer 3/.test(listed) || !/in the lobby/.test(listed) || !/game is over/.test(listed))

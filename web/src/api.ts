@@ -2,7 +2,7 @@
 // name of the lobby API lives here, so aligning with the server is a change
 // to this file only.
 
-import { decodeError, decodeLobby, decodePosition, type Lobby, type Position, type ProtocolError } from "./protocol";
+import { decodeError, decodeLobby, decodePosition, type Lobby, type Pace, type Position, type ProtocolError } from "./protocol";
 
 export interface GameOption {
   key: string;
@@ -102,6 +102,48 @@ export function tableIdOf(raw: unknown): string {
   return "";
 }
 
+/** MyTable is one table of the person's list (GET /api/me/tables), the same on every linked device. */
+export interface MyTable {
+  id: string;
+  game: string;
+  gameName: string;
+  status: "lobby" | "playing" | "finished";
+  /** the person's seat */
+  seat: number;
+  /** the names in the seats */
+  players: string[];
+  /** the names of the seats the game waits on */
+  turn: string[];
+  yourTurn: boolean;
+  /** when the turn runs out (Unix ms), for a table with a turn limit */
+  deadline: number | null;
+  /** when something last happened there (Unix ms) */
+  active: number;
+  /** moves since the person last had the table open, and the public lines of the last of them */
+  movesSince: number;
+  lines: string[];
+}
+
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === "string") : []);
+
+export function decodeMyTables(raw: unknown): MyTable[] {
+  const list = isObj(raw) && Array.isArray(raw.tables) ? raw.tables : [];
+  return list.filter(isObj).map((o) => ({
+    id: String(o.id ?? ""),
+    game: String(o.game ?? ""),
+    gameName: String(o.gameName ?? o.game ?? ""),
+    status: o.status === "playing" || o.status === "finished" ? o.status : "lobby",
+    seat: typeof o.seat === "number" ? o.seat : -1,
+    players: strings(o.players),
+    turn: strings(o.turn),
+    yourTurn: o.yourTurn === true,
+    deadline: typeof o.deadline === "number" && o.deadline > 0 ? o.deadline : null,
+    active: typeof o.active === "number" ? o.active : 0,
+    movesSince: typeof o.movesSince === "number" && o.movesSince > 0 ? o.movesSince : 0,
+    lines: strings(o.lines),
+  }));
+}
+
 const t = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
@@ -129,6 +171,8 @@ export const api = {
   room: (id: string, r: { awaySeconds?: number; chat?: boolean }) => call<unknown>("POST", `${t(id)}/room`, r),
   kick: (id: string, player: string) => call<unknown>("POST", `${t(id)}/kick`, { player }),
   games: async () => decodeGames(await call<unknown>("GET", "/api/games")),
+  /** myTables lists the tables where this person holds a seat, their turn first. */
+  myTables: async () => decodeMyTables(await call<unknown>("GET", "/api/me/tables")),
   create: async (game: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/tables", { game, name })),
   /** joinByInvite takes the long token of an invite link; it returns the table id. */
   joinByInvite: async (invite: string, name: string) => tableIdOf(await call<unknown>("POST", "/api/join", { invite, name })),
@@ -143,7 +187,9 @@ export const api = {
   clearSeat: (id: string, seat: number) => call<unknown>("DELETE", `${t(id)}/seats/${seat}`),
   sit: (id: string, seat: number, color = "") => call<unknown>("POST", `${t(id)}/seat`, color ? { seat, color } : { seat }),
   hints: (id: string, on: boolean) => call<unknown>("POST", `${t(id)}/hints`, { on }),
-  options: (id: string, options: Record<string, unknown>, turnSeconds: number) => call<unknown>("POST", `${t(id)}/options`, { options, turnSeconds }),
+  /** options sets the rules options and the turn timer, and the pace when given (host, lobby). */
+  options: (id: string, options: Record<string, unknown>, turnSeconds: number, pace?: Pace) =>
+    call<unknown>("POST", `${t(id)}/options`, pace ? { options, turnSeconds, pace } : { options, turnSeconds }),
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
   /** timeline sets whether people may take back safe moves and whether the replay keeps hands hidden (host, lobby). */
   timeline: (id: string, undo: boolean, hideHands: boolean) => call<unknown>("POST", `${t(id)}/timeline`, { undo, hideHands }),

@@ -62,6 +62,10 @@ export interface Lobby {
   options: Record<string, unknown>;
   /** the turn timer in seconds; 0 is off */
   turnSeconds: number;
+  /** live, or at your own pace with a limit for each turn (docs/api.md, "A table's pace") */
+  pace: Pace;
+  /** during play, when the earliest running turn limit or timer ends (Unix ms); 0 when none runs */
+  deadline: number;
   /** "what would the computer do?" is on at this table */
   hints: boolean;
   /** The seat this client holds, or -1. */
@@ -89,6 +93,29 @@ export interface Lobby {
   /** the table "play again" opened, and its TV code, once it has */
   next: string;
   nextTV: string;
+}
+
+/** Pace is how a table plays: live, or at your own pace. */
+export interface Pace {
+  mode: "live" | "own";
+  /** seconds each turn has at your own pace */
+  limit?: number;
+  /** what happens when a turn's limit runs out */
+  rule?: "computer" | "skip";
+}
+
+/** PACE_LIMITS are the turn limits a host may choose at your own pace, in seconds. */
+export const PACE_LIMITS: { seconds: number; label: string }[] = [
+  { seconds: 3600, label: "1 hour" },
+  { seconds: 12 * 3600, label: "12 hours" },
+  { seconds: 24 * 3600, label: "24 hours" },
+  { seconds: 3 * 24 * 3600, label: "3 days" },
+];
+
+function decodePace(d: unknown): Pace {
+  const o = isObj(d) ? d : {};
+  if (o.mode !== "own") return { mode: "live" };
+  return { mode: "own", limit: num(o.limit), rule: o.rule === "skip" ? "skip" : "computer" };
 }
 
 export interface LobbyMember {
@@ -329,6 +356,8 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
     seats,
     options: isObj(o.options) ? o.options : {},
     turnSeconds: num(o.turnSeconds),
+    pace: decodePace(o.pace),
+    deadline: num(o.deadline),
     hints: bool(o.hints),
     you,
     host: bool(o.isHost) || (me !== "" && hostId === me),

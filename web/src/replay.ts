@@ -93,6 +93,8 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     seats,
     options: {},
     turnSeconds: 0,
+    pace: { mode: "live" },
+    deadline: 0,
     you: -1,
     host: false,
     hostId: "",

@@ -29,6 +29,8 @@ export const lobby = (seats: LobbySeat[], p: Partial<Lobby> = {}): Lobby => ({
   seats,
   options: {},
   turnSeconds: 0,
+  pace: { mode: "live" },
+  deadline: 0,
   hints: false,
   you: 0,
   host: true,

@@ -127,6 +127,14 @@ describe("decodeLobby", () => {
     expect(decodeLobby(wire, "zzz")).toMatchObject({ host: false, you: -1 });
     expect(decodeLobby({ ...wire, status: "playing" }).status).toBe("playing");
   });
+
+  it("reads the pace and the turn's deadline, live when the server names none", () => {
+    expect(decodeLobby(wire)).toMatchObject({ pace: { mode: "live" }, deadline: 0 });
+    const own = decodeLobby({ ...wire, status: "playing", pace: { mode: "own", limit: 43200, rule: "skip" }, deadline: 1796000000000 });
+    expect(own.pace).toEqual({ mode: "own", limit: 43200, rule: "skip" });
+    expect(own.deadline).toBe(1796000000000);
+    expect(decodeLobby({ ...wire, pace: { mode: "own", limit: 3600, rule: "?" } }).pace.rule).toBe("computer");
+  });
 });
 
 describe("encode", () => {

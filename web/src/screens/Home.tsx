@@ -1,10 +1,12 @@
 import { signal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type GameInfo } from "../api";
+import { api, ApiError, type GameInfo, type MyTable } from "../api";
 import { contentFor } from "../catalog";
 import { HowTo } from "../components/Rules";
+import { keepNames } from "../format";
 import { hasScreens } from "../games/registry";
-import { decodeLobby, type Lobby } from "../protocol";
+import { fromLobby, mergeTables, sinceWords, summary, timeLeft } from "../home";
+import { decodeLobby } from "../protocol";
 import { forgetTable, recentTables } from "../recent";
 import { href } from "../router";
 import { ensureSession, me } from "../session";
@@ -67,72 +69,115 @@ export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: b
   );
 }
 
-/** tableSummary says in one line who plays and whose turn it is. */
-export function tableSummary(l: Lobby): string {
-  const players = l.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
-  const waiting = l.waiting.map((i) => l.seats[i]).filter((s) => s !== undefined);
-  const turn =
-    l.status === "lobby"
-      ? "in the lobby"
-      : l.status === "finished"
-        ? "the game is over"
-        : waiting.some((s) => s.you)
-          ? "your turn"
-          : waiting.length
-            ? `${waiting.map((s) => s.name).join(" and ")}'s turn`
-            : "playing";
-  return `${players.join(", ")} · ${turn}`;
-}
+/** A minute: how often the time left is said again. */
+const TICK = 60_000;
 
-type Row = { id: string; lobby: Lobby | null; gone: boolean };
-
-/** YourTables lists the tables this browser sat at, to go back in one tap. */
+/**
+ * YourTables lists the person's tables, the same on every linked device
+ * (GET /api/me/tables), with the tables this browser remembers merged in:
+ * their turn first with the time left, and the moves since they looked.
+ */
 function YourTables({ go }: { go: (path: string) => void }) {
-  const [rows, setRows] = useState<Row[]>(() => recentTables().map((id) => ({ id, lobby: null, gone: false })));
+  const [rows, setRows] = useState<MyTable[] | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (rows.length === 0) return;
-    void ensureSession().then(() =>
-      Promise.all(
-        rows.map((r) =>
-          api.table(r.id).then(
-            (raw): Row => ({ id: r.id, lobby: decodeLobby(raw, me.value), gone: false }),
-            (e: unknown): Row => {
-              if (e instanceof ApiError && (e.status === 404 || e.status === 403)) forgetTable(r.id);
-              return { id: r.id, lobby: null, gone: true };
-            },
+    let live = true;
+    const load = async () => {
+      // Offline the page says so elsewhere; the list waits for the next look.
+      const reached = await ensureSession().then(
+        () => true,
+        () => false,
+      );
+      if (!reached) return;
+      const server = await api.myTables().catch((): MyTable[] => []);
+      const known = new Set(server.map((t) => t.id));
+      const remembered = await Promise.all(
+        recentTables()
+          .filter((id) => !known.has(id))
+          .map((id) =>
+            api.table(id).then(
+              (raw): MyTable | null => fromLobby(decodeLobby(raw, me.value)),
+              (e: unknown): null => {
+                if (e instanceof ApiError && (e.status === 404 || e.status === 403)) forgetTable(id);
+                return null;
+              },
+            ),
           ),
+      );
+      if (!live) return;
+      setRows(
+        mergeTables(
+          server,
+          remembered.filter((t): t is MyTable => t !== null),
         ),
-      ).then(setRows),
-    );
+      );
+      setNow(Date.now());
+    };
+    // A home page left open shows what changed once it is looked at again.
+    const shown = () => {
+      if (document.visibilityState === "visible") void load();
+    };
+    void load();
+    document.addEventListener("visibilitychange", shown);
+    const tick = setInterval(() => setNow(Date.now()), TICK);
+    return () => {
+      live = false;
+      clearInterval(tick);
+      document.removeEventListener("visibilitychange", shown);
+    };
   }, []);
-  if (rows.length === 0) return null;
+  if (rows === null || rows.length === 0) return null;
   return (
     <section aria-labelledby="yours-h" class="panel your-tables">
       <h2 id="yours-h">Your tables</h2>
       <ul data-testid="your-tables">
-        {rows.map((r) => (
-          <li key={r.id} class="your-table">
-            {r.lobby ? (
+        {rows.map((r) => {
+          const path = href({ name: "table", id: r.id });
+          const since = sinceWords(r.movesSince);
+          return (
+            <li key={r.id} class={`your-table${r.yourTurn ? " your-table-turn" : ""}`} data-table={r.id}>
               <a
-                href={href({ name: "table", id: r.id })}
+                href={path}
                 onClick={(e) => {
                   e.preventDefault();
-                  go(href({ name: "table", id: r.id }));
+                  go(path);
                 }}
               >
-                <strong>{r.lobby.gameName || r.lobby.game}</strong>
-                <span class="your-table-line">{tableSummary(r.lobby)}</span>
+                <span class="your-table-head">
+                  <strong>{r.gameName}</strong>
+                  {r.yourTurn ? (
+                    <span class="your-turn-mark" data-testid="your-turn-mark">
+                      Your turn
+                    </span>
+                  ) : null}
+                </span>
+                <span class="your-table-line">{summary(r)}</span>
+                {r.deadline !== null && r.status === "playing" ? (
+                  <span class="your-table-left" data-testid="time-left">
+                    {timeLeft(r.deadline, now)}
+                  </span>
+                ) : null}
+                {since ? (
+                  <span class="your-table-since" data-testid="moves-since">
+                    {since}
+                  </span>
+                ) : null}
               </a>
-            ) : (
-              <span class="hint">{r.gone ? "This table is no longer open." : "Looking…"}</span>
-            )}
-            {r.lobby?.status === "finished" ? (
-              <a class="your-table-replay" href={href({ name: "replay", id: r.id })} data-testid="your-table-replay">
-                Watch the replay
-              </a>
-            ) : null}
-          </li>
-        ))}
+              {r.lines.length > 0 ? (
+                <ol class="your-table-lines" aria-label={`The last moves at ${r.gameName}`}>
+                  {r.lines.map((line, k) => (
+                    <li key={k}>{keepNames(line, r.players)}</li>
+                  ))}
+                </ol>
+              ) : null}
+              {r.status === "finished" ? (
+                <a class="your-table-replay" href={href({ name: "replay", id: r.id })} data-testid="your-table-replay">
+                  Watch the replay
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -4,7 +4,7 @@ import { api, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../gameList";
 import { levelName, seatStatus, soloOn, startBlocker } from "../lobby";
-import type { Lobby as LobbyData, LobbySeat } from "../protocol";
+import { type Lobby as LobbyData, type LobbySeat, PACE_LIMITS, type Pace } from "../protocol";
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
 import { ChatPanel } from "../components/Chat";
@@ -238,6 +238,9 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
   const opts = info?.options ?? [];
   const current = (o: GameOption) => (lobby.options[o.key] !== undefined ? lobby.options[o.key] : o.default);
   const change = (key: string, v: unknown) => run(() => api.options(lobby.id, { ...lobby.options, [key]: v }, lobby.turnSeconds));
+  const own = lobby.pace.mode === "own";
+  // At your own pace the turn timer is off: each turn has the pace's limit.
+  const setPace = (p: Pace) => run(() => api.options(lobby.id, lobby.options, p.mode === "own" ? 0 : lobby.turnSeconds, p));
   const [timer, setTimer] = useState(String(lobby.turnSeconds));
   const [away, setAway] = useState(String(lobby.awaySeconds));
   const editable = lobby.host && lobby.status === "lobby";
@@ -254,22 +257,84 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
           onChange={(v) => change(o.key, v)}
         />
       ))}
-      <div class="option">
-        <label for="opt-turn-timer">Turn timer (seconds, 0 = off)</label>
-        <input
-          id="opt-turn-timer"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={3600}
-          value={timer}
-          disabled={!editable || busy}
-          aria-describedby="opt-turn-timer-help"
-          onInput={(e) => setTimer(e.currentTarget.value)}
-          onChange={(e) => run(() => api.options(lobby.id, lobby.options, Math.max(0, Number(e.currentTarget.value) || 0)))}
-        />
-        <small id="opt-turn-timer-help">When someone takes longer than this, a computer player moves for them until they are back.</small>
-      </div>
+      <fieldset class="option pace-options" data-testid="opt-pace">
+        <legend>Pace</legend>
+        <label class="check">
+          <input
+            type="radio"
+            name="pace"
+            value="live"
+            checked={!own}
+            disabled={!editable || busy}
+            onChange={() => setPace({ mode: "live" })}
+            data-testid="pace-live"
+          />
+          Live: everyone plays now
+        </label>
+        <label class="check">
+          <input
+            type="radio"
+            name="pace"
+            value="own"
+            checked={own}
+            disabled={!editable || busy}
+            aria-describedby="opt-pace-help"
+            onChange={() => setPace({ mode: "own", limit: 24 * 3600, rule: "computer" })}
+            data-testid="pace-own"
+          />
+          At your own pace: a move when you have a minute
+        </label>
+        <small id="opt-pace-help">
+          A game that lasts days. Each turn has a time limit; a reminder goes out when half of it has passed, and computer players move at once.
+        </small>
+        {own ? (
+          <>
+            <label for="opt-pace-limit">Time for each turn</label>
+            <select
+              id="opt-pace-limit"
+              value={String(lobby.pace.limit)}
+              disabled={!editable || busy}
+              onChange={(e) => setPace({ ...lobby.pace, limit: Number(e.currentTarget.value) })}
+              data-testid="pace-limit"
+            >
+              {PACE_LIMITS.map((l) => (
+                <option key={l.seconds} value={String(l.seconds)}>
+                  {l.label}
+                </option>
+              ))}
+            </select>
+            <label for="opt-pace-rule">When the time runs out</label>
+            <select
+              id="opt-pace-rule"
+              value={lobby.pace.rule}
+              disabled={!editable || busy}
+              onChange={(e) => setPace({ ...lobby.pace, rule: e.currentTarget.value === "skip" ? "skip" : "computer" })}
+              data-testid="pace-rule"
+            >
+              <option value="computer">A computer player takes the turn</option>
+              <option value="skip">Skip the turn where the game allows it</option>
+            </select>
+          </>
+        ) : null}
+      </fieldset>
+      {own ? null : (
+        <div class="option">
+          <label for="opt-turn-timer">Turn timer (seconds, 0 = off)</label>
+          <input
+            id="opt-turn-timer"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={3600}
+            value={timer}
+            disabled={!editable || busy}
+            aria-describedby="opt-turn-timer-help"
+            onInput={(e) => setTimer(e.currentTarget.value)}
+            onChange={(e) => run(() => api.options(lobby.id, lobby.options, Math.max(0, Number(e.currentTarget.value) || 0)))}
+          />
+          <small id="opt-turn-timer-help">When someone takes longer than this, a computer player moves for them until they are back.</small>
+        </div>
+      )}
       <TimelineOptions lobby={lobby} busy={busy} run={run} />
       <div class="option">
         <label class="check">
@@ -287,24 +352,26 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
           A player may ask the computer player what it would do in their place; the log tells everyone. On by default when a computer player sits at the table.
         </small>
       </div>
-      <div class="option">
-        <label for="opt-away">Wait for a lost connection (seconds, 0 = wait forever)</label>
-        <input
-          id="opt-away"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={3600}
-          value={away}
-          disabled={!editable || busy}
-          aria-describedby="opt-away-help"
-          onInput={(e) => setAway(e.currentTarget.value)}
-          onChange={(e) => run(() => api.room(lobby.id, { awaySeconds: Math.max(0, Number(e.currentTarget.value) || 0) }))}
-        />
-        <small id="opt-away-help">
-          When the game waits on someone whose page lost its connection this long, a computer player moves for them until they are back.
-        </small>
-      </div>
+      {own ? null : (
+        <div class="option">
+          <label for="opt-away">Wait for a lost connection (seconds, 0 = wait forever)</label>
+          <input
+            id="opt-away"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={3600}
+            value={away}
+            disabled={!editable || busy}
+            aria-describedby="opt-away-help"
+            onInput={(e) => setAway(e.currentTarget.value)}
+            onChange={(e) => run(() => api.room(lobby.id, { awaySeconds: Math.max(0, Number(e.currentTarget.value) || 0) }))}
+          />
+          <small id="opt-away-help">
+            When the game waits on someone whose page lost its connection this long, a computer player moves for them until they are back.
+          </small>
+        </div>
+      )}
     </section>
   );
 }

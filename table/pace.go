@@ -1,0 +1,284 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"harbor"
+	"harbor/game"
+)
+
+// A table's pace: live, everyone at the table at once (the turn timer and
+// the stand-in for a lost connection keep the game going), or at your own
+// pace, a game that lasts days: each turn has a long limit, a reminder goes
+// out when half of it has passed, and when it runs out the host's rule
+// applies. Computer players at such a table move at once, whether anyone
+// watches or not.
+
+// PaceMode is live or at your own pace.
+type PaceMode string
+
+// The paces.
+const (
+	PaceLive PaceMode = "live"
+	PaceOwn  PaceMode = "own"
+)
+
+// LimitRule is what happens when a turn's limit runs out at your own pace.
+type LimitRule string
+
+// The rules.
+const (
+	// RuleComputer: a computer player takes that turn for the person.
+	RuleComputer LimitRule = "computer"
+	// RuleSkip: the person is skipped. The table passes or ends the turn
+	// for them as soon as the game lists such a move; a move the game
+	// requires before that (a roll of the dice, a card to pick) is the
+	// computer player's choice. A game that never offers one is played
+	// by the computer player, as with RuleComputer.
+	RuleSkip LimitRule = "skip"
+)
+
+// PaceLimits are the turn limits a host may pick at your own pace, in
+// seconds: 1 hour, 12 hours, 24 hours, 3 days.
+var PaceLimits = []int{3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600}
+
+// Pace is a table's pace. The zero Pace is live.
+type Pace struct {
+	Mode PaceMode `json:"mode"`
+	// Limit is the time each turn has at your own pace, in seconds: one
+	// of PaceLimits.
+	Limit int `json:"limit,omitempty"`
+	// Rule is what happens when Limit runs out.
+	Rule LimitRule `json:"rule,omitempty"`
+}
+
+// Own reports whether p is at your own pace.
+func (p Pace) Own() bool { return p.Mode == PaceOwn }
+
+// View returns p as the lobby shows it: the mode always set.
+func (p Pace) View() Pace {
+	if p.Mode == "" {
+		p.Mode = PaceLive
+	}
+	return p
+}
+
+// Check reports whether p is a pace a host may choose, in words a host
+// understands.
+func (p Pace) Check() error {
+	switch p.Mode {
+	case "", PaceLive:
+		if p.Limit != 0 || p.Rule != "" {
+			return harbor.Errorf(harbor.EInvalid, "a live table has no turn limit and no rule for one; choose the pace \"own\" for them")
+		}
+		return nil
+	case PaceOwn:
+	default:
+		return harbor.Errorf(harbor.EInvalid, "the pace is \"live\" or \"own\" (at your own pace), not %q", p.Mode)
+	}
+	ok := false
+	for _, l := range PaceLimits {
+		ok = ok || p.Limit == l
+	}
+	if !ok {
+		return harbor.Errorf(harbor.EInvalid, "at your own pace a turn's limit is 3600 (1 hour), 43200 (12 hours), 86400 (24 hours) or 259200 (3 days) seconds, not %d", p.Limit)
+	}
+	if p.Rule != RuleComputer && p.Rule != RuleSkip {
+		return harbor.Errorf(harbor.EInvalid, "when a turn's limit runs out, a computer player takes the turn (\"computer\") or the person is skipped (\"skip\"), not %q", p.Rule)
+	}
+	return nil
+}
+
+// SetPace lets the host choose the table's pace in the lobby. At your own
+// pace the turn timer is off (each turn has the pace's limit instead).
+// Every ready mark is cleared, since people agreed to another pace.
+func (t *Table) SetPace(key string, p Pace) error {
+	if err := t.isHost(key); err != nil {
+		return err
+	}
+	if err := t.inLobby(); err != nil {
+		return err
+	}
+	if err := p.Check(); err != nil {
+		return err
+	}
+	if p.Mode == "" {
+		p.Mode = PaceLive
+	}
+	if p != t.Pace {
+		t.unready()
+	}
+	t.Pace = p
+	if p.Own() {
+		t.TurnSeconds = 0
+	}
+	return nil
+}
+
+// Deadlines are the turn limits of a table at your own pace, as stored:
+// they outlast a restart and move with the table to another node. They
+// hold for the game at Version only; a store that kept older ones (the
+// server stopped between a move and its deadlines) has them replaced by
+// fresh limits.
+type Deadlines struct {
+	Version int        `json:"v"`
+	Seats   []Deadline `json:"seats,omitempty"`
+}
+
+// Deadline is the limit of one waited-on seat.
+type Deadline struct {
+	Seat game.Seat `json:"seat"`
+	Due  int64     `json:"due"` // Unix milliseconds
+	// Reminded: the reminder went out.
+	Reminded bool `json:"reminded,omitempty"`
+	// Lapsed: the limit ran out and the table's rule plays the turn.
+	Lapsed bool `json:"lapsed,omitempty"`
+}
+
+// paceDeadlines returns the deadlines to store for the game as it is now;
+// nil when there are none.
+func (r *Runner) paceDeadlines() *Deadlines {
+	if !r.t.Pace.Own() || r.t.Status != Playing || r.g == nil {
+		return nil
+	}
+	d := &Deadlines{Version: r.t.Version}
+	for i, due := range r.deadline {
+		if due.IsZero() {
+			continue
+		}
+		seat := game.Seat(i)
+		d.Seats = append(d.Seats, Deadline{Seat: seat, Due: due.UnixMilli(), Reminded: r.reminded.Has(seat), Lapsed: r.lapsed.Has(seat)})
+	}
+	return d
+}
+
+// saveDeadlines stores the table's deadlines when they changed since they
+// were last stored. A failure is logged: the limits in memory still run,
+// and a table loaded without them gives every waited-on person a fresh
+// limit. It holds r.mu and must not run inside a store's callback.
+func (r *Runner) saveDeadlines(ctx context.Context) {
+	d := r.paceDeadlines()
+	var text string
+	if d != nil {
+		b, _ := json.Marshal(d)
+		text = string(b)
+	}
+	if text == r.savedDeadlines {
+		return
+	}
+	if err := r.tables.store.SaveDeadlines(ctx, r.id, d); err != nil {
+		r.tables.log.Error("save turn deadlines", "table", r.id, "err", err)
+		return
+	}
+	r.savedDeadlines = text
+}
+
+// restoreDeadlines takes the stored deadlines of a table just loaded,
+// when they are those of its game as it is. It holds r.mu.
+func (r *Runner) restoreDeadlines() {
+	d := r.t.Deadlines
+	if d == nil || !r.t.Pace.Own() || d.Version != r.t.Version || r.g == nil {
+		return
+	}
+	actors := r.g.Actors()
+	for _, s := range d.Seats {
+		if s.Seat < 0 || int(s.Seat) >= len(r.t.Seats) || !actors.Has(s.Seat) {
+			continue
+		}
+		r.deadline[s.Seat] = time.UnixMilli(s.Due).UTC()
+		if s.Reminded {
+			r.reminded = r.reminded.With(s.Seat)
+		}
+		if s.Lapsed {
+			r.lapsed = r.lapsed.With(s.Seat)
+		}
+	}
+	b, _ := json.Marshal(d)
+	r.savedDeadlines = string(b)
+}
+
+// remindAt is when the reminder of seat's turn goes out: half its limit
+// before the deadline.
+func (r *Runner) remindAt(seat game.Seat) time.Time {
+	return r.deadline[seat].Add(-time.Duration(r.t.Pace.Limit) * time.Second / 2)
+}
+
+// paceUp, at your own pace, sends the reminders that are due and applies
+// the table's rule to every seat whose limit ran out. It reports whether a
+// seat lapsed. It holds r.mu.
+func (r *Runner) paceUp(now time.Time) bool {
+	changed := false
+	for i, due := range r.deadline {
+		seat := game.Seat(i)
+		if due.IsZero() || r.lapsed.Has(seat) {
+			continue
+		}
+		if !due.After(now) {
+			r.lapsed = r.lapsed.With(seat)
+			changed = true
+			continue
+		}
+		if !r.reminded.Has(seat) && !r.remindAt(seat).After(now) {
+			r.reminded = r.reminded.With(seat)
+			r.remind(seat, due.Sub(now))
+		}
+	}
+	return changed
+}
+
+// remind tells Options.OnTurn that the person of seat still has their turn
+// to play, with left to go, unless they have a page of the table open.
+func (r *Runner) remind(seat game.Seat, left time.Duration) {
+	on := r.tables.opts.OnTurn
+	s := r.t.Seats[seat]
+	if on == nil || s.Kind != Human || r.online(s.Key) {
+		return
+	}
+	t := r.turnOf(seat)
+	t.Reminder, t.Left = true, left
+	on(t)
+}
+
+// skipMove is the move that skips seat's turn now, when the game lists
+// one: a pass or the end of the turn.
+func (r *Runner) skipMove(seat game.Seat) (json.RawMessage, bool) {
+	for _, m := range r.g.Legal(seat) {
+		raw, err := json.Marshal(m)
+		if err != nil {
+			continue
+		}
+		var kind struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(raw, &kind) == nil && (kind.Type == "pass" || kind.Type == "end" || kind.Type == "decline") {
+			return raw, true
+		}
+	}
+	return nil, false
+}
+
+// Deadline returns the earliest moment a turn limit or turn timer of a
+// waited-on person runs out; zero when none runs.
+func (r *Runner) nextDeadline() time.Time {
+	var next time.Time
+	consider := func(d time.Time) {
+		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
+			next = d
+		}
+	}
+	if r.g == nil {
+		// A table read from the store alone: its stored deadlines.
+		if d := r.t.Deadlines; d != nil && r.t.Status == Playing && d.Version == r.t.Version {
+			for _, s := range d.Seats {
+				consider(time.UnixMilli(s.Due))
+			}
+		}
+		return next
+	}
+	for _, d := range r.deadline {
+		consider(d)
+	}
+	return next
+}
