@@ -7,8 +7,9 @@ import { EarlierLog } from "./EarlierLog";
  * play screen every line the page holds, in a scrolling list, with "Show
  * earlier moves" while the start of the game is not loaded; on a TV (limit)
  * the last lines only, the earlier part fetched by itself so a reloaded TV
- * shows as many. Each line is classed log-<event type>; with names, a
- * player's name never breaks over two lines.
+ * shows as many, each row keeping its place as lines come. Each line is
+ * classed log-<event type>; with names, a player's name never breaks over two
+ * lines.
  */
 export function LogPanel({
   store,
@@ -34,9 +35,10 @@ export function LogPanel({
       <h2 id={id}>{title}</h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls takes the focus, so the keyboard can scroll it */}
-      <ol class="log-lines" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby={id}>
+      <ol class="log-lines" aria-live="polite" aria-relevant={limit === undefined ? "additions" : "additions text"} tabIndex={0} aria-labelledby={id}>
         {lines.map((e, k) => (
-          <li key={log.length - k} class={`log-${e.type}`}>
+          // On a TV a row keeps its place and takes the next line's text, so the rows do not move down as lines come.
+          <li key={limit === undefined ? log.length - k : k} class={`log-${e.type}`}>
             {keepNames(e.text, names)}
           </li>
         ))}

@@ -94,7 +94,8 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
                 >
                   {words}
                 </span>
-                {turn ? <strong class="presence-turn"> · {s.you ? "your" : "their"} turn</strong> : null}
+                {/* On the TV the seat's highlight shows the turn, so the bar does not reflow as turns pass. */}
+                {turn ? <strong class={`presence-turn ${big ? "sr-only" : ""}`}> · {s.you ? "your" : "their"} turn</strong> : null}
               </span>
               {controls && s.kind === "human" && (lobby.host || s.you) ? <SeatActions lobby={lobby} seat={s} store={store} /> : null}
             </li>

@@ -43,8 +43,15 @@ export function HarborfallTv({ store }: { store: TableStore }) {
                   v.players.map((p) => p.name),
                 )}
               </p>
-              <Dice dice={v.dice} rollKey={rollKey} size={64} />
+              {/* The dice keep their room before the first roll too, so the line beside them keeps its width. */}
+              <span class="hf-tv-dice">
+                <Dice dice={v.dice} rollKey={rollKey} size={64} />
+              </span>
             </div>
+            <PlayersPanel view={v} colors={colors} me={-1} big />
+            {/* The log stands above the panels that come and go (an offer, discards, the supply), which take their room
+                from its foot: nothing above them moves as they change. */}
+            <LogPanel store={store} limit={6} title="What happened" id="hf-log-h" />
             {v.offer ? (
               <section class="panel tv-trade" data-testid="tv-offer">
                 <h2>Open offer</h2>
@@ -57,10 +64,8 @@ export function HarborfallTv({ store }: { store: TableStore }) {
                 <p>{owing.map((o) => `${v.players[o.s]?.name}: ${o.n}`).join(" · ")}</p>
               </section>
             ) : null}
-            <PlayersPanel view={v} colors={colors} me={-1} big />
             {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}
             {v.offer || owing.length > 0 ? null : <SupplyPanel view={v} />}
-            <LogPanel store={store} limit={6} title="What happened" id="hf-log-h" />
           </>
         )}
       </div>

@@ -115,7 +115,20 @@ export function Ranking({ result, view, colors }: { result: GameResult; view: Ho
 }
 
 /** WorthChart draws each player's net worth round by round, with a data table for screen readers. */
-export function WorthChart({ view, colors, width = 640, height = 300 }: { view: HoldingsView; colors: string[]; width?: number; height?: number }) {
+export function WorthChart({
+  view,
+  colors,
+  width = 640,
+  height = 300,
+  padLeft = 56,
+}: {
+  view: HoldingsView;
+  colors: string[];
+  width?: number;
+  height?: number;
+  /** room for the money axis's labels: more on the TV, whose labels are larger */
+  padLeft?: number;
+}) {
   const rows = view.history.length > 0 ? view.history : [view.netWorth];
   const max = Math.max(1, ...rows.flat());
   const every = Math.max(1, Math.ceil(rows.length / 10));
@@ -131,7 +144,7 @@ export function WorthChart({ view, colors, width = 640, height = 300 }: { view: 
         .map((r) => ({ x: r, text: String(r) }))}
       yTicks={[0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50).map((t) => ({ value: t, text: coins(t) }))}
       max={max}
-      padLeft={56}
+      padLeft={padLeft}
       width={width}
       height={height}
       tableCaption="Net worth after each round"

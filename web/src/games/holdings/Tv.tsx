@@ -38,8 +38,8 @@ function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
           <li key={seat} class={`${seat === view.turn ? "tv-turn" : ""} ${out ? "player-out" : ""}`}>
             <SeatBadge seat={seat} color={colors[seat]} size={44} />
             <span class="tv-pname">{view.names[seat]}</span>
-            <span class="tv-cash">
-              {out ? "bankrupt" : coins(view.cash[seat] ?? 0)}
+            <span class="tv-cash">{out ? "bankrupt" : coins(view.cash[seat] ?? 0)}</span>
+            <span class="tv-delta">
               <Delta value={view.cash[seat] ?? 0} />
             </span>
             <span class="tv-pmeta">
@@ -88,7 +88,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
           <>
             <Ranking result={g.result} view={view} colors={colors} />
             <section class="panel">
-              <WorthChart view={view} colors={colors} width={780} height={330} />
+              <WorthChart view={view} colors={colors} width={780} height={220} padLeft={84} />
             </section>
           </>
         ) : (
@@ -97,13 +97,14 @@ export function HoldingsTv({ store }: { store: TableStore }) {
               {keepNames(turnLine(view, -1), view.names)}
             </p>
             <TvPlayers view={view} colors={colors} />
+            {/* An open trade stands under the log, which gives it room from its foot: nothing above moves. */}
+            <LogPanel store={store} limit={8} title="What happened" names={view.names} />
             {view.trade ? (
               <section class="panel tv-trade" data-testid="tv-trade">
                 <h2>Open trade</h2>
                 <p>{tradeText(view.trade, view.names, -1)}</p>
               </section>
             ) : null}
-            <LogPanel store={store} limit={8} title="What happened" names={view.names} />
           </>
         )}
       </div>
