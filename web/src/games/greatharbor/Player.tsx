@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
+import { ZoomBoard } from "../../components/ZoomBoard";
 import type { GameEvent } from "../../protocol";
 import type { TableStore } from "../../state";
 import { ActionPanel, noChoice, validChoice, type PlaceChoice } from "./Action";
@@ -89,17 +90,19 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
         layout: { grid: "gh-grid", board: "gh-board", side: "gh-side" },
         board: (
           <>
-            <Harbor
-              view={v}
-              colors={colors}
-              open={open}
-              chosen={choice.slot ?? undefined}
-              tile={tile ?? undefined}
-              onSlot={(s) => setChoice({ die: choice.die, slot: s, split: null })}
-              onTile={(c) => setTile(tile === c ? null : c)}
-              fresh={freshSlot(data.log, data.logVersions)}
-              label="The Harbor: tiles and dice slots"
-            />
+            <ZoomBoard label="the Harbor">
+              <Harbor
+                view={v}
+                colors={colors}
+                open={open}
+                chosen={choice.slot ?? undefined}
+                tile={tile ?? undefined}
+                onSlot={(s) => setChoice({ die: choice.die, slot: s, split: null })}
+                onTile={(c) => setTile(tile === c ? null : c)}
+                fresh={freshSlot(data.log, data.logVersions)}
+                label="The Harbor: tiles and dice slots"
+              />
+            </ZoomBoard>
             {tile !== null ? <TileDetails v={v} cell={tile} onClose={() => setTile(null)} /> : null}
             {me >= 0 && !over ? (
               <ActionPanel v={v} me={me} legal={legal} send={send} busy={busy} choice={choice} setChoice={setChoice} version={data.version} />
