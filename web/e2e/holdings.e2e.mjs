@@ -175,9 +175,11 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the game screen");
   await shot(host, "04-phone-game");
   await audit(host, "the game (phone)");
-  await host.getByRole("button", { name: "Bigger board" }).click();
-  await shot(host, "04-phone-game-bigger-board");
-  await host.getByRole("button", { name: "Fit the board" }).click();
+  await host.getByRole("button", { name: "Zoom in on the board" }).click();
+  await host.getByRole("button", { name: "Zoom in on the board" }).click();
+  await shot(host, "04-phone-game-zoomed-board");
+  await fitsWidth(host, "the game screen with the board zoomed");
+  await host.getByRole("button", { name: "Fit the board to the screen" }).click();
   await shot(friend, "05-laptop-game");
   await audit(friend, "the game (laptop)");
 

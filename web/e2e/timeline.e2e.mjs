@@ -5,7 +5,7 @@
 // the TV, a link opening at a given move; and "Play on from here" opening a
 // new table at that moment, played for a few turns.
 
-import { audit, fail, fitsScreen, fitsWidth, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, LAPTOP, PHONE, setStep, shot, SMALL_PHONE, TV, until } from "./lib.mjs";
 
 /** enabledMoves lists the turn moves the action bar offers. */
 const enabledMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
@@ -149,6 +149,14 @@ export default async function scenario(ctx) {
   await fitsWidth(host, "the replay");
   await shot(host, "03-phone-replay");
   await audit(host, "the replay (phone)");
+  await host.setViewportSize(SMALL_PHONE.viewport);
+  await fitsWidth(host, "the replay on a 320 px phone");
+  await shot(host, "03-small-phone-replay");
+  await host.setViewportSize(LAPTOP.viewport);
+  await fitsWidth(host, "the replay on a laptop");
+  await shot(host, "03-laptop-replay");
+  await audit(host, "the replay (laptop)");
+  await host.setViewportSize(PHONE.viewport);
 
   setStep("a link opens the replay at a given move");
   const linked = await host.context().newPage();

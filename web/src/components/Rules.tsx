@@ -6,6 +6,7 @@
 import { signal } from "@preact/signals";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../content/icons";
+import { IconLegend } from "./IconLegend";
 import {
   groups,
   moveLine,
@@ -56,7 +57,7 @@ export function RichText({ text }: { text: string }) {
   return <>{out}</>;
 }
 
-function BlockView({ block }: { block: Block }) {
+function BlockView({ block, game }: { block: Block; game: string }) {
   if (typeof block === "string")
     return (
       <p>
@@ -73,6 +74,7 @@ function BlockView({ block }: { block: Block }) {
         ))}
       </ul>
     );
+  if ("legend" in block) return <IconLegend game={game} />;
   if ("icons" in block)
     return (
       <ul class="icon-key" aria-label="Icons">
@@ -120,14 +122,14 @@ function BlockView({ block }: { block: Block }) {
   );
 }
 
-function TopicView({ topic }: { topic: Topic }) {
+function TopicView({ topic, game }: { topic: Topic; game: string }) {
   return (
     <article class="topic" data-topic={topic.id}>
       <h3 id={`topic-${topic.id}`} tabIndex={-1}>
         {topic.title}
       </h3>
       {topic.body.map((b, i) => (
-        <BlockView key={i} block={b} />
+        <BlockView key={i} block={b} game={game} />
       ))}
     </article>
   );
@@ -190,7 +192,7 @@ export function ReferenceDialog({ game }: { game: string }) {
             <a href={topicHref()} class="back-link">
               ← All topics
             </a>
-            <TopicView topic={topic} />
+            <TopicView topic={topic} game={game} />
           </>
         ) : (
           <>

@@ -6,8 +6,8 @@
 
 import { signal } from "@preact/signals";
 
-/** A block of a topic's body: a paragraph, a list, a table or a row of icons. */
-export type Block = string | { list: string[] } | { table: string[][] } | { icons: string[] };
+/** A block of a topic's body: a paragraph, a list, a table, a row of icons, or the game's icon legend (components/IconLegend). */
+export type Block = string | { list: string[] } | { table: string[][] } | { icons: string[] } | { legend: true };
 
 export interface Topic {
   id: string;
@@ -61,6 +61,7 @@ function plainText(b: Block): string {
   if (typeof b === "string") return b;
   if ("list" in b) return b.list.join(" ");
   if ("table" in b) return b.table.map((r) => r.join(" ")).join(" ");
+  if ("legend" in b) return "";
   return b.icons.join(" ");
 }
 

@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
+import { ZoomBoard } from "../../components/ZoomBoard";
 import type { GameEvent } from "../../protocol";
 import type { TableStore } from "../../state";
 import { ActionPanel, noChoice, validChoice, type PlaceChoice } from "./Action";
@@ -100,34 +101,36 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
         layout: { grid: "gh-grid", board: "gh-board", side: "gh-side" },
         board: (
           <>
-            <Harbor
-              view={v}
-              colors={colors}
-              open={open}
-              chosen={(craning ? (crane.to ?? crane.from) : choice.slot) ?? undefined}
-              tile={tile ?? undefined}
-              onSlot={(s) =>
-                craning
-                  ? setCrane(crane.from === null ? { from: s, to: null } : s === crane.from ? noCrane : { from: crane.from, to: s })
-                  : setChoice({ die: choice.die, slot: s, split: null })
-              }
-              onTile={(c) => setTile(tile === c ? null : c)}
-              corners={corners}
-              corner={corner ?? undefined}
-              onCorner={(c) => setCorner(corner === c ? null : c)}
-              openSay={
-                craning
-                  ? (s) =>
-                      crane.from === null
-                        ? "The Port Crane may move this die"
-                        : s === crane.from
-                          ? "The die the Port Crane moves; choose again to pick another"
-                          : "The Port Crane may move the die here"
-                  : undefined
-              }
-              fresh={freshSlot(data.log, data.logVersions)}
-              label={v.shops ? "The Harbor: tiles, dice slots and numbered corners" : "The Harbor: tiles and dice slots"}
-            />
+            <ZoomBoard label="the Harbor">
+              <Harbor
+                view={v}
+                colors={colors}
+                open={open}
+                chosen={(craning ? (crane.to ?? crane.from) : choice.slot) ?? undefined}
+                tile={tile ?? undefined}
+                onSlot={(s) =>
+                  craning
+                    ? setCrane(crane.from === null ? { from: s, to: null } : s === crane.from ? noCrane : { from: crane.from, to: s })
+                    : setChoice({ die: choice.die, slot: s, split: null })
+                }
+                onTile={(c) => setTile(tile === c ? null : c)}
+                corners={corners}
+                corner={corner ?? undefined}
+                onCorner={(c) => setCorner(corner === c ? null : c)}
+                openSay={
+                  craning
+                    ? (s) =>
+                        crane.from === null
+                          ? "The Port Crane may move this die"
+                          : s === crane.from
+                            ? "The die the Port Crane moves; choose again to pick another"
+                            : "The Port Crane may move the die here"
+                    : undefined
+                }
+                fresh={freshSlot(data.log, data.logVersions)}
+                label={v.shops ? "The Harbor: tiles, dice slots and numbered corners" : "The Harbor: tiles and dice slots"}
+              />
+            </ZoomBoard>
             {tile !== null ? <TileDetails v={v} cell={tile} onClose={() => setTile(null)} /> : null}
             {me >= 0 && !over ? (
               <ActionPanel

@@ -79,7 +79,7 @@ function shownOnHex(v: HarborfallView, h: number): string {
   return `${v.terrains[v.terrain[h] ?? DESERT] ?? ""}${n ? ` ${n}` : ""}`;
 }
 
-function Token({ n, x, y }: { n: number; x: number; y: number }) {
+export function Token({ n, x, y }: { n: number; x: number; y: number }) {
   const p = pips(n);
   const hot = p === 5;
   return (
@@ -99,7 +99,7 @@ function Token({ n, x, y }: { n: number; x: number; y: number }) {
 const SETTLEMENT = "M-9 9V-2L0 -10L9 -2V9Z";
 const CITY = "M-14 10V-3L-7 -10L0 -3V-4H14V10Z";
 
-function Piece({ seat, color, city, x, y }: { seat: number; color?: string; city: boolean; x: number; y: number }) {
+export function Piece({ seat, color, city, x, y }: { seat: number; color?: string; city: boolean; x: number; y: number }) {
   const c = seatColor(seat, color);
   return (
     <g class="hf-piece hf-pop" transform={`translate(${x} ${y})`}>
@@ -109,7 +109,7 @@ function Piece({ seat, color, city, x, y }: { seat: number; color?: string; city
   );
 }
 
-function Robber({ x, y }: { x: number; y: number }) {
+export function Robber({ x, y }: { x: number; y: number }) {
   return (
     <g class="hf-robber" style={{ transform: `translate(${x}px, ${y}px)` }} aria-hidden="true">
       <ellipse cx="0" cy="14" rx="11" ry="4" fill="rgba(0,0,0,.35)" />

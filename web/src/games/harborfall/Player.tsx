@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
+import { ZoomBoard } from "../../components/ZoomBoard";
 import { sameMove, type Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcon, ResourceIcons, type Selection } from "./Board";
@@ -130,15 +131,17 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         board: (
           <>
             <ResourceIcons />
-            <Board
-              view={v}
-              colors={colors}
-              spots={sp}
-              selected={selected?.sel ?? null}
-              onSpot={onSpot}
-              rollKey={rollKey}
-              label={`The island${hint ? `. ${hint}` : ""}`}
-            />
+            <ZoomBoard label="the island">
+              <Board
+                view={v}
+                colors={colors}
+                spots={sp}
+                selected={selected?.sel ?? null}
+                onSpot={onSpot}
+                rollKey={rollKey}
+                label={`The island${hint ? `. ${hint}` : ""}`}
+              />
+            </ZoomBoard>
             {hint && mine ? (
               <p class="hf-hint" data-testid="board-hint">
                 {hint}

@@ -4,7 +4,7 @@ import { coins, seatColor, seatShape } from "../../format";
 import { CELL, cellOf, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
 import type { HoldingsView } from "./view";
 
-const KIND_MARK: Record<string, string> = {
+export const KIND_MARK: Record<string, string> = {
   dispatch: "?",
   levy: "−100",
   ferry: "",

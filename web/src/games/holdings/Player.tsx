@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { Delta } from "../../components/Delta";
 import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";
@@ -9,6 +9,7 @@ import { coins } from "../../format";
 import type { GameResult, Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Die } from "../../components/Die";
+import { ZoomBoard } from "../../components/ZoomBoard";
 import { Board } from "./Board";
 import { CELL, groupOf, isOwnable, SIDE, SPACES, spaceName, type SpaceKind } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
@@ -208,11 +209,6 @@ function SpaceDetails({
 export function HoldingsPlayer({ store }: { store: TableStore }) {
   const play = usePlay(store);
   const [selected, setSelected] = useState<number | null>(null);
-  const [zoom, setZoom] = useState(false);
-  // A bigger board scrolls sideways; bring the player's own token into view.
-  useEffect(() => {
-    if (zoom) document.querySelector(`.play-board [data-token="${store.data.value.game?.seat ?? -1}"]`)?.scrollIntoView({ block: "nearest", inline: "center" });
-  }, [zoom]);
   if (!play) return <p class="page">Loading the game…</p>;
   const { data, game: g, colors, me, legal, send, busy, over } = play;
   const view = decodeView(
@@ -250,13 +246,9 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
             </section>
           </>
         ),
-        layout: { board: zoom ? "zoomed" : "" },
         board: (
           <>
-            <button type="button" class="btn-small zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)}>
-              {zoom ? "Fit the board" : "Bigger board"}
-            </button>
-            <div class="board-scroll">
+            <ZoomBoard label="the board" center={`[data-token="${me}"]`}>
               <Board
                 view={view}
                 colors={colors}
@@ -273,7 +265,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                   <BoardCentre view={view} me={me} rolled={rollKey(data.log, data.logVersions)} />
                 )}
               </Board>
-            </div>
+            </ZoomBoard>
             {selected !== null ? (
               <SpaceDetails space={selected} view={view} legal={legal} send={send} pending={busy} onClose={() => setSelected(null)} />
             ) : null}

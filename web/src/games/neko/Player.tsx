@@ -4,6 +4,7 @@ import { PlayFrame } from "../../components/PlayFrame";
 import { MoveLine } from "../../components/Rules";
 import { usePlay } from "../../components/usePlay";
 import { SeatBadge } from "../../components/SeatBadge";
+import { ZoomBoard } from "../../components/ZoomBoard";
 import type { Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Card, CardDialog, Icon } from "./Cards";
@@ -285,7 +286,9 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
       </div>
       {p ? (
         <div role="tabpanel" aria-label={`${p.seat === me ? "Your" : `${p.name}'s`} town`}>
-          <Town v={v} p={p} onOpen={open} active={v.active === p.seat && v.stage === "window" ? v.window : undefined} />
+          <ZoomBoard label="the town" max={2}>
+            <Town v={v} p={p} onOpen={open} active={v.active === p.seat && v.stage === "window" ? v.window : undefined} />
+          </ZoomBoard>
           <Supply p={p} />
           {ghostOn(v) ? (
             <p class="hint">
