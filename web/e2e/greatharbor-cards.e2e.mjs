@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, repo, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
-import { act, noOverflow, serverView, smallestText } from "./greatharbor.lib.mjs";
+import { act, governButton, noOverflow, serverView, smallestText } from "./greatharbor.lib.mjs";
 
 const data = (name) => JSON.parse(readFileSync(join(repo, "games", "greatharbor", "data", `${name}.json`), "utf8"));
 const SHIPS = data("ships").ships;
@@ -62,19 +62,24 @@ export default async function scenario(ctx) {
   const tv = await ctx.newPage(TV);
   const errors = watchErrors({ phone: page, tv });
 
+  /** openSolo opens a solo table from the home page, starts it and shows it on the TV; it returns its socket path. */
+  async function openSolo() {
+    await page.goto(`${base}/`);
+    await page.getByRole("radio", { name: /The Great Harbor/ }).check();
+    await page.getByLabel("Your name").fill("Ana");
+    await page.getByRole("button", { name: /Open a The Great Harbor table/ }).click();
+    await page.waitForURL(/\/t\/[^/]+$/);
+    const tableId = page.url().split("/t/")[1];
+    const tvHref = await page.getByTestId("open-tv").getAttribute("href");
+    await page.getByTestId("start").click();
+    await page.locator("svg.gh-harbor").waitFor();
+    await tv.goto(base + tvHref);
+    await tv.locator("svg.gh-harbor").waitFor();
+    return `/ws?table=${tableId}`;
+  }
+
   setStep("open a solo table and its TV");
-  await page.goto(`${base}/`);
-  await page.getByRole("radio", { name: /The Great Harbor/ }).check();
-  await page.getByLabel("Your name").fill("Ana");
-  await page.getByRole("button", { name: /Open a The Great Harbor table/ }).click();
-  await page.waitForURL(/\/t\/[^/]+$/);
-  const tableId = page.url().split("/t/")[1];
-  const tvHref = await page.getByTestId("open-tv").getAttribute("href");
-  await page.getByTestId("start").click();
-  await page.locator("svg.gh-harbor").waitFor();
-  await tv.goto(base + tvHref);
-  await tv.locator("svg.gh-harbor").waitFor();
-  const ws = `/ws?table=${tableId}`;
+  let ws = await openSolo();
 
   setStep("the cards on offer show their cost and effect");
   const view = (await serverView(page, ws)).view;
@@ -129,13 +134,24 @@ export default async function scenario(ctx) {
   const offered = new Set();
   const handShips = () => page.locator('[data-testid^="hand-ship-"]').evaluateAll((els) => els.map((e) => Number(e.dataset.testid.split("-").pop())));
   let launched = -1;
-  for (let k = 0; k < 2000 && launched < 0; k++) {
-    if ((await page.getByTestId("ranking").count()) > 0) fail("the game ended before a ship could be launched");
+  // The dice decide whether a ship's price can be gathered before a solo game ends; when it ends first,
+  // the same steps start over at a new table (at most GAMES tables).
+  const GAMES = 4;
+  for (let k = 0, games = 1; k < 4000 && launched < 0; k++) {
+    if ((await page.getByTestId("ranking").count()) > 0) {
+      if (games === GAMES) fail(`${GAMES} games ended before a ship could be launched`);
+      log(`game ${games} ended before a ship could be launched; a new table`);
+      games++;
+      offered.clear();
+      ws = await openSolo();
+      continue;
+    }
     for (const c of await page.locator('[data-testid^="offer-ship-"]').evaluateAll((els) => els.map((e) => e.dataset.card))) offered.add(c);
     const hand = await handShips();
     for (const c of hand) if (!offered.has(`ship-${c}`)) fail(`${SHIPS[c].name} came into the hand without being on offer`);
-    const launch = page.locator('button[data-move="play_ship"]:not([disabled])');
-    if (hand.length && (await launch.count()) > 0 && (await launch.first().isVisible())) {
+    // A launch is a Govern action: open its kind (and thing) in the Govern steps first.
+    const launch = page.locator('.gh-govern button[data-move="play_ship"]:not([disabled])');
+    if (hand.length && (await governButton(page, "play_ship")) && (await launch.count()) > 0 && (await launch.first().isVisible())) {
       const label = await launch.first().innerText();
       const card = hand.find((c) => label.includes(`Launch ${SHIPS[c].name} `));
       if (card === undefined) fail(`the launch "${label}" names no ship in the hand`);
@@ -169,8 +185,10 @@ export default async function scenario(ctx) {
       const me = (await serverView(page, ws)).view.players[0];
       const lacking = RES.filter((r, i) => hand.some((c) => (SHIPS[c].cost[r] ?? 0) > (me.res?.[i] ?? 0)));
       prefer = lacking.map((r) => `[data-tiles*="${TILE_OF[r]}"]`);
+      // Conversions are Govern actions: open their kind (and thing) in the Govern steps first.
       for (const r of lacking) {
-        const convert = page.locator('button[data-move="convert"]:not([disabled])', { hasText: `into 1 ${cap(r)}` });
+        if (!(await governButton(page, "convert"))) break;
+        const convert = page.locator('.gh-govern button[data-move="convert"]:not([disabled])', { hasText: `into 1 ${cap(r)}` });
         if ((await convert.count()) && (await convert.first().isVisible())) {
           const version = await page.getByTestId("gh-action").getAttribute("data-version");
           await convert.first().click();
