@@ -9,7 +9,7 @@ import { seatColor, seatShape } from "../../format";
 import { shapePath } from "../../components/SeatBadge";
 import { COLOURS, tileById } from "./content";
 import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
-import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons } from "./icons";
+import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons, MarkShape } from "./icons";
 import { cornerTiles, dieName, tileTitle } from "./moves";
 import { acceptedColours, type GreatHarborView } from "./view";
 import { gainText } from "./words";
@@ -123,7 +123,8 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               })}
             </g>
             <g class="gh-tile-face" aria-hidden="true">
-              <foreignObject x={x + 17} y={y + 16} width={T - 34} height={T - 30}>
+              {/* On the TV the face reaches past the side slots: only its name lies beside them (above them), and a long name fits on its line. */}
+              <foreignObject x={x + (tv ? 8 : 17)} y={y + 16} width={T - (tv ? 16 : 34)} height={T - 30}>
                 <div class="gh-tile-body" aria-hidden="true">
                   <div class="gh-tile-name">{t?.name ?? id}</div>
                   {(t?.tiers ?? []).map((g, i) => (
@@ -177,9 +178,10 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               return (
                 <g key={c}>
                   <rect x={rx + 2} y={ry + 2} width={rw - 4} height={rh - 4} rx={4} fill={COLOUR_FILLS[c]} opacity={0.45} />
-                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark" aria-hidden="true">
+                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark gh-mark-text" aria-hidden="true">
                     {COLOUR_MARKS[c]}
                   </text>
+                  <MarkShape colour={c} x={rx + rw / 2} y={ry + rh / 2} m={9} fill="#1b1b1b" />
                 </g>
               );
             })}

@@ -1,12 +1,13 @@
 // The Great Harbor on the living-room TV (1920 × 1080): the Harbor large on
 // the left with every die and fee, and beside it the draft as it happens,
-// the voyages, a column per player and the Automa, and what just happened.
+// the voyages, a row per player (name, hand and resources) and the Automa,
+// and what just happened.
 
 import type { TableStore } from "../../state";
 import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor } from "./Harbor";
 import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, TvOffer, VoyagePanel } from "./Panels";
-import { DieChip, Icon } from "./icons";
+import { Amount, DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
 import { COLOURS } from "./content";
 import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
@@ -27,11 +28,12 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
               {drafted.map((d) => (
                 <DieChip key={d.id} colour={d.colour} face={d.face} size={34} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />
               ))}
+              <span class="gh-tv-hand">
+                Hand <Amount n={hand[0] ?? 0} icon="person" label="People in hand" /> <Amount n={hand[1] ?? 0} icon="building" label="Buildings in hand" />{" "}
+                <Amount n={hand[2] ?? 0} icon="ship" label="Ships in hand" /> · ships out {p.ships.filter((s) => s.card >= 0 && s.where !== 0).length}
+              </span>
             </div>
             <Resources p={p} />
-            <p class="gh-small">
-              Hand: {hand[0]} People, {hand[1]} Buildings, {hand[2]} Ships · ships out {p.ships.filter((s) => s.card >= 0 && s.where !== 0).length}
-            </p>
           </li>
         );
       })}
@@ -84,7 +86,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
         {over && v.scores.length ? (
           <>
             <ScoreTable v={v} result={g.result} colors={colors} />
-            <PrestigeChart v={v} colors={colors} width={760} height={300} />
+            <PrestigeChart v={v} colors={colors} width={900} height={300} />
           </>
         ) : (
           <>

@@ -320,6 +320,42 @@ const PIPS: Record<number, [number, number][]> = {
   ],
 };
 
+/**
+ * MarkShape draws a colour's mark (▲ ● ■ ◆) as a shape of side m centred at
+ * (x, y), in place of the glyph where a glyph would be drawn too small to read
+ * as text (the TV draws marks this way: CSS shows one or the other).
+ */
+export function MarkShape({
+  colour,
+  x,
+  y,
+  m,
+  fill = "#111",
+  stroke,
+  strokeWidth = 0,
+}: {
+  colour: number;
+  x: number;
+  y: number;
+  m: number;
+  fill?: string;
+  stroke?: string;
+  strokeWidth?: number;
+}) {
+  const h = m / 2;
+  const paint = { fill, stroke, "stroke-width": strokeWidth, "paint-order": "stroke", class: "gh-mark-shape", "aria-hidden": "true" } as const;
+  switch (colour) {
+    case 0:
+      return <path d={`M${x} ${y - h}L${x + h} ${y + h * 0.75}L${x - h} ${y + h * 0.75}Z`} {...paint} />;
+    case 1:
+      return <circle cx={x} cy={y} r={h * 0.85} {...paint} />;
+    case 2:
+      return <rect x={x - h * 0.8} y={y - h * 0.8} width={m * 0.8} height={m * 0.8} {...paint} />;
+    default:
+      return <path d={`M${x} ${y - h}L${x + h * 0.8} ${y}L${x} ${y + h}L${x - h * 0.8} ${y}Z`} {...paint} />;
+  }
+}
+
 /** DieFace draws a die of a colour showing a face, centred at (x, y) with side s, inside an SVG. */
 export function DieFace({ colour, face, x, y, s, mark = true }: { colour: number; face: number; x: number; y: number; s: number; mark?: boolean }) {
   const ink = COLOUR_INKS[colour] ?? "#fff";
@@ -330,8 +366,10 @@ export function DieFace({ colour, face, x, y, s, mark = true }: { colour: number
       {(PIPS[face] ?? []).map(([px, py], i) => (
         <circle key={i} cx={px * d} cy={py * d} r={s * 0.085} fill={ink} />
       ))}
+      {mark ? <MarkShape colour={colour} x={s / 2 - s * 0.02} y={-s / 2 + s * 0.02} m={s * 0.26} stroke="#fff" strokeWidth={s * 0.06} /> : null}
       {mark ? (
         <text
+          class="gh-mark-text"
           x={s / 2 - s * 0.02}
           y={-s / 2 + s * 0.02}
           font-size={s * 0.32}
