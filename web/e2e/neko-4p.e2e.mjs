@@ -122,7 +122,7 @@ export default async function scenario(ctx) {
           await clickMove(p, "move-ship6");
           const after = (await serverState(p)).view.players;
           if (after[seat].ships[6].loc !== before[seat].ships[6].loc + 1) fail(`${who}'s ghost ship did not move one column`);
-          // The TV draws the active town large (town-N) and the others a line each (tv-town-N).
+          // The TV draws the active town large (town-N) and every town a line (tv-town-N).
           await until("the ghost ship on the TV", async () =>
             (await tv.locator(`[data-testid="tv-town-${seat}"], [data-testid="town-${seat}"]`).allTextContents()).some((t) => t.includes("☁")),
           );

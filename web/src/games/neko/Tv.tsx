@@ -52,13 +52,16 @@ function TvDraft({ v }: { v: NekoView }) {
   );
 }
 
-/** TvTowns sums up every other player's town in a line: each column with its hub and the ships on it. */
-function TvTowns({ v, skip }: { v: NekoView; skip: number }) {
+/**
+ * TvTowns sums up every town in a line, the active player's too (highlighted), so the lines keep their
+ * places as the turn passes: each column with its hub and the ships on it.
+ */
+function TvTowns({ v }: { v: NekoView }) {
   return (
-    <section class="panel nk-tv-towns" aria-label="The other towns">
+    <section class="panel nk-tv-towns" aria-label="Every town in a line">
       {v.order.map((seat) => {
         const p = v.players[seat];
-        if (!p || seat === skip) return null;
+        if (!p) return null;
         const at = (loc: number) =>
           p.ships
             .filter((s) => s.loc === loc)
@@ -103,19 +106,24 @@ function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
             <SeatBadge seat={seat} color={colors[seat]} size={36} />
             <span class="nk-tv-pname">{p.name}</span>
             <span class="nk-tv-pts">{scoreSoFar(p)} pts</span>
+            {/* A figure line each, so a changing number does not carry the rest to another line; the highlighted row says whose turn it is. */}
             <span class="nk-tv-pfig">
-              {seat === v.active ? <span class="tag tag-turn">to move</span> : null}
+              {seat === v.active ? <span class="sr-only">to move: </span> : null}
               {v.period > 1 ? (
-                <>
+                <span class="nk-tv-pline">
                   period 1:{" "}
                   <span data-testid={`interim-${seat}-1`}>
                     {p.interim[0]} ({periodText(p.periods[0]!)})
-                  </span>{" "}
-                  ·{" "}
-                </>
+                  </span>
+                </span>
               ) : null}
-              harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships ·{" "}
-              {v.phase === "draft" ? `drafted ${p.drafted.length}` : `hand ${p.handCount}`} · <BundleLine b={p.supply} empty="no cards" />
+              <span class="nk-tv-pline">
+                harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships ·{" "}
+                {v.phase === "draft" ? `drafted ${p.drafted.length}` : `hand ${p.handCount}`}
+              </span>
+              <span class="nk-tv-pline">
+                supply <BundleLine b={p.supply} empty="no cards" />
+              </span>
             </span>
           </li>
         );
@@ -180,13 +188,13 @@ export function NekoTv({ store }: { store: TableStore }) {
             {v.phase === "draft" ? (
               <TvDraft v={v} />
             ) : focus ? (
-              <section class="panel" aria-label={`${focus.name}'s town`}>
+              <section key={focus.seat} class="panel nk-tv-focus" aria-label={`${focus.name}'s town`}>
                 <h2 class="sr-only">{focus.name}'s town</h2>
                 <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
               </section>
             ) : null}
             {/* A draft by rows fills the column; two players' display leaves room for the towns and attractions. */}
-            {v.phase === "draft" && v.rows.length ? null : <TvTowns v={v} skip={v.phase === "draft" ? -1 : (focus?.seat ?? -1)} />}
+            {v.phase === "draft" && v.rows.length ? null : <TvTowns v={v} />}
             {v.phase === "draft" && v.rows.length ? null : <TvAttractions v={v} />}
           </div>
           <div class="nk-tv-side">
