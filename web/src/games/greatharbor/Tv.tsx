@@ -69,11 +69,14 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
   const over = g.result.over || v.phase === "over";
   const last = data.log.slice(-3).reverse();
   const pool = diceAt(v, LOC.pool);
-  // With more than one person the column is full: the Automa's turn shows
-  // during the draft only, in the voyages' place (they do not move then),
-  // with the reason of its newest step.
+  // The column holds what the phase needs. During the draft the cards on
+  // offer wait (nobody takes one then), and the Automa's turn, when it has
+  // one, stands in the voyages' place (they do not move then either); during
+  // the actions the voyages and the offer are back. With more than one person
+  // the Automa's turn gives the reason of its newest step only.
   const crowded = v.n > 1;
-  const automaTurn = v.automa?.last && (!crowded || v.phase === "draft");
+  const drafting = v.phase === "draft";
+  const automaTurn = Boolean(v.automa?.last) && drafting;
   return (
     <div class={`tv gh-tv ${over ? "gh-tv-over" : ""}`}>
       <div class="gh-tv-board">
@@ -102,8 +105,8 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
             <TvPlayers v={v} colors={colors} />
             <AutomaPanel v={v} colors={colors} />
             {automaTurn ? <AutomaTurnPanel v={v} tv brief={crowded} /> : null}
-            {automaTurn && crowded ? null : <VoyagePanel v={v} colors={colors} />}
-            <TvOffer v={v} />
+            {automaTurn ? null : <VoyagePanel v={v} colors={colors} />}
+            {drafting ? null : <TvOffer v={v} />}
             <ol class="gh-tv-last" aria-live="polite">
               {last.map((e, i) => (
                 <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>
