@@ -9,7 +9,7 @@
 // every screen on the way.
 
 import { networkInterfaces } from "node:os";
-import { audit, barVersion, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+import { audit, barVersion, fail, fitsScreen, fitsWidth, LAPTOP, log, logComplete, logLength, PHONE, setStep, shot, TV, until } from "./lib.mjs";
 
 /** lanAddress is this machine's first non-loopback IPv4 address. */
 function lanAddress() {
@@ -39,17 +39,6 @@ const presenceOf = (page, variant = "strip") =>
   page
     .locator(`[data-testid="presence-${variant}"] .presence-seat`)
     .evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
-
-const logLength = (page) =>
-  page
-    .locator("[data-log]")
-    .first()
-    .evaluate((el) => Number(el.dataset.log));
-const logComplete = (page) =>
-  page
-    .locator("[data-log]")
-    .first()
-    .evaluate((el) => el.dataset.logComplete === "true");
 
 /**
  * readWholeLog presses page's "Show earlier moves" until its log reaches the

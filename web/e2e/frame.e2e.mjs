@@ -11,7 +11,7 @@
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
 import { act as ghAct } from "./greatharbor.lib.mjs";
 import { tryStep as hfStep } from "./harborfall-lib.mjs";
-import { holdingsTurn } from "./lib.mjs";
+import { holdingsTurn, logComplete, logLength } from "./lib.mjs";
 import { step as nekoStep } from "./neko.mjs";
 
 /**
@@ -43,16 +43,6 @@ const keepSocket = (page) =>
 
 const version = (page) => page.locator(".play").evaluateAll((els) => Number(els[0]?.getAttribute("data-version") ?? -1));
 const myTurn = async (page) => (await page.getByTestId("hint-box").count()) > 0;
-const logLength = (page) =>
-  page
-    .locator("[data-log]")
-    .first()
-    .evaluate((el) => Number(el.dataset.log));
-const logComplete = (page) =>
-  page
-    .locator("[data-log]")
-    .first()
-    .evaluate((el) => el.dataset.logComplete === "true");
 
 /** sendRaw sends a move on the page's own connection, at the version it shows. */
 const sendRaw = (page, move) =>

@@ -557,3 +557,17 @@ export async function shifts(page) {
     return { sum: w.sum, count: w.entries.length, top };
   });
 }
+
+/** logLength is how many moves the page's log holds (its data-log). */
+export const logLength = (page) =>
+  page
+    .locator("[data-log]")
+    .first()
+    .evaluate((el) => Number(el.dataset.log));
+
+/** logComplete tells whether the page's log reaches back to the start of the game. */
+export const logComplete = (page) =>
+  page
+    .locator("[data-log]")
+    .first()
+    .evaluate((el) => el.dataset.logComplete === "true");
