@@ -311,32 +311,6 @@ export async function checkTv(tv, names, where, file) {
 }
 
 /**
- * cutContent lists the elements on a TV page whose content is cut: a box
- * with hidden (or clipped) overflow, or one that would scroll, whose content
- * reaches past it by more than a pixel; the TV cannot be scrolled, so both
- * hide part of what it shows. Screen-reader text (.sr-only) is left out.
- */
-export function cutContent(page) {
-  return page.evaluate(() => {
-    const out = [];
-    for (const el of document.querySelectorAll("body *")) {
-      if (el.closest(".sr-only") || el instanceof SVGElement) continue;
-      const s = getComputedStyle(el);
-      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      const dx = s.overflowX === "visible" ? 0 : el.scrollWidth - el.clientWidth;
-      const dy = s.overflowY === "visible" ? 0 : el.scrollHeight - el.clientHeight;
-      if (dx > 1 || dy > 1)
-        out.push(
-          `<${el.tagName.toLowerCase()} class="${el.className}"${el.getAttribute("aria-label") ? ` aria-label="${el.getAttribute("aria-label")}"` : ""}> holds ${el.scrollWidth}×${el.scrollHeight} px in ${el.clientWidth}×${el.clientHeight} (overflow ${s.overflowX} ${s.overflowY})`,
-        );
-    }
-    return out;
-  });
-}
-
-/**
  * checkSixSeats measures a six-seat table of game while it plays: the TV at
  * 1920 × 1080 (checkTv and axe-core), then the host's phone (its width and
  * axe-core).

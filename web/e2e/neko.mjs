@@ -2,7 +2,7 @@
 // opening a table, the helper loop that plays a seat through its page, the
 // server's own views, and the hidden-information and keyboard checks.
 
-import { audit, checkTv, cutContent, fail, log, shot, until } from "./lib.mjs";
+import { audit, checkTv, fail, log, shot, tvFitProblems, until } from "./lib.mjs";
 
 /** openTable opens a Neko Harbour table on the host's page and returns its invite link and TV address. */
 export async function openTable(host, base, name) {
@@ -370,8 +370,8 @@ export async function cardLarge(page, who, file) {
  */
 export async function checkNekoTv(tv, names, where, file) {
   await checkTv(tv, names, where, file);
-  const cut = await cutContent(tv);
-  if (cut.length) fail(`${where}: content is cut:\n  ${cut.join("\n  ")}`);
+  const cut = await tvFitProblems(tv);
+  if (cut.length) fail(`${where}: the TV does not fit:\n  ${cut.join("\n  ")}`);
   const { view } = await serverState(tv);
   if (view.phase === "draft") {
     const offered = (view.rows ?? []).flat().flatMap((s) => (s && !s.taken ? (s.cards ?? []) : []));

@@ -3,7 +3,7 @@ import type { TableStore } from "../../state";
 import { CardFace } from "./Cards";
 import { attractionRewards, CARDS, kindName, KIND_MARKS } from "./cards";
 import { turnLine } from "./Player";
-import { Final, PointsChart, periodText } from "./Score";
+import { Final, PointsChart } from "./Score";
 import { BundleLine, Town } from "./Town";
 import { decodeView, GHOST, LOC_ATTR, scoreSoFar, shipsInGame, type NekoView } from "./view";
 import { LogPanel } from "../../components/LogPanel";
@@ -109,12 +109,11 @@ function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
             {/* A figure line each, so a changing number does not carry the rest to another line; the highlighted row says whose turn it is. */}
             <span class="nk-tv-pfig">
               {seat === v.active ? <span class="sr-only">to move: </span> : null}
+              {/* Period 1's points in one line; how they were made is on the phones' scoring panel, since
+                  two lines a player here would leave the log no room above the presence bar. */}
               {v.period > 1 ? (
                 <span class="nk-tv-pline">
-                  period 1:{" "}
-                  <span data-testid={`interim-${seat}-1`}>
-                    {p.interim[0]} ({periodText(p.periods[0]!)})
-                  </span>
+                  period 1: <span data-testid={`interim-${seat}-1`}>{p.interim[0]}</span> points
                 </span>
               ) : null}
               <span class="nk-tv-pline">
