@@ -28,7 +28,7 @@ const costWords = (cost) => RES.flatMap((r) => (cost[r] ? [`${cost[r]} ${cap(r)}
 const cardProblems = (page, min) =>
   page.evaluate((min) => {
     const out = [];
-    for (const card of document.querySelectorAll(".gh-card, .gh-card-dialog[open]")) {
+    for (const card of document.querySelectorAll(".gh-card, .card-dialog[open]")) {
       const r = card.getBoundingClientRect();
       if (r.width === 0) continue;
       for (const el of card.querySelectorAll("*")) {

@@ -85,7 +85,7 @@ const PREFER = ["pick-", "draft-", "boat-", "choose-", "discard-", "keep", "play
 
 /** enabledMoves lists the move keys of the enabled move buttons on a page. */
 export const enabledMoves = (page) =>
-  page.locator("button[data-move]").evaluateAll((bs) => [...new Set(bs.filter((b) => !b.disabled && !b.closest(".nk-overlay")).map((b) => b.dataset.move))]);
+  page.locator("button[data-move]").evaluateAll((bs) => [...new Set(bs.filter((b) => !b.disabled && !b.closest(".card-dialog")).map((b) => b.dataset.move))]);
 
 const version = (page) =>
   page
@@ -170,7 +170,7 @@ async function offersEveryMove(pages, before, prefer) {
   const now = new Map();
   for (const [i, p] of pages.entries()) {
     const st = await serverState(p);
-    if (!st.legal?.length || (await p.locator(".banner-warn, .nk-overlay").count())) continue;
+    if (!st.legal?.length || (await p.locator(".banner-warn, .card-dialog").count())) continue;
     const at = await version(p);
     if (before.get(i) === at) {
       const shown = await enabledMoves(p);

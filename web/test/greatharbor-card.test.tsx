@@ -2,9 +2,14 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Move } from "../src/protocol";
+import { ActionPanel, noChoice } from "../src/games/greatharbor/Action";
 import { Card, OnTv } from "../src/games/greatharbor/Card";
 import { cardWords } from "../src/games/greatharbor/cards";
 import { BUILDINGS, PEOPLE, SHIPS } from "../src/games/greatharbor/content";
+import { moveLabel } from "../src/games/greatharbor/moves";
+import { decodeView, PENDING } from "../src/games/greatharbor/view";
+import fixture from "./greatharbor-view.json";
 
 const building = (effect: string) => BUILDINGS.findIndex((b) => b.effect === effect);
 const person = (effect: string) => PEOPLE.findIndex((p) => p.effect === effect);
@@ -30,6 +35,15 @@ const words = (el: Element): string =>
       if (e.getAttribute("aria-hidden") === "true") return "";
       if (e.getAttribute("role") === "img") return ` ${e.getAttribute("aria-label")} `;
       return words(e);
+    })
+    .join("");
+/** shown is the text an element shows on screen: no visually hidden words, no hidden marks. */
+const shown = (el: Element): string =>
+  [...el.childNodes]
+    .map((n) => {
+      if (n.nodeType === 3) return n.textContent ?? "";
+      const e = n as Element;
+      return e.getAttribute("aria-hidden") === "true" || e.classList.contains("sr-only") ? " " : ` ${shown(e)} `;
     })
     .join("");
 const spoken = (el: Element) => words(el).replace(/\s+/g, " ").replace(/ ,/g, ",").trim();
@@ -108,10 +122,10 @@ describe("Card", () => {
     expect(spoken(d.querySelector('[data-testid="card-cost"]')!)).toBe("1 Rope 1 Metal 1 Rope, 1 Metal");
     expect(d.querySelector('[data-testid="card-effect"]')!.textContent).toContain("Move a placed die to an empty slot");
     expect(d.querySelector('[data-testid="card-rule"]')!.textContent).toMatch(/Colonist to work here/);
-    expect(document.activeElement?.textContent).toBe("Close");
+    expect(document.activeElement).toBe(name);
 
     await act(() => {
-      d.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
     });
     expect(dialog()).toBeNull();
     expect(document.activeElement).toBe(face);
@@ -146,5 +160,42 @@ describe("Card", () => {
     );
     expect(root.querySelector("button")).toBeNull();
     expect(root.querySelector(".gh-card-tv")!.textContent).toContain(BUILDINGS[0]!.name);
+  });
+});
+
+describe("taking a card from the display", () => {
+  it("shows each card's face, cost and effect on its own button, named Take and the card", async () => {
+    const v = decodeView(fixture.view);
+    const smithy = building("smithy");
+    const crane = building("port_crane");
+    v.buildingDisplay = [smithy, -1, crane];
+    v.pending = { kind: PENDING.building, seat: 0, n: 1, colour: 0 };
+    const legal: Move[] = [0, 2].map((choice) => ({ type: "pick", choice }));
+    const sent: Move[] = [];
+    await show(<ActionPanel v={v} me={0} legal={legal} send={(m) => sent.push(m)} busy={false} choice={noChoice} setChoice={() => {}} version={1} />);
+    const picks = [...root.querySelectorAll<HTMLButtonElement>('button[data-move="pick"]')];
+    expect(picks.map((b) => b.dataset.card)).toEqual([`building-${smithy}`, `building-${crane}`]);
+    const names = picks.map(spoken);
+    expect(names[0]).toBe("Take Smithy, worth 1 Prestige, Building · Game end, Cost 1 Planks 2 Metal, 1 Prestige per medium ship");
+    expect(names[1]).toMatch(/^Take Port Crane, worth \d Prestige, Building · .*Cost 1 Rope 1 Metal, .*Move a placed die to an empty slot/);
+    // The words the moves are known by elsewhere (the log, the hint) begin the same way.
+    picks.forEach((b, i) => expect(spoken(b)).toContain(moveLabel(legal[i]!, v).replace(/ from the display$/, "")));
+    expect(new Set(names).size).toBe(names.length);
+    // Every word on the button is in its name, as a screen reader says it.
+    for (const b of picks) for (const word of shown(b).split(/\s+/).filter(Boolean)) expect(spoken(b)).toContain(word);
+    await act(() => picks[1]!.click());
+    expect(sent).toEqual([legal[1]]);
+  });
+
+  it("keeps the plain words when the display's place is empty", async () => {
+    const v = decodeView(fixture.view);
+    v.personDisplay = [-1, -1, -1];
+    v.pending = { kind: PENDING.person, seat: 0, n: 1, colour: 0 };
+    await show(
+      <ActionPanel v={v} me={0} legal={[{ type: "pick", choice: 1 }]} send={() => {}} busy={false} choice={noChoice} setChoice={() => {}} version={1} />,
+    );
+    const b = root.querySelector<HTMLButtonElement>('button[data-move="pick"]')!;
+    expect(b.textContent).toBe("Take card 2 from the display");
+    expect(b.classList.contains("gh-pick")).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { useState } from "preact/hooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Card, CardDialog, CardFace } from "../src/games/neko/Cards";
+import { Card, CardFace, CardLarge } from "../src/games/neko/Cards";
 import { CARDS, fullEffect, playRule, timingRule } from "../src/games/neko/cards";
 
 const num = (id: string) => CARDS.findIndex((c) => c.id === id);
@@ -31,7 +31,7 @@ function Hand({ n }: { n: number }) {
       <button type="button" id="elsewhere">
         elsewhere
       </button>
-      {open !== null ? <CardDialog n={open} onClose={() => setOpen(null)} /> : null}
+      {open !== null ? <CardLarge n={open} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }
@@ -68,9 +68,11 @@ describe("the large card", () => {
     act(() => card.click());
     const d = dialog();
     expect(d).not.toBeNull();
-    expect(d?.getAttribute("role")).toBe("dialog");
-    expect(d?.getAttribute("aria-modal")).toBe("true");
-    expect(document.activeElement?.id).toBe("nk-big-h");
+    expect(d?.tagName).toBe("DIALOG");
+    expect((d as HTMLDialogElement).open).toBe(true);
+    const heading = document.getElementById(d?.getAttribute("aria-labelledby") ?? "");
+    expect(heading?.textContent).toContain("Seaside Town");
+    expect(document.activeElement).toBe(heading);
     const text = d?.textContent ?? "";
     expect(text).toContain("Seaside Town");
     expect(text).toContain(fullEffect(n));
@@ -78,7 +80,7 @@ describe("the large card", () => {
     expect(text).toContain(playRule(n));
     expect(text).toContain("hub goes up by 1 and you take 2 fish");
     act(() => {
-      window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+      document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
     });
     expect(dialog()).toBeNull();
     expect(document.activeElement).toBe(card);

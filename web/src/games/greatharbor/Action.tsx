@@ -6,6 +6,8 @@
 import { MoveChoice } from "../../components/MoveChoice";
 import { MoveLine } from "../../components/Rules";
 import type { Move } from "../../protocol";
+import { CardFace } from "./Card";
+import { cardWords } from "./cards";
 import { COLOURS, RESOURCES } from "./content";
 import { GovernPicker } from "./Govern";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
@@ -18,6 +20,7 @@ import {
   moveKey,
   moveLabel,
   noCrane,
+  pickedCard,
   promptMoves,
   slotName,
   tileTitle,
@@ -126,6 +129,26 @@ export function ActionPanel({
       {moveLabel(m, v)}
     </button>
   );
+  // A card taken from the display is shown as its face, under the word Take: its name, cost and effect.
+  const pickButton = (m: Move) => {
+    const c = pickedCard(m, v);
+    const w = c && cardWords(c.kind, c.n);
+    if (!c || !w) return null;
+    return (
+      <button
+        key={moveKey(m)}
+        type="button"
+        class={`gh-card gh-card-${c.kind} gh-pick`}
+        disabled={busy}
+        onClick={() => send(m)}
+        data-move={m.type}
+        data-card={`${c.kind}-${c.n}`}
+      >
+        <span class="gh-pick-take">Take </span>
+        <CardFace w={w} />
+      </button>
+    );
+  };
   const myDice = [...new Set(places.map((m) => int(m.die)))];
   const options = choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? splitOptions(v, legal, choice.die, choice.slot) : [];
   const chosen = choice.split !== null ? options[choice.split] : undefined;
@@ -164,7 +187,11 @@ export function ActionPanel({
         </div>
       ) : null}
 
-      {prompts.length > cranes.length ? <div class="gh-choices gh-prompts">{prompts.filter((m) => m.type !== "crane").map((m) => btn(m))}</div> : null}
+      {prompts.length > cranes.length ? (
+        <div class={`gh-choices gh-prompts${prompts.some((m) => pickedCard(m, v)) ? " gh-picks" : ""}`}>
+          {prompts.filter((m) => m.type !== "crane").map((m) => pickButton(m) ?? btn(m))}
+        </div>
+      ) : null}
       {cranes.length ? (
         <div class="gh-crane" data-testid="gh-crane">
           <p class="gh-step">

@@ -5,15 +5,18 @@
 // Person, Building or Ship card draws it with Card.
 
 import { type ComponentChildren, createContext, Fragment } from "preact";
-import { useContext, useId, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useContext, useRef, useState } from "preact/hooks";
+import { CardDialog } from "../../components/CardDialog";
 import { type CardKind, cardWords, type CardWords } from "./cards";
 import { Amount, COLOUR_FILLS, COLOUR_INKS, COLOUR_MARKS, Icon, RES_ICONS } from "./icons";
 import { colourName, costText } from "./words";
 
-/** The band across a card's top in its colour, with the colour's shape mark so colour is never the only sign. */
-function Band({ w, id, heading, prestige }: { w: CardWords; id?: string; heading?: boolean; prestige?: boolean }) {
-  const style = { background: COLOUR_FILLS[w.colour] ?? "#888", color: COLOUR_INKS[w.colour] ?? "#fff" };
-  const inner = (
+/** bandStyle is a card's band colours: its colour's fill and ink. */
+const bandStyle = (w: CardWords) => ({ background: COLOUR_FILLS[w.colour] ?? "#888", color: COLOUR_INKS[w.colour] ?? "#fff" });
+
+/** BandText is what the band says: the colour's shape mark (so colour is never the only sign), the name and the Prestige. */
+function BandText({ w, prestige }: { w: CardWords; prestige?: boolean }) {
+  return (
     <>
       <span class="gh-card-mark" aria-hidden="true">
         {COLOUR_MARKS[w.colour]}
@@ -27,13 +30,13 @@ function Band({ w, id, heading, prestige }: { w: CardWords; id?: string; heading
       ) : null}
     </>
   );
-  return heading ? (
-    <h2 class="gh-card-band" id={id} style={style}>
-      {inner}
-    </h2>
-  ) : (
-    <span class="gh-card-band" style={style}>
-      {inner}
+}
+
+/** Band is the band across a card's top in its colour. */
+function Band({ w, prestige }: { w: CardWords; prestige?: boolean }) {
+  return (
+    <span class="gh-card-band" style={bandStyle(w)}>
+      <BandText w={w} prestige={prestige} />
     </span>
   );
 }
@@ -148,8 +151,8 @@ function TvFace({ w, note }: { w: CardWords; note?: string }) {
   );
 }
 
-/** CardDialog is a card large, with its rules line, the actions given as children, and Close; Escape closes it too. */
-export function CardDialog({
+/** CardLarge is a card opened large, with its rules line, the actions given as children, and Close. */
+export function CardLarge({
   kind,
   n,
   note,
@@ -165,87 +168,53 @@ export function CardDialog({
   back?: { current: HTMLElement | null };
   children?: ComponentChildren;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  // A layout effect, so the dialog is modal and Escape works from the moment it shows.
-  useLayoutEffect(() => {
-    const d = ref.current;
-    const from = back?.current ?? (document.activeElement as HTMLElement | null);
-    if (d && !d.open) {
-      if (typeof d.showModal === "function") d.showModal();
-      else d.setAttribute("open", "");
-    }
-    d?.querySelector<HTMLButtonElement>(".gh-card-close")?.focus();
-    return () => {
-      // Close first: while a modal dialog is open the page behind it cannot take the focus.
-      if (d?.open) {
-        if (typeof d.close === "function") d.close();
-        else d.removeAttribute("open");
-      }
-      from?.focus?.();
-    };
-  }, []);
   const w = cardWords(kind, n);
   if (!w) return null;
   return (
-    <dialog
-      ref={ref}
-      class={`gh-card-dialog gh-card-${kind}`}
-      aria-labelledby={id}
-      data-testid="card-dialog"
-      data-card={`${kind}-${n}`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") {
-          e.preventDefault();
-          onClose();
-        }
-      }}
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+    <CardDialog
+      title={<BandText w={w} />}
+      titleClass="gh-card-band"
+      titleStyle={bandStyle(w)}
+      class={`gh-card-big gh-card-${kind}`}
+      style={{ borderColor: COLOUR_FILLS[w.colour] }}
+      card={`${kind}-${n}`}
+      actions={children}
+      onClose={onClose}
+      opener={back}
     >
-      <div class="gh-card-big" style={{ borderColor: COLOUR_FILLS[w.colour] }}>
-        <Band w={w} id={id} heading />
-        <p class="gh-card-kind">
-          {w.kindName} · {colourName(w.colour)} · {w.when}
-        </p>
-        <dl class="gh-card-facts">
-          <dt>Cost</dt>
-          <dd data-testid="card-cost">
-            <Cost cost={w.cost} /> <span class="gh-card-words">{costText(w.cost)}</span>
-          </dd>
-          {w.prestige > 0 ? (
-            <>
-              <dt>Prestige</dt>
-              <dd data-testid="card-prestige">
-                <Amount n={w.prestige} icon="prestige" />
-              </dd>
-            </>
-          ) : null}
-          {w.figures.map((f) => (
-            <Fragment key={f.name}>
-              <dt>{f.name}</dt>
-              <dd data-figure={f.name}>{f.value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-        {w.short ? (
-          <p class="gh-card-effect" data-testid="card-effect">
-            <Effect w={w} />
-          </p>
+      <p class="gh-card-kind">
+        {w.kindName} · {colourName(w.colour)} · {w.when}
+      </p>
+      <dl class="gh-card-facts">
+        <dt>Cost</dt>
+        <dd data-testid="card-cost">
+          <Cost cost={w.cost} /> <span class="gh-card-words">{costText(w.cost)}</span>
+        </dd>
+        {w.prestige > 0 ? (
+          <>
+            <dt>Prestige</dt>
+            <dd data-testid="card-prestige">
+              <Amount n={w.prestige} icon="prestige" />
+            </dd>
+          </>
         ) : null}
-        <p class="gh-card-rule" data-testid="card-rule">
-          {w.rule}
+        {w.figures.map((f) => (
+          <Fragment key={f.name}>
+            <dt>{f.name}</dt>
+            <dd data-figure={f.name}>{f.value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {w.short ? (
+        <p class="gh-card-effect" data-testid="card-effect">
+          <Effect w={w} />
         </p>
-        {note ? <p class="gh-card-note">{note}</p> : null}
-        {children ? <div class="gh-card-actions">{children}</div> : null}
-        <button type="button" class="gh-card-close" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </dialog>
+      ) : null}
+      <p class="gh-card-rule" data-testid="card-rule">
+        {w.rule}
+      </p>
+      {note ? <p class="gh-card-note">{note}</p> : null}
+    </CardDialog>
   );
 }
 
@@ -291,9 +260,9 @@ export function Card({
         <CardFace w={w} note={note} />
       </button>
       {open ? (
-        <CardDialog kind={kind} n={n} note={note} back={button} onClose={() => setOpen(false)}>
+        <CardLarge kind={kind} n={n} note={note} back={button} onClose={() => setOpen(false)}>
           {children}
-        </CardDialog>
+        </CardLarge>
       ) : null}
     </>
   );

@@ -10,6 +10,15 @@ import { DISTRICT, LOC, PENDING, type GreatHarborView } from "./view";
 
 const int = (x: unknown) => (typeof x === "number" ? x : 0);
 
+/** pickedCard is the display card a pick takes (a Building or Person card, by its index of that kind), or null when the slot is empty. */
+export function pickedCard(m: Move, v: GreatHarborView): { kind: "building" | "person"; n: number } | null {
+  if (m.type !== "pick") return null;
+  const kind = v.pending?.kind === PENDING.building ? "building" : v.pending?.kind === PENDING.person ? "person" : null;
+  if (!kind) return null;
+  const n = (kind === "building" ? v.buildingDisplay : v.personDisplay)[int(m.choice)];
+  return n === undefined || n < 0 ? null : { kind, n };
+}
+
 /** dieName: "red 4". */
 export function dieName(v: GreatHarborView, id: number): string {
   const d = v.dice[id];
@@ -106,10 +115,9 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
     case "shop":
       return `Set up a Shop on corner ${cornerNumber(int(m.site))} by ${tileTitle(v, SITES[int(m.site)]?.cell ?? 0)} for ${SHOP_COST} ${resName(res)}`;
     case "pick": {
-      const c = int(m.choice);
-      const card = v.pending?.kind === PENDING.building ? v.buildingDisplay[c] : v.pending?.kind === PENDING.person ? v.personDisplay[c] : undefined;
-      const name = card === undefined || card < 0 ? "" : v.pending?.kind === PENDING.building ? buildingName(card) : personName(card);
-      return `Take ${name || `card ${c + 1}`} from the display`;
+      const c = pickedCard(m, v);
+      const name = !c ? "" : c.kind === "building" ? buildingName(c.n) : personName(c.n);
+      return `Take ${name || `card ${int(m.choice) + 1}`} from the display`;
     }
     case "flip":
       return `Flip the ${dieAt(v, die)} to ${7 - (v.dice[die]?.face ?? 0)}`;

@@ -1,8 +1,8 @@
 // Neko Harbour cards on screen: icons, the small card (a button that opens
 // the large card), and the large card with its full text.
 
-import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
+import { CardDialog } from "../../components/CardDialog";
 import { CARDS, cardName, fullEffect, ICON_WORDS, KIND_MARKS, playRule, shortEffect, timing, timingRule } from "./cards";
 
 const ICON_GLYPHS: Record<string, string> = { fish: "∝", goods: "▣", licence: "✎", penguin: "♠", captain: "⚑", vp: "★", coin: "●", fuel: "▲" };
@@ -59,7 +59,16 @@ export function CardFace({ n }: { n: number }) {
 export function Card({ n, onOpen, extra, selected }: { n: number; onOpen: (n: number) => void; extra?: string; selected?: boolean }) {
   const c = CARDS[n];
   return (
-    <button type="button" class={`nk-card nk-kind-${c?.kind ?? "x"} ${selected ? "nk-selected" : ""}`} onClick={() => onOpen(n)} data-card={n}>
+    <button
+      type="button"
+      class={`nk-card nk-kind-${c?.kind ?? "x"} ${selected ? "nk-selected" : ""}`}
+      onClick={(e) => {
+        // Safari leaves the focus where it was on a click; the card takes it, so closing the large card gives it back.
+        e.currentTarget.focus();
+        onOpen(n);
+      }}
+      data-card={n}
+    >
       <CardFace n={n} />
       <span class="sr-only">
         {c ? `, period ${c.period}${c.dots > 0 ? `, ${c.dots} dots` : ""}` : ""}
@@ -69,54 +78,42 @@ export function Card({ n, onOpen, extra, selected }: { n: number; onOpen: (n: nu
   );
 }
 
-/** CardDialog is a card large with its full text, and the actions it offers now. */
-export function CardDialog({ n, onClose, children }: { n: number; onClose: () => void; children?: ComponentChildren }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // A layout effect, so Escape closes the dialog from the moment it shows (a plain effect runs a frame later).
-  useLayoutEffect(() => {
-    const back = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>("h2")?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      back?.focus?.();
-    };
-  }, [n]);
+/** CardLarge is a card large with its full text, and the actions it offers now. */
+export function CardLarge({ n, onClose, children }: { n: number; onClose: () => void; children?: ComponentChildren }) {
   const c = CARDS[n];
   if (!c) return null;
   return (
-    <div class="nk-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class={`nk-big nk-kind-${c.kind}`} role="dialog" aria-modal="true" aria-labelledby="nk-big-h" ref={ref} data-testid="card-dialog">
-        <h2 id="nk-big-h" tabIndex={-1}>
+    <CardDialog
+      title={
+        <>
           <span class="nk-mark" aria-hidden="true">
             {KIND_MARKS[c.kind]}
           </span>{" "}
           {cardName(n)} <small>{c.id}</small>
-        </h2>
-        <p class="nk-timing">
-          {timing(n)} · period {c.period}
-          {c.module ? ` · ${c.module === "boats" ? "fishing boat module" : "extra cards module"}` : ""}
-        </p>
-        <p class="nk-effect-big">
-          <Rich text={shortEffect(n)} />
-        </p>
-        <p data-testid="card-rule">{fullEffect(n)}</p>
-        <p class="nk-rule-line">
-          <strong>{timing(n)}:</strong> {timingRule(n)}
-        </p>
-        <p class="nk-rule-line">{playRule(n)}</p>
-        <dl class="facts">
-          <dt>Hub value</dt>
-          <dd>{c.hub}</dd>
-          <dt>Dots</dt>
-          <dd>{c.dots > 0 ? `${c.dots} (the card is in games of ${c.dots === 2 ? "2 or more" : c.dots === 3 ? "3 or 4" : "4"} players)` : "none"}</dd>
-        </dl>
-        {children ? <div class="stack nk-card-actions">{children}</div> : null}
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+        </>
+      }
+      class={`nk-big nk-kind-${c.kind}`}
+      actions={children}
+      onClose={onClose}
+    >
+      <p class="nk-timing">
+        {timing(n)} · period {c.period}
+        {c.module ? ` · ${c.module === "boats" ? "fishing boat module" : "extra cards module"}` : ""}
+      </p>
+      <p class="nk-effect-big">
+        <Rich text={shortEffect(n)} />
+      </p>
+      <p data-testid="card-rule">{fullEffect(n)}</p>
+      <p class="nk-rule-line">
+        <strong>{timing(n)}:</strong> {timingRule(n)}
+      </p>
+      <p class="nk-rule-line">{playRule(n)}</p>
+      <dl class="facts">
+        <dt>Hub value</dt>
+        <dd>{c.hub}</dd>
+        <dt>Dots</dt>
+        <dd>{c.dots > 0 ? `${c.dots} (the card is in games of ${c.dots === 2 ? "2 or more" : c.dots === 3 ? "3 or 4" : "4"} players)` : "none"}</dd>
+      </dl>
+    </CardDialog>
   );
 }

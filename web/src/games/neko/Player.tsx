@@ -7,7 +7,7 @@ import { SeatBadge } from "../../components/SeatBadge";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { Move } from "../../protocol";
 import type { TableStore } from "../../state";
-import { Card, CardDialog, Icon } from "./Cards";
+import { Card, CardLarge, Icon } from "./Cards";
 import { cardName, CARDS, choiceTitle } from "./cards";
 import { columnName, distinctMoves, draftMove, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
 import { Final, Interim, PointsChart } from "./Score";
@@ -397,11 +397,11 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
         ),
         after:
           cardOpen !== null ? (
-            <CardDialog n={cardOpen} onClose={() => setCardOpen(null)}>
+            <CardLarge key={cardOpen} n={cardOpen} onClose={() => setCardOpen(null)}>
               {cardMoves.map((m) => (
                 <MoveButton key={moveKey(m)} m={m} v={v} me={me} send={send} busy={busy} primary={m.type !== "deactivate"} />
               ))}
-            </CardDialog>
+            </CardLarge>
           ) : null,
       }}
     />
