@@ -91,6 +91,16 @@ func TestFencing(t *testing.T) {
 			t.Fatalf("save by a node without the lease: %v", err)
 		}
 	})
+	t.Run("the old owner's turn deadlines and missed turns are refused", func(t *testing.T) {
+		stale := &table.Deadlines{Version: 1, Missed: []int{table.HeldAfter, 0}}
+		if err := a.SaveDeadlines(ctx, tb.ID, stale); err != postgres.ErrLeaseLost {
+			t.Fatalf("deadlines saved by the old owner: %v, want the lease lost", err)
+		}
+		got, err := b.Table(ctx, tb.ID)
+		if err != nil || got.Deadlines != nil {
+			t.Fatalf("the table's deadlines after the old owner's save: %+v, %v", got.Deadlines, err)
+		}
+	})
 	t.Run("the new owner carries on", func(t *testing.T) {
 		if err := b.AppendMove(ctx, tb.ID, move(1), nil, nil); err != nil {
 			t.Fatal(err)

@@ -189,7 +189,7 @@ func testDeadlines(t *testing.T, s table.Store) {
 		t.Fatal(err)
 	}
 	start(t, s, tb)
-	want := &table.Deadlines{Version: 0, Seats: []table.Deadline{{Seat: 0, Due: 1796000000000, Reminded: true}, {Seat: 1, Due: 1796000003000, Lapsed: true}}}
+	want := &table.Deadlines{Version: 0, Seats: []table.Deadline{{Seat: 0, Due: 1796000000000, Reminded: true}, {Seat: 1, Due: 1796000003000, Lapsed: true}}, Missed: []int{0, 2}}
 	if err := s.SaveDeadlines(ctx, tb.ID, want); err != nil {
 		t.Fatal(err)
 	}

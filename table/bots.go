@@ -180,7 +180,7 @@ func (r *Runner) computerSeats() game.SeatSet {
 // person disconnected for the table's AwaySeconds (live only). At your own
 // pace a limit runs for as long as the game waits on the seat, over every
 // move of the turn; a seat whose limit ran out keeps it until the game no
-// longer waits on it.
+// longer waits on it, and a held seat has none.
 func (r *Runner) armTimers(actors game.SeatSet) {
 	now := r.tables.now()
 	own := r.t.Pace.Own()
@@ -192,7 +192,7 @@ func (r *Runner) armTimers(actors game.SeatSet) {
 	var next time.Time
 	for i := range r.t.Seats {
 		seat := game.Seat(i)
-		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || (r.computerSeats().Has(seat) && !r.lapsed.Has(seat)) {
+		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || ((r.computerSeats().Has(seat) || r.held(seat)) && !r.lapsed.Has(seat)) {
 			r.deadline[i] = time.Time{}
 			r.reminded = r.reminded.Without(seat)
 			continue

@@ -40,6 +40,13 @@ const (
 	RuleSkip LimitRule = "skip"
 )
 
+// HeldAfter is how many turns in a row a computer player takes for the
+// same person, at your own pace under RuleComputer, before the table stops
+// that person's clock and waits for them: a solo game, or one whose person
+// left, is not played to its end by the computer alone. Their own next move
+// starts the count again.
+const HeldAfter = 3
+
 // PaceLimits are the turn limits a host may pick at your own pace, in
 // seconds: 1 hour, 12 hours, 24 hours, 3 days.
 var PaceLimits = []int{3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600}
@@ -125,6 +132,12 @@ func (t *Table) SetPace(key string, p Pace) error {
 type Deadlines struct {
 	Version int        `json:"v"`
 	Seats   []Deadline `json:"seats,omitempty"`
+	// Missed, by seat, counts the turns in a row whose limit ran out and
+	// that a computer player took for the person under RuleComputer; a
+	// seat at HeldAfter has no clock until its person moves. Unlike the
+	// limits it outlasts a store that missed the last moves' deadlines:
+	// those moves, read from the log, say whether the person moved since.
+	Missed []int `json:"missed,omitempty"`
 }
 
 // Deadline is the limit of one waited-on seat.
@@ -151,7 +164,21 @@ func (r *Runner) paceDeadlines() *Deadlines {
 		seat := game.Seat(i)
 		d.Seats = append(d.Seats, Deadline{Seat: seat, Due: due.UnixMilli(), Reminded: r.reminded.Has(seat), Lapsed: r.lapsed.Has(seat)})
 	}
+	for i := range r.t.Seats {
+		if r.missed[i] > 0 {
+			if d.Missed == nil {
+				d.Missed = make([]int, len(r.t.Seats))
+			}
+			d.Missed[i] = int(r.missed[i])
+		}
+	}
 	return d
+}
+
+// held reports whether the table waits for the person of seat with their
+// clock stopped: a computer player took their last HeldAfter turns.
+func (r *Runner) held(seat game.Seat) bool {
+	return r.t.Pace.Own() && r.t.Pace.Rule == RuleComputer && int(r.missed[seat]) >= HeldAfter
 }
 
 // saveDeadlines stores the table's deadlines when they changed since they
@@ -176,10 +203,15 @@ func (r *Runner) saveDeadlines(ctx context.Context) {
 }
 
 // restoreDeadlines takes the stored deadlines of a table just loaded,
-// when they are those of its game as it is. It holds r.mu.
-func (r *Runner) restoreDeadlines() {
+// when they are those of its game as it is, and its count of missed turns
+// in any case. It holds r.mu.
+func (r *Runner) restoreDeadlines(ctx context.Context) {
 	d := r.t.Deadlines
-	if d == nil || !r.t.Pace.Own() || d.Version != r.t.Version || r.g == nil {
+	if d == nil || !r.t.Pace.Own() || r.g == nil {
+		return
+	}
+	r.restoreMissed(ctx, d)
+	if d.Version != r.t.Version {
 		return
 	}
 	actors := r.g.Actors()
@@ -197,6 +229,32 @@ func (r *Runner) restoreDeadlines() {
 	}
 	b, _ := json.Marshal(d)
 	r.savedDeadlines = string(b)
+}
+
+// restoreMissed takes the stored count of missed turns. When the store
+// missed the deadlines of the game's last moves (the server stopped between
+// a move and its deadlines), a person who made one of those moves has their
+// count start again; a computer player's moves for them may then be one
+// turn short of the count, which only lets the table wait a turn later.
+func (r *Runner) restoreMissed(ctx context.Context, d *Deadlines) {
+	for i, n := range d.Missed {
+		if i < len(r.t.Seats) && n > 0 {
+			r.missed[i] = uint8(min(n, HeldAfter))
+		}
+	}
+	if d.Version >= r.t.Version {
+		return
+	}
+	moves, err := r.tables.store.Moves(ctx, r.id, d.Version)
+	if err != nil {
+		r.tables.log.Error("read the moves after the stored turn deadlines", "table", r.id, "err", err)
+		return
+	}
+	for _, m := range moves {
+		if !m.StandIn && m.Seat >= 0 && int(m.Seat) < len(r.missed) {
+			r.missed[m.Seat] = 0
+		}
+	}
 }
 
 // remindAt is when the reminder of seat's turn goes out: half its limit
@@ -217,6 +275,9 @@ func (r *Runner) paceUp(now time.Time) bool {
 		}
 		if !due.After(now) {
 			r.lapsed = r.lapsed.With(seat)
+			if r.t.Pace.Rule == RuleComputer && int(r.missed[seat]) < HeldAfter {
+				r.missed[seat]++
+			}
 			changed = true
 			continue
 		}

@@ -372,3 +372,108 @@ func TestPaceSkip(t *testing.T) {
 		t.Fatalf("the skipped turn's moves %v do not end the turn", kinds)
 	}
 }
+
+// TestPaceHeldAfterMissedTurns: at own pace under the rule "computer", a
+// person playing alone with a computer player, whose limit runs out turn
+// after turn, has a computer player take table.HeldAfter of their turns;
+// then the table stops their clock and waits for them, across restarts,
+// also when the store missed the deadlines of the last moves, until their
+// own move starts the count again.
+func TestPaceHeldAfterMissedTurns(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "harbor.db")
+	store, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { store.Close() }()
+	clk := &clock{now: time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)}
+	opts := table.Options{Now: clk.Now, SweepEvery: -1}
+	tables := table.NewTables(store, opts)
+	r, keys := openPile(t, tables, 200, 1, "Ana")
+	ana := keys[0]
+	for _, op := range []func(tb *table.Table) error{
+		func(tb *table.Table) error { return tb.SetPace(ana, ownPace) },
+		func(tb *table.Table) error { return tb.AddBot(ana, -1) },
+	} {
+		if err := r.Change(ctx, op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Start(ctx, ana); err != nil {
+		t.Fatal(err)
+	}
+	id := r.ID()
+	// lapse lets Ana's limit run out: a computer player takes her turn and
+	// the other computer player its own, so the game waits on Ana again.
+	lapse := func() {
+		t.Helper()
+		v := r.Version()
+		clk.add(12 * time.Hour)
+		r.TimeUp()
+		waitFor(t, "both computer players move", func() bool { return r.Version() == v+2 })
+	}
+	restart := func(stored *table.Deadlines) {
+		t.Helper()
+		tables.Close()
+		if stored != nil {
+			if err := store.SaveDeadlines(ctx, id, stored); err != nil {
+				t.Fatal(err)
+			}
+		}
+		store.Close()
+		if store, err = sqlite.Open(path); err != nil {
+			t.Fatal(err)
+		}
+		tables = table.NewTables(store, opts)
+		if r, err = tables.Get(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waiting := func(what string, held bool) {
+		t.Helper()
+		l := r.Lobby()
+		if l.Seats[0].Held != held || (l.Deadline == 0) != held {
+			t.Fatalf("%s: Ana held %v with the deadline %d, want held %v", what, l.Seats[0].Held, l.Deadline, held)
+		}
+		if a := actors(r); len(a) != 1 || a[0] != 0 {
+			t.Fatalf("%s: the game waits on %v, want Ana", what, a)
+		}
+	}
+
+	for i := 1; i < table.HeldAfter; i++ {
+		lapse()
+		waiting("after a missed turn", false)
+	}
+	lapse()
+	waiting("after the computer player took her last turns", true)
+	if st, _ := r.StateFor(0); st.Deadline != 0 {
+		t.Fatalf("Ana's own page shows the limit %d while the table waits for her", st.Deadline)
+	}
+	held := r.Version()
+	clk.add(30 * 24 * time.Hour)
+	r.TimeUp()
+	time.Sleep(20 * time.Millisecond)
+	if r.Version() != held {
+		t.Fatal("a computer player took a turn of a person the table waits for")
+	}
+
+	restart(nil)
+	waiting("after a restart", true)
+	// The server stopped after the computer player's last move for Ana and
+	// the move after it, before their deadlines were stored.
+	restart(&table.Deadlines{Version: held - 2, Missed: []int{table.HeldAfter, 0}})
+	waiting("after a restart that missed the last deadlines", true)
+
+	moveAs(t, r, ana, `{"type":"take","n":1}`)
+	waitFor(t, "the computer player moves", func() bool { return r.Version() == held+2 })
+	waiting("after Ana's own move", false)
+	restart(nil)
+	waiting("after Ana's own move and a restart", false)
+	// The store missed the deadlines since before Ana's own move.
+	restart(&table.Deadlines{Version: held, Missed: []int{table.HeldAfter, 0}})
+	waiting("after Ana's own move and a restart that missed it", false)
+	lapse()
+	waiting("a missed turn after her own move", false)
+	tables.Close()
+}

@@ -64,6 +64,7 @@ type Runner struct {
 	deadline [game.MaxSeats]time.Time // turn timer (live) or limit (own pace) of each waited-on person
 	reminded game.SeatSet             // own pace: seats whose reminder went out
 	lapsed   game.SeatSet             // own pace: seats whose limit ran out, played by the table's rule
+	missed   [game.MaxSeats]uint8     // own pace: turns in a row a computer player took for each seat's person (held)
 	// savedDeadlines is the encoding of the deadlines last stored.
 	savedDeadlines string
 	botTimer       *time.Timer
@@ -141,6 +142,7 @@ func (r *Runner) lobbyView() LobbyView {
 			if due := r.goneDue(game.Seat(i)); t.Status == Playing && !due.IsZero() && !r.computerSeats().Has(game.Seat(i)) {
 				v.Seats[i].StandIn = due.UnixMilli()
 			}
+			v.Seats[i].Held = t.Status == Playing && r.held(game.Seat(i))
 		} else if s.Kind == Bot {
 			v.Seats[i].Level = t.levelOf(game.Seat(i))
 		}
@@ -465,6 +467,9 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.t.Status, r.t.Result = Finished, final
 		}
 		r.noteTakeBack(before, seat, move)
+		if !standIn {
+			r.missed[seat] = 0 // the person is back: their clock runs again
+		}
 		if !r.t.Pace.Own() {
 			r.deadline[seat] = time.Time{} // a live turn timer runs for each move
 		}

@@ -265,7 +265,7 @@ func (ts *Tables) open(ctx context.Context, id string) (*Runner, error) {
 		return nil, err
 	}
 	r.markOffline()
-	r.restoreDeadlines()
+	r.restoreDeadlines(ctx)
 	return r, nil
 }
 

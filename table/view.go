@@ -83,6 +83,10 @@ type SeatView struct {
 	// stands in for them if the game waits on them then, unless they are
 	// back; 0 otherwise.
 	StandIn int64 `json:"standIn,omitempty"`
+	// Held, at your own pace, is true once a computer player took (or is
+	// taking) the person's last HeldAfter turns: from then on the table
+	// waits for them with their clock stopped, until their own move.
+	Held bool `json:"held,omitempty"`
 	// Level is a computer player's level (easy, normal or hard).
 	Level game.Level `json:"level,omitempty"`
 }

@@ -3,9 +3,10 @@
 // back and made again, no take-back after a roll (the server refuses one
 // too); the game to its end; its replay stepped through on the phone and on
 // the TV, a link opening at a given move; and "Play on from here" opening a
-// new table at that moment, played for a few turns.
+// new table at that moment, played for a few turns, while the TV at the
+// replay follows there and a watcher studying the replay is asked to join.
 
-import { audit, fail, fitsScreen, fitsWidth, LAPTOP, PHONE, setStep, shot, SMALL_PHONE, TV, until } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, LAPTOP, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until } from "./lib.mjs";
 
 /** enabledMoves lists the turn moves the action bar offers. */
 const enabledMoves = (page) => page.locator(".action-bar button[data-move]").evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.move));
@@ -81,6 +82,14 @@ export default async function scenario(ctx) {
   await shot(host, "01-phone-lobby-settings");
   await host.getByTestId("start").click();
   await until("the game", () => host.locator("svg.board").count());
+
+  setStep("Bo comes to watch");
+  const { body: invited } = await pageApi(host, "GET", `/api/tables/${id}`);
+  const bo = await ctx.newPage(PHONE);
+  await bo.goto(`${base}/join/${invited.invite}`);
+  await bo.getByLabel("Your name").fill("Bo");
+  await bo.getByRole("button", { name: "Join the table" }).click();
+  await bo.waitForURL(new RegExp(`/t/${id}$`));
 
   setStep("a purchase is taken back and made again; a roll cannot be taken back");
   let tookBack = false;
@@ -184,6 +193,12 @@ export default async function scenario(ctx) {
   await home.getByTestId("replay-bar").waitFor();
   await home.close();
 
+  setStep("Bo, who watched the game, studies its replay");
+  await bo.goto(`${base}/t/${id}/replay?at=4`);
+  const boBar = bo.getByTestId("replay-bar");
+  await until("Bo's replay at move 4", async () => (await boBar.getAttribute("data-at")) === "4");
+  if (await bo.getByTestId("replay-next").count()) fail("Bo is asked to join a new table before anyone opened one");
+
   setStep("play on from a moment of the replay");
   await host.getByRole("button", { name: "To the start" }).click();
   for (let n = 1; n <= 8; n++) await host.getByTestId("replay-forward").click();
@@ -196,6 +211,29 @@ export default async function scenario(ctx) {
   if (!/move 8\b/.test((await host.getByTestId("fork-note").textContent()) ?? "")) fail("the new lobby does not say where the game starts");
   if ((await host.locator(".seat-bot").count()) !== 1) fail("the computer player did not keep its seat");
   await shot(host, "05-phone-fork-lobby");
+  const fork = host.url().split("/t/")[1];
+  const { body: forked } = await pageApi(host, "GET", `/api/tables/${fork}`);
+
+  setStep("the TV at the replay follows to the new table; Bo is asked to join it");
+  await tv.waitForURL(new RegExp(`/tv/${forked.tv}$`));
+  const ask = bo.getByTestId("replay-next");
+  await ask.waitFor();
+  if (!/Ana plays on from move 8\b/.test((await ask.textContent()) ?? "")) fail(`Bo's replay says: ${await ask.textContent()}`);
+  if (!bo.url().includes(`/t/${id}/replay`) || (await boBar.getAttribute("data-at")) !== "4") fail("Bo was taken away from the move he was studying");
+  await fitsWidth(bo, "the replay asking to join the new table");
+  await shot(bo, "05-phone-replay-asks-to-join");
+  await audit(bo, "the replay asking to join the new table");
+  await bo.setViewportSize(SMALL_PHONE.viewport);
+  await fitsWidth(bo, "the replay asking to join, on a 320 px phone");
+  await shot(bo, "05-small-phone-replay-asks-to-join");
+  await bo.getByTestId("replay-next-join").click();
+  await bo.waitForURL(new RegExp(`/t/${fork}$`));
+  await bo.getByTestId("fork-banner").waitFor();
+  await until("Ana's second tab at the replay to be asked too", () => linked.getByTestId("replay-next").isVisible());
+  if (!/^You play on from move 8\b.*Your seat there waits for you/.test((await linked.getByTestId("replay-next").textContent()) ?? ""))
+    fail(`Ana's other tab says: ${await linked.getByTestId("replay-next").textContent()}`);
+  await linked.getByTestId("replay-next-later").click();
+  await until("the question to go when Ana keeps watching", async () => (await linked.getByTestId("replay-next").count()) === 0);
   await host.getByTestId("start").click();
   await until("the game played on", () => host.locator("svg.board").count());
   // The computer player may move as soon as the game starts (it does not

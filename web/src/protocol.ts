@@ -37,6 +37,8 @@ export interface LobbySeat {
   handedBy: string;
   /** while the person's page has lost its connection during play: when (Unix ms) a computer player stands in for them; 0 otherwise */
   standIn: number;
+  /** at your own pace: a computer player took the person's last turns, so the table waits for them, no clock running, until they move */
+  held: boolean;
   /** a computer player's level: easy, normal or hard ("" for people and empty seats) */
   level: string;
   name: string;
@@ -317,6 +319,7 @@ function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: st
     handed: bool(o.handed),
     handedBy: str(o.handedBy),
     standIn: num(o.standIn),
+    held: bool(o.held),
     level: kind === "bot" ? str(o.level, "normal") : "",
     name: str(o.name),
     color: str(pick(o, "color", "colour"), ""),

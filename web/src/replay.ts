@@ -80,6 +80,7 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     handed: false,
     handedBy: "",
     standIn: 0,
+    held: false,
     level: p.bot === true ? "normal" : "",
   }));
   return {

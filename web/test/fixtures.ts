@@ -8,6 +8,7 @@ export const seat = (index: number, p: Partial<LobbySeat> = {}): LobbySeat => ({
   handed: false,
   handedBy: "",
   standIn: 0,
+  held: false,
   level: "",
   name: `P${index}`,
   color: "",

@@ -41,6 +41,14 @@ describe("a seat handed to a computer player", () => {
   });
 });
 
+describe("a person the table waits for at own pace", () => {
+  it("says the table waits, to them and to the others", () => {
+    const bo = seat(1, { name: "Bo", held: true, connected: false });
+    expect(presenceText(bo, lobby([bo]), 0)).toBe("the table waits for them: a computer player took their last turns");
+    expect(presenceText({ ...bo, you: true }, lobby([bo]), 0)).toBe("the table waits for you: a computer player took your last turns");
+  });
+});
+
 describe("the wait for a lost connection", () => {
   const gone = seat(1, { name: "Bo", connected: false, standIn: 60_000 });
   it("counts down the whole seconds to the stand-in", () => {

@@ -15,6 +15,8 @@ export function presenceText(s: LobbySeat, l: Lobby, now: number): string {
   if (s.kind === "bot") return "computer player";
   if (s.handed) return handedState(l, s);
   if (s.away) return s.connected ? "a computer player stands in" : "gone · a computer player stands in";
+  if (s.held)
+    return s.you ? "the table waits for you: a computer player took your last turns" : "the table waits for them: a computer player took their last turns";
   return standInState(s, now) ?? (s.connected ? "connected" : "not connected");
 }
 

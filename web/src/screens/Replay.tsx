@@ -8,11 +8,13 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, ApiError, exportHref } from "../api";
 import { gameInfo } from "../gameList";
 import { GameScreen } from "../games/GameScreen";
+import { useFollowNext } from "../components/PlayAgain";
 import { decodeLobby, type Lobby, type Position } from "../protocol";
 import { clampAt, fileLobby, logLines, positionData, SPEEDS, startAt, type LogLine } from "../replay";
 import { go, href, type Route } from "../router";
 import { ensureSession, me } from "../session";
 import { emptyTable, TableStore } from "../state";
+import { useTable } from "./Table";
 
 type Source = { kind: "table"; id: string } | { kind: "tv"; code: string } | { kind: "file"; doc: unknown };
 
@@ -194,11 +196,13 @@ function ReplayOf({ src }: { src: Source }) {
   const canSeeHands = src.kind === "file" || (src.kind === "table" && !lobby.hideHands);
   return (
     <div class={tv ? "replay replay-tv" : "replay"}>
+      {src.kind === "tv" ? <FollowNextTv code={src.code} /> : null}
       <div class="replay-game">
         {tv ? <h1 class="sr-only">Replay of {lobby.gameName || gameInfo(lobby.game)?.name || "a game"}</h1> : null}
         <GameScreen game={lobby.game} which={tv ? "Tv" : "Player"} store={store} fallback={<p class="page">This game has no screen to replay it on yet.</p>} />
       </div>
       <section class="replay-bar" aria-label="Replay controls" data-testid="replay-bar" data-at={pos.at} data-total={total}>
+        {src.kind === "table" ? <NextTable id={src.id} /> : null}
         <p class="replay-where" aria-live="polite">
           Move <strong data-testid="replay-at">{pos.at}</strong> of {total}
           {pos.at === 0 ? " · the start" : pos.at === total ? " · the end" : ""}
@@ -301,4 +305,68 @@ function ReplayOf({ src }: { src: Source }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * NextTable listens on the finished table's own socket, as the table page
+ * does, for the table that "play on" or "play again" opens from it, and then
+ * asks the person, in the replay's controls and without taking them away
+ * from the move they are studying, to join it: their seat there is theirs
+ * already. It asks too when the new
+ * table was opened before the replay was.
+ */
+function NextTable({ id }: { id: string }) {
+  const store = useTable(`/ws?table=${encodeURIComponent(id)}`);
+  const next = store.data.value.lobby?.next ?? "";
+  const [shown, setShown] = useState("");
+  const [about, setAbout] = useState<Lobby | null>(null);
+  useEffect(() => {
+    setAbout(null);
+    if (!next) return;
+    setShown(next);
+    let live = true;
+    api.table(next).then(
+      (t) => live && setAbout(decodeLobby(t, me.value)),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [next]);
+  if (!next || shown !== next) return null;
+  // The person who pressed it, in another tab of theirs, reads "You".
+  const by = about?.host ? "You" : about?.hostName || "Someone";
+  const plays = about?.host ? "play" : "plays";
+  const mine = about?.seats.find((s) => s.you);
+  return (
+    <div class="replay-next" role="status" data-testid="replay-next">
+      <p>
+        {about && about.forkAt > 0 ? `${by} ${plays} on from move ${about.forkAt} at a new table.` : `${by} opened a new table after this game.`}{" "}
+        {mine ? "Your seat there waits for you." : "You are invited along."}
+      </p>
+      <span class="replay-next-actions">
+        <a class="button btn-primary" href={href({ name: "table", id: next })} data-testid="replay-next-join">
+          Join the new table
+        </a>
+        <button type="button" class="btn" onClick={() => setShown("")} data-testid="replay-next-later">
+          Keep watching
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * FollowNextTv takes the TV from the replay to the TV screen of a table
+ * opened from this game while the replay is shown, as the TV at the table
+ * does: the room plays on there. A table opened before the replay was
+ * leaves the TV where it is.
+ */
+function FollowNextTv({ code }: { code: string }) {
+  const store = useTable(`/ws?tv=${encodeURIComponent(code)}`);
+  const lobby = store.data.value.lobby;
+  const before = useRef<string | null>(null);
+  if (lobby && before.current === null) before.current = lobby.nextTV;
+  useFollowNext(lobby && lobby.nextTV !== before.current ? lobby : null, true);
+  return null;
 }

@@ -6,7 +6,7 @@ import type { ComponentChildren } from "preact";
 import { nextCardWords } from "./AutomaTurn";
 import { SeatChart, seatLine, type ChartLine } from "../../components/SeatChart";
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
-import { ordinal } from "../../format";
+import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
 import type { GameResult } from "../../protocol";
 import { COLOURS, CONVERSIONS, GOVERNORS, SEGMENTS, SMUGGLER_CHART, STATS } from "./content";
 import { Card } from "./Card";
@@ -445,7 +445,7 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
   );
 }
 
-const SCORE_PARTS: { key: keyof Score; label: string }[] = [
+const SCORE_PARTS: (ScoreColumn & { key: keyof Score })[] = [
   { key: "cards", label: "Cards" },
   { key: "governor", label: "Governor" },
   { key: "structures", label: "Structures" },
@@ -463,41 +463,24 @@ export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: 
   return (
     <section class="panel gh-scores" aria-labelledby="gh-score-h" data-testid="ranking">
       <h2 id="gh-score-h">Final scores</h2>
-      <div class="gh-table-wrap">
-        <table class="gh-score-table fit-table">
-          <thead>
-            <tr>
-              <th scope="col" class="col-place">
-                <span class="col-head">Place</span>
-              </th>
-              <th scope="col">Who</th>
-              {SCORE_PARTS.map((p) => (
-                <th scope="col" key={p.key}>
-                  <span class="col-head">{p.label}</span>
-                </th>
-              ))}
-              <th scope="col">
-                <span class="col-head">Total</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ids.map((id, k) => (
-              <tr key={id} class={k === 0 ? "winner" : ""} data-testid={`score-${id}`}>
-                <td class="col-place">{id < v.n && place(id) ? ordinal(place(id)) : ordinal(k + 1)}</td>
-                <th scope="row">
-                  <span class="fit-place">{id < v.n && place(id) ? ordinal(place(id)) : ordinal(k + 1)}</span>
-                  <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
-                </th>
-                {SCORE_PARTS.map((p) => (
-                  <td key={p.key}>{v.scores[id]?.[p.key] ?? 0}</td>
-                ))}
-                <td class="gh-total">{v.scores[id]?.total ?? 0}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RankingTable
+        tableClass="gh-score-table"
+        whoHead="Who"
+        columns={SCORE_PARTS}
+        rows={ids.map((id, k) => ({
+          id,
+          place: id < v.n && place(id) ? place(id) : k + 1,
+          who: (
+            <>
+              <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
+            </>
+          ),
+          points: SCORE_PARTS.map((p) => v.scores[id]?.[p.key] ?? 0),
+          total: v.scores[id]?.total ?? 0,
+          winner: k === 0,
+          testid: `score-${id}`,
+        }))}
+      />
       {tied ? <p class="hint">Equal totals are split by the tie-breaks of the rules; the places shown are the server's.</p> : null}
       {result.winners.length ? (
         <p class="gh-winner">

@@ -1,7 +1,8 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
+import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
 import { SeatChart, seatLine } from "../../components/SeatChart";
-import { ordinal, seatColor } from "../../format";
+import { seatColor } from "../../format";
 import type { GameResult, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText } from "./moves";
@@ -154,6 +155,15 @@ export function SupplyPanel({ view: v }: { view: HarborfallView }) {
   );
 }
 
+/** RANK_COLUMNS are the sources of a player's points in the final ranking, in breakdown's order. */
+const RANK_COLUMNS: ScoreColumn[] = [
+  { label: "Settl.", title: "settlements" },
+  { label: "Cities", title: "cities, 2 points each" },
+  { label: "Secret", title: "Secret point cards" },
+  { label: "Road", title: "Longest road" },
+  { label: "Army", title: "Largest army" },
+];
+
 /** Ranking lists the final places with each player's points broken down. */
 export function Ranking({ result, view: v, colors }: { result: GameResult; view: HarborfallView; colors: string[] }) {
   const rows = ranking(result, v.players.length);
@@ -161,59 +171,28 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
     <section class="panel ranking hf-ranking" aria-labelledby="hf-rank-h" data-testid="ranking">
       <h2 id="hf-rank-h">Final ranking</h2>
       {result.reason === "turn_limit" ? <p class="hint">The game ended at its turn limit: ranked by points.</p> : null}
-      <div class="hf-rank-wrap">
-        <table class="hf-rank-table fit-table">
-          <thead>
-            <tr>
-              <th scope="col" class="col-place">
-                <span class="col-head">Place</span>
-              </th>
-              <th scope="col">Player</th>
-              <th scope="col" title="settlements">
-                <span class="col-head">Settl.</span>
-              </th>
-              <th scope="col" title="cities, 2 points each">
-                <span class="col-head">Cities</span>
-              </th>
-              <th scope="col" title="Secret point cards">
-                <span class="col-head">Secret</span>
-              </th>
-              <th scope="col" title="Longest road">
-                <span class="col-head">Road</span>
-              </th>
-              <th scope="col" title="Largest army">
-                <span class="col-head">Army</span>
-              </th>
-              <th scope="col">
-                <span class="col-head">Total</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => {
-              const b = breakdown(v, r.seat);
-              return (
-                <tr key={r.seat} class={r.place === 1 ? "winner" : ""} data-testid={`rank-${r.seat}`}>
-                  <td class="col-place">{ordinal(r.place)}</td>
-                  <th scope="row">
-                    <span class="fit-place">{ordinal(r.place)}</span>
-                    <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
-                    {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
-                  </th>
-                  <td>{b.settlements}</td>
-                  <td>{b.cities}</td>
-                  <td>{b.secret}</td>
-                  <td>{b.longestRoad}</td>
-                  <td>{b.largestArmy}</td>
-                  <td>
-                    <b>{r.score}</b>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <RankingTable
+        tableClass="hf-rank-table"
+        whoHead="Player"
+        columns={RANK_COLUMNS}
+        rows={rows.map((r) => {
+          const b = breakdown(v, r.seat);
+          return {
+            id: r.seat,
+            place: r.place,
+            who: (
+              <>
+                <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
+                {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
+              </>
+            ),
+            points: [b.settlements, b.cities, b.secret, b.longestRoad, b.largestArmy],
+            total: r.score,
+            winner: r.place === 1,
+            testid: `rank-${r.seat}`,
+          };
+        })}
+      />
       <p class="hint">Cities count 2 points each; only the winner's Secret point cards are shown.</p>
     </section>
   );
