@@ -136,13 +136,16 @@ export function QuickReference() {
   );
 }
 
-/** QuickRefButton opens the quick reference in a modal dialog; Escape or the button closes it. */
+/** QuickRefButton opens the quick reference in a modal dialog; Escape or the button closes it. On a phone's header it shows a "?" only (its name stays). */
 export function QuickRefButton({ class: cls = "" }: { class?: string }) {
   const dlg = useRef<HTMLDialogElement>(null);
   return (
     <>
       <button type="button" class={`btn-small gh-ref-open ${cls}`} onClick={() => dlg.current?.showModal()} data-testid="gh-ref-open">
-        Quick reference
+        <span class="gh-ref-word">Quick reference</span>
+        <span class="gh-ref-mark" aria-hidden="true">
+          ?
+        </span>
       </button>
       <dialog ref={dlg} class="gh-ref-dialog" aria-labelledby="gh-ref-h">
         <div class="gh-ref-head">

@@ -1,16 +1,19 @@
 // The Great Harbor on the living-room TV (1920 × 1080): the Harbor large on
-// the left with every die and fee, and beside it the draft as it happens,
-// the voyages, a row per player (name, hand and resources) and the Automa,
-// and what just happened.
+// the left with every die and fee, the Dice Bonus tile and the voyages under
+// it; beside it the draft as it happens, a row per player (name, hand and
+// resources) and the Automa, what just happened and the cards on offer. Every
+// part keeps its place and its size from phase to phase, so the screen holds
+// still while the game goes on.
 
 import type { TableStore } from "../../state";
 import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor } from "./Harbor";
-import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, TvOffer, VoyagePanel } from "./Panels";
-import { Amount, DieChip, Icon } from "./icons";
+import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, TvOffer } from "./Panels";
+import { Amount, DieChip, Icon, LUX_ICONS } from "./icons";
 import { freshSlot, statusLine } from "./Player";
-import { COLOURS } from "./content";
-import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
+import { COLOURS, SEGMENTS } from "./content";
+import { competitorName, diceAt, LOC, decodeView, type GreatHarborView } from "./view";
+import { luxName } from "./words";
 import { EarlierLog } from "../../components/EarlierLog";
 
 function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
@@ -41,14 +44,13 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   );
 }
 
-/** TvDistrict: the Smuggler dice of this round and the dice placed in the District. */
+/** TvDistrict: the Smuggler dice of this round and the dice placed in the District; its row stays, empty, when there are none. */
 function TvDistrict({ v }: { v: GreatHarborView }) {
   const smugglers = diceAt(v, LOC.smuggler);
   const placed = diceAt(v, LOC.district);
-  if (!smugglers.length && !placed.length) return null;
   return (
     <div class="gh-row gh-tv-district" data-testid="tv-district">
-      <span class="gh-label">Smuggler dice:</span>
+      {smugglers.length ? <span class="gh-label">Smuggler dice:</span> : null}
       {smugglers.map((d) => (
         <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} />
       ))}
@@ -57,6 +59,78 @@ function TvDistrict({ v }: { v: GreatHarborView }) {
         <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`${COLOURS[d.colour]} ${d.face} in the District`} />
       ))}
     </div>
+  );
+}
+
+/**
+ * TvVoyages is the three segments of the voyage track under the Harbor, one
+ * line each in fixed columns: the ships at sea, what trade pays, how far home
+ * is, the Demand tiles and the pirates once revealed.
+ */
+function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
+  let slot = 0;
+  return (
+    <table class="gh-tv-voyages" data-testid="gh-voyage">
+      <caption class="sr-only">Voyages</caption>
+      <colgroup>
+        <col class="gh-tv-voy-seg" />
+        <col class="gh-tv-voy-ships" />
+        <col class="gh-tv-voy-trade" />
+        <col class="gh-tv-voy-home" />
+        <col class="gh-tv-voy-demand" />
+        <col />
+      </colgroup>
+      <tbody>
+        {SEGMENTS.map((seg, g) => {
+          const demand = v.demand.slice(slot, slot + seg.demandSlots);
+          slot += seg.demandSlots;
+          const pirate = v.revealed[g] ?? -1;
+          return (
+            <tr key={g} class={v.phase === "voyage" && v.voySeg === g ? "gh-now" : ""} data-testid={`segment-${g}`}>
+              <th scope="row">
+                <Icon name="ship" label={false} /> Segment {g + 1}
+              </th>
+              <td>
+                {(v.segOwner[g] ?? []).map((o, i) =>
+                  o >= 0 ? (
+                    <span key={i} role="img" aria-label={`position ${i + 1}: ${competitorName(v, o)}'s ship`}>
+                      <CompetitorBadge v={v} id={o} colors={colors} size={24} />
+                    </span>
+                  ) : (
+                    <span key={i} class="gh-empty" role="img" aria-label={`position ${i + 1}: empty`}>
+                      ·
+                    </span>
+                  ),
+                )}
+              </td>
+              <td>
+                trade <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
+              </td>
+              <td>home in {seg.returnDistance}</td>
+              <td>
+                Demand{" "}
+                {demand.map((l, i) =>
+                  l >= 0 ? (
+                    <Icon key={i} name={LUX_ICONS[l]!} label={`${luxName(l)} wanted`} />
+                  ) : (
+                    <span key={i} class="hint">
+                      —
+                    </span>
+                  ),
+                )}
+              </td>
+              <td>
+                {pirate >= 0 ? (
+                  <>
+                    <Icon name="pirate" label="Pirates" /> strength {pirate}
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -69,18 +143,22 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
   const over = g.result.over || v.phase === "over";
   const last = data.log.slice(-3).reverse();
   const pool = diceAt(v, LOC.pool);
-  // The column holds what the phase needs. During the draft the cards on
-  // offer wait (nobody takes one then), and the Automa's turn, when it has
-  // one, stands in the voyages' place (they do not move then either); during
-  // the actions the voyages and the offer are back. With more than one person
-  // the Automa's turn gives the reason of its newest step only.
+  // Each part of the column keeps its place from phase to phase. The cards on
+  // offer stand at its foot; during the draft the Automa's turn, when it has
+  // one, takes their place (nobody takes a card then), and with more than one
+  // person it gives the reason of its newest step only.
   const crowded = v.n > 1;
-  const drafting = v.phase === "draft";
-  const automaTurn = Boolean(v.automa?.last) && drafting;
+  const automaTurn = Boolean(v.automa?.last) && v.phase === "draft";
   return (
     <div class={`tv gh-tv ${over ? "gh-tv-over" : ""}`}>
       <div class="gh-tv-board">
         <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label="The Harbor" tv />
+        {over ? null : (
+          <>
+            <BonusTile v={v} />
+            <TvVoyages v={v} colors={colors} />
+          </>
+        )}
       </div>
       <div class="gh-tv-side">
         <p class="tv-status gh-tv-status" data-testid="tv-turn">
@@ -100,20 +178,19 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
               ))}
               <OrderLine v={v} colors={colors} />
             </div>
-            <BonusTile v={v} />
             <TvDistrict v={v} />
             <TvPlayers v={v} colors={colors} />
             <AutomaPanel v={v} colors={colors} />
-            {automaTurn ? <AutomaTurnPanel v={v} tv brief={crowded} /> : null}
-            {automaTurn ? null : <VoyagePanel v={v} colors={colors} />}
-            {drafting ? null : <TvOffer v={v} />}
-            <ol class="gh-tv-last" aria-live="polite">
-              {last.map((e, i) => (
-                <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>
-                  {e.text}
-                </li>
-              ))}
-            </ol>
+            <div class="log gh-tv-log">
+              <ol class="log-lines gh-tv-last" aria-live="polite">
+                {last.map((e, i) => (
+                  <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>
+                    {e.text}
+                  </li>
+                ))}
+              </ol>
+            </div>
+            {automaTurn ? <AutomaTurnPanel v={v} tv brief={crowded} /> : <TvOffer v={v} />}
             <EarlierLog store={store} shows={3} />
           </>
         )}
