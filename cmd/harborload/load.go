@@ -143,9 +143,13 @@ func run(cfg config, logw io.Writer) (report, error) {
 	if cfg.Seats < 1 || cfg.Seats > 6 || cfg.Tables < 1 {
 		return rep, fmt.Errorf("need at least one table of 1 to 6 seats")
 	}
-	urls, stop, kill, where, err := target(cfg)
+	urls, stop, kill, where, child, err := target(cfg)
 	if err != nil {
 		return rep, err
+	}
+	if child != 0 && len(cfg.ServerPids) == 0 {
+		// The child server's own CPU, apart from the rest of the machine's.
+		cfg.ServerPids = []int{child}
 	}
 	defer stop()
 	if cfg.MemProfile != "" {
@@ -308,36 +312,36 @@ func run(cfg config, logw io.Writer) (report, error) {
 
 // target starts or checks the servers the run talks to: one, or the nodes
 // of a cluster. kill, for a child server only, kills it with SIGKILL and
-// returns its data file.
-func target(cfg config) (urls []string, stop func(), kill func() (string, error), where string, err error) {
+// returns its data file; child is that server's process id.
+func target(cfg config) (urls []string, stop func(), kill func() (string, error), where string, child int, err error) {
 	switch {
 	case cfg.Server != "":
 		for _, s := range strings.Split(cfg.Server, ",") {
 			u, err := neturl.Parse(s)
 			if err != nil {
-				return nil, nil, nil, "", err
+				return nil, nil, nil, "", 0, err
 			}
 			ip := net.ParseIP(u.Hostname())
 			if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
-				return nil, nil, nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
+				return nil, nil, nil, "", 0, fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
 			}
 			urls = append(urls, strings.TrimRight(s, "/"))
 		}
-		return urls, func() {}, nil, "at " + cfg.Server, nil
+		return urls, func() {}, nil, "at " + cfg.Server, 0, nil
 	case cfg.InProcess:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return nil, nil, nil, "", err
+			return nil, nil, nil, "", 0, err
 		}
 		url, stop, err := startServer(dir, cfg.Soak)
-		return []string{url}, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", err
+		return []string{url}, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", 0, err
 	default:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return nil, nil, nil, "", err
+			return nil, nil, nil, "", 0, err
 		}
-		url, stop, kill, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile, cfg.Soak)
-		return []string{url}, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", err
+		url, stop, kill, pid, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile, cfg.Soak)
+		return []string{url}, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", pid, err
 	}
 }
 
