@@ -496,17 +496,51 @@ func frameVersion(msg []byte) (v int, state, isError bool) {
 }
 
 // pickMove picks one of the legal moves a state frame offers, at random.
-// Only the legal moves are decoded: the clients share the cores with the
-// server they measure.
+// Only the legal moves are looked at, in a state already checked as JSON
+// (patches.go): the clients share the cores with the server they measure.
 func pickMove(msg []byte, rng *rand.Rand, legal *[]json.RawMessage) ([]byte, bool) {
 	if bytes.Contains(msg, noLegal) {
 		return nil, false
 	}
 	raw, ok := legalMoves(msg)
-	if !ok || json.Unmarshal(raw, legal) != nil || len(*legal) == 0 {
+	if !ok {
+		return nil, false
+	}
+	*legal, ok = splitArray(raw, (*legal)[:0])
+	if !ok || len(*legal) == 0 {
 		return nil, false
 	}
 	return (*legal)[rng.IntN(len(*legal))], true
+}
+
+// splitArray appends to dst the elements of the compact JSON array a
+// (as the server writes it), without copying them.
+func splitArray(a []byte, dst []json.RawMessage) ([]json.RawMessage, bool) {
+	if len(a) < 2 || a[0] != '[' || a[len(a)-1] != ']' {
+		return dst, false
+	}
+	depth, start := 0, 1
+	for i := 1; i < len(a)-1; i++ {
+		switch a[i] {
+		case '"':
+			if i = stringEnd(a, i); i < 0 {
+				return dst, false
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				dst = append(dst, a[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if start < len(a)-1 {
+		dst = append(dst, a[start:len(a)-1])
+	}
+	return dst, depth == 0
 }
 
 // over tells whether a state frame shows the game over.
