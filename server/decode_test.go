@@ -127,3 +127,26 @@ func compact(t *testing.T, raw json.RawMessage) string {
 	}
 	return b.String()
 }
+
+// BenchmarkDecodeMessage reads a move message as clients write it: by the
+// compact reading the server uses, and by DecodeStrict alone.
+func BenchmarkDecodeMessage(b *testing.B) {
+	msg := []byte(`{"t":"move","v":312,"d":{"type":"take","n":2}}`)
+	b.Run("compact", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := decodeMessage(msg); !ok {
+				b.Fatal("refused")
+			}
+		}
+	})
+	b.Run("strict", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var m clientMessage
+			if err := game.DecodeStrict(msg, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
