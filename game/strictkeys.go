@@ -46,6 +46,16 @@ func DecodeStrict(raw json.RawMessage, v any) error {
 	return nil
 }
 
+// CheckStrict checks raw as DecodeStrict does a value decoded into a
+// json.RawMessage: exactly one JSON value with no key repeated in any of
+// its objects.
+func CheckStrict(raw []byte) error {
+	if !json.Valid(raw) {
+		return fmt.Errorf("not one well-formed JSON value")
+	}
+	return checkKeys(raw, nil)
+}
+
 // checkKeys reports the first object key of raw (one valid JSON value,
 // decoded into a value of type t) that encoding/json would accept but
 // Harbor does not: a key repeated in one object, or a key that names a

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"harbor/game"
 )
 
 // TestDecodeMessage checks the strict message decoding, also when its
@@ -50,10 +52,24 @@ func FuzzDecodeMessage(f *testing.F) {
 		`{"t":"move","v":1e2}`,
 		`{"t":"move","v":1,"d":{"type":"x","type":"y"}}`,
 		`{"t\u0000":"move"}`,
+		`{"t":"move","v":3,"d":null}`,
+		`{"t":"move","v":03,"d":1}`,
+		`{"t":"move","v":3,"d":{"a":1,"a":2}}`,
+		`{"t":"move","v":3,"d": 1}`,
+		`{"t":"move","v":3,"d":1,"d":2}`,
+		`{"t":"ping","v":99999999999999999999}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, msg []byte) {
+		// The compact reading, where it is sure, agrees with DecodeStrict.
+		if fast, ok, sure := decodeCompact(msg); sure {
+			var slow clientMessage
+			err := game.DecodeStrict(msg, &slow)
+			if ok != (err == nil) || ok && (fast.T != slow.T || fast.V != slow.V || !bytes.Equal(fast.D, slow.D)) {
+				t.Fatalf("%q: compact %+v (%v), strict %+v (%v)", msg, fast, ok, slow, err)
+			}
+		}
 		m, ok := decodeMessage(msg)
 		if !ok {
 			return
@@ -110,4 +126,27 @@ func compact(t *testing.T, raw json.RawMessage) string {
 		t.Fatalf("compacting %q: %v", raw, err)
 	}
 	return b.String()
+}
+
+// BenchmarkDecodeMessage reads a move message as clients write it: by the
+// compact reading the server uses, and by DecodeStrict alone.
+func BenchmarkDecodeMessage(b *testing.B) {
+	msg := []byte(`{"t":"move","v":312,"d":{"type":"take","n":2}}`)
+	b.Run("compact", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := decodeMessage(msg); !ok {
+				b.Fatal("refused")
+			}
+		}
+	})
+	b.Run("strict", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var m clientMessage
+			if err := game.DecodeStrict(msg, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

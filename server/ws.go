@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -179,12 +180,69 @@ type clientMessage struct {
 // decodeMessage decodes msg, which must be exactly one JSON object with no
 // fields other than those of clientMessage.
 func decodeMessage(msg []byte) (clientMessage, bool) {
+	if m, ok, sure := decodeCompact(msg); sure {
+		return m, ok
+	}
 	var m clientMessage
 	if err := game.DecodeStrict(msg, &m); err != nil {
 		return m, false
 	}
 	return m, true
 }
+
+// decodeCompact decodes the message as clients write it,
+// {"t":"<lower-case letters>","v":<digits>} with ,"d":<value> before the
+// closing brace or not, without reflection: only d is read as JSON, and
+// checked as strictly as DecodeStrict would. sure is false for any other
+// shape, which DecodeStrict then decodes (or refuses).
+func decodeCompact(msg []byte) (m clientMessage, ok, sure bool) {
+	rest, found := bytes.CutPrefix(msg, []byte(`{"t":"`))
+	if !found {
+		return m, false, false
+	}
+	i := 0
+	for i < len(rest) && i < 16 && rest[i] >= 'a' && rest[i] <= 'z' {
+		i++
+	}
+	t := rest[:i]
+	if rest, found = bytes.CutPrefix(rest[i:], []byte(`","v":`)); !found || len(t) == 0 {
+		return m, false, false
+	}
+	i = 0
+	for i < len(rest) && i < 18 && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 1 && rest[0] == '0' || i == len(rest) {
+		return m, false, false
+	}
+	v, rest := rest[:i], rest[i:]
+	var d []byte
+	switch {
+	case len(rest) == 1 && rest[0] == '}':
+	case bytes.HasPrefix(rest, []byte(`,"d":`)) && rest[len(rest)-1] == '}':
+		d = rest[len(`,"d":`) : len(rest)-1]
+		// Space around d would be kept by the compact reading and dropped
+		// by DecodeStrict's.
+		if len(d) == 0 || isJSONSpace(d[0]) || isJSONSpace(d[len(d)-1]) {
+			return m, false, false
+		}
+		if game.CheckStrict(d) != nil {
+			return m, false, true
+		}
+	default:
+		return m, false, false
+	}
+	m.T = string(t)
+	for _, c := range v {
+		m.V = m.V*10 + int(c-'0')
+	}
+	if d != nil {
+		m.D = append(json.RawMessage(nil), d...)
+	}
+	return m, true, true
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // handle answers one message. A refused message gets an error frame and
 // changes nothing.

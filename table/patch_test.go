@@ -46,6 +46,9 @@ func roundTrip(t testing.TB, a, b []byte) []byte {
 	if err != nil || !json.Valid(fast) || !sameValue(t, fast, b) {
 		t.Fatalf("AppendPatched of %s with %s made %s (%v), want %s", a, p, fast, err, b)
 	}
+	if on, err := table.AppendPatchedOn(nil, a, p); err != nil || !bytes.Equal(on, fast) {
+		t.Fatalf("AppendPatchedOn of %s with %s made %s (%v), want %s", a, p, on, err, fast)
+	}
 	return p
 }
 
@@ -60,9 +63,14 @@ func TestAppendPatchedRefuses(t *testing.T) {
 		{`{}`, `{"a":{"b":[1]}}`},
 		{`[1]`, `{}`},
 		{`{"a":1}`, `[1]`},
+		{`{"a":1}`, `{"a":[2]`},
+		{`{"a":1}`, `{"a":[2]]}`},
 	} {
 		if out, err := table.AppendPatched(nil, []byte(tc.base), []byte(tc.patch)); err == nil {
 			t.Errorf("%s patched with %s made %s", tc.base, tc.patch, out)
+		}
+		if out, err := table.AppendPatchedOn(nil, []byte(tc.base), []byte(tc.patch)); err == nil {
+			t.Errorf("AppendPatchedOn: %s patched with %s made %s", tc.base, tc.patch, out)
 		}
 		if _, err := table.ApplyPatch([]byte(tc.base), []byte(tc.patch)); err == nil && tc.base[0] == '{' && tc.patch[0] == '{' {
 			t.Errorf("ApplyPatch takes %s for %s", tc.patch, tc.base)

@@ -154,7 +154,10 @@ func (r *Runner) lobbyView() LobbyView {
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 	v := StateView{View: r.g.View(viewer), Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result(),
-		rawResult: shared.result, rawEvents: shared.events}
+		rawResult: shared.result}
+	if shared.events != nil && !shared.secrets.Has(viewer) {
+		v.rawEvents = shared.events
+	}
 	if viewer >= 0 {
 		v.Legal = r.g.Legal(viewer)
 		if v.Legal == nil {
@@ -175,16 +178,20 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 // every viewer; nil where they are not encoded.
 type sharedParts struct {
 	events, result []byte
+	// secrets are the seats some event tells a secret: they see other
+	// events than these, encoded for each of them.
+	secrets game.SeatSet
 }
 
-// encodeShared encodes the result and, when no event holds a secret, the
-// events of the last move, once for every frame of a broadcast.
+// encodeShared encodes the result and the events of the last move as
+// everyone sees them, once for every frame of a broadcast: the events
+// serve every viewer but the seats an event tells a secret.
 func (r *Runner) encodeShared() sharedParts {
 	var p sharedParts
 	p.result, _ = json.Marshal(r.g.Result())
 	for _, e := range r.events {
-		if len(e.Secrets) > 0 {
-			return p
+		for _, s := range e.Secrets {
+			p.secrets |= s.To
 		}
 	}
 	p.events, _ = json.Marshal(eventsFor(r.events, game.Public))

@@ -47,6 +47,7 @@ type wsConn struct {
 	due    time.Time
 	hi     int // index in the loop's timer heap; -1 when not waiting
 	closed bool
+	outOn  bool  // epoll also watches c for room to write
 	chain  chain // the state patches follow on from (patches.go)
 }
 
@@ -403,8 +404,9 @@ func (l *loop) message(c *wsConn, msg []byte, now time.Time) {
 			return
 		}
 		l.state, msg = frame, frame
-	} else {
-		c.chain.keep(msg)
+	} else if c.chain.keep(msg) {
+		r.errs.Add(1) // a state that is not a JSON object
+		return
 	}
 	v, isState, isError := frameVersion(msg)
 	if isError {
@@ -530,8 +532,11 @@ func (l *loop) flush(c *wsConn) {
 	l.watchOut(c, false)
 }
 
+// watchOut turns the watch for room to write on or off, with a system
+// call only when it changes: most writes go out whole.
 func (l *loop) watchOut(c *wsConn, on bool) {
-	if !c.closed {
+	if !c.closed && c.outOn != on {
+		c.outOn = on
 		l.watch(c, syscall.EPOLL_CTL_MOD, on)
 	}
 }

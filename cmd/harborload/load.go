@@ -143,9 +143,13 @@ func run(cfg config, logw io.Writer) (report, error) {
 	if cfg.Seats < 1 || cfg.Seats > 6 || cfg.Tables < 1 {
 		return rep, fmt.Errorf("need at least one table of 1 to 6 seats")
 	}
-	urls, stop, kill, where, err := target(cfg)
+	urls, stop, kill, where, child, err := target(cfg)
 	if err != nil {
 		return rep, err
+	}
+	if child != 0 && len(cfg.ServerPids) == 0 {
+		// The child server's own CPU, apart from the rest of the machine's.
+		cfg.ServerPids = []int{child}
 	}
 	defer stop()
 	if cfg.MemProfile != "" {
@@ -308,36 +312,36 @@ func run(cfg config, logw io.Writer) (report, error) {
 
 // target starts or checks the servers the run talks to: one, or the nodes
 // of a cluster. kill, for a child server only, kills it with SIGKILL and
-// returns its data file.
-func target(cfg config) (urls []string, stop func(), kill func() (string, error), where string, err error) {
+// returns its data file; child is that server's process id.
+func target(cfg config) (urls []string, stop func(), kill func() (string, error), where string, child int, err error) {
 	switch {
 	case cfg.Server != "":
 		for _, s := range strings.Split(cfg.Server, ",") {
 			u, err := neturl.Parse(s)
 			if err != nil {
-				return nil, nil, nil, "", err
+				return nil, nil, nil, "", 0, err
 			}
 			ip := net.ParseIP(u.Hostname())
 			if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
-				return nil, nil, nil, "", fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
+				return nil, nil, nil, "", 0, fmt.Errorf("harborload only targets loopback addresses, not %s", u.Host)
 			}
 			urls = append(urls, strings.TrimRight(s, "/"))
 		}
-		return urls, func() {}, nil, "at " + cfg.Server, nil
+		return urls, func() {}, nil, "at " + cfg.Server, 0, nil
 	case cfg.InProcess:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return nil, nil, nil, "", err
+			return nil, nil, nil, "", 0, err
 		}
 		url, stop, err := startServer(dir, cfg.Soak)
-		return []string{url}, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", err
+		return []string{url}, func() { stop(); os.RemoveAll(dir) }, nil, "in this process (memory includes the clients)", 0, err
 	default:
 		dir, err := os.MkdirTemp("", "harborload")
 		if err != nil {
-			return nil, nil, nil, "", err
+			return nil, nil, nil, "", 0, err
 		}
-		url, stop, kill, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile, cfg.Soak)
-		return []string{url}, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", err
+		url, stop, kill, pid, err := spawnServer(dir, cfg.CPUProfile, cfg.MemProfile, cfg.Soak)
+		return []string{url}, func() { stop(); os.RemoveAll(dir) }, kill, "in a child process", pid, err
 	}
 }
 
@@ -492,17 +496,51 @@ func frameVersion(msg []byte) (v int, state, isError bool) {
 }
 
 // pickMove picks one of the legal moves a state frame offers, at random.
-// Only the legal moves are decoded: the clients share the cores with the
-// server they measure.
+// Only the legal moves are looked at, in a state already checked as JSON
+// (patches.go): the clients share the cores with the server they measure.
 func pickMove(msg []byte, rng *rand.Rand, legal *[]json.RawMessage) ([]byte, bool) {
 	if bytes.Contains(msg, noLegal) {
 		return nil, false
 	}
 	raw, ok := legalMoves(msg)
-	if !ok || json.Unmarshal(raw, legal) != nil || len(*legal) == 0 {
+	if !ok {
+		return nil, false
+	}
+	*legal, ok = splitArray(raw, (*legal)[:0])
+	if !ok || len(*legal) == 0 {
 		return nil, false
 	}
 	return (*legal)[rng.IntN(len(*legal))], true
+}
+
+// splitArray appends to dst the elements of the compact JSON array a
+// (as the server writes it), without copying them.
+func splitArray(a []byte, dst []json.RawMessage) ([]json.RawMessage, bool) {
+	if len(a) < 2 || a[0] != '[' || a[len(a)-1] != ']' {
+		return dst, false
+	}
+	depth, start := 0, 1
+	for i := 1; i < len(a)-1; i++ {
+		switch a[i] {
+		case '"':
+			if i = stringEnd(a, i); i < 0 {
+				return dst, false
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				dst = append(dst, a[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if start < len(a)-1 {
+		dst = append(dst, a[start:len(a)-1])
+	}
+	return dst, depth == 0
 }
 
 // over tells whether a state frame shows the game over.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,6 +67,30 @@ func TestLegalMoves(t *testing.T) {
 		got, ok := legalMoves([]byte(tt.frame))
 		if string(got) != tt.want || ok != tt.ok {
 			t.Errorf("legalMoves(%s) = %s, %v; want %s, %v", tt.frame, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestSplitArray(t *testing.T) {
+	tests := []struct {
+		array string
+		want  []string
+		ok    bool
+	}{
+		{`[{"type":"take","n":1},{"type":"say","text":"[\",]"},[1,2],3]`, []string{`{"type":"take","n":1}`, `{"type":"say","text":"[\",]"}`, `[1,2]`, `3`}, true},
+		{`[]`, nil, true},
+		{`["a"]`, []string{`"a"`}, true},
+		{`[{"a":1]`, []string{`{"a":1]`}, false},
+		{`{}`, nil, false},
+	}
+	for _, tt := range tests {
+		got, ok := splitArray([]byte(tt.array), nil)
+		var strs []string
+		for _, g := range got {
+			strs = append(strs, string(g))
+		}
+		if ok != tt.ok || ok && !slices.Equal(strs, tt.want) {
+			t.Errorf("splitArray(%s) = %q, %v; want %q, %v", tt.array, strs, ok, tt.want, tt.ok)
 		}
 	}
 }

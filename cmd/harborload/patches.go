@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 
 	"harbor/table"
@@ -9,7 +10,7 @@ import (
 
 // The load tool's people take patches, as browsers do (docs/protocol.md,
 // "Patches"), unless -whole: each connection keeps its last state and
-// rebuilds the next from each patch with table.AppendPatched, so the
+// rebuilds the next from each patch with table.AppendPatchedOn, so the
 // server does the work it does for browsers and the tool reads what they
 // read.
 
@@ -30,21 +31,30 @@ type chain struct {
 }
 
 // keep records the state frame msg as the state patches follow on from.
-func (ch *chain) keep(msg []byte) {
+// The state is checked here, once: the patches that follow build on it
+// (table.AppendPatchedOn) and are checked themselves. bad is true for a
+// state frame whose data is not a JSON object; no patch follows on from it.
+func (ch *chain) keep(msg []byte) (bad bool) {
 	rest, ok := bytes.CutPrefix(msg, stateFrame)
 	end := bytes.IndexByte(rest, ',')
 	if !ok || end < 0 {
-		return
+		return false
 	}
 	f, rest, ok := uintAfter(rest[end:], frameIDField)
 	if !ok {
-		return
+		return false
 	}
 	d, ok := bytes.CutPrefix(rest, dataField)
 	if !ok || len(d) == 0 {
-		return
+		return false
 	}
-	ch.state, ch.frame, ch.asked = append(ch.state[:0], d[:len(d)-1]...), f, false
+	d = d[:len(d)-1]
+	if len(d) == 0 || d[0] != '{' || !json.Valid(d) {
+		ch.state = nil
+		return true
+	}
+	ch.state, ch.frame, ch.asked = append(ch.state[:0], d...), f, false
+	return false
 }
 
 // apply turns the patch frame msg into the state frame it makes, written
@@ -68,7 +78,7 @@ func (ch *chain) apply(msg, buf []byte, scratch *[]byte) (frame []byte, ask bool
 		ch.asked = true
 		return nil, true
 	}
-	next, err := table.AppendPatched((*scratch)[:0], ch.state, p[:len(p)-2])
+	next, err := table.AppendPatchedOn((*scratch)[:0], ch.state, p[:len(p)-2])
 	if err != nil {
 		ch.asked = true
 		return nil, true

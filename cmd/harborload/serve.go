@@ -113,11 +113,11 @@ func serveChild(data, cpuprofile, memprofile string, soak bool) error {
 }
 
 // spawnServer starts this binary as the server child. kill ends it with
-// SIGKILL and returns its data file.
-func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, stop func(), kill func() (string, error), err error) {
+// SIGKILL and returns its data file; pid is the child's process id.
+func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, stop func(), kill func() (string, error), pid int, err error) {
 	self, err := os.Executable()
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, 0, err
 	}
 	args := []string{"-serve-child", "-data", dir}
 	if soak {
@@ -133,20 +133,20 @@ func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, sto
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, 0, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, 0, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, 0, err
 	}
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
-		return "", nil, nil, fmt.Errorf("the server child did not start: %v", err)
+		return "", nil, nil, 0, fmt.Errorf("the server child did not start: %v", err)
 	}
 	var once sync.Once
 	wait := func() { once.Do(func() { cmd.Wait() }) }
@@ -166,7 +166,7 @@ func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, sto
 			}
 			wait()
 			return filepath.Join(dir, "load.db"), nil
-		}, nil
+		}, cmd.Process.Pid, nil
 }
 
 // raiseFileLimit lifts the open-file limit as far as allowed: tens of
