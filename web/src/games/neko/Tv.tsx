@@ -103,7 +103,7 @@ function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
         if (!p) return null;
         return (
           <li key={seat} class={seat === v.active ? "nk-on" : ""}>
-            <SeatBadge seat={seat} color={colors[seat]} size={36} />
+            <SeatBadge seat={seat} color={colors[seat]} size={30} />
             <span class="nk-tv-pname">{p.name}</span>
             <span class="nk-tv-pts">{scoreSoFar(p)} pts</span>
             {/* A figure line each, so a changing number does not carry the rest to another line; the highlighted row says whose turn it is. */}
