@@ -7,17 +7,13 @@
 import { render } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { freshRoot } from "./root";
 import { CardDialog } from "../src/components/CardDialog";
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.appendChild(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
+freshRoot((el) => {
+  root = el;
 });
 
 /** Table is a card that opens the dialog, a control elsewhere on the page, and what the actions did. */

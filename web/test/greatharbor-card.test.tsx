@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { freshRoot } from "./root";
 import type { Move } from "../src/protocol";
 import { ActionPanel, noChoice } from "../src/games/greatharbor/Action";
 import { Card, OnTv } from "../src/games/greatharbor/Card";
@@ -15,13 +16,8 @@ const building = (effect: string) => BUILDINGS.findIndex((b) => b.effect === eff
 const person = (effect: string) => PEOPLE.findIndex((p) => p.effect === effect);
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.appendChild(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
+freshRoot((el) => {
+  root = el;
 });
 
 const show = (node: preact.ComponentChild) => act(() => render(node, root));

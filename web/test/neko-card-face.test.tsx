@@ -6,20 +6,16 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { useState } from "preact/hooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { freshRoot } from "./root";
 import { Card, CardFace, CardLarge } from "../src/games/neko/Cards";
 import { CARDS, fullEffect, playRule, timingRule } from "../src/games/neko/cards";
 
 const num = (id: string) => CARDS.findIndex((c) => c.id === id);
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.appendChild(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
+freshRoot((el) => {
+  root = el;
 });
 
 /** Hand is a card that opens its dialog, as the play screen wires them. */

@@ -5,7 +5,8 @@
 // total; and Harborfall's ranking drawn through it from a real view.
 
 import { render } from "preact";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { freshRoot } from "./root";
 import { RankingTable } from "../src/components/RankingTable";
 import { Ranking } from "../src/games/harborfall/Panels";
 import { breakdown, decodeView } from "../src/games/harborfall/view";
@@ -13,13 +14,8 @@ import type { GameResult } from "../src/protocol";
 import sample from "./harborfall-view.json";
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.appendChild(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
+freshRoot((el) => {
+  root = el;
 });
 
 const texts = (sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent?.trim() ?? "");

@@ -142,7 +142,7 @@ export function QuickRefButton({ class: cls = "" }: { class?: string }) {
   return (
     <>
       <button type="button" class={`btn-small gh-ref-open ${cls}`} onClick={() => dlg.current?.showModal()} data-testid="gh-ref-open">
-        <span class="gh-ref-word">Quick reference</span>
+        <span class="phone-sr-only">Quick reference</span>
         <span class="gh-ref-mark" aria-hidden="true">
           ?
         </span>
