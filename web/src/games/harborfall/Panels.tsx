@@ -58,17 +58,19 @@ export function HandPanel({ view: v }: { view: HarborfallView }) {
 export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallView; colors: string[]; me: Seat; big?: boolean }) {
   const o = v.offer;
   // On the TV an open offer's answers stand where the figures were, one
-  // line a player, so six players' answers leave the log its room.
+  // line a player, so six players' answers leave the log its room. The two
+  // headings are keyed apart: a new heading appears in place, where one
+  // reused would move across the panel, a layout shift on every offer.
   const answers = big && o ? o : null;
   return (
     <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
       <h2 id="hf-players-h">Players</h2>
       {answers ? (
-        <div class="hf-figure-heads hf-answer-heads" aria-hidden="true">
+        <div key="answers" class="hf-figure-heads hf-answer-heads" aria-hidden="true">
           <span>Answer to the offer</span>
         </div>
       ) : big ? (
-        <div class="hf-figure-heads" aria-hidden="true">
+        <div key="figures" class="hf-figure-heads" aria-hidden="true">
           <span>Points</span>
           <span>Cards</span>
           <span>Dev.</span>

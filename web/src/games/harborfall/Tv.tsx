@@ -52,20 +52,23 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             {/* The log stands above the panels that come and go (an offer, discards, the supply), which take their room
                 from its foot: nothing above them moves as they change. */}
             <LogPanel store={store} limit={6} title="What happened" id="hf-log-h" />
-            {v.offer ? (
-              <section class="panel tv-trade" data-testid="tv-offer">
-                <h2>Open offer</h2>
-                <p>{offerText(v, -1)}</p>
-              </section>
-            ) : null}
-            {owing.length > 0 ? (
-              <section class="panel tv-trade" data-testid="tv-owing">
-                <h2>Discards owed</h2>
-                <p>{owing.map((o) => `${v.players[o.s]?.name}: ${o.n}`).join(" · ")}</p>
-              </section>
-            ) : null}
-            {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}
-            {v.offer || owing.length > 0 ? null : <SupplyPanel view={v} />}
+            {/* The foot keeps one height whichever of its panels shows, so the log's last row does not come and go with every offer. */}
+            <div class="hf-tv-foot">
+              {v.offer ? (
+                <section class="panel tv-trade" data-testid="tv-offer">
+                  <h2>Open offer</h2>
+                  <p>{offerText(v, -1)}</p>
+                </section>
+              ) : null}
+              {owing.length > 0 ? (
+                <section class="panel tv-trade" data-testid="tv-owing">
+                  <h2>Discards owed</h2>
+                  <p>{owing.map((o) => `${v.players[o.s]?.name}: ${o.n}`).join(" · ")}</p>
+                </section>
+              ) : null}
+              {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}
+              {v.offer || owing.length > 0 ? null : <SupplyPanel view={v} />}
+            </div>
           </>
         )}
       </div>
