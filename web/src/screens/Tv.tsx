@@ -101,19 +101,41 @@ export function Tv({ code }: { code: string }) {
   );
 }
 
-/** useBarHeight keeps --tv-bar-h on the frame at the presence bar's height, which grows with the seats and their names. */
+/**
+ * useBarHeight keeps --tv-bar-h on the frame at the presence bar's height,
+ * which grows with the seats, their names and their states. The bar only
+ * grows during a game: a state that gets shorter ("not connected" becoming
+ * "back") would otherwise shrink it, and every panel above that is sized by
+ * --tv-bar-h would move, twice each time a person comes and goes.
+ */
 function useBarHeight(frame: { current: HTMLDivElement | null }, playing: boolean): void {
   useEffect(() => {
     const el = frame.current;
     const bar = el?.querySelector<HTMLElement>(".presence-tv");
     if (!el || !bar) return;
-    const set = () => el.style.setProperty("--tv-bar-h", `${bar.offsetHeight}px`);
+    let tallest = 0;
+    let width = -1;
+    // Held at its tallest, the bar changes size only when its content needs more; a new width (the
+    // game's screen placing the bar once it has loaded, a window resized) measures it afresh.
+    const set = () => {
+      if (bar.offsetWidth !== width) {
+        width = bar.offsetWidth;
+        tallest = 0;
+        bar.style.minHeight = "";
+      }
+      const h = bar.offsetHeight;
+      if (h <= tallest) return;
+      tallest = h;
+      bar.style.minHeight = `${h}px`;
+      el.style.setProperty("--tv-bar-h", `${h}px`);
+    };
     set();
     if (typeof ResizeObserver === "undefined") return;
     const watch = new ResizeObserver(set);
     watch.observe(bar);
     return () => {
       watch.disconnect();
+      bar.style.minHeight = "";
       el.style.removeProperty("--tv-bar-h");
     };
   }, [playing]);
