@@ -268,26 +268,37 @@ func (l *loop) run() {
 		}
 	}
 	events := make([]syscall.EpollEvent, 512)
-	for !l.ls.quit.Load() {
-		n, err := syscall.EpollWait(l.ep, events, l.timeout())
-		if err != nil && !errors.Is(err, syscall.EINTR) {
-			return
+	handle := func(c *wsConn, ev syscall.EpollEvent, now time.Time) {
+		if ev.Events&syscall.EPOLLOUT != 0 {
+			l.flush(c)
 		}
-		now := time.Now()
-		for _, ev := range events[:max(n, 0)] {
-			c := l.conns[int(ev.Fd)]
-			if c == nil {
-				continue
-			}
-			if ev.Events&syscall.EPOLLOUT != 0 {
-				l.flush(c)
-			}
-			if ev.Events&(syscall.EPOLLIN|syscall.EPOLLRDHUP|syscall.EPOLLHUP|syscall.EPOLLERR) != 0 {
-				l.read(c, now)
-			}
+		if ev.Events&(syscall.EPOLLIN|syscall.EPOLLRDHUP|syscall.EPOLLHUP|syscall.EPOLLERR) != 0 {
+			l.read(c, now)
+		}
+	}
+	for !l.ls.quit.Load() {
+		if !eachReady(l.ep, events, l.timeout(), l.conns, handle) {
+			return
 		}
 		l.fire(time.Now())
 	}
+}
+
+// eachReady waits on epoll instance ep for at most timeout ms and calls f
+// for each connection of conns that has an event; it returns false when
+// epoll fails.
+func eachReady[C any](ep int, events []syscall.EpollEvent, timeout int, conns map[int]C, f func(c C, ev syscall.EpollEvent, now time.Time)) bool {
+	n, err := syscall.EpollWait(ep, events, timeout)
+	if err != nil && !errors.Is(err, syscall.EINTR) {
+		return false
+	}
+	now := time.Now()
+	for _, ev := range events[:max(n, 0)] {
+		if c, ok := conns[int(ev.Fd)]; ok {
+			f(c, ev, now)
+		}
+	}
+	return true
 }
 
 // timeout is how long epoll may wait: until the next think time ends, and

@@ -52,6 +52,8 @@ func main() {
 	flag.DurationVar(&cfg.Sample, "sample", 30*time.Second, "how often a soak samples the server's memory")
 	serverPids := flag.String("server-pids", "", "the target's process ids, comma-separated: the report gives their CPU a move beside PostgreSQL's, the NATS server's and harborload's")
 	flag.BoolVar(&cfg.Whole, "whole", false, "the people take every state whole instead of patches (browsers take patches)")
+	floor := flag.Bool("floor", false, "measure the floor: the same tables and clients over loopback TCP to a relay server that only passes frames on (no game, store or WebSocket)")
+	floorChild := flag.Bool("floor-serve", false, "internal: run as the floor's relay server")
 	child := flag.Bool("serve-child", false, "internal: run as the server child of a load run")
 	data := flag.String("data", "", "internal: the child's data file")
 	flag.Parse()
@@ -72,6 +74,22 @@ func main() {
 		os.Exit(2)
 	}
 	raiseFileLimit()
+	if *floorChild {
+		if err := floorServe(cfg.Seats); err != nil {
+			fmt.Fprintln(os.Stderr, "harborload floor relay:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *floor {
+		rep, err := runFloor(cfg)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "harborload:", err)
+			os.Exit(1)
+		}
+		rep.print(os.Stdout, cfg)
+		return
+	}
 	if *child {
 		if err := serveChild(*data, cfg.CPUProfile, cfg.MemProfile, cfg.Soak); err != nil {
 			fmt.Fprintln(os.Stderr, "harborload child:", err)
