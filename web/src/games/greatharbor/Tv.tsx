@@ -160,14 +160,14 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           </>
         )}
       </div>
-      <div class="gh-tv-side">
+      <div class="gh-tv-side tv-bar-room">
         <p class="tv-status gh-tv-status" data-testid="tv-turn">
           {statusLine(v, -1)}
         </p>
         {over && v.scores.length ? (
           <>
             <ScoreTable v={v} result={g.result} colors={colors} />
-            <PrestigeChart v={v} colors={colors} width={900} height={300} />
+            <PrestigeChart v={v} colors={colors} width={900} height={260} />
           </>
         ) : (
           <>

@@ -21,7 +21,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
       <div class="tv-board hf-tv-board">
         <Board view={v} colors={colors} rollKey={rollKey} label="The island" />
       </div>
-      <div class="tv-side">
+      <div class="tv-side tv-bar-room">
         {over ? (
           <>
             <Ranking result={g.result} view={v} colors={colors} />

@@ -83,7 +83,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
           )}
         </Board>
       </div>
-      <div class="tv-side">
+      <div class="tv-side tv-bar-room">
         {over ? (
           <>
             <Ranking result={g.result} view={view} colors={colors} />

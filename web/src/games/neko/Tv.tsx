@@ -168,7 +168,7 @@ export function NekoTv({ store }: { store: TableStore }) {
   const over = v.phase === "over";
   const focus = v.players[v.active] ?? v.players[v.order[0] ?? 0];
   return (
-    <div class="tv neko-tv">
+    <div class="tv neko-tv tv-bar-full">
       <header class="nk-tv-head">
         <p class="tv-status" data-testid="tv-turn">
           {turnLine(v, -1)}
