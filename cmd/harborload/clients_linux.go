@@ -87,23 +87,31 @@ func (r *runner) dialWS(base, token, query string) (fd int, rest []byte, err err
 	}
 	rest, _ = br.Peek(br.Buffered())
 	rest = append([]byte(nil), rest...)
-	raw, err := conn.(*net.TCPConn).SyscallConn()
-	if err != nil {
-		return -1, nil, err
-	}
-	fd = -1
-	cerr := raw.Control(func(s uintptr) { fd, err = syscall.Dup(int(s)) })
-	if cerr != nil {
-		return -1, nil, cerr
-	}
-	if err != nil {
-		return -1, nil, err
-	}
-	if err := syscall.SetNonblock(fd, true); err != nil {
-		syscall.Close(fd)
+	if fd, err = detachFD(conn); err != nil {
 		return -1, nil, err
 	}
 	return fd, rest, nil
+}
+
+// detachFD returns a non-blocking copy of conn's socket for an event loop;
+// conn itself may then be closed.
+func detachFD(conn net.Conn) (int, error) {
+	raw, err := conn.(*net.TCPConn).SyscallConn()
+	if err != nil {
+		return -1, err
+	}
+	fd := -1
+	if cerr := raw.Control(func(s uintptr) { fd, err = syscall.Dup(int(s)) }); cerr != nil {
+		return -1, cerr
+	}
+	if err != nil {
+		return -1, err
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		syscall.Close(fd)
+		return -1, err
+	}
+	return fd, nil
 }
 
 // loops is the set of event loops of a run.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -9,10 +8,8 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/exec"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -176,33 +173,11 @@ func startRelay(cfg config) (addr string, pid int, stop func(), err error) {
 		go relay(ln, cfg.Seats)
 		return ln.Addr().String(), os.Getpid(), func() { ln.Close() }, nil
 	}
-	self, err := os.Executable()
+	c, err := startChild("relay server", "-floor-serve", "-seats", fmt.Sprint(cfg.Seats))
 	if err != nil {
 		return "", 0, nil, err
 	}
-	cmd := exec.Command(self, "-floor-serve", "-seats", fmt.Sprint(cfg.Seats))
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return "", 0, nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return "", 0, nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return "", 0, nil, err
-	}
-	stop = func() {
-		stdin.Close()
-		cmd.Wait()
-	}
-	addr, err = bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		stop()
-		return "", 0, nil, fmt.Errorf("the relay server did not start: %w", err)
-	}
-	return strings.TrimSpace(addr), cmd.Process.Pid, stop, nil
+	return c.addr, c.cmd.Process.Pid, c.stop, nil
 }
 
 // runFloor plays cfg.Tables tables of cfg.Seats clients through the relay,
@@ -305,22 +280,7 @@ func floorDial(r *runner, addr string, id, seat uint32) (int, error) {
 	if _, err := conn.Write(hdr[:]); err != nil {
 		return -1, err
 	}
-	raw, err := conn.(*net.TCPConn).SyscallConn()
-	if err != nil {
-		return -1, err
-	}
-	fd := -1
-	if cerr := raw.Control(func(s uintptr) { fd, err = syscall.Dup(int(s)) }); cerr != nil {
-		return -1, cerr
-	}
-	if err != nil {
-		return -1, err
-	}
-	if err := syscall.SetNonblock(fd, true); err != nil {
-		syscall.Close(fd)
-		return -1, err
-	}
-	return fd, nil
+	return detachFD(conn)
 }
 
 // send writes the move of whoever's turn it is at t.

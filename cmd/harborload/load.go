@@ -519,28 +519,16 @@ func splitArray(a []byte, dst []json.RawMessage) ([]json.RawMessage, bool) {
 	if len(a) < 2 || a[0] != '[' || a[len(a)-1] != ']' {
 		return dst, false
 	}
-	depth, start := 0, 1
-	for i := 1; i < len(a)-1; i++ {
-		switch a[i] {
-		case '"':
-			if i = stringEnd(a, i); i < 0 {
-				return dst, false
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				dst = append(dst, a[start:i])
-				start = i + 1
-			}
+	in := a[1 : len(a)-1]
+	for i := 0; i < len(in); i++ {
+		end := valueEnd(in, i)
+		if end <= i || end < len(in) && (in[end] != ',' || end == len(in)-1) {
+			return dst, false
 		}
+		dst = append(dst, in[i:end])
+		i = end
 	}
-	if start < len(a)-1 {
-		dst = append(dst, a[start:len(a)-1])
-	}
-	return dst, depth == 0
+	return dst, true
 }
 
 // over tells whether a state frame shows the game over.
@@ -708,22 +696,47 @@ func arrayAt(b []byte, start int) ([]byte, bool) {
 	if start >= len(b) || b[start] != '[' {
 		return nil, false
 	}
+	end := valueEnd(b, start)
+	if end < 0 {
+		return nil, false
+	}
+	return b[start:end], true
+}
+
+// valueEnd returns the index just past the compact JSON value that starts
+// at b[start], or -1 when it does not end within b: an object, array or
+// string at its closing character, a number or literal at the next ',',
+// ']' or '}' or the end of b.
+func valueEnd(b []byte, start int) int {
 	depth := 0
 	for i := start; i < len(b); i++ {
 		switch b[i] {
 		case '"':
 			if i = stringEnd(b, i); i < 0 {
-				return nil, false
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
 			}
 		case '{', '[':
 			depth++
 		case '}', ']':
+			if depth == 0 {
+				return i
+			}
 			if depth--; depth == 0 {
-				return b[start : i+1], true
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
 			}
 		}
 	}
-	return nil, false
+	if depth == 0 {
+		return len(b)
+	}
+	return -1
 }
 
 // readInto appends everything rd holds to buf.

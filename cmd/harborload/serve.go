@@ -115,10 +115,6 @@ func serveChild(data, cpuprofile, memprofile string, soak bool) error {
 // spawnServer starts this binary as the server child. kill ends it with
 // SIGKILL and returns its data file; pid is the child's process id.
 func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, stop func(), kill func() (string, error), pid int, err error) {
-	self, err := os.Executable()
-	if err != nil {
-		return "", nil, nil, 0, err
-	}
 	args := []string{"-serve-child", "-data", dir}
 	if soak {
 		args = append(args, "-soak")
@@ -129,44 +125,80 @@ func spawnServer(dir, cpuprofile, memprofile string, soak bool) (url string, sto
 	if memprofile != "" {
 		args = append(args, "-memprofile", memprofile+".server")
 	}
+	c, err := startChild("server child", args...)
+	if err != nil {
+		return "", nil, nil, 0, err
+	}
+	return c.addr, c.stop, func() (string, error) {
+		if err := c.kill(); err != nil {
+			return "", err
+		}
+		return filepath.Join(dir, "load.db"), nil
+	}, c.cmd.Process.Pid, nil
+}
+
+// child is this binary run again as a helper process (the server, the
+// floor's relay): it prints its address on its first line and runs until
+// its standard input closes.
+type child struct {
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	addr  string
+	once  sync.Once
+}
+
+// startChild starts this binary with args and waits for the address it
+// prints; what names the child in an error.
+func startChild(what string, args ...string) (*child, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(self, args...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return "", nil, nil, 0, err
+		return nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, nil, 0, err
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, nil, 0, err
+		return nil, err
 	}
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
-		return "", nil, nil, 0, fmt.Errorf("the server child did not start: %v", err)
+		return nil, fmt.Errorf("the %s did not start: %v", what, err)
 	}
-	var once sync.Once
-	wait := func() { once.Do(func() { cmd.Wait() }) }
-	return strings.TrimSpace(line), func() {
-			stdin.Close()
-			done := make(chan struct{})
-			go func() { wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(15 * time.Second):
-				cmd.Process.Kill()
-				<-done
-			}
-		}, func() (string, error) {
-			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-				return "", err
-			}
-			wait()
-			return filepath.Join(dir, "load.db"), nil
-		}, cmd.Process.Pid, nil
+	return &child{cmd: cmd, stdin: stdin, addr: strings.TrimSpace(line)}, nil
+}
+
+func (c *child) wait() { c.once.Do(func() { c.cmd.Wait() }) }
+
+// stop closes the child's standard input, which ends it, and kills it
+// if it has not ended 15 seconds later.
+func (c *child) stop() {
+	c.stdin.Close()
+	done := make(chan struct{})
+	go func() { c.wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		c.cmd.Process.Kill()
+		<-done
+	}
+}
+
+// kill ends the child at once with SIGKILL.
+func (c *child) kill() error {
+	if err := c.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		return err
+	}
+	c.wait()
+	return nil
 }
 
 // raiseFileLimit lifts the open-file limit as far as allowed: tens of
