@@ -308,64 +308,77 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
   );
 }
 
+/** voyageSegments is each segment of the voyage track with what lies on it now: the ships at sea, its Demand tiles and its pirates' strength once revealed (-1 before). */
+export function voyageSegments(v: GreatHarborView) {
+  let slot = 0;
+  return SEGMENTS.map((seg, g) => {
+    const demand = v.demand.slice(slot, slot + seg.demandSlots);
+    slot += seg.demandSlots;
+    return { g, seg, demand, owners: v.segOwner[g] ?? [], pirate: v.revealed[g] ?? -1, now: v.phase === "voyage" && v.voySeg === g };
+  });
+}
+
+/** ShipSpot is position i of a segment: a competitor's ship or empty, named for screen readers. */
+export function ShipSpot({ v, o, i, colors, size }: { v: GreatHarborView; o: number; i: number; colors: string[]; size: number }) {
+  return (
+    <span class="gh-pos" role="img" aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}>
+      {o >= 0 ? (
+        <CompetitorBadge v={v} id={o} colors={colors} size={size} />
+      ) : (
+        <span class="gh-empty" aria-hidden="true">
+          ·
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** DemandIcons is a segment's Demand tiles, a dash for a slot without one. */
+export function DemandIcons({ demand, size }: { demand: number[]; size?: number }) {
+  return (
+    <>
+      {demand.map((l, i) =>
+        l >= 0 ? (
+          <Icon key={i} name={LUX_ICONS[l]!} size={size} label={`${luxName(l)} wanted`} />
+        ) : (
+          <span key={i} class="hint">
+            —
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
 /** VoyagePanel: the three segments, every ship at sea, Demand tiles, pirates and rewards. */
 export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[] }) {
-  let slot = 0;
   return (
     <section class="panel gh-voyage" aria-labelledby="gh-voy-h" data-testid="gh-voyage">
       <h2 id="gh-voy-h">
         <Icon name="ship" label={false} /> Voyages
       </h2>
       <ol class="gh-segments">
-        {SEGMENTS.map((seg, g) => {
-          const demand = v.demand.slice(slot, slot + seg.demandSlots);
-          slot += seg.demandSlots;
-          const owners = v.segOwner[g] ?? [];
-          const pirate = v.revealed[g] ?? -1;
-          return (
-            <li key={g} class={`gh-seg ${v.phase === "voyage" && v.voySeg === g ? "gh-now" : ""}`} data-testid={`segment-${g}`}>
-              <strong>Segment {g + 1}</strong>{" "}
+        {voyageSegments(v).map(({ g, seg, demand, owners, pirate, now }) => (
+          <li key={g} class={`gh-seg ${now ? "gh-now" : ""}`} data-testid={`segment-${g}`}>
+            <strong>Segment {g + 1}</strong>{" "}
+            <span class="gh-small">
+              trade: <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" /> · home in {seg.returnDistance}
+            </span>
+            <div class="gh-row">
+              {owners.map((o, i) => (
+                <ShipSpot key={i} v={v} o={o} i={i} colors={colors} size={20} />
+              ))}
               <span class="gh-small">
-                trade: <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" /> · home in {seg.returnDistance}
+                Demand: <DemandIcons demand={demand} size={18} />
               </span>
-              <div class="gh-row">
-                {owners.map((o, i) => (
-                  <span
-                    key={i}
-                    class="gh-pos"
-                    role="img"
-                    aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}
-                  >
-                    {o >= 0 ? (
-                      <CompetitorBadge v={v} id={o} colors={colors} size={20} />
-                    ) : (
-                      <span class="gh-empty" aria-hidden="true">
-                        ·
-                      </span>
-                    )}
-                  </span>
-                ))}
-                <span class="gh-small">
-                  Demand:{" "}
-                  {demand.map((l, i) =>
-                    l >= 0 ? (
-                      <Icon key={i} name={LUX_ICONS[l]!} size={18} label={`${luxName(l)} wanted`} />
-                    ) : (
-                      <span key={i} class="hint">
-                        —
-                      </span>
-                    ),
-                  )}
+              {pirate >= 0 ? (
+                <span class="gh-pirate">
+                  <Icon name="pirate" size={18} label="Pirates" /> strength {pirate}
                 </span>
-                {pirate >= 0 ? (
-                  <span class="gh-pirate">
-                    <Icon name="pirate" size={18} label="Pirates" /> strength {pirate}
-                  </span>
-                ) : null}
-              </div>
-            </li>
-          );
-        })}
+              ) : null}
+            </div>
+          </li>
+        ))}
       </ol>
       <p class="gh-small">
         Pirate deck: {v.pirateN} cards, {v.pirateDiscN} discarded (their order stays hidden).

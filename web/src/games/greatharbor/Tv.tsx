@@ -8,12 +8,23 @@
 import type { TableStore } from "../../state";
 import { AutomaTurnPanel } from "./AutomaTurn";
 import { Harbor } from "./Harbor";
-import { AutomaPanel, BonusTile, CompetitorBadge, OrderLine, PrestigeChart, Resources, ScoreTable, TvOffer } from "./Panels";
-import { Amount, DieChip, Icon, LUX_ICONS } from "./icons";
+import {
+  AutomaPanel,
+  BonusTile,
+  CompetitorBadge,
+  DemandIcons,
+  OrderLine,
+  PrestigeChart,
+  Resources,
+  ScoreTable,
+  ShipSpot,
+  TvOffer,
+  voyageSegments,
+} from "./Panels";
+import { Amount, DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
-import { COLOURS, SEGMENTS } from "./content";
-import { competitorName, diceAt, LOC, decodeView, type GreatHarborView } from "./view";
-import { luxName } from "./words";
+import { COLOURS } from "./content";
+import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
 import { EarlierLog } from "../../components/EarlierLog";
 
 function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
@@ -68,7 +79,6 @@ function TvDistrict({ v }: { v: GreatHarborView }) {
  * is, the Demand tiles and the pirates once revealed.
  */
 function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
-  let slot = 0;
   return (
     <table class="gh-tv-voyages" data-testid="gh-voyage">
       <caption class="sr-only">Voyages</caption>
@@ -81,54 +91,32 @@ function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
         <col />
       </colgroup>
       <tbody>
-        {SEGMENTS.map((seg, g) => {
-          const demand = v.demand.slice(slot, slot + seg.demandSlots);
-          slot += seg.demandSlots;
-          const pirate = v.revealed[g] ?? -1;
-          return (
-            <tr key={g} class={v.phase === "voyage" && v.voySeg === g ? "gh-now" : ""} data-testid={`segment-${g}`}>
-              <th scope="row">
-                <Icon name="ship" label={false} /> Segment {g + 1}
-              </th>
-              <td>
-                {(v.segOwner[g] ?? []).map((o, i) =>
-                  o >= 0 ? (
-                    <span key={i} role="img" aria-label={`position ${i + 1}: ${competitorName(v, o)}'s ship`}>
-                      <CompetitorBadge v={v} id={o} colors={colors} size={24} />
-                    </span>
-                  ) : (
-                    <span key={i} class="gh-empty" role="img" aria-label={`position ${i + 1}: empty`}>
-                      ·
-                    </span>
-                  ),
-                )}
-              </td>
-              <td>
-                trade <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
-              </td>
-              <td>home in {seg.returnDistance}</td>
-              <td>
-                Demand{" "}
-                {demand.map((l, i) =>
-                  l >= 0 ? (
-                    <Icon key={i} name={LUX_ICONS[l]!} label={`${luxName(l)} wanted`} />
-                  ) : (
-                    <span key={i} class="hint">
-                      —
-                    </span>
-                  ),
-                )}
-              </td>
-              <td>
-                {pirate >= 0 ? (
-                  <>
-                    <Icon name="pirate" label="Pirates" /> strength {pirate}
-                  </>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
+        {voyageSegments(v).map(({ g, seg, demand, owners, pirate, now }) => (
+          <tr key={g} class={now ? "gh-now" : ""} data-testid={`segment-${g}`}>
+            <th scope="row">
+              <Icon name="ship" label={false} /> Segment {g + 1}
+            </th>
+            <td>
+              {owners.map((o, i) => (
+                <ShipSpot key={i} v={v} o={o} i={i} colors={colors} size={24} />
+              ))}
+            </td>
+            <td>
+              trade <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
+            </td>
+            <td>home in {seg.returnDistance}</td>
+            <td>
+              Demand <DemandIcons demand={demand} />
+            </td>
+            <td>
+              {pirate >= 0 ? (
+                <>
+                  <Icon name="pirate" label="Pirates" /> strength {pirate}
+                </>
+              ) : null}
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );
