@@ -155,7 +155,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
         {over && v.scores.length ? (
           <>
             <ScoreTable v={v} result={g.result} colors={colors} />
-            <PrestigeChart v={v} colors={colors} width={900} height={260} />
+            <PrestigeChart v={v} colors={colors} width={900} height={220} />
           </>
         ) : (
           <>
