@@ -47,7 +47,10 @@ export default async function scenario(ctx) {
   setStep("the host places her pieces and plays until she has offered everyone a trade and ended that turn");
   let ended = false;
   let offered = false;
-  for (let k = 0; k < 400 && !ended; k++) {
+  // Bounded by time, not by steps: the host's pieces stand where the first free corners are, and on
+  // some islands they touch the desert or rare numbers, so her first card can take many turns.
+  const deadline = Date.now() + 180_000;
+  while (!ended && Date.now() < deadline) {
     if (!offered && (await offerToAll(host).catch(() => false))) {
       setStep("the TV at 1920 × 1080 with an offer to everyone open");
       // Five quick refusals can close the offer before the TV is looked at: then she offers again.
