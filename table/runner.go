@@ -473,7 +473,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		if final != nil {
 			r.t.Status, r.t.Result = Finished, final
 		}
-		r.noteTakeBack(before, seat, move)
+		r.noteTakeBack(before, seat, move, standIn)
 		if !standIn {
 			r.missed[seat] = 0 // the person is back: their clock runs again
 		}

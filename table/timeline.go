@@ -18,11 +18,13 @@ type takeBack struct {
 }
 
 // noteTakeBack remembers the move seat just made (from before to the live
-// game, at the table's new version) when the table allows take-backs and
-// the game says the move revealed nothing. It holds r.mu.
-func (r *Runner) noteTakeBack(before game.Game, seat game.Seat, move json.RawMessage) {
+// game, at the table's new version) when the table allows take-backs, the
+// person made it themselves and the game says the move revealed nothing. A
+// move a computer player made in a person's seat (standIn) is not theirs to
+// take back. It holds r.mu.
+func (r *Runner) noteTakeBack(before game.Game, seat game.Seat, move json.RawMessage, standIn bool) {
 	r.undo = takeBack{}
-	if !r.t.Undo || r.t.Status != Playing || !r.def.Undoable(before, r.g, seat, move) {
+	if standIn || !r.t.Undo || r.t.Status != Playing || !r.def.Undoable(before, r.g, seat, move) {
 		return
 	}
 	r.undo = takeBack{before: before, seat: seat, version: r.t.Version}

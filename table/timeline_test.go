@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"harbor"
 	"harbor/game"
@@ -256,5 +257,52 @@ func TestReplayAndForkOfAFinishedGame(t *testing.T) {
 	f2, err := again.Get(ctx, f.ID())
 	if err != nil || pileOf(t, f2) != 4 {
 		t.Fatalf("the fork after a restart: %v", err)
+	}
+}
+
+// TestTakeBackIsNeverOfferedForAComputersMove: a move a computer player
+// made in a person's seat (here after Bo handed it over) is not Bo's to
+// take back once he has his seat again, though it revealed nothing and
+// nobody has acted since.
+func TestTakeBackIsNeverOfferedForAComputersMove(t *testing.T) {
+	store := openStore(t)
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	r, keys, subs, conns := pileTable(t, tables, 20, true, "Ana", "Bo")
+	if turn := lastState(conns[0]).Actors[0]; turn == 0 {
+		if err := r.Move(ctx, subs[0], r.Version(), json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := r.Version()
+	if err := r.Change(ctx, func(tb *table.Table) error { return tb.HandSeat(keys[1], 1, true) }); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); r.Version() == at; time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the computer player never played Bo's turn")
+		}
+	}
+	if err := r.Change(ctx, func(tb *table.Table) error { return tb.HandSeat(keys[1], 1, false) }); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := store.Moves(ctx, r.ID(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := moves[len(moves)-1]; last.Seat != 1 || !last.StandIn {
+		t.Fatalf("the last move is %+v, not the computer's in Bo's seat", last)
+	}
+	// Bo's page, live or reloaded, offers no take-back.
+	again := &recorder{}
+	if _, err := r.Subscribe(again, keys[1], false); err != nil {
+		t.Fatal(err)
+	}
+	if lastState(conns[1]).Undo || lastState(again).Undo {
+		t.Fatal("Bo is offered to take back the move the computer made for him")
+	}
+	if err := r.Undo(ctx, subs[1], r.Version()); harbor.ErrorCode(err) != harbor.EConflict {
+		t.Fatalf("Bo took back the computer's move: %v", err)
 	}
 }
