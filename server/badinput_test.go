@@ -114,6 +114,11 @@ func TestBadInput(t *testing.T) {
 		{"oversized message", func() *wsClient { return ts.hostWS }, big, harbor.ETooLarge},
 		{"spectator moves", func() *wsClient { return ts.lateWS }, `{"t":"move","v":0,"d":{"type":"take","n":1}}`, harbor.EForbidden},
 		{"TV moves", func() *wsClient { return ts.tvWS }, `{"t":"move","v":0,"d":{"type":"take","n":1}}`, harbor.EUnauthorized},
+		{"back with a field", func() *wsClient { return ts.friendWS }, `{"t":"back","v":0,"d":{"seat":0}}`, harbor.EInvalid},
+		{"take-back with a field", func() *wsClient { return ts.hostWS }, `{"t":"undo","v":0,"d":{"n":2}}`, harbor.EInvalid},
+		{"hint with data", func() *wsClient { return ts.hostWS }, `{"t":"hint","v":0,"d":[1]}`, harbor.EInvalid},
+		{"ping with data", func() *wsClient { return ts.hostWS }, `{"t":"ping","v":0,"d":"x"}`, harbor.EInvalid},
+		{"state with a field", func() *wsClient { return ts.hostWS }, `{"t":"state","v":0,"d":{"all":true}}`, harbor.EInvalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := ts.snapshot(t)

@@ -242,6 +242,10 @@ func decodeCompact(msg []byte) (m clientMessage, ok, sure bool) {
 	return m, true, true
 }
 
+// dataless are the messages whose d is {} or absent: anything else in it
+// is refused, as unknown fields are in every other message.
+var dataless = map[string]bool{"ping": true, "back": true, "state": true, "undo": true, "hint": true}
+
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // handle answers one message. A refused message gets an error frame and
@@ -253,6 +257,10 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		return
 	}
 	var err error
+	if dataless[m.T] && len(m.D) > 0 && string(m.D) != "{}" {
+		c.answer("error", run.Version(), harbor.Errorf(harbor.EInvalid, "a %s message carries no data: d is {} or left out", m.T))
+		return
+	}
 	switch m.T {
 	case "ping":
 		c.answer("pong", run.Version(), struct{}{})
