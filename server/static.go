@@ -4,8 +4,13 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"path"
 	"strings"
 )
+
+// robots asks crawlers to keep to the home page: every other page is a
+// table, an invite, a TV or a replay of people's own games.
+const robots = "User-agent: *\nAllow: /$\nDisallow: /\n"
 
 // placeholder is served when the server has no built front end.
 const placeholder = `<!doctype html>
@@ -19,10 +24,11 @@ The HTTP API is at <code>/api/</code> (see docs/api.md) and play runs over
 </body></html>
 `
 
-// staticHandler serves the files of fsys, and index.html for the front
-// end's own routes (/, /t/{id}, /tv/{code}, /join/{invite}) and for any
-// other path that is not a file, so deep links work; a missing file under
-// assets/ is a 404. page runs before index.html is written: the server gives
+// staticHandler serves the files of fsys, /robots.txt, and index.html for
+// the front end's own routes (/, /t/{id}, /tv/{code}, /join/{invite}) and
+// for any other path that is not a file, so deep links work; a missing file
+// under assets/ or /.well-known/, or one whose name has an extension
+// (favicon.ico, sitemap.xml), is a 404: no route of the front end has one. page runs before index.html is written: the server gives
 // a new browser its identity there, with the page itself, so the page's first
 // requests (sent at once and in parallel) all carry the same one.
 func staticHandler(fsys fs.FS, page func(http.ResponseWriter, *http.Request)) http.Handler {
@@ -39,6 +45,11 @@ func staticHandler(fsys fs.FS, page func(http.ResponseWriter, *http.Request)) ht
 			return
 		}
 		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "robots.txt" {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			_, _ = w.Write([]byte(robots))
+			return
+		}
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(fsys, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
@@ -47,8 +58,8 @@ func staticHandler(fsys fs.FS, page func(http.ResponseWriter, *http.Request)) ht
 				files.ServeHTTP(w, r)
 				return
 			}
-			if strings.HasPrefix(name, "assets/") {
-				http.NotFound(w, r) // a missing build file, not a page
+			if strings.HasPrefix(name, "assets/") || strings.HasPrefix(name, ".well-known/") || path.Ext(name) != "" {
+				http.NotFound(w, r) // a missing file, not a page
 				return
 			}
 		}

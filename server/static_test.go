@@ -42,6 +42,11 @@ func TestStaticFrontEnd(t *testing.T) {
 		{"/join/mB2n5v0kqN6oR3cJx1sD9w", "<html>app</html>", 200},
 		{"/assets/app.js", "console.log(1)", 200},
 		{"/assets/gone.js", "404 page not found\n", 404},
+		{"/robots.txt", "User-agent: *\nAllow: /$\nDisallow: /\n", 200},
+		{"/favicon.ico", "404 page not found\n", 404},
+		{"/sitemap.xml", "404 page not found\n", 404},
+		{"/.well-known/security.txt", "404 page not found\n", 404},
+		{"/.well-known/change-password", "404 page not found\n", 404},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			resp, err := http.Get(hs.URL + tc.path)
