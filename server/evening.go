@@ -22,7 +22,17 @@ func (s *Server) again(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	next, err := s.tables.Again(q.r.Context(), r, q.key, req.Game)
+	// A new table is charged like any other; the one already opened is free.
+	opened, err := r.CheckAgain(q.key, req.Game)
+	if err != nil {
+		return nil, err
+	}
+	if !opened {
+		if err := s.allowCreate(q); err != nil {
+			return nil, err
+		}
+	}
+	next, err := s.tables.Again(q.r.Context(), r, q.key, req.Game, s.owners(q)...)
 	if err != nil {
 		return nil, err
 	}

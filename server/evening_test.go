@@ -538,3 +538,49 @@ func TestInviteInfo(t *testing.T) {
 		t.Fatalf("the invite answer gives away the table: %s", body)
 	}
 }
+
+// finishedPile opens a one-token Pile table of p's with a computer player,
+// and plays it to its end (p takes the token); it returns its id.
+func finishedPile(t *testing.T, p *person, id string) string {
+	t.Helper()
+	if id == "" {
+		id = p.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 1}}).ID
+	}
+	p.must("POST", "/api/tables/"+id+"/bots", map[string]any{})
+	p.must("POST", "/api/tables/"+id+"/start", nil)
+	w := p.mustDial("table=" + id)
+	f := w.next("state")
+	if len(f.State.Actors) != 1 || f.State.Actors[0] != 0 {
+		t.Fatalf("the host is not first: actors %v", f.State.Actors)
+	}
+	w.send("move", f.V, map[string]any{"type": "take", "n": 1})
+	nextLobby(t, w, func(l table.LobbyView) bool { return l.Status == table.Finished })
+	return id
+}
+
+// TestAgainIsChargedLikeANewTable: the table "play again" opens spends the
+// create limit and counts among the host's open tables, as any new table
+// does, so tables cannot be chained past the limits; asking again for the
+// one already opened costs nothing.
+func TestAgainIsChargedLikeANewTable(t *testing.T) {
+	limits := server.DefaultLimits
+	limits.CreateRate, limits.CreateBurst, limits.OpenTables = 0.001, 2, 0
+	e := newEnv(t, limits)
+	ana := e.person("Ana")
+	first := finishedPile(t, ana, "")
+	next := ana.must("POST", "/api/tables/"+first+"/again", nil).ID
+	for range 3 {
+		if again := ana.must("POST", "/api/tables/"+first+"/again", nil).ID; again != next {
+			t.Fatalf("asking again opened %s, not %s", again, next)
+		}
+	}
+	finishedPile(t, ana, next)
+	refused(t, e, ana.call("POST", "/api/tables/"+next+"/again", nil, nil), harbor.ERateLimited, "a minute per person", 2)
+
+	limits.CreateRate, limits.OpenTables = 0, 1
+	e = newEnv(t, limits)
+	bo := e.person("Bo")
+	first = finishedPile(t, bo, "")
+	bo.must("POST", "/api/tables/"+first+"/again", nil) // a lobby: Bo's one open table
+	refused(t, e, bo.call("POST", "/api/tables", pileTable, nil), harbor.EConflict, "at most 1 per person", 2)
+}

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"context"
 
 	"harbor"
@@ -12,25 +13,18 @@ import (
 // the same seats with the same colours, the same computer players, and the
 // same options when the game is the same. Everyone at r is told (its lobby
 // view names the new table) and is already a member of the new one. Asked
-// again, it answers the table it opened the first time.
-func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string) (*Runner, error) {
+// again, it answers the table it opened the first time. The new table
+// counts against owners while it is open, as one made by Create does.
+func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string, owners ...Owner) (*Runner, error) {
 	old := r.Table()
-	if err := old.isHost(key); err != nil {
-		return nil, err
-	}
-	if old.Status != Finished {
-		return nil, harbor.Errorf(harbor.EConflict, "a new game can be opened when this one is over")
-	}
-	if old.Room.Next != "" {
-		return ts.Get(ctx, old.Room.Next)
-	}
-	if gameID == "" {
-		gameID = old.Game
-	}
-	def, err := game.Lookup(gameID)
+	opened, def, err := checkAgain(old, key, gameID)
 	if err != nil {
 		return nil, err
 	}
+	if opened {
+		return ts.Get(ctx, old.Room.Next)
+	}
+	gameID = def.Info().ID
 	t, err := New(def, key, "host", nil, old.TurnSeconds, ts.now())
 	if err != nil {
 		return nil, err
@@ -52,7 +46,7 @@ func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string) (*Ru
 		s.Ready, s.HandedBy = s.Kind == Bot, ""
 		t.Seats[i] = s
 	}
-	next, err := ts.createTable(ctx, def, t)
+	next, err := ts.createTable(ctx, def, t, owners...)
 	if err != nil {
 		return nil, err
 	}
@@ -67,4 +61,27 @@ func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string) (*Ru
 		return nil, err
 	}
 	return next, nil
+}
+
+// CheckAgain says whether the host with key may ask for the table that
+// follows r's finished game (gameID "" for the same game), and whether it
+// is already open: a request for a new table can be refused before any
+// limit is charged for it, and asking again for the open one costs nothing.
+func (r *Runner) CheckAgain(key, gameID string) (opened bool, err error) {
+	opened, _, err = checkAgain(r.Table(), key, gameID)
+	return opened, err
+}
+
+func checkAgain(old *Table, key, gameID string) (opened bool, def game.Definition, err error) {
+	if err := old.isHost(key); err != nil {
+		return false, nil, err
+	}
+	if old.Status != Finished {
+		return false, nil, harbor.Errorf(harbor.EConflict, "a new game can be opened when this one is over")
+	}
+	if old.Room.Next != "" {
+		return true, nil, nil
+	}
+	def, err = game.Lookup(cmp.Or(gameID, old.Game))
+	return false, def, err
 }
