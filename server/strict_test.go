@@ -124,7 +124,8 @@ func TestLimitsChargeValidRequestsOnly(t *testing.T) {
 }
 
 // TestForkChargedWhenValid: asking to play on from a moment the finished
-// game does not have costs nothing of the create limit.
+// game does not have, or under a name that is not one, costs nothing of the
+// create limit.
 func TestForkChargedWhenValid(t *testing.T) {
 	limits := server.DefaultLimits
 	limits.CreateRate, limits.CreateBurst, limits.OpenTables = 0.001, 2, 0
@@ -142,6 +143,11 @@ func TestForkChargedWhenValid(t *testing.T) {
 		for _, at := range []int{-1, 1, 7} {
 			if err := ana.call("POST", "/api/tables/"+l.ID+"/fork", map[string]any{"at": at}, nil); code(err) != harbor.EInvalid {
 				t.Fatalf("a fork at move %d of a one-move game: %v, want invalid", at, err)
+			}
+		}
+		for _, name := range []string{strings.Repeat("x", 500), "   ", "a\x00b"} {
+			if err := ana.call("POST", "/api/tables/"+l.ID+"/fork", map[string]any{"at": 0, "name": name}, nil); code(err) != harbor.EInvalid {
+				t.Fatalf("a fork under the name %q: %v, want invalid", name, err)
 			}
 		}
 	}

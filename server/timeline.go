@@ -97,6 +97,11 @@ func (s *Server) fork(q *request) (any, error) {
 	if err := src.CheckForkAt(req.At); err != nil {
 		return nil, err
 	}
+	if req.Name != "" { // "" keeps the person's name at the old table
+		if _, err := table.CleanName(req.Name); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.allowCreate(q); err != nil {
 		return nil, err
 	}
