@@ -180,3 +180,39 @@ func legalMoveTypes(t *testing.T, d game.Definition, n int, seed uint64) map[str
 	}
 	return types
 }
+
+// optionMark is how a text of the rules help names a table's option value:
+// {key|default}, shown as the table's value or else the default.
+var optionMark = regexp.MustCompile(`\{([A-Za-z]+)\|([^{}|]*)\}`)
+
+// TestOptionMarksNameTheGamesOptions: every option mark in a game's rules
+// help names one of the game's options with the default the engine uses,
+// so a table without the option reads what it plays.
+func TestOptionMarksNameTheGamesOptions(t *testing.T) {
+	for _, d := range game.All() {
+		id := d.Info().ID
+		b, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "content", id, "reference.json"))
+		if err != nil {
+			t.Fatalf("the rules reference of %s: %v", id, err)
+		}
+		defaults := map[string]string{}
+		for _, o := range d.Info().Options {
+			defaults[o.Key] = strings.Trim(string(must(json.Marshal(o.Default))), `"`)
+		}
+		for _, m := range optionMark.FindAllStringSubmatch(string(b), -1) {
+			want, ok := defaults[m[1]]
+			if !ok {
+				t.Errorf("%s's rules help names %s, which is not one of its options", id, m[0])
+			} else if m[2] != want {
+				t.Errorf("%s's rules help gives %s the default %q; the game's is %q", id, m[1], m[2], want)
+			}
+		}
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ICON_NAMES } from "../src/content/icons";
 import { decode } from "../src/protocol";
-import { groups, loadReference, moveLine, parseTopicHash, searchTopics, topicById, topicForRule, topicHref, type Reference } from "../src/rules/reference";
+import {
+  fillOptions,
+  groups,
+  loadReference,
+  moveLine,
+  parseTopicHash,
+  searchTopics,
+  topicById,
+  topicForRule,
+  topicHref,
+  type Reference,
+} from "../src/rules/reference";
 import { emptyTable, reduce } from "../src/state";
 
 const GAMES = ["holdings", "harborfall", "greatharbor", "neko"];
@@ -112,5 +123,31 @@ describe("hints on the wire", () => {
     s = reduce(s, decode('{"t":"error","v":1,"d":{"code":"forbidden","message":"the host has turned hints off at this table"}}')!);
     expect(s.hintPending).toBe(false);
     expect(s.notice?.text).toMatch(/hints off/);
+  });
+});
+
+describe("rules help that follows the table", () => {
+  it("fills an option mark with the table's value, else its default", () => {
+    expect(fillOptions("stops after round {roundLimit|20}.", { roundLimit: 2 })).toBe("stops after round 2.");
+    expect(fillOptions("stops after round {roundLimit|20}.", {})).toBe("stops after round 20.");
+    expect(fillOptions("stops after round {roundLimit|20}.", undefined)).toBe("stops after round 20.");
+    expect(fillOptions("{roundLimit|20}", { roundLimit: { x: 1 } })).toBe("20");
+    expect(fillOptions("a {plain} brace", { plain: 3 })).toBe("a {plain} brace");
+  });
+
+  it("tells a two-round Harbor Holdings table that play stops after round 2", async () => {
+    const ref = await loadReference("holdings");
+    const end = fillOptions(ref.howTo.end, { roundLimit: 2 });
+    expect(end).toContain("after round 2 ");
+    expect(end).not.toContain("20");
+    const topic = topicById(ref, "end")!;
+    expect(topic.body.map((b) => fillOptions(JSON.stringify(b), { roundLimit: 2 })).join(" ")).toContain("round 2,");
+  });
+
+  it.each(GAMES)("%s's search example names words its rules help finds", async (game) => {
+    const ref = await loadReference(game);
+    const words = ref.searchHint.split(",").map((w) => w.trim());
+    expect(words.length).toBeGreaterThan(1);
+    for (const w of words) expect(searchTopics(ref, w).length, `"${w}" finds no topic of ${game}`).toBeGreaterThan(0);
   });
 });

@@ -105,7 +105,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         <div class={`play-side ${parts.layout?.side ?? ""}`}>
           {parts.side}
           <LogPanel store={store} {...parts.log} />
-          <HowTo game={parts.game} />
+          <HowTo game={parts.game} options={data.lobby?.options} />
         </div>
       </div>
 

@@ -4,10 +4,12 @@
 // Content comes from rules/reference.ts, loaded on demand per game.
 
 import { signal } from "@preact/signals";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { createContext } from "preact";
+import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../content/icons";
 import { IconLegend } from "./IconLegend";
 import {
+  fillOptions,
   groups,
   moveLine,
   parseTopicHash,
@@ -17,6 +19,7 @@ import {
   topicHref,
   wantReference,
   type Block,
+  type Options,
   type Reference,
   type Topic,
 } from "../rules/reference";
@@ -39,9 +42,15 @@ export function closeReference() {
   opener = null;
 }
 
-/** RichText renders text with :icon: names drawn as icons; an icon and its count (":rope: ×2") stay on one line. */
+/** TableOptions are the rules options of the table the rules help is shown at, which its texts follow. */
+const TableOptions = createContext<Options | undefined>(undefined);
+
+/**
+ * RichText renders text with :icon: names drawn as icons; an icon and its count (":rope: ×2") stay on one line.
+ * Option marks ({roundLimit|20}) show the table's value.
+ */
 export function RichText({ text }: { text: string }) {
-  const parts = text.split(/:([a-z]+):( ×\d+)?/);
+  const parts = fillOptions(text, useContext(TableOptions)).split(/:([a-z]+):( ×\d+)?/);
   const out: preact.ComponentChildren[] = [];
   for (let i = 0; i < parts.length; i += 3) {
     if (parts[i]) out.push(parts[i]);
@@ -140,18 +149,20 @@ export function HowToPlay({ ref }: { ref: Reference }) {
   return (
     <div class="howto" data-testid="how-to-play">
       <p>
-        <strong>Goal.</strong> {ref.howTo.goal}
+        <strong>Goal.</strong> <RichText text={ref.howTo.goal} />
       </p>
       <p>
         <strong>A turn.</strong>
       </p>
       <ol>
         {ref.howTo.turn.map((l) => (
-          <li key={l}>{l}</li>
+          <li key={l}>
+            <RichText text={l} />
+          </li>
         ))}
       </ol>
       <p>
-        <strong>The end.</strong> {ref.howTo.end}
+        <strong>The end.</strong> <RichText text={ref.howTo.end} />
       </p>
     </div>
   );
@@ -203,7 +214,7 @@ export function ReferenceDialog({ game }: { game: string }) {
                 type="search"
                 value={query}
                 onInput={(e) => setQuery(e.currentTarget.value)}
-                placeholder="e.g. rent, robber, fee"
+                placeholder={`e.g. ${ref.searchHint}`}
                 data-testid="rules-search"
               />
             </label>
@@ -233,21 +244,26 @@ export function ReferenceDialog({ game }: { game: string }) {
   );
 }
 
-/** HowTo is the rules panel of a table page or play screen: "how to play" at a tap, the reference a tap further. */
-export function HowTo({ game }: { game: string }) {
+/**
+ * HowTo is the rules panel of a table page or play screen: "how to play" at a tap, the reference a tap further.
+ * Their texts follow the table's options (none on the home page: the defaults).
+ */
+export function HowTo({ game, options }: { game: string; options?: Options }) {
   const [open, setOpen] = useState(false);
   const ref = open ? wantReference(game) : undefined;
   return (
-    <section class="panel howto-panel">
-      <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-        <summary>How to play</summary>
-        {open && !ref ? <p>Loading…</p> : ref ? <HowToPlay ref={ref} /> : null}
-      </details>
-      <a class="button btn-small" href={topicHref()} data-testid="open-rules">
-        Rules reference
-      </a>
-      <ReferenceDialog game={game} />
-    </section>
+    <TableOptions.Provider value={options}>
+      <section class="panel howto-panel">
+        <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+          <summary>How to play</summary>
+          {open && !ref ? <p>Loading…</p> : ref ? <HowToPlay ref={ref} /> : null}
+        </details>
+        <a class="button btn-small" href={topicHref()} data-testid="open-rules">
+          Rules reference
+        </a>
+        <ReferenceDialog game={game} />
+      </section>
+    </TableOptions.Provider>
   );
 }
 

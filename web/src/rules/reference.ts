@@ -22,6 +22,8 @@ export interface Topic {
 export interface Reference {
   game: string;
   name: string;
+  /** a few words the search finds, offered as its example */
+  searchHint: string;
   howTo: { goal: string; turn: string[]; end: string };
   /** what a move of each type does, keyed by the move's type */
   moves: Record<string, string>;
@@ -96,6 +98,21 @@ export function searchTopics(ref: Reference, query: string): Topic[] {
     scored.push({ t, score, i });
   });
   return scored.sort((a, b) => b.score - a.score || a.i - b.i).map((x) => x.t);
+}
+
+/** Options are a table's rules options, by key (a lobby's options). */
+export type Options = Record<string, unknown>;
+
+/**
+ * fillOptions puts a table's option values into a text of the reference:
+ * a mark {key|default} becomes the table's value of the option key, or the
+ * default where the table has none (the home page, a table without it).
+ */
+export function fillOptions(text: string, options: Options | undefined): string {
+  return text.replace(/\{([A-Za-z]+)\|([^{}|]*)\}/g, (_, key: string, fallback: string) => {
+    const v = options?.[key];
+    return typeof v === "number" || (typeof v === "string" && v !== "") ? String(v) : fallback;
+  });
 }
 
 /** topicForRule returns the topic that explains an engine's rule id. */

@@ -523,7 +523,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
       {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
       <ChatPanel store={store} lobby={lobby} />
       <Options lobby={lobby} busy={busy} run={run} />
-      <HowTo game={lobby.game} />
+      <HowTo game={lobby.game} options={lobby.options} />
     </div>
   );
 }
