@@ -85,37 +85,37 @@ func (s *State) flowText(from, to Party, amount int, reason string, space int) s
 	switch reason {
 	case "gate":
 		if s.Pos[to] == GateSpace {
-			return fmt.Sprintf("%s collected %d for landing on Harbor Gate", s.name(to), amount)
+			return fmt.Sprintf("%s collected %s for landing on Harbor Gate", s.name(to), game.Number(amount))
 		}
-		return fmt.Sprintf("%s collected %d for passing Harbor Gate", s.name(to), amount)
+		return fmt.Sprintf("%s collected %s for passing Harbor Gate", s.name(to), game.Number(amount))
 	case "buy":
-		return fmt.Sprintf("%s bought %s for %d", s.name(from), where, amount)
+		return fmt.Sprintf("%s bought %s for %s", s.name(from), where, game.Number(amount))
 	case "rent":
-		return fmt.Sprintf("%s paid %d rent to %s for %s", s.name(from), amount, s.name(to), where)
+		return fmt.Sprintf("%s paid %s rent to %s for %s", s.name(from), game.Number(amount), s.name(to), where)
 	case "improve":
-		return fmt.Sprintf("%s improved %s for %d", s.name(from), where, amount)
+		return fmt.Sprintf("%s improved %s for %s", s.name(from), where, game.Number(amount))
 	case "levy":
-		return fmt.Sprintf("%s paid %d at %s", s.name(from), amount, where)
+		return fmt.Sprintf("%s paid %s at %s", s.name(from), game.Number(amount), where)
 	case "festival":
-		return fmt.Sprintf("%s collected %d at %s", s.name(to), amount, where)
+		return fmt.Sprintf("%s collected %s at %s", s.name(to), game.Number(amount), where)
 	case "inspection":
-		return fmt.Sprintf("%s paid the %d customs charge", s.name(from), amount)
+		return fmt.Sprintf("%s paid the %s customs charge", s.name(from), game.Number(amount))
 	case "sale":
-		return fmt.Sprintf("The bank paid %s %d for %s", s.name(to), amount, where)
+		return fmt.Sprintf("The bank paid %s %s for %s", s.name(to), game.Number(amount), where)
 	case "bankruptcy":
 		return fmt.Sprintf("%s handed their last %s to %s", s.name(from), coins(amount), s.name(to))
 	case "trade":
-		return fmt.Sprintf("%s paid %d to %s in the trade", s.name(from), amount, s.name(to))
+		return fmt.Sprintf("%s paid %s to %s in the trade", s.name(from), game.Number(amount), s.name(to))
 	case "dispatch":
 		if from == Bank {
-			return fmt.Sprintf("%s collected %d from the bank for the Dispatch card", s.name(to), amount)
+			return fmt.Sprintf("%s collected %s from the bank for the Dispatch card", s.name(to), game.Number(amount))
 		}
-		return fmt.Sprintf("%s paid %d to %s for the Dispatch card", s.name(from), amount, s.name(to))
+		return fmt.Sprintf("%s paid %s to %s for the Dispatch card", s.name(from), game.Number(amount), s.name(to))
 	}
 	if from == Bank {
-		return fmt.Sprintf("%s collected %d (%s)", s.name(to), amount, reason)
+		return fmt.Sprintf("%s collected %s (%s)", s.name(to), game.Number(amount), reason)
 	}
-	return fmt.Sprintf("%s paid %d to %s (%s)", s.name(from), amount, s.name(to), reason)
+	return fmt.Sprintf("%s paid %s to %s (%s)", s.name(from), game.Number(amount), s.name(to), reason)
 }
 
 // overText is the last line of the log: who won, and why the game ended.
@@ -140,9 +140,9 @@ func (s *State) overText() string {
 		return fmt.Sprintf("The game is over: %s is the last solvent player and wins", who)
 	}
 	if len(names) == 1 {
-		return fmt.Sprintf("The game is over after %s: %s wins with a net worth of %d", rounds(s.Opts.RoundLimit), who, best)
+		return fmt.Sprintf("The game is over after %s: %s wins with a net worth of %s", rounds(s.Opts.RoundLimit), who, game.Number(best))
 	}
-	return fmt.Sprintf("The game is over after %s: %s share the win with a net worth of %d", rounds(s.Opts.RoundLimit), who, best)
+	return fmt.Sprintf("The game is over after %s: %s share the win with a net worth of %s", rounds(s.Opts.RoundLimit), who, game.Number(best))
 }
 
 // rounds says "1 round" or "n rounds".
@@ -158,7 +158,7 @@ func coins(n int) string {
 	if n == 1 {
 		return "1 Coin"
 	}
-	return fmt.Sprintf("%d Coins", n)
+	return fmt.Sprintf("%s Coins", game.Number(n))
 }
 
 // improvements says "1 improvement" or "n improvements".

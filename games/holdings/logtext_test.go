@@ -99,7 +99,7 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 			rollTo(t, s, seat, 1, 2) // Tar Lane, left unbought
 			last = play(t, s, seat, Move{Type: MoveEnd})
 		}
-		wantLines(t, last, "The game is over after 1 round: Ana and Ben share the win with a net worth of 1500")
+		wantLines(t, last, "The game is over after 1 round: Ana and Ben share the win with a net worth of 1,500")
 
 		s = newGame(t, 2, `{"roundLimit":2}`)
 		s.Cash[1] = 1000
@@ -108,7 +108,7 @@ func TestLogLinesReadAsAPlayerWould(t *testing.T) {
 			rollTo(t, s, seat, 1, 2)
 			last = play(t, s, seat, Move{Type: MoveEnd})
 		}
-		wantLines(t, last, "The game is over after 2 rounds: Ana wins with a net worth of 1500")
+		wantLines(t, last, "The game is over after 2 rounds: Ana wins with a net worth of 1,500")
 	})
 	t.Run("HH-48 HH-49 a bankruptcy says what could not be paid, and to whom", func(t *testing.T) {
 		s := newGame(t, 3, "")
