@@ -142,6 +142,8 @@ export default async function scenario(ctx) {
   const total = Number(await bar.getAttribute("data-total"));
   if (!(total > 10)) fail(`the replay has ${total} moves`);
   await until("the replay to open at the end", async () => Number(await bar.getAttribute("data-at")) === total);
+  // Ana played this game: the replay does not call her a watcher.
+  if (await host.getByText("You are watching.").count()) fail("the replay tells the host, who played the game, that she is watching");
   await host.getByRole("button", { name: "To the start" }).click();
   await until("move 0", async () => (await bar.getAttribute("data-at")) === "0");
   const atStart = await boardPositions(host);

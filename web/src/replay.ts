@@ -25,10 +25,17 @@ export interface LogLine {
   at: number;
   text: string;
   events: GameEvent[];
+  /** the move was taken back by the move after it: the game went on as if it had not been made */
+  undone: boolean;
 }
 
-/** logLines turns a finished game's log (GET /api/tables/{id}/log) into one line per move. */
+/**
+ * logLines turns a finished game's log (GET /api/tables/{id}/log) into one
+ * line per move. A take-back (an "undo" event) undoes the move just before
+ * it: nobody may act between a move and its take-back.
+ */
 export function logLines(moves: { events: GameEvent[] }[]): LogLine[] {
+  const takesBack = (i: number) => moves[i]?.events.some((e) => e.type === "undo") ?? false;
   return moves.map((m, i) => ({
     at: i + 1,
     text:
@@ -37,6 +44,7 @@ export function logLines(moves: { events: GameEvent[] }[]): LogLine[] {
         .filter(Boolean)
         .join(" ") || "A move",
     events: m.events,
+    undone: takesBack(i + 1) && !takesBack(i),
   }));
 }
 

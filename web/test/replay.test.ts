@@ -55,6 +55,13 @@ describe("replay", () => {
     ]);
   });
 
+  it("marks the move a take-back undid, and only that one", () => {
+    const move = (text: string) => ({ events: [{ type: "buy", seat: 1, text }] });
+    const undo = { events: [{ type: "undo", seat: 1, text: "Bo took back their last move" }] };
+    const lines = logLines([move("Bo bought Anchor Street"), undo, move("Computer for Bo: Bo bought Anchor Street"), move("Bo ended their turn")]);
+    expect(lines.map((l) => l.undone)).toEqual([true, false, false, false]);
+  });
+
   it("shows a position as table data with nothing to do", () => {
     const l = lobby([seat(0, { name: "Ana" }), seat(1, { name: "Bo" })], { status: "finished" });
     const log = logLines([

@@ -83,7 +83,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         </p>
         {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
         {parts.head}
-        {me < 0 ? <p class="hint">You are watching.</p> : null}
+        {me < 0 && live ? <p class="hint">You are watching.</p> : null}
         <TakeBack store={store} />
       </header>
 

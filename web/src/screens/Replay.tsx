@@ -294,9 +294,10 @@ function ReplayOf({ src }: { src: Source }) {
           <h2 id="replay-log-h">Moves</h2>
           <ol>
             {log.map((l) => (
-              <li key={l.at} class={l.at === pos.at ? "replay-now" : ""}>
+              <li key={l.at} class={`${l.at === pos.at ? "replay-now" : ""} ${l.undone ? "replay-undone" : ""}`}>
                 <button type="button" class="link" onClick={() => step(l.at)} aria-current={l.at === pos.at ? "step" : undefined}>
                   {l.at}. {l.text}
+                  {l.undone ? <span class="replay-undone-mark"> (taken back)</span> : null}
                 </button>
               </li>
             ))}
