@@ -29,7 +29,7 @@ func (r *Runner) schedule() {
 	}
 	actors := r.g.Actors()
 	watched := len(r.subs) > 0
-	if !watched && !r.t.Pace.Own() {
+	if r.resting() {
 		// Nobody watches: computer players wait for someone to come back.
 		if r.botTimer != nil {
 			r.botTimer.Stop()
@@ -50,6 +50,14 @@ func (r *Runner) schedule() {
 	r.armTimers(actors)
 }
 
+// resting reports whether computer players wait for someone to watch:
+// nobody's page is open, and either the table plays live, or it plays at
+// its own pace with no person in a seat (a game of computer players only,
+// which nobody waits for).
+func (r *Runner) resting() bool {
+	return len(r.subs) == 0 && (!r.t.Pace.Own() || !r.t.hasPerson())
+}
+
 func (r *Runner) stopTimers() {
 	if r.botTimer != nil {
 		r.botTimer.Stop()
@@ -66,7 +74,7 @@ func (r *Runner) botStep() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.botDue = false
-	if r.g == nil || r.closed || r.t.Status != Playing || (len(r.subs) == 0 && !r.t.Pace.Own()) {
+	if r.g == nil || r.closed || r.t.Status != Playing || r.resting() {
 		return
 	}
 	seat := (r.g.Actors() & r.computerSeats()).First()

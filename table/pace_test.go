@@ -477,3 +477,42 @@ func TestPaceHeldAfterMissedTurns(t *testing.T) {
 	waiting("a missed turn after her own move", false)
 	tables.Close()
 }
+
+// TestPaceComputersAloneRestUnwatched: a game of computer players only at
+// its own pace waits nobody's turn, so it plays while someone watches and
+// rests while nobody does, as a live table would.
+func TestPaceComputersAloneRestUnwatched(t *testing.T) {
+	tables := table.NewTables(openStore(t), table.Options{SweepEvery: -1})
+	defer tables.Close()
+	ctx := context.Background()
+	r, keys := openPile(t, tables, 200, 1, "Ana")
+	ana := keys[0]
+	for _, op := range []func(tb *table.Table) error{
+		func(tb *table.Table) error { return tb.SetPace(ana, ownPace) },
+		func(tb *table.Table) error { return tb.Sit(ana, -1, "") },
+		func(tb *table.Table) error { return tb.AddBot(ana, 0) },
+		func(tb *table.Table) error { return tb.AddBot(ana, 1) },
+	} {
+		if err := r.Change(ctx, op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Start(ctx, ana); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if v := r.Version(); v != 0 {
+		t.Fatalf("the computer players made %d moves with nobody watching", v)
+	}
+	sub, err := r.Subscribe(&recorder{}, ana, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the computer players to play while Ana watches", func() bool { return r.Version() >= 2 })
+	r.Unsubscribe(sub)
+	at := r.Version()
+	time.Sleep(50 * time.Millisecond)
+	if v := r.Version(); v > at+1 {
+		t.Fatalf("the computer players went on from move %d to %d after Ana left", at, v)
+	}
+}
