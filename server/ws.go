@@ -274,7 +274,7 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 		err = run.Undo(ctx, sub, m.V)
 	case "hint":
 		var hint game.Suggestion
-		if hint, err = run.Hint(sub); err == nil {
+		if hint, err = run.Hint(ctx, sub); err == nil {
 			table.Send(c, "hint", run.Version(), hint)
 		}
 	case "chat":

@@ -1,6 +1,9 @@
 package table
 
 import (
+	"context"
+	"slices"
+
 	"harbor"
 	"harbor/game"
 )
@@ -30,10 +33,12 @@ func (t *Table) SetHints(key string, on bool) error {
 // Hint answers "what would the computer do?" for the seat of s: the game's
 // computer player decides from that seat's own view and legal moves, as if
 // it sat there, and says why when it can. Every subscriber is told that the
-// seat asked (a `note` frame for the log). Errors: EUnauthorized for the TV,
-// EForbidden for a spectator or when the host turned hints off, EConflict
-// when no game runs, ENotYourTurn when the game does not wait on the seat.
-func (r *Runner) Hint(s *Sub) (game.Suggestion, error) {
+// seat asked (a `note` frame for the log), once a seat and version, and the
+// note is stored with the table, so the log reads the same after a reload.
+// Errors: EUnauthorized for the TV, EForbidden for a spectator or when the
+// host turned hints off, EConflict when no game runs, ENotYourTurn when the
+// game does not wait on the seat, EInternal when the note cannot be stored.
+func (r *Runner) Hint(ctx context.Context, s *Sub) (game.Suggestion, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if s.tv {
@@ -58,10 +63,47 @@ func (r *Runner) Hint(s *Sub) (game.Suggestion, error) {
 		return game.Suggestion{}, err
 	}
 	r.tables.log.Info("hint", "table", r.t.ID, "seat", seat, "version", r.t.Version)
-	note := NewMsg("note", r.t.Version, game.Event{Type: "hint", Seat: seat, Text: r.t.Seats[seat].Name + " asked what the computer would do"})
+	asked := HintNote{V: r.t.Version, Seat: seat}
+	if slices.Contains(r.t.Room.Hints, asked) {
+		return hint, nil // the log says so already
+	}
+	next := r.t.Clone()
+	next.Room.Hints = append(next.Room.Hints, asked)
+	if over := len(next.Room.Hints) - MaxHintNotes; over > 0 {
+		next.Room.Hints = slices.Delete(next.Room.Hints, 0, over)
+	}
+	if err := r.tables.store.SaveTable(ctx, next); err != nil {
+		r.tables.log.Error("save hint note", "table", r.t.ID, "err", err)
+		return game.Suggestion{}, storeFault(err, "the hint could not be noted; try again")
+	}
+	r.t = next
+	e := hintEvent(r.t.Seats, seat)
+	if r.hist.first() >= 0 && r.hist.first() <= asked.V {
+		h := r.hist.at(asked.V)
+		h.Events = append(slices.Clip(h.Events), e) // never into the events of the last state frame
+		r.hist.set(h)
+	}
+	note := NewMsg("note", r.t.Version, e)
 	for _, sub := range r.subs {
 		sub.conn.Send(note)
 	}
 	note.Done()
 	return hint, nil
+}
+
+// hintEvent is what the log says of a seat's question for a hint.
+func hintEvent(seats []Seat, seat game.Seat) game.Event {
+	return game.Event{Type: "hint", Seat: seat, Text: seatName(seats, seat) + " asked what the computer would do"}
+}
+
+// withHints adds the hint notes of t to the log entries of their versions.
+func withHints(t *Table, hist []HistoryEntry) {
+	for _, n := range t.Room.Hints {
+		for i := range hist {
+			if hist[i].V == n.V {
+				hist[i].Events = append(slices.Clip(hist[i].Events), hintEvent(t.Seats, n.Seat))
+				break
+			}
+		}
+	}
 }

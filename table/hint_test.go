@@ -16,7 +16,7 @@ import (
 
 // hintTable starts a Pile game of 10 tokens: the host in seat 0, a computer
 // player in seat 1 that never gets to move by itself.
-func hintTable(t *testing.T) (*table.Runner, string) {
+func hintTable(t *testing.T) (*table.Runner, string, *sqlite.Store) {
 	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
@@ -37,13 +37,13 @@ func hintTable(t *testing.T) (*table.Runner, string) {
 	if err := r.Start(ctx, host); err != nil {
 		t.Fatal(err)
 	}
-	return r, host
+	return r, host, store
 }
 
 func TestHint(t *testing.T) {
 	ctx := context.Background()
 	t.Run("the computer's move for the asking seat, and everyone hears a hint was used", func(t *testing.T) {
-		r, host := hintTable(t)
+		r, host, _ := hintTable(t)
 		if !r.Lobby().Hints {
 			t.Fatal("hints are off by default at a table with a computer player")
 		}
@@ -55,7 +55,7 @@ func TestHint(t *testing.T) {
 		if _, err := r.Subscribe(tv, "", true); err != nil {
 			t.Fatal(err)
 		}
-		hint, err := r.Hint(sub)
+		hint, err := r.Hint(context.Background(), sub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,17 +73,17 @@ func TestHint(t *testing.T) {
 		}
 	})
 	t.Run("refused when it is not the seat's decision", func(t *testing.T) {
-		r, host := hintTable(t)
+		r, host, _ := hintTable(t)
 		sub, _ := r.Subscribe(&recorder{}, host, false)
 		if err := r.Move(ctx, sub, 0, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.Hint(sub); harbor.ErrorCode(err) != harbor.ENotYourTurn {
+		if _, err := r.Hint(context.Background(), sub); harbor.ErrorCode(err) != harbor.ENotYourTurn {
 			t.Fatalf("hint on the computer's turn: %v", err)
 		}
 	})
 	t.Run("refused when the host turned hints off, and the lobby says so", func(t *testing.T) {
-		r, host := hintTable(t)
+		r, host, _ := hintTable(t)
 		sub, _ := r.Subscribe(&recorder{}, host, false)
 		if err := r.Change(ctx, func(tb *table.Table) error { return tb.SetHints(host, false) }); err != nil {
 			t.Fatal(err)
@@ -91,15 +91,15 @@ func TestHint(t *testing.T) {
 		if r.Lobby().Hints {
 			t.Fatal("the lobby still shows hints on")
 		}
-		_, err := r.Hint(sub)
+		_, err := r.Hint(context.Background(), sub)
 		if harbor.ErrorCode(err) != harbor.EForbidden || !strings.Contains(err.Error(), "hints off") {
 			t.Fatalf("hint with hints off: %v", err)
 		}
 	})
 	t.Run("the TV cannot ask", func(t *testing.T) {
-		r, _ := hintTable(t)
+		r, _, _ := hintTable(t)
 		sub, _ := r.Subscribe(&recorder{}, "", true)
-		if _, err := r.Hint(sub); harbor.ErrorCode(err) != harbor.EUnauthorized {
+		if _, err := r.Hint(context.Background(), sub); harbor.ErrorCode(err) != harbor.EUnauthorized {
 			t.Fatalf("TV hint: %v", err)
 		}
 	})
@@ -137,4 +137,43 @@ func TestHintsOption(t *testing.T) {
 			t.Fatalf("host: %v, on %v", err, tb.HintsOn())
 		}
 	})
+}
+
+// TestHintNoteOutlastsAReload: the log line of a hint is in the log frame a
+// page gets when it connects again, also from a server started afresh on
+// the same file, and in the finished game's log; asking again at the same
+// moment adds no second line.
+func TestHintNoteOutlastsAReload(t *testing.T) {
+	ctx := context.Background()
+	r, host, store := hintTable(t)
+	sub, err := r.Subscribe(&recorder{}, host, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := r.Hint(ctx, sub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const line = "Ana asked what the computer would do"
+	logFrame := func(r *table.Runner) string {
+		t.Helper()
+		c := &recorder{}
+		if _, err := r.Subscribe(c, host, false); err != nil {
+			t.Fatal(err)
+		}
+		return lastFrame(c, `{"t":"log"`)
+	}
+	if f := logFrame(r); strings.Count(f, line) != 1 {
+		t.Fatalf("a page connecting again got the log %s", f)
+	}
+	again := table.NewTables(store, table.Options{BotDelay: time.Hour})
+	defer again.Close()
+	r2, err := again.Get(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := logFrame(r2); strings.Count(f, line) != 1 {
+		t.Fatalf("after a restart a page got the log %s", f)
+	}
 }

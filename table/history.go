@@ -78,6 +78,11 @@ func (w *window) at(v int) HistoryEntry {
 	return w.entries[(w.head+v-w.first())%len(w.entries)]
 }
 
+// set replaces the entry of version e.V, which w holds.
+func (w *window) set(e HistoryEntry) {
+	w.entries[(w.head+e.V-w.first())%len(w.entries)] = e
+}
+
 // remember adds the events of the move that made version v to the table's
 // recent moves. It holds r.mu.
 func (r *Runner) remember(v int, events []game.Event) {
@@ -86,8 +91,8 @@ func (r *Runner) remember(v int, events []game.Event) {
 
 // replayLog replays the stored moves from the setup and returns the game
 // after them and the events of versions from on (0: the setup), each take
-// back told as such; the moves before from are replayed without their
-// events.
+// back told as such, with the table's hint notes; the moves before from are
+// replayed without their events.
 func replayLog(def game.Definition, t *Table, moves []Move, from int) (game.Game, []HistoryEntry, error) {
 	var setup *game.Log
 	if from == 0 {
@@ -121,6 +126,7 @@ func replayLog(def game.Definition, t *Table, moves []Move, from int) (game.Game
 		}
 		hist = append(hist, HistoryEntry{V: i + 1, Events: events})
 	}
+	withHints(t, hist)
 	return p.Game, hist, nil
 }
 

@@ -26,7 +26,21 @@ type Room struct {
 	Chat    []ChatLine   `json:"chat,omitempty"` // the last ChatKeep lines
 	Next    string       `json:"next,omitempty"` // id of the table "play again" opened
 	NextTV  string       `json:"nextTV,omitempty"`
+	// Hints are the seats that asked what the computer would do, each with
+	// the version it asked at (once a seat and version), so the log says so
+	// after a reload and in the finished game's log as it did live.
+	Hints []HintNote `json:"hints,omitempty"`
 }
+
+// HintNote is one seat's question "what would the computer do?" at a
+// version of the game.
+type HintNote struct {
+	V    int       `json:"v"`
+	Seat game.Seat `json:"seat"`
+}
+
+// MaxHintNotes bounds the hint notes a table keeps: the oldest go first.
+const MaxHintNotes = 2000
 
 // ChatLine is one chat message or reaction.
 type ChatLine struct {

@@ -114,6 +114,7 @@ func (t *Table) Clone() *Table {
 		c.Hints = &on
 	}
 	c.Room.Chat = append([]ChatLine(nil), t.Room.Chat...)
+	c.Room.Hints = append([]HintNote(nil), t.Room.Hints...)
 	if t.Deadlines != nil {
 		d := *t.Deadlines
 		d.Seats = append([]Deadline(nil), d.Seats...)
