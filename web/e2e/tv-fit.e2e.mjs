@@ -22,7 +22,7 @@ const STRETCH = 4_000;
 const GAMES = [
   { id: "holdings", name: "Harbor Holdings", seats: [4, 6], options: { roundLimit: 6 } },
   { id: "harborfall", name: "Harborfall", seats: [4, 6], options: { turnLimit: 16 } },
-  { id: "greatharbor", name: "The Great Harbor", seats: [4], options: {} },
+  { id: "greatharbor", name: "The Great Harbor", seats: [4], options: { shops: true } },
   { id: "neko", name: "Neko Harbour", seats: [4], options: {} },
 ];
 
