@@ -67,12 +67,22 @@ describe("spreadTicks", () => {
     expect(kept.length).toBeLessThan(31);
     expect(kept[0]?.text).toBe("0");
     expect(kept[kept.length - 1]?.text).toBe("30");
+    // evenly: every kept label but the last is a whole number of steps from the first
+    const step = Number(kept[1]?.text);
+    expect(kept.slice(0, -1).every((t) => Number(t.text) % step === 0)).toBe(true);
     for (let i = 1; i < kept.length; i++) {
       const a = kept[i - 1]!;
       const b = kept[i]!;
       expect(x(b) - textWidth(b.text, 12) / 2).toBeGreaterThanOrEqual(x(a) + textWidth(a.text, 12) / 2 + 8);
     }
   });
+});
+
+it("keeps The Great Harbor's rounds evenly on a phone", () => {
+  const rounds = ["start", "R1", "R2", "R3", "R4", "R5", "final"].map((text, i) => ({ i, text }));
+  // a 320 px phone gives the plot some 180 px: 30 px a round
+  const kept = spreadTicks(rounds, (t) => 40 + (t.i * 180) / 6, 12).map((t) => t.text);
+  expect(kept).toEqual(["start", "R2", "R4", "final"]);
 });
 
 describe("SeatChart", () => {

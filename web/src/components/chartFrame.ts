@@ -65,20 +65,22 @@ export const footLine = (h: number, font: number) => h - font * 0.3 - 2;
 /**
  * spreadTicks keeps the labels of an axis that fit side by side, each at x
  * (centred) with gap px between neighbours: the first and the last always,
- * and between them each label clear of the one kept before it and of the
- * last. Ticks come in the order of x.
+ * and between them every step-th label for the least step at which none
+ * runs into its neighbour (one before the last that would is left out), so
+ * the labels kept stand evenly. Ticks come in the order of x.
  */
 export function spreadTicks<T extends { text: string }>(ticks: T[], x: (t: T) => number, font: number, gap = 8): T[] {
   if (ticks.length <= 2) return ticks;
   const half = (t: T) => textWidth(t.text, font) / 2;
+  const clear = (a: T, b: T) => x(b) - half(b) >= x(a) + half(a) + gap;
   const last = ticks[ticks.length - 1]!;
-  const kept = [ticks[0]!];
-  for (const t of ticks.slice(1, -1)) {
-    const prev = kept[kept.length - 1]!;
-    if (x(t) - half(t) >= x(prev) + half(prev) + gap && x(t) + half(t) <= x(last) - half(last) - gap) kept.push(t);
+  for (let step = 1; step < ticks.length - 1; step++) {
+    const kept = ticks.slice(0, -1).filter((_, i) => i % step === 0);
+    while (kept.length > 1 && !clear(kept[kept.length - 1]!, last)) kept.pop();
+    kept.push(last);
+    if (kept.every((t, i) => i === 0 || clear(kept[i - 1]!, t))) return kept;
   }
-  kept.push(last);
-  return kept;
+  return [ticks[0]!, last];
 }
 
 /**
