@@ -1,8 +1,9 @@
 // Every game's end screen fits a phone: for each game at its most seats,
 // the host opens a table, fills it with computer players, hands them its
 // own seat too, and once the game is over the end screen must neither
-// widen the page nor hide a column in a table that scrolls sideways, on a
-// 390 px and a 320 px phone.
+// widen the page nor hide a column in a table that scrolls sideways, and
+// every text of it (a chart's labels too) must be at least 12 px on screen,
+// on a 390 px and a 320 px phone.
 
 import { fail, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
 
@@ -43,6 +44,32 @@ const offscreen = (page, testid, w) =>
       .slice(0, 6)
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} to ${Math.round(el.getBoundingClientRect().right)}px`);
   }, w);
+
+/**
+ * smallText lists the texts of the end page (its table, charts, notes
+ * and panels; not a board, which a phone can zoom) under 12 px on screen,
+ * SVG text by its size times the drawing's scale, as tvFitProblems
+ * measures the TV: a chart cannot be zoomed, so its words must be read as
+ * they are.
+ */
+const smallText = (page) =>
+  page.locator("body").evaluate((root) => {
+    const out = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent.trim();
+      const el = n.parentElement;
+      if (!text || !el || el.closest(".sr-only, title, desc, .zoom-board")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      if (![...range.getClientRects()].some((b) => b.width > 0 && b.height > 0)) continue;
+      const graphic = el instanceof SVGElement ? el : el.closest("foreignObject");
+      const ctm = graphic?.getScreenCTM();
+      const size = parseFloat(getComputedStyle(el).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
+      if (size < 11.95) out.push(`"${text.slice(0, 30)}" (${el.tagName.toLowerCase()}.${[...el.classList].join(".")}) is ${size.toFixed(1)} px`);
+    }
+    return out;
+  });
 
 /** scenario plays every game to its end with computer players and checks its end screen on two phones. */
 export default async function scenario(ctx) {
@@ -86,6 +113,13 @@ export default async function scenario(ctx) {
       if (off.length) problems.push(`the ${g.id} end screen on a ${name} phone reaches past its edge: ${off.join("; ")}`);
       const wide = await sideways(p, g.end);
       if (wide.length) problems.push(`the ${g.id} end screen on a ${name} phone scrolls sideways inside: ${wide.join("; ")}`);
+      const tiny = await smallText(p);
+      const charts = p.locator('[data-testid="final"] figure.chart');
+      for (let i = 0; i < (await charts.count()); i++) {
+        await charts.nth(i).scrollIntoViewIfNeeded();
+        await shot(p, `${g.id}-${name.replace(" ", "")}-chart${i + 1}`);
+      }
+      if (tiny.length) problems.push(`the ${g.id} end screen on a ${name} phone has text under 12 px: ${tiny.slice(0, 8).join("; ")}`);
     }
   }
   if (problems.length) fail(problems.join("\n"));

@@ -387,7 +387,7 @@ export function tvFitProblems(page) {
       const graphic = el instanceof SVGElement ? el : el.closest("foreignObject");
       const ctm = graphic?.getScreenCTM();
       const size = parseFloat(getComputedStyle(el).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
-      if (size < 19.5) problems.push(`text "${text.slice(0, 40)}" in ${name(el).split(" ")[0]} is ${size.toFixed(1)} px`);
+      if (size < 19.95) problems.push(`text "${text.slice(0, 40)}" in ${name(el).split(" ")[0]} is ${size.toFixed(1)} px`);
       // A drawing clips its text at its own edge.
       let svg = el instanceof SVGElement ? el.ownerSVGElement : null;
       while (svg?.ownerSVGElement) svg = svg.ownerSVGElement;

@@ -243,5 +243,12 @@ export default async function scenario(ctx) {
   const tvEnd = await smallestText(tv);
   if (tvEnd.min < 20) fail(`the TV's final scores show text of ${tvEnd.min}px: ${tvEnd.where}`);
 
+  setStep("the replay on the phone");
+  await host.goto(`${host.url().replace(/[?#].*$/, "")}/replay?at=12`);
+  await until("the replay at move 12", async () => (await host.getByTestId("replay-bar").getAttribute("data-at")) === "12");
+  await host.getByTestId("town-0").waitFor();
+  await shot(host, "16-phone-replay");
+  await audit(host, "the replay (phone)");
+
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
 }

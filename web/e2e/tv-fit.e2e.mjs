@@ -5,9 +5,10 @@
 // 20 px, nothing cut by a hidden overflow, no scrolling) at the start, when
 // the game first waits on the host; during play, after the computer players
 // have played the host's seat for a stretch and the game waits on her again;
-// and at the end. While the computer players play that stretch the TV's
-// layout shift (the sum of every shift without recent input, as browsers
-// measure it) stays under 0.1. The computer players take 100 ms a move, so
+// and at the end, where no label of an end chart may reach past its
+// drawing. While the computer players play that stretch the TV's layout
+// shift (the sum of every shift without recent input, as browsers measure
+// it) stays under 0.1. The computer players take 100 ms a move, so
 // the stretch is a few dozen moves (a TV at the usual pace of a second a
 // move sees as many in half a minute) and a short game ends within a minute.
 
@@ -21,9 +22,24 @@ const STRETCH = 4_000;
 const GAMES = [
   { id: "holdings", name: "Harbor Holdings", seats: [4, 6], options: { roundLimit: 6 } },
   { id: "harborfall", name: "Harborfall", seats: [4, 6], options: { turnLimit: 16 } },
-  { id: "greatharbor", name: "The Great Harbor", seats: [4], options: {} },
+  { id: "greatharbor", name: "The Great Harbor", seats: [4], options: { shops: true } },
   { id: "neko", name: "Neko Harbour", seats: [4], options: {} },
 ];
+
+/**
+ * chartCuts lists the labels of the TV's charts whose box (the glyphs' full
+ * height, as the browser lays the text out) reaches past their drawing's
+ * box, which clips them: a top label must not be shaved.
+ */
+const chartCuts = (tv) =>
+  tv.evaluate(() =>
+    [...document.querySelectorAll("figure.chart svg text")].flatMap((t) => {
+      const d = t.ownerSVGElement.getBoundingClientRect();
+      const b = t.getBoundingClientRect();
+      const over = Math.max(d.top - b.top, b.bottom - d.bottom, d.left - b.left, b.right - d.right);
+      return over > 0.5 ? [`"${t.textContent.trim()}" reaches ${over.toFixed(1)} px past its chart`] : [];
+    }),
+  );
 
 /** lobby reads the table's lobby as the host sees it. */
 const lobby = async (host, id) => (await pageApi(host, "GET", `/api/tables/${id}`)).body;
@@ -135,6 +151,8 @@ export default async function scenario(ctx) {
       await until(`the ${label} game to end`, async () => (await lobby(host, id)).status === "finished", 180_000);
       await still(tv);
       await check(tv, `the ${label} TV at the end`, `${tag}-3-end`);
+      const cut = await chartCuts(tv);
+      if (cut.length) problems.push(`the ${label} TV's end charts cut their labels: ${cut.join("; ")}`);
       if (errors.length) problems.push(`script errors on the ${label} TV:\n${errors.join("\n")}`);
       await tv.context().close();
     }

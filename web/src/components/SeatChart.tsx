@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { seatColor, seatShape, type Shape } from "../format";
+import { axisPad, footLine, middle, spreadTicks, useDrawn } from "./chartFrame";
 import { SeatBadge, shapePath } from "./SeatBadge";
 
 /** One line of a SeatChart: a seat (or the Automa) with its colour, shape and badge. */
@@ -16,7 +17,10 @@ export interface ChartLine {
  * over the game, dashed for every other seat and ending in the seat's shape,
  * so it never relies on colour alone; a legend; and the numbers in a table
  * for screen readers. rows[i][k] is line k's value at point i, which lies at
- * x-value at(i) (by default i) on the horizontal axis.
+ * x-value at(i) (by default i) on the horizontal axis. It is drawn in
+ * screen pixels (chartFrame's useDrawn): its labels keep their CSS size on
+ * a phone and on the TV, and the labels under the axis that would run into
+ * each other on a narrow screen are left out (the first and last stay).
  */
 export function SeatChart({
   caption,
@@ -50,8 +54,11 @@ export function SeatChart({
   /** grid lines, by value; a marked one (a target) is drawn red and dashed */
   yTicks: { value: number; text: string; mark?: boolean }[];
   max: number;
-  padLeft: number;
+  /** the least room for the left axis's labels (they get what they need at their size in any case) */
+  padLeft?: number;
+  /** the least room right of the plot, for the end marks */
   padRight?: number;
+  /** the chart's proportions: it is drawn as wide as shown, and as tall as these say (see chartFrame) */
   width: number;
   height: number;
   tableCaption: string;
@@ -59,9 +66,17 @@ export function SeatChart({
   xHeading: string;
   rowLabel: (i: number) => string | number;
 }) {
-  const pad = { l: padLeft, r: padRight, t: 12, b: 30 };
-  const w = width - pad.l - pad.r;
-  const h = height - pad.t - pad.b;
+  const { ref, drawn } = useDrawn(width, height);
+  const { width: wide, height: tall, font } = drawn;
+  const pad = axisPad(
+    font,
+    yTicks.map((t) => t.text),
+    xTicks[xTicks.length - 1]?.text ?? "",
+    padLeft,
+    padRight,
+  );
+  const w = wide - pad.l - pad.r;
+  const h = tall - pad.t - pad.b;
   const last = rows.length - 1;
   const from = at(0);
   const span = at(last) - from;
@@ -70,24 +85,24 @@ export function SeatChart({
   return (
     <figure class={`chart ${extra}`} data-testid={testid}>
       <figcaption>{caption}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+      <svg ref={ref} viewBox={`0 0 ${wide} ${tall}`} role="img" aria-label={label}>
         {yTicks.map((t) => (
           <g key={t.value}>
             <line
               x1={pad.l}
-              x2={width - pad.r}
+              x2={wide - pad.r}
               y1={y(t.value)}
               y2={y(t.value)}
               stroke={t.mark ? "#b3261e" : "#d8d3c0"}
               stroke-dasharray={t.mark ? "6 4" : undefined}
             />
-            <text x={pad.l - 6} y={y(t.value) + 4} text-anchor="end" class="chart-tick">
+            <text x={pad.l - 6} y={middle(y(t.value), font)} text-anchor="end" class="chart-tick">
               {t.text}
             </text>
           </g>
         ))}
-        {xTicks.map((t) => (
-          <text key={t.x} x={x(t.x)} y={height - 8} text-anchor="middle" class="chart-tick">
+        {spreadTicks(xTicks, (t) => x(t.x), font).map((t) => (
+          <text key={t.x} x={x(t.x)} y={footLine(tall, font)} text-anchor="middle" class="chart-tick">
             {t.text}
           </text>
         ))}

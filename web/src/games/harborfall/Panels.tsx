@@ -1,6 +1,7 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
+import { axisPad, footLine, useDrawn } from "../../components/chartFrame";
 import { SeatChart, seatLine } from "../../components/SeatChart";
 import { seatColor } from "../../format";
 import type { GameResult, Seat } from "../../protocol";
@@ -246,15 +247,19 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
   const n = v.rolled.reduce((a, b) => a + b, 0);
   const expected = expectedRolls(n);
   const max = Math.max(1, ...v.rolled, ...expected);
-  const pad = { l: 30, r: 10, t: 30, b: 30 }; // room above the tallest bar for its count
-  const bw = (width - pad.l - pad.r) / 11;
-  const h = height - pad.t - pad.b;
+  const { ref, drawn } = useDrawn(width, height);
+  const { width: wide, height: tall, font } = drawn;
+  // room above the tallest bar for its count, and under the bars for the totals
+  const pad = { l: 10, r: 10, t: Math.ceil(font * 1.2 + 6), b: axisPad(font, [], "").b };
+  const bw = (wide - pad.l - pad.r) / 11;
+  const h = tall - pad.t - pad.b;
   const y = (c: number) => pad.t + h - (c / max) * h;
   return (
     <figure class="chart" data-testid="dice-chart">
       <figcaption>Dice: {n} rolls, bars as rolled, dashes as expected</figcaption>
       <svg
-        viewBox={`0 0 ${width} ${height}`}
+        ref={ref}
+        viewBox={`0 0 ${wide} ${tall}`}
         role="img"
         aria-label="Bar chart of how often each dice total came up against how often it should; the table below has the numbers"
       >
@@ -264,7 +269,7 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
             <g key={i}>
               <rect x={x + bw * 0.15} y={y(c)} width={bw * 0.7} height={pad.t + h - y(c)} fill={i === 5 ? "#b3261e" : "#1d6fd1"} />
               <line x1={x + bw * 0.05} x2={x + bw * 0.95} y1={y(expected[i]!)} y2={y(expected[i]!)} stroke="#111" stroke-width="3" stroke-dasharray="5 3" />
-              <text x={x + bw / 2} y={height - 8} text-anchor="middle" class="chart-tick">
+              <text x={x + bw / 2} y={footLine(tall, font)} text-anchor="middle" class="chart-tick">
                 {i + 2}
               </text>
               <text x={x + bw / 2} y={y(c) - 4} text-anchor="middle" class="chart-tick">

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { shapePath } from "../../components/SeatBadge";
 import { coins, seatColor, seatShape } from "../../format";
-import { CELL, cellOf, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
+import { CELL, cellOf, type Edge, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
 import type { HoldingsView } from "./view";
 
 export const KIND_MARK: Record<string, string> = {
@@ -109,12 +109,11 @@ function SpaceCell({
   // The colour band sits on the inner edge of the cell (toward the centre).
   const band = { bottom: [0, 0, CELL, 22], top: [0, CELL - 22, CELL, 22], left: [CELL - 22, 0, 22, CELL], right: [0, 0, 22, CELL], corner: [0, 0, 0, 0] }[edge];
   const textY = edge === "bottom" ? 36 : edge === "top" ? 12 : edge === "corner" ? 30 : 14;
-  const textX = edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
+  const textX = big ? BIG_NAME[edge].x : edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
   const owned =
     owner >= 0 ? `, owned by ${view.names[owner] ?? "a player"}${lvl ? `, ${lvl} improvement${lvl > 1 ? "s" : ""}` : ""}` : isOwnable(s) ? ", for sale" : "";
   const lines = big ? s.name.split(" ") : wrapName(s.name, edge === "corner" ? 9 : 10);
   const step = big ? 22 : 13;
-  const room = edge === "left" || edge === "right" ? 74 : 94;
   const mark = s.kind === "levy" ? `−${s.amount ?? 100}` : (KIND_MARK[s.kind] ?? "");
   const showPrice = !!s.price && owner < 0 && !big;
   // A big board's names fill the cell: a mark goes under them when it fits.
@@ -176,14 +175,7 @@ function SpaceCell({
         </text>
       ) : null}
       {lines.map((l, k) => (
-        <text
-          key={k}
-          x={textX}
-          y={textY + (big ? 10 : 0) + step * k}
-          text-anchor="middle"
-          class="space-name"
-          {...(big && l.length * 13 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {})}
-        >
+        <text key={k} x={textX} y={textY + (big ? 10 : 0) + step * k} text-anchor="middle" class="space-name" data-room={big ? BIG_NAME[edge].room : undefined}>
           {`${l} `}
         </text>
       ))}
@@ -217,7 +209,77 @@ function SpaceCell({
   );
 }
 
-function Tokens({ view, colors, positions }: { view: HoldingsView; colors: string[]; positions: number[] }) {
+/**
+ * BIG_NAME is where a big board's names stand in a space of each edge: the
+ * middle of the room between the colour band and an owner's frame (8 units
+ * in from the space's other sides), and that room's width. fitNames squeezes
+ * a word wider than its room into it.
+ */
+const BIG_NAME: Record<Edge, { x: number; room: number }> = {
+  bottom: { x: CELL / 2, room: CELL - 16 },
+  top: { x: CELL / 2, room: CELL - 16 },
+  corner: { x: CELL / 2, room: CELL - 16 },
+  left: { x: 41, room: 64 },
+  right: { x: CELL - 41, room: 64 },
+};
+
+/** fitNames squeezes each name of a big board drawn wider than its room (data-room) into it, as the browser measures it with the fonts it has. */
+function fitNames(svg: SVGSVGElement) {
+  for (const t of svg.querySelectorAll<SVGTextElement>("text.space-name[data-room]")) {
+    if (typeof t.getComputedTextLength !== "function") return;
+    t.removeAttribute("textLength");
+    t.removeAttribute("lengthAdjust");
+    const room = Number(t.dataset.room);
+    if (t.getComputedTextLength() > room) {
+      t.setAttribute("textLength", String(room));
+      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
+/** The gap between tokens side by side, and how far a big board's tokens stand into the sea. */
+const TOKEN_STEP = 22;
+const BIG_STEP = 30;
+const BIG_IN = 18;
+
+/**
+ * tokenSpot is where the k-th token on space sp stands. On a phone's board
+ * tokens sit in the space, below its name and away from its colour band; a
+ * big board's names fill its spaces, so there the tokens stand in the sea
+ * just inside the space, three abreast along its inner edge (a corner's
+ * diagonally in from it), and never cover a name.
+ */
+export function tokenSpot(sp: number, k: number, big: boolean): { x: number; y: number } {
+  const { x, y, edge } = cellOf(sp);
+  if (!big) {
+    const top = { bottom: 74, top: 50, left: 56, right: 56, corner: 62 }[edge];
+    const left = edge === "right" ? 36 : edge === "left" ? 16 : 26;
+    return { x: x + left + (k % 3) * TOKEN_STEP, y: y + top + Math.floor(k / 3) * TOKEN_STEP };
+  }
+  const along = ((k % 3) - 1) * BIG_STEP;
+  const into = BIG_IN + Math.floor(k / 3) * BIG_STEP;
+  const mid = { x: x + CELL / 2, y: y + CELL / 2 };
+  switch (edge) {
+    case "bottom":
+      return { x: mid.x + along, y: y - into };
+    case "top":
+      return { x: mid.x + along, y: y + CELL + into };
+    case "left":
+      return { x: x + CELL + into, y: mid.y + along };
+    case "right":
+      return { x: x - into, y: mid.y + along };
+    default: {
+      // a corner: into the sea's corner next to it, toward the board's middle
+      const sx = x === 0 ? 1 : -1;
+      const sy = y === 0 ? 1 : -1;
+      const cx = x === 0 ? CELL : x;
+      const cy = y === 0 ? CELL : y;
+      return { x: cx + sx * (BIG_IN + 4 + (k % 3) * BIG_STEP), y: cy + sy * (BIG_IN + 4 + Math.floor(k / 3) * BIG_STEP) };
+    }
+  }
+}
+
+function Tokens({ view, colors, positions, big = false }: { view: HoldingsView; colors: string[]; positions: number[]; big?: boolean }) {
   const bySpace = new Map<number, number[]>();
   positions.forEach((p, seat) => {
     if (view.out.includes(seat)) return;
@@ -225,14 +287,9 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
   });
   const out: preact.JSX.Element[] = [];
   bySpace.forEach((seats, sp) => {
-    const { x, y, edge } = cellOf(sp);
-    // Tokens sit where they hide the least: below the name, away from the colour band.
-    const top = { bottom: 74, top: 50, left: 56, right: 56, corner: 62 }[edge];
-    const left = edge === "right" ? 36 : edge === "left" ? 16 : 26;
     seats.forEach((seat, k) => {
       const c = seatColor(seat, colors[seat]);
-      const dx = x + left + (k % 3) * 22;
-      const dy = y + top + Math.floor(k / 3) * 22;
+      const { x: dx, y: dy } = tokenSpot(sp, k, big);
       out.push(
         <g key={seat} class={`token ${seat === view.turn ? "token-turn" : ""}`} transform={`translate(${dx} ${dy})`} data-token={seat}>
           <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />
@@ -251,6 +308,9 @@ export function Board(props: BoardProps) {
   // One space is in the tab order; the arrow keys move round the ring (a roving tab index).
   const [cursor, setCursor] = useState(props.selected ?? 0);
   const svg = useRef<SVGSVGElement>(null);
+  useLayoutEffect(() => {
+    if (props.big && svg.current) fitNames(svg.current);
+  });
   const moveCursor = (n: number) => {
     setCursor(n);
     (svg.current?.querySelector(`[data-space="${n}"]`) as SVGGElement | null)?.focus();
@@ -270,7 +330,7 @@ export function Board(props: BoardProps) {
       {Array.from({ length: NUM_SPACES }, (_, i) => (
         <SpaceCell key={i} i={i} {...props} cursor={cursor} onCursor={moveCursor} />
       ))}
-      <Tokens view={props.view} colors={props.colors} positions={positions} />
+      <Tokens view={props.view} colors={props.colors} positions={positions} big={props.big} />
       <g transform={`translate(${CELL} ${CELL})`}>{props.children}</g>
     </svg>
   );

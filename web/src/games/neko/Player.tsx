@@ -268,7 +268,11 @@ function PlayersList({ v, colors, me, onTown }: { v: NekoView; colors: string[];
 function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; shown: number; setShown: (s: number) => void; open: (n: number) => void }) {
   const p: NekoPlayer | undefined = v.players[shown];
   return (
-    <section class="panel nk-towns" aria-label="Towns">
+    <section class="panel nk-towns" aria-labelledby="nk-towns-h">
+      {/* The columns of a town are headed h3: the section's own heading comes first, for every page the board is on (a replay has no panel before it). */}
+      <h2 id="nk-towns-h" class="sr-only">
+        Towns
+      </h2>
       <div class="nk-tabs" role="tablist" aria-label="Whose town">
         {v.players.map((x) => (
           <button

@@ -3,6 +3,7 @@
 
 import type { GameResult } from "../../protocol";
 import { seatColor } from "../../format";
+import { axisPad, footLine, middle, textWidth, useDrawn } from "../../components/chartFrame";
 import { ghostOn, pointsOverGame, resourceCards, shipsInGame, type Breakdown, type NekoView, type PeriodScore } from "./view";
 
 /** A line of the final breakdown: its label and each player's points, in seat order. */
@@ -161,40 +162,49 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
   const { series, periodEnd } = pointsOverGame(v);
   const steps = Math.max(1, ...series.map((s) => s.length - 1));
   const max = Math.max(10, ...series.flat());
-  const pad = { l: 30, r: 30, t: 10, b: 26 };
-  const x = (i: number) => pad.l + (i * (width - pad.l - pad.r)) / steps;
-  const y = (p: number) => pad.t + ((max - p) * (height - pad.t - pad.b)) / max;
+  const { ref, drawn } = useDrawn(width, height);
+  const { width: wide, height: tall, font } = drawn;
+  const ticks = [0, 0.5, 1].map((f) => Math.round(max * f));
+  const pad = axisPad(font, ticks.map(String), "", 0, 10);
+  const x = (i: number) => pad.l + (i * (wide - pad.l - pad.r)) / steps;
+  const y = (p: number) => pad.t + ((max - p) * (tall - pad.t - pad.b)) / max;
   const dashes = ["", "6 4", "2 3", "10 3 2 3"];
   const at = (pts: number[], i: number) => (i >= 0 ? (pts[i] ?? 0) : 0);
+  const ending = v.phase === "over" ? "end" : "now";
+  // The period's label stands centred on its line when it clears the labels at both ends.
+  const half = textWidth("period 1 scored", font) / 2;
+  const periodLabel =
+    periodEnd > 0 && x(periodEnd) - half >= x(0) + textWidth("start", font) + 8 && x(periodEnd) + half <= x(steps) - textWidth(ending, font) - 8;
   return (
     <figure class="chart nk-chart" data-testid="points-chart">
       <figcaption>Points over the game, turn by turn</figcaption>
       <svg
-        viewBox={`0 0 ${width} ${height}`}
+        ref={ref}
+        viewBox={`0 0 ${wide} ${tall}`}
         role="img"
         aria-label="Chart of each player's points after every turn, as if the game had ended then; the table below has the numbers"
       >
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={pad.l} x2={width - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#d8d3c0" />
-            <text x={pad.l - 4} y={y(max * f) + 4} text-anchor="end" class="chart-tick">
-              {Math.round(max * f)}
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.l} x2={wide - pad.r} y1={y(t)} y2={y(t)} stroke="#d8d3c0" />
+            <text x={pad.l - 4} y={middle(y(t), font)} text-anchor="end" class="chart-tick">
+              {t}
             </text>
           </g>
         ))}
         {periodEnd > 0 ? (
-          <line x1={x(periodEnd)} x2={x(periodEnd)} y1={pad.t} y2={height - pad.b} stroke="#888" stroke-dasharray="4 4" data-testid="chart-period" />
+          <line x1={x(periodEnd)} x2={x(periodEnd)} y1={pad.t} y2={tall - pad.b} stroke="#888" stroke-dasharray="4 4" data-testid="chart-period" />
         ) : null}
-        <text x={x(0)} y={height - 6} text-anchor="start" class="chart-tick">
+        <text x={x(0)} y={footLine(tall, font)} text-anchor="start" class="chart-tick">
           start
         </text>
-        {periodEnd > 0 ? (
-          <text x={x(periodEnd)} y={height - 6} text-anchor="middle" class="chart-tick">
+        {periodLabel ? (
+          <text x={x(periodEnd)} y={footLine(tall, font)} text-anchor="middle" class="chart-tick">
             period 1 scored
           </text>
         ) : null}
-        <text x={x(steps)} y={height - 6} text-anchor="end" class="chart-tick">
-          {v.phase === "over" ? "end" : "now"}
+        <text x={x(steps)} y={footLine(tall, font)} text-anchor="end" class="chart-tick">
+          {ending}
         </text>
         {series.map((pts, k) => {
           const c = seatColor(v.players[k]?.seat ?? k, colors[k]).fill;
