@@ -46,6 +46,14 @@ type Options struct {
 	// with no page of the table open (see Turn), under the table's lock:
 	// it must not block.
 	OnTurn func(Turn)
+	// Seed, when not 0, fixes the game seeds of new tables, for tests and
+	// demonstrations: the n-th table created since start (by Create, Again
+	// or Fork) gets the n-th value of a sequence derived from Seed, so the
+	// same requests in the same order meet the same games and the same
+	// choices of computer players (but for hard ones, who think for a
+	// time). 0 draws each seed at random. Ids, codes and invites stay
+	// random either way.
+	Seed uint64
 }
 
 // Defaults of Options.
@@ -68,8 +76,9 @@ type Tables struct {
 	opts     Options
 	quit     chan struct{}
 	hardTime time.Duration
-	thinking atomic.Int32 // computer decisions under way
-	refusals refusals     // computer moves the games refused
+	thinking atomic.Int32  // computer decisions under way
+	seeded   atomic.Uint64 // tables given a seed of Options.Seed's sequence
+	refusals refusals      // computer moves the games refused
 	// replays bounds the earlier log pages replayed from the store at
 	// once, so a flood of requests for them cannot take every core.
 	replays chan struct{}
@@ -186,7 +195,11 @@ func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options 
 
 // createTable stores the new table t (with fresh codes if its first ones
 // are taken) and makes it live, counting it against owners (see Create).
+// Under Options.Seed it gives t the next seed of the sequence.
 func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table, owners ...Owner) (*Runner, error) {
+	if ts.opts.Seed != 0 {
+		t.Seed = seedOf(ts.opts.Seed, ts.seeded.Add(1))
+	}
 	var err error
 	for try := 0; ; try++ {
 		if len(owners) > 0 {
@@ -211,6 +224,16 @@ func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table
 	ts.live[t.ID] = r
 	ts.mu.Unlock()
 	return r, nil
+}
+
+// seedOf is the n-th game seed of the sequence of base: splitmix64's
+// output for the n-th step from base, so nearby bases and steps give
+// unrelated seeds.
+func seedOf(base, n uint64) uint64 {
+	z := base + n*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 // Get returns the runner of table id, loading it from the store (and

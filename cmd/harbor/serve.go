@@ -89,6 +89,9 @@ func serveCmd(args []string) error {
 	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit,
 		OnTurn: notifier.Turn}))
 	defer tables.Close()
+	if *exposed.seed != 0 {
+		log.Warn("new tables draw their games from a fixed sequence (-seed): for tests and demonstrations only", "seed", *exposed.seed)
+	}
 	n := 0
 	if !back.clustered() { // a cluster's nodes take over unfinished tables by their leases
 		if n, err = tables.Resume(ctx); err != nil {

@@ -15,7 +15,8 @@ import (
 
 // exposure holds the settings of serve that make a server safe to put on
 // the internet: the limits per person and address, how long tables stay,
-// the public URL and proxies, and where /metrics is served.
+// the public URL and proxies, and where /metrics is served; and the fixed
+// game seeds a server for tests must never have there.
 type exposure struct {
 	publicURL, proxies        *string
 	metricsAddr, metricsToken *string
@@ -26,6 +27,7 @@ type exposure struct {
 	ipv6Prefix                *int
 	idleAfter, lobbyTTL       *time.Duration
 	finishedDays              *int
+	seed                      *uint64
 }
 
 func exposureFlags(fl *flag.FlagSet) *exposure {
@@ -45,6 +47,7 @@ func exposureFlags(fl *flag.FlagSet) *exposure {
 		idleAfter:     fl.Duration("idle-unload", envDuration("HARBOR_IDLE_UNLOAD", table.DefaultIdleAfter), "unload a table nobody is connected to after this (env HARBOR_IDLE_UNLOAD)"),
 		lobbyTTL:      fl.Duration("lobby-ttl", envDuration("HARBOR_LOBBY_TTL", table.DefaultLobbyTTL), "delete a lobby that never started this long after its last change (env HARBOR_LOBBY_TTL)"),
 		finishedDays:  fl.Int("finished-days", envInt("HARBOR_FINISHED_DAYS", 0), "delete finished games after this many days; 0 keeps them (env HARBOR_FINISHED_DAYS)"),
+		seed:          fl.Uint64("seed", envUint64("HARBOR_SEED", 0), "for tests and demonstrations only: when not 0, new tables draw their games from a fixed sequence derived from this number, in the order they are created, so the same requests meet the same games; 0 draws them at random (env HARBOR_SEED)"),
 	}
 }
 
@@ -60,6 +63,7 @@ func (x *exposure) limits(base server.Limits) server.Limits {
 func (x *exposure) tableOptions(opts table.Options) table.Options {
 	opts.IdleAfter, opts.LobbyTTL = *x.idleAfter, *x.lobbyTTL
 	opts.FinishedTTL = time.Duration(*x.finishedDays) * 24 * time.Hour
+	opts.Seed = *x.seed
 	return opts
 }
 
@@ -104,6 +108,13 @@ func loopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+func envUint64(name string, def uint64) uint64 {
+	if n, err := strconv.ParseUint(os.Getenv(name), 10, 64); err == nil {
+		return n
+	}
+	return def
 }
 
 func envInt(name string, def int) int {

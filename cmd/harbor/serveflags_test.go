@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"harbor/server"
+	"harbor/table"
 )
 
 // TestMetricsPlacement: /metrics stays on the main address only on
@@ -47,6 +48,19 @@ func TestDefaultAddrReachesTheNetwork(t *testing.T) {
 	}
 }
 
+// parseExposure parses args as serve's exposure flags with the environment
+// variable env set to value.
+func parseExposure(t *testing.T, env, value string, args []string) *exposure {
+	t.Helper()
+	t.Setenv(env, value)
+	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+	x := exposureFlags(fl)
+	if err := fl.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
 // TestIPv6PrefixFlag: -ipv6-prefix, else HARBOR_IPV6_PREFIX, else /64 sets
 // how IPv6 addresses are grouped for the per-address limits.
 func TestIPv6PrefixFlag(t *testing.T) {
@@ -59,17 +73,31 @@ func TestIPv6PrefixFlag(t *testing.T) {
 		{"56", nil, 56},
 		{"56", []string{"-ipv6-prefix", "128"}, 128},
 	} {
-		t.Setenv("HARBOR_IPV6_PREFIX", c.env)
-		fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-		x := exposureFlags(fl)
-		if err := fl.Parse(c.args); err != nil {
-			t.Fatal(err)
-		}
+		x := parseExposure(t, "HARBOR_IPV6_PREFIX", c.env, c.args)
 		if got := x.limits(server.DefaultLimits).IPv6Prefix; got != c.want {
 			t.Errorf("env %q, flags %v: prefix %d, want %d", c.env, c.args, got, c.want)
 		}
 	}
 	if err := (server.Config{Limits: server.Limits{IPv6Prefix: 129}}).Check(); err == nil {
 		t.Error("a prefix of 129 bits passed Check")
+	}
+}
+
+// TestSeedFlag: -seed, else HARBOR_SEED, else 0 (random games) reaches
+// the tables' options.
+func TestSeedFlag(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		args []string
+		want uint64
+	}{
+		{"", nil, 0},
+		{"12", nil, 12},
+		{"12", []string{"-seed", "34"}, 34},
+	} {
+		x := parseExposure(t, "HARBOR_SEED", c.env, c.args)
+		if got := x.tableOptions(table.Options{}).Seed; got != c.want {
+			t.Errorf("env %q, flags %v: seed %d, want %d", c.env, c.args, got, c.want)
+		}
 	}
 }

@@ -279,6 +279,9 @@ export default async function scenario(ctx) {
     return false;
   }
 
+  /** robberAudited holds the pages whose first robber move was audited. */
+  const robberAudited = new Set();
+
   /**
    * robber moves the robber to a hex with a rival's building whose owner
    * holds cards, so the move steals: the computer player's best such hex
@@ -295,6 +298,9 @@ export default async function scenario(ctx) {
     const target = best?.h ?? hexes.find(({ cs }) => robs(cs, () => true))?.h ?? -1;
     if (target < 0) return false;
     setStep(`the robber moves and steals: ${names[me]} rolled ${v.dice.join("+")} (turn ${v.turns}), robber ${v.robber} → ${target}`);
+    // Every hex the robber may go to is a button named with the text drawn on it.
+    if (!robberAudited.has(p)) await audit(p, `${names[me]}'s robber move`);
+    robberAudited.add(p);
     await tapSpot(p, p.locator(`svg.hf-board [data-hex="${target}"]`), "the robber move");
     const steals = p.locator('.action-bar button[data-move="steal"]');
     if (await steals.count())

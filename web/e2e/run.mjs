@@ -4,7 +4,12 @@
 // It builds the front end and the binary (unless HARBOR_BIN names a built
 // one), launches chromium once, and runs every scenario file e2e/*.e2e.mjs in
 // name order, each against a fresh server on a free loopback port with its own
-// temporary data file and no computer-player pause. A scenario's default
+// temporary data file and no computer-player pause. Each server runs with
+// `-seed N`, N derived from the scenario's name (seedOf below), on the
+// scenario's first start and on every restart it asks for: its tables draw the
+// same games in every run, so a scenario meets the same positions each time
+// and cannot fail by chance on a rare one (a scenario that wants another game
+// can put its own -seed in serverArgs, which comes later). A scenario's default
 // export receives the context below and throws to fail. The run fails (exit 1)
 // whenever chromium or a server cannot start or any scenario fails; it never
 // skips. Screenshots go to test-results/, named after their scenario.
@@ -47,6 +52,13 @@ async function scenarios() {
   return run;
 }
 
+/** seedOf is the -seed of a scenario's server: FNV-1a of its name, never 0 (random games). */
+function seedOf(name) {
+  let h = 0x811c9dc5;
+  for (const c of new TextEncoder().encode(name)) h = Math.imul(h ^ c, 0x01000193) >>> 0;
+  return h || 1;
+}
+
 /** runScenario gives one scenario a fresh server and data file; it returns an error or null. */
 async function runScenario(browser, bin, { name, file }) {
   const dir = mkdtempSync(join(work, `${name}-`));
@@ -61,10 +73,12 @@ async function runScenario(browser, bin, { name, file }) {
     port,
     data,
     base: `http://127.0.0.1:${port}`,
+    /** the -seed of every (re)start of this scenario's server */
+    seed: seedOf(name),
     /** extra flags for harbor serve, used by every (re)start of this scenario's server */
     serverArgs: [],
     async startServer() {
-      server = await startServer(bin, port, data, ctx.serverArgs);
+      server = await startServer(bin, port, data, ["-seed", String(ctx.seed), ...ctx.serverArgs]);
     },
     async stopServer() {
       await stopServer(server);
@@ -81,7 +95,7 @@ async function runScenario(browser, bin, { name, file }) {
     if (typeof mod.default !== "function") fail(`${file} has no default export to run`);
     if (mod.serverArgs) ctx.serverArgs = mod.serverArgs;
     await ctx.startServer();
-    log(`${name}: harbor serve on ${ctx.base}`);
+    log(`${name}: harbor serve on ${ctx.base} with -seed ${ctx.seed}`);
     await mod.default(ctx);
     log(`${name}: passed`);
     return null;

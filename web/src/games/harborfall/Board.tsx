@@ -71,14 +71,15 @@ export function ResourceIcons() {
   );
 }
 
-/** Token is a hex's number token: the number and its pips; 6 and 8 stand out in red and bold. */
 /** shownOnHex is the text drawn on a hex, its terrain's name and its number: a hex that is a
- * button starts its spoken name with it, so what is seen is what is said. */
+ * button starts its spoken name with it, so what is seen is what is said (the hex keeps a
+ * space between the two in its text, which is how a reader of its text tells them apart). */
 function shownOnHex(v: HarborfallView, h: number): string {
   const n = v.number[h];
   return `${v.terrains[v.terrain[h] ?? DESERT] ?? ""}${n ? ` ${n}` : ""}`;
 }
 
+/** Token is a hex's number token: the number and its pips; 6 and 8 stand out in red and bold. */
 export function Token({ n, x, y }: { n: number; x: number; y: number }) {
   const p = pips(n);
   const hot = p === 5;
@@ -189,6 +190,9 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
             <text x={c.x} y={c.y - SIDE * 0.48} text-anchor="middle" class="hf-terrain-name" aria-hidden="true">
               {v.terrains[t]}
             </text>
+            {/* The hex's text reads "hill 10", two words as its name begins, not "hill10": the
+                terrain and the number are separate text elements, and their words meet here. */}
+            {v.number[h] ? " " : null}
             {v.number[h] ? <Token n={v.number[h]!} x={c.x} y={c.y + 4} /> : null}
           </g>
         );
