@@ -185,7 +185,8 @@ export default async function scenario(ctx) {
   if (told !== tvSamples[0].total) fail(`the TV tells ${told} steps of ${tvSamples[0].total}`);
   if (!/^(Turns over a card|Sets aside)/.test(steps[0])) fail(`the first step is "${steps[0]}", not the card`);
   if (!steps.some((s) => /^Takes a (red|yellow|blue|purple) \d/.test(s))) fail(`no step takes a die: ${steps.join(" | ")}`);
-  if (!steps.some((s) => /^Puts it (on slot \d+|in the Smuggler's District)/.test(s))) fail(`no step places the die: ${steps.join(" | ")}`);
+  if (!steps.some((s) => /^Puts it (on the slot (between|above|below|left of|right of) the |in the Smuggler's District)/.test(s)))
+    fail(`no step places the die: ${steps.join(" | ")}`);
   // The TV gives the newest step's reason in full and each older step's in a few words; the phone gives every reason in full.
   const whys = await tv.locator('[data-testid^="automa-step-"] .gh-aturn-why').allTextContents();
   if (whys.length !== steps.length || whys.some((w) => !w.trim())) fail(`a step on the TV gives no reason: ${steps.join(" | ")}`);

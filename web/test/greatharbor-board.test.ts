@@ -211,7 +211,7 @@ describe("the Port Crane on the board", () => {
   it("says on the board what a marked slot offers", () => {
     const slots = elements(Harbor({ view: v, colors: [], open: [3], openSay: () => "The Port Crane may move this die", label: "The Harbor" }));
     const three = slots.find((e) => e.props["data-slot"] === 3)!;
-    expect(three.props["aria-label"]).toMatch(/^Slot 4, .*\. The Port Crane may move this die$/);
+    expect(three.props["aria-label"]).toMatch(/^The slot between the Administration Office and the Ropeyard; .*\. The Port Crane may move this die$/);
     expect(slots.find((e) => e.props["data-slot"] === 4)!.props["aria-label"]).not.toMatch(/Port Crane|You may/);
   });
 
@@ -224,6 +224,6 @@ describe("the Port Crane on the board", () => {
     expect(panel(noCrane)).toHaveLength(0);
     expect(panel({ from: 3, to: null })).toHaveLength(0);
     const done = panel({ from: 3, to: 2 });
-    expect(done.map(text)).toEqual(["Move the die on slot 4 to slot 3"]);
+    expect(done.map(text)).toEqual(["Move the die on the slot between the Administration Office and the Ropeyard to the slot above the Sailmaker"]);
   });
 });

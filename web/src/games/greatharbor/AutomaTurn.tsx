@@ -6,6 +6,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { TILES } from "./content";
+import { slotName } from "./moves";
 import { COLOUR_FILLS, COLOUR_INKS, DieChip } from "./icons";
 import { accepts, DISTRICT, type AutomaCard, type AutomaStep, type AutomaTurn, type GreatHarborView } from "./view";
 import { buildingName, colourName, personName, shipName } from "./words";
@@ -172,10 +173,10 @@ export function automaLines(v: GreatHarborView, t: AutomaTurn): AutomaLine[] {
   } else {
     const fits = accepts(v, t.slot, c);
     out.push({
-      text: `Puts it on slot ${t.slot + 1}, by the ${tile}`,
+      text: `Puts it on ${slotName(v, t.slot)}`,
       why: fits
-        ? `The first free slot there that takes ${lower(c)}, clockwise from the top.`
-        : `No free slot there takes ${lower(c)}, so the first free slot clockwise from the top.`,
+        ? `The first free slot by the ${tile} that takes ${lower(c)}, clockwise from the top.`
+        : `No free slot by the ${tile} takes ${lower(c)}, so the first free slot clockwise from the top.`,
       short: fits ? `first free ${lower(c)} slot` : "first free slot",
     });
   }

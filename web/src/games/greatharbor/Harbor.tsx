@@ -10,7 +10,7 @@ import { shapePath } from "../../components/SeatBadge";
 import { COLOURS, tileById } from "./content";
 import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
 import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons, MarkShape } from "./icons";
-import { cornerTiles, dieName, tileTitle } from "./moves";
+import { cornerTiles, dieName, slotName, tileTitle } from "./moves";
 import { acceptedColours, type GreatHarborView } from "./view";
 import { gainText } from "./words";
 
@@ -35,15 +35,14 @@ export function tileLabel(v: GreatHarborView, cell: number): string {
 
 /** slotLabel says what a slot takes and holds. */
 export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say = "You may place here"): string {
-  const s = SLOTS[slot]!;
-  const where = s.shore ? `shore slot of ${tileTitle(v, s.cells[0])}` : `between ${tileTitle(v, s.cells[0])} and ${tileTitle(v, s.cells[1])}`;
   const takes = acceptedColours(v, slot)
     .map((c) => COLOURS[c])
     .join(" or ");
   const die = v.slots[slot] ?? -1;
   const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
   const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
-  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
+  const name = slotName(v, slot);
+  return `${name[0]!.toUpperCase()}${name.slice(1)}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
 }
 
 /** cornerLabel says where a corner is and, when the viewer may set up a Shop there, that they may. */
