@@ -92,17 +92,26 @@ export function BonusTile({ v }: { v: GreatHarborView }) {
   );
 }
 
-/** OrderLine says the action order of this turn and whose action it is. */
+/** OrderLine says the action order of this turn and whose action it is; those who have acted are dimmed with a check mark, their names whole. */
 export function OrderLine({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   if (v.phase !== "action" && v.phase !== "final_convert") return null;
   return (
     <ol class="gh-order" aria-label="Action order">
-      {v.order.slice(0, v.n).map((seat, i) => (
-        <li key={i} class={i === v.orderIdx ? "gh-now" : i < v.orderIdx ? "gh-done" : ""}>
-          <SeatBadge seat={seat} color={colors[seat]} size={18} /> {v.names[seat]}
-          {seat === v.anchor ? <Icon name="anchor" size={16} label="holds the Anchor" /> : null}
-        </li>
-      ))}
+      {v.order.slice(0, v.n).map((seat, i) => {
+        const done = i < v.orderIdx;
+        return (
+          <li key={i} class={i === v.orderIdx ? "gh-now" : done ? "gh-done" : ""}>
+            {done ? (
+              <span class="gh-done-mark" aria-hidden="true">
+                ✓
+              </span>
+            ) : null}
+            <SeatBadge seat={seat} color={colors[seat]} size={18} /> {v.names[seat]}
+            {seat === v.anchor ? <Icon name="anchor" size={16} label="holds the Anchor" /> : null}
+            {done ? <span class="sr-only">, has acted</span> : null}
+          </li>
+        );
+      })}
     </ol>
   );
 }
