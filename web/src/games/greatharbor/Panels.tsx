@@ -442,7 +442,7 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
   );
 }
 
-/** TvOffer is the nine cards on offer as faces in one block, for the TV. */
+/** TvOffer is the nine cards on offer as faces in one block, for the TV; a place left empty keeps its cell, so the other cards never move. */
 export function TvOffer({ v }: { v: GreatHarborView }) {
   const kinds: [CardKind, number[]][] = [
     ["ship", v.shipDisplay],
@@ -455,11 +455,16 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
       <ul class="gh-cards">
         {kinds.flatMap(([kind, xs]) =>
           xs.map((c, i) =>
+            // Each cell is keyed by its place, not its card: a taken card's cell is filled where it stands.
             c >= 0 ? (
-              <li key={`${kind}-${c}`}>
+              <li key={`${kind}-${i}`}>
                 <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
               </li>
-            ) : null,
+            ) : (
+              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`offer-${kind}-${i}-none`}>
+                No {kind} left here
+              </li>
+            ),
           ),
         )}
       </ul>
