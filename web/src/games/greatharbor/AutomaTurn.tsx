@@ -20,22 +20,29 @@ export interface Pacer {
   stop(): void;
 }
 
-/** pace shows the first step at once, then one more every interval ms until all total show. */
+/**
+ * pace shows the first step at once, then one more every interval ms until
+ * all total show. Each step waits its whole interval from the one before (a
+ * timer set anew each time: a repeating one may fire early after a late
+ * tick on a busy machine).
+ */
 export function pace(total: number, interval: number, show: (shown: number) => void): Pacer {
   let shown = Math.min(1, total);
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
-    if (timer !== undefined) clearInterval(timer);
+    if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
   };
-  show(shown);
-  if (shown < total) {
-    timer = setInterval(() => {
+  const next = () => {
+    timer = setTimeout(() => {
       shown++;
       show(shown);
-      if (shown >= total) stop();
+      if (shown < total) next();
+      else timer = undefined;
     }, interval);
-  }
+  };
+  show(shown);
+  if (shown < total) next();
   return {
     showAll() {
       stop();
