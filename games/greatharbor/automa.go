@@ -87,7 +87,7 @@ func (s *State) automaDraft(log *game.Log) {
 	if log.On() {
 		where := "in the Smuggler's District, gaining 1 Smuggler token"
 		if slot != district {
-			where = fmt.Sprintf("on slot %d by %s%s", slot+1, tiles[automaDeck[card].Tile].Name, s.shopIncomeText(slot, dieColour(die)))
+			where = "on " + s.slotName(slot) + s.shopIncomeText(slot, dieColour(die))
 		}
 		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa drafted a %s %d and placed it %s",
 			colourNames[dieColour(die)], d.Face, where), Data: die})

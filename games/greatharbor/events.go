@@ -55,7 +55,7 @@ func (s *State) describe(seat int8, m *Move) string {
 	case mvStop:
 		return who + " stopped flipping"
 	case mvCrane:
-		return fmt.Sprintf("%s moved a die from slot %d to slot %d", who, m.Slot+1, m.To+1)
+		return fmt.Sprintf("%s moved a die from %s to %s", who, s.slotName(m.Slot), s.slotName(m.To))
 	case mvLighthouse:
 		if m.Choice == 1 {
 			return who + " discarded the top Pirate card"

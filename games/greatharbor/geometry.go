@@ -120,3 +120,19 @@ func slotHasCell(slot int8, cell int8) bool {
 	g := &slotGeoms[slot]
 	return g.Cells[0] == cell || g.Cells[1] == cell
 }
+
+// shoreWords says where a shore slot lies from its tile, by the edge it is
+// on, as the board is drawn (north at the top).
+var shoreWords = [4]string{north: "above", east: "right of", south: "below", west: "left of"}
+
+// slotName names a slot by the tiles the board shows round it, as the log
+// and the screens do: "the slot between the Forum and the Ropeyard", "the
+// slot above the Sailmaker". The board draws no slot numbers.
+func (s *State) slotName(slot int8) string {
+	g := &slotGeoms[slot]
+	name := func(cell int8) string { return tiles[s.Layout[cell]].Name }
+	if g.Shore {
+		return "the slot " + shoreWords[g.Edges[0]] + " the " + name(g.Cells[0])
+	}
+	return "the slot between the " + name(g.Cells[0]) + " and the " + name(g.Cells[1])
+}

@@ -56,7 +56,7 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		die := dieOf(s, yellow)
 		draftTo(s, 0, die, 4)
 		wantIn(t, logged(t, s, Move{Type: mvPlace, Die: die, Slot: shore, First: 3}), "Carpentry tier 2: 2 planks",
-			"on slot "+strconv.Itoa(int(shore)+1)+";") // the board's and the buttons' numbers: slot 0 is Slot 1
+			"on the slot above the Carpentry;") // named by the tiles the board shows, as it draws no numbers
 	})
 	t.Run("GH-070 a Shipyard placement names the ship taken", func(t *testing.T) {
 		s := actionState(t, 2, "")
@@ -239,13 +239,36 @@ func TestLogLinesSayWhatHappened(t *testing.T) {
 		var log game.Log
 		s.automaDraft(&log)
 		for _, e := range log.Events {
-			if e.Type != "automa" || !strings.Contains(e.Text, "placed it on slot") {
+			if e.Type != "automa" || !strings.Contains(e.Text, "placed it on the slot") {
 				continue
 			}
 			d := &s.Dice[e.Data.(int8)]
-			wantIn(t, e.Text, "on slot "+strconv.Itoa(int(d.At)+1)+" by ")
+			wantIn(t, e.Text, "placed it on "+s.slotName(d.At))
 			return
 		}
 		t.Fatalf("no Automa placement on a slot logged: %+v", log.Events)
 	})
+}
+
+// TestSlotNames checks that the log names a slot by the tiles round it, the
+// way the board shows it: a shore slot by its side of its tile, an inner one
+// by the two tiles it lies between.
+func TestSlotNames(t *testing.T) {
+	s := actionState(t, 2, "")
+	arrange(s, "FORUM", 4)
+	arrange(s, "ROPEYARD", 1)
+	arrange(s, "SAILMAKER", 0)
+	for slot, want := range map[int8]string{
+		hSlot(1, 1): "the slot between the Ropeyard and the Forum",
+		vSlot(1, 1): "the slot between the " + tiles[s.Layout[3]].Name + " and the Forum",
+		hSlot(0, 0): "the slot above the Sailmaker",
+		vSlot(0, 0): "the slot left of the Sailmaker",
+		hSlot(0, 1): "the slot above the Ropeyard",
+		hSlot(3, 1): "the slot below the " + tiles[s.Layout[7]].Name,
+		vSlot(1, 3): "the slot right of the " + tiles[s.Layout[5]].Name,
+	} {
+		if got := s.slotName(slot); got != want {
+			t.Errorf("slot %d is %q, want %q", slot, got, want)
+		}
+	}
 }

@@ -152,7 +152,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 	}
 	var text string
 	if log.On() { // before the gains, which change the Ship display
-		text = fmt.Sprintf("%s placed a %s %d on slot %d", s.Names[seat], colourNames[dieColour(m.Die)], d.Face, m.Slot+1)
+		text = fmt.Sprintf("%s placed a %s %d on %s", s.Names[seat], colourNames[dieColour(m.Die)], d.Face, s.slotName(m.Slot))
 		for k := range 2 {
 			if tier[k] > 0 {
 				t := &tiles[s.Layout[g.Cells[k]]]

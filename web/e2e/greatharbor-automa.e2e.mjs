@@ -2,18 +2,25 @@
 // Automa opponent on and fixed, then a game with the TV open where each of
 // the Automa's drafts is shown step by step, with its card and the reason of
 // each step, on the TV and on the phone; the phone can show every step at
-// once. The TV's turn-order chips are read for contrast, and axe-core audits
-// both screens.
+// once. A second TV shown the longest turn the rules allow fits it whole. The
+// TV's turn-order chips are read for contrast, and axe-core audits both
+// screens.
 
-import { audit, fail, fitsScreen, fitsWidth, log, PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { readFileSync } from "node:fs";
+import { audit, fail, fitsScreen, fitsWidth, log, PHONE, setStep, shot, TV, tvFitProblems, until, watchErrors, webDir } from "./lib.mjs";
 import { act, noOverflow, smallestText } from "./greatharbor.lib.mjs";
 
-/** turnState reads the Automa's turn panel: which draft, how many steps show, of how many. */
+/** turnState reads the Automa's turn panel: which draft, how many steps show, of how many, and how many its lines tell (the TV tells cards set aside on one line). */
 const turnState = (page) =>
   page.getByTestId("gh-automa-turn").evaluateAll((els) => {
     const el = els[0];
     if (!el) return null;
-    return { seq: Number(el.dataset.seq), shown: Number(el.dataset.shown), total: Number(el.dataset.total), lines: el.querySelectorAll("li").length };
+    return {
+      seq: Number(el.dataset.seq),
+      shown: Number(el.dataset.shown),
+      total: Number(el.dataset.total),
+      lines: [...el.querySelectorAll("li")].reduce((n, li) => n + Number(li.dataset.steps), 0),
+    };
   });
 
 /** recordSteps starts noting in page, with the page's own clock, each change of the Automa's turn panel. */
@@ -61,6 +68,42 @@ async function watchSteps(page, seq, where) {
     `${where}: the Automa's draft ${seq} showed ${total} steps one after another (${samples.map((s) => `${s.shown}@${Math.round(s.at - t0)}ms`).join(", ")})`,
   );
   return samples;
+}
+
+/** LONGEST is the longest Automa turn the rules allow (twelve steps), as the view carries it. */
+const LONGEST = JSON.parse(readFileSync(`${webDir}/test/greatharbor-longest-automa.json`, "utf8"));
+
+/**
+ * longestTurnTv opens a TV on the table at href whose whole states carry
+ * LONGEST as the Automa's latest turn, and n people (the first one's seat
+ * copied: three is the most the Automa plays with); it takes no patches, so
+ * it holds that position.
+ */
+async function longestTurnTv(ctx, href, n) {
+  const tv = await ctx.newPage(TV);
+  await tv.routeWebSocket(/\/ws\?/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      const f = JSON.parse(String(m));
+      if (f.t === "patch") return;
+      if (f.t === "state" && f.d?.view?.automa) {
+        f.d.view.automa.last = LONGEST;
+        f.d.view.phase = "draft";
+        const v = f.d.view;
+        const names = ["Ana", "Maximiliana Featherstone", "Bartholomew Quill"];
+        for (const k of ["players", "handSizes"]) v[k] = Array.from({ length: n }, () => v[k][0]);
+        v.names = names.slice(0, n);
+        v.n = n;
+        ws.send(JSON.stringify(f));
+        return;
+      }
+      ws.send(m);
+    });
+    ws.onMessage((m) => server.send(m));
+  });
+  await tv.goto(href);
+  await tv.locator("svg.gh-harbor").waitFor();
+  return tv;
 }
 
 /** chipContrast measures the TV's turn-order chips: the lowest contrast of a name on its chip. */
@@ -138,11 +181,16 @@ export default async function scenario(ctx) {
     })(),
   ]);
   const steps = await tv.locator('[data-testid^="automa-step-"]').allTextContents();
-  if (steps.length !== tvSamples[0].total) fail(`the TV lists ${steps.length} steps of ${tvSamples[0].total}`);
-  if (!/^Turns over a card/.test(steps[0])) fail(`the first step is "${steps[0]}", not the card`);
+  const told = (await turnState(tv)).lines;
+  if (told !== tvSamples[0].total) fail(`the TV tells ${told} steps of ${tvSamples[0].total}`);
+  if (!/^(Turns over a card|Sets aside)/.test(steps[0])) fail(`the first step is "${steps[0]}", not the card`);
   if (!steps.some((s) => /^Takes a (red|yellow|blue|purple) \d/.test(s))) fail(`no step takes a die: ${steps.join(" | ")}`);
-  if (!steps.some((s) => /^Puts it (on slot \d+|in the Smuggler's District)/.test(s))) fail(`no step places the die: ${steps.join(" | ")}`);
-  for (const s of steps) if (!s.includes(".")) fail(`a step gives no reason: "${s}"`);
+  if (!steps.some((s) => /^Puts it (on the slot (between|above|below|left of|right of) the |in the Smuggler's District)/.test(s)))
+    fail(`no step places the die: ${steps.join(" | ")}`);
+  // The TV gives the newest step's reason in full and each older step's in a few words; the phone gives every reason in full.
+  const whys = await tv.locator('[data-testid^="automa-step-"] .gh-aturn-why').allTextContents();
+  if (whys.length !== steps.length || whys.some((w) => !w.trim())) fail(`a step on the TV gives no reason: ${steps.join(" | ")}`);
+  if (!whys[whys.length - 1].endsWith(".")) fail(`the TV's newest step gives its reason in part: "${steps[steps.length - 1]}"`);
   log(`the TV's steps:\n  ${steps.join("\n  ")}`);
   await fitsScreen(tv, "the TV with the Automa's turn");
   await shot(tv, "04-tv-automa-done");
@@ -158,8 +206,42 @@ export default async function scenario(ctx) {
   await page.getByTestId("gh-automa-turn").scrollIntoViewIfNeeded();
   await fitsWidth(page, "the phone with the Automa's turn");
   await noOverflow(page, "the phone with the Automa's turn");
+  for (const s of await page.locator('[data-testid^="automa-step-"]').allTextContents())
+    if (!s.includes(".")) fail(`a step on the phone gives no reason: "${s}"`);
   await shot(page, "05-phone-automa-done");
   await audit(page, "the phone with the Automa's turn");
+
+  for (const n of [1, 3]) {
+    setStep(`the longest turn the rules allow fits the TV, with ${n} ${n === 1 ? "person" : "people"}`);
+    const tall = await longestTurnTv(ctx, base + tvHref, n);
+    await until(
+      "the longest turn to finish showing",
+      async () => {
+        const s = await turnState(tall);
+        return s?.seq === LONGEST.seq && s.shown === s.total;
+      },
+      30_000,
+    );
+    const tallSteps = await tall.locator('[data-testid^="automa-step-"]').allTextContents();
+    const tallTold = (await turnState(tall)).lines;
+    if (tallTold !== 12) fail(`the longest turn tells ${tallTold} steps, not 12: ${tallSteps.join(" | ")}`);
+    const room = await tall.getByTestId("gh-automa-turn").evaluate((el) => {
+      const side = el.closest(".gh-tv-side").getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      const last = el.querySelector("li:last-child").getBoundingClientRect();
+      return {
+        spare: Math.round(r.bottom - last.bottom),
+        cut: r.bottom > side.bottom + 1 || el.scrollHeight > el.clientHeight + 1 || last.bottom > r.bottom + 1,
+      };
+    });
+    await shot(tall, `07-tv-longest-turn-${n}`);
+    if (room.cut) fail(`the TV cuts the Automa's longest turn (${room.spare} px under its last step)`);
+    await fitsScreen(tall, "the TV with the longest Automa turn");
+    const tallProblems = (await tvFitProblems(tall)).filter((p) => p.includes("aturn") || p.includes("Automa"));
+    if (tallProblems.length) fail(`the TV with the longest Automa turn:\n  ${tallProblems.join("\n  ")}`);
+    log(`the longest Automa turn fits the TV with ${room.spare} px to spare under its last step:\n  ${tallSteps.join("\n  ")}`);
+    await tall.close();
+  }
 
   setStep("the phone shows every step at once, and again on request");
   await page.getByTestId("automa-replay").click();

@@ -4,9 +4,12 @@
 // corner on the Harbor, from a touch and from the keyboard. The corner's
 // number reads the same on the board, on the button and in the log. Every
 // step passes the strict accessibility audit, on a 390 px and a 320 px phone.
+// With the Shop set up, the Harbor shows every tile's name whole and no mark
+// (fee, Shop, its pips, a corner's number) on a tile's words, on both phones
+// and a 1366 px laptop.
 
-import { audit, fail, fitsWidth, log, PHONE, SMALL_PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
-import { act, governButton, myTurn, noOverflow, openCorner, pickShop } from "./greatharbor.lib.mjs";
+import { audit, fail, fitsWidth, log, PHONE, results, SMALL_PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
+import { act, governButton, harborClear, myTurn, noOverflow, openCorner, pickShop } from "./greatharbor.lib.mjs";
 
 /** The Govern kinds tried for the first Govern action, first offered wins. */
 const GOVERN = ["convert", "construct", "play_building", "play_person", "play_ship", "favor_senate", "favor_pip", "crew", "convert_card", "employ", "activate"];
@@ -109,6 +112,22 @@ export default async function scenario(ctx) {
   }
   if (!governed) fail("no Govern action was offered");
   if (!shop) fail("no Shop was offered");
+
+  setStep("the Harbor's marks keep off its words, on phones and a laptop");
+  await harborClear(page, "the Harbor on a 390 px phone");
+  await page.locator("svg.gh-harbor").screenshot({ path: `${results}/greatharbor-board-06-harbor-390.png` });
+  for (const [size, name] of [
+    [SMALL_PHONE, "320"],
+    [{ viewport: { width: 1366, height: 768 } }, "1366"],
+  ]) {
+    const other = await ctx.newPage(size);
+    await other.context().addCookies(await page.context().cookies());
+    await other.goto(page.url());
+    await other.locator("svg.gh-harbor .gh-shop").first().waitFor();
+    await harborClear(other, `the Harbor at ${name} px`);
+    await other.locator("svg.gh-harbor").screenshot({ path: `${results}/greatharbor-board-07-harbor-${name}.png` });
+    await other.close();
+  }
 
   if (errors.length) fail(`script errors:\n${errors.join("\n")}`);
 }

@@ -2,7 +2,7 @@
 // (draft, place with a split, prompts, Govern, end), reading the server's own
 // view of a seat, and the layout and privacy checks both scenarios share.
 
-import { fail, until } from "./lib.mjs";
+import { fail, log, until } from "./lib.mjs";
 
 const panel = (page) => page.getByTestId("gh-action");
 
@@ -287,4 +287,44 @@ export async function noOverflow(page, where) {
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right ${Math.round(el.getBoundingClientRect().right)} of ${w}`);
   });
   if (wide.length) fail(`${where} reaches past the screen:\n${wide.join("\n")}`);
+}
+
+/**
+ * harborClear fails when the Harbor on page cuts a tile's name or tiers, or
+ * draws a mark (a Shore Fee, a Shop's "+" pips, a Shop or its corner number,
+ * a corner's button) over a tile's words. It returns what it measured.
+ */
+export async function harborClear(page, where) {
+  const found = await page.locator("svg.gh-harbor").evaluate((svg) => {
+    const problems = [];
+    const boxes = (el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return [...r.getClientRects()].filter((b) => b.width > 0 && b.height > 0);
+    };
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const marks = [...svg.querySelectorAll(".gh-fee rect, .gh-shop-pips, .gh-corner-tag circle, .gh-shop > rect, .gh-corner-bg")].map((m) => ({
+      what: m.closest(".gh-fee")
+        ? `fee ${m.parentElement.textContent.trim()}`
+        : `${m.getAttribute("class") ?? m.parentElement.getAttribute("class")} ${m.parentElement.textContent.trim()}`,
+      box: m.getBoundingClientRect(),
+    }));
+    let words = 0;
+    for (const body of svg.querySelectorAll(".gh-tile-body")) {
+      const name = body.querySelector(".gh-tile-name");
+      if (body.scrollHeight > body.clientHeight + 1) problems.push(`"${name.textContent}" is cut at its foot (${body.scrollHeight} > ${body.clientHeight})`);
+      if (name.scrollWidth > name.clientWidth + 1 || getComputedStyle(name).textOverflow === "ellipsis")
+        problems.push(`"${name.textContent}" is cut at its side`);
+      for (const el of body.querySelectorAll(".gh-tile-name, .gh-tier-n, .gh-tier .gh-amount, .gh-tier small")) {
+        for (const b of boxes(el)) {
+          words++;
+          for (const m of marks) if (meets(b, m.box)) problems.push(`${m.what} lies on "${el.textContent.trim()}" of ${name.textContent}`);
+        }
+      }
+    }
+    return { problems, words, marks: marks.length };
+  });
+  if (found.problems.length) fail(`${where}: ${found.problems.join("; ")}`);
+  log(`${where}: ${found.words} pieces of tile text whole and clear of ${found.marks} marks`);
+  return found;
 }

@@ -84,7 +84,7 @@ describe("the Automa's turn in words", () => {
       "Turns over a card: Blue ▲, Forum",
       "Turns over a card: Yellow ▼, Sailmaker",
       "Takes a yellow 2",
-      "Puts it on slot 5, by the Sailmaker",
+      "Puts it on the slot between the Blacksmith Avenue and the Shipyard",
       "Moves its yellow marker to space 4",
       "Gains a Colonist",
       expect.stringMatching(/^Takes the Ship /),

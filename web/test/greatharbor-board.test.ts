@@ -211,7 +211,7 @@ describe("the Port Crane on the board", () => {
   it("says on the board what a marked slot offers", () => {
     const slots = elements(Harbor({ view: v, colors: [], open: [3], openSay: () => "The Port Crane may move this die", label: "The Harbor" }));
     const three = slots.find((e) => e.props["data-slot"] === 3)!;
-    expect(three.props["aria-label"]).toMatch(/^Slot 4, .*\. The Port Crane may move this die$/);
+    expect(three.props["aria-label"]).toMatch(/^The slot between the Administration Office and the Ropeyard; .*\. The Port Crane may move this die$/);
     expect(slots.find((e) => e.props["data-slot"] === 4)!.props["aria-label"]).not.toMatch(/Port Crane|You may/);
   });
 
@@ -224,6 +224,66 @@ describe("the Port Crane on the board", () => {
     expect(panel(noCrane)).toHaveLength(0);
     expect(panel({ from: 3, to: null })).toHaveLength(0);
     const done = panel({ from: 3, to: 2 });
-    expect(done.map(text)).toEqual(["Move the die on slot 4 to slot 3"]);
+    expect(done.map(text)).toEqual(["Move the die on the slot between the Administration Office and the Ropeyard to the slot above the Sailmaker"]);
+  });
+});
+
+describe("the Harbor's marks keep off the tiles' words", () => {
+  // Every corner holds a Shop, every slot has Shop pips and every tile a fee: the most marks the board can show.
+  const full = {
+    ...v,
+    shops: true,
+    shopSite: Array.from({ length: 16 }, (_, k) => SITES.findIndex((s) => s.vertex === k)),
+    shopOwner: Array<number>(16).fill(0),
+    shopPips: Array<number>(24).fill(2),
+    fees: Array<number>(9).fill(5),
+  };
+  const els = elements(Harbor({ view: full, colors: [], label: "The Harbor" }));
+  const n = (x: unknown) => Number(x);
+  type Box = { left: number; top: number; right: number; bottom: number; what: string };
+  const box = (x: number, y: number, w: number, h: number, what: string): Box => ({ left: x, top: y, right: x + w, bottom: y + h, what });
+  const faces = els.filter((e) => e.type === "foreignObject").map((e) => box(n(e.props.x), n(e.props.y), n(e.props.width), n(e.props.height), "tile face"));
+  const offset = (e: El): [number, number] => {
+    const m = String(e.props.transform ?? "").match(/translate\(([-\d.]+) ([-\d.]+)\)/);
+    return m ? [n(m[1]), n(m[2])] : [0, 0];
+  };
+  const fees = els
+    .filter((e) => e.props.class === "gh-fee")
+    .map((g) => elements(g.props.children).find((c) => c.type === "rect")!)
+    .map((r) => box(n(r.props.x), n(r.props.y), n(r.props.width), n(r.props.height), "fee"));
+  // A "+2" at 9 px: about 11 wide and 9 high round its anchor (centred, on its baseline).
+  const pips = els.filter((e) => e.props.class === "gh-shop-pips").map((t) => box(n(t.props.x) - 6, n(t.props.y) - 8, 12, 9, "pips"));
+  const tags = els
+    .filter((e) => String(e.props.class).startsWith("gh-shop"))
+    .flatMap((g) => {
+      const [ox, oy] = offset(g);
+      return elements(g.props.children)
+        .filter((c) => c.type === "circle" || c.type === "rect")
+        .map((c) =>
+          c.type === "circle"
+            ? box(ox + n(c.props.cx) - n(c.props.r), oy + n(c.props.cy) - n(c.props.r), 2 * n(c.props.r), 2 * n(c.props.r), "corner number")
+            : box(ox + n(c.props.x), oy + n(c.props.y), n(c.props.width), n(c.props.height), "Shop"),
+        );
+    });
+  const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  it("draws them all", () => {
+    expect(faces).toHaveLength(9);
+    expect(fees).toHaveLength(9);
+    expect(pips).toHaveLength(24);
+    expect(tags).toHaveLength(32);
+  });
+
+  it("puts no fee, pips, Shop or corner number on a tile's face", () => {
+    const on = [...fees, ...pips, ...tags].flatMap((m) =>
+      faces.filter((f) => meets(m, f)).map((f) => `${m.what} at ${m.left},${m.top} on the face at ${f.left},${f.top}`),
+    );
+    expect(on).toEqual([]);
+  });
+
+  it("keeps the corner numbers on the Harbor and off the fees", () => {
+    const side = 3 * 130 + 2 * 30;
+    for (const t of tags) expect(t.left >= 0 && t.top >= 0 && t.right <= side && t.bottom <= side).toBe(true);
+    expect(tags.flatMap((t) => fees.filter((f) => meets(t, f)))).toEqual([]);
   });
 });

@@ -14,10 +14,10 @@ describe("moveLabel", () => {
     [{ type: "place", die: 5, slot: DISTRICT }, "Place the yellow 3 in the Smuggler's District"],
     [
       { type: "place", die: 5, slot: 5, first: 3, second: 1, waive: 1 },
-      "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office, pips 3 + 1 with a Smuggler token",
+      "Place the yellow 3 on the slot between the Sailmaker and the Colonists' Office, pips 3 + 1 with a Smuggler token",
     ],
-    [{ type: "place", die: 5, slot: 0, first: 2 }, "Place the yellow 3 on shore slot 1 (north of Administration Office), pips 2"],
-    [{ type: "place", die: 5, slot: 5 }, "Place the yellow 3 on slot 6 between Sailmaker and Colonists' Office for no benefit"],
+    [{ type: "place", die: 5, slot: 0, first: 2 }, "Place the yellow 3 on the slot above the Administration Office, pips 2"],
+    [{ type: "place", die: 5, slot: 5 }, "Place the yellow 3 on the slot between the Sailmaker and the Colonists' Office for no benefit"],
     [{ type: "end" }, "End my turn"],
     [{ type: "favor_pip", die: 15 }, "+1 pip on the purple 6 (1 Favor)"],
     [{ type: "favor_senate", track: 2 }, "Move up the Blue Senate track (2 Favor)"],
@@ -46,7 +46,7 @@ describe("moveLabel", () => {
 });
 
 describe("one button per choice", () => {
-  // Dice 5 and 6 are both yellow 3s in the pool; die 7 is a yellow 3 on slot 4.
+  // Dice 5 and 6 are both yellow 3s in the pool; die 7 is a yellow 3 on slot 4 (between the Administration Office and the Ropeyard).
   const dice = v.dice.map((d) =>
     d.id === 5 || d.id === 6
       ? { ...d, face: 3, loc: LOC.pool, at: 0, bonus: 0, wild: false }
@@ -76,7 +76,10 @@ describe("one button per choice", () => {
       { type: "flip", die: 7 },
     ];
     expect(distinctMoves(legal, twins)).toEqual(legal);
-    expect(legal.map((m) => moveLabel(m, twins))).toEqual(["Flip the yellow 3 in the pool to 4", "Flip the yellow 3 on slot 4 to 4"]);
+    expect(legal.map((m) => moveLabel(m, twins))).toEqual([
+      "Flip the yellow 3 in the pool to 4",
+      "Flip the yellow 3 on the slot between the Administration Office and the Ropeyard to 4",
+    ]);
   });
 
   it("produces a luxury two production tiles make with one button", () => {
@@ -120,7 +123,7 @@ describe("grouping the legal moves", () => {
 describe("words", () => {
   it("names slots and the District", () => {
     expect(slotName(v, DISTRICT)).toBe("the Smuggler's District");
-    expect(slotName(v, 12)).toBe("shore slot 13 (west of Administration Office)");
+    expect(slotName(v, 12)).toBe("the slot left of the Administration Office");
   });
   it("says costs and gains", () => {
     expect(costText([1, 0, 2, 0])).toBe("1 Planks, 2 Metal");

@@ -197,7 +197,7 @@ export function ActionPanel({
           <p class="gh-step">
             {craneChoice.from === null
               ? "1. Tap a marked die on the Harbor to move it"
-              : `2. Tap a marked empty slot for the ${dieName(v, v.slots[craneChoice.from] ?? 0)} on slot ${craneChoice.from + 1} (tap it again to choose another die)`}
+              : `2. Tap a marked empty slot for the ${dieName(v, v.slots[craneChoice.from] ?? 0)} on ${slotName(v, craneChoice.from)} (tap it again to choose another die)`}
           </p>
           {craneReady ? btn(craneReady, "btn-primary") : null}
         </div>

@@ -10,13 +10,28 @@ import { shapePath } from "../../components/SeatBadge";
 import { COLOURS, tileById } from "./content";
 import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
 import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons, MarkShape } from "./icons";
-import { cornerTiles, dieName, tileTitle } from "./moves";
+import { cornerTiles, dieName, slotName, tileTitle } from "./moves";
 import { acceptedColours, type GreatHarborView } from "./view";
 import { gainText } from "./words";
 
 const T = 130;
 const M = 30;
 export const HARBOR_SIDE = 3 * T + 2 * M;
+/** The fee badge's width and its gap from the tile's right side: clear of the lower slot (to x+87) and of a Shop on the corner (11 round it). */
+const FEE_W = 28;
+const FEE_RIGHT = 14;
+
+/**
+ * cornerTag is where a Shop's corner number sits from its corner: on the
+ * seam to the right, clear of the tiles' names and tiers, or on the right
+ * edge's seam (below it, above it at the foot) where that would leave the
+ * Harbor or meet a fee.
+ */
+export function cornerTag(vertex: number): { x: number; y: number } {
+  const { x, y } = vertexXY(vertex);
+  if (x < 3) return { x: 20, y: 0 };
+  return { x: 0, y: y < 3 ? 20 : -20 };
+}
 
 const activate = (f: () => void) => (e: KeyboardEvent) => {
   if (e.key === "Enter" || e.key === " ") {
@@ -35,15 +50,14 @@ export function tileLabel(v: GreatHarborView, cell: number): string {
 
 /** slotLabel says what a slot takes and holds. */
 export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say = "You may place here"): string {
-  const s = SLOTS[slot]!;
-  const where = s.shore ? `shore slot of ${tileTitle(v, s.cells[0])}` : `between ${tileTitle(v, s.cells[0])} and ${tileTitle(v, s.cells[1])}`;
   const takes = acceptedColours(v, slot)
     .map((c) => COLOURS[c])
     .join(" or ");
   const die = v.slots[slot] ?? -1;
   const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
   const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
-  return `Slot ${slot + 1}, ${where}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
+  const name = slotName(v, slot);
+  return `${name[0]!.toUpperCase()}${name.slice(1)}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
 }
 
 /** cornerLabel says where a corner is and, when the viewer may set up a Shop there, that they may. */
@@ -123,8 +137,8 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               })}
             </g>
             <g class="gh-tile-face" aria-hidden="true">
-              {/* On the TV the face reaches past the side slots: only its name lies beside them (above them), and a long name fits on its line. */}
-              <foreignObject x={x + (tv ? 8 : 17)} y={y + 16} width={T - (tv ? 16 : 34)} height={T - 30}>
+              {/* The face reaches past the side slots: only its name lies beside them (above them), so a long name wraps at most once. */}
+              <foreignObject x={x + 8} y={y + 16} width={T - 16} height={T - 30}>
                 <div class="gh-tile-body" aria-hidden="true">
                   <div class="gh-tile-name">{t?.name ?? id}</div>
                   {(t?.tiers ?? []).map((g, i) => (
@@ -135,10 +149,11 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
                   ))}
                 </div>
               </foreignObject>
+              {/* The fee stands on the tile's lower edge, under the tiers and clear of the slot and the corner. */}
               {fee > 0 ? (
                 <g class="gh-fee" aria-hidden="true">
-                  <rect x={x + T - 38} y={y + T - 24} width={32} height={18} rx={9} />
-                  <text x={x + T - 22} y={y + T - 11} text-anchor="middle">
+                  <rect x={x + T - FEE_RIGHT - FEE_W} y={y + T - 12} width={FEE_W} height={18} rx={9} />
+                  <text x={x + T - FEE_RIGHT - FEE_W / 2} y={y + T + 2} text-anchor="middle">
                     −{fee}
                   </text>
                 </g>
@@ -186,7 +201,14 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               );
             })}
             {view.shopPips[slot] ? (
-              <text x={cx + w / 2 - 2} y={cy - h / 2 + 2} class="gh-shop-pips" text-anchor="middle" aria-hidden="true">
+              // Beside the slot on the seam between tiles (above a side slot, left of a top or bottom one), never on a tile's text.
+              <text
+                x={s.horizontal ? cx - w / 2 - 8 : cx}
+                y={s.horizontal ? cy + 4 : cy - h / 2 - 4}
+                class="gh-shop-pips"
+                text-anchor="middle"
+                aria-hidden="true"
+              >
                 +{view.shopPips[slot]}
               </text>
             ) : null}
@@ -200,14 +222,15 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
             const at = `translate(${M + x * T} ${M + y * T})`;
             if (site >= 0) {
               const owner = view.shopOwner[v] ?? 0;
+              const tag = cornerTag(v);
               const c = seatColor(owner, colors[owner]);
               return (
                 <g key={`shop${v}`} transform={at} class="gh-shop" role="img" aria-label={shopLabel(view, v)} data-corner={v}>
                   <rect x={-11} y={-11} width={22} height={22} rx={4} fill="#fff" stroke="#222" />
                   <path d={shapePath(seatShape(owner), 7)} fill={c.fill} stroke="#111" />
                   <g class="gh-corner-tag" aria-hidden="true">
-                    <circle cx={13} cy={13} r={9} />
-                    <text x={13} y={17} text-anchor="middle">
+                    <circle cx={tag.x} cy={tag.y} r={8} />
+                    <text x={tag.x} y={tag.y + 4} text-anchor="middle">
                       {v + 1}
                     </text>
                   </g>

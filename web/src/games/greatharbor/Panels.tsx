@@ -92,17 +92,26 @@ export function BonusTile({ v }: { v: GreatHarborView }) {
   );
 }
 
-/** OrderLine says the action order of this turn and whose action it is. */
+/** OrderLine says the action order of this turn and whose action it is; those who have acted are dimmed with a check mark, their names whole. */
 export function OrderLine({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   if (v.phase !== "action" && v.phase !== "final_convert") return null;
   return (
     <ol class="gh-order" aria-label="Action order">
-      {v.order.slice(0, v.n).map((seat, i) => (
-        <li key={i} class={i === v.orderIdx ? "gh-now" : i < v.orderIdx ? "gh-done" : ""}>
-          <SeatBadge seat={seat} color={colors[seat]} size={18} /> {v.names[seat]}
-          {seat === v.anchor ? <Icon name="anchor" size={16} label="holds the Anchor" /> : null}
-        </li>
-      ))}
+      {v.order.slice(0, v.n).map((seat, i) => {
+        const done = i < v.orderIdx;
+        return (
+          <li key={i} class={i === v.orderIdx ? "gh-now" : done ? "gh-done" : ""}>
+            {done ? (
+              <span class="gh-done-mark" aria-hidden="true">
+                ✓
+              </span>
+            ) : null}
+            <SeatBadge seat={seat} color={colors[seat]} size={18} /> {v.names[seat]}
+            {seat === v.anchor ? <Icon name="anchor" size={16} label="holds the Anchor" /> : null}
+            {done ? <span class="sr-only">, has acted</span> : null}
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -433,7 +442,7 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
   );
 }
 
-/** TvOffer is the nine cards on offer as faces in one block, for the TV. */
+/** TvOffer is the nine cards on offer as faces in one block, for the TV; a place left empty keeps its cell, so the other cards never move. */
 export function TvOffer({ v }: { v: GreatHarborView }) {
   const kinds: [CardKind, number[]][] = [
     ["ship", v.shipDisplay],
@@ -446,11 +455,16 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
       <ul class="gh-cards">
         {kinds.flatMap(([kind, xs]) =>
           xs.map((c, i) =>
+            // Each cell is keyed by its place, not its card: a taken card's cell is filled where it stands.
             c >= 0 ? (
-              <li key={`${kind}-${c}`}>
+              <li key={`${kind}-${i}`}>
                 <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
               </li>
-            ) : null,
+            ) : (
+              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`offer-${kind}-${i}-none`}>
+                No {kind} left here
+              </li>
+            ),
           ),
         )}
       </ul>

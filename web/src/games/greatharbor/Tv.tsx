@@ -133,9 +133,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
   const pool = diceAt(v, LOC.pool);
   // Each part of the column keeps its place from phase to phase. The cards on
   // offer stand at its foot; during the draft the Automa's turn, when it has
-  // one, takes their place (nobody takes a card then), and with more than one
-  // person it gives the reason of its newest step only.
-  const crowded = v.n > 1;
+  // one, takes their place (nobody takes a card then).
   const automaTurn = Boolean(v.automa?.last) && v.phase === "draft";
   return (
     <div class={`tv gh-tv ${over ? "gh-tv-over" : ""}`}>
@@ -178,7 +176,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
                 ))}
               </ol>
             </div>
-            {automaTurn ? <AutomaTurnPanel v={v} tv brief={crowded} /> : <TvOffer v={v} />}
+            {automaTurn ? <AutomaTurnPanel v={v} tv /> : <TvOffer v={v} />}
             <EarlierLog store={store} shows={3} />
           </>
         )}

@@ -4,7 +4,7 @@
 
 import type { Move } from "../../protocol";
 import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
-import { cellPlace, cornerNumber, SITES, SLOTS, slotSide } from "./geometry";
+import { cellPlace, cellSlots, cornerNumber, SITES, SLOTS } from "./geometry";
 import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
 import { DISTRICT, LOC, PENDING, type GreatHarborView } from "./view";
 
@@ -25,23 +25,32 @@ export function dieName(v: GreatHarborView, id: number): string {
   return d ? `${colourName(d.colour).toLowerCase()} ${d.face}${d.bonus > 0 ? ` (+${d.bonus})` : ""}` : `die ${id}`;
 }
 
-/** dieAt names a die with where it lies: "red 4 on slot 7", "red 4 in the pool", "red 4 you drafted". */
+/** dieAt names a die with where it lies: "red 4 on the slot above the Forum", "red 4 in the pool", "red 4 you drafted". */
 export function dieAt(v: GreatHarborView, id: number): string {
   const d = v.dice[id];
   if (!d) return dieName(v, id);
-  if (d.loc === LOC.slot) return `${dieName(v, id)} on slot ${d.at + 1}`;
+  if (d.loc === LOC.slot) return `${dieName(v, id)} on ${slotName(v, d.at)}`;
   if (d.loc === LOC.drafted) return `${dieName(v, id)} ${d.at === v.viewer ? "you drafted" : `${v.names[d.at] ?? "another player"} drafted`}`;
   if (d.loc === LOC.pool) return `${dieName(v, id)} in the pool`;
   return dieName(v, id);
 }
 
-/** slotName: "slot 7, between Forum and Shipyard" or "shore slot 2 of Ropeyard". */
+/** SHORE_WORDS say where a shore slot lies from its tile, by the side it is on (north, east, south, west), as the board is drawn. */
+const SHORE_WORDS = ["above", "right of", "below", "left of"];
+
+/**
+ * slotName names a slot by the tiles the board shows round it, as the
+ * engine's log does (the board draws no slot numbers): "the slot between the
+ * Forum and the Shipyard", "the slot above the Ropeyard".
+ */
 export function slotName(v: GreatHarborView, slot: number): string {
   if (slot === DISTRICT) return "the Smuggler's District";
   const s = SLOTS[slot];
-  if (!s) return `slot ${slot}`;
+  if (!s) return "a slot";
   const name = (cell: number) => tileTitle(v, cell);
-  return s.shore ? `shore slot ${slot + 1} (${slotSide(slot)} of ${name(s.cells[0])})` : `slot ${slot + 1} between ${name(s.cells[0])} and ${name(s.cells[1])}`;
+  return s.shore
+    ? `the slot ${SHORE_WORDS[cellSlots(s.cells[0]).indexOf(slot)]} the ${name(s.cells[0])}`
+    : `the slot between the ${name(s.cells[0])} and the ${name(s.cells[1])}`;
 }
 
 /** tileTitle is a tile's printed name, or its place when unknown. */
@@ -124,7 +133,7 @@ export function moveLabel(m: Move, v: GreatHarborView): string {
     case "stop":
       return "Stop flipping";
     case "crane":
-      return `Move the die on slot ${int(m.slot) + 1} to slot ${int(m.to) + 1}`;
+      return `Move the die on ${slotName(v, int(m.slot))} to ${slotName(v, int(m.to))}`;
     case "lighthouse":
       return int(m.choice) === 1 ? "Discard the Pirate card" : "Keep the Pirate card on the deck";
     case "corsair":
