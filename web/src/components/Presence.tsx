@@ -93,6 +93,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
           const turn = lobby.status === "playing" && waiting.includes(s.index);
           const gone = s.kind === "human" && !s.connected;
           const words = presenceText(s, lobby, now);
+          const roomed = big && s.kind === "human" && lobby.status === "playing";
           const waitingFor = standInState(s, now) !== null;
           return (
             <li
@@ -106,18 +107,18 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
                 {s.name}
                 {s.you ? <span class="tag">you</span> : null}
               </span>
-              <span class="presence-state">
+              <span class={`presence-state ${roomed ? "presence-roomed" : ""}`}>
                 <span aria-hidden="true">{s.kind === "bot" || s.handed || s.away ? "⚙" : s.connected ? "●" : "○"} </span>
-                {/* On the TV a person's words lie over the unseen room of their longest state, so the seat keeps its
-                    size as the state changes and the bar neither grows nor reflows during a game. */}
-                <span class={big && s.kind === "human" ? "presence-words" : ""}>
+                {/* On the TV during a game a person's words lie over the unseen room of their longest state, so the
+                    seat keeps its size as the state changes and the bar neither grows nor reflows. */}
+                <span class={roomed ? "presence-words" : ""}>
                   <span
                     class={variant !== "full" && (s.kind === "bot" || (s.connected && !s.away && !s.handed)) ? "sr-only" : ""}
                     role={waitingFor ? "timer" : undefined}
                   >
                     {words}
                   </span>
-                  {big && s.kind === "human" ? (
+                  {roomed ? (
                     <span class="presence-room" aria-hidden="true">
                       {longestState(s, lobby)}
                     </span>

@@ -73,7 +73,8 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
   const root = useRef<HTMLDivElement>(null);
   const data = store.data.value;
   const tv = tvOf(data);
-  useBarHeight(root, live && !!tv);
+  // At the end nobody's seat changes hands any more: the bar gives up its room and is measured afresh.
+  useBarHeight(root, live && !!tv, tv?.over ?? false);
   if (!tv) return <p class="tv-wait">Waiting for the game…</p>;
   const p = parts(tv);
   const lobby = data.lobby;
@@ -98,8 +99,11 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
   );
   const columns = (
     <>
-      <div class={p.layout.board}>{p.board}</div>
-      <div class={p.layout.side}>
+      {/* The end is a screen of its own: its columns are new, not the play's columns moved. */}
+      <div key={tv.over ? "end-board" : "board"} class={p.layout.board}>
+        {p.board}
+      </div>
+      <div key={tv.over ? "end-side" : "side"} class={p.layout.side}>
         {p.turn?.head ? null : turn}
         {tv.over ? (
           p.wideFinal ? null : (
@@ -135,11 +139,7 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
       ) : null}
       {tv.over && p.wideFinal ? final : p.layout.grid !== undefined ? <div class={p.layout.grid}>{columns}</div> : columns}
       {live ? <ReplayLinks lobby={lobby} tvCode={lobby?.tvCode} /> : null}
-      {live && lobby ? (
-        <>
-          <Presence lobby={lobby} actors={tv.game.actors} variant="tv" />
-        </>
-      ) : null}
+      {live && lobby ? <Presence lobby={lobby} actors={tv.game.actors} variant="tv" /> : null}
     </div>
   );
 }
@@ -148,9 +148,10 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
  * useBarHeight keeps --tv-bar-h, on the TV's page frame (.tv-frame) where
  * there is one, at the presence bar's height, which every person's seat
  * gives from the start at the size of its longest state. The bar never
- * shrinks during a game, so every panel sized by --tv-bar-h holds still.
+ * shrinks during a game, so every panel sized by --tv-bar-h holds still;
+ * at the end, when it gives up that room, it is measured afresh.
  */
-function useBarHeight(root: { current: HTMLDivElement | null }, shown: boolean): void {
+function useBarHeight(root: { current: HTMLDivElement | null }, shown: boolean, over: boolean): void {
   useEffect(() => {
     const el = root.current;
     const frame = el?.closest<HTMLElement>(".tv-frame") ?? el;
@@ -180,5 +181,5 @@ function useBarHeight(root: { current: HTMLDivElement | null }, shown: boolean):
       bar.style.minHeight = "";
       frame.style.removeProperty("--tv-bar-h");
     };
-  }, [shown]);
+  }, [shown, over]);
 }
