@@ -139,7 +139,8 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
       ) : null}
       {tv.over && p.wideFinal ? final : p.layout.grid !== undefined ? <div class={p.layout.grid}>{columns}</div> : columns}
       {live ? <ReplayLinks lobby={lobby} tvCode={lobby?.tvCode} /> : null}
-      {live && lobby ? <Presence lobby={lobby} actors={tv.game.actors} variant="tv" /> : null}
+      {/* At the end the bar gives up its seats' room: a bar of its own, not the play's seats moved. */}
+      {live && lobby ? <Presence key={tv.over ? "end-bar" : "bar"} lobby={lobby} actors={tv.game.actors} variant="tv" /> : null}
     </div>
   );
 }

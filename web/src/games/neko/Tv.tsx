@@ -59,7 +59,7 @@ function TvDraft({ v }: { v: NekoView }) {
 function TvTowns({ v }: { v: NekoView }) {
   return (
     <section class="panel nk-tv-towns" aria-label="Every town in a line">
-      {v.order.map((seat) => {
+      {v.order.map((seat, row) => {
         const p = v.players[seat];
         if (!p) return null;
         const at = (loc: number) =>
@@ -68,7 +68,8 @@ function TvTowns({ v }: { v: NekoView }) {
             .map((s) => (s.index === GHOST ? "☁" : `⎈${s.level}`))
             .join(" ");
         return (
-          <div key={seat} class={`nk-tv-town ${seat === v.active ? "nk-on" : ""}`} data-testid={`tv-town-${seat}`}>
+          // Rows are kept by place: when the turn order changes, each row takes its new player, no row moves.
+          <div key={row} class={`nk-tv-town ${seat === v.active ? "nk-on" : ""}`} data-testid={`tv-town-${seat}`}>
             <strong>{p.name}</strong>
             <span class="nk-tv-col nk-harbour">
               ⚓ {p.harbour} {at(0)}
@@ -98,11 +99,12 @@ function TvTowns({ v }: { v: NekoView }) {
 function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
   return (
     <ul class="nk-tv-players" aria-label="Players">
-      {v.order.map((seat) => {
+      {v.order.map((seat, row) => {
         const p = v.players[seat];
         if (!p) return null;
         return (
-          <li key={seat} class={seat === v.active ? "nk-on" : ""}>
+          // Rows are kept by place: when the turn order changes, each row takes its new player, no row moves.
+          <li key={row} class={seat === v.active ? "nk-on" : ""}>
             <SeatBadge seat={seat} color={colors[seat]} size={30} />
             <span class="nk-tv-pname">{p.name}</span>
             <span class="nk-tv-pts">{scoreSoFar(p)} pts</span>
