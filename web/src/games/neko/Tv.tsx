@@ -181,10 +181,12 @@ export function NekoTv({ store }: { store: TableStore }) {
           turn: { head: "nk-tv-head" },
           key: "head",
           layout: { grid: "nk-tv-grid", board: "nk-tv-main", side: "nk-tv-side" },
-          // The towns and the attractions keep the column's foot, the draft or the active town the rest: as a
-          // town grows, nothing under it moves.
+          // The towns and the attractions stand at the column's head, the draft or the active town under them
+          // takes the rest: as a town grows, nothing moves.
           board: (
             <>
+              {rows ? null : <TvTowns v={v} />}
+              {rows ? null : <TvAttractions v={v} />}
               {v.phase === "draft" ? (
                 <TvDraft v={v} />
               ) : focus ? (
@@ -193,8 +195,6 @@ export function NekoTv({ store }: { store: TableStore }) {
                   <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
                 </section>
               ) : null}
-              {rows ? null : <TvTowns v={v} />}
-              {rows ? null : <TvAttractions v={v} />}
             </>
           ),
           side: <TvPlayers v={v} colors={colors} />,
