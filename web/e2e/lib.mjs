@@ -242,7 +242,8 @@ export function tvProblems(tv, names) {
       return out;
     };
     const inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-    const hidden = (el) => !!el.closest(".sr-only, title, desc, [aria-hidden=true] title");
+    // Unseen text (visibility: hidden) is room kept, not shown: the presence bar's room, the key's other pages.
+    const hidden = (el) => !!el.closest(".sr-only, title, desc, [aria-hidden=true] title") || getComputedStyle(el).visibility === "hidden";
     const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     const bar = document.querySelector('[data-testid="presence-tv"]');
     const floor = bar ? bar.getBoundingClientRect().top : innerHeight;

@@ -7,7 +7,7 @@ import { EarlierLog } from "./EarlierLog";
  * play screen every line the page holds, in a scrolling list, with "Show
  * earlier moves" while the start of the game is not loaded; on a TV (limit)
  * the last lines only, the earlier part fetched by itself so a reloaded TV
- * shows as many, each row keeping its place as lines come. Each line is
+ * shows as many, the rows drawn anew in their places as lines come. Each line is
  * classed log-<event type>; with names, a player's name never breaks over two
  * lines.
  */
@@ -18,6 +18,7 @@ export function LogPanel({
   names = [],
   id = "log-h",
   extra = "",
+  quiet = false,
 }: {
   store: TableStore;
   limit?: number;
@@ -27,18 +28,23 @@ export function LogPanel({
   id?: string;
   /** more classes for the panel, for a game's own look */
   extra?: string;
+  /** the title for screen readers only */
+  quiet?: boolean;
 }) {
-  const log = store.data.value.log;
+  const { log, version } = store.data.value;
   const lines = (limit === undefined ? log : log.slice(-limit)).slice().reverse();
   return (
     <section class={`panel log ${extra}`} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id} class={quiet ? "sr-only" : undefined}>
+        {title}
+      </h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls takes the focus, so the keyboard can scroll it */}
       <ol class="log-lines" aria-live="polite" aria-relevant={limit === undefined ? "additions" : "additions text"} tabIndex={0} aria-labelledby={id}>
         {lines.map((e, k) => (
-          // On a TV a row keeps its place and takes the next line's text, so the rows do not move down as lines come.
-          <li key={limit === undefined ? log.length - k : k} class={`log-${e.type}`}>
+          // On a TV the rows are drawn anew with each version, in their places: no row moves down (or into the
+          // list's hidden column) as lines come; only what they say changes.
+          <li key={limit === undefined ? log.length - k : `${version}-${k}`} class={`log-${e.type}`}>
             {keepNames(e.text, names)}
           </li>
         ))}

@@ -20,6 +20,24 @@ export function presenceText(s: LobbySeat, l: Lobby, now: number): string {
   return standInState(s, now) ?? (s.connected ? "connected" : "not connected");
 }
 
+/**
+ * longestState is the longest of the words a person's seat can show on the
+ * TV during a game (handed over by them or by the host, gone with a stand-in,
+ * held, counting down to a stand-in): the room the TV's bar keeps for the
+ * seat from the start, so the bar has the height of its tallest state.
+ */
+export function longestState(s: LobbySeat, l: Lobby): string {
+  const all = [
+    handedState(l, { ...s, handed: true, handedBy: s.player }),
+    handedState(l, { ...s, handed: true, handedBy: l.hostId }),
+    presenceText({ ...s, handed: false, away: true, connected: false }, l, 0),
+    presenceText({ ...s, handed: false, away: false, held: true }, l, 0),
+    standInState({ ...s, handed: false, away: false, standIn: 3_600_000 }, 0) ?? "",
+    standInState({ ...s, handed: false, away: false, standIn: 1 }, 3_600_000) ?? "",
+  ];
+  return all.reduce((a, b) => (b.length > a.length ? b : a), "");
+}
+
 /** watchers are the people at the table without a seat. */
 export const watchers = (l: Lobby) => l.members.filter((m) => m.seat < 0);
 
@@ -75,6 +93,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
           const turn = lobby.status === "playing" && waiting.includes(s.index);
           const gone = s.kind === "human" && !s.connected;
           const words = presenceText(s, lobby, now);
+          const roomed = big && s.kind === "human" && lobby.status === "playing";
           const waitingFor = standInState(s, now) !== null;
           return (
             <li
@@ -88,13 +107,22 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
                 {s.name}
                 {s.you ? <span class="tag">you</span> : null}
               </span>
-              <span class="presence-state">
+              <span class={`presence-state ${roomed ? "presence-roomed" : ""}`}>
                 <span aria-hidden="true">{s.kind === "bot" || s.handed || s.away ? "⚙" : s.connected ? "●" : "○"} </span>
-                <span
-                  class={variant !== "full" && (s.kind === "bot" || (s.connected && !s.away && !s.handed)) ? "sr-only" : ""}
-                  role={waitingFor ? "timer" : undefined}
-                >
-                  {words}
+                {/* On the TV during a game a person's words lie over the unseen room of their longest state, so the
+                    seat keeps its size as the state changes and the bar neither grows nor reflows. */}
+                <span class={roomed ? "presence-words" : ""}>
+                  <span
+                    class={variant !== "full" && (s.kind === "bot" || (s.connected && !s.away && !s.handed)) ? "sr-only" : ""}
+                    role={waitingFor ? "timer" : undefined}
+                  >
+                    {words}
+                  </span>
+                  {roomed ? (
+                    <span class="presence-room" aria-hidden="true">
+                      {longestState(s, lobby)}
+                    </span>
+                  ) : null}
                 </span>
                 {/* On the TV the seat's highlight shows the turn, so the bar does not reflow as turns pass. */}
                 {turn ? <strong class={`presence-turn ${big ? "sr-only" : ""}`}> · {s.you ? "your" : "their"} turn</strong> : null}

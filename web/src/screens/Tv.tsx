@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, tvQrSrc, whyRefused } from "../api";
 import { ChatToasts } from "../components/Chat";
 import { useFollowNext } from "../components/PlayAgain";
-import { Presence } from "../components/Presence";
+import { LiveTable } from "../components/PlayFrame";
 import { SeatBadge } from "../components/SeatBadge";
 import { ensureSession, linkBase } from "../session";
 import { LinkBanner, Refused } from "../components/Status";
 import { gameInfo } from "../gameList";
 import { computerLabel } from "../lobby";
 import type { Lobby } from "../protocol";
+import type { TableStore } from "../state";
 import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
-import { ReplayLinks } from "../components/Timeline";
 import { ComingSoon, useTable } from "./Table";
 
 function TvLobby({ lobby }: { lobby: Lobby }) {
@@ -60,7 +60,7 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
   );
 }
 
-/** Tv is the read-only public screen for a living-room TV at 1920 × 1080. */
+/** Tv is the read-only public screen for a living-room TV at 1920 × 1080: it connects with the TV code and shows TvScreen. */
 export function Tv({ code }: { code: string }) {
   const store = useTable(`/ws?tv=${encodeURIComponent(code)}`, () => whyRefused(() => api.tv(code)));
   const [, setKnown] = useState(false);
@@ -72,8 +72,18 @@ export function Tv({ code }: { code: string }) {
       ),
     [],
   );
+  useFollowNext(store.data.value.lobby, true);
+  return <TvScreen store={store} code={code} />;
+}
+
+/**
+ * TvScreen draws the TV from a table's store: the lobby with its QR code
+ * before the start, then the game's TV screen (in its TvFrame, which draws
+ * the presence bar and the replay's links), the chat toasts and the
+ * full-screen button.
+ */
+export function TvScreen({ store, code }: { store: TableStore; code: string }) {
   const { lobby, game } = store.data.value;
-  useFollowNext(lobby, true);
   let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;
@@ -81,64 +91,22 @@ export function Tv({ code }: { code: string }) {
   else if (!game) body = <p class="tv-wait">Waiting for the game…</p>;
   else body = <GameScreen game={lobby?.game ?? ""} which="Tv" store={store} fallback={<ComingSoon game={lobby?.game ?? ""} />} />;
   const playing = lobby && lobby.status !== "lobby" && game && !store.fatal.value;
-  const frame = useRef<HTMLDivElement>(null);
-  useBarHeight(frame, !!playing);
   return (
-    <div
-      ref={frame}
-      class={`tv-frame ${playing ? "tv-with-bar" : ""}`}
-      data-log={store.data.value.log.length}
-      data-log-complete={String(store.data.value.logComplete)}
-    >
-      <LinkBanner store={store} />
-      {playing ? <h1 class="sr-only">{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"} on the TV</h1> : null}
-      {body}
-      <ReplayLinks lobby={lobby} tvCode={code} />
-      {playing ? <Presence lobby={lobby} actors={game.actors} variant="tv" /> : null}
-      <FullscreenButton />
-      <ChatToasts store={store} />
-    </div>
+    <LiveTable.Provider value={true}>
+      <div
+        class={`tv-frame ${playing ? "tv-with-bar" : ""}`}
+        data-tv-code={code}
+        data-log={store.data.value.log.length}
+        data-log-complete={String(store.data.value.logComplete)}
+      >
+        <LinkBanner store={store} />
+        {playing ? <h1 class="sr-only">{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"} on the TV</h1> : null}
+        {body}
+        <FullscreenButton />
+        <ChatToasts store={store} />
+      </div>
+    </LiveTable.Provider>
   );
-}
-
-/**
- * useBarHeight keeps --tv-bar-h on the frame at the presence bar's height,
- * which grows with the seats, their names and their states. The bar only
- * grows during a game: a state that gets shorter ("not connected" becoming
- * "back") would otherwise shrink it, and every panel above that is sized by
- * --tv-bar-h would move, twice each time a person comes and goes.
- */
-function useBarHeight(frame: { current: HTMLDivElement | null }, playing: boolean): void {
-  useEffect(() => {
-    const el = frame.current;
-    const bar = el?.querySelector<HTMLElement>(".presence-tv");
-    if (!el || !bar) return;
-    let tallest = 0;
-    let width = -1;
-    // Held at its tallest, the bar changes size only when its content needs more; a new width (the
-    // game's screen placing the bar once it has loaded, a window resized) measures it afresh.
-    const set = () => {
-      if (bar.offsetWidth !== width) {
-        width = bar.offsetWidth;
-        tallest = 0;
-        bar.style.minHeight = "";
-      }
-      const h = bar.offsetHeight;
-      if (h <= tallest) return;
-      tallest = h;
-      bar.style.minHeight = `${h}px`;
-      el.style.setProperty("--tv-bar-h", `${h}px`);
-    };
-    set();
-    if (typeof ResizeObserver === "undefined") return;
-    const watch = new ResizeObserver(set);
-    watch.observe(bar);
-    return () => {
-      watch.disconnect();
-      bar.style.minHeight = "";
-      el.style.removeProperty("--tv-bar-h");
-    };
-  }, [playing]);
 }
 
 /** FullscreenButton fills the TV's screen with the page (and back), where the browser allows it: a small icon in the corner, so the presence bar keeps its width. */

@@ -25,7 +25,7 @@ import { Amount, DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
 import { COLOURS } from "./content";
 import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
-import { EarlierLog } from "../../components/EarlierLog";
+import { TvFrame } from "../../components/TvFrame";
 
 function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   return (
@@ -122,65 +122,59 @@ function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   );
 }
 
+/** GreatHarborTv is the Harbor for the living-room TV, in the frame every TV shares. */
 export function GreatHarborTv({ store }: { store: TableStore }) {
-  const data = store.data.value;
-  const g = data.game!;
-  const seats = data.lobby?.seats ?? [];
-  const colors = seats.map((s) => s.color);
-  const v = decodeView(g.view);
-  const over = g.result.over || v.phase === "over";
-  const last = data.log.slice(-3).reverse();
-  const pool = diceAt(v, LOC.pool);
-  // Each part of the column keeps its place from phase to phase. The cards on
-  // offer stand at its foot; during the draft the Automa's turn, when it has
-  // one, takes their place (nobody takes a card then).
-  const automaTurn = Boolean(v.automa?.last) && v.phase === "draft";
   return (
-    <div class={`tv gh-tv ${over ? "gh-tv-over" : ""}`}>
-      <div class="gh-tv-board">
-        <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label="The Harbor" tv />
-        {over ? null : (
-          <>
-            <BonusTile v={v} />
-            <TvVoyages v={v} colors={colors} />
-          </>
-        )}
-      </div>
-      <div class="gh-tv-side tv-bar-room">
-        <p class="tv-status gh-tv-status" data-testid="tv-turn">
-          {statusLine(v, -1)}
-        </p>
-        {over && v.scores.length ? (
-          <>
-            <ScoreTable v={v} result={g.result} colors={colors} />
-            <PrestigeChart v={v} colors={colors} width={900} height={220} />
-          </>
-        ) : (
-          <>
-            <div class="gh-tv-draft" data-testid="tv-draft">
-              {pool.length ? <span>Rolled:</span> : null}
-              {pool.map((d) => (
-                <DieChip key={d.id} colour={d.colour} face={d.face} size={44} label={`${COLOURS[d.colour]} ${d.face}`} />
-              ))}
-              <OrderLine v={v} colors={colors} />
-            </div>
-            <TvDistrict v={v} />
-            <TvPlayers v={v} colors={colors} />
-            <AutomaPanel v={v} colors={colors} />
-            <div class="log gh-tv-log">
-              <ol class="log-lines gh-tv-last" aria-live="polite">
-                {last.map((e, i) => (
-                  <li key={`${data.version}-${i}`} class={i === 0 ? "gh-tv-newest" : ""}>
-                    {e.text}
-                  </li>
+    <TvFrame
+      store={store}
+      parts={({ data, game: g, over, colors }) => {
+        const v = decodeView(g.view);
+        const pool = diceAt(v, LOC.pool);
+        // Each part of the column keeps its place from phase to phase. The cards on
+        // offer stand at its foot; during the draft the Automa's turn, when it has
+        // one, takes their place (nobody takes a card then).
+        const automaTurn = Boolean(v.automa?.last) && v.phase === "draft";
+        return {
+          game: "greatharbor",
+          class: `gh-tv ${over ? "gh-tv-over" : ""}`,
+          layout: { board: "gh-tv-board", side: "gh-tv-side tv-bar-room" },
+          turnLine: statusLine(v, -1),
+          turn: { class: "gh-tv-status" },
+          board: (
+            <>
+              <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label="The Harbor" tv />
+              {over ? null : (
+                <>
+                  <BonusTile v={v} />
+                  <TvVoyages v={v} colors={colors} />
+                </>
+              )}
+            </>
+          ),
+          side: (
+            <>
+              <div class="gh-tv-draft" data-testid="tv-draft">
+                {pool.length ? <span>Rolled:</span> : null}
+                {pool.map((d) => (
+                  <DieChip key={d.id} colour={d.colour} face={d.face} size={44} label={`${COLOURS[d.colour]} ${d.face}`} />
                 ))}
-              </ol>
-            </div>
-            {automaTurn ? <AutomaTurnPanel v={v} tv /> : <TvOffer v={v} />}
-            <EarlierLog store={store} shows={3} />
-          </>
-        )}
-      </div>
-    </div>
+                <OrderLine v={v} colors={colors} />
+              </div>
+              <TvDistrict v={v} />
+              <TvPlayers v={v} colors={colors} />
+              <AutomaPanel v={v} colors={colors} />
+            </>
+          ),
+          log: { limit: 3, id: "gh-tv-log-h", extra: "gh-tv-log", quiet: true },
+          foot: automaTurn ? <AutomaTurnPanel v={v} tv /> : <TvOffer v={v} />,
+          final: v.scores.length ? (
+            <>
+              <ScoreTable v={v} result={g.result} colors={colors} />
+              <PrestigeChart v={v} colors={colors} width={900} height={220} />
+            </>
+          ) : null,
+        };
+      }}
+    />
   );
 }

@@ -4,55 +4,44 @@ import { Board, Dice, ResourceIcons } from "./Board";
 import { offerText, turnLine } from "./moves";
 import { DiceChart, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { decodeView, lastVersion } from "./view";
-import { LogPanel } from "../../components/LogPanel";
+import { TvFrame } from "../../components/TvFrame";
 
-/** HarborfallTv is the island for the living-room TV: the whole board, who does what, and at the end the ranking. */
+/** HarborfallTv is the island for the living-room TV, in the frame every TV shares: the whole board, who does what, and at the end the ranking. */
 export function HarborfallTv({ store }: { store: TableStore }) {
-  const data = store.data.value;
-  const g = data.game!;
-  const colors = (data.lobby?.seats ?? []).map((s) => s.color);
-  const v = decodeView(g.view);
-  const over = g.result.over;
-  const rollKey = lastVersion(data.log, data.logVersions, "roll");
-  const owing = v.players.flatMap((p, s) => (p.owed > 0 ? [{ s, n: p.owed }] : []));
   return (
-    <div class={`tv tv-play hf-tv ${over ? "hf-over" : ""}`}>
-      <ResourceIcons />
-      <div class="tv-board hf-tv-board">
-        <Board view={v} colors={colors} rollKey={rollKey} label="The island" />
-      </div>
-      <div class="tv-side tv-bar-room">
-        {over ? (
-          <>
-            <Ranking result={g.result} view={v} colors={colors} />
-            <div class="hf-tv-charts">
-              <section class="panel">
-                <PointsChart view={v} result={g.result} colors={colors} width={480} height={330} />
-              </section>
-              <section class="panel">
-                <DiceChart view={v} width={480} height={330} />
-              </section>
-            </div>
-          </>
-        ) : (
-          <>
-            <div class="hf-tv-status">
-              <p class="tv-status" data-testid="tv-turn">
-                {keepNames(
-                  v.offer ? `${v.players[v.active]?.name}'s turn: an open offer` : turnLine(v, -1),
-                  v.players.map((p) => p.name),
-                )}
-              </p>
-              {/* The dice keep their room before the first roll too, so the line beside them keeps its width. */}
+    <TvFrame
+      store={store}
+      parts={({ data, game: g, over, colors }) => {
+        const v = decodeView(g.view);
+        const rollKey = lastVersion(data.log, data.logVersions, "roll");
+        const owing = v.players.flatMap((p, s) => (p.owed > 0 ? [{ s, n: p.owed }] : []));
+        return {
+          game: "harborfall",
+          class: `tv-play hf-tv ${over ? "hf-over" : ""}`,
+          layout: { board: "tv-board hf-tv-board", side: "tv-side tv-bar-room" },
+          before: <ResourceIcons />,
+          turnLine: over
+            ? null
+            : keepNames(
+                v.offer ? `${v.players[v.active]?.name}'s turn: an open offer` : turnLine(v, -1),
+                v.players.map((p) => p.name),
+              ),
+          // The dice keep their room before the first roll too, so the line beside them keeps its width.
+          turn: {
+            row: "hf-tv-status",
+            beside: (
               <span class="hf-tv-dice">
                 <Dice dice={v.dice} rollKey={rollKey} size={64} />
               </span>
-            </div>
-            <PlayersPanel view={v} colors={colors} me={-1} big />
-            {/* The log stands above the panels that come and go (an offer, discards, the supply), which take their room
-                from its foot: nothing above them moves as they change. */}
-            <LogPanel store={store} limit={6} title="What happened" id="hf-log-h" />
-            {/* The foot keeps one height whichever of its panels shows, so the log's last row does not come and go with every offer. */}
+            ),
+          },
+          board: <Board view={v} colors={colors} rollKey={rollKey} label="The island" />,
+          side: <PlayersPanel view={v} colors={colors} me={-1} big />,
+          // The log stands above the panels that come and go (an offer, discards, the supply), which take their room
+          // from its foot: nothing above them moves as they change.
+          log: { limit: 6, id: "hf-log-h" },
+          // The foot keeps one height whichever of its panels shows, so the log's last row does not come and go with every offer.
+          foot: (
             <div class="hf-tv-foot">
               {v.offer ? (
                 <section class="panel tv-trade" data-testid="tv-offer">
@@ -69,9 +58,22 @@ export function HarborfallTv({ store }: { store: TableStore }) {
               {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}
               {v.offer || owing.length > 0 ? null : <SupplyPanel view={v} />}
             </div>
-          </>
-        )}
-      </div>
-    </div>
+          ),
+          final: (
+            <>
+              <Ranking result={g.result} view={v} colors={colors} />
+              <div class="hf-tv-charts">
+                <section class="panel">
+                  <PointsChart view={v} result={g.result} colors={colors} width={480} height={330} />
+                </section>
+                <section class="panel">
+                  <DiceChart view={v} width={480} height={330} />
+                </section>
+              </div>
+            </>
+          ),
+        };
+      }}
+    />
   );
 }

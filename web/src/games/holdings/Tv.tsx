@@ -7,7 +7,7 @@ import { Board } from "./Board";
 import { CELL, SIDE } from "./board";
 import { tradeText } from "./moves";
 import { Ranking, WorthChart } from "./Panels";
-import { LogPanel } from "../../components/LogPanel";
+import { TvFrame } from "../../components/TvFrame";
 import { CentreLine, GameOverCentre, turnLine, winnersLine } from "./Player";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
@@ -52,62 +52,58 @@ function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
   );
 }
 
-/** HoldingsTv is the Harbor Holdings board for the living-room TV. */
+/** HoldingsTv is the Harbor Holdings board for the living-room TV, in the frame every TV shares. */
 export function HoldingsTv({ store }: { store: TableStore }) {
-  const data = store.data.value;
-  const g = data.game!;
-  const seats = data.lobby?.seats ?? [];
-  const colors = seats.map((s) => s.color);
-  const view = decodeView(
-    g.view,
-    seats.map((s) => s.name),
-  );
-  const last = keepNames(data.log[data.log.length - 1]?.text ?? "", view.names);
-  const over = g.result.over;
   return (
-    <div class="tv tv-play">
-      <div class="tv-board">
-        <Board
-          big
-          view={view}
-          colors={colors}
-          highlight={view.landed >= 0 ? view.landed : undefined}
-          pulse={latestSpace(data.log, data.logVersions)}
-          pulseKey={data.version}
-          label="Harbor Holdings board"
-        >
-          {over ? (
-            <GameOverCentre text={winnersLine(view, g.result)} />
-          ) : (
-            <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />
-          )}
-        </Board>
-      </div>
-      <div class="tv-side tv-bar-room">
-        {over ? (
-          <>
-            <Ranking result={g.result} view={view} colors={colors} />
-            <section class="panel">
-              <WorthChart view={view} colors={colors} width={780} height={220} padLeft={84} />
+    <TvFrame
+      store={store}
+      parts={({ data, game: g, over, colors }) => {
+        const view = decodeView(
+          g.view,
+          (data.lobby?.seats ?? []).map((s) => s.name),
+        );
+        const last = keepNames(data.log[data.log.length - 1]?.text ?? "", view.names);
+        return {
+          game: "holdings",
+          class: "tv-play",
+          layout: { board: "tv-board", side: "tv-side tv-bar-room" },
+          turnLine: over ? null : keepNames(turnLine(view, -1), view.names),
+          board: (
+            <Board
+              big
+              view={view}
+              colors={colors}
+              highlight={view.landed >= 0 ? view.landed : undefined}
+              pulse={latestSpace(data.log, data.logVersions)}
+              pulseKey={data.version}
+              label="Harbor Holdings board"
+            >
+              {over ? (
+                <GameOverCentre text={winnersLine(view, g.result)} />
+              ) : (
+                <TvCentre view={view} version={data.version} rolled={rollKey(data.log, data.logVersions)} lastText={last} />
+              )}
+            </Board>
+          ),
+          side: <TvPlayers view={view} colors={colors} />,
+          log: { limit: 8, names: view.names },
+          // An open trade stands under the log, which gives it room from its foot: nothing above moves.
+          foot: view.trade ? (
+            <section class="panel tv-trade" data-testid="tv-trade">
+              <h2>Open trade</h2>
+              <p>{tradeText(view.trade, view.names, -1)}</p>
             </section>
-          </>
-        ) : (
-          <>
-            <p class="tv-status" data-testid="tv-turn">
-              {keepNames(turnLine(view, -1), view.names)}
-            </p>
-            <TvPlayers view={view} colors={colors} />
-            {/* An open trade stands under the log, which gives it room from its foot: nothing above moves. */}
-            <LogPanel store={store} limit={8} title="What happened" names={view.names} />
-            {view.trade ? (
-              <section class="panel tv-trade" data-testid="tv-trade">
-                <h2>Open trade</h2>
-                <p>{tradeText(view.trade, view.names, -1)}</p>
+          ) : null,
+          final: (
+            <>
+              <Ranking result={g.result} view={view} colors={colors} />
+              <section class="panel">
+                <WorthChart view={view} colors={colors} width={780} height={220} padLeft={84} />
               </section>
-            ) : null}
-          </>
-        )}
-      </div>
-    </div>
+            </>
+          ),
+        };
+      }}
+    />
   );
 }

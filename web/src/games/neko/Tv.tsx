@@ -6,7 +6,7 @@ import { turnLine } from "./Player";
 import { Final, PointsChart } from "./Score";
 import { BundleLine, Town } from "./Town";
 import { decodeView, GHOST, LOC_ATTR, scoreSoFar, shipsInGame, type NekoView } from "./view";
-import { LogPanel } from "../../components/LogPanel";
+import { TvFrame } from "../../components/TvFrame";
 
 const noop = () => {};
 
@@ -59,7 +59,7 @@ function TvDraft({ v }: { v: NekoView }) {
 function TvTowns({ v }: { v: NekoView }) {
   return (
     <section class="panel nk-tv-towns" aria-label="Every town in a line">
-      {v.order.map((seat) => {
+      {v.order.map((seat, row) => {
         const p = v.players[seat];
         if (!p) return null;
         const at = (loc: number) =>
@@ -68,7 +68,8 @@ function TvTowns({ v }: { v: NekoView }) {
             .map((s) => (s.index === GHOST ? "☁" : `⎈${s.level}`))
             .join(" ");
         return (
-          <div key={seat} class={`nk-tv-town ${seat === v.active ? "nk-on" : ""}`} data-testid={`tv-town-${seat}`}>
+          // Rows are kept by place: when the turn order changes, each row takes its new player, no row moves.
+          <div key={row} class={`nk-tv-town ${seat === v.active ? "nk-on" : ""}`} data-testid={`tv-town-${seat}`}>
             <strong>{p.name}</strong>
             <span class="nk-tv-col nk-harbour">
               ⚓ {p.harbour} {at(0)}
@@ -98,24 +99,29 @@ function TvTowns({ v }: { v: NekoView }) {
 function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
   return (
     <ul class="nk-tv-players" aria-label="Players">
-      {v.order.map((seat) => {
+      {v.order.map((seat, row) => {
         const p = v.players[seat];
         if (!p) return null;
         return (
-          <li key={seat} class={seat === v.active ? "nk-on" : ""}>
+          // Rows are kept by place: when the turn order changes, each row takes its new player, no row moves.
+          <li key={row} class={seat === v.active ? "nk-on" : ""}>
             <SeatBadge seat={seat} color={colors[seat]} size={30} />
             <span class="nk-tv-pname">{p.name}</span>
             <span class="nk-tv-pts">{scoreSoFar(p)} pts</span>
             {/* A figure line each, so a changing number does not carry the rest to another line; the highlighted row says whose turn it is. */}
             <span class="nk-tv-pfig">
               {seat === v.active ? <span class="sr-only">to move: </span> : null}
-              {/* Period 1's points in one line; how they were made is on the phones' scoring panel, since
-                  two lines a player here would leave the log no room above the presence bar. */}
-              {v.period > 1 ? (
-                <span class="nk-tv-pline">
-                  period 1: <span data-testid={`interim-${seat}-1`}>{p.interim[0]}</span> points
-                </span>
-              ) : null}
+              {/* Period 1's points in one line, kept from the start so the log under the players keeps its height; how
+                  they were made is on the phones' scoring panel. */}
+              <span class="nk-tv-pline">
+                {v.period > 1 ? (
+                  <>
+                    period 1: <span data-testid={`interim-${seat}-1`}>{p.interim[0]}</span> points
+                  </>
+                ) : (
+                  "period 1 scores at its end"
+                )}
+              </span>
               <span class="nk-tv-pline">
                 harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships ·{" "}
                 {v.phase === "draft" ? `drafted ${p.drafted.length}` : `hand ${p.handCount}`}
@@ -158,50 +164,52 @@ function TvAttractions({ v }: { v: NekoView }) {
   );
 }
 
-/** NekoTv is the living-room screen: the draft or the active town large, every player in summary, the attractions, and the scores. */
+/** NekoTv is the living-room screen, in the frame every TV shares: the draft or the active town large, every player in summary, the attractions, and the scores. */
 export function NekoTv({ store }: { store: TableStore }) {
-  const data = store.data.value;
-  const g = data.game!;
-  const seats = data.lobby?.seats ?? [];
-  const colors = seats.map((s) => s.color);
-  const v = decodeView(g.view);
-  const over = v.phase === "over";
-  const focus = v.players[v.active] ?? v.players[v.order[0] ?? 0];
   return (
-    <div class="tv neko-tv tv-bar-full">
-      <header class="nk-tv-head">
-        <p class="tv-status" data-testid="tv-turn">
-          {turnLine(v, -1)}
-        </p>
-      </header>
-      {over ? (
-        <div class="nk-tv-final">
-          <Final v={v} result={g.result} colors={colors} />
-          <section class="panel">
-            <PointsChart v={v} colors={colors} width={760} height={480} />
-          </section>
-        </div>
-      ) : (
-        <div class="nk-tv-grid">
-          <div class="nk-tv-main">
-            {v.phase === "draft" ? (
-              <TvDraft v={v} />
-            ) : focus ? (
-              <section key={focus.seat} class="panel nk-tv-focus" aria-label={`${focus.name}'s town`}>
-                <h2 class="sr-only">{focus.name}'s town</h2>
-                <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
+    <TvFrame
+      store={store}
+      parts={({ game: g, colors }) => {
+        const v = decodeView(g.view);
+        const focus = v.players[v.active] ?? v.players[v.order[0] ?? 0];
+        // A draft by rows fills the column; two players' display leaves room for the towns and attractions.
+        const rows = v.phase === "draft" && v.rows.length > 0;
+        return {
+          game: "neko",
+          class: "neko-tv tv-bar-full",
+          turnLine: turnLine(v, -1),
+          turn: { head: "nk-tv-head" },
+          key: "head",
+          layout: { grid: "nk-tv-grid", board: "nk-tv-main", side: "nk-tv-side" },
+          // The towns and the attractions stand at the column's head, the draft or the active town under them
+          // takes the rest: as a town grows, nothing moves.
+          board: (
+            <>
+              {rows ? null : <TvTowns v={v} />}
+              {rows ? null : <TvAttractions v={v} />}
+              {v.phase === "draft" ? (
+                <TvDraft v={v} />
+              ) : focus ? (
+                <section key={focus.seat} class="panel nk-tv-focus" aria-label={`${focus.name}'s town`}>
+                  <h2 class="sr-only">{focus.name}'s town</h2>
+                  <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
+                </section>
+              ) : null}
+            </>
+          ),
+          side: <TvPlayers v={v} colors={colors} />,
+          log: { limit: 3, id: "nk-tv-log-h", extra: "nk-tv-log" },
+          final: (
+            <>
+              <Final v={v} result={g.result} colors={colors} />
+              <section class="panel">
+                <PointsChart v={v} colors={colors} width={760} height={480} />
               </section>
-            ) : null}
-            {/* A draft by rows fills the column; two players' display leaves room for the towns and attractions. */}
-            {v.phase === "draft" && v.rows.length ? null : <TvTowns v={v} />}
-            {v.phase === "draft" && v.rows.length ? null : <TvAttractions v={v} />}
-          </div>
-          <div class="nk-tv-side">
-            <TvPlayers v={v} colors={colors} />
-            <LogPanel store={store} limit={3} title="What happened" id="nk-tv-log-h" extra="nk-tv-log" />
-          </div>
-        </div>
-      )}
-    </div>
+            </>
+          ),
+          wideFinal: "nk-tv-final",
+        };
+      }}
+    />
   );
 }
