@@ -270,18 +270,30 @@ export function overlapProblems(page) {
       }
       return true;
     };
+    // The box within which an element's content shows, for the scroll position of the moment (clips is emptied at each).
+    const clips = new Map();
+    const whole = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
     const clipBox = (el) => {
-      let box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        const s = getComputedStyle(p);
-        if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const p = el.parentElement;
+      if (!p) return whole;
+      let box = clips.get(p);
+      if (box) return box;
+      box = clipBox(p);
+      const s = getComputedStyle(p);
+      if (s.overflowX !== "visible" || s.overflowY !== "visible") {
         const r = p.getBoundingClientRect();
         box = { left: Math.max(box.left, r.left), top: Math.max(box.top, r.top), right: Math.min(box.right, r.right), bottom: Math.min(box.bottom, r.bottom) };
       }
+      clips.set(p, box);
       return box;
     };
     /** paints says whether el draws anything of its own at a point: SVG shapes are hit only where painted; an HTML box by its background, border or shadow. */
+    const painted = new Map();
     const paints = (el) => {
+      if (!painted.has(el)) painted.set(el, paintsOwn(el));
+      return painted.get(el);
+    };
+    const paintsOwn = (el) => {
       if (el instanceof SVGSVGElement) return getComputedStyle(el).backgroundColor !== "rgba(0, 0, 0, 0)";
       if (el instanceof SVGElement) return true;
       const s = getComputedStyle(el);
@@ -290,12 +302,16 @@ export function overlapProblems(page) {
       if (["IMG", "VIDEO", "CANVAS", "INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(el.tagName)) return true;
       return ["Top", "Right", "Bottom", "Left"].some((side) => parseFloat(s[`border${side}Width`]) > 0 && s[`border${side}Style`] !== "none");
     };
+    const pinned = new Map();
     const fixed = (el) => {
-      for (let p = el; p; p = p.parentElement) {
-        const pos = getComputedStyle(p).position;
-        if (pos === "fixed" || pos === "sticky") return true;
+      if (!el) return false;
+      let f = pinned.get(el);
+      if (f === undefined) {
+        const pos = getComputedStyle(el).position;
+        f = pos === "fixed" || pos === "sticky" || fixed(el.parentElement);
+        pinned.set(el, f);
       }
-      return false;
+      return f;
     };
     const texts = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -304,9 +320,14 @@ export function overlapProblems(page) {
       const el = n.parentElement;
       if (!text || !el || el.closest(".sr-only, title, desc, style, script, option")) continue;
       if (!shown(el)) continue;
-      texts.push({ n, el, text });
+      texts.push({ n, el, text, fixed: fixed(el) });
     }
     const rectsOf = (t) => {
+      // An SVG text fitted to a length (textLength) is drawn narrower than its characters' boxes: its element's box is what shows.
+      if (t.el instanceof SVGElement) {
+        const r = t.el.getBoundingClientRect();
+        return r.width > 1 && r.height > 1 ? [r] : [];
+      }
       const range = document.createRange();
       const lead = t.n.textContent.length - t.n.textContent.trimStart().length;
       range.setStart(t.n, lead);
@@ -314,22 +335,28 @@ export function overlapProblems(page) {
       return [...range.getClientRects()].filter((b) => b.width > 1 && b.height > 1);
     };
     const seen = new Set();
+    /** the texts covered, by what covers them */
+    const under = new Map();
     const scroller = document.scrollingElement;
     const start = scroller.scrollTop;
     const last = Math.max(0, scroller.scrollHeight - innerHeight);
     const stops = [];
     for (let y = 0; y < last; y += Math.round(innerHeight * 0.75)) stops.push(y);
     stops.push(last);
+    // Where each text is on the page, to look at it only at the stops that show it.
+    for (const t of texts) t.spans = rectsOf(t).map((r) => [r.top + start, r.bottom + start]);
     for (const [i, y] of stops.entries()) {
       scroller.scrollTop = y;
+      clips.clear();
       const final = i === stops.length - 1;
       for (const t of texts) {
         if (seen.has(t)) continue;
+        if (!t.fixed && !t.spans.some(([top, bottom]) => bottom > y && top < y + innerHeight)) continue;
         const clip = clipBox(t.el);
         let covered = null;
         let looked = false;
         for (const r of rectsOf(t)) {
-          for (const fx of [0.2, 0.5, 0.8]) {
+          for (const fx of r.width > 24 ? [0.25, 0.75] : [0.5]) {
             const x = r.left + r.width * fx;
             const yy = r.top + r.height / 2;
             if (x < clip.left || x > clip.right || yy < clip.top || yy > clip.bottom) continue;
@@ -346,16 +373,20 @@ export function overlapProblems(page) {
           if (covered) break;
         }
         if (!looked) continue;
-        if (covered && fixed(covered) && !fixed(t.el) && !final) continue;
+        if (covered && fixed(covered) && !t.fixed && !final) continue;
         seen.add(t);
-        if (covered)
-          problems.push({
-            kind: "overlap",
-            text: `text "${t.text.slice(0, 40)}" in ${name(t.el)} is covered by ${name(covered)} "${(covered.textContent ?? "").trim().slice(0, 30)}"`,
-          });
+        if (!covered) continue;
+        const key = `${name(t.el)} is covered by ${name(covered)} "${(covered.textContent ?? "").trim().slice(0, 30)}"`;
+        if (!under.has(key)) under.set(key, []);
+        under.get(key).push(t.text.slice(0, 30));
       }
     }
+    for (const [key, words] of under) {
+      const some = words.slice(0, 4).map((w) => `"${w}"`);
+      problems.push({ kind: "overlap", text: `text ${some.join(", ")}${words.length > 4 ? ` and ${words.length - 4} more` : ""} in ${key}` });
+    }
     scroller.scrollTop = start;
+    clips.clear();
     style.remove();
 
     // Two texts whose lines cross, wherever they are on the page.
@@ -373,6 +404,8 @@ export function overlapProblems(page) {
         const b = boxes[j];
         if (a.t === b.t || crossed.has(a.t) || crossed.has(b.t)) continue;
         if (a.t.el.contains(b.t.el) || b.t.el.contains(a.t.el)) continue;
+        // A bar fixed to the screen passes over the page as it scrolls: the samples above judge it.
+        if (a.t.fixed !== b.t.fixed) continue;
         // The same words twice in one place are one text drawn with a halo under it.
         if (a.t.text === b.t.text && Math.abs(a.r.left - b.r.left) < 3 && Math.abs(a.r.top - b.r.top) < 3) continue;
         const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
