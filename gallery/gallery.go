@@ -99,7 +99,7 @@ func Make(cfg Config) (*Document, error) {
 		if err != nil {
 			return nil, err
 		}
-		made, err := makeWorst(def, cfg, mix(seed, 2))
+		made, note, err := makeWorst(def, cfg, mix(seed, 2))
 		if err != nil {
 			return nil, err
 		}
@@ -111,7 +111,7 @@ func Make(cfg Config) (*Document, error) {
 		doc.Positions = append(doc.Positions, made...)
 		doc.Plays = append(doc.Plays, plays...)
 		if cfg.Summary != nil {
-			fmt.Fprintf(cfg.Summary, "%s: %d positions sampled, %d made, %d plays\n", def.Info().ID, len(sampled), len(made), len(plays))
+			fmt.Fprintf(cfg.Summary, "%s: %d positions sampled, %d made%s, %d plays\n", def.Info().ID, len(sampled), len(made), note, len(plays))
 		}
 	}
 	return doc, nil
@@ -232,7 +232,11 @@ func sample(def game.Definition, cfg Config, seed uint64) ([]Position, error) {
 		pk := picks[i]
 		p := games[pk.set][pk.game]
 		at := int(math.Round(pk.at * float64(len(p.moves))))
-		pos, err := positionOf(def, p, at, fmt.Sprintf("s%d", pk.game+1), nil)
+		var v *variant
+		if i%2 == 1 {
+			v = timer // every other one
+		}
+		pos, err := positionOf(def, p, at, fmt.Sprintf("s%d", pk.game+1), v)
 		if err != nil {
 			return err
 		}
@@ -247,8 +251,13 @@ func sample(def game.Definition, cfg Config, seed uint64) ([]Position, error) {
 type variant struct {
 	tag   string
 	why   string
+	label string // added to the position's label
 	apply func(sc *scene)
 }
+
+// timer is the variant of a sampled position at a table with a turn
+// timer, which a page shows counting down for the person it waits on.
+var timer = &variant{tag: "timer", label: ", with a turn timer", apply: func(sc *scene) { sc.t.TurnSeconds = 90 }}
 
 // positionOf captures p after its first at moves.
 func positionOf(def game.Definition, p *played, at int, tag string, v *variant) (Position, error) {
@@ -297,6 +306,9 @@ func positionOf(def game.Definition, p *played, at int, tag string, v *variant) 
 		label += fmt.Sprintf(", at the end (move %d)", at)
 	default:
 		label += fmt.Sprintf(", after move %d of %d", at, len(p.moves))
+	}
+	if v != nil {
+		label += v.label
 	}
 	pos := Position{ID: id, Game: info.ID, Seats: p.setup.seats, Label: label, Me: me, Viewers: viewers}
 	if v != nil {

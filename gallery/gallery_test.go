@@ -181,25 +181,40 @@ func TestSeatsSeeOnlyTheirOwn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := game.Replay(def, newTable(def, "", s, p.seed).Config(), table.Records(p.moves[:at]))
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, hist := replayWithEvents(t, def, newTable(def, "", s, p.seed).Config(), p.moves[:at])
 			views := map[string][]byte{"tv": canonical(t, encode(g.View(game.Public)))}
 			for seat := range s.seats {
 				views[strconv.Itoa(seat)] = canonical(t, encode(g.View(game.Seat(seat))))
 			}
 			for viewer, frames := range pos.Viewers {
 				var st struct {
-					View  json.RawMessage `json:"view"`
-					Legal []any           `json:"legal"`
-					Seat  game.Seat       `json:"seat"`
+					View   json.RawMessage `json:"view"`
+					Legal  []any           `json:"legal"`
+					Seat   game.Seat       `json:"seat"`
+					Events json.RawMessage `json:"events"`
 				}
 				if err := json.Unmarshal(decodeFrame(t, frames[1]).D, &st); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(canonical(t, st.View), views[viewer]) {
 					t.Errorf("%s %s: the state frame's view is not the engine's view of that viewer", pos.ID, viewer)
+				}
+				seat := game.Public
+				if viewer != "tv" {
+					seat = seatOf(viewer)
+				}
+				if !bytes.Equal(canonical(t, st.Events), eventsJSON(t, hist[at], seat)) {
+					t.Errorf("%s %s: the state frame's events are not the last move's as that viewer sees them", pos.ID, viewer)
+				}
+				var page table.LogPage
+				if err := json.Unmarshal(decodeFrame(t, frames[2]).D, &page); err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range page.Entries {
+					b, _ := json.Marshal(e.Events)
+					if !bytes.Equal(canonical(t, b), eventsJSON(t, hist[e.V], seat)) {
+						t.Errorf("%s %s: the log's events of version %d are not as that viewer sees them", pos.ID, viewer, e.V)
+					}
 				}
 				if viewer == "tv" && (st.Seat != game.Public || len(st.Legal) > 0) {
 					t.Errorf("%s: the TV is seat %d with %d legal moves", pos.ID, st.Seat, len(st.Legal))
@@ -219,6 +234,37 @@ func TestSeatsSeeOnlyTheirOwn(t *testing.T) {
 			}
 		}
 	}
+}
+
+// replayWithEvents replays moves from cfg and returns the game after them
+// and the events of every version (0: the setup).
+func replayWithEvents(t *testing.T, def game.Definition, cfg game.Config, moves []table.Move) (game.Game, [][]game.Event) {
+	t.Helper()
+	var setup game.Log
+	g, err := def.NewLogged(cfg, &setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := [][]game.Event{setup.Events}
+	for _, m := range moves {
+		var log game.Log
+		if err := g.Apply(m.Seat, m.Move, &log); err != nil {
+			t.Fatal(err)
+		}
+		hist = append(hist, log.Events)
+	}
+	return g, hist
+}
+
+// eventsJSON is events as viewer sees them, canonical.
+func eventsJSON(t *testing.T, events []game.Event, viewer game.Seat) []byte {
+	t.Helper()
+	out := make([]game.Event, len(events))
+	for i, e := range events {
+		out[i] = e.For(viewer)
+	}
+	b, _ := json.Marshal(out)
+	return canonical(t, b)
 }
 
 func seatOf(viewer string) game.Seat {

@@ -38,9 +38,9 @@ func (s *spot) offer(g, at, value int, seat game.Seat) {
 // cfg.Search seeded games (over every setup) that maximise each generic
 // measure of the views, then the worst cases of the table around a game
 // applied to them, and a lobby at the most seats.
-func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, error) {
+func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, string, error) {
 	if cfg.Search <= 0 {
-		return nil, nil
+		return nil, "", nil
 	}
 	sets := setups(def)
 	games := make([]*played, cfg.Search)
@@ -48,16 +48,19 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, error)
 		// The fullest setups first, so even a short search has games at
 		// the most seats.
 		p, err := play(def, sets[len(sets)-1-i%len(sets)], mix(seed, uint64(i)), true)
+		if p != nil {
+			p.index = i
+		}
 		games[i] = p
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	most := fullest(sets).seats
 	none := spot{game: -1}
 	events, text, public, phone, hand, crowded, running, tie := none, none, none, none, none, none, none, none
-	handAt := ""
+	handAt, tieGames := "", 0
 	for g, p := range games {
 		for at, m := range p.sizes {
 			events.offer(g, at, m.events, p.seatOf(at))
@@ -77,21 +80,19 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, error)
 		varies := p.varyingPrivate()
 		for at, m := range p.sizes {
 			for _, a := range m.private {
-				if varies[a.path] && (a.n > hand.value || a.n == hand.value && hand.game == g && a.path < handAt) {
-					hand.offer(g, at, a.n, a.seat)
-					if hand.game == g && hand.at == at {
-						handAt = a.path
-					}
+				if varies[a.path] && (hand.game < 0 || a.n > hand.value) {
+					hand, handAt = spot{game: g, at: at, value: a.n, seat: a.seat}, a.path
 				}
 			}
 		}
 		if tie.game < 0 && p.result.Winners.Len() >= 2 {
 			tie.offer(g, len(p.moves), p.result.Winners.Len(), game.Public)
+			tieGames = g + 1
 		}
 	}
 	list := []made{
-		{events, "events", fmt.Sprintf("the most events one move made in %d games: %d, by seat %d", cfg.Search, events.value, events.seat+1), nil},
-		{text, "text", fmt.Sprintf("the longest event text in %d games: %d characters, by seat %d", cfg.Search, text.value, text.seat+1), nil},
+		{events, "events", fmt.Sprintf("the most events one move made in %d games: %d, by %s", cfg.Search, events.value, who(events.seat)), nil},
+		{text, "text", fmt.Sprintf("the longest event text in %d games: %d characters, by %s", cfg.Search, text.value, who(text.seat)), nil},
 		{public, "board", fmt.Sprintf("the longest public view in %d games: %d bytes of JSON", cfg.Search, public.value), nil},
 		{phone, "phone", fmt.Sprintf("the longest view of one seat in %d games: %d bytes of JSON, seat %d", cfg.Search, phone.value, phone.seat+1), nil},
 		{crowded, "names", fmt.Sprintf("the most seats (%d), every name at its longest (%d characters), at the longest public view of such games", most, table.MaxNameLen),
@@ -105,8 +106,23 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, error)
 		list = append(list, made{hand, "hand", fmt.Sprintf("the largest hand in %d games: %d items at %s, which only seat %d sees",
 			cfg.Search, hand.value, handAt, hand.seat+1), nil})
 	}
+	if tie.game < 0 {
+		p, tried, err := findTie(def, sets, seed, cfg)
+		if err != nil {
+			return nil, "", err
+		}
+		if p != nil {
+			games = append(games, p)
+			tie = spot{game: len(games) - 1, at: len(p.moves), value: p.result.Winners.Len(), seat: game.Public}
+		}
+		tieGames = cfg.Search + tried
+	}
+	note := ""
+	if tie.game < 0 {
+		note = fmt.Sprintf(" (no shared win in %d games)", tieGames)
+	}
 	if tie.game >= 0 {
-		list = append(list, made{tie, "tie", fmt.Sprintf("a shared win at the end: %d winners", tie.value), nil})
+		list = append(list, made{tie, "tie", fmt.Sprintf("a shared win at the end, the first in %d games: %d winners", tieGames, tie.value), nil})
 	}
 	list = slices.DeleteFunc(list, func(m made) bool { return m.at.game < 0 })
 	list = merge(list)
@@ -115,7 +131,7 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, error)
 		m := list[i]
 		p := games[m.at.game]
 		v := &variant{tag: m.tag, why: m.why, apply: m.edit}
-		pos, err := positionOf(def, p, m.at.at, fmt.Sprintf("w%d", m.at.game+1), v)
+		pos, err := positionOf(def, p, m.at.at, fmt.Sprintf("w%d", p.index+1), v)
 		if err != nil {
 			return err
 		}
@@ -124,13 +140,13 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, error)
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	lobby, err := lobbyPosition(def, fullest(sets))
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return append(out, lobby), nil
+	return append(out, lobby), note, nil
 }
 
 // merge folds the made positions that are the same version with no
@@ -185,6 +201,45 @@ func countOf(p *played, path string) int {
 		}
 	}
 	return n
+}
+
+// tieSearch is how many more games than the search plays a game whose
+// searched games had no shared win plays, at most, looking for one.
+const tieSearch = 10
+
+// findTie plays games of def, beyond the search, until one ends in a
+// shared win, and returns it (nil if none did) and how many it played.
+func findTie(def game.Definition, sets []setup, seed uint64, cfg Config) (*played, int, error) {
+	batch := 4 * cfg.Workers
+	for from := cfg.Search; from < (1+tieSearch)*cfg.Search; from += batch {
+		games := make([]*played, batch)
+		err := parallel(batch, cfg.Workers, func(i int) error {
+			n := from + i
+			p, err := play(def, sets[len(sets)-1-n%len(sets)], mix(seed, uint64(n)), false)
+			if p != nil {
+				p.index = n
+			}
+			games[i] = p
+			return err
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		for i, p := range games {
+			if p.result.Winners.Len() >= 2 {
+				return p, from + i + 1 - cfg.Search, nil
+			}
+		}
+	}
+	return nil, tieSearch * cfg.Search, nil
+}
+
+// who names the seat that made a move, or the setup.
+func who(seat game.Seat) string {
+	if seat < 0 {
+		return "the setup"
+	}
+	return fmt.Sprintf("seat %d", seat+1)
 }
 
 // seatOf is the seat that made the move leading to version at (Public

@@ -150,6 +150,7 @@ type privateArray struct {
 
 // played is one seeded game of computer players, move by move.
 type played struct {
+	index  int // which game of its kind: the search's, or the sample's
 	setup  setup
 	seed   uint64
 	moves  []table.Move
@@ -272,6 +273,7 @@ func measureOf(g game.Game, events []game.Event, seats int, views bool) measures
 			}
 		}
 	}
+	slices.SortFunc(m.private, func(a, b privateArray) int { return strings.Compare(a.path, b.path) })
 	return m
 }
 
