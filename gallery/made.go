@@ -43,17 +43,7 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, string
 		return nil, "", nil
 	}
 	sets := setups(def)
-	games := make([]*played, cfg.Search)
-	err := parallel(cfg.Search, cfg.Workers, func(i int) error {
-		// The fullest setups first, so even a short search has games at
-		// the most seats.
-		p, err := play(def, sets[len(sets)-1-i%len(sets)], mix(seed, uint64(i)), true)
-		if p != nil {
-			p.index = i
-		}
-		games[i] = p
-		return err
-	})
+	games, err := searchGames(def, sets, seed, cfg, 0, cfg.Search, true)
 	if err != nil {
 		return nil, "", err
 	}
@@ -207,21 +197,30 @@ func countOf(p *played, path string) int {
 // searched games had no shared win plays, at most, looking for one.
 const tieSearch = 10
 
+// searchGames plays n games of the search from game from on, measured or
+// not. Game i is seeded from seed and i alone, and its setup is the i-th
+// in turn, the fullest first, so even a short search has games at the
+// most seats.
+func searchGames(def game.Definition, sets []setup, seed uint64, cfg Config, from, n int, measure bool) ([]*played, error) {
+	games := make([]*played, n)
+	err := parallel(n, cfg.Workers, func(i int) error {
+		k := from + i
+		p, err := play(def, sets[len(sets)-1-k%len(sets)], mix(seed, uint64(k)), measure)
+		if p != nil {
+			p.index = k
+		}
+		games[i] = p
+		return err
+	})
+	return games, err
+}
+
 // findTie plays games of def, beyond the search, until one ends in a
 // shared win, and returns it (nil if none did) and how many it played.
 func findTie(def game.Definition, sets []setup, seed uint64, cfg Config) (*played, int, error) {
 	batch := 4 * cfg.Workers
 	for from := cfg.Search; from < (1+tieSearch)*cfg.Search; from += batch {
-		games := make([]*played, batch)
-		err := parallel(batch, cfg.Workers, func(i int) error {
-			n := from + i
-			p, err := play(def, sets[len(sets)-1-n%len(sets)], mix(seed, uint64(n)), false)
-			if p != nil {
-				p.index = n
-			}
-			games[i] = p
-			return err
-		})
+		games, err := searchGames(def, sets, seed, cfg, from, batch, false)
 		if err != nil {
 			return nil, 0, err
 		}
