@@ -362,7 +362,10 @@ export function overlapProblems(page) {
             if (x < clip.left || x > clip.right || yy < clip.top || yy > clip.bottom) continue;
             if (x < 0 || yy < 0 || x >= innerWidth || yy >= innerHeight) continue;
             looked = true;
-            for (const top of document.elementsFromPoint(x, yy)) {
+            // The topmost element alone answers most points; the whole stack only when it paints nothing.
+            const first = document.elementFromPoint(x, yy);
+            if (!first || first === t.el || first.contains(t.el) || t.el.contains(first)) continue;
+            for (const top of paints(first) ? [first] : document.elementsFromPoint(x, yy)) {
               if (top === t.el || top.contains(t.el) || t.el.contains(top)) break;
               if (!paints(top)) continue;
               covered = top;

@@ -84,7 +84,7 @@ new MutationObserver(() => {
  * page unchanged for quiet milliseconds. It says whether it got there
  * within limit milliseconds.
  */
-async function settle(quiet = 250, limit = 8000): Promise<boolean> {
+async function settle(quiet = 150, limit = 8000): Promise<boolean> {
   const until = performance.now() + limit;
   await document.fonts.ready;
   while (performance.now() < until) {
