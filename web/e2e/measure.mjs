@@ -355,12 +355,27 @@ export function overlapProblems(page) {
     const scroller = document.scrollingElement;
     const start = scroller.scrollTop;
     const last = Math.max(0, scroller.scrollHeight - innerHeight);
-    const stops = [];
-    for (let y = 0; y < last; y += Math.round(innerHeight * 0.75)) stops.push(y);
-    stops.push(last);
+    /**
+     * clearBand is the height of the part of the screen that no bar fixed or stuck to its top or
+     * foot covers at the scroll position of the moment: the next look moves by less than that, so
+     * every text passes through it.
+     */
+    const clearBand = () => {
+      let top = 0;
+      let bottom = innerHeight;
+      for (const el of document.body.querySelectorAll("*")) {
+        const pos = getComputedStyle(el).position;
+        if (pos !== "fixed" && pos !== "sticky") continue;
+        const r = el.getBoundingClientRect();
+        if (r.height === 0 || r.width < innerWidth / 2 || r.bottom <= 0 || r.top >= innerHeight) continue;
+        if (r.top <= innerHeight / 3) top = Math.max(top, Math.min(r.bottom, innerHeight / 2));
+        else if (r.bottom >= (innerHeight * 2) / 3) bottom = Math.min(bottom, Math.max(r.top, innerHeight / 2));
+      }
+      return bottom - top;
+    };
     // Where each text is on the page, to look at it only at the stops that show it.
     for (const t of texts) t.spans = rectsOf(t).map((r) => [r.top + start, r.bottom + start]);
-    for (const y of stops) {
+    for (let y = 0, done = false; !done; ) {
       scroller.scrollTop = y;
       clips.clear();
       for (const t of texts) {
@@ -399,6 +414,8 @@ export function overlapProblems(page) {
         behind.delete(t);
         if (covered) cover(t, covered);
       }
+      done = y >= last;
+      y = Math.min(last, y + Math.max(40, Math.round(clearBand() * 0.8)));
     }
     for (const [t, covered] of behind) if (!seen.has(t)) cover(t, covered);
     for (const [key, words] of under) {
