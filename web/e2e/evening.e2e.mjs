@@ -288,7 +288,7 @@ export default async function scenario(ctx) {
   await bo2.locator("svg.board").waitFor();
   await until("Bo connected again on the host's strip", async () => (await presenceOf(host)).Bo === "connected");
   // A reloaded page gets the last moves at once; Bo asks for the earlier ones
-  // (the button under the log) until his log reaches the start of the game.
+  // (the button at the end of the log) until his log reaches the start of the game.
   // The host's log holds at least the stand-in's turn for Bo (a roll, a move,
   // an end), and Ana's turn before it when she was first to play.
   const asked = await readWholeLog(bo2, host, "Bo's reloaded page", async () => (await logLength(host)) >= 3);

@@ -5,7 +5,9 @@ import { EarlierLog } from "./EarlierLog";
 /**
  * LogPanel is the game's log, newest first, the same in every game: on a
  * play screen every line the page holds, in a scrolling list, with "Show
- * earlier moves" while the start of the game is not loaded; on a TV (limit)
+ * earlier moves" as the list's last row (past the oldest line, and scrolled
+ * with the lines, so no line half out of view lies against it) while the
+ * start of the game is not loaded; on a TV (limit)
  * the last lines only, the earlier part fetched by itself so a reloaded TV
  * shows as many, the rows drawn anew in their places as lines come. Each line is
  * classed log-<event type>; with names, a player's name never breaks over two
@@ -39,7 +41,7 @@ export function LogPanel({
         {title}
       </h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls takes the focus, so the keyboard can scroll it */}
+      {/* A list that scrolls takes the focus, so the keyboard can scroll it. */}
       <ol class="log-lines" aria-live="polite" aria-relevant={limit === undefined ? "additions" : "additions text"} tabIndex={0} aria-labelledby={id}>
         {lines.map((e, k) => (
           // On a TV the rows are drawn anew with each version, in their places: no row moves down (or into the
@@ -48,8 +50,9 @@ export function LogPanel({
             {keepNames(e.text, names)}
           </li>
         ))}
+        {limit === undefined ? <EarlierLog store={store} /> : null}
       </ol>
-      <EarlierLog store={store} shows={limit} />
+      {limit === undefined ? null : <EarlierLog store={store} shows={limit} />}
     </section>
   );
 }

@@ -118,7 +118,8 @@ function SpaceCell({
   const showPrice = !!s.price && owner < 0 && !big;
   // A big board's names fill the cell: a mark goes under them when it fits.
   const bigMarkY = textY + 10 + step * lines.length + 6;
-  const markY = big ? bigMarkY : edge === "top" ? 62 : edge === "bottom" ? 78 : 66;
+  // A top space's price sits above its colour band, so its mark stands higher, clear of the price.
+  const markY = big ? bigMarkY : edge === "top" ? 52 : edge === "bottom" ? 76 : 66;
   const showMark = !!mark && (!big || bigMarkY <= 98);
   // The name starts with the cell's visible words, in their order, so what a
   // speech user reads off the board is what they can say to press it (each
@@ -181,7 +182,7 @@ function SpaceCell({
       ))}
       {s.kind === "ferry" && !big ? (
         <path
-          transform={`translate(${textX - 20} ${edge === "top" ? 40 : edge === "bottom" ? 56 : 44})`}
+          transform={`translate(${textX - 20} ${edge === "top" ? 34 : edge === "bottom" ? 56 : 44})`}
           d="M0 14 H40 L33 24 H7 Z M8 14 V6 H26 V14 M12 6 V0 H18 V6"
           fill="#3b3b3b"
           aria-hidden="true"
@@ -237,27 +238,20 @@ function fitNames(svg: SVGSVGElement) {
   }
 }
 
-/** The gap between tokens side by side, and how far a big board's tokens stand into the sea. */
-const TOKEN_STEP = 22;
-const BIG_STEP = 30;
-const BIG_IN = 18;
+/** The gap between tokens side by side, and how far tokens stand into the sea. */
+const TOKEN_STEP = 30;
+const TOKEN_IN = 18;
 
 /**
- * tokenSpot is where the k-th token on space sp stands. On a phone's board
- * tokens sit in the space, below its name and away from its colour band; a
- * big board's names fill its spaces, so there the tokens stand in the sea
- * just inside the space, three abreast along its inner edge (a corner's
- * diagonally in from it), and never cover a name.
+ * tokenSpot is where the k-th token on space sp stands. A space's name, mark
+ * and price fill it, so the tokens stand in the sea just inside the space,
+ * three abreast along its inner edge (a corner's diagonally in from it), and
+ * never cover a space's words, on a phone's board as on the TV's.
  */
-export function tokenSpot(sp: number, k: number, big: boolean): { x: number; y: number } {
+export function tokenSpot(sp: number, k: number): { x: number; y: number } {
   const { x, y, edge } = cellOf(sp);
-  if (!big) {
-    const top = { bottom: 74, top: 50, left: 56, right: 56, corner: 62 }[edge];
-    const left = edge === "right" ? 36 : edge === "left" ? 16 : 26;
-    return { x: x + left + (k % 3) * TOKEN_STEP, y: y + top + Math.floor(k / 3) * TOKEN_STEP };
-  }
-  const along = ((k % 3) - 1) * BIG_STEP;
-  const into = BIG_IN + Math.floor(k / 3) * BIG_STEP;
+  const along = ((k % 3) - 1) * TOKEN_STEP;
+  const into = TOKEN_IN + Math.floor(k / 3) * TOKEN_STEP;
   const mid = { x: x + CELL / 2, y: y + CELL / 2 };
   switch (edge) {
     case "bottom":
@@ -274,12 +268,12 @@ export function tokenSpot(sp: number, k: number, big: boolean): { x: number; y: 
       const sy = y === 0 ? 1 : -1;
       const cx = x === 0 ? CELL : x;
       const cy = y === 0 ? CELL : y;
-      return { x: cx + sx * (BIG_IN + 4 + (k % 3) * BIG_STEP), y: cy + sy * (BIG_IN + 4 + Math.floor(k / 3) * BIG_STEP) };
+      return { x: cx + sx * (TOKEN_IN + 4 + (k % 3) * TOKEN_STEP), y: cy + sy * (TOKEN_IN + 4 + Math.floor(k / 3) * TOKEN_STEP) };
     }
   }
 }
 
-function Tokens({ view, colors, positions, big = false }: { view: HoldingsView; colors: string[]; positions: number[]; big?: boolean }) {
+function Tokens({ view, colors, positions }: { view: HoldingsView; colors: string[]; positions: number[] }) {
   const bySpace = new Map<number, number[]>();
   positions.forEach((p, seat) => {
     if (view.out.includes(seat)) return;
@@ -289,7 +283,7 @@ function Tokens({ view, colors, positions, big = false }: { view: HoldingsView; 
   bySpace.forEach((seats, sp) => {
     seats.forEach((seat, k) => {
       const c = seatColor(seat, colors[seat]);
-      const { x: dx, y: dy } = tokenSpot(sp, k, big);
+      const { x: dx, y: dy } = tokenSpot(sp, k);
       out.push(
         <g key={seat} class={`token ${seat === view.turn ? "token-turn" : ""}`} transform={`translate(${dx} ${dy})`} data-token={seat}>
           <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />
@@ -330,7 +324,7 @@ export function Board(props: BoardProps) {
       {Array.from({ length: NUM_SPACES }, (_, i) => (
         <SpaceCell key={i} i={i} {...props} cursor={cursor} onCursor={moveCursor} />
       ))}
-      <Tokens view={props.view} colors={props.colors} positions={positions} big={props.big} />
+      <Tokens view={props.view} colors={props.colors} positions={positions} />
       <g transform={`translate(${CELL} ${CELL})`}>{props.children}</g>
     </svg>
   );
