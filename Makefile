@@ -8,7 +8,7 @@ GO ?= go
 NPM ?= npm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web test vet test-go test-cluster-kills test-web test-e2e chromium bench soak clean
+.PHONY: run build web test vet test-go test-cluster-kills test-web test-e2e test-gallery gallery chromium bench soak clean
 
 run: build
 	./bin/harbor serve
@@ -24,7 +24,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
 	touch $@
 
-test: vet test-go test-web test-e2e
+test: vet test-go test-web test-e2e test-gallery
 
 # vet checks the Go code (gofmt, go vet, a tidy go.mod) and the front end's
 # formatting and lint rules (Biome, web/biome.json).
@@ -51,6 +51,24 @@ test-web: web/node_modules/.installed
 # The browser tests drive Debian's chromium; they fail, never skip, when it cannot run.
 test-e2e: web/node_modules/.installed chromium
 	cd web && E2E_SKIP_BUILD= CHROMIUM=$(CHROMIUM) $(NPM) run e2e
+
+# The position gallery (docs/gallery.md): every screen of a sample of game
+# positions drawn in chromium from recorded frames and measured (nothing cut
+# or covered, text large enough, axe-core, no sideways scroll), with a
+# contact sheet in web/test-results/gallery/. test-gallery first checks that
+# deliberate faults are reported, then draws the small sample; it fails on
+# any problem. make gallery draws the full default gallery.
+GALLERY_SMALL ?= /tmp/gallery-small.json
+GALLERY_FULL ?= /tmp/gallery.json
+
+test-gallery: build chromium
+	./bin/harbor gallery -small -out $(GALLERY_SMALL)
+	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery-faults -- $(GALLERY_SMALL)
+	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL)
+
+gallery: build chromium
+	./bin/harbor gallery -out $(GALLERY_FULL)
+	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery -- $(GALLERY_FULL)
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \

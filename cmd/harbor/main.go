@@ -4,6 +4,7 @@
 //	harbor sim     computer players against each other, headless
 //	harbor replay  replay a stored or exported game log
 //	harbor backup  copy the data file while the server runs
+//	harbor gallery positions of every screen, for the position gallery
 package main
 
 import (
@@ -16,10 +17,11 @@ import (
 )
 
 var commands = map[string]func(args []string) error{
-	"serve":  serveCmd,
-	"sim":    simCmd,
-	"replay": replayCmd,
-	"backup": backupCmd,
+	"serve":   serveCmd,
+	"sim":     simCmd,
+	"replay":  replayCmd,
+	"backup":  backupCmd,
+	"gallery": galleryCmd,
 }
 
 func main() {
@@ -50,6 +52,7 @@ commands:
   sim      play computer players against each other, headless
   replay   replay a stored or exported game log and print the result
   backup   copy the data file consistently, while the server runs
+  gallery  write positions of every screen of every game, for the gallery
 
 Run 'harbor <command> -h' for the flags of a command.`)
 }

@@ -1,10 +1,11 @@
 // Shared helpers of the end-to-end scenarios: the harbor server, chromium
 // contexts of each screen size, polling, screenshots and layout checks.
-// Every scenario (e2e/*.e2e.mjs) imports from here; run.mjs drives them.
+// Every scenario (e2e/*.e2e.mjs) imports from here; run.mjs drives them. The
+// measures themselves live in measure.mjs, which the position gallery shares.
 
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { auditViolations, fitProblems, TV_FIT } from "./measure.mjs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -197,27 +198,13 @@ export async function pageApi(page, method, path, body) {
   );
 }
 
-const axeSource = readFileSync(join(webDir, "node_modules", "axe-core", "axe.min.js"), "utf8");
-
 /**
- * audit runs axe-core (the accessibility engine of browsers' audits) on what
- * the page shows now, with its experimental rule label-content-name-mismatch
- * switched on, and fails on any violation of any impact, naming each with the
+ * audit runs axe-core on what the page shows now (auditViolations of
+ * measure.mjs) and fails on any violation of any impact, naming each with the
  * elements it found.
  */
 export async function audit(page, where) {
-  // Evaluated through the debugging protocol, which the page's Content-Security-Policy does not cover.
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } });
-    return r.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n    ${v.nodes
-          .slice(0, 4)
-          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`)
-          .join("\n    ")}`,
-    );
-  });
+  const violations = await auditViolations(page);
   if (violations.length) fail(`accessibility audit of ${where}:\n  ${violations.join("\n  ")}`);
   log(`audit ${where}: no violations`);
 }
@@ -331,161 +318,8 @@ export async function checkSixSeats(tv, host, names, game) {
 export const seatNames = (page, id) =>
   page.evaluate((id) => fetch(`/api/tables/${id}`).then((r) => r.json()), id).then((l) => l.seats.filter((s) => s.kind !== "empty").map((s) => s.name));
 
-/**
- * tvFitProblems measures a TV page as shown now and lists what does not fit:
- * every visible text node under 20 px (SVG text by its size on screen), and
- * every visible text under the presence bar at the foot of the screen, and
- * every element whose overflow is not visible (hidden, clip, an ellipsis, or
- * a scroller nobody can scroll on a TV) while its content is larger than its
- * box, so part of it is cut. A game log is the one exception: it lets its
- * older lines fall off its foot, but only whole lines, never half of one.
- * SVG drawings clip by design (the sea round an island) and are not looked
- * into, but their text is measured.
- */
-export function tvFitProblems(page) {
-  return page.evaluate(() => {
-    const problems = [];
-    const name = (el) => {
-      const cls = typeof el.className === "string" ? el.className : (el.getAttribute("class") ?? "");
-      return `${el.tagName.toLowerCase()}${cls ? `.${cls.trim().split(/\s+/).join(".")}` : ""} "${el.textContent.trim().replace(/\s+/g, " ").slice(0, 40)}"`;
-    };
-    const clippers = (el) => {
-      const out = [];
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        const s = getComputedStyle(p);
-        if (s.overflowX !== "visible" || s.overflowY !== "visible") out.push(p.getBoundingClientRect());
-      }
-      return out;
-    };
-    const shown = (el) => {
-      for (let p = el; p; p = p.parentElement) {
-        const s = getComputedStyle(p);
-        if (s.display === "none" || s.visibility === "hidden" || s.opacity === "0") return false;
-      }
-      return true;
-    };
-
-    // Text under 20 px, and text the presence bar (fixed at the foot of the side column) lies over.
-    const bar = document.querySelector(".presence-tv")?.getBoundingClientRect();
-    const under = (b) => bar && b.right > bar.left + 1 && b.left < bar.right - 1 && b.bottom > bar.top + 1 && b.top < bar.bottom - 1;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent.trim();
-      const el = n.parentElement;
-      if (!text || !el || el.closest(".sr-only, title, desc, style, script")) continue;
-      // The text itself, without the spaces around it, which nobody sees.
-      const range = document.createRange();
-      const lead = n.textContent.length - n.textContent.trimStart().length;
-      range.setStart(n, lead);
-      range.setEnd(n, lead + text.length);
-      if (![...range.getClientRects()].some((b) => b.width > 0 && b.height > 0)) continue;
-      const box = range.getBoundingClientRect();
-      if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth) continue;
-      // Text that its container clips away entirely is not seen (and the container is reported below).
-      if (clippers(el).some((c) => box.bottom <= c.top + 1 || box.top >= c.bottom - 1 || box.right <= c.left + 1 || box.left >= c.right - 1)) continue;
-      if (!shown(el)) continue;
-      const graphic = el instanceof SVGElement ? el : el.closest("foreignObject");
-      const ctm = graphic?.getScreenCTM();
-      const size = parseFloat(getComputedStyle(el).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
-      if (size < 19.95) problems.push(`text "${text.slice(0, 40)}" in ${name(el).split(" ")[0]} is ${size.toFixed(1)} px`);
-      // A drawing clips its text at its own edge.
-      let svg = el instanceof SVGElement ? el.ownerSVGElement : null;
-      while (svg?.ownerSVGElement) svg = svg.ownerSVGElement;
-      const drawn = svg?.getBoundingClientRect();
-      const seen = (b) =>
-        drawn
-          ? new DOMRect(
-              Math.max(b.left, drawn.left),
-              Math.max(b.top, drawn.top),
-              Math.min(b.right, drawn.right) - Math.max(b.left, drawn.left),
-              Math.min(b.bottom, drawn.bottom) - Math.max(b.top, drawn.top),
-            )
-          : b;
-      if (!el.closest(".presence-tv") && [...range.getClientRects()].map(seen).some(under))
-        problems.push(
-          `text "${text.slice(0, 40)}" in ${name(el).split(" ")[0]} at ${Math.round(box.left)}–${Math.round(box.right)} × ${Math.round(box.top)}–${Math.round(box.bottom)} is under the presence bar (from ${Math.round(bar.left)} × ${Math.round(bar.top)})`,
-        );
-    }
-
-    /**
-     * reaches says whether anything seen inside el (an element or a text, not
-     * text for screen readers only) lies past its box on a side it clips: a
-     * table for screen readers keeps its size under its clip and widens the
-     * scroll size of its container, but nobody sees it.
-     */
-    const reaches = (el, wide, tall) => {
-      const r = el.getBoundingClientRect();
-      const box = {
-        left: r.left + el.clientLeft,
-        top: r.top + el.clientTop,
-        right: r.left + el.clientLeft + el.clientWidth,
-        bottom: r.top + el.clientTop + el.clientHeight,
-      };
-      const past = (b) =>
-        b.width > 0 &&
-        b.height > 0 &&
-        ((wide && (b.right > box.right + 1 || b.left < box.left - 1)) || (tall && (b.bottom > box.bottom + 1 || b.top < box.top - 1)));
-      const walk = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-        acceptNode: (n) =>
-          n.nodeType === 1 &&
-          ((n instanceof SVGElement && !(n instanceof SVGSVGElement)) ||
-            n.matches(".sr-only") ||
-            (n.clientWidth <= 1 && n.clientHeight <= 1 && getComputedStyle(n).overflow !== "visible"))
-            ? NodeFilter.FILTER_REJECT
-            : NodeFilter.FILTER_ACCEPT,
-      });
-      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        if (n.nodeType === 3) {
-          if (!n.textContent.trim()) continue;
-          const range = document.createRange();
-          range.selectNodeContents(n);
-          if ([...range.getClientRects()].some(past)) return true;
-        } else if (past(n.getBoundingClientRect())) return true;
-      }
-      return false;
-    };
-
-    // Hidden overflow that hides content.
-    for (const el of document.body.querySelectorAll("*")) {
-      if (el instanceof SVGElement || el.closest(".sr-only")) continue;
-      const s = getComputedStyle(el);
-      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
-      if (el.getClientRects().length === 0 || !shown(el)) continue;
-      // A 1 × 1 box that clips is text for screen readers only (the sr-only pattern under another name).
-      if (el.clientWidth <= 1 && el.clientHeight <= 1) continue;
-      const wide = s.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1;
-      const tall = s.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1;
-      if (!wide && !tall) continue;
-      if (s.textOverflow !== "ellipsis" && !reaches(el, wide, tall)) continue;
-      const log = el.classList.contains("log") ? el : el.closest(".log");
-      if (log) {
-        // Older log lines may fall off whole: each line is wholly in the box or wholly out of it.
-        const r = el.getBoundingClientRect();
-        const box = {
-          left: r.left + el.clientLeft,
-          top: r.top + el.clientTop,
-          right: r.left + el.clientLeft + el.clientWidth,
-          bottom: r.top + el.clientTop + el.clientHeight,
-        };
-        const cut = [...log.querySelectorAll(".log-lines > li, h2")].filter((li) => {
-          const b = li.getBoundingClientRect();
-          if (b.height === 0) return false;
-          const inside = b.left >= box.left - 1 && b.right <= box.right + 1 && b.top >= box.top - 1 && b.bottom <= box.bottom + 1;
-          const outside = b.top >= box.bottom - 1 || b.bottom <= box.top + 1 || b.left >= box.right - 1 || b.right <= box.left + 1;
-          return !inside && !outside;
-        });
-        if (cut.length === 0) continue;
-        problems.push(`${name(el)} cuts ${cut.length} log line(s) in part, such as ${name(cut[0])}`);
-        continue;
-      }
-      problems.push(
-        `${name(el)} hides part of its content (overflow ${s.overflowX}/${s.overflowY}${s.textOverflow === "ellipsis" ? ", ellipsis" : ""}): ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`,
-      );
-    }
-    return problems;
-  });
-}
-
+/** tvFitProblems measures a TV page as shown now and lists what does not fit (fitProblems of measure.mjs with the TV's measures). */
+export const tvFitProblems = (page) => fitProblems(page, TV_FIT).then((found) => found.map((p) => p.text));
 /** tvFits fails when a TV page at 1920 × 1080 scrolls, shows text under 20 px, or cuts anything (tvFitProblems); it takes a screenshot first. */
 export async function tvFits(page, what, file) {
   await fitsScreen(page, what);
@@ -495,42 +329,7 @@ export async function tvFits(page, what, file) {
   log(`${what}: no text under 20 px, nothing cut`);
 }
 
-/** watchShifts starts summing a page's layout shifts (those without recent input) from now on. */
-export async function watchShifts(page) {
-  await page.evaluate(() => {
-    const w = { sum: 0, entries: [] };
-    const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-    const describe = (n) => {
-      if (!n) return "(gone)";
-      const el = n.nodeType === 1 ? n : n.parentElement;
-      const cls = typeof el?.className === "string" ? el.className : (el?.getAttribute?.("class") ?? "");
-      return `${el?.tagName?.toLowerCase() ?? "#text"}${cls ? `.${cls.trim().split(/\s+/).join(".")}` : ""} "${(n.textContent ?? "").trim().slice(0, 30)}"`;
-    };
-    const take = (list) => {
-      for (const e of list) {
-        if (e.hadRecentInput) continue;
-        w.sum += e.value;
-        w.entries.push({ value: e.value, sources: e.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) });
-      }
-    };
-    w.observer = new PerformanceObserver((l) => take(l.getEntries()));
-    w.observer.observe({ type: "layout-shift" });
-    w.flush = () => take(w.observer.takeRecords());
-    window.__harborShifts?.observer.disconnect();
-    window.__harborShifts = w;
-  });
-}
-
-/** shifts stops watching and returns the sum of the layout shifts since watchShifts and the largest of them, with what moved. */
-export async function shifts(page) {
-  return page.evaluate(() => {
-    const w = window.__harborShifts;
-    w.flush();
-    w.observer.disconnect();
-    const top = [...w.entries].sort((a, b) => b.value - a.value).slice(0, 5);
-    return { sum: w.sum, count: w.entries.length, top };
-  });
-}
+export { shifts, watchShifts } from "./measure.mjs";
 
 /** logLength is how many moves the page's log holds (its data-log). */
 export const logLength = (page) =>

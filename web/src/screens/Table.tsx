@@ -52,10 +52,16 @@ export function Table({ id }: { id: string }) {
 
 function TableScreen({ id }: { id: string }) {
   const store = useTable(`/ws?table=${encodeURIComponent(id)}`, () => whyRefused(() => api.table(id)));
-  const { lobby, game } = store.data.value;
+  const { lobby } = store.data.value;
   useEffect(() => rememberTable(id), [id]);
   useFollowNext(lobby, false);
   useTurnAlerts(store, lobby?.gameName ?? "");
+  return <PlayScreen store={store} />;
+}
+
+/** PlayScreen draws a player's screen at a table from its store, connected or not (the position gallery): the lobby, then the game. */
+export function PlayScreen({ store }: { store: TableStore }) {
+  const { lobby, game } = store.data.value;
   let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="page">Opening the table…</p>;

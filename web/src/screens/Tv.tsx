@@ -12,6 +12,7 @@ import type { Lobby } from "../protocol";
 import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
 import { ReplayLinks } from "../components/Timeline";
+import type { TableStore } from "../state";
 import { ComingSoon, useTable } from "./Table";
 
 function TvLobby({ lobby }: { lobby: Lobby }) {
@@ -72,8 +73,13 @@ export function Tv({ code }: { code: string }) {
       ),
     [],
   );
+  useFollowNext(store.data.value.lobby, true);
+  return <TvScreen store={store} code={code} />;
+}
+
+/** TvScreen draws the TV screen of a table from its store, connected or not (the position gallery). */
+export function TvScreen({ store, code }: { store: TableStore; code: string }) {
   const { lobby, game } = store.data.value;
-  useFollowNext(lobby, true);
   let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
   else if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;

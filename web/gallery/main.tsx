@@ -1,0 +1,145 @@
+// The position gallery's page (docs/gallery.md): it draws the real screens
+// of Harbor, the TV's and a player's, from the frames the server would send
+// a client that just connected, with no server behind it. Each frame goes
+// through the client's own decoding (protocol.ts, patch.ts) and reduce
+// (state.ts) into an offline store, which TvScreen or PlayScreen draws as
+// the app does. The gallery's runner (gallery/run.mjs) calls window.gallery:
+// show one position for one viewer, feed a game frame by frame, and wait
+// until the screen is drawn and still.
+
+import { signal } from "@preact/signals";
+import { render } from "preact";
+import { useLayoutEffect } from "preact/hooks";
+import type { GameInfo } from "../src/api";
+import { gameList } from "../src/gameList";
+import { StateChain, type RawEnvelope } from "../src/patch";
+import { decodeEnvelope, parseEnvelope } from "../src/protocol";
+import { PlayScreen } from "../src/screens/Table";
+import { TvScreen } from "../src/screens/Tv";
+import { address, me } from "../src/session";
+import { emptyTable, reduce, TableStore } from "../src/state";
+import "../src/styles.css";
+
+type Screen = "tv" | "play";
+
+interface Shown {
+  screen: Screen;
+  store: TableStore;
+  /** a new number for every position, so its screen starts afresh */
+  key: number;
+}
+
+const shown = signal<Shown | null>(null);
+let chain = new StateChain();
+let count = 0;
+
+function Gallery() {
+  const s = shown.value;
+  const tv = s?.screen === "tv";
+  // The TV's look, as App sets it for the TV's routes.
+  useLayoutEffect(() => void document.documentElement.classList.toggle("tv-root", tv), [tv]);
+  if (!s) return <p class="page">The gallery waits for a position.</p>;
+  const code = s.store.data.value.lobby?.tvCode ?? "";
+  return s.screen === "tv" ? <TvScreen key={s.key} store={s.store} code={code} /> : <PlayScreen key={s.key} store={s.store} />;
+}
+
+/** viewerId is the public id the lobby frames give the seat viewer sits in ("" for the TV): the page's own person. */
+function viewerId(frames: RawEnvelope[], viewer: number): string {
+  if (viewer < 0) return "";
+  for (const f of frames) {
+    if (f.t !== "lobby" || typeof f.d !== "object" || f.d === null) continue;
+    const seats = (f.d as { seats?: { player?: unknown }[] }).seats;
+    const player = seats?.[viewer]?.player;
+    if (typeof player === "string") return player;
+  }
+  return "";
+}
+
+/** take passes frames, as the server sent them, through the client's decoding into the store shown. */
+function take(frames: RawEnvelope[]): void {
+  const s = shown.value;
+  if (!s) throw new Error("no position is shown");
+  let data = s.store.data.value;
+  for (const f of frames) {
+    const raw = parseEnvelope(JSON.stringify(f));
+    const env = raw && chain.take(raw).env;
+    const m = env && decodeEnvelope(env, me.value);
+    if (m) data = reduce(data, m);
+  }
+  s.store.data.value = data;
+}
+
+const frame = () => new Promise<void>((ok) => requestAnimationFrame(() => ok()));
+const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
+
+let lastChange = performance.now();
+new MutationObserver(() => {
+  lastChange = performance.now();
+}).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+
+/**
+ * settle resolves once the screen is drawn and still: fonts loaded, images
+ * decoded, the game's lazy chunk in (no "Loading" line), every animation
+ * with an end finished and every endless one held at its start, and the
+ * page unchanged for quiet milliseconds. It says whether it got there
+ * within limit milliseconds.
+ */
+async function settle(quiet = 150, limit = 8000): Promise<boolean> {
+  const until = performance.now() + limit;
+  await document.fonts.ready;
+  while (performance.now() < until) {
+    await frame();
+    await frame();
+    for (const a of document.getAnimations()) {
+      const t = a.effect?.getTiming();
+      if (t && t.iterations === Infinity) {
+        a.pause();
+        a.currentTime = 0;
+      } else if (a.playState !== "finished") a.finish();
+    }
+    const images = [...document.images].every((i) => i.complete);
+    const loading = [...document.querySelectorAll("p.page, p.tv-wait")].some((p) => /^Loading/.test(p.textContent ?? ""));
+    if (images && !loading && performance.now() - lastChange >= quiet) return true;
+    await sleep(Math.min(50, quiet));
+  }
+  return false;
+}
+
+declare global {
+  interface Window {
+    gallery: typeof api;
+  }
+}
+
+const api = {
+  /** setup gives the page the server's game list and the address invite links use, which a server would tell it. */
+  setup(o: { games: GameInfo[]; base: string }): void {
+    gameList.value = o.games;
+    address.value = { base: o.base, loopbackOnly: false };
+  },
+  /** show draws the screen (the TV's or a player's) of one viewer (-1: the TV, me: its public id, else found in the lobby) from its frames and resolves when it is still. */
+  async show(o: { screen: Screen; viewer: number; me?: string; frames: RawEnvelope[] }): Promise<boolean> {
+    me.value = o.me || viewerId(o.frames, o.viewer);
+    chain = new StateChain();
+    shown.value = { screen: o.screen, store: TableStore.offline(emptyTable()), key: ++count };
+    take(o.frames);
+    return settle();
+  },
+  /** feed passes more frames to the screen shown (the next move of a game) and resolves when it is still. */
+  async feed(frames: RawEnvelope[], quiet = 60): Promise<boolean> {
+    take(frames);
+    return settle(quiet);
+  },
+  /** play passes frames to the screen shown one at a time, as a game's moves arrive, each drawn and still (its animations ended) before the next. */
+  async play(frames: RawEnvelope[]): Promise<void> {
+    for (const f of frames) {
+      take([f]);
+      await settle(0, 2000);
+    }
+  },
+  settle,
+};
+
+window.gallery = api;
+render(<Gallery />, document.getElementById("app")!);
+document.documentElement.dataset.gallery = "ready";
