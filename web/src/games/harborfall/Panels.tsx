@@ -63,6 +63,8 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
   // headings are keyed apart: a new heading appears in place, where one
   // reused would move across the panel, a layout shift on every offer.
   const answers = big && o ? o : null;
+  // On the TV the figures' names stand once above the list (hf-figure-heads); each row keeps its own for screen readers.
+  const figureName = big ? "sr-only" : undefined;
   return (
     <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
       <h2 id="hf-players-h">Players</h2>
@@ -107,27 +109,27 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
               ) : (
                 <dl class="player-figures">
                   <div>
-                    <dt>Points</dt>
+                    <dt class={figureName}>Points</dt>
                     <dd>{p.points}</dd>
                   </div>
                   <div>
-                    <dt>Cards</dt>
+                    <dt class={figureName}>Cards</dt>
                     <dd>{p.cards}</dd>
                   </div>
                   <div>
-                    <dt>
+                    <dt class={figureName}>
                       <abbr title="development cards held">Dev.</abbr>
                     </dt>
                     <dd>{p.devCards}</dd>
                   </div>
                   <div>
-                    <dt>
+                    <dt class={figureName}>
                       <abbr title={"Move & steal cards played"}>Steals</abbr>
                     </dt>
                     <dd>{p.played[0] ?? 0}</dd>
                   </div>
                   <div>
-                    <dt>Road</dt>
+                    <dt class={figureName}>Road</dt>
                     <dd>{p.roadLength}</dd>
                   </div>
                 </dl>
