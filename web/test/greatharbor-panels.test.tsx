@@ -42,6 +42,8 @@ describe("the TV's cards on offer", () => {
     const all = cells();
     expect(all).toHaveLength(9);
     expect(all[2]!.className).toBe("gh-offer-none");
+    // Not an "offer-" card: what is on offer is read from those alone.
+    expect(all[2]!.getAttribute("data-testid")).toBe("tv-offer-none-ship-2");
     expect(all[2]!.textContent).toBe("No ship left here");
     expect(all[3]!.querySelector('[data-testid="offer-person-0"]')).not.toBeNull();
   });

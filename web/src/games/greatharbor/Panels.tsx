@@ -483,7 +483,7 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
                 <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
               </li>
             ) : (
-              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`offer-${kind}-${i}-none`}>
+              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`tv-offer-none-${kind}-${i}`}>
                 No {kind} left here
               </li>
             ),
