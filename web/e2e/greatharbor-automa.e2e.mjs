@@ -75,9 +75,9 @@ const LONGEST = JSON.parse(readFileSync(`${webDir}/test/greatharbor-longest-auto
 
 /**
  * longestTurnTv opens a TV on the table at href whose whole states carry
- * LONGEST as the Automa's latest turn, and n people (the first one's seat
- * copied: three is the most the Automa plays with); it takes no patches, so
- * it holds that position.
+ * LONGEST as the Automa's latest turn, three ships in the Automa's docks,
+ * and n people (the first one's seat copied: three is the most the Automa
+ * plays with); it takes no patches, so it holds that position.
  */
 async function longestTurnTv(ctx, href, n) {
   const tv = await ctx.newPage(TV);
@@ -94,6 +94,8 @@ async function longestTurnTv(ctx, href, n) {
         for (const k of ["players", "handSizes"]) v[k] = Array.from({ length: n }, () => v[k][0]);
         v.names = names.slice(0, n);
         v.n = n;
+        // All three of the Automa's docks hold a ship: its panel at its fullest.
+        v.automa.ships = [0, 1, 2].map((card) => ({ ...v.players[0].ships[0], card, where: 0 }));
         ws.send(JSON.stringify(f));
         return;
       }

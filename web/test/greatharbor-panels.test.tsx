@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-// The turn order's chips (who has acted reads whole, with a check mark) and
-// the TV's cards on offer (a place left empty keeps its cell, so the other
-// cards hold still).
+// The turn order's chips (who has acted reads whole, with a check mark), the
+// TV's cards on offer (a place left empty keeps its cell, so the other cards
+// hold still) and the Automa's panel made brief beside its turn on the TV.
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 import { freshRoot } from "./root";
-import { OrderLine, TvOffer } from "../src/games/greatharbor/Panels";
+import { AutomaPanel, OrderLine, TvOffer } from "../src/games/greatharbor/Panels";
+import { shipName } from "../src/games/greatharbor/words";
 import { decodeView } from "../src/games/greatharbor/view";
 import fixture from "./greatharbor-view.json";
 
@@ -41,6 +42,8 @@ describe("the TV's cards on offer", () => {
     const all = cells();
     expect(all).toHaveLength(9);
     expect(all[2]!.className).toBe("gh-offer-none");
+    // Not an "offer-" card: what is on offer is read from those alone.
+    expect(all[2]!.getAttribute("data-testid")).toBe("tv-offer-none-ship-2");
     expect(all[2]!.textContent).toBe("No ship left here");
     expect(all[3]!.querySelector('[data-testid="offer-person-0"]')).not.toBeNull();
   });
@@ -57,5 +60,26 @@ describe("the TV's cards on offer", () => {
     const dry = cells();
     dry.forEach((li, i) => expect(li).toBe(before[i]));
     expect(dry[5]!.className).toBe("gh-offer-none");
+  });
+});
+
+describe("the Automa's panel beside its turn on the TV", () => {
+  const a = v.automa!;
+  const docked = { ...v, automa: { ...a, ships: a.ships.map((s, d) => ({ ...s, card: d, where: d === 1 ? 1 : 0, seg: 1 })) } };
+
+  it("lists its docks on one line and puts its tracks beside its resources", () => {
+    act(() => render(<AutomaPanel v={docked} colors={[]} brief />, root));
+    expect(root.querySelector('[data-testid="automa-docks"]')!.textContent).toBe(
+      `Docks: ${shipName(0)} (docked), ${shipName(1)} (at sea, segment 2), ${shipName(2)} (docked)`,
+    );
+    expect(root.querySelector(".gh-ships")).toBeNull();
+    expect(root.querySelector(".gh-res")!.textContent).toContain("Tracks");
+  });
+
+  it("shows each docked ship's card elsewhere", () => {
+    act(() => render(<AutomaPanel v={docked} colors={[]} />, root));
+    expect(root.querySelectorAll('.gh-ships [data-testid^="dock-"]')).toHaveLength(3);
+    expect(root.querySelector('[data-testid="automa-docks"]')).toBeNull();
+    expect(root.querySelector(".gh-res")!.textContent).not.toContain("Tracks");
   });
 });

@@ -13,7 +13,7 @@ import { Card } from "./Card";
 import type { CardKind } from "./cards";
 import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, type IconName, LUX_ICONS, RES_ICONS } from "./icons";
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
-import { colourName, luxName, resName } from "./words";
+import { colourName, luxName, resName, shipName } from "./words";
 
 /** CompetitorBadge is a seat's token, or the Automa's (a gear-like star in grey). */
 export function CompetitorBadge({ v, id, colors, size = 24 }: { v: GreatHarborView; id: number; colors: string[]; size?: number }) {
@@ -147,10 +147,14 @@ export function DistrictPanel({ v }: { v: GreatHarborView }) {
   );
 }
 
+/** shipWhere says where a ship is: docked, at sea or sailing home. */
+const shipWhere = (ship: Ship) =>
+  ship.where === WHERE.docked ? "docked" : ship.where === WHERE.out ? `at sea, segment ${ship.seg + 1}` : `sailing home, ${ship.dist} to go`;
+
 function ShipLine({ ship, dock }: { ship: Ship; dock: number }) {
   if (ship.card < 0) return <li class="hint gh-dock-empty">Dock {dock + 1}: empty</li>;
   const crew = STATS.filter((_, s) => (ship.crew >> s) & 1);
-  const where = ship.where === WHERE.docked ? "docked" : ship.where === WHERE.out ? `at sea, segment ${ship.seg + 1}` : `sailing home, ${ship.dist} to go`;
+  const where = shipWhere(ship);
   const note = `Dock ${dock + 1}: ${where}${crew.length ? ` · crew on ${crew.join(", ")}` : ""}${ship.damage ? ` · damage ${ship.damage}` : ""}`;
   return (
     <li data-testid={`dock-${dock}`} data-where={ship.where}>
@@ -281,10 +285,17 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
 }
 
 /** AutomaPanel is the Automa as an opponent: its tracks, ships, cards, deck and Prestige. */
-export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[] }) {
+/**
+ * AutomaPanel is the Automa's board: its resources, tracks, next card, cards
+ * and docks. Brief (on the TV while its turn is told beside it), its tracks
+ * share the resources' line and its docks are one line of names rather than
+ * card faces.
+ */
+export function AutomaPanel({ v, colors, brief = false }: { v: GreatHarborView; colors: string[]; brief?: boolean }) {
   const a = v.automa;
   if (!a) return null;
   const drafted = diceAt(v, LOC.drafted, v.n);
+  const tracks = <span class="gh-small">Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}</span>;
   return (
     <section class={`panel gh-automa ${v.actor === v.n ? "gh-on-turn" : ""}`} aria-labelledby="gh-automa-h" data-testid="gh-automa">
       <h2 id="gh-automa-h">
@@ -297,8 +308,9 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
         <span class="gh-amount">
           <Icon name="card" size={18} label="Automa deck" /> {a.deckN}
         </span>
+        {brief ? tracks : null}
       </div>
-      <p class="gh-small">Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}</p>
+      {brief ? null : <p class="gh-small">{tracks}</p>}
       {a.deckN > 0 ? (
         <p class="gh-small" data-testid="automa-next">
           {nextCardWords(a.topColour, a.topUp)}
@@ -308,11 +320,21 @@ export function AutomaPanel({ v, colors }: { v: GreatHarborView; colors: string[
       <p class="gh-small">
         Cards: {bitList(a.people).length} People, {bitList(a.buildings).length} Buildings, {bitList(a.allShips).length} Ships
       </p>
-      <ul class="gh-ships gh-cards" aria-label="The Automa's docks">
-        {a.ships.map((s, d) => (
-          <ShipLine key={d} ship={s} dock={d} />
-        ))}
-      </ul>
+      {brief ? (
+        <p class="gh-small" data-testid="automa-docks">
+          Docks:{" "}
+          {a.ships
+            .filter((s) => s.card >= 0)
+            .map((s) => `${shipName(s.card)} (${shipWhere(s)})`)
+            .join(", ") || "none"}
+        </p>
+      ) : (
+        <ul class="gh-ships gh-cards" aria-label="The Automa's docks">
+          {a.ships.map((s, d) => (
+            <ShipLine key={d} ship={s} dock={d} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -461,7 +483,7 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
                 <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
               </li>
             ) : (
-              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`offer-${kind}-${i}-none`}>
+              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`tv-offer-none-${kind}-${i}`}>
                 No {kind} left here
               </li>
             ),
