@@ -88,7 +88,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
           <>
             <Ranking result={g.result} view={view} colors={colors} />
             <section class="panel">
-              <WorthChart view={view} colors={colors} width={780} height={220} padLeft={84} />
+              <WorthChart view={view} colors={colors} width={780} height={170} padLeft={84} />
             </section>
           </>
         ) : (
@@ -98,7 +98,9 @@ export function HoldingsTv({ store }: { store: TableStore }) {
             </p>
             <TvPlayers view={view} colors={colors} />
             {/* An open trade stands under the log, which gives it room from its foot: nothing above moves. */}
-            <LogPanel store={store} limit={8} title="What happened" names={view.names} />
+            <div class="tv-log-room">
+              <LogPanel store={store} limit={8} title="What happened" names={view.names} />
+            </div>
             {view.trade ? (
               <section class="panel tv-trade" data-testid="tv-trade">
                 <h2>Open trade</h2>
