@@ -13,7 +13,7 @@
 //   - the action bar, and the focus after a move (useFocusAfterMove).
 
 import { createContext, type ComponentChildren } from "preact";
-import { useContext, useRef } from "preact/hooks";
+import { useContext, useLayoutEffect, useRef } from "preact/hooks";
 import type { Move } from "../protocol";
 import type { TableStore } from "../state";
 import { AwayBanner } from "./AwayBanner";
@@ -63,6 +63,37 @@ export interface FrameParts {
   after?: ComponentChildren;
 }
 
+/**
+ * useBarRoom tells the page, as CSS variables on its root, how tall the
+ * action bar is (--action-bar-h: the page's foot keeps that much free, so the
+ * chat under the game scrolls clear of a bar of two rows) and where the
+ * board's column starts (--play-top: a laptop's board fits between it and the
+ * bar on the first screen). Both are measured afresh as the page changes.
+ */
+function useBarRoom(root: { current: HTMLDivElement | null }, bar: boolean) {
+  useLayoutEffect(() => {
+    const el = root.current;
+    const nav = el?.querySelector<HTMLElement>(":scope > .action-bar");
+    const grid = el?.querySelector<HTMLElement>(":scope > .play-grid");
+    const page = document.documentElement;
+    if (!el || !nav || !grid) return;
+    const set = () => {
+      page.style.setProperty("--action-bar-h", `${nav.offsetHeight}px`);
+      page.style.setProperty("--play-top", `${Math.round(grid.getBoundingClientRect().top + window.scrollY)}px`);
+    };
+    set();
+    if (typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(set);
+    watch.observe(nav);
+    watch.observe(document.body);
+    return () => {
+      watch.disconnect();
+      page.style.removeProperty("--action-bar-h");
+      page.style.removeProperty("--play-top");
+    };
+  }, [bar]);
+}
+
 /** PlayFrame draws a game's parts in the frame every game shares. */
 export function PlayFrame({ store, play, parts }: { store: TableStore; play: Play; parts: FrameParts }) {
   const live = useContext(LiveTable);
@@ -70,6 +101,8 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
   useFocusAfterMove(root, play.data.version);
   const { game: g, me, over, data } = play;
   const lobby = data.lobby;
+  const bar = me >= 0 && !over && parts.actions !== undefined;
+  useBarRoom(root, bar);
   return (
     <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
       {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
@@ -109,7 +142,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         </div>
       </div>
 
-      {me >= 0 && !over && parts.actions !== undefined ? (
+      {bar ? (
         <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
           {parts.actions}
         </nav>

@@ -98,7 +98,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
             <>
               <Ranking result={g.result} view={view} colors={colors} />
               <section class="panel">
-                <WorthChart view={view} colors={colors} width={780} height={220} padLeft={84} />
+                <WorthChart view={view} colors={colors} width={780} height={170} padLeft={84} />
               </section>
             </>
           ),
