@@ -4,7 +4,7 @@ import type { TableStore } from "../state";
 /**
  * EarlierLog offers the part of a long game's log that this page has not
  * loaded yet (a page that connects mid-game gets the last moves only). A log
- * panel that scrolls through everything shows a button, in a row of its list; one that shows its
+ * panel that scrolls through everything shows a button; one that shows its
  * last `shows` lines instead asks by itself while the page holds fewer, so a
  * reloaded page shows as much as one that stayed.
  */
@@ -15,10 +15,8 @@ export function EarlierLog({ store, shows }: { store: TableStore; shows?: number
   }, [store, shows, logComplete, log.length, logFrom]);
   if (shows !== undefined || logComplete || log.length === 0) return null;
   return (
-    <li class="log-earlier">
-      <button type="button" class="btn-small btn-quiet" onClick={() => store.earlier()} data-testid="log-earlier">
-        Show earlier moves
-      </button>
-    </li>
+    <button type="button" class="btn-small btn-quiet" onClick={() => store.earlier()} data-testid="log-earlier">
+      Show earlier moves
+    </button>
   );
 }

@@ -5,10 +5,8 @@ import { EarlierLog } from "./EarlierLog";
 /**
  * LogPanel is the game's log, newest first, the same in every game: on a
  * play screen every line the page holds, in a scrolling list, with "Show
- * earlier moves" as the list's last row (past the oldest line, and scrolled
- * with the lines, so no line half out of view lies against it) while the
- * start of the game is not loaded; on a TV (limit)
- * the last lines only, the earlier part fetched by itself so a reloaded TV
+ * earlier moves" under it while the start of the game is not loaded; on a
+ * TV (limit) the last lines only, the earlier part fetched by itself so a reloaded TV
  * shows as many, the rows drawn anew in their places as lines come. Each line is
  * classed log-<event type>; with names, a player's name never breaks over two
  * lines.
@@ -50,9 +48,8 @@ export function LogPanel({
             {keepNames(e.text, names)}
           </li>
         ))}
-        {limit === undefined ? <EarlierLog store={store} /> : null}
       </ol>
-      {limit === undefined ? null : <EarlierLog store={store} shows={limit} />}
+      <EarlierLog store={store} shows={limit} />
     </section>
   );
 }
