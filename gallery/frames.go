@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"harbor/game"
@@ -63,6 +65,9 @@ type scene struct {
 	deadlines *table.Deadlines
 	// offline are the seats whose person has no page of the table open.
 	offline game.SeatSet
+	// away: the clock moves on past the table's wait for a disconnected
+	// person, so the people the game waits on who are offline are away.
+	away bool
 }
 
 // viewerKey is the key of viewer in Position.Viewers.
@@ -76,41 +81,28 @@ func viewerKey(seat game.Seat) string {
 // capture loads sc into a runner over a store in memory and returns the
 // frames a page of each viewer receives as it connects: the TV's, and
 // each person's seat's. The runner's computer players wait far longer
-// than the capture takes, so the position does not move on.
+// than the capture takes, so the position does not move on. In a scene
+// where people are away, each viewer connects to a runner of its own,
+// since a person connecting is back and no longer away for the others.
 func capture(sc scene) (map[string][]json.RawMessage, map[string]string, error) {
-	ctx := context.Background()
-	store := newMemStore()
-	store.put(sc.t, sc.moves, sc.deadlines)
-	ts := table.NewTables(store, table.Options{BotDelay: 24 * time.Hour, Now: func() time.Time { return clock },
-		SweepEvery: -1, IdleAfter: 24 * time.Hour})
-	defer ts.Close()
-	r, err := ts.Get(ctx, sc.t.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	subs := map[game.Seat]*table.Sub{}
-	for i, s := range sc.t.Seats {
-		if s.Kind != table.Human || sc.offline.Has(game.Seat(i)) {
-			continue
-		}
-		sub, err := r.Subscribe(&recorder{}, s.Key, false)
-		if err != nil {
-			return nil, nil, err
-		}
-		subs[game.Seat(i)] = sub
-	}
-	if sc.last != nil {
-		sub := subs[sc.last.Seat]
-		if sub == nil {
-			return nil, nil, fmt.Errorf("the last move's seat %d has no connection", sc.last.Seat)
-		}
-		if err := r.Move(ctx, sub, r.Version(), sc.last.Move); err != nil {
-			return nil, nil, fmt.Errorf("last move: %w", err)
-		}
-	}
 	viewers := map[string][]json.RawMessage{}
 	me := map[string]string{}
+	var r *table.Runner
+	var closers []func()
+	defer func() {
+		for _, c := range closers {
+			c()
+		}
+	}()
 	watch := func(seat game.Seat, key string) error {
+		if r == nil || sc.away {
+			loaded, done, err := load(sc)
+			if err != nil {
+				return err
+			}
+			closers = append(closers, done)
+			r = loaded
+		}
 		rec := &recorder{}
 		sub, err := r.Subscribe(rec, key, seat < 0)
 		if err != nil {
@@ -134,6 +126,84 @@ func capture(sc scene) (map[string][]json.RawMessage, map[string]string, error) 
 		}
 	}
 	return viewers, me, nil
+}
+
+// load loads sc into a runner over a store in memory, connects the people
+// who are online, and makes the last move; done closes it.
+func load(sc scene) (r *table.Runner, done func(), err error) {
+	ctx := context.Background()
+	store := newMemStore()
+	store.put(sc.t, sc.moves, sc.deadlines)
+	var later atomic.Bool // the clock has moved on past the wait for the people away
+	now := func() time.Time {
+		if later.Load() {
+			return clock.Add(time.Duration(sc.t.Room.AwaySeconds+1) * time.Second)
+		}
+		return clock
+	}
+	ts := table.NewTables(store, table.Options{BotDelay: 24 * time.Hour, Now: now, SweepEvery: -1, IdleAfter: 24 * time.Hour})
+	defer func() {
+		if err != nil {
+			ts.Close()
+		}
+	}()
+	r, err = ts.Get(ctx, sc.t.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	subs := map[game.Seat]*table.Sub{}
+	for i, s := range sc.t.Seats {
+		if s.Kind != table.Human || sc.offline.Has(game.Seat(i)) {
+			continue
+		}
+		sub, err := r.Subscribe(&recorder{}, s.Key, false)
+		if err != nil {
+			return nil, nil, err
+		}
+		subs[game.Seat(i)] = sub
+	}
+	if sc.last != nil {
+		sub := subs[sc.last.Seat]
+		if sub == nil {
+			return nil, nil, fmt.Errorf("the last move's seat %d has no connection", sc.last.Seat)
+		}
+		if err := r.Move(ctx, sub, r.Version(), sc.last.Move); err != nil {
+			return nil, nil, fmt.Errorf("last move: %w", err)
+		}
+	}
+	if sc.away {
+		if err := waitAway(r, sc, &later); err != nil {
+			return nil, nil, err
+		}
+	}
+	return r, ts.Close, nil
+}
+
+// waitAway moves the clock past the table's wait for a disconnected
+// person and lets the runner's timer hand every person the game waits on
+// who has no connection to a computer player, as it does at a live table.
+// A TV connecting makes the runner look at its timers again; the timer
+// then goes off at once, and the people are away once the lobby says so.
+func waitAway(r *table.Runner, sc scene, later *atomic.Bool) error {
+	later.Store(true)
+	if _, err := r.Subscribe(&recorder{}, "", true); err != nil {
+		return err
+	}
+	lobby := r.Lobby()
+	var want []game.Seat
+	for _, seat := range lobby.Waiting {
+		if sc.offline.Has(seat) && !lobby.Seats[seat].Handed {
+			want = append(want, seat)
+		}
+	}
+	for range 4000 {
+		lobby = r.Lobby()
+		if !slices.ContainsFunc(want, func(seat game.Seat) bool { return !lobby.Seats[seat].Away }) {
+			return nil
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return fmt.Errorf("table %s: seats %v did not become away", sc.t.ID, want)
 }
 
 // watchPlay loads sc, a table of computer players at its start, connects

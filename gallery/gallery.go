@@ -51,6 +51,10 @@ func Small(seed uint64) Config {
 
 // Document is what `harbor gallery` writes.
 type Document struct {
+	// Now is the time every gallery table lives at, in Unix milliseconds:
+	// deadlines and the times of chat lines are reckoned from it, so a
+	// page renders a position as of then.
+	Now       int64      `json:"now"`
 	Positions []Position `json:"positions"`
 	Plays     []Play     `json:"plays"`
 }
@@ -92,7 +96,7 @@ func Make(cfg Config) (*Document, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	doc := &Document{Positions: []Position{}, Plays: []Play{}}
+	doc := &Document{Now: clock.UnixMilli(), Positions: []Position{}, Plays: []Play{}}
 	for _, def := range defs {
 		seed := mix(cfg.Seed, hash(def.Info().ID))
 		sampled, err := sample(def, cfg, seed)

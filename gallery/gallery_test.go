@@ -145,14 +145,29 @@ func TestFramesAreWhatAConnectionGets(t *testing.T) {
 					t.Errorf("%s: seat %s is %q in the lobby, but its page's id is %q", p.ID, viewer, lv.Seats[seat].Player, p.Me[viewer])
 				}
 			}
+			// Then the game's state and log once it has started, and the
+			// chat: a person who was away is back as they connect, which
+			// brings a new lobby and state first.
+			last, states := lv, 0
 			for i, f := range frames[1:] {
 				e := decodeFrame(t, f)
-				switch {
-				case e.T == "state" && i == 0 && lv.Status != table.Lobby && *e.V == lv.Version:
-				case e.T == "log" && i == 1, e.T == "chat":
+				switch e.T {
+				case "lobby":
+					if err := json.Unmarshal(e.D, &last); err != nil {
+						t.Fatal(err)
+					}
+				case "state":
+					states++
+					if last.Status == table.Lobby || *e.V != last.Version {
+						t.Errorf("%s %s: frame %d is the state of version %d in a lobby of version %d", p.ID, viewer, i+1, *e.V, last.Version)
+					}
+				case "log", "chat":
 				default:
-					t.Errorf("%s %s: frame %d is %q at version %d", p.ID, viewer, i+1, e.T, *e.V)
+					t.Errorf("%s %s: frame %d is %q", p.ID, viewer, i+1, e.T)
 				}
+			}
+			if (states == 0) != (lv.Status == table.Lobby) {
+				t.Errorf("%s %s: %d state frames at a table whose status is %s", p.ID, viewer, states, lv.Status)
 			}
 		}
 	}

@@ -89,6 +89,8 @@ func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, string
 			func(sc *scene) { rename(sc.t, longNames) }},
 		{running, "presence", fmt.Sprintf("the presence bar at its tallest: the most seats (%d), long names, while the game runs, at your own pace with every person held, the seats the game does not wait on handed to a computer player, everyone but the host without a connection", most),
 			presence(def)},
+		{running, "away", fmt.Sprintf("the presence bar at a live table: the most seats (%d), long names, nobody connected, the seats the game waits on away (a computer player stands in once the wait for a lost connection ran out), the others handed to a computer player", most),
+			away(def)},
 		{public, "chat", fmt.Sprintf("the chat at its longest: %d lines of %d characters, with long names", table.ChatKeep, table.MaxChatLen),
 			func(sc *scene) { rename(sc.t, longNames); sc.t.Room.Chat = longChat(sc.t) }},
 	}
@@ -258,15 +260,7 @@ func (p *played) seatOf(at int) game.Seat {
 // computer player moves while the position is captured.
 func presence(def game.Definition) func(sc *scene) {
 	return func(sc *scene) {
-		rename(sc.t, longNames)
-		if sc.last != nil {
-			sc.moves, sc.last = append(sc.moves, *sc.last), nil
-		}
-		g, err := game.Replay(def, sc.t.Config(), table.Records(sc.moves))
-		var actors game.SeatSet
-		if err == nil {
-			actors = g.Actors()
-		}
+		actors := stored(def, sc)
 		t := sc.t
 		t.Pace = table.Pace{Mode: table.PaceOwn, Limit: table.PaceLimits[2], Rule: table.RuleComputer}
 		d := &table.Deadlines{Version: len(sc.moves), Missed: make([]int, len(t.Seats))}
@@ -287,6 +281,45 @@ func presence(def game.Definition) func(sc *scene) {
 		}
 		sc.deadlines = d
 	}
+}
+
+// away sets a live scene in which nobody has a connection, the seats the
+// game does not wait on are handed to a computer player, and the clock
+// moves on past the table's wait for a lost connection, so a computer
+// player stands in for each person the game waits on: they are away.
+func away(def game.Definition) func(sc *scene) {
+	return func(sc *scene) {
+		actors := stored(def, sc)
+		sc.away = true
+		for i := range sc.t.Seats {
+			seat := game.Seat(i)
+			sc.offline = sc.offline.With(seat)
+			if !actors.Has(seat) {
+				sc.t.Room.Handed = sc.t.Room.Handed.With(seat)
+				sc.t.Seats[i].HandedBy = sc.t.Host
+			}
+		}
+	}
+}
+
+// stored gives every person at sc the longest names, stores the last move
+// with the others (a person moving would be back) and returns the seats
+// the game then waits on.
+func stored(def game.Definition, sc *scene) game.SeatSet {
+	rename(sc.t, longNames)
+	if sc.last != nil {
+		sc.moves, sc.last = append(sc.moves, *sc.last), nil
+	}
+	return actorsAt(def, sc)
+}
+
+// actorsAt are the seats the game of sc waits on after its stored moves.
+func actorsAt(def game.Definition, sc *scene) game.SeatSet {
+	g, err := game.Replay(def, sc.t.Config(), table.Records(sc.moves))
+	if err != nil {
+		return 0
+	}
+	return g.Actors()
 }
 
 // chatWords fill the lines of the longest chat.

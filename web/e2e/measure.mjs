@@ -259,9 +259,15 @@ export function overlapProblems(page) {
     const style = document.createElement("style");
     style.textContent = "*, *::before, *::after { pointer-events: auto !important; }";
     document.head.append(style);
+    const classes = (el) => (typeof el.className === "string" ? el.className : (el.getAttribute("class") ?? "")).trim();
+    // An element by its tag and classes; one without classes by the nearest ancestor that has some too.
     const name = (el) => {
-      const cls = typeof el.className === "string" ? el.className : (el.getAttribute("class") ?? "");
-      return `${el.tagName.toLowerCase()}${cls ? `.${cls.trim().split(/\s+/).slice(0, 3).join(".")}` : ""}`;
+      const cls = classes(el);
+      const own = `${el.tagName.toLowerCase()}${cls ? `.${cls.split(/\s+/).slice(0, 3).join(".")}` : ""}`;
+      if (cls) return own;
+      let up = el.parentElement;
+      while (up && !classes(up)) up = up.parentElement;
+      return up ? `${own} in ${up.tagName.toLowerCase()}.${classes(up).split(/\s+/).slice(0, 3).join(".")}` : own;
     };
     const shown = (el) => {
       for (let p = el; p; p = p.parentElement) {
@@ -270,21 +276,21 @@ export function overlapProblems(page) {
       }
       return true;
     };
-    // The box within which an element's content shows, for the scroll position of the moment (clips is emptied at each).
+    // The box within which an element's content shows (its own clip and its ancestors'), for the scroll
+    // position of the moment (clips is emptied at each). Words for screen readers only show in none of it.
     const clips = new Map();
     const whole = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
     const clipBox = (el) => {
-      const p = el.parentElement;
-      if (!p) return whole;
-      let box = clips.get(p);
+      if (!el) return whole;
+      let box = clips.get(el);
       if (box) return box;
-      box = clipBox(p);
-      const s = getComputedStyle(p);
+      box = clipBox(el.parentElement);
+      const s = getComputedStyle(el);
       if (s.overflowX !== "visible" || s.overflowY !== "visible") {
-        const r = p.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
         box = { left: Math.max(box.left, r.left), top: Math.max(box.top, r.top), right: Math.min(box.right, r.right), bottom: Math.min(box.bottom, r.bottom) };
       }
-      clips.set(p, box);
+      clips.set(el, box);
       return box;
     };
     /** paints says whether el draws anything of its own at a point: SVG shapes are hit only where painted; an HTML box by its background, border or shadow. */
@@ -320,7 +326,9 @@ export function overlapProblems(page) {
       const el = n.parentElement;
       if (!text || !el || el.closest(".sr-only, title, desc, style, script, option")) continue;
       if (!shown(el)) continue;
-      texts.push({ n, el, text, fixed: fixed(el) });
+      let pin = el;
+      while (pin && !["fixed", "sticky"].includes(getComputedStyle(pin).position)) pin = pin.parentElement;
+      texts.push({ n, el, text, fixed: fixed(el), pin });
     }
     const rectsOf = (t) => {
       // An SVG text fitted to a length (textLength) is drawn narrower than its characters' boxes: its element's box is what shows.
@@ -337,18 +345,39 @@ export function overlapProblems(page) {
     const seen = new Set();
     /** the texts covered, by what covers them */
     const under = new Map();
+    const cover = (t, covered) => {
+      const key = `${name(t.el)} is covered by ${name(covered)} "${(covered.textContent ?? "").trim().slice(0, 30)}"`;
+      if (!under.has(key)) under.set(key, []);
+      under.get(key).push(t.text.slice(0, 30));
+    };
+    /** the texts a fixed bar has covered at every scroll position that showed them so far */
+    const behind = new Map();
     const scroller = document.scrollingElement;
     const start = scroller.scrollTop;
     const last = Math.max(0, scroller.scrollHeight - innerHeight);
-    const stops = [];
-    for (let y = 0; y < last; y += Math.round(innerHeight * 0.75)) stops.push(y);
-    stops.push(last);
+    /**
+     * clearBand is the height of the part of the screen that no bar fixed or stuck to its top or
+     * foot covers at the scroll position of the moment: the next look moves by less than that, so
+     * every text passes through it.
+     */
+    const clearBand = () => {
+      let top = 0;
+      let bottom = innerHeight;
+      for (const el of document.body.querySelectorAll("*")) {
+        const pos = getComputedStyle(el).position;
+        if (pos !== "fixed" && pos !== "sticky") continue;
+        const r = el.getBoundingClientRect();
+        if (r.height === 0 || r.width < innerWidth / 2 || r.bottom <= 0 || r.top >= innerHeight) continue;
+        if (r.top <= innerHeight / 3) top = Math.max(top, Math.min(r.bottom, innerHeight / 2));
+        else if (r.bottom >= (innerHeight * 2) / 3) bottom = Math.min(bottom, Math.max(r.top, innerHeight / 2));
+      }
+      return bottom - top;
+    };
     // Where each text is on the page, to look at it only at the stops that show it.
     for (const t of texts) t.spans = rectsOf(t).map((r) => [r.top + start, r.bottom + start]);
-    for (const [i, y] of stops.entries()) {
+    for (let y = 0, done = false; !done; ) {
       scroller.scrollTop = y;
       clips.clear();
-      const final = i === stops.length - 1;
       for (const t of texts) {
         if (seen.has(t)) continue;
         if (!t.fixed && !t.spans.some(([top, bottom]) => bottom > y && top < y + innerHeight)) continue;
@@ -376,14 +405,19 @@ export function overlapProblems(page) {
           if (covered) break;
         }
         if (!looked) continue;
-        if (covered && fixed(covered) && !t.fixed && !final) continue;
+        // A bar fixed to the screen covers a text only if no scroll position shows the text clear of it.
+        if (covered && fixed(covered)) {
+          behind.set(t, covered);
+          continue;
+        }
         seen.add(t);
-        if (!covered) continue;
-        const key = `${name(t.el)} is covered by ${name(covered)} "${(covered.textContent ?? "").trim().slice(0, 30)}"`;
-        if (!under.has(key)) under.set(key, []);
-        under.get(key).push(t.text.slice(0, 30));
+        behind.delete(t);
+        if (covered) cover(t, covered);
       }
+      done = y >= last;
+      y = Math.min(last, y + Math.max(40, Math.round(clearBand() * 0.8)));
     }
+    for (const [t, covered] of behind) if (!seen.has(t)) cover(t, covered);
     for (const [key, words] of under) {
       const some = words.slice(0, 4).map((w) => `"${w}"`);
       problems.push({ kind: "overlap", text: `text ${some.join(", ")}${words.length > 4 ? ` and ${words.length - 4} more` : ""} in ${key}` });
@@ -395,8 +429,10 @@ export function overlapProblems(page) {
     // Two texts whose lines cross, wherever they are on the page.
     const boxes = texts.flatMap((t) => {
       const c = clipBox(t.el);
+      // Each line as far as it shows.
       return rectsOf(t)
-        .filter((r) => r.right > c.left + 1 && r.left < c.right - 1 && r.bottom > c.top + 1 && r.top < c.bottom - 1)
+        .map((r) => ({ left: Math.max(r.left, c.left), right: Math.min(r.right, c.right), top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) }))
+        .filter((r) => r.right - r.left > 2 && r.bottom - r.top > 2)
         .map((r) => ({ t, r: { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY } }));
     });
     boxes.sort((a, b) => a.r.left - b.r.left);
@@ -407,8 +443,8 @@ export function overlapProblems(page) {
         const b = boxes[j];
         if (a.t === b.t || crossed.has(a.t) || crossed.has(b.t)) continue;
         if (a.t.el.contains(b.t.el) || b.t.el.contains(a.t.el)) continue;
-        // A bar fixed to the screen passes over the page as it scrolls: the samples above judge it.
-        if (a.t.fixed !== b.t.fixed) continue;
+        // A bar fixed to the screen (or a part that sticks) passes over the rest as the page scrolls: the samples above judge it.
+        if (a.t.pin !== b.t.pin) continue;
         // The same words twice in one place are one text drawn with a halo under it.
         if (a.t.text === b.t.text && Math.abs(a.r.left - b.r.left) < 3 && Math.abs(a.r.top - b.r.top) < 3) continue;
         const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);

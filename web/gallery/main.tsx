@@ -130,11 +130,11 @@ const api = {
     take(frames);
     return settle(quiet);
   },
-  /** play passes frames to the screen shown one at a time, as a game's moves arrive, each drawn and still (its animations ended) before the next. */
+  /** play passes frames to the screen shown one at a time, as a game's moves arrive, each drawn and still (its animations ended, 50 ms without a change) before the next. */
   async play(frames: RawEnvelope[]): Promise<void> {
     for (const f of frames) {
       take([f]);
-      await settle(0, 2000);
+      await settle(50, 2000);
     }
   },
   settle,
