@@ -73,8 +73,11 @@ const frame = () => new Promise<void>((ok) => requestAnimationFrame(() => ok()))
 const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
 let lastChange = performance.now();
+/** how many times the page has changed, for step */
+let changes = 0;
 new MutationObserver(() => {
   lastChange = performance.now();
+  changes++;
 }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 
 /**
@@ -105,6 +108,47 @@ async function settle(quiet = 150, limit = 8000): Promise<boolean> {
   return false;
 }
 
+/**
+ * rest ends every animation with an end at once and holds every endless one
+ * at its start, and says whether any was running: a frame drawn half way
+ * through one would shift by however far the machine got.
+ */
+function rest(): boolean {
+  let moved = false;
+  for (const a of document.getAnimations()) {
+    const t = a.effect?.getTiming();
+    if (t && t.iterations === Infinity) {
+      if (a.playState !== "paused" || a.currentTime !== 0) moved = true;
+      a.pause();
+      a.currentTime = 0;
+    } else if (a.playState !== "finished") {
+      moved = true;
+      a.finish();
+    }
+  }
+  return moved;
+}
+
+/**
+ * step resolves when the frame just taken is drawn and at rest, waiting on
+ * the page's own events rather than the clock: fonts loaded, images decoded,
+ * no animation running, and two animation frames in a row that changed
+ * nothing in the page. It says whether it got there within limit frames.
+ */
+async function step(limit = 200): Promise<boolean> {
+  await document.fonts.ready;
+  for (let i = 0; i < limit; i++) {
+    const before = changes;
+    rest();
+    await frame();
+    const moved = rest();
+    await frame();
+    const images = [...document.images].every((im) => im.complete);
+    if (!moved && images && changes === before && document.fonts.status === "loaded") return true;
+  }
+  return false;
+}
+
 declare global {
   interface Window {
     gallery: typeof api;
@@ -130,12 +174,18 @@ const api = {
     take(frames);
     return settle(quiet);
   },
-  /** play passes frames to the screen shown one at a time, as a game's moves arrive, each drawn and still (its animations ended, 50 ms without a change) before the next. */
-  async play(frames: RawEnvelope[]): Promise<void> {
+  /**
+   * play passes frames to the screen shown one at a time, as a game's moves
+   * arrive, each drawn and at rest (step) before the next, so the same frames
+   * always give the same layout shifts, however fast the machine is.
+   */
+  async play(frames: RawEnvelope[]): Promise<boolean> {
+    let still = true;
     for (const f of frames) {
       take([f]);
-      await settle(50, 2000);
+      still = (await step()) && still;
     }
+    return still;
   },
   settle,
 };

@@ -10,7 +10,7 @@
 // summed. It writes a contact sheet (test-results/gallery/index.html) and a
 // summary (summary.json) and exits 1 when anything has a problem.
 //
-// node gallery/run.mjs [FILE] [--out DIR] [--only ID,ID] [--limit N] [--no-plays] [--check-faults]
+// node gallery/run.mjs [FILE] [--out DIR] [--only ID,ID] [--limit N] [--no-plays] [--plays-only] [--check-faults]
 //
 // FILE defaults to /tmp/gallery-small.json. --check-faults draws one
 // position with each deliberate fault (FAULTS) and fails unless every fault
@@ -84,7 +84,7 @@ const FAULTS = {
 };
 
 function parseArgs(argv) {
-  const o = { file: "/tmp/gallery-small.json", out: join(results, "gallery"), only: [], limit: Infinity, plays: true, checkFaults: false };
+  const o = { file: "/tmp/gallery-small.json", out: join(results, "gallery"), only: [], limit: Infinity, plays: true, playsOnly: false, checkFaults: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--out") o.out = resolve(argv[++i]);
@@ -92,6 +92,7 @@ function parseArgs(argv) {
     else if (a === "--limit") o.limit = Number(argv[++i]);
     else if (a === "--no-plays") o.plays = false;
     else if (a === "--check-faults") o.checkFaults = true;
+    else if (a === "--plays-only") o.playsOnly = true;
     else if (a.startsWith("--")) throw new Error(`unknown flag ${a}`);
     else o.file = resolve(a);
   }
@@ -232,9 +233,11 @@ async function playShift({ page, errors }, play) {
   const head = frames.slice(0, first < 0 ? frames.length : first + 1);
   await page.evaluate((o) => window.gallery.show(o), { screen: "tv", viewer: -1, me: "", frames: head });
   await watchShifts(page);
-  await page.evaluate((fs) => window.gallery.play(fs), frames.slice(head.length));
+  const still = await page.evaluate((fs) => window.gallery.play(fs), frames.slice(head.length));
   const r = await shifts(page);
-  return { ...r, frames: frames.length, errors: errors.map((e) => `script error: ${e}`) };
+  const told = errors.map((e) => `script error: ${e}`);
+  if (!still) told.push("a frame of the game did not come to rest within 200 animation frames");
+  return { ...r, frames: frames.length, errors: told };
 }
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -312,7 +315,7 @@ async function main() {
         const { list } = rendersOf(positions[0], fault.screens);
         for (const [screen, viewer] of list) runs.push({ p: positions[0], screen, viewer, fault: { name, ...fault } });
       }
-    } else for (const p of positions) for (const [screen, viewer] of rendersOf(p).list) runs.push({ p, screen, viewer });
+    } else if (!o.playsOnly) for (const p of positions) for (const [screen, viewer] of rendersOf(p).list) runs.push({ p, screen, viewer });
 
     // The whole games go to TV pages of their own, beside the screens' pages, each of which works through its own renders.
     const played = [];
