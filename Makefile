@@ -64,7 +64,7 @@ GALLERY_FULL ?= /tmp/gallery.json
 test-gallery: build chromium
 	./bin/harbor gallery -small -out $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery-faults -- $(GALLERY_SMALL)
-	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL)
+	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --open gallery/open-problems.json
 
 gallery: build chromium
 	./bin/harbor gallery -out $(GALLERY_FULL)

@@ -11,6 +11,13 @@
 // summary (summary.json) and exits 1 when anything has a problem.
 //
 // node gallery/run.mjs [FILE] [--out DIR] [--only ID,ID] [--limit N] [--no-plays] [--plays-only] [--check-faults]
+//                       [--open FILE] [--write-open FILE]
+//
+// --open names the list of open problems (gallery/open-problems.json): the
+// problems of renders and the whole games' shifts that are known and not yet
+// mended. They are printed as open, not failed; any other problem fails, and
+// an open problem that no longer shows is said, so the list only shrinks.
+// --write-open writes that list from this run.
 //
 // FILE defaults to /tmp/gallery-small.json. --check-faults draws one
 // position with each deliberate fault (FAULTS) and fails unless every fault
@@ -84,7 +91,17 @@ const FAULTS = {
 };
 
 function parseArgs(argv) {
-  const o = { file: "/tmp/gallery-small.json", out: join(results, "gallery"), only: [], limit: Infinity, plays: true, playsOnly: false, checkFaults: false };
+  const o = {
+    file: "/tmp/gallery-small.json",
+    out: join(results, "gallery"),
+    only: [],
+    limit: Infinity,
+    plays: true,
+    playsOnly: false,
+    checkFaults: false,
+    open: "",
+    writeOpen: "",
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--out") o.out = resolve(argv[++i]);
@@ -93,6 +110,8 @@ function parseArgs(argv) {
     else if (a === "--no-plays") o.plays = false;
     else if (a === "--check-faults") o.checkFaults = true;
     else if (a === "--plays-only") o.playsOnly = true;
+    else if (a === "--open") o.open = resolve(argv[++i]);
+    else if (a === "--write-open") o.writeOpen = resolve(argv[++i]);
     else if (a.startsWith("--")) throw new Error(`unknown flag ${a}`);
     else o.file = resolve(a);
   }
@@ -432,7 +451,22 @@ async function main() {
         byGame[r.game].problems[key] = (byGame[r.game].problems[key] ?? 0) + 1;
       }
     }
-    const shiftBad = played.filter((p) => p.sum >= SHIFT_TARGET || p.errors.length);
+    // The open problems: a render's by position, screen and kind; a whole game's shift by its
+    // ceiling (the shift measured when it was listed, and a little for the browser's timers).
+    const open = o.open ? JSON.parse(readFileSync(o.open, "utf8")) : { renders: [], plays: {} };
+    const openKey = (id, screen, kind) => `${id} ${screen} ${kind}`;
+    const openRenders = new Set(open.renders);
+    const isOpen = (r, p) => openRenders.has(openKey(r.id, r.screen, p.kind));
+    const shiftBad = played.filter((p) => p.sum >= Math.max(SHIFT_TARGET, open.plays[p.id] ?? 0) || p.errors.length);
+    const shiftOpen = played.filter((p) => !shiftBad.includes(p) && p.sum >= SHIFT_TARGET);
+    if (o.writeOpen) {
+      const list = {
+        renders: [...new Set(bad.flatMap((r) => r.problems.map((p) => openKey(r.id, r.screen, p.kind))))].sort(),
+        plays: Object.fromEntries(played.filter((p) => p.sum >= SHIFT_TARGET).map((p) => [p.id, Number((p.sum + 0.02).toFixed(3))])),
+      };
+      writeFileSync(o.writeOpen, `${JSON.stringify(list, null, 1)}\n`);
+      say(`wrote ${list.renders.length} open render problems and ${Object.keys(list.plays).length} open shifts to ${o.writeOpen}`);
+    }
     const summary = {
       file: o.file,
       seconds: Math.round((Date.now() - started) / 1000),
@@ -453,18 +487,28 @@ async function main() {
       const told = {};
       for (const p of r.problems) {
         told[p.kind] = (told[p.kind] ?? 0) + 1;
-        if (told[p.kind] <= PRINTED) console.log(`gallery problem: ${r.id} ${r.screen} ${p.kind}: ${p.text.split("\n")[0]}`);
+        const what = isOpen(r, p) ? "open problem" : "problem";
+        if (told[p.kind] <= PRINTED) console.log(`gallery ${what}: ${r.id} ${r.screen} ${p.kind}: ${p.text.split("\n")[0]}`);
       }
       for (const [kind, n] of Object.entries(told))
         if (n > PRINTED) console.log(`gallery problem: ${r.id} ${r.screen} ${kind}: … and ${n - PRINTED} more of this kind (summary.json)`);
     }
+    const seen = new Set(bad.flatMap((r) => r.problems.map((p) => openKey(r.id, r.screen, p.kind))));
+    const gone = open.renders.filter((k) => !seen.has(k));
+    if (gone.length) say(`${gone.length} open problems no longer show; take them off ${o.open}: ${gone.slice(0, 10).join("; ")}`);
+    for (const p of shiftOpen)
+      console.log(`gallery open problem: ${p.id} tv shift: layout shift ${p.sum.toFixed(4)} over the game (target under ${SHIFT_TARGET})`);
     for (const p of shiftBad)
       console.log(
         `gallery problem: ${p.id} tv shift: layout shift ${p.sum.toFixed(4)} over the game (target under ${SHIFT_TARGET})${p.errors.length ? `; ${p.errors[0]}` : ""}`,
       );
     say(`contact sheet: ${join(o.out, "index.html")}`);
-    const passed = summary.passed + played.length - shiftBad.length;
-    const failed = summary.failed + shiftBad.length;
+    // A render fails on a problem that is not open; the open ones are counted apart.
+    const failing = bad.filter((r) => r.problems.some((p) => !isOpen(r, p)));
+    const openOnly = bad.length - failing.length;
+    const passed = renders.length - failing.length + played.length - shiftBad.length;
+    const failed = failing.length + shiftBad.length;
+    if (openOnly || shiftOpen.length) say(`${openOnly} renders and ${shiftOpen.length} whole games have open problems only (${o.open})`);
     console.log(`gallery: ${passed} passed, ${failed} failed`);
     return failed === 0 && passed > 0 ? 0 : 1;
   } finally {
