@@ -193,10 +193,15 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               return (
                 <g key={c}>
                   <rect x={rx + 2} y={ry + 2} width={rw - 4} height={rh - 4} rx={4} fill={COLOUR_FILLS[c]} opacity={0.45} />
-                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark gh-mark-text" aria-hidden="true">
-                    {COLOUR_MARKS[c]}
-                  </text>
-                  <MarkShape colour={c} x={rx + rw / 2} y={ry + rh / 2} m={9} fill="#1b1b1b" />
+                  {/* The colour a slot takes means nothing once a die stands on it: its mark goes rather than lie under the die. */}
+                  {die < 0 ? (
+                    <>
+                      <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark gh-mark-text" aria-hidden="true">
+                        {COLOUR_MARKS[c]}
+                      </text>
+                      <MarkShape colour={c} x={rx + rw / 2} y={ry + rh / 2} m={9} fill="#1b1b1b" />
+                    </>
+                  ) : null}
                 </g>
               );
             })}
