@@ -206,12 +206,13 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               );
             })}
             {view.shopPips[slot] ? (
-              // Beside the slot on the seam between tiles (above a side slot, left of a top or bottom one), never on a tile's text.
+              // Beside the slot on the seam between tiles (above a side slot, left of a top or bottom one), never on a tile's text;
+              // left of a slot they end at its edge, clear of the number of a Shop on the corner beyond.
               <text
-                x={s.horizontal ? cx - w / 2 - 8 : cx}
+                x={s.horizontal ? cx - w / 2 - 1 : cx}
                 y={s.horizontal ? cy + 4 : cy - h / 2 - 4}
                 class="gh-shop-pips"
-                text-anchor="middle"
+                text-anchor={s.horizontal ? "end" : "middle"}
                 aria-hidden="true"
               >
                 +{view.shopPips[slot]}
