@@ -22,16 +22,12 @@ const FEE_W = 28;
 const FEE_RIGHT = 14;
 
 /**
- * cornerTag is where a Shop's corner number sits from its corner: on the
- * seam to the right, clear of the tiles' names and tiers, or on the right
- * edge's seam (below it, above it at the foot) where that would leave the
- * Harbor or meet a fee.
+ * CORNER_TAG is where a Shop's corner number sits from its corner: on the
+ * seam above it, where nothing else stands (a side slot's pips stand above
+ * the slot, below its upper corner; a top or bottom slot's stand on the seam
+ * to its left), or in the sea round the Harbor for a corner on its top edge.
  */
-export function cornerTag(vertex: number): { x: number; y: number } {
-  const { x, y } = vertexXY(vertex);
-  if (x < 3) return { x: 20, y: 0 };
-  return { x: 0, y: y < 3 ? 20 : -20 };
-}
+const CORNER_TAG = { x: 0, y: -20 };
 
 const activate = (f: () => void) => (e: KeyboardEvent) => {
   if (e.key === "Enter" || e.key === " ") {
@@ -193,20 +189,26 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
               return (
                 <g key={c}>
                   <rect x={rx + 2} y={ry + 2} width={rw - 4} height={rh - 4} rx={4} fill={COLOUR_FILLS[c]} opacity={0.45} />
-                  <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark gh-mark-text" aria-hidden="true">
-                    {COLOUR_MARKS[c]}
-                  </text>
-                  <MarkShape colour={c} x={rx + rw / 2} y={ry + rh / 2} m={9} fill="#1b1b1b" />
+                  {/* The colour a slot takes means nothing once a die stands on it: its mark goes rather than lie under the die. */}
+                  {die < 0 ? (
+                    <>
+                      <text x={rx + rw / 2} y={ry + rh / 2 + 4} text-anchor="middle" class="gh-slot-mark gh-mark-text" aria-hidden="true">
+                        {COLOUR_MARKS[c]}
+                      </text>
+                      <MarkShape colour={c} x={rx + rw / 2} y={ry + rh / 2} m={9} fill="#1b1b1b" />
+                    </>
+                  ) : null}
                 </g>
               );
             })}
             {view.shopPips[slot] ? (
-              // Beside the slot on the seam between tiles (above a side slot, left of a top or bottom one), never on a tile's text.
+              // Beside the slot on the seam between tiles (above a side slot, left of a top or bottom one), never on a tile's text;
+              // left of a slot they end at its edge, clear of the number of a Shop on the corner beyond.
               <text
-                x={s.horizontal ? cx - w / 2 - 8 : cx}
+                x={s.horizontal ? cx - w / 2 - 1 : cx}
                 y={s.horizontal ? cy + 4 : cy - h / 2 - 4}
                 class="gh-shop-pips"
-                text-anchor="middle"
+                text-anchor={s.horizontal ? "end" : "middle"}
                 aria-hidden="true"
               >
                 +{view.shopPips[slot]}
@@ -222,15 +224,14 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
             const at = `translate(${M + x * T} ${M + y * T})`;
             if (site >= 0) {
               const owner = view.shopOwner[v] ?? 0;
-              const tag = cornerTag(v);
               const c = seatColor(owner, colors[owner]);
               return (
                 <g key={`shop${v}`} transform={at} class="gh-shop" role="img" aria-label={shopLabel(view, v)} data-corner={v}>
                   <rect x={-11} y={-11} width={22} height={22} rx={4} fill="#fff" stroke="#222" />
                   <path d={shapePath(seatShape(owner), 7)} fill={c.fill} stroke="#111" />
                   <g class="gh-corner-tag" aria-hidden="true">
-                    <circle cx={tag.x} cy={tag.y} r={8} />
-                    <text x={tag.x} y={tag.y + 4} text-anchor="middle">
+                    <circle cx={CORNER_TAG.x} cy={CORNER_TAG.y} r={8} />
+                    <text x={CORNER_TAG.x} y={CORNER_TAG.y + 4} text-anchor="middle">
                       {v + 1}
                     </text>
                   </g>
