@@ -311,7 +311,8 @@ export function AutomaPanel({ v, colors, brief = false }: { v: GreatHarborView; 
         {brief ? tracks : null}
       </div>
       {brief ? null : <p class="gh-small">{tracks}</p>}
-      {a.deckN > 0 ? (
+      {/* Brief, beside its turn on the TV, it leaves out its next card: the turn shows the card it plays. */}
+      {a.deckN > 0 && !brief ? (
         <p class="gh-small" data-testid="automa-next">
           {nextCardWords(a.topColour, a.topUp)}
         </p>
