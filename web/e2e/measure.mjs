@@ -102,14 +102,18 @@ export function fitProblems(page, o) {
      * table for screen readers keeps its size under its clip and widens the
      * scroll size of its container, but nobody sees it.
      */
-    const reaches = (el, wide, tall) => {
+    /** contentBox is the part of el's box inside its borders: what it shows of its content. */
+    const contentBox = (el) => {
       const r = el.getBoundingClientRect();
-      const box = {
+      return {
         left: r.left + el.clientLeft,
         top: r.top + el.clientTop,
         right: r.left + el.clientLeft + el.clientWidth,
         bottom: r.top + el.clientTop + el.clientHeight,
       };
+    };
+    const reaches = (el, wide, tall) => {
+      const box = contentBox(el);
       const past = (b) =>
         b.width > 0 &&
         b.height > 0 &&
@@ -151,13 +155,7 @@ export function fitProblems(page, o) {
       const log = el.classList.contains("log") ? el : el.closest(".log");
       if (log) {
         // Older log lines may fall off whole: each line is wholly in the box or wholly out of it.
-        const r = el.getBoundingClientRect();
-        const box = {
-          left: r.left + el.clientLeft,
-          top: r.top + el.clientTop,
-          right: r.left + el.clientLeft + el.clientWidth,
-          bottom: r.top + el.clientTop + el.clientHeight,
-        };
+        const box = contentBox(el);
         const cut = [...log.querySelectorAll(".log-lines > li, h2")].filter((li) => {
           const b = li.getBoundingClientRect();
           if (b.height === 0) return false;
