@@ -464,7 +464,7 @@ async function main() {
         renders: [...new Set(bad.flatMap((r) => r.problems.map((p) => openKey(r.id, r.screen, p.kind))))].sort(),
         plays: Object.fromEntries(played.filter((p) => p.sum >= SHIFT_TARGET).map((p) => [p.id, Number((p.sum + 0.02).toFixed(3))])),
       };
-      writeFileSync(o.writeOpen, `${JSON.stringify(list, null, 1)}\n`);
+      writeFileSync(o.writeOpen, `${JSON.stringify(list, null, 2)}\n`);
       say(`wrote ${list.renders.length} open render problems and ${Object.keys(list.plays).length} open shifts to ${o.writeOpen}`);
     }
     const summary = {
