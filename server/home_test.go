@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -193,5 +194,39 @@ func until(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("waited 5 s for %s", what)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// slowSeen is a seat index whose MarkSeen takes a while, as a busy store's
+// might, and counts the calls it finished.
+type slowSeen struct {
+	table.SeatIndex
+	done atomic.Int32
+}
+
+func (s *slowSeen) MarkSeen(ctx context.Context, person, id string, n int) error {
+	time.Sleep(150 * time.Millisecond)
+	defer s.done.Add(1)
+	return s.SeatIndex.MarkSeen(ctx, person, id, n)
+}
+
+// TestCloseWaitsForConnections: Close returns only after each connection
+// has stored what it stores as it ends (what its person saw of the
+// table), so a server that shuts down and then closes its store loses
+// none of it.
+func TestCloseWaitsForConnections(t *testing.T) {
+	store := openStore(t)
+	seen := &slowSeen{SeatIndex: store}
+	e := serveWith(t, store, server.Config{Seats: seen})
+	ana, bo := e.person("Ana"), e.person("Bo")
+	id := pileFor(t, ana, bo)
+	w := ana.mustDial("table=" + id)
+	w.next("state")
+	for seen.done.Load() < 1 { // the mark made on opening the table
+		time.Sleep(10 * time.Millisecond)
+	}
+	e.srv.Close()
+	if n := seen.done.Load(); n != 2 {
+		t.Fatalf("Close returned with %d of the connection's 2 marks stored", n)
 	}
 }

@@ -128,6 +128,9 @@ type Server struct {
 	clients map[*client]struct{}
 	conns   map[string]int // open WebSocket connections by "p:"+person key and "a:"+address
 	closing bool
+	// handlers counts WebSocket handlers still running, so Close can wait
+	// for the store writes they make as a connection ends.
+	handlers sync.WaitGroup
 }
 
 // New returns a server for cfg, which must pass Check.
@@ -218,8 +221,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Close ends every WebSocket connection (status going away); the HTTP
-// server's Shutdown does not reach hijacked connections.
+// Close ends every WebSocket connection (status going away), as the HTTP
+// server's Shutdown does not reach hijacked connections, and returns once
+// their handlers are done: what a connection stores as it ends is stored
+// before the caller closes the store.
 func (s *Server) Close() {
 	s.mu.Lock()
 	s.closing = true
@@ -231,6 +236,7 @@ func (s *Server) Close() {
 	for _, c := range cs {
 		c.Close("the server is restarting")
 	}
+	s.handlers.Wait()
 }
 
 // Connections returns the number of open WebSocket connections.

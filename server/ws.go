@@ -78,6 +78,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close(websocket.StatusGoingAway, "the server is restarting")
 		return
 	}
+	defer s.handlers.Done()
 	defer s.removeClient(c)
 	sub, err := run.Subscribe(c, key, tv)
 	if err != nil {
@@ -102,6 +103,7 @@ func (s *Server) addClient(c *client) bool {
 		return false
 	}
 	s.clients[c] = struct{}{}
+	s.handlers.Add(1)
 	s.metrics.connections.Inc()
 	return true
 }
