@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { freshRoot } from "./root";
 import { lobby, seat } from "./fixtures";
 import { LiveTable } from "../src/components/PlayFrame";
-import { longestState, presenceText } from "../src/components/Presence";
+import { longestState, tvPresenceText } from "../src/components/Presence";
 import { TvFrame, type TvGame, type TvParts } from "../src/components/TvFrame";
 import { keyPages, TvKey } from "../src/components/TvKey";
 import { loadLegend } from "../src/components/IconLegend";
@@ -132,16 +132,45 @@ describe("the presence bar's reserved height", () => {
     const s = seat(1, { name: "Bo" });
     const longest = longestState(s, playing);
     const states = [
-      presenceText({ ...s, handed: true, handedBy: "p1" }, playing, 0),
-      presenceText({ ...s, handed: true, handedBy: "p0" }, playing, 0),
-      presenceText({ ...s, away: true, connected: false }, playing, 0),
-      presenceText({ ...s, held: true }, playing, 0),
-      presenceText({ ...s, connected: false, standIn: 90_000 }, playing, 0),
-      presenceText({ ...s, connected: false, standIn: 1 }, playing, 5_000),
-      presenceText(s, playing, 0),
+      tvPresenceText({ ...s, handed: true, handedBy: "p1" }, playing, 0),
+      tvPresenceText({ ...s, handed: true, handedBy: "p0" }, playing, 0),
+      tvPresenceText({ ...s, away: true, connected: false }, playing, 0),
+      tvPresenceText({ ...s, held: true }, playing, 0),
+      tvPresenceText({ ...s, connected: false, standIn: 90_000 }, playing, 0),
+      tvPresenceText({ ...s, connected: false, standIn: 1 }, playing, 5_000),
+      tvPresenceText(s, playing, 0),
     ];
     for (const st of states) expect(longest.length).toBeGreaterThanOrEqual(st.length);
     expect(states).toContain(longest);
+  });
+
+  it("says each state in words short enough for one line beside a name, naming nobody", () => {
+    const long = "Anastasia Wolkenstein-Hartmann";
+    const host = { ...playing, members: playing.members.map((m) => (m.id === playing.hostId ? { ...m, name: long } : m)) };
+    const s = seat(1, { name: "Bo" });
+    const words = {
+      asked: tvPresenceText({ ...s, handed: true, handedBy: "p1" }, host, 0),
+      host: tvPresenceText({ ...s, handed: true, handedBy: "p0" }, host, 0),
+      gone: tvPresenceText({ ...s, away: true, connected: false }, host, 0),
+      standing: tvPresenceText({ ...s, away: true }, host, 0),
+      held: tvPresenceText({ ...s, held: true }, host, 0),
+      counting: tvPresenceText({ ...s, connected: false, standIn: 43_000 }, host, 0),
+      due: tvPresenceText({ ...s, connected: false, standIn: 1 }, host, 5_000),
+      offline: tvPresenceText({ ...s, connected: false }, host, 0),
+      online: tvPresenceText(s, host, 0),
+    };
+    expect(words).toEqual({
+      asked: "handed over by them",
+      host: "handed over by the host",
+      gone: "gone · a computer plays",
+      standing: "a computer stands in",
+      held: "the table waits for them",
+      counting: "offline · 43 s left",
+      due: "offline · no time left",
+      offline: "offline",
+      online: "connected",
+    });
+    expect(longestState(s, host).length).toBeLessThanOrEqual(24);
   });
 
   it("sets --tv-bar-h on the page frame and holds the bar at its height", async () => {

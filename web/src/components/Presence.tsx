@@ -1,5 +1,5 @@
 import type { Lobby, LobbySeat, Seat } from "../protocol";
-import { handedState, standInState } from "../seats";
+import { handedState, standInSeconds, standInState } from "../seats";
 import type { TableStore } from "../state";
 import { api } from "../api";
 import { useNow } from "./Countdown";
@@ -21,6 +21,24 @@ export function presenceText(s: LobbySeat, l: Lobby, now: number): string {
 }
 
 /**
+ * tvPresenceText says the same in the few words a TV's bar has room for,
+ * read from across a room: a seat's state fits its line beside a name of
+ * the longest, and the seat's mark (a cog for a computer player) says who
+ * plays it. The phones name who handed a seat over and what the countdown
+ * leads to; the TV says whether it was the person or the host, and the
+ * seconds left.
+ */
+export function tvPresenceText(s: LobbySeat, l: Lobby, now: number): string {
+  if (s.kind === "bot") return "computer player";
+  if (s.handed) return (s.handedBy || l.hostId) === s.player ? "handed over by them" : "handed over by the host";
+  if (s.away) return s.connected ? "a computer stands in" : "gone · a computer plays";
+  if (s.held) return "the table waits for them";
+  const left = standInSeconds(s, now);
+  if (left !== null) return left > 0 ? `offline · ${left} s left` : "offline · no time left";
+  return s.connected ? "connected" : "offline";
+}
+
+/**
  * longestState is the longest of the words a person's seat can show on the
  * TV during a game (handed over by them or by the host, gone with a stand-in,
  * held, counting down to a stand-in): the room the TV's bar keeps for the
@@ -28,12 +46,12 @@ export function presenceText(s: LobbySeat, l: Lobby, now: number): string {
  */
 export function longestState(s: LobbySeat, l: Lobby): string {
   const all = [
-    handedState(l, { ...s, handed: true, handedBy: s.player }),
-    handedState(l, { ...s, handed: true, handedBy: l.hostId }),
-    presenceText({ ...s, handed: false, away: true, connected: false }, l, 0),
-    presenceText({ ...s, handed: false, away: false, held: true }, l, 0),
-    standInState({ ...s, handed: false, away: false, standIn: 3_600_000 }, 0) ?? "",
-    standInState({ ...s, handed: false, away: false, standIn: 1 }, 3_600_000) ?? "",
+    tvPresenceText({ ...s, handed: true, handedBy: s.player }, l, 0),
+    tvPresenceText({ ...s, handed: true, handedBy: l.hostId }, l, 0),
+    tvPresenceText({ ...s, handed: false, away: true, connected: false }, l, 0),
+    tvPresenceText({ ...s, handed: false, away: false, held: true }, l, 0),
+    tvPresenceText({ ...s, handed: false, away: false, standIn: 3_600_000 }, l, 0),
+    tvPresenceText({ ...s, handed: false, away: false, standIn: 1 }, l, 3_600_000),
   ];
   return all.reduce((a, b) => (b.length > a.length ? b : a), "");
 }
@@ -92,7 +110,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
         {seats.map((s) => {
           const turn = lobby.status === "playing" && waiting.includes(s.index);
           const gone = s.kind === "human" && !s.connected;
-          const words = presenceText(s, lobby, now);
+          const words = big ? tvPresenceText(s, lobby, now) : presenceText(s, lobby, now);
           const roomed = big && s.kind === "human" && lobby.status === "playing";
           const waitingFor = standInState(s, now) !== null;
           return (
@@ -102,7 +120,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
               data-seat={s.index}
               data-state={words}
             >
-              <SeatBadge seat={s.index} color={s.color} size={big ? 28 : 22} />
+              <SeatBadge seat={s.index} color={s.color} size={big ? 24 : 22} />
               <span class="presence-name">
                 {s.name}
                 {s.you ? <span class="tag">you</span> : null}

@@ -57,8 +57,12 @@ export interface TvParts {
   layout: { board: string; side: string; grid?: string };
   /** the game's panels above the log while the game runs */
   side?: ComponentChildren;
-  /** the log panel's look: how many lines, title, heading id, classes, names kept whole, title for screen readers only */
-  log: { limit: number; title?: string; id?: string; extra?: string; names?: readonly string[]; quiet?: boolean };
+  /**
+   * the log panel's look: how many lines, title, heading id, classes, names kept whole, title for screen
+   * readers only, and whether it takes the side column's room left over (room: the column is a flex column),
+   * standing down when that is less than its heading and one whole line
+   */
+  log: { limit: number; title?: string; id?: string; extra?: string; names?: readonly string[]; quiet?: boolean; room?: boolean };
   /** the panels under the log while the game runs */
   foot?: ComponentChildren;
   /** the final table and charts, once the game is over */
@@ -92,6 +96,17 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
     ) : (
       line
     );
+  const log = (
+    <LogPanel
+      store={store}
+      limit={p.log.limit}
+      title={p.log.title ?? "What happened"}
+      id={p.log.id}
+      extra={p.log.extra}
+      names={p.log.names}
+      quiet={p.log.quiet}
+    />
+  );
   const final = (
     <div class={p.wideFinal ?? "tv-final"} data-testid="tv-final">
       {p.final}
@@ -112,15 +127,7 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
         ) : (
           <>
             {p.side}
-            <LogPanel
-              store={store}
-              limit={p.log.limit}
-              title={p.log.title ?? "What happened"}
-              id={p.log.id}
-              extra={p.log.extra}
-              names={p.log.names}
-              quiet={p.log.quiet}
-            />
+            {p.log.room ? <div class="tv-log-room">{log}</div> : log}
             {p.foot}
             {p.key === "head" ? null : <TvKey game={p.game} />}
           </>

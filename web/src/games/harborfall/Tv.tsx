@@ -38,8 +38,8 @@ export function HarborfallTv({ store }: { store: TableStore }) {
           board: <Board view={v} colors={colors} rollKey={rollKey} label="The island" />,
           side: <PlayersPanel view={v} colors={colors} me={-1} big />,
           // The log stands above the panels that come and go (an offer, discards, the supply), which take their room
-          // from its foot: nothing above them moves as they change.
-          log: { limit: 6, id: "hf-log-h" },
+          // from its foot: nothing above them moves as they change. It takes the room the players leave it.
+          log: { limit: 6, id: "hf-log-h", room: true },
           // The foot keeps one height whichever of its panels shows, so the log's last row does not come and go with every offer.
           foot: (
             <div class="hf-tv-foot">
