@@ -45,6 +45,8 @@ export function fitProblems(page, o) {
       return out;
     };
     const shown = (el) => {
+      // What a closed <details> holds, or a content-visibility: hidden box, is laid out but never drawn.
+      if (!el.checkVisibility()) return false;
       for (let p = el; p; p = p.parentElement) {
         const s = getComputedStyle(p);
         if (s.display === "none" || s.visibility === "hidden" || s.opacity === "0") return false;
@@ -268,6 +270,8 @@ export function overlapProblems(page) {
       return up ? `${own} in ${up.tagName.toLowerCase()}.${classes(up).split(/\s+/).slice(0, 3).join(".")}` : own;
     };
     const shown = (el) => {
+      // What a closed <details> holds, or a content-visibility: hidden box, is laid out but never drawn.
+      if (!el.checkVisibility()) return false;
       for (let p = el; p; p = p.parentElement) {
         const s = getComputedStyle(p);
         if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
