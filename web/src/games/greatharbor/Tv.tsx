@@ -132,8 +132,8 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
         const pool = diceAt(v, LOC.pool);
         // Each part of the column keeps its place from phase to phase. The cards on
         // offer stand at its foot; during the draft the Automa's turn, when it has
-        // one, takes their place (nobody takes a card then), and the Automa's docks
-        // above it shrink to a line to give the turn room.
+        // one, takes their place (nobody takes a card then). The Automa's panel
+        // keeps the same lines throughout.
         const automaTurn = Boolean(v.automa?.last) && v.phase === "draft";
         return {
           game: "greatharbor",
@@ -163,7 +163,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
               </div>
               <TvDistrict v={v} />
               <TvPlayers v={v} colors={colors} />
-              <AutomaPanel v={v} colors={colors} brief={automaTurn} />
+              <AutomaPanel v={v} colors={colors} tv brief={automaTurn} />
             </>
           ),
           log: { limit: 3, id: "gh-tv-log-h", extra: "gh-tv-log", quiet: true },
