@@ -485,7 +485,10 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
   ];
   return (
     <section class="panel gh-tv-offer" aria-labelledby="gh-tv-offer-h" data-testid="tv-offer">
-      <h2 id="gh-tv-offer-h">Cards on offer</h2>
+      {/* The cards' coloured bands say what they are: the heading is for screen readers. */}
+      <h2 id="gh-tv-offer-h" class="sr-only">
+        Cards on offer
+      </h2>
       <ul class="gh-cards">
         {kinds.flatMap(([kind, xs]) =>
           xs.map((c, i) =>
