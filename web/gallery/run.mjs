@@ -305,8 +305,11 @@ async function main() {
   if (o.only.length) positions = positions.filter((p) => o.only.includes(p.id));
   if (o.checkFaults) positions = positions.filter((p) => rendersOf(p).status === "playing").slice(0, 1);
   positions = positions.slice(0, o.limit);
-  if (positions.length === 0) throw new Error(`${o.file} has no positions to draw`);
-  const plays = o.plays && !o.checkFaults && !o.only.length ? (doc.plays ?? []) : [];
+  // --only names positions and whole games alike: a whole game is played when its id is named.
+  let plays = o.plays && !o.checkFaults ? (doc.plays ?? []) : [];
+  if (o.only.length) plays = plays.filter((g) => o.only.includes(g.id));
+  if (o.playsOnly ? plays.length === 0 : positions.length + plays.length === 0)
+    throw new Error(`${o.file} has no ${o.playsOnly ? "whole games" : "positions"} to draw`);
 
   const games = await gameList(doc);
   rmSync(o.out, { recursive: true, force: true });

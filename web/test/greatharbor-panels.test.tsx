@@ -63,12 +63,13 @@ describe("the TV's cards on offer", () => {
   });
 });
 
-describe("the Automa's panel beside its turn on the TV", () => {
+describe("the Automa's panel on the TV", () => {
   const a = v.automa!;
   const docked = { ...v, automa: { ...a, ships: a.ships.map((s, d) => ({ ...s, card: d, where: d === 1 ? 1 : 0, seg: 1 })) } };
+  const lines = () => [...root.querySelectorAll('[data-testid="gh-automa"] > *')].map((el) => `${el.tagName} ${el.className}`);
 
   it("lists its docks on one line and puts its tracks beside its resources", () => {
-    act(() => render(<AutomaPanel v={docked} colors={[]} brief />, root));
+    act(() => render(<AutomaPanel v={docked} colors={[]} tv />, root));
     expect(root.querySelector('[data-testid="automa-docks"]')!.textContent).toBe(
       `Docks: ${shipName(0)} (docked), ${shipName(1)} (at sea, segment 2), ${shipName(2)} (docked)`,
     );
@@ -76,7 +77,24 @@ describe("the Automa's panel beside its turn on the TV", () => {
     expect(root.querySelector(".gh-res")!.textContent).toContain("Tracks");
   });
 
-  it("shows each docked ship's card elsewhere", () => {
+  it("keeps the same lines while its turn is told beside it, the next card left blank", () => {
+    act(() => render(<AutomaPanel v={docked} colors={[]} tv />, root));
+    const before = lines();
+    expect(root.querySelector('[data-testid="automa-next"]')!.textContent).not.toBe("");
+    act(() => render(<AutomaPanel v={docked} colors={[]} tv brief />, root));
+    expect(lines()).toEqual(before);
+    expect(root.querySelector('[data-testid="automa-next"]')!.textContent).toBe("");
+  });
+
+  it("keeps the same lines once its deck is spent", () => {
+    act(() => render(<AutomaPanel v={docked} colors={[]} tv />, root));
+    const before = lines();
+    const spent = { ...docked, automa: { ...docked.automa!, deckN: 0 } };
+    act(() => render(<AutomaPanel v={spent} colors={[]} tv />, root));
+    expect(lines()).toEqual(before);
+  });
+
+  it("shows each docked ship's card on the other screens", () => {
     act(() => render(<AutomaPanel v={docked} colors={[]} />, root));
     expect(root.querySelectorAll('.gh-ships [data-testid^="dock-"]')).toHaveLength(3);
     expect(root.querySelector('[data-testid="automa-docks"]')).toBeNull();

@@ -284,20 +284,23 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
   );
 }
 
-/** AutomaPanel is the Automa as an opponent: its tracks, ships, cards, deck and Prestige. */
 /**
  * AutomaPanel is the Automa's board: its resources, tracks, next card, cards
- * and docks. Brief (on the TV while its turn is told beside it), its tracks
- * share the resources' line and its docks are one line of names rather than
- * card faces.
+ * and docks. On the TV (tv) it has the same four lines whatever happens, so
+ * nothing under it moves from round to round: its name with its resources
+ * and tracks; its next card (left blank while its turn, told beside it,
+ * shows the card it plays: brief); its cards and the dice it drafted; its
+ * docks as one line of names rather than card faces.
  */
-export function AutomaPanel({ v, colors, brief = false }: { v: GreatHarborView; colors: string[]; brief?: boolean }) {
+export function AutomaPanel({ v, colors, tv = false, brief = false }: { v: GreatHarborView; colors: string[]; tv?: boolean; brief?: boolean }) {
   const a = v.automa;
   if (!a) return null;
   const drafted = diceAt(v, LOC.drafted, v.n);
   const tracks = <span class="gh-small">Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}</span>;
+  const draftedWords = drafted.length ? `Drafted: ${drafted.map((d) => `${COLOURS[d.colour]} ${d.face}`).join(", ")}` : "";
+  const cards = `Cards: ${bitList(a.people).length} People, ${bitList(a.buildings).length} Buildings, ${bitList(a.allShips).length} Ships`;
   return (
-    <section class={`panel gh-automa ${v.actor === v.n ? "gh-on-turn" : ""}`} aria-labelledby="gh-automa-h" data-testid="gh-automa">
+    <section class={`panel gh-automa ${tv ? "gh-automa-tv" : ""} ${v.actor === v.n ? "gh-on-turn" : ""}`} aria-labelledby="gh-automa-h" data-testid="gh-automa">
       <h2 id="gh-automa-h">
         <CompetitorBadge v={v} id={v.n} colors={colors} size={22} /> Automa
       </h2>
@@ -308,21 +311,29 @@ export function AutomaPanel({ v, colors, brief = false }: { v: GreatHarborView; 
         <span class="gh-amount">
           <Icon name="card" size={18} label="Automa deck" /> {a.deckN}
         </span>
-        {brief ? tracks : null}
+        {tv ? tracks : null}
       </div>
-      {brief ? null : <p class="gh-small">{tracks}</p>}
-      {/* Brief, beside its turn on the TV, it leaves out its next card: the turn shows the card it plays. */}
-      {a.deckN > 0 && !brief ? (
-        <p class="gh-small" data-testid="automa-next">
+      {tv ? null : <p class="gh-small">{tracks}</p>}
+      {a.deckN > 0 && !(tv && brief) ? (
+        <p class="gh-small gh-automa-line" data-testid="automa-next">
           {nextCardWords(a.topColour, a.topUp)}
         </p>
+      ) : tv ? (
+        <p class="gh-small gh-automa-line" data-testid="automa-next" />
       ) : null}
-      {drafted.length ? <p class="gh-small">Drafted: {drafted.map((d) => `${COLOURS[d.colour]} ${d.face}`).join(", ")}</p> : null}
-      <p class="gh-small">
-        Cards: {bitList(a.people).length} People, {bitList(a.buildings).length} Buildings, {bitList(a.allShips).length} Ships
-      </p>
-      {brief ? (
-        <p class="gh-small" data-testid="automa-docks">
+      {tv ? (
+        <p class="gh-small gh-automa-line">
+          {cards}
+          {draftedWords ? ` · ${draftedWords}` : ""}
+        </p>
+      ) : (
+        <>
+          {draftedWords ? <p class="gh-small">{draftedWords}</p> : null}
+          <p class="gh-small">{cards}</p>
+        </>
+      )}
+      {tv ? (
+        <p class="gh-small gh-automa-line" data-testid="automa-docks">
           Docks:{" "}
           {a.ships
             .filter((s) => s.card >= 0)
@@ -474,7 +485,10 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
   ];
   return (
     <section class="panel gh-tv-offer" aria-labelledby="gh-tv-offer-h" data-testid="tv-offer">
-      <h2 id="gh-tv-offer-h">Cards on offer</h2>
+      {/* The cards' coloured bands say what they are: the heading is for screen readers. */}
+      <h2 id="gh-tv-offer-h" class="sr-only">
+        Cards on offer
+      </h2>
       <ul class="gh-cards">
         {kinds.flatMap(([kind, xs]) =>
           xs.map((c, i) =>

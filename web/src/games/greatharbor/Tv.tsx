@@ -1,6 +1,7 @@
-// The Great Harbor on the living-room TV (1920 × 1080): the Harbor large on
-// the left with every die and fee, the Dice Bonus tile and the voyages under
-// it; beside it the draft as it happens, a row per player (name, hand and
+// The Great Harbor on the living-room TV (1920 × 1080): across the top the
+// turn line and the key to the icons; under them the Harbor large on the left
+// with every die and fee, the Dice Bonus tile and the voyages under it; beside
+// it the draft as it happens, a row per player (name, hand and
 // resources) and the Automa, what just happened and the cards on offer. Every
 // part keeps its place and its size from phase to phase, so the screen holds
 // still while the game goes on.
@@ -37,10 +38,10 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
         return (
           <li key={seat} class={v.actor === seat ? "gh-on-turn" : ""} data-testid={`tv-player-${seat}`}>
             <div class="gh-tv-name">
-              <CompetitorBadge v={v} id={seat} colors={colors} size={30} /> {v.names[seat]}
-              {seat === v.anchor ? <Icon name="anchor" size={28} label="holds the Anchor" /> : null}
+              <CompetitorBadge v={v} id={seat} colors={colors} size={26} /> {v.names[seat]}
+              {seat === v.anchor ? <Icon name="anchor" size={24} label="holds the Anchor" /> : null}
               {drafted.map((d) => (
-                <DieChip key={d.id} colour={d.colour} face={d.face} size={34} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />
+                <DieChip key={d.id} colour={d.colour} face={d.face} size={28} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />
               ))}
               <span class="gh-tv-hand">
                 Hand <Amount n={hand[0] ?? 0} icon="person" label="People in hand" /> <Amount n={hand[1] ?? 0} icon="building" label="Buildings in hand" />{" "}
@@ -130,17 +131,19 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
       parts={({ data, game: g, over, colors }) => {
         const v = decodeView(g.view);
         const pool = diceAt(v, LOC.pool);
-        // Each part of the column keeps its place from phase to phase. The cards on
-        // offer stand at its foot; during the draft the Automa's turn, when it has
-        // one, takes their place (nobody takes a card then), and the Automa's docks
-        // above it shrink to a line to give the turn room.
+        // Each part of the column keeps its place and its height from phase to phase.
+        // The cards on offer stand at its foot; during the draft the Automa's turn,
+        // when it has one, takes their place (nobody takes a card then). What just
+        // happened has the room left between them, in whole lines. The Automa's
+        // panel keeps the same lines throughout.
         const automaTurn = Boolean(v.automa?.last) && v.phase === "draft";
         return {
           game: "greatharbor",
           class: `gh-tv ${over ? "gh-tv-over" : ""}`,
           layout: { board: "gh-tv-board", side: "gh-tv-side tv-bar-room" },
           turnLine: statusLine(v, -1),
-          turn: { class: "gh-tv-status" },
+          turn: { class: "gh-tv-status", head: "gh-tv-head" },
+          key: "head",
           board: (
             <>
               <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label="The Harbor" tv />
@@ -163,10 +166,10 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
               </div>
               <TvDistrict v={v} />
               <TvPlayers v={v} colors={colors} />
-              <AutomaPanel v={v} colors={colors} brief={automaTurn} />
+              <AutomaPanel v={v} colors={colors} tv brief={automaTurn} />
             </>
           ),
-          log: { limit: 3, id: "gh-tv-log-h", extra: "gh-tv-log", quiet: true },
+          log: { limit: 12, id: "gh-tv-log-h", extra: "gh-tv-log", quiet: true },
           foot: automaTurn ? <AutomaTurnPanel v={v} tv /> : <TvOffer v={v} />,
           final: v.scores.length ? (
             <>
