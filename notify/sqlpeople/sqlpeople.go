@@ -158,15 +158,23 @@ func (s Store) SaveLinkCode(ctx context.Context, c table.LinkCode) error {
 }
 
 // TakeLinkCode implements table.DeviceStore. Expired codes go with it.
-func (s Store) TakeLinkCode(ctx context.Context, hash string, now time.Time) (table.LinkCode, error) {
+func (s Store) TakeLinkCode(ctx context.Context, hash, taker string, now time.Time) (table.LinkCode, error) {
 	if _, err := s.DB.Exec(ctx, `DELETE FROM link_codes WHERE expires <= ?`, millis(now)); err != nil {
 		return table.LinkCode{}, err
 	}
 	c := table.LinkCode{Hash: hash}
 	var expires int64
 	var tables string
-	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? RETURNING identity, person, tables, expires`, hash).Scan(&c.Identity, &c.Person, &tables, &expires)
+	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? AND person <> ? RETURNING identity, person, tables, expires`, hash, taker).
+		Scan(&c.Identity, &c.Person, &tables, &expires)
 	if errors.Is(err, ErrNoRows) {
+		var one int
+		switch err := s.DB.QueryRow(ctx, `SELECT 1 FROM link_codes WHERE hash = ? AND person = ?`, hash, taker).Scan(&one); {
+		case err == nil:
+			return table.LinkCode{}, table.ErrOwnLinkCode
+		case !errors.Is(err, ErrNoRows):
+			return table.LinkCode{}, err
+		}
 		return table.LinkCode{}, errNoCode
 	}
 	if tables != "" {
