@@ -135,7 +135,6 @@ func (s *Server) setMail(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Mail, p.MailToken, p.Confirmed = "", "", false
 	if req.Address != "" {
 		if !n.MailOn() {
 			return nil, harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server")
@@ -144,24 +143,18 @@ func (s *Server) setMail(q *request) (any, error) {
 		if err != nil || a.Name != "" || len(a.Address) > 254 {
 			return nil, harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", req.Address)
 		}
-		// Confirmation mails count towards the person's notices, so the
-		// form cannot send mail to strangers in bulk.
-		if ok, err := n.Allow(ctx, q.key); err != nil || !ok {
-			if err == nil {
-				err = harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")
-			}
+		// The address is kept only once its confirmation mail is on its
+		// way; until then the person's settings stay as they were.
+		p.Mail, p.MailToken = a.Address, notify.NewMailToken()
+		if err := n.SendConfirmation(ctx, p, s.public.clientAddr(q.r)); err != nil {
 			return nil, err
 		}
-		p.Mail, p.MailToken, p.Base = a.Address, notify.NewMailToken(), s.publicBase(q.r).Base
+	} else {
+		p.Mail, p.MailToken = "", ""
 	}
+	p.Confirmed = false
 	if err := n.Store().SavePerson(ctx, p); err != nil {
 		return nil, err
-	}
-	if p.Mail != "" {
-		if err := n.SendConfirmation(ctx, p); err != nil {
-			s.log.Warn("confirmation mail", "err", err)
-			return nil, harbor.Errorf(harbor.EInternal, "the confirmation mail could not be sent; try again later")
-		}
 	}
 	return s.noticeSettings(q)
 }
@@ -212,8 +205,9 @@ var mailPageTmpl = template.Must(template.New("mail").Parse(`<!doctype html>
 
 // mailPage serves the links of the mails. A GET shows the address and a
 // button; the POST (the button, or a mail program's one-click
-// unsubscribe) does it, so a link scanner that only opens links changes
-// nothing.
+// unsubscribe, RFC 8058) does it, so a link scanner that only opens links
+// changes nothing.
+
 func (s *Server) mailPage(stop bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		page := struct{ Text, Button string }{}

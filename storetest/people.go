@@ -83,7 +83,7 @@ func testPersonSettings(t *testing.T, s People) {
 	if err != nil || p != (notify.Person{Key: key}) {
 		t.Fatalf("a person with no settings: %+v %v", p, err)
 	}
-	want := notify.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", Base: "http://h", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
+	want := notify.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
 	if err := s.SavePerson(ctx, want); err != nil {
 		t.Fatal(err)
 	}

@@ -99,7 +99,8 @@ const personColumns = `person, mail, mail_token, confirmed, base, quiet_from, qu
 func scanPerson(row Row) (notify.Person, error) {
 	var p notify.Person
 	var confirmed int
-	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &p.Base, &p.QuietFrom, &p.QuietTo, &p.Zone)
+	var base string // no longer used: links in mails come from the configured public URL
+	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &base, &p.QuietFrom, &p.QuietTo, &p.Zone)
 	p.Confirmed = confirmed != 0
 	return p, err
 }
@@ -122,7 +123,7 @@ func (s Store) SavePerson(ctx context.Context, p notify.Person) error {
 	_, err := s.DB.Exec(ctx, `INSERT INTO notice_people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (person) DO UPDATE SET mail = excluded.mail, mail_token = excluded.mail_token, confirmed = excluded.confirmed,
 		base = excluded.base, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, zone = excluded.zone`,
-		p.Key, p.Mail, p.MailToken, confirmed, p.Base, p.QuietFrom, p.QuietTo, p.Zone)
+		p.Key, p.Mail, p.MailToken, confirmed, "", p.QuietFrom, p.QuietTo, p.Zone)
 	return err
 }
 
