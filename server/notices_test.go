@@ -55,13 +55,17 @@ func (e *env) local(link string) string {
 	return e.url + strings.TrimPrefix(link, mailBase)
 }
 
-// open opens a link of a mail as a browser would: GET shows the button,
-// the button POSTs the same address.
+// open opens a link of a mail as chromium does: GET shows the button, the
+// button POSTs the same address, with Origin null since the page is
+// served with Referrer-Policy no-referrer.
 func (p *person) open(link string, wantText string) {
 	p.e.t.Helper()
 	link = p.e.local(link)
 	for _, method := range []string{"GET", "POST"} {
 		req, _ := http.NewRequest(method, link, nil)
+		if method == "POST" {
+			req.Header.Set("Origin", "null")
+		}
 		resp, err := p.http.Do(req)
 		if err != nil {
 			p.e.t.Fatal(err)
