@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"harbor"
+	"harbor/table"
 )
 
 // MailConfig is the SMTP server e-mail notices go through.
@@ -24,6 +27,10 @@ type MailConfig struct {
 	URL string
 	// From is the sender address, e.g. "Harbor <harbor@example.org>".
 	From string
+	// Base is the server's public URL (scheme://host[:port][/path]), the
+	// one base of every link in a mail. It is configured, never taken from
+	// a request: anyone can send any Host header.
+	Base string
 }
 
 func (c *MailConfig) check() error {
@@ -34,6 +41,11 @@ func (c *MailConfig) check() error {
 	if _, err := mail.ParseAddress(c.From); err != nil {
 		return fmt.Errorf("notify: the sender address %q: %v", c.From, err)
 	}
+	b, err := url.Parse(c.Base)
+	if c.Base == "" || err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Host == "" || b.RawQuery != "" || b.Fragment != "" {
+		return fmt.Errorf("notify: e-mail needs the server's public URL, an absolute http or https URL, for the links in the mails; have %q", c.Base)
+	}
+	c.Base = strings.TrimSuffix(c.Base, "/")
 	return nil
 }
 
@@ -73,31 +85,89 @@ const (
 	StopPath    = "/notices/mail/stop"
 )
 
-func link(p Person, path string) string {
-	return strings.TrimSuffix(p.Base, "/") + path + "?token=" + url.QueryEscape(p.MailToken)
+func (n *Notifier) link(p Person, path string) string {
+	return n.cfg.Mail.Base + path + "?token=" + url.QueryEscape(p.MailToken)
 }
 
 var errNoMail = harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server")
 
-// SendConfirmation mails p's address the link that confirms it.
-func (n *Notifier) SendConfirmation(ctx context.Context, p Person) error {
+// Limits of confirmation mails, besides the person's own notices: so many
+// to one address a day, whoever asks, and so many an hour asked from one
+// client address (an IPv6 client's /64).
+const (
+	ConfirmsPerRecipient = 3
+	ConfirmsPerClient    = 10
+)
+
+// SendConfirmation mails p's address (not stored yet) the link that
+// confirms it, when the person, the address and the client (the address
+// the request came from) each have a confirmation left. It spends one of
+// each only once the SMTP server accepted the mail: an address the mail
+// library or the server refuses (EInvalid) costs nothing, and neither does
+// a server that cannot be reached (EInternal).
+func (n *Notifier) SendConfirmation(ctx context.Context, p Person, client string) error {
 	if n.cfg.Mail == nil {
 		return errNoMail
 	}
+	now := n.cfg.Now()
+	limits := []struct {
+		b   table.Bucket
+		err *harbor.Error
+	}{
+		{n.personBucket(p.Key), harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")},
+		{table.Bucket{Key: "confirm-to:" + strings.ToLower(p.Mail), Rate: ConfirmsPerRecipient / (24 * time.Hour).Seconds(), Burst: ConfirmsPerRecipient},
+			harbor.Errorf(harbor.ERateLimited, "%s was sent %d confirmation mails today already; try again tomorrow", p.Mail, ConfirmsPerRecipient)},
+		{table.Bucket{Key: "confirm-from:" + clientNet(client), Rate: ConfirmsPerClient / time.Hour.Seconds(), Burst: ConfirmsPerClient},
+			harbor.Errorf(harbor.ERateLimited, "too many confirmation mails were asked for from your network in the last hour; try again later")},
+	}
+	// One confirmation at a time on this node, so that two requests
+	// cannot both pass the limits before either spends.
+	n.confirmMu.Lock()
+	defer n.confirmMu.Unlock()
+	for _, l := range limits {
+		if ok, err := n.cfg.Limits.Spend(ctx, l.b, false, now); err != nil || !ok {
+			if err == nil {
+				err = l.err
+			}
+			return err
+		}
+	}
 	body := "Someone, probably you, asked Harbor to send turn notices to this address.\n\n" +
-		"To confirm, open:\n" + link(p, ConfirmPath) + "\n\n" +
+		"To confirm, open:\n" + n.link(p, ConfirmPath) + "\n\n" +
 		"If it was not you, ignore this mail: nothing more is sent unless the address is confirmed.\n"
-	return n.send(ctx, p, "Confirm turn notices from Harbor", body)
+	if err := n.send(ctx, p, "Confirm turn notices from Harbor", body); err != nil {
+		return err
+	}
+	for _, l := range limits {
+		if _, err := n.cfg.Limits.Spend(ctx, l.b, true, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// clientNet is the key of a client address's limits: the address, or the
+// /64 of an IPv6 one, which one household or machine usually holds whole.
+func clientNet(client string) string {
+	a, err := netip.ParseAddr(client)
+	if err != nil || a.Unmap().Is4() {
+		return client
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
 }
 
 // mailTurn mails p the notice.
 func (n *Notifier) mailTurn(ctx context.Context, p Person, notice Notice) error {
-	body := notice.Body + "\n\nOpen the table:\n" + strings.TrimSuffix(p.Base, "/") + notice.URL + "\n"
+	body := notice.Body + "\n\nOpen the table:\n" + n.cfg.Mail.Base + notice.URL + "\n"
 	return n.send(ctx, p, notice.Title, body)
 }
 
 // send mails p's address subject and body, with the unsubscribe link at
-// the end and in the List-Unsubscribe header (one click, RFC 8058).
+// the end and in the List-Unsubscribe header, with one-click unsubscribe
+// (RFC 8058) when the link is https. An address the mail library or the
+// SMTP server refuses is EInvalid; any other failure EInternal, with the
+// cause in the log.
 func (n *Notifier) send(ctx context.Context, p Person, subject, body string) error {
 	m := gomail.NewMsg()
 	if err := m.From(n.cfg.Mail.From); err != nil {
@@ -106,7 +176,7 @@ func (n *Notifier) send(ctx context.Context, p Person, subject, body string) err
 	if err := m.To(p.Mail); err != nil {
 		return harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", p.Mail)
 	}
-	stop := link(p, StopPath)
+	stop := n.link(p, StopPath)
 	m.Subject(subject)
 	m.SetDate()
 	m.SetMessageID()
@@ -120,5 +190,15 @@ func (n *Notifier) send(ctx context.Context, p Person, subject, body string) err
 	if err != nil {
 		return err
 	}
-	return c.DialAndSendWithContext(ctx, m)
+	err = c.DialAndSendWithContext(ctx, m)
+	var refused *gomail.SendError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &refused) && refused.Reason == gomail.ErrSMTPRcptTo && !refused.IsTemp():
+		n.cfg.Log.Info("the SMTP server refused an address", "err", err)
+		return harbor.Errorf(harbor.EInvalid, "the mail server refused %s: check the address", p.Mail)
+	}
+	n.cfg.Log.Warn("mail", "err", err)
+	return harbor.Errorf(harbor.EInternal, "the mail could not be sent: the mail server did not take it; try again later")
 }

@@ -58,6 +58,7 @@ type Notifier struct {
 	queue           chan table.Turn
 	done            chan struct{}
 	closeOnce       sync.Once
+	confirmMu       sync.Mutex // one confirmation mail at a time
 }
 
 // New returns a notifier for cfg and starts its sender; Close stops it.
@@ -174,8 +175,12 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 // Allow spends one of person's notices (a notice or a confirmation mail)
 // and reports whether they had one left.
 func (n *Notifier) Allow(ctx context.Context, person string) (bool, error) {
-	b := table.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
-	return n.cfg.Limits.Spend(ctx, b, true, n.cfg.Now())
+	return n.cfg.Limits.Spend(ctx, n.personBucket(person), true, n.cfg.Now())
+}
+
+// personBucket is the bucket of person's notices.
+func (n *Notifier) personBucket(person string) table.Bucket {
+	return table.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
 }
 
 // Notice is the payload of a push notice, all the service worker shows.

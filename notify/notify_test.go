@@ -220,15 +220,15 @@ func TestDefaultClientRefusesPrivateAddresses(t *testing.T) {
 func TestMail(t *testing.T) {
 	store := newStore(t)
 	box := notifytest.NewSMTP(t)
-	n := newNotifier(t, notify.Config{Store: store, Limits: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "Harbor <harbor@example.org>"}})
-	p := notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok", Base: "http://harbor.test"}
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "Harbor <harbor@example.org>", Base: "http://harbor.test/"}})
+	p := notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok"}
 	if err := store.SavePerson(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	if err := n.Deliver(ctx, turn); err != nil {
 		t.Fatal(err)
 	}
-	if err := n.SendConfirmation(ctx, p); err != nil {
+	if err := n.SendConfirmation(ctx, p, "192.0.2.1"); err != nil {
 		t.Fatal(err)
 	}
 	m := box.Wait(t, 1)
@@ -254,6 +254,33 @@ func TestMail(t *testing.T) {
 	}
 }
 
+// TestOneClickUnsubscribe: with an https public URL a mail says it can
+// be unsubscribed from by one POST to the https link (RFC 8058).
+func TestOneClickUnsubscribe(t *testing.T) {
+	store := newStore(t)
+	box := notifytest.NewSMTP(t)
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org", Base: "https://games.example.org/harbor"}})
+	if err := n.SendConfirmation(ctx, notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok"}, "192.0.2.1"); err != nil {
+		t.Fatal(err)
+	}
+	h := box.Wait(t, 1).Msg.Header
+	if h.Get("List-Unsubscribe") != "<https://games.example.org/harbor/notices/mail/stop?token=tok>" || h.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+		t.Fatalf("List-Unsubscribe %q, List-Unsubscribe-Post %q", h.Get("List-Unsubscribe"), h.Get("List-Unsubscribe-Post"))
+	}
+}
+
+// TestMailNeedsPublicURL: an SMTP server without the public URL the links
+// are built from is refused at the start.
+func TestMailNeedsPublicURL(t *testing.T) {
+	store := newStore(t)
+	for _, base := range []string{"", "harbor.example.org", "ftp://harbor.example.org", "https://harbor.example.org/?x=1"} {
+		_, err := notify.New(notify.Config{Store: store, Limits: store, VAPIDKey: vapidKey(), Mail: &notify.MailConfig{URL: "smtp://127.0.0.1:25", From: "harbor@example.org", Base: base}})
+		if err == nil || !strings.Contains(err.Error(), "public URL") {
+			t.Errorf("public URL %q: %v", base, err)
+		}
+	}
+}
+
 // TestNoMailWithoutServer: without an SMTP server nothing is mailed, and
 // asking for a confirmation says so.
 func TestNoMailWithoutServer(t *testing.T) {
@@ -261,7 +288,7 @@ func TestNoMailWithoutServer(t *testing.T) {
 	if n.MailOn() {
 		t.Fatal("mail on without a server")
 	}
-	if err := n.SendConfirmation(ctx, notify.Person{Mail: "a@example.org"}); err == nil {
+	if err := n.SendConfirmation(ctx, notify.Person{Mail: "a@example.org"}, "192.0.2.1"); err == nil {
 		t.Fatal("a confirmation without an SMTP server")
 	}
 }

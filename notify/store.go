@@ -25,13 +25,11 @@ type Subscription struct {
 // hours. The zero Person has no address and no quiet hours.
 type Person struct {
 	Key string
-	// Mail is the address notices go to once Confirmed. Base is the
-	// server's address the links in mails point to, as the person reached
-	// it when they gave the address.
+	// Mail is the address notices go to once Confirmed. It is stored
+	// only once the SMTP server took its confirmation mail.
 	Mail      string
 	MailToken string
 	Confirmed bool
-	Base      string
 	// QuietFrom and QuietTo are minutes of the day in Zone (an IANA time
 	// zone name): no notice is sent from QuietFrom up to QuietTo, across
 	// midnight when QuietTo < QuietFrom. Equal values mean no quiet hours.

@@ -172,12 +172,9 @@ func (s *Server) linkDevice(q *request) (any, error) {
 		return nil, err
 	}
 	ctx := q.r.Context()
-	c, err := s.people.devices.TakeLinkCode(ctx, linkHash(req.Code), time.Now())
+	c, err := s.people.devices.TakeLinkCode(ctx, linkHash(req.Code), q.key, time.Now())
 	if err != nil {
 		return nil, err
-	}
-	if c.Person == q.key {
-		return nil, harbor.Errorf(harbor.EConflict, "this device holds that identity already; open the code on the other device")
 	}
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)

@@ -23,7 +23,7 @@ func (p *person) cookie() string {
 
 // TestLinkAnotherDevice: a code from Ana's laptop gives her phone the same
 // identity, once: the phone holds her seat and plays it; a second use of
-// the code is refused; once Ana unlinks the phone it is a stranger again,
+// the code is refused, a try on the laptop itself does not spend it; once Ana unlinks the phone it is a stranger again,
 // and what its cookie holds cannot be turned into Ana's.
 func TestLinkAnotherDevice(t *testing.T) {
 	e := newNoticeEnv(t)
@@ -34,6 +34,12 @@ func TestLinkAnotherDevice(t *testing.T) {
 	if err := laptop.call("POST", "/api/devices/code", map[string]any{"tables": []string{lobby.ID}}, &link); err != nil || len(link.Code) != 8 ||
 		link.Link != e.url+"/link/"+link.Code || !strings.HasPrefix(link.QR, "data:image/png;base64,") {
 		t.Fatalf("link code %+v %v", link, err)
+	}
+	// Ana tries the code on the laptop that made it: refused, and the code
+	// still works on the phone.
+	if err := laptop.call("POST", "/api/devices/link", map[string]string{"code": link.Code}, nil); code(err) != harbor.EConflict ||
+		!strings.Contains(err.Error(), "other device") {
+		t.Fatalf("the code tried by its maker: %v", err)
 	}
 	var s server.Linked
 	if err := phone.call("POST", "/api/devices/link", map[string]string{"code": strings.ToLower(link.Code)}, &s); err != nil || s.Player != laptop.id() ||

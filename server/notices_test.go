@@ -3,6 +3,7 @@ package server_test
 import (
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/netip"
@@ -31,7 +32,7 @@ func newNoticeEnv(t *testing.T) *noticeEnv {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
 	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(),
-		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org"}})
+		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org", Base: mailBase}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,12 +43,29 @@ func newNoticeEnv(t *testing.T) *noticeEnv {
 	return &noticeEnv{env: e, push: push, box: box}
 }
 
-// open opens a link of a mail as a browser would: GET shows the button,
-// the button POSTs the same address.
+// mailBase is the public URL the notice servers of the tests mail links
+// of; local turns such a link into one of the test's server.
+const mailBase = "http://harbor.test"
+
+func (e *env) local(link string) string {
+	e.t.Helper()
+	if !strings.HasPrefix(link, mailBase+"/") {
+		e.t.Fatalf("the link %q is not one of %s", link, mailBase)
+	}
+	return e.url + strings.TrimPrefix(link, mailBase)
+}
+
+// open opens a link of a mail as chromium does: GET shows the button, the
+// button POSTs the same address, with Origin null since the page is
+// served with Referrer-Policy no-referrer.
 func (p *person) open(link string, wantText string) {
 	p.e.t.Helper()
+	link = p.e.local(link)
 	for _, method := range []string{"GET", "POST"} {
 		req, _ := http.NewRequest(method, link, nil)
+		if method == "POST" {
+			req.Header.Set("Origin", "null")
+		}
 		resp, err := p.http.Do(req)
 		if err != nil {
 			p.e.t.Fatal(err)
@@ -85,7 +103,7 @@ func TestTurnNoticesByPushAndMail(t *testing.T) {
 		t.Fatalf("mail: %+v %v", settings, err)
 	}
 	confirm := e.box.Wait(t, 1)
-	if confirm.To[0] != "bo@example.org" || len(confirm.Links()) != 2 || !strings.HasPrefix(confirm.Links()[0], e.url+notify.ConfirmPath) {
+	if confirm.To[0] != "bo@example.org" || len(confirm.Links()) != 2 || !strings.HasPrefix(confirm.Links()[0], mailBase+notify.ConfirmPath) {
 		t.Fatalf("confirmation mail to %v with links %v", confirm.To, confirm.Links())
 	}
 	e.person("Scanner").open(confirm.Links()[0], "turn notices go to bo@example.org")
@@ -110,14 +128,20 @@ func TestTurnNoticesByPushAndMail(t *testing.T) {
 		t.Fatalf("push notice %+v, want %+v", got, want)
 	}
 	m := e.box.Wait(t, 2)
-	if m.Msg.Header.Get("Subject") != want.Title || !strings.Contains(m.Body, want.Body) || m.Links()[0] != e.url+want.URL {
+	if m.Msg.Header.Get("Subject") != want.Title || !strings.Contains(m.Body, want.Body) || m.Links()[0] != mailBase+want.URL {
 		t.Fatalf("turn mail %q: %s", m.Msg.Header.Get("Subject"), m.Body)
 	}
 	stop := m.Links()[1]
-	if !strings.HasPrefix(stop, e.url+notify.StopPath) || m.Msg.Header.Get("List-Unsubscribe") != "<"+stop+">" {
+	if !strings.HasPrefix(stop, mailBase+notify.StopPath) || m.Msg.Header.Get("List-Unsubscribe") != "<"+stop+">" {
 		t.Fatalf("unsubscribe link %q, header %q", stop, m.Msg.Header.Get("List-Unsubscribe"))
 	}
-	e.person("Mail program").open(stop, "sends no more mail")
+	// A mail program unsubscribes in one click (RFC 8058): a POST of the
+	// link with no cookie and no Origin.
+	resp, err := http.Post(e.local(stop), "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("one-click unsubscribe: %v %v", resp, err)
+	}
+	resp.Body.Close()
 	settings = server.NoticeSettings{}
 	if err := bo.call("GET", "/api/notices", nil, &settings); err != nil || settings.Mail != "" {
 		t.Fatalf("after unsubscribing: %+v %v", settings, err)
@@ -127,7 +151,7 @@ func TestTurnNoticesByPushAndMail(t *testing.T) {
 		t.Fatalf("Ana sees %+v", settings)
 	}
 	// A used unsubscribe link finds nothing.
-	req, _ := http.NewRequest("GET", stop, nil)
+	req, _ := http.NewRequest("GET", e.local(stop), nil)
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("a used link: %v %v", resp, err)
 	}
@@ -185,5 +209,123 @@ func TestNoMailWithoutSMTP(t *testing.T) {
 	s = server.NoticeSettings{}
 	if err := p.call("GET", "/api/notices", nil, &s); err != nil || s.Mail != "" {
 		t.Fatalf("after the refusal: %+v %v", s, err)
+	}
+}
+
+// setMailAs saves an address for p as a request with the given Host and
+// Origin headers ("": none).
+func (p *person) setMailAs(address, host, origin string) error {
+	p.e.t.Helper()
+	b, _ := json.Marshal(server.MailRequest{Address: address})
+	req, _ := http.NewRequest("POST", p.e.url+"/api/notices/mail", strings.NewReader(string(b)))
+	if host != "" {
+		// The client's jar would pick cookies by the Host named.
+		req.Host = host
+		req.Header.Set("Cookie", "harbor_player="+p.cookie())
+	}
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	resp, err := p.http.Do(req)
+	if err != nil {
+		p.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusOK {
+		return nil
+	}
+	var e struct{ Error *harbor.Error }
+	if err := json.NewDecoder(resp.Body).Decode(&e); err != nil || e.Error == nil {
+		p.e.t.Fatalf("saving an address: status %d without an error body", resp.StatusCode)
+	}
+	return e.Error
+}
+
+// mailOf returns the address p's settings hold.
+func (p *person) mailOf() string {
+	p.e.t.Helper()
+	var s server.NoticeSettings
+	if err := p.call("GET", "/api/notices", nil, &s); err != nil {
+		p.e.t.Fatal(err)
+	}
+	return s.Mail
+}
+
+// TestMailLinksIgnoreHost: the links of a mail come from the configured
+// public URL, whatever Host the request that gave the address named; the
+// API itself still refuses a page of no origin (Origin null).
+func TestMailLinksIgnoreHost(t *testing.T) {
+	e := newNoticeEnv(t)
+	bo := e.person("Bo")
+	bo.mailOf() // the cookie, before a request that names another host
+	if err := bo.setMailAs("bo@example.org", "evil.example", ""); err != nil {
+		t.Fatal(err)
+	}
+	m := e.box.Wait(t, 1)
+	for _, l := range m.Links() {
+		if !strings.HasPrefix(l, mailBase+"/") {
+			t.Fatalf("a link of the mail is %s", l)
+		}
+	}
+	if h := m.Msg.Header.Get("List-Unsubscribe"); strings.Contains(h, "evil") {
+		t.Fatalf("List-Unsubscribe %s", h)
+	}
+	if err := bo.setMailAs("bo2@example.org", "", "null"); code(err) != harbor.EForbidden || bo.mailOf() != "bo@example.org" {
+		t.Fatalf("an address saved with Origin null: %v, now %q", err, bo.mailOf())
+	}
+}
+
+// TestConfirmationLimits: one address gets ConfirmsPerRecipient
+// confirmation mails however many people (fresh cookies) ask, and one
+// client address asks for ConfirmsPerClient; a refused request stores
+// nothing.
+func TestConfirmationLimits(t *testing.T) {
+	// flood has limit+1 people (each a fresh cookie from the same client
+	// address) save address(i): the last is refused and stores nothing.
+	flood := func(what string, limit int, address func(i int) string) {
+		e := newNoticeEnv(t)
+		for i := range limit + 1 {
+			p := e.person("Eve")
+			err := p.setMailAs(address(i), "", "")
+			if i < limit && err != nil {
+				t.Fatalf("%s: confirmation %d: %v", what, i+1, err)
+			}
+			if i == limit && (code(err) != harbor.ERateLimited || p.mailOf() != "") {
+				t.Fatalf("%s: confirmation %d: %v, stored %q", what, i+1, err, p.mailOf())
+			}
+		}
+		if n := e.box.Count(); n != limit {
+			t.Fatalf("%s: %d mails", what, n)
+		}
+	}
+	flood("one address", notify.ConfirmsPerRecipient, func(i int) string { return []string{"victim@example.org", "Victim@example.org"}[i%2] })
+	flood("one client address", notify.ConfirmsPerClient, func(i int) string { return fmt.Sprintf("victim%d@example.org", i) })
+}
+
+// TestRefusedAddress: an address the SMTP server refuses is answered
+// invalid, leaves the settings as they were and counts towards no limit.
+func TestRefusedAddress(t *testing.T) {
+	e := newNoticeEnv(t)
+	e.box.Refuse("nobody@example.org")
+	bo := e.person("Bo")
+	if err := bo.setMailAs("bo@example.org", "", ""); err != nil {
+		t.Fatal(err)
+	}
+	e.person("Bo's mail").open(e.box.Wait(t, 1).Links()[0], "turn notices go to bo@example.org")
+	for range notify.DefaultMaxSends + notify.ConfirmsPerClient {
+		err := bo.setMailAs("nobody@example.org", "", "")
+		if code(err) != harbor.EInvalid || !strings.Contains(err.Error(), "refused nobody@example.org") {
+			t.Fatalf("a refused address: %v", err)
+		}
+	}
+	var s server.NoticeSettings
+	if err := bo.call("GET", "/api/notices", nil, &s); err != nil || s.Mail != "bo@example.org" || !s.Confirmed {
+		t.Fatalf("after the refusals: %+v %v", s, err)
+	}
+	if err := bo.setMailAs("bo2@example.org", "", ""); err != nil {
+		t.Fatalf("an address after the refusals: %v", err)
+	}
+	if n := e.box.Count(); n != 2 {
+		t.Fatalf("%d mails, want 2", n)
 	}
 }

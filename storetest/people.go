@@ -83,7 +83,7 @@ func testPersonSettings(t *testing.T, s People) {
 	if err != nil || p != (notify.Person{Key: key}) {
 		t.Fatalf("a person with no settings: %+v %v", p, err)
 	}
-	want := notify.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", Base: "http://h", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
+	want := notify.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
 	if err := s.SavePerson(ctx, want); err != nil {
 		t.Fatal(err)
 	}
@@ -116,15 +116,17 @@ func testLinkCodes(t *testing.T, s People) {
 	if err := s.SaveLinkCode(ctx, old); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.TakeLinkCode(ctx, "h1", at)
+	_, err := s.TakeLinkCode(ctx, "h1", c.Person, at)
+	wantCode(t, err, harbor.EConflict) // its maker cannot take it, nor spend it
+	got, err := s.TakeLinkCode(ctx, "h1", table.KeyOf("bo"), at)
 	if err != nil || !reflect.DeepEqual(got, c) {
 		t.Fatalf("took %+v %v, want %+v", got, err, c)
 	}
-	_, err = s.TakeLinkCode(ctx, "h1", at)
+	_, err = s.TakeLinkCode(ctx, "h1", table.KeyOf("bo"), at)
 	wantCode(t, err, harbor.ENotFound) // a code works once
-	_, err = s.TakeLinkCode(ctx, "h2", at)
+	_, err = s.TakeLinkCode(ctx, "h2", table.KeyOf("bo"), at)
 	wantCode(t, err, harbor.ENotFound) // expired at its time
-	_, err = s.TakeLinkCode(ctx, "h3", at)
+	_, err = s.TakeLinkCode(ctx, "h3", table.KeyOf("bo"), at)
 	wantCode(t, err, harbor.ENotFound)
 }
 

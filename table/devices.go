@@ -3,6 +3,8 @@ package table
 import (
 	"context"
 	"time"
+
+	"harbor"
 )
 
 // Device is one browser a person linked to their identity with a one-time
@@ -35,8 +37,10 @@ type DeviceStore interface {
 	SaveLinkCode(ctx context.Context, c LinkCode) error
 	// TakeLinkCode removes and returns the code with hash if it expires
 	// after now. ENotFound if there is none, it was taken before, or it has
-	// expired: a code works once.
-	TakeLinkCode(ctx context.Context, hash string, now time.Time) (LinkCode, error)
+	// expired: a code works once. A code of taker itself (the person who
+	// made it, trying it on their own browser) is left as it is:
+	// ErrOwnLinkCode.
+	TakeLinkCode(ctx context.Context, hash, taker string, now time.Time) (LinkCode, error)
 	// AddDevice stores d. EConflict if the person has a device with its id.
 	AddDevice(ctx context.Context, d Device) error
 	// Devices returns person's linked devices, oldest first.
@@ -46,6 +50,9 @@ type DeviceStore interface {
 	// RemoveDevice forgets person's device id. ENotFound if there is none.
 	RemoveDevice(ctx context.Context, person, id string) error
 }
+
+// ErrOwnLinkCode is TakeLinkCode's answer to the person who made the code.
+var ErrOwnLinkCode = harbor.Errorf(harbor.EConflict, "this device holds that identity already; open the code on the other device (it still works there)")
 
 // linkLen is the length of a link code: about 40 bits, so guessing one in
 // the minutes it works is hopeless at the server's rate limits.

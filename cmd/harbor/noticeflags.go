@@ -24,7 +24,7 @@ type noticeFlags struct {
 
 func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
 	return &noticeFlags{
-		smtp:    fl.String("smtp", os.Getenv("HARBOR_SMTP"), "SMTP server for e-mail notices, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; none: no e-mail (env HARBOR_SMTP)"),
+		smtp:    fl.String("smtp", os.Getenv("HARBOR_SMTP"), "SMTP server for e-mail notices, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; needs -public-url, which the links in the mails are built from; none: no e-mail (env HARBOR_SMTP)"),
 		from:    fl.String("smtp-from", os.Getenv("HARBOR_SMTP_FROM"), "sender of e-mail notices, e.g. 'Harbor <harbor@example.org>' (env HARBOR_SMTP_FROM)"),
 		contact: fl.String("push-contact", os.Getenv("HARBOR_PUSH_CONTACT"), "the contact push services may write to about this server's notices, an e-mail address or https URL; none: the -smtp-from address, else the https -public-url (env HARBOR_PUSH_CONTACT)"),
 		perHour: fl.Int("notices-per-hour", envInt("HARBOR_NOTICES_PER_HOUR", notify.DefaultMaxSends), "turn notices a person gets at once, and then an hour (env HARBOR_NOTICES_PER_HOUR)"),
@@ -47,7 +47,10 @@ func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL
 	}
 	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log}
 	if *f.smtp != "" {
-		cfg.Mail = &notify.MailConfig{URL: *f.smtp, From: *f.from}
+		if publicURL == "" {
+			return nil, sqlpeople.Store{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")
+		}
+		cfg.Mail = &notify.MailConfig{URL: *f.smtp, From: *f.from, Base: publicURL}
 	}
 	if cfg.Contact == "" {
 		if a, err := mail.ParseAddress(*f.from); err == nil {

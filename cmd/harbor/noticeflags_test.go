@@ -5,6 +5,7 @@ import (
 	"flag"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"harbor/sqlite"
@@ -12,9 +13,11 @@ import (
 
 // TestNotifierKeepsItsKey: the VAPID key is made once and kept in the
 // store, so a restart signs with the same key (and people's subscriptions
-// stay good); mail is on only with -smtp, and a bad -smtp is refused.
+// stay good); mail is on only with -smtp, and a bad -smtp is refused, as
+// is -smtp without the -public-url the links in mails are built from.
 func TestNotifierKeepsItsKey(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "harbor.db")
+	publicURL := "https://games.example.org"
 	key := func(args ...string) (string, bool, error) {
 		store, err := sqlite.Open(path)
 		if err != nil {
@@ -26,7 +29,7 @@ func TestNotifierKeepsItsKey(t *testing.T) {
 		if err := fl.Parse(args); err != nil {
 			t.Fatal(err)
 		}
-		n, _, err := f.notifier(context.Background(), store, "", slog.New(slog.DiscardHandler))
+		n, _, err := f.notifier(context.Background(), store, publicURL, slog.New(slog.DiscardHandler))
 		if err != nil {
 			return "", false, err
 		}
@@ -46,5 +49,9 @@ func TestNotifierKeepsItsKey(t *testing.T) {
 	}
 	if _, _, err := key("-smtp", "smtp://mail.example.org", "-smtp-from", "nobody"); err == nil {
 		t.Fatal("a sender that is no address was taken")
+	}
+	publicURL = ""
+	if _, _, err := key("-smtp", "smtp://mail.example.org:587", "-smtp-from", "harbor@example.org"); err == nil || !strings.Contains(err.Error(), "-public-url") {
+		t.Fatalf("-smtp without -public-url: %v", err)
 	}
 }

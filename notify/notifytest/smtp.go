@@ -27,9 +27,21 @@ type Mail struct {
 type SMTP struct {
 	Addr string // host:port
 
-	mu    sync.Mutex
-	mails []Mail
-	got   chan struct{}
+	mu      sync.Mutex
+	mails   []Mail
+	refused map[string]bool
+	got     chan struct{}
+}
+
+// Refuse makes the server refuse mail to addr, as a relay refuses a
+// mailbox it does not know (550 to RCPT TO).
+func (m *SMTP) Refuse(addr string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.refused == nil {
+		m.refused = map[string]bool{}
+	}
+	m.refused[addr] = true
 }
 
 // NewSMTP starts an SMTP server on a loopback port; it stops with the test.
@@ -91,6 +103,12 @@ func (s *session) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.box.mu.Lock()
+	refused := s.box.refused[to]
+	s.box.mu.Unlock()
+	if refused {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such mailbox"}
+	}
 	s.to = append(s.to, to)
 	return nil
 }

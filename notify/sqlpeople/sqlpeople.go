@@ -99,7 +99,8 @@ const personColumns = `person, mail, mail_token, confirmed, base, quiet_from, qu
 func scanPerson(row Row) (notify.Person, error) {
 	var p notify.Person
 	var confirmed int
-	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &p.Base, &p.QuietFrom, &p.QuietTo, &p.Zone)
+	var base string // no longer used: links in mails come from the configured public URL
+	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &base, &p.QuietFrom, &p.QuietTo, &p.Zone)
 	p.Confirmed = confirmed != 0
 	return p, err
 }
@@ -122,7 +123,7 @@ func (s Store) SavePerson(ctx context.Context, p notify.Person) error {
 	_, err := s.DB.Exec(ctx, `INSERT INTO notice_people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (person) DO UPDATE SET mail = excluded.mail, mail_token = excluded.mail_token, confirmed = excluded.confirmed,
 		base = excluded.base, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, zone = excluded.zone`,
-		p.Key, p.Mail, p.MailToken, confirmed, p.Base, p.QuietFrom, p.QuietTo, p.Zone)
+		p.Key, p.Mail, p.MailToken, confirmed, "", p.QuietFrom, p.QuietTo, p.Zone)
 	return err
 }
 
@@ -158,15 +159,23 @@ func (s Store) SaveLinkCode(ctx context.Context, c table.LinkCode) error {
 }
 
 // TakeLinkCode implements table.DeviceStore. Expired codes go with it.
-func (s Store) TakeLinkCode(ctx context.Context, hash string, now time.Time) (table.LinkCode, error) {
+func (s Store) TakeLinkCode(ctx context.Context, hash, taker string, now time.Time) (table.LinkCode, error) {
 	if _, err := s.DB.Exec(ctx, `DELETE FROM link_codes WHERE expires <= ?`, millis(now)); err != nil {
 		return table.LinkCode{}, err
 	}
 	c := table.LinkCode{Hash: hash}
 	var expires int64
 	var tables string
-	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? RETURNING identity, person, tables, expires`, hash).Scan(&c.Identity, &c.Person, &tables, &expires)
+	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? AND person <> ? RETURNING identity, person, tables, expires`, hash, taker).
+		Scan(&c.Identity, &c.Person, &tables, &expires)
 	if errors.Is(err, ErrNoRows) {
+		var one int
+		switch err := s.DB.QueryRow(ctx, `SELECT 1 FROM link_codes WHERE hash = ? AND person = ?`, hash, taker).Scan(&one); {
+		case err == nil:
+			return table.LinkCode{}, table.ErrOwnLinkCode
+		case !errors.Is(err, ErrNoRows):
+			return table.LinkCode{}, err
+		}
 		return table.LinkCode{}, errNoCode
 	}
 	if tables != "" {

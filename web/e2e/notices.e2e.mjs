@@ -8,10 +8,35 @@
 // linked by the laptop's one-time code holds the same seat and plays it;
 // the code does not work a second time. The Notices page is audited and
 // photographed on a 390 px and a 320 px phone.
+//
+// E-mail, through a small SMTP server the scenario runs on loopback
+// (smtp.mjs): Cy saves an address the mail server refuses and is told so,
+// then her own; she opens the confirmation link from the delivered mail in
+// chromium and confirms (chromium posts that form with Origin null); when
+// Bo moves she gets a turn mail, follows its link to the table, and stops
+// the mails from the mail's link. A mail program's one-click unsubscribe
+// (RFC 8058: a POST of the List-Unsubscribe link, no cookie) works too.
 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PHONE, SMALL_PHONE, audit, barVersion, fail, fitsWidth, holdingsTurn, log, pageApi, setStep, shot, until, watchErrors } from "./lib.mjs";
+import {
+  LAPTOP,
+  PHONE,
+  SMALL_PHONE,
+  audit,
+  barVersion,
+  fail,
+  fitsWidth,
+  holdingsMoves,
+  holdingsTurn,
+  log,
+  pageApi,
+  setStep,
+  shot,
+  until,
+  watchErrors,
+} from "./lib.mjs";
+import { startSmtp } from "./smtp.mjs";
 
 /** photo saves a screenshot under test-results/ and the whole page in /tmp. */
 async function photo(page, name) {
@@ -19,12 +44,22 @@ async function photo(page, name) {
   await page.screenshot({ path: join(tmpdir(), `notices-${name}.png`), fullPage: true });
 }
 
-// An SMTP server nobody answers at: the page offers e-mail notices (the
-// Go tests deliver mail to a real SMTP server).
-export const serverArgs = ["-smtp", "smtp://127.0.0.1:9", "-smtp-from", "Harbor <harbor@example.org>"];
-
 export default async function scenario(ctx) {
+  const box = await startSmtp();
+  try {
+    await notices(ctx, box);
+  } finally {
+    await box.close();
+  }
+}
+
+async function notices(ctx, box) {
   const { base } = ctx;
+  setStep("the server restarts with the scenario's SMTP server");
+  // Links in mails come from -public-url only, so the server needs it.
+  ctx.serverArgs = ["-smtp", box.url, "-smtp-from", "Harbor <harbor@example.org>", "-public-url", base];
+  await ctx.stopServer();
+  await ctx.startServer();
   const laptop = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
   laptop.setDefaultTimeout(20_000);
   await laptop.grantPermissions(["notifications"], { origin: base });
@@ -188,5 +223,129 @@ export default async function scenario(ctx) {
   if (!(await holdingsTurn(phonePage))) fail("the phone is offered no move on Ana's turn");
   await until("the laptop to see the phone's move", async () => (await barVersion(tablePage)) !== before);
   await photo(phonePage, "04-phone-plays");
+  await mailNotices(ctx, box, errors);
   if (errors.length) fail(`script errors in the pages:\n${errors.join("\n")}`);
+}
+
+/** mailNotices: Cy's turn notices by e-mail, from saving her address to stopping the mails. */
+async function mailNotices(ctx, box, errors) {
+  const { base } = ctx;
+  const cyContext = await ctx.browser.newContext(PHONE);
+  cyContext.setDefaultTimeout(20_000);
+  const cy = await cyContext.newPage();
+  const boContext = await ctx.browser.newContext(LAPTOP);
+  boContext.setDefaultTimeout(20_000);
+  const bo = await boContext.newPage();
+  errors.push(...watchErrors({ cy, bo }));
+  const settings = async () => (await pageApi(cy, "GET", "/api/notices")).body;
+  const save = async (address) => {
+    await cy.getByLabel("Address", { exact: true }).fill(address);
+    await cy.getByRole("button", { name: "Save the address" }).click();
+  };
+
+  setStep("an address the mail server refuses is refused, and not kept");
+  box.refuse("nobody@example.org");
+  await cy.goto(`${base}/notices`);
+  await save("nobody@example.org");
+  await cy.getByText("the mail server refused nobody@example.org: check the address").waitFor();
+  if ((await settings()).mail) fail(`the refused address is kept: ${JSON.stringify(await settings())}`);
+  await photo(cy, "05-mail-refused");
+
+  setStep("Cy saves her address and the confirmation mail comes");
+  const sent = box.mails.length;
+  await save("cy@example.org");
+  await cy.getByText("Open the link in the mail sent to cy@example.org to confirm it.").waitFor();
+  const confirmation = await box.next("the confirmation mail", (m) => m.to.includes("cy@example.org"), sent);
+  const [confirmLink, stopLink] = confirmation.links;
+  if (confirmation.headers.get("subject") !== "Confirm turn notices from Harbor" || !confirmLink?.startsWith(`${base}/notices/mail/confirm?token=`)) {
+    fail(`the confirmation mail: ${confirmation.headers.get("subject")}\n${confirmation.body}`);
+  }
+  if (confirmation.headers.get("list-unsubscribe") !== `<${stopLink}>`)
+    fail(`List-Unsubscribe ${confirmation.headers.get("list-unsubscribe")}, link ${stopLink}`);
+  log(`confirmation mail to ${confirmation.to.join(", ")}: ${confirmLink}`);
+
+  setStep("Cy opens the confirmation link and confirms");
+  await cy.goto(confirmLink);
+  await cy.getByText("Send turn notices to cy@example.org?").waitFor();
+  const posted = cy.waitForRequest((r) => r.method() === "POST" && r.url() === confirmLink);
+  await cy.getByRole("button", { name: "Confirm" }).click();
+  await cy.getByText("Done: turn notices go to cy@example.org.").waitFor();
+  log(`the confirm form posted with Origin ${(await (await posted).allHeaders()).origin ?? "(none)"}`);
+  await photo(cy, "06-mail-confirmed");
+  if (!(await settings()).confirmed) fail(`after confirming: ${JSON.stringify(await settings())}`);
+
+  setStep("Bo opens a table with Cy, who has no page of it open");
+  await bo.goto(`${base}/`);
+  const made = await pageApi(bo, "POST", "/api/tables", { game: "holdings", name: "Bo", turnSeconds: 0 });
+  if (made.status !== 201) fail(`opening Bo's table: ${made.status} ${JSON.stringify(made.body)}`);
+  const id = made.body.id;
+  const joined = await pageApi(cy, "POST", "/api/join", { invite: made.body.invite, name: "Cy" });
+  if (joined.status !== 200) fail(`Cy joining: ${joined.status} ${JSON.stringify(joined.body)}`);
+  await pageApi(cy, "POST", `/api/tables/${id}/ready`, { ready: true });
+  const started = await pageApi(bo, "POST", `/api/tables/${id}/start`);
+  if (started.status !== 200) fail(`starting: ${started.status} ${JSON.stringify(started.body)}`);
+  await bo.goto(`${base}/t/${id}`);
+  await bo.locator("svg.board").waitFor();
+  // Whose turn it is, as Bo's page says it: his moves, or "Cy's turn".
+  const bosTurn = async () => (await holdingsMoves(bo)).length > 0;
+  const cysTurn = async () => (await bo.getByText("Cy's turn").count()) > 0;
+  await until("the first turn", async () => (await bosTurn()) || (await cysTurn()));
+  if (await cysTurn()) {
+    log("Cy begins: she plays her turn from the table's page, then leaves it");
+    await cy.goto(`${base}/t/${id}`);
+    await cy.locator("svg.board").waitFor();
+    await until("Cy's turn played", async () => (await bosTurn()) || void (await holdingsTurn(cy)));
+    await cy.goto(`${base}/notices`);
+  }
+
+  setStep("Bo plays his turn and Cy gets a turn mail");
+  const before = box.mails.length;
+  // One move a poll, until the turn passes to Cy.
+  await until("Bo's turn played", async () => (await cysTurn()) || void (await holdingsTurn(bo)));
+  const turnMail = await box.next("Cy's turn mail", (m) => m.to.includes("cy@example.org") && /^Your turn: /.test(m.headers.get("subject")), before);
+  const [tableLink, turnStop] = turnMail.links;
+  if (tableLink !== `${base}/t/${id}` || !/it is your turn at the table with Bo/.test(turnMail.body) || turnStop !== stopLink) {
+    fail(`the turn mail: ${turnMail.headers.get("subject")}\n${turnMail.body}`);
+  }
+  if (turnMail.headers.has("list-unsubscribe-post")) fail("one-click unsubscribe offered for an http link (RFC 8058 wants https)");
+  log(`turn mail: ${turnMail.headers.get("subject")}, ${tableLink}`);
+
+  setStep("Cy follows the turn mail's link to the table, and it is her turn");
+  await cy.goto(tableLink);
+  await cy.locator("svg.board").waitFor();
+  await until("Cy's moves on her page", async () => (await holdingsMoves(cy)).length > 0);
+  await photo(cy, "07-mail-table");
+
+  setStep("Cy stops the mails from the mail's link");
+  await cy.goto(turnStop);
+  await cy.getByText("Stop sending turn notices to cy@example.org?").waitFor();
+  await cy.getByRole("button", { name: "Stop the mails" }).click();
+  await cy.getByText("Done: Harbor sends no more mail to this address.").waitFor();
+  await photo(cy, "08-mail-stopped");
+  if ((await settings()).mail) fail(`after stopping: ${JSON.stringify(await settings())}`);
+
+  setStep("a mail program unsubscribes in one click (RFC 8058)");
+  await cy.goto(`${base}/notices`);
+  const again = box.mails.length;
+  await save("cy@example.org");
+  const second = await box.next("the second confirmation mail", (m) => m.to.includes("cy@example.org"), again);
+  // The address is kept once the mail server took the mail, as the answer
+  // to the page says.
+  await cy.getByText("Open the link in the mail sent to cy@example.org to confirm it.").waitFor();
+  const oneClick = (second.headers.get("list-unsubscribe") ?? "").replace(/^<|>$/g, "");
+  if (!oneClick.startsWith(`${base}/notices/mail/stop?token=`) || oneClick === stopLink) fail(`List-Unsubscribe of the new mail: ${oneClick}`);
+  // Node's fetch, like a mail provider's server: no cookie, no Origin.
+  const post = () =>
+    fetch(oneClick, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+  const answer = await post();
+  if (answer.status !== 200) fail(`the one-click POST: ${answer.status} ${await answer.text()}`);
+  if ((await settings()).mail) fail(`after the one-click POST: ${JSON.stringify(await settings())}`);
+  if ((await post()).status !== 404) fail("a used unsubscribe link still works");
+  await boContext.close();
+  await cyContext.close();
 }
