@@ -26,13 +26,18 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 
 test: vet test-go test-web test-e2e test-gallery
 
-# vet checks the Go code (gofmt, go vet, a tidy go.mod) and the front end's
-# formatting and lint rules (Biome, web/biome.json).
+# vet checks the Go code (gofmt, go vet, staticcheck, a tidy go.mod) and the
+# front end's formatting and lint rules (Biome, web/biome.json). go run
+# fetches staticcheck's pinned version through the module proxy the first
+# time, outside go.mod.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 vet: web/node_modules/.installed
 	cd web && $(NPM) run check
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 	$(GO) mod tidy -diff
 
 test-go:

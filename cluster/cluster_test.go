@@ -48,20 +48,14 @@ func always() bool { return true }
 // every frame on every node holds only its viewer's view.
 func TestEveryGameAcrossNodes(t *testing.T) {
 	c := newCluster(t, 3)
-	// Options that make a long game short; any other game plays with its
-	// defaults.
-	shorter := map[string]string{"holdings": `{"roundLimit":8}`, "harborfall": `{"turnLimit":10}`}
 	var games []struct{ id, options string }
 	for _, d := range game.All() {
 		id := d.Info().ID
 		if d.Info().MaxPlayers < 4 {
 			t.Fatalf("%s seats at most %d, and this test seats four", id, d.Info().MaxPlayers)
 		}
-		options, ok := shorter[id]
-		if !ok {
-			options = `{}`
-		}
-		games = append(games, struct{ id, options string }{id, options})
+		// Each game's quick options (game.Test.Quick) make a long game short.
+		games = append(games, struct{ id, options string }{id, string(game.QuickOptions(d.Info()))})
 	}
 	if len(games) < 5 {
 		t.Fatalf("%d games registered, want the four Harbor games and Pile", len(games))
@@ -205,13 +199,8 @@ func TestFencing(t *testing.T) {
 	if owner == nil {
 		t.Fatal("no node runs the new table")
 	}
-	// Seat 0 connects straight to the owner; seat 1 to another node.
-	var others []*node
-	for i := range 3 {
-		if n := c.node(i); n != owner {
-			others = append(others, n)
-		}
-	}
+	// Seat 0 connects straight to the owner; seat 1 starts on its own
+	// node and moves to the next when one fails.
 	var aMoving, bMoving atomic.Bool
 	aMoving.Store(true)
 	bMoving.Store(true)

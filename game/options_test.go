@@ -70,3 +70,35 @@ func TestDecodeOptionsRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestVarietiesAndQuickOptions: a game that names no setups for the
+// checks of every game is played at its fewest and most seats with its
+// defaults, and one that names none has {} as its quick options.
+func TestVarietiesAndQuickOptions(t *testing.T) {
+	plain := game.Info{ID: "plain", MinPlayers: 2, MaxPlayers: 5}
+	got, _ := json.Marshal(game.Varieties(plain))
+	if want := `[{"Players":2,"Options":{}},{"Players":5,"Options":{}}]`; string(got) != want {
+		t.Errorf("Varieties of a game naming none: %s, want %s", got, want)
+	}
+	solo := game.Info{ID: "solo", MinPlayers: 1, MaxPlayers: 1}
+	if v := game.Varieties(solo); len(v) != 1 || v[0].Players != 1 {
+		t.Errorf("Varieties of a one-seat game: %+v", v)
+	}
+	named := game.Info{ID: "named", MinPlayers: 2, MaxPlayers: 4, Test: game.Test{
+		Quick:   json.RawMessage(`{"rounds":2}`),
+		Variety: []game.Setup{{Players: 3, Options: json.RawMessage(`{"x":true}`)}},
+	}}
+	if v := game.Varieties(named); len(v) != 1 || v[0].Players != 3 || string(v[0].Options) != `{"x":true}` {
+		t.Errorf("Varieties of a game naming one: %+v", v)
+	}
+	if q := game.QuickOptions(named); string(q) != `{"rounds":2}` {
+		t.Errorf("QuickOptions: %s", q)
+	}
+	if q := game.QuickOptions(plain); string(q) != `{}` {
+		t.Errorf("QuickOptions of a game naming none: %s", q)
+	}
+	// The lobby never sees what the tests need.
+	if raw, _ := json.Marshal(named); strings.Contains(string(raw), "rounds") {
+		t.Errorf("Info's JSON carries its Test: %s", raw)
+	}
+}

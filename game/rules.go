@@ -145,6 +145,57 @@ type Info struct {
 	// Levels are the computer player levels the game offers, easiest
 	// first; Define fills them in.
 	Levels []Level `json:"levels"`
+	// Test is what the tests, benchmarks and tools that cover every game
+	// need to know of this one; the lobby never sees it.
+	Test Test `json:"-"`
+}
+
+// Test is a game's entry for the checks that cover every registered game
+// (docs/engine.md lists them). A game states it once, in its Info, so
+// none of those checks keeps a list of games of its own.
+type Test struct {
+	// Quick are rules options that make a whole game short (a few hundred
+	// moves of computer players), for the tests that play every game to
+	// its end; empty when the defaults are short already.
+	Quick json.RawMessage
+	// Variety are setups that between them reach every kind of move the
+	// game has: its fewest and most seats, with and without the options
+	// that add moves. The check that no two legal moves share a label
+	// plays random games of each. Empty: the fewest and the most seats,
+	// with every option at its default.
+	Variety []Setup
+	// Only marks a game that exists for tests alone (Pile): it has no
+	// screens in the front end, and the checks of what the front end
+	// shows pass it by, saying so.
+	Only bool
+}
+
+// Setup is a seat count and rules options to set a game up with.
+type Setup struct {
+	Players int
+	Options json.RawMessage
+}
+
+// Varieties are info's Test.Variety, or its fewest and most seats with
+// default options when it names none.
+func Varieties(info Info) []Setup {
+	if len(info.Test.Variety) > 0 {
+		return info.Test.Variety
+	}
+	out := []Setup{{Players: info.MinPlayers, Options: json.RawMessage(`{}`)}}
+	if info.MaxPlayers != info.MinPlayers {
+		out = append(out, Setup{Players: info.MaxPlayers, Options: json.RawMessage(`{}`)})
+	}
+	return out
+}
+
+// QuickOptions are info's Test.Quick, or {} (every option at its
+// default) when it names none.
+func QuickOptions(info Info) json.RawMessage {
+	if len(info.Test.Quick) > 0 {
+		return info.Test.Quick
+	}
+	return json.RawMessage(`{}`)
 }
 
 // Option describes one rules option, so the lobby can offer it.

@@ -25,15 +25,21 @@ func (c countingConn) Read(b []byte) (int, error) {
 	return k, err
 }
 
-// BenchmarkBytesPerMove plays whole games (two people, two computer
-// players where the game seats them, and the TV) over real WebSockets and
-// reports the bytes a person's connection reads a move, WebSocket framing
-// included: with every state whole or as patches, each with or without
-// permessage-deflate. One game an iteration:
+// BenchmarkBytesPerMove plays whole games of every registered game (two
+// people, two computer players where the game seats them, and the TV; a
+// game for fewer than two people is passed by, saying so) over real
+// WebSockets and reports the bytes a person's connection reads a move,
+// WebSocket framing included: with every state whole or as patches, each
+// with or without permessage-deflate. One game an iteration:
 //
 //	go test ./server -run '^$' -bench BytesPerMove -benchtime 3x
 func BenchmarkBytesPerMove(b *testing.B) {
-	for _, id := range []string{"holdings", "harborfall", "greatharbor", "neko"} {
+	for _, d := range game.All() {
+		id := d.Info().ID
+		if d.Info().MaxPlayers < 2 {
+			b.Logf("%s seats at most %d, and this benchmark seats two people", id, d.Info().MaxPlayers)
+			continue
+		}
 		for _, mode := range []struct {
 			name     string
 			query    string

@@ -32,18 +32,21 @@ type labelGame struct {
 	options string
 }
 
-// labelGames are every game at its fewest and most seats, with and without
-// its options that add moves.
-var labelGames = []labelGame{
-	{"greatharbor", 1, `{}`},
-	{"greatharbor", 2, `{"shops":true,"automa":true}`},
-	{"greatharbor", 4, `{"shops":true}`},
-	{"harborfall", 3, `{}`},
-	{"harborfall", 6, `{}`},
-	{"holdings", 2, `{"oneSidedTrades":true}`},
-	{"holdings", 6, `{}`},
-	{"neko", 2, `{}`},
-	{"neko", 4, `{"extraCards":true,"fishingBoats":true,"ghostShip":true}`},
+// labelGames are every registered game with screens in each of its setups
+// that between them reach every kind of move (game.Varieties: its fewest
+// and most seats, with and without its options that add moves).
+func labelGames(t *testing.T) []labelGame {
+	var out []labelGame
+	for _, d := range game.All() {
+		if d.Info().Test.Only {
+			t.Logf("%s: a game for tests only, with no screens to label its moves", d.Info().ID)
+			continue
+		}
+		for _, s := range game.Varieties(d.Info()) {
+			out = append(out, labelGame{d.Info().ID, s.Players, string(s.Options)})
+		}
+	}
+	return out
 }
 
 // labelGamesPerKind is how many random games of each kind are played.
@@ -136,14 +139,14 @@ func moveTypes(t *testing.T, legal []any) string {
 // of a position share a label (test/labels.test.ts, which runs this).
 func TestLabelSamples(t *testing.T) {
 	samples := map[string][]labelSample{}
-	for _, g := range labelGames {
+	for _, g := range labelGames(t) {
 		for seed := uint64(1); seed <= labelGamesPerKind; seed++ {
 			samples[g.id] = append(samples[g.id], playForLabels(t, g, seed)...)
 		}
 	}
 	for _, d := range game.All() {
 		id := d.Info().ID
-		if len(samples[id]) < 100 {
+		if !d.Info().Test.Only && len(samples[id]) < 100 {
 			t.Errorf("%s: %d positions with a choice in %d random games, want at least 100", id, len(samples[id]), labelGamesPerKind)
 		}
 	}

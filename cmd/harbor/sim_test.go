@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -254,15 +255,17 @@ func TestWilsonInterval(t *testing.T) {
 	}
 }
 
-// BenchmarkSim plays four-player games between the computer players of
-// each game through runSim, as `harbor sim -workers 1` does, so its games/s
-// stand beside each game's own benchmark of the same seats and policies
-// (BenchmarkBots4, BenchmarkBotGame, BenchmarkBotGame4, BenchmarkBotGame4p).
+// BenchmarkSim plays four-player games (or the most seats a game has,
+// when fewer) between the computer players of each registered game through
+// runSim, as `harbor sim -workers 1` does, so its games/s stand beside each
+// game's own benchmark of the same seats and policies (BenchmarkBots4,
+// BenchmarkBotGame, BenchmarkBotGame4, BenchmarkBotGame4p).
 func BenchmarkSim(b *testing.B) {
-	for _, id := range []string{"holdings", "harborfall", "greatharbor", "neko"} {
+	for _, d := range game.All() {
+		id, players := d.Info().ID, max(d.Info().MinPlayers, min(4, d.Info().MaxPlayers))
 		b.Run(id, func(b *testing.B) {
-			cfg := simConfig{Game: id, Players: 4, Games: b.N, Seed: 1, Workers: 1, MaxMoves: 200000,
-				Policies: []game.Policy{game.PolicyBot, game.PolicyBot, game.PolicyBot, game.PolicyBot}, Budget: time.Second}
+			cfg := simConfig{Game: id, Players: players, Games: b.N, Seed: 1, Workers: 1, MaxMoves: 200000,
+				Policies: slices.Repeat([]game.Policy{game.PolicyBot}, players), Budget: time.Second}
 			s, err := runSim(cfg, nil)
 			if err != nil || s.Errors > 0 {
 				b.Fatalf("%v, %d errors (first: %s)", err, s.Errors, s.FirstError)

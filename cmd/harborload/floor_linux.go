@@ -37,7 +37,8 @@ const (
 )
 
 // floorServe is the relay server of a child process: it listens on a
-// loopback port, prints it and serves until its standard input closes.
+// loopback port, prints it and serves until its standard input closes,
+// when it exits; it returns only with an error.
 func floorServe(seats int) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -738,20 +738,3 @@ func valueEnd(b []byte, start int) int {
 	}
 	return -1
 }
-
-// readInto appends everything rd holds to buf.
-func readInto(rd io.Reader, buf []byte) ([]byte, error) {
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := rd.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
-}

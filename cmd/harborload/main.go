@@ -75,11 +75,10 @@ func main() {
 	}
 	raiseFileLimit()
 	if *floorChild {
-		if err := floorServe(cfg.Seats); err != nil {
-			fmt.Fprintln(os.Stderr, "harborload floor relay:", err)
-			os.Exit(1)
-		}
-		return
+		// The relay exits when its standard input closes; floorServe
+		// returns only with the error that stopped it.
+		fmt.Fprintln(os.Stderr, "harborload floor relay:", floorServe(cfg.Seats))
+		os.Exit(1)
 	}
 	if *floor {
 		rep, err := runFloor(cfg)

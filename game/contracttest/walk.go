@@ -258,5 +258,3 @@ func viewerName(s game.Seat) string {
 func canSample(d game.Definition) bool {
 	return d.Info().HasLevel(game.LevelHard)
 }
-
-func viewOf(g game.Game, seat game.Seat) []byte { return mustJSON(g.View(seat)) }

@@ -70,6 +70,7 @@ var info = game.Info{
 	ID: ID, Name: "Pile", MinPlayers: 1, MaxPlayers: 6, Minutes: "1",
 	Summary: "Take one to three tokens; whoever takes the last one wins.",
 	Options: []game.Option{{Key: "size", Label: "Tokens", Kind: "int", Default: 21, Min: 1, Max: 1000}},
+	Test:    game.Test{Only: true},
 }
 
 // Definition is Pile with its types erased.

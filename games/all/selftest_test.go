@@ -16,11 +16,7 @@ import (
 // computer player broken on purpose in the way it exists to catch. A
 // checker that accepted one would be a check that cannot fail.
 
-type (
-	hfRules = game.Rules[*harborfall.State, harborfall.Move, harborfall.View]
-	ghRules = game.Rules[*greatharbor.State, greatharbor.Move, greatharbor.View]
-	nkRules = game.Rules[*neko.State, neko.Move, neko.View]
-)
+type hfRules = game.Rules[*harborfall.State, harborfall.Move, harborfall.View]
 
 // harborfallWith is Harborfall with change made to its rules.
 func harborfallWith(change func(r *hfRules)) game.Definition {

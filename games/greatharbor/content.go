@@ -194,7 +194,6 @@ var (
 	buildings      []BuildingInfo
 	structures     []StructureInfo
 	segments       [3]SegmentInfo
-	positions      int8
 	senateTop      int8
 	senateSpace    [16]Gain // own-track bonus per space
 	senateShared   [16]Gain // shared bonus per row (zero if none)
@@ -396,7 +395,6 @@ func loadBoards() {
 		structures = append(structures, StructureInfo{ID: s.ID, Name: s.Name, Insula: s.Kind == "insula", Column: s.Column, Cost: resources(s.Cost)})
 	}
 	segments = b.Trade.Segments
-	positions = b.Trade.Positions
 	senateTop = b.Senate.Top
 	for _, sp := range b.Senate.Spaces {
 		senateSpace[sp.Space] = sp.Gain.gain()

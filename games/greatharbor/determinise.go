@@ -105,10 +105,7 @@ func Determinise(v View, rng *game.Rand) *State {
 	if s.Automa && v.Automa != nil {
 		s.sampleAutomaDeck(rng, v.Automa.TopColour, v.Automa.TopUp)
 	}
-	var seenTiles []int8
-	for _, t := range s.BonusTiles[:s.BonusIdx+1] {
-		seenTiles = append(seenTiles, t)
-	}
+	seenTiles := slices.Clone(s.BonusTiles[:s.BonusIdx+1])
 	var tiles []int8
 	for t := range int8(len(s.BonusTiles)) {
 		if !slices.Contains(seenTiles, t) {

@@ -8,6 +8,8 @@
 package greatharbor
 
 import (
+	"encoding/json"
+
 	"harbor/game"
 )
 
@@ -63,6 +65,13 @@ var info = game.Info{
 		{Key: "smugglerToken", Label: "Smuggler token", Kind: "choice", Default: tokenPerTile,
 			Choices: []game.Choice{{Value: tokenPerTile, Label: "Ignores one tile's fee"}, {Value: tokenPerPlacement, Label: "Ignores every fee of one placement"}}},
 		{Key: "startingColonists", Label: "Starting Colonists", Kind: "int", Default: 0, Min: 0, Max: maxStartingColonist},
+	},
+	Test: game.Test{
+		Variety: []game.Setup{
+			{Players: 1, Options: json.RawMessage(`{}`)},
+			{Players: 2, Options: json.RawMessage(`{"shops":true,"automa":true}`)},
+			{Players: 4, Options: json.RawMessage(`{"shops":true}`)},
+		},
 	},
 }
 

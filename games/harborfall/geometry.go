@@ -36,7 +36,6 @@ type Geometry struct {
 	cornerHexes  [][]int8  // land hexes touching a corner (1 to 3)
 	cornerEdges  [][]int16 // edges meeting at a corner (2 or 3)
 	cornerNear   [][]int16 // corners one edge away
-	edgeLand     []bool    // the edge touches land (every edge here does)
 }
 
 // geometries holds the 19-hex island at 0 and the 30-hex island at 1.

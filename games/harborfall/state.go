@@ -6,6 +6,8 @@
 package harborfall
 
 import (
+	"encoding/json"
+
 	"harbor/game"
 )
 
@@ -157,6 +159,13 @@ var info = game.Info{
 			Help: "How many offers to other players the active player may make in one turn."},
 		{Key: "turnLimit", Label: "Turn limit (simulations)", Kind: "int", Default: 0, Min: 0, Max: 10000,
 			Help: "End the game after this many turns, ranked by points. 0: no limit."},
+	},
+	Test: game.Test{
+		Quick: json.RawMessage(`{"turnLimit":10}`),
+		Variety: []game.Setup{
+			{Players: 3, Options: json.RawMessage(`{}`)},
+			{Players: 6, Options: json.RawMessage(`{}`)},
+		},
 	},
 }
 

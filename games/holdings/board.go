@@ -151,7 +151,7 @@ func loadBoard(raw []byte) (*boardData, error) {
 		}
 	}
 	if b.kind[GateSpace] != kGate || b.kind[CustomsSpace] != kCustoms {
-		return nil, fmt.Errorf("Harbor Gate must be space 0 and Customs House space 10")
+		return nil, fmt.Errorf("the board needs Harbor Gate at space 0 and Customs House at space 10")
 	}
 	for i := 0; i < NumSpaces; i++ {
 		if !b.ownable.Has(i) {

@@ -8,6 +8,8 @@
 package holdings
 
 import (
+	"encoding/json"
+
 	"harbor/game"
 )
 
@@ -65,6 +67,13 @@ var info = game.Info{
 		{Key: "saleOrder", Label: "Automatic sale order", Kind: "choice", Default: SaleByPrice, Choices: []game.Choice{
 			{Value: SaleByPrice, Label: "Lowest price first"}, {Value: SaleByValue, Label: "Lowest sale value first"}}},
 		{Key: "oneSidedTrades", Label: "Allow one-sided trades (gifts)", Kind: "bool", Default: false},
+	},
+	Test: game.Test{
+		Quick: json.RawMessage(`{"roundLimit":8}`),
+		Variety: []game.Setup{
+			{Players: 2, Options: json.RawMessage(`{"oneSidedTrades":true}`)},
+			{Players: 6, Options: json.RawMessage(`{}`)},
+		},
 	},
 }
 

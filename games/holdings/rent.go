@@ -31,17 +31,6 @@ func (s *State) Rent(space int) int {
 	return 0
 }
 
-// owned returns the districts seat owns.
-func (s *State) owned(seat int8) PropertySet {
-	var set PropertySet
-	for i := 0; i < NumSpaces; i++ {
-		if s.Owner[i] == seat {
-			set = set.With(i)
-		}
-	}
-	return set
-}
-
 func (s *State) ownsAll(seat int8, set PropertySet) bool {
 	for ; set != 0; set = set.Without(set.First()) {
 		if s.Owner[set.First()] != seat {

@@ -12,21 +12,24 @@ func bundle(pairs ...int8) Bundle {
 	return b
 }
 
+// firstSwap is the first swap boat's effect: boatSwaps is indexed from it.
+const firstSwap = EffSwapCaptainLicence
+
 // boatSwaps lists each swap boat's exchanges, both directions, by effect.
 var boatSwaps = [...][]swap{
-	EffSwapCaptainLicence - EffSwapCaptainLicence: {
+	EffSwapCaptainLicence - firstSwap: {
 		{bundle(int8(Captain), 1), bundle(int8(Licence), 1)},
 		{bundle(int8(Licence), 1), bundle(int8(Captain), 1)}},
-	EffSwapCaptainFishGoods - EffSwapCaptainLicence: {
+	EffSwapCaptainFishGoods - firstSwap: {
 		{bundle(int8(Captain), 1, int8(Fish), 1), bundle(int8(Goods), 1)},
 		{bundle(int8(Goods), 1), bundle(int8(Captain), 1, int8(Fish), 1)}},
-	EffSwapFish4Penguin - EffSwapCaptainLicence: {
+	EffSwapFish4Penguin - firstSwap: {
 		{bundle(int8(Fish), 4), bundle(int8(Penguin), 1)},
 		{bundle(int8(Penguin), 1), bundle(int8(Fish), 4)}},
-	EffSwapPenguinFishCaptain - EffSwapCaptainLicence: {
+	EffSwapPenguinFishCaptain - firstSwap: {
 		{bundle(int8(Penguin), 1, int8(Fish), 1), bundle(int8(Captain), 1)},
 		{bundle(int8(Captain), 1), bundle(int8(Penguin), 1, int8(Fish), 1)}},
-	EffSwapFish3LicenceGoods - EffSwapCaptainLicence: {
+	EffSwapFish3LicenceGoods - firstSwap: {
 		{bundle(int8(Fish), 3), bundle(int8(Licence), 1)},
 		{bundle(int8(Fish), 3), bundle(int8(Goods), 1)},
 		{bundle(int8(Licence), 1), bundle(int8(Fish), 3)},
@@ -36,10 +39,10 @@ var boatSwaps = [...][]swap{
 // swapsOf returns the exchanges a boat offers (none for an E boat).
 func swapsOf(boat uint8) []swap {
 	e := cat.Cards[boat].Effect
-	if e < EffSwapCaptainLicence || e > EffSwapFish3LicenceGoods {
+	if e < firstSwap || e > EffSwapFish3LicenceGoods {
 		return nil
 	}
-	return boatSwaps[e-EffSwapCaptainLicence]
+	return boatSwaps[e-firstSwap]
 }
 
 // covers reports whether the cards the player may spend now pay for b.

@@ -9,6 +9,8 @@
 package neko
 
 import (
+	"encoding/json"
+
 	"harbor"
 	"harbor/game"
 )
@@ -38,6 +40,12 @@ var info = game.Info{
 		{Key: "extraCards", Label: "Extra cards", Help: "Three extra attractions and two extra Research Stations.", Kind: "bool", Default: false},
 		{Key: "fishingBoats", Label: "Fishing boats", Help: "After each scoring, players choose a fishing boat, richest in coins first.", Kind: "bool", Default: false},
 		{Key: "ghostShip", Label: "Ghost ship", Help: "A level-0 ship that scores 8 points if it reaches the end of your line.", Kind: "bool", Default: false},
+	},
+	Test: game.Test{
+		Variety: []game.Setup{
+			{Players: 2, Options: json.RawMessage(`{}`)},
+			{Players: 4, Options: json.RawMessage(`{"extraCards":true,"fishingBoats":true,"ghostShip":true}`)},
+		},
 	},
 }
 

@@ -5,14 +5,21 @@
 // every text of it (a chart's labels too) must be at least 12 px on screen,
 // on a 390 px and a 320 px phone.
 
+import { everyGame } from "./games.mjs";
 import { fail, log, pageApi, PHONE, SMALL_PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
 
-const GAMES = [
-  { id: "greatharbor", seats: 4, options: { shops: true }, end: "ranking" },
-  { id: "harborfall", seats: 6, options: { turnLimit: 12 }, end: "ranking" },
-  { id: "holdings", seats: 6, options: { roundLimit: 2 }, end: "ranking" },
-  { id: "neko", seats: 4, options: { extraCards: true, fishingBoats: true, ghostShip: true }, end: "final-scores" },
-];
+/**
+ * Each game, by id: the options of a short game with everything its end
+ * screen can show, and the test id of that end screen. The seats are the
+ * game's most. A game the server registers with screens but missing here
+ * fails the scenario (games.mjs).
+ */
+const GAMES = {
+  greatharbor: { options: { shops: true }, end: "ranking" },
+  harborfall: { options: { turnLimit: 12 }, end: "ranking" },
+  holdings: { options: { roundLimit: 2 }, end: "ranking" },
+  neko: { options: { extraCards: true, fishingBoats: true, ghostShip: true }, end: "final-scores" },
+};
 
 /** sideways lists the elements of the end screen whose content is wider than they are and scrolls or is cut off sideways. */
 const sideways = (page, testid) =>
@@ -81,12 +88,12 @@ export default async function scenario(ctx) {
   await small.context().addCookies(await page.context().cookies());
   const problems = [];
 
-  for (const g of GAMES) {
+  for (const g of await everyGame(base, "end-screens", GAMES)) {
     setStep(`${g.id}: a table of computer players plays to the end`);
     const made = await pageApi(page, "POST", "/api/tables", { game: g.id, name: "Ana", options: g.options });
     if (made.status !== 201) fail(`opening a ${g.id} table: ${made.status} ${JSON.stringify(made.body)}`);
     const id = made.body.id;
-    for (let s = 1; s < g.seats; s++) {
+    for (let s = 1; s < g.info.maxPlayers; s++) {
       const r = await pageApi(page, "POST", `/api/tables/${id}/bots`, {});
       if (r.status !== 200) fail(`adding a computer player: ${r.status} ${JSON.stringify(r.body)}`);
     }

@@ -1,5 +1,5 @@
-// The play frame every game shares, checked the same way in each of the four
-// games: two people (Ana on a phone, Bo on a laptop), a computer player and a
+// The play frame every game shares, checked the same way in each game with
+// screens: two people (Ana on a phone, Bo on a laptop), a computer player and a
 // TV opened the documented way, /tv and then the typed code, on a cold load.
 // In each game: a hint is asked for, shown and logged; a refused move's rule
 // link opens the rules reference at that rule; the focus lands on a control
@@ -12,19 +12,21 @@ import { fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, setStep, shot
 import { act as ghAct } from "./greatharbor.lib.mjs";
 import { tryStep as hfStep } from "./harborfall-lib.mjs";
 import { holdingsTurn, logComplete, logLength } from "./lib.mjs";
+import { everyGame, onlyGames } from "./games.mjs";
 import { step as nekoStep } from "./neko.mjs";
 
 /**
- * Each game: how a person makes one plain move through the page, and a move
- * the server refuses with a rule, sent by the seat it waits on (onTurn) or by
- * one it does not.
+ * Each game, by id: how a person makes one plain move through the page, and
+ * a move the server refuses with a rule, sent by the seat it waits on
+ * (onTurn) or by one it does not. A game the server registers with screens
+ * but missing here fails the scenario (games.mjs).
  */
-const GAMES = [
-  { id: "holdings", name: "Harbor Holdings", step: (p) => holdingsTurn(p, ["buy", "roll", "end"]), refused: { onTurn: false, move: { type: "end" } } },
-  { id: "harborfall", name: "Harborfall", step: (p) => hfStep(p), refused: { onTurn: false, move: { type: "end" } } },
-  { id: "greatharbor", name: "The Great Harbor", step: (p) => ghAct(p), refused: { onTurn: true, move: { type: "draft", die: 99 } } },
-  { id: "neko", name: "Neko Harbour", step: (p) => nekoStep(p), refused: { onTurn: false, move: { type: "next" } } },
-];
+const GAMES = {
+  holdings: { step: (p) => holdingsTurn(p, ["buy", "roll", "end"]), refused: { onTurn: false, move: { type: "end" } } },
+  harborfall: { step: (p) => hfStep(p), refused: { onTurn: false, move: { type: "end" } } },
+  greatharbor: { step: (p) => ghAct(p), refused: { onTurn: true, move: { type: "draft", die: 99 } } },
+  neko: { step: (p) => nekoStep(p), refused: { onTurn: false, move: { type: "next" } } },
+};
 
 /** RecentLogMoves in table/history.go: a page that connects gets the log of this many moves at once. */
 const RECENT_LOG_MOVES = 32;
@@ -101,8 +103,7 @@ export default async function scenario(ctx) {
   const boCtx = await browser.newContext(LAPTOP);
 
   // FRAME_GAMES=neko,greatharbor runs the checks in some games only (while working on one).
-  const only = (process.env.FRAME_GAMES ?? "").split(",").filter(Boolean);
-  for (const g of GAMES.filter((x) => only.length === 0 || only.includes(x.id))) {
+  for (const g of await everyGame(base, "frame", GAMES, onlyGames("FRAME_GAMES"))) {
     const ana = await anaCtx.newPage();
     const bo = await boCtx.newPage();
     for (const p of [ana, bo]) await keepSocket(p);

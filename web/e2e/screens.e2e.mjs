@@ -1,20 +1,26 @@
 // The screens no game scenario audits, and the zoomed boards: the home page
-// (phone, small phone, laptop), the device-link page, and for each of the four
-// games its rules reference with its icon legend, its lobby, and its play
+// (phone, small phone, laptop), the device-link page, and for each game with
+// screens its rules reference with its icon legend, its lobby, and its play
 // screen on a 390 px phone with the board zoomed in. Every screen is audited
 // with axe-core (any violation fails) and must not scroll sideways at 390 px
 // and 320 px. On the zoomed board the smallest text must reach 12 px, a
 // control's middle must be that control (a tap lands where it shows), and a
 // tap on a space opens that space.
 
+import { everyGame } from "./games.mjs";
 import { audit, fail, fitsWidth, LAPTOP, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, until, watchErrors } from "./lib.mjs";
 
-const GAMES = [
-  { id: "holdings", name: "Harbor Holdings", board: "svg.board", bots: 1 },
-  { id: "harborfall", name: "Harborfall", board: "svg.hf-board", bots: 2 },
-  { id: "greatharbor", name: "The Great Harbor", board: "svg.gh-harbor", bots: 0 },
-  { id: "neko", name: "Neko Harbour", board: ".nk-town", bots: 1 },
-];
+/**
+ * Each game, by id: its zoomable board and the computer players its lobby
+ * needs before it starts. A game the server registers with screens but
+ * missing here fails the scenario (games.mjs).
+ */
+const GAMES = {
+  holdings: { board: "svg.board", bots: 1 },
+  harborfall: { board: "svg.hf-board", bots: 2 },
+  greatharbor: { board: "svg.gh-harbor", bots: 0 },
+  neko: { board: ".nk-town", bots: 1 },
+};
 
 /** both widths: the page fits a 390 px and a 320 px phone, with a screenshot of each. */
 async function bothWidths(page, where, name) {
@@ -101,7 +107,7 @@ export default async function scenario(ctx) {
   await audit(other, "the device-link page (phone)");
   await bothWidths(other, "the device-link page", "01-link");
 
-  for (const [i, game] of GAMES.entries()) {
+  for (const [i, game] of (await everyGame(base, "screens", GAMES)).entries()) {
     const n = String(i + 2).padStart(2, "0");
     setStep(`${game.name}: the rules reference and its icon legend`);
     await phone.goto(`${base}/`);

@@ -1,4 +1,4 @@
-// Who plays a seat, in each of the four games, with Ana on a phone, Bo on a
+// Who plays a seat, in each game with screens, with Ana on a phone, Bo on a
 // small phone, a computer player between them and the TV:
 // - Bo hands his own seat to the computer player and takes it back;
 // - Bo's page closes: every screen counts down to the stand-in, whose moves
@@ -13,14 +13,8 @@
 // land while the game stands still; where it must hand a seat over while
 // computer players move, it asks the API as the button does.
 
+import { everyGame, onlyGames } from "./games.mjs";
 import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
-
-const GAMES = [
-  ["holdings", "Harbor Holdings"],
-  ["harborfall", "Harborfall"],
-  ["greatharbor", "The Great Harbor"],
-  ["neko", "Neko Harbour"],
-];
 
 /**
  * Computer players pause between moves here, unlike the other scenarios: the
@@ -261,7 +255,7 @@ async function oneGame(ctx, game, name) {
 }
 
 export default async function scenario(ctx) {
-  // SEATS_GAMES=neko,holdings runs only those games (while working on one).
-  const only = (process.env.SEATS_GAMES ?? "").split(",").filter(Boolean);
-  for (const [game, name] of GAMES) if (!only.length || only.includes(game)) await oneGame(ctx, game, name);
+  // Every game with screens, which needs nothing of its own here. SEATS_GAMES=neko,holdings runs
+  // only those games (while working on one).
+  for (const g of await everyGame(ctx.base, "seats", null, onlyGames("SEATS_GAMES"))) await oneGame(ctx, g.id, g.name);
 }

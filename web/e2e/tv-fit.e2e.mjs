@@ -14,6 +14,7 @@
 // to the computer players, the end block. The computer players take 100 ms a
 // move, so a short game ends within a minute.
 
+import { everyGame, onlyGames } from "./games.mjs";
 import { fail, log, pageApi, setStep, shifts, TV, tvFits, until, watchErrors, watchShifts } from "./lib.mjs";
 
 export const serverArgs = ["-bot-delay", "100ms"];
@@ -24,12 +25,18 @@ const STRETCH = 40;
 /** The most layout shift a TV may sum over a whole game. */
 const MOST_SHIFT = 0.05;
 
-const GAMES = [
-  { id: "holdings", name: "Harbor Holdings", seats: [4, 6], options: { roundLimit: 6 } },
-  { id: "harborfall", name: "Harborfall", seats: [4, 6], options: { turnLimit: 16 } },
-  { id: "greatharbor", name: "The Great Harbor", seats: [4], options: { shops: true } },
-  { id: "neko", name: "Neko Harbour", seats: [4], options: {} },
-];
+/**
+ * Each game, by id: its options for a game long enough for the stretch and
+ * short enough to end within a minute. The seats are four and the game's
+ * most. A game the server registers with screens but missing here fails the
+ * scenario (games.mjs).
+ */
+const GAMES = {
+  holdings: { options: { roundLimit: 6 } },
+  harborfall: { options: { turnLimit: 16 } },
+  greatharbor: { options: { shops: true } },
+  neko: { options: {} },
+};
 
 /**
  * chartCuts lists the labels of the TV's charts whose box (the glyphs' full
@@ -163,9 +170,8 @@ export default async function scenario(ctx) {
   };
 
   // TV_FIT_GAMES=holdings,neko measures only those games (while working on their TV screens).
-  const only = (process.env.TV_FIT_GAMES ?? "").split(",").filter(Boolean);
-  for (const g of GAMES.filter((g) => only.length === 0 || only.includes(g.id))) {
-    for (const seats of g.seats) {
+  for (const g of await everyGame(base, "tv-fit", GAMES, onlyGames("TV_FIT_GAMES"))) {
+    for (const seats of [...new Set([Math.min(4, g.info.maxPlayers), g.info.maxPlayers])]) {
       const label = `${g.name} with ${seats} seats`;
       const tag = `${g.id}-${seats}`;
       setStep(`${label}: the host and ${seats - 1} computer players, the TV open`);

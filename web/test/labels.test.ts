@@ -1,7 +1,8 @@
-// Every legal move has its own label: over random games of every game (the
-// positions web/labels_test.go writes with -label-samples), no two legal
-// moves of one position may read the same. The Go test runs first, here; a
-// failure to write the samples fails this test.
+// Every legal move has its own label: over random games of every registered
+// game (the positions web/labels_test.go writes with -label-samples), no two
+// legal moves of one position may read the same. The Go test runs first,
+// here; a failure to write the samples fails this test. The registered games
+// (the samples' keys), the games with screens and OFFERS must be the same.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -18,6 +19,7 @@ import * as hd from "../src/games/holdings/moves";
 import { decodeView as hdView } from "../src/games/holdings/view";
 import * as nk from "../src/games/neko/moves";
 import { decodeView as nkView } from "../src/games/neko/view";
+import { screenIds } from "../src/games/registry";
 
 interface Sample {
   seat: number;
@@ -68,12 +70,19 @@ afterAll(() => {
 });
 
 describe("every legal move has its own label", () => {
-  it.each(Object.keys(OFFERS))("%s: no two legal moves of a position share a label", (id) => {
+  it("covers every game: the server's registered games are the games with screens, and each has its offer here", () => {
+    expect(Object.keys(samples).sort()).toEqual(screenIds());
+    expect(Object.keys(OFFERS).sort()).toEqual(screenIds());
+  });
+
+  it.each(screenIds())("%s: no two legal moves of a position share a label", (id) => {
     const positions = samples[id] ?? [];
     expect(positions.length).toBeGreaterThan(100);
+    const offer = OFFERS[id];
+    if (!offer) throw new Error(`${id} has no entry in OFFERS: say there how its screen offers and labels its moves`);
     const clashes = new Map<string, string[]>();
     for (const s of positions) {
-      const { moves, label } = OFFERS[id]!(s);
+      const { moves, label } = offer(s);
       const seen = new Map<string, Move>();
       for (const m of moves) {
         const text = label(m);

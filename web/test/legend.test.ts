@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { hasLegend, loadLegend } from "../src/components/IconLegend";
+import { screenIds } from "../src/games/registry";
 import { loadReference, topicById } from "../src/rules/reference";
 
-const GAMES = ["holdings", "harborfall", "greatharbor", "neko"];
+/** Every game with screens: each has an icon legend. */
+const GAMES = screenIds();
 
 describe("the icon legends", () => {
   it.each(GAMES)("%s's reference has an icons topic that shows its legend", async (game) => {

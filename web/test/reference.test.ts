@@ -14,8 +14,10 @@ import {
   type Reference,
 } from "../src/rules/reference";
 import { emptyTable, reduce } from "../src/state";
+import { screenIds } from "../src/games/registry";
 
-const GAMES = ["holdings", "harborfall", "greatharbor", "neko"];
+/** Every game with screens: each has a rules reference. */
+const GAMES = screenIds();
 const ids = (ts: { id: string }[]) => ts.map((t) => t.id);
 
 describe("the rules references", () => {
@@ -48,7 +50,13 @@ describe("the rules references", () => {
 describe("searchTopics", () => {
   let holdings: Reference, harborfall: Reference, greatharbor: Reference, neko: Reference;
   beforeAll(async () => {
-    [holdings, harborfall, greatharbor, neko] = (await Promise.all(GAMES.map(loadReference))) as [Reference, Reference, Reference, Reference];
+    // By name: GAMES is in the registry's order, and these tests name each game.
+    [holdings, harborfall, greatharbor, neko] = (await Promise.all(["holdings", "harborfall", "greatharbor", "neko"].map(loadReference))) as [
+      Reference,
+      Reference,
+      Reference,
+      Reference,
+    ];
   });
 
   it("returns every topic, in order, for an empty query", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CATALOG } from "../src/catalog";
 import { hasScreens, loadScreens, screenIds } from "../src/games/registry";
 
 describe("game screen registry", () => {
@@ -21,5 +22,10 @@ describe("game screen registry", () => {
   it("refuses a game without screens", async () => {
     expect(hasScreens("no-such-game")).toBe(false);
     await expect(loadScreens("no-such-game")).rejects.toThrow(/no screens for the game no-such-game/);
+  });
+
+  it("has a picture in the catalog for every game with screens, and none for a game without", () => {
+    // contentFor draws a lighthouse for a game missing here: the home page would show it silently.
+    expect(Object.keys(CATALOG).sort()).toEqual(screenIds());
   });
 });
