@@ -14,11 +14,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
 	_ "time/tzdata" // quiet hours in any time zone, on machines without a zone database
 
+	"harbor/netguard"
 	"harbor/table"
 )
 
@@ -44,11 +46,18 @@ type Config struct {
 	Limits   Spender
 	MaxSends int
 	Window   time.Duration
-	// HTTPClient posts to push services; nil: a client that reaches only
-	// public addresses over https.
+	// HTTPClient posts to push services; nil: a client that dials only
+	// addresses Guard allows.
 	HTTPClient *http.Client
-	Log        *slog.Logger
-	Now        func() time.Time
+	// Guard refuses addresses push endpoints may not have, when a browser
+	// subscribes and at each dial of the default client; nil:
+	// netguard.Check, which allows public addresses only.
+	Guard func(netip.Addr) error
+	// Resolver resolves the hosts of push endpoints when browsers
+	// subscribe; nil: net.DefaultResolver.
+	Resolver netguard.Resolver
+	Log      *slog.Logger
+	Now      func() time.Time
 }
 
 // Notifier sends turn notices. Turn only queues; one goroutine sends.
@@ -76,7 +85,7 @@ func New(cfg Config) (*Notifier, error) {
 		cfg.Window = DefaultWindow
 	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = publicClient()
+		cfg.HTTPClient = publicClient(cfg.Guard)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)

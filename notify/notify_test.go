@@ -3,13 +3,18 @@ package notify_test
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"harbor"
 	"harbor/notify"
 	"harbor/notify/notifytest"
 	"harbor/sqlite"
@@ -43,13 +48,12 @@ func newStore(t *testing.T) testStore {
 
 var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", GameName: "Neko Harbour", Name: "Ana", Others: []string{"Bo", "Cy"}}
 
-// subscribe stores the push service's subscription for turn's person.
+// subscribe stores the push service's subscription for turn's person
+// straight in the store (the service is on loopback, which
+// CheckSubscription refuses).
 func subscribe(t *testing.T, store testStore, push *notifytest.Push) {
 	t.Helper()
 	sub := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: turn.Person, Created: time.Now()}
-	if err := notify.CheckSubscription(sub); err != nil {
-		t.Fatal(err)
-	}
 	if err := store.SaveSubscription(ctx, sub); err != nil {
 		t.Fatal(err)
 	}
@@ -181,36 +185,98 @@ func TestQuiet(t *testing.T) {
 	}
 }
 
+// resolver answers for the names of the tests.
+type resolver map[string][]netip.Addr
+
+func (r resolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	if a, ok := r[host]; ok {
+		return a, nil
+	}
+	return nil, errors.New("no such host")
+}
+
+var names = resolver{
+	"push.example":   {netip.MustParseAddr("142.250.185.10"), netip.MustParseAddr("2a00:1450:4001:80b::200a")},
+	"shared.example": {netip.MustParseAddr("142.250.185.10"), netip.MustParseAddr("100.64.0.1")},
+}
+
+// TestCheckSubscription: a subscription is refused, each with its reason,
+// for an endpoint that is too long, not https, or on an address of a
+// special-purpose range (given, or what its name resolves to), and for
+// keys that are not a point of P-256 and a 16-byte secret.
 func TestCheckSubscription(t *testing.T) {
+	store := newStore(t)
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Resolver: names})
 	push := notifytest.NewPush(t)
-	good := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth}
-	if err := notify.CheckSubscription(good); err != nil {
+	good := notify.Subscription{Endpoint: "https://push.example/send/abc", P256dh: push.P256dh, Auth: push.Auth}
+	if err := n.CheckSubscription(ctx, good); err != nil {
 		t.Fatal(err)
 	}
-	for name, s := range map[string]notify.Subscription{
-		"http endpoint": {Endpoint: strings.Replace(push.Endpoint, "https:", "http:", 1), P256dh: push.P256dh, Auth: push.Auth},
-		"short key":     {Endpoint: push.Endpoint, P256dh: push.Auth, Auth: push.Auth},
-		"long auth":     {Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.P256dh},
+	// 65 bytes that look like an uncompressed point but are not on the curve.
+	notPoint := make([]byte, 65)
+	_, _ = rand.Read(notPoint)
+	notPoint[0] = 4
+	with := func(endpoint, p256dh, auth string) notify.Subscription {
+		return notify.Subscription{Endpoint: endpoint, P256dh: p256dh, Auth: auth}
+	}
+	for _, tc := range []struct {
+		s    notify.Subscription
+		want string
+	}{
+		{with("http://push.example/1", push.P256dh, push.Auth), "the push endpoint must be an https address"},
+		{with("https://ana:pw@push.example/1", push.P256dh, push.Auth), "the push endpoint must be an https address"},
+		{with("https://push.example/"+strings.Repeat("a", 1200), push.P256dh, push.Auth), "push endpoint is longer than 1000 characters"},
+		{with(good.Endpoint, push.Auth, push.Auth), "the subscription's p256dh key is not a P-256 public key"},
+		{with(good.Endpoint, base64.RawURLEncoding.EncodeToString(notPoint), push.Auth), "the subscription's p256dh key is not a P-256 public key"},
+		{with(good.Endpoint, push.P256dh, push.P256dh), "the subscription's auth secret is not 16 bytes"},
+		{with("https://100.64.0.1/push", push.P256dh, push.Auth),
+			"push endpoint address 100.64.0.1 is in 100.64.0.0/10 (shared address space), which is never dialled"},
+		{with("https://shared.example/push", push.P256dh, push.Auth),
+			"push endpoint address 100.64.0.1 is in 100.64.0.0/10 (shared address space), which is never dialled"},
+		{with("https://[2002:c0a8:1::1]/push", push.P256dh, push.Auth), "whose embedded IPv4 address 192.168.0.1 is in 192.168.0.0/16 (private use)"},
+		{with("https://[64:ff9b::10.0.0.1]/push", push.P256dh, push.Auth), "whose embedded IPv4 address 10.0.0.1 is in 10.0.0.0/8 (private use)"},
+		{with("https://198.18.0.1/push", push.P256dh, push.Auth), "198.18.0.0/15 (benchmarking)"},
+		{with("https://[fe80::1%25eth0]/push", push.P256dh, push.Auth), "fe80::/10 (link local)"},
+		{with(push.Endpoint, push.P256dh, push.Auth), "127.0.0.0/8 (loopback)"},
+		{with("https://nowhere.example/push", push.P256dh, push.Auth), "push endpoint host nowhere.example does not resolve"},
 	} {
-		if notify.CheckSubscription(s) == nil {
-			t.Errorf("%s: accepted", name)
+		err := n.CheckSubscription(ctx, tc.s)
+		if harbor.ErrorCode(err) != harbor.EInvalid || !strings.Contains(harbor.ErrorMessage(err), tc.want) {
+			t.Errorf("%.80s: %v, want invalid: %q", tc.s.Endpoint, err, tc.want)
 		}
 	}
 }
 
-// TestDefaultClientRefusesPrivateAddresses: a subscription naming this
-// machine gets nothing from a notifier with the default client.
-func TestDefaultClientRefusesPrivateAddresses(t *testing.T) {
-	store := newStore(t)
-	n := newNotifier(t, notify.Config{Store: store, Limits: store})
-	push := notifytest.NewPush(t)
-	push.Expect(n.PublicKey())
-	subscribe(t, store, push)
-	if err := n.Deliver(ctx, turn); err == nil || !strings.Contains(err.Error(), "private or loopback") {
-		t.Fatalf("delivery to a loopback endpoint: %v", err)
-	}
-	if msgs, errs := push.Messages(); len(msgs)+len(errs) != 0 {
-		t.Fatal("the push service on loopback was reached")
+// TestDefaultClientRefusesSpecialAddresses: the default client dials no
+// address of a special-purpose range, whether the endpoint names it or
+// its name resolves to it: a subscription stored with one gets nothing.
+func TestDefaultClientRefusesSpecialAddresses(t *testing.T) {
+	for _, tc := range []struct{ host, want string }{
+		{"", "127.0.0.0/8 (loopback)"},
+		{"localhost", "(loopback)"},
+		{"100.64.0.1:443", "100.64.0.0/10 (shared address space)"},
+		{"[2002:7f00:1::1]:443", "2002::/16 (6to4)"},
+	} {
+		store := newStore(t)
+		n := newNotifier(t, notify.Config{Store: store, Limits: store})
+		push := notifytest.NewPush(t)
+		push.Expect(n.PublicKey())
+		if tc.host != "" {
+			u, _ := url.Parse(push.Endpoint)
+			if tc.host == "localhost" {
+				u.Host = "localhost:" + u.Port()
+			} else {
+				u.Host = tc.host
+			}
+			push.Endpoint = u.String()
+		}
+		subscribe(t, store, push)
+		if err := n.Deliver(ctx, turn); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "never dialled") {
+			t.Errorf("delivery to %s: %v", push.Endpoint, err)
+		}
+		if msgs, errs := push.Messages(); len(msgs)+len(errs) != 0 {
+			t.Errorf("the push service was reached at %s", push.Endpoint)
+		}
 	}
 }
 

@@ -2,14 +2,17 @@ package server_test
 
 import (
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 
 	"harbor"
+	"harbor/netguard"
 	"harbor/notify"
 	"harbor/notify/notifytest"
 	"harbor/server"
@@ -30,7 +33,14 @@ func newNoticeEnv(t *testing.T) *noticeEnv {
 	push, box := notifytest.NewPush(t), notifytest.NewSMTP(t)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(),
+	// The push service listens on loopback, which is allowed here only.
+	guard := func(a netip.Addr) error {
+		if a.IsLoopback() {
+			return nil
+		}
+		return netguard.Check(a)
+	}
+	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Guard: guard,
 		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org"}})
 	if err != nil {
 		t.Fatal(err)
@@ -159,6 +169,47 @@ func TestNoticeSettingsRefuseBadInput(t *testing.T) {
 	}
 	if e.box.Count() != 0 {
 		t.Fatal("a refused address was mailed")
+	}
+}
+
+// TestPushSubscriptions: a push endpoint is refused with its reason when
+// it is too long or on an address of a special-purpose range, and so are
+// keys that are not a P-256 point. A refusal changes nothing.
+func TestPushSubscriptions(t *testing.T) {
+	e := newNoticeEnv(t)
+	ana := e.person("Ana")
+	keys := map[string]string{"p256dh": e.push.P256dh, "auth": e.push.Auth}
+	on := func(p *person, endpoint string, keys map[string]string) (server.NoticeSettings, error) {
+		var s server.NoticeSettings
+		err := p.call("POST", "/api/notices/push", map[string]any{"endpoint": endpoint, "keys": keys}, &s)
+		return s, err
+	}
+	if s, err := on(ana, e.push.Endpoint, keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
+		t.Fatalf("push on: %+v %v", s, err)
+	}
+	notPoint := make([]byte, 65)
+	_, _ = rand.Read(notPoint)
+	notPoint[0] = 4
+	for _, tc := range []struct {
+		endpoint string
+		keys     map[string]string
+		code     string
+		want     string
+	}{
+		{"https://100.64.0.1/push/1", keys, harbor.EInvalid,
+			"push endpoint address 100.64.0.1 is in 100.64.0.0/10 (shared address space), which is never dialled"},
+		{"https://[2002:c0a8:101::1]/push/1", keys, harbor.EInvalid, "2002::/16 (6to4), whose embedded IPv4 address 192.168.1.1"},
+		{"https://push.example/" + strings.Repeat("x", 1200), keys, harbor.EInvalid, "push endpoint is longer than 1000 characters"},
+		{e.push.Endpoint + "/2", map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(notPoint), "auth": e.push.Auth}, harbor.EInvalid,
+			"the subscription's p256dh key is not a P-256 public key"},
+	} {
+		if _, err := on(ana, tc.endpoint, tc.keys); code(err) != tc.code || !strings.Contains(harbor.ErrorMessage(err), tc.want) {
+			t.Errorf("%.60s: %v, want %s %q", tc.endpoint, err, tc.code, tc.want)
+		}
+	}
+	var s server.NoticeSettings
+	if err := ana.call("GET", "/api/notices", nil, &s); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
+		t.Fatalf("after the refusals Ana has %+v %v", s, err)
 	}
 }
 
