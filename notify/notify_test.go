@@ -6,10 +6,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/netip"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,7 +56,7 @@ var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", G
 func subscribe(t *testing.T, store testStore, push *notifytest.Push) {
 	t.Helper()
 	sub := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: turn.Person, Created: time.Now()}
-	if err := store.SaveSubscription(ctx, sub); err != nil {
+	if err := store.SaveSubscription(ctx, sub, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -244,6 +246,64 @@ func TestCheckSubscription(t *testing.T) {
 		if harbor.ErrorCode(err) != harbor.EInvalid || !strings.Contains(harbor.ErrorMessage(err), tc.want) {
 			t.Errorf("%.80s: %v, want invalid: %q", tc.s.Endpoint, err, tc.want)
 		}
+	}
+}
+
+// TestSubscribe: a browser that subscribes again replaces its old
+// subscription; a person keeps MaxSubscriptions, the newest; an endpoint
+// another person holds is refused; a refused subscription changes nothing.
+func TestSubscribe(t *testing.T) {
+	store := newStore(t)
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Resolver: names})
+	push := notifytest.NewPush(t)
+	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
+	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	sub := func(person, device string, i int) notify.Subscription {
+		return notify.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: push.P256dh, Auth: push.Auth,
+			Person: person, Device: device, Created: at.Add(time.Duration(i) * time.Second)}
+	}
+	endpoints := func(person string) []string {
+		t.Helper()
+		subs, err := store.Subscriptions(ctx, person)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range subs {
+			out = append(out, strings.TrimPrefix(s.Endpoint, "https://push.example/"))
+		}
+		return out
+	}
+	for i := range 30 {
+		if err := n.Subscribe(ctx, sub(ana, "", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := endpoints(ana); !slices.Equal(got, []string{"29"}) {
+		t.Fatalf("one browser subscribed 30 times; ana has %v", got)
+	}
+	for i := range 6 {
+		if err := n.Subscribe(ctx, sub(ana, fmt.Sprint("d", i), 30+i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := endpoints(ana); !slices.Equal(got, []string{"31", "32", "33", "34", "35"}) {
+		t.Fatalf("ana subscribed in seven browsers; she has %v, want the newest %d", got, notify.MaxSubscriptions)
+	}
+	if err := n.Subscribe(ctx, sub(bo, "", 33)); harbor.ErrorCode(err) != harbor.EConflict ||
+		!strings.Contains(harbor.ErrorMessage(err), "registered to someone else") {
+		t.Fatalf("bo takes ana's endpoint: %v", err)
+	}
+	bad := sub(ana, "d4", 40)
+	bad.P256dh = push.Auth
+	if err := n.Subscribe(ctx, bad); harbor.ErrorCode(err) != harbor.EInvalid {
+		t.Fatalf("a bad key: %v", err)
+	}
+	if got := endpoints(ana); !slices.Equal(got, []string{"31", "32", "33", "34", "35"}) {
+		t.Fatalf("after refusals ana has %v", got)
+	}
+	if got := endpoints(bo); len(got) != 0 {
+		t.Fatalf("after refusals bo has %v", got)
 	}
 }
 

@@ -64,6 +64,18 @@ func endpointHost(endpoint string) string {
 // services of browsers give a few hundred.
 const MaxEndpoint = 1000
 
+// MaxSubscriptions is how many push subscriptions a person keeps: one a
+// browser, and a browser's new subscription replaces its old one, so this
+// many of their browsers get notices; subscribing in one more drops the
+// oldest subscription.
+const MaxSubscriptions = 5
+
+// ErrEndpointTaken refuses a push endpoint another person holds (a
+// browser that became someone else, or a copied endpoint): stores return
+// it rather than move the subscription.
+var ErrEndpointTaken = harbor.Errorf(harbor.EConflict,
+	"this push endpoint is registered to someone else; turn notices off and on again in this browser to get one of its own")
+
 // CheckSubscription refuses a subscription the server would not send to:
 // an endpoint that is too long, not an https URL, or on an address the
 // notifier never dials (its host is resolved now, and each address it has
@@ -96,6 +108,17 @@ func (n *Notifier) CheckSubscription(ctx context.Context, s Subscription) error 
 		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", err)
 	}
 	return nil
+}
+
+// Subscribe checks s and stores it as the one subscription of its
+// person's browser, keeping their MaxSubscriptions newest. Nothing changes
+// when it is refused: ErrEndpointTaken when another person holds the
+// endpoint.
+func (n *Notifier) Subscribe(ctx context.Context, s Subscription) error {
+	if err := n.CheckSubscription(ctx, s); err != nil {
+		return err
+	}
+	return n.cfg.Store.SaveSubscription(ctx, s, MaxSubscriptions)
 }
 
 // publicClient posts to push services only, and never to an address

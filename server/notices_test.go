@@ -174,18 +174,24 @@ func TestNoticeSettingsRefuseBadInput(t *testing.T) {
 
 // TestPushSubscriptions: a push endpoint is refused with its reason when
 // it is too long or on an address of a special-purpose range, and so are
-// keys that are not a P-256 point. A refusal changes nothing.
+// keys that are not a P-256 point; a browser that subscribes again
+// replaces its old subscription; another person cannot take an endpoint;
+// a browser linked to another person leaves its endpoint free for them.
+// A refusal changes nothing.
 func TestPushSubscriptions(t *testing.T) {
 	e := newNoticeEnv(t)
-	ana := e.person("Ana")
+	ana, bo, phone := e.person("Ana"), e.person("Bo"), e.person("Phone")
 	keys := map[string]string{"p256dh": e.push.P256dh, "auth": e.push.Auth}
 	on := func(p *person, endpoint string, keys map[string]string) (server.NoticeSettings, error) {
 		var s server.NoticeSettings
 		err := p.call("POST", "/api/notices/push", map[string]any{"endpoint": endpoint, "keys": keys}, &s)
 		return s, err
 	}
-	if s, err := on(ana, e.push.Endpoint, keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
+	if s, err := on(ana, e.push.Endpoint+"/old", keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint + "/old"}) {
 		t.Fatalf("push on: %+v %v", s, err)
+	}
+	if s, err := on(ana, e.push.Endpoint, keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
+		t.Fatalf("the browser subscribed again: %+v %v", s, err)
 	}
 	notPoint := make([]byte, 65)
 	_, _ = rand.Read(notPoint)
@@ -207,9 +213,31 @@ func TestPushSubscriptions(t *testing.T) {
 			t.Errorf("%.60s: %v, want %s %q", tc.endpoint, err, tc.code, tc.want)
 		}
 	}
+	if _, err := on(bo, e.push.Endpoint, keys); code(err) != harbor.EConflict || !strings.Contains(harbor.ErrorMessage(err), "registered to someone else") {
+		t.Fatalf("Bo names Ana's endpoint: %v", err)
+	}
 	var s server.NoticeSettings
 	if err := ana.call("GET", "/api/notices", nil, &s); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
 		t.Fatalf("after the refusals Ana has %+v %v", s, err)
+	}
+	if err := bo.call("GET", "/api/notices", nil, &s); err != nil || len(s.Endpoints) != 0 {
+		t.Fatalf("after the refusals Bo has %+v %v", s, err)
+	}
+
+	// A browser that had notices as a stranger becomes Bo's linked device:
+	// its endpoint is Bo's to take.
+	if _, err := on(phone, e.push.Endpoint+"/phone", keys); err != nil {
+		t.Fatal(err)
+	}
+	var link server.LinkCode
+	if err := bo.call("POST", "/api/devices/code", map[string]any{}, &link); err != nil {
+		t.Fatal(err)
+	}
+	if err := phone.call("POST", "/api/devices/link", map[string]string{"code": link.Code}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := on(phone, e.push.Endpoint+"/phone", keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint + "/phone"}) {
+		t.Fatalf("the linked phone subscribes for Bo: %+v %v", s, err)
 	}
 }
 
