@@ -26,9 +26,14 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultMaxSends = 12
-	DefaultWindow   = time.Hour
+	DefaultMaxSends    = 12
+	DefaultWindow      = time.Hour
+	DefaultPushTimeout = 10 * time.Second
 )
+
+// senders is how many turns' notices go out at once, so a person whose
+// push services are slow holds up no one else's notices for long.
+const senders = 4
 
 // Config configures a Notifier.
 type Config struct {
@@ -56,8 +61,11 @@ type Config struct {
 	// Resolver resolves the hosts of push endpoints when browsers
 	// subscribe; nil: net.DefaultResolver.
 	Resolver netguard.Resolver
-	Log      *slog.Logger
-	Now      func() time.Time
+	// PushTimeout bounds each post to a push service (0: the default);
+	// the posts of one notice go side by side.
+	PushTimeout time.Duration
+	Log         *slog.Logger
+	Now         func() time.Time
 }
 
 // Notifier sends turn notices. Turn only queues; one goroutine sends.
@@ -84,8 +92,11 @@ func New(cfg Config) (*Notifier, error) {
 	if cfg.Window == 0 {
 		cfg.Window = DefaultWindow
 	}
+	if cfg.PushTimeout == 0 {
+		cfg.PushTimeout = DefaultPushTimeout
+	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = publicClient(cfg.Guard)
+		cfg.HTTPClient = publicClient(cfg.Guard, cfg.PushTimeout)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
@@ -136,19 +147,27 @@ func (n *Notifier) Close() {
 
 func (n *Notifier) run() {
 	defer close(n.done)
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, senders)
 	for t := range n.queue {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		if err := n.Deliver(ctx, t); err != nil {
-			n.cfg.Log.Warn("turn notice", "table", t.Table, "err", err)
-		}
-		cancel()
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := n.Deliver(ctx, t); err != nil {
+				n.cfg.Log.Warn("turn notice", "table", t.Table, "err", err)
+			}
+		})
 	}
+	wg.Wait()
 }
 
 // Deliver sends the notice of t now, to every push subscription of the
 // person and to their confirmed address, unless they are in their quiet
-// hours or have had their share of notices in this window. A subscription
-// the push service no longer knows (404, 410) is dropped.
+// hours or have had their share of notices in this window. The pushes go
+// side by side, each within PushTimeout. A subscription the push service
+// no longer knows (404, 410) is dropped.
 func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	p, err := n.cfg.Store.Person(ctx, t.Person)
 	if err != nil {
@@ -169,11 +188,17 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
-	var errs []error
 	payload := NoticeOf(t)
-	for _, s := range subs {
-		errs = append(errs, n.push(ctx, s, payload))
+	errs := make([]error, len(subs), len(subs)+1)
+	var wg sync.WaitGroup
+	for i, s := range subs {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(ctx, n.cfg.PushTimeout)
+			defer cancel()
+			errs[i] = n.push(ctx, s, payload)
+		})
 	}
+	wg.Wait()
 	if mail {
 		errs = append(errs, n.mailTurn(ctx, p, payload))
 	}

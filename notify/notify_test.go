@@ -7,12 +7,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -337,6 +340,115 @@ func TestDefaultClientRefusesSpecialAddresses(t *testing.T) {
 		if msgs, errs := push.Messages(); len(msgs)+len(errs) != 0 {
 			t.Errorf("the push service was reached at %s", push.Endpoint)
 		}
+	}
+}
+
+// slowPush is a push service that answers only when release is closed
+// (or after a minute).
+func slowPush(t *testing.T, release <-chan struct{}) (endpoint string, answered func() bool) {
+	var mu sync.Mutex
+	var released bool
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body) // then a closed connection ends r's context
+		select {
+		case <-release:
+			mu.Lock()
+			released = true
+			mu.Unlock()
+		case <-r.Context().Done():
+		case <-time.After(time.Minute):
+		}
+		w.WriteHeader(http.StatusCreated)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/slow", func() bool { mu.Lock(); defer mu.Unlock(); return released }
+}
+
+// slowSetup is a notifier with two push services: one that answers at
+// once and a slow one (slowPush).
+type slowSetup struct {
+	store    testStore
+	push     *notifytest.Push
+	n        *notify.Notifier
+	slow     string
+	answered func() bool
+}
+
+// newSlowSetup fills in cfg's store, limits and client.
+func newSlowSetup(t *testing.T, cfg notify.Config, release <-chan struct{}) slowSetup {
+	st := slowSetup{store: newStore(t), push: notifytest.NewPush(t)}
+	cfg.Store, cfg.Limits, cfg.HTTPClient = st.store, st.store, st.push.Server.Client()
+	st.n = newNotifier(t, cfg)
+	st.push.Expect(st.n.PublicKey())
+	st.slow, st.answered = slowPush(t, release)
+	return st
+}
+
+// subscribeSlow stores the slow service's subscription for person, older
+// than any other: it would go first.
+func (st slowSetup) subscribeSlow(t *testing.T, person string) {
+	t.Helper()
+	if err := st.store.SaveSubscription(ctx, notify.Subscription{Endpoint: st.slow, P256dh: st.push.P256dh, Auth: st.push.Auth, Person: person,
+		Device: "old", Created: time.Now().Add(-time.Hour)}, notify.MaxSubscriptions); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPushesGoSideBySide: a slow push service holds up no other
+// subscription of the person: the others get the notice while it waits.
+func TestPushesGoSideBySide(t *testing.T) {
+	release := make(chan struct{})
+	st := newSlowSetup(t, notify.Config{}, release)
+	st.subscribeSlow(t, turn.Person)
+	subscribe(t, st.store, st.push)
+	go func() {
+		defer close(release)
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if msgs, _ := st.push.Messages(); len(msgs) > 0 {
+				return
+			}
+		}
+	}()
+	if err := st.n.Deliver(ctx, turn); err != nil {
+		t.Fatal(err)
+	}
+	if !st.answered() {
+		t.Fatal("the slow push service answered before the other got the notice")
+	}
+}
+
+// TestSlowPersonHoldsUpNoOne: while one person's push service keeps a
+// notice waiting, the next person's notice goes out.
+func TestSlowPersonHoldsUpNoOne(t *testing.T) {
+	release := make(chan struct{})
+	st := newSlowSetup(t, notify.Config{}, release)
+	cy := turn
+	cy.Person, cy.Name = table.KeyOf("cy"), "Cy"
+	st.subscribeSlow(t, cy.Person)
+	subscribe(t, st.store, st.push)
+	st.n.Turn(cy)
+	st.n.Turn(turn)
+	st.push.Wait(t, 1)
+	close(release)
+	st.n.Close()
+	if !st.answered() {
+		t.Fatal("Cy's slow push service answered before Ana got her notice")
+	}
+}
+
+// TestPushTimeout: a push service that does not answer within PushTimeout
+// is given up on; the others get the notice.
+func TestPushTimeout(t *testing.T) {
+	st := newSlowSetup(t, notify.Config{PushTimeout: 2 * time.Second}, nil)
+	st.subscribeSlow(t, turn.Person)
+	subscribe(t, st.store, st.push)
+	start := time.Now()
+	err := st.n.Deliver(ctx, turn)
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 15*time.Second {
+		t.Fatalf("delivery with a push service that never answers: %v after %v", err, time.Since(start))
+	}
+	if msgs, _ := st.push.Messages(); len(msgs) != 1 {
+		t.Fatalf("%d notices to the other subscription, want 1", len(msgs))
 	}
 }
 

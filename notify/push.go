@@ -126,11 +126,11 @@ func (n *Notifier) Subscribe(ctx context.Context, s Subscription) error {
 // could name any; its host's addresses were checked when it was stored,
 // and are again at each dial, as DNS may answer otherwise now).
 // It uses no proxy, which would dial past the guard.
-func publicClient(guard func(netip.Addr) error) *http.Client {
-	d := &net.Dialer{Timeout: 10 * time.Second, Control: netguard.Control(guard)}
-	tr := &http.Transport{DialContext: d.DialContext, TLSHandshakeTimeout: 10 * time.Second, ResponseHeaderTimeout: 20 * time.Second,
+func publicClient(guard func(netip.Addr) error, timeout time.Duration) *http.Client {
+	d := &net.Dialer{Timeout: timeout, Control: netguard.Control(guard)}
+	tr := &http.Transport{DialContext: d.DialContext, TLSHandshakeTimeout: timeout, ResponseHeaderTimeout: timeout,
 		MaxIdleConnsPerHost: 4, IdleConnTimeout: time.Minute, ForceAttemptHTTP2: true}
-	return &http.Client{Transport: tr, Timeout: 30 * time.Second,
+	return &http.Client{Transport: tr, Timeout: timeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
