@@ -181,6 +181,9 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if err != nil {
 		return err
 	}
+	// Only the newest MaxSubscriptions, should a store hold more (ones
+	// stored before there was a limit).
+	subs = subs[max(0, len(subs)-MaxSubscriptions):]
 	mail := n.cfg.Mail != nil && p.Confirmed && p.Mail != ""
 	if len(subs) == 0 && !mail {
 		return nil

@@ -310,6 +310,30 @@ func TestSubscribe(t *testing.T) {
 	}
 }
 
+// TestNoticeGoesToNewestSubscriptions: of more subscriptions than a
+// person may keep (stored before the limit), only the newest
+// MaxSubscriptions get a notice.
+func TestNoticeGoesToNewestSubscriptions(t *testing.T) {
+	store := newStore(t)
+	push := notifytest.NewPush(t)
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, HTTPClient: push.Server.Client()})
+	push.Expect(n.PublicKey())
+	at := time.Now()
+	for i := range notify.MaxSubscriptions + 3 {
+		sub := notify.Subscription{Endpoint: fmt.Sprintf("%s/%d", push.Endpoint, i), P256dh: push.P256dh, Auth: push.Auth,
+			Person: turn.Person, Device: fmt.Sprint("d", i), Created: at.Add(time.Duration(i) * time.Second)}
+		if err := store.SaveSubscription(ctx, sub, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := n.Deliver(ctx, turn); err != nil {
+		t.Fatal(err)
+	}
+	if msgs, errs := push.Messages(); len(msgs) != notify.MaxSubscriptions || len(errs) != 0 {
+		t.Fatalf("%d notices (faults %v), want %d", len(msgs), errs, notify.MaxSubscriptions)
+	}
+}
+
 // TestDefaultClientRefusesSpecialAddresses: the default client dials no
 // address of a special-purpose range, whether the endpoint names it or
 // its name resolves to it: a subscription stored with one gets nothing.
