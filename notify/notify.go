@@ -14,19 +14,26 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
 	_ "time/tzdata" // quiet hours in any time zone, on machines without a zone database
 
+	"harbor/netguard"
 	"harbor/table"
 )
 
 // Defaults of Config.
 const (
-	DefaultMaxSends = 12
-	DefaultWindow   = time.Hour
+	DefaultMaxSends    = 12
+	DefaultWindow      = time.Hour
+	DefaultPushTimeout = 10 * time.Second
 )
+
+// senders is how many turns' notices go out at once, so a person whose
+// push services are slow holds up no one else's notices for long.
+const senders = 4
 
 // Config configures a Notifier.
 type Config struct {
@@ -44,11 +51,21 @@ type Config struct {
 	Limits   Spender
 	MaxSends int
 	Window   time.Duration
-	// HTTPClient posts to push services; nil: a client that reaches only
-	// public addresses over https.
+	// HTTPClient posts to push services; nil: a client that dials only
+	// addresses Guard allows.
 	HTTPClient *http.Client
-	Log        *slog.Logger
-	Now        func() time.Time
+	// Guard refuses addresses push endpoints may not have, when a browser
+	// subscribes and at each dial of the default client; nil:
+	// netguard.Check, which allows public addresses only.
+	Guard func(netip.Addr) error
+	// Resolver resolves the hosts of push endpoints when browsers
+	// subscribe; nil: net.DefaultResolver.
+	Resolver netguard.Resolver
+	// PushTimeout bounds each post to a push service (0: the default);
+	// the posts of one notice go side by side.
+	PushTimeout time.Duration
+	Log         *slog.Logger
+	Now         func() time.Time
 }
 
 // Notifier sends turn notices. Turn only queues; one goroutine sends.
@@ -76,8 +93,11 @@ func New(cfg Config) (*Notifier, error) {
 	if cfg.Window == 0 {
 		cfg.Window = DefaultWindow
 	}
+	if cfg.PushTimeout == 0 {
+		cfg.PushTimeout = DefaultPushTimeout
+	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = publicClient()
+		cfg.HTTPClient = publicClient(cfg.Guard, cfg.PushTimeout)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
@@ -128,19 +148,27 @@ func (n *Notifier) Close() {
 
 func (n *Notifier) run() {
 	defer close(n.done)
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, senders)
 	for t := range n.queue {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		if err := n.Deliver(ctx, t); err != nil {
-			n.cfg.Log.Warn("turn notice", "table", t.Table, "err", err)
-		}
-		cancel()
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := n.Deliver(ctx, t); err != nil {
+				n.cfg.Log.Warn("turn notice", "table", t.Table, "err", err)
+			}
+		})
 	}
+	wg.Wait()
 }
 
 // Deliver sends the notice of t now, to every push subscription of the
 // person and to their confirmed address, unless they are in their quiet
-// hours or have had their share of notices in this window. A subscription
-// the push service no longer knows (404, 410) is dropped.
+// hours or have had their share of notices in this window. The pushes go
+// side by side, each within PushTimeout. A subscription the push service
+// no longer knows (404, 410) is dropped.
 func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	p, err := n.cfg.Store.Person(ctx, t.Person)
 	if err != nil {
@@ -154,6 +182,9 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if err != nil {
 		return err
 	}
+	// Only the newest MaxSubscriptions, should a store hold more (ones
+	// stored before there was a limit).
+	subs = subs[max(0, len(subs)-MaxSubscriptions):]
 	mail := n.cfg.Mail != nil && p.Confirmed && p.Mail != ""
 	if len(subs) == 0 && !mail {
 		return nil
@@ -161,11 +192,17 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
-	var errs []error
 	payload := NoticeOf(t)
-	for _, s := range subs {
-		errs = append(errs, n.push(ctx, s, payload))
+	errs := make([]error, len(subs), len(subs)+1)
+	var wg sync.WaitGroup
+	for i, s := range subs {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(ctx, n.cfg.PushTimeout)
+			defer cancel()
+			errs[i] = n.push(ctx, s, payload)
+		})
 	}
+	wg.Wait()
 	if mail {
 		errs = append(errs, n.mailTurn(ctx, p, payload))
 	}

@@ -3,13 +3,23 @@ package notify_test
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"harbor"
 	"harbor/notify"
 	"harbor/notify/notifytest"
 	"harbor/sqlite"
@@ -43,14 +53,13 @@ func newStore(t *testing.T) testStore {
 
 var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", GameName: "Neko Harbour", Name: "Ana", Others: []string{"Bo", "Cy"}}
 
-// subscribe stores the push service's subscription for turn's person.
+// subscribe stores the push service's subscription for turn's person
+// straight in the store (the service is on loopback, which
+// CheckSubscription refuses).
 func subscribe(t *testing.T, store testStore, push *notifytest.Push) {
 	t.Helper()
 	sub := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: turn.Person, Created: time.Now()}
-	if err := notify.CheckSubscription(sub); err != nil {
-		t.Fatal(err)
-	}
-	if err := store.SaveSubscription(ctx, sub); err != nil {
+	if err := store.SaveSubscription(ctx, sub, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -181,36 +190,289 @@ func TestQuiet(t *testing.T) {
 	}
 }
 
+// resolver answers for the names of the tests.
+type resolver map[string][]netip.Addr
+
+func (r resolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	if a, ok := r[host]; ok {
+		return a, nil
+	}
+	return nil, errors.New("no such host")
+}
+
+var names = resolver{
+	"push.example":   {netip.MustParseAddr("142.250.185.10"), netip.MustParseAddr("2a00:1450:4001:80b::200a")},
+	"shared.example": {netip.MustParseAddr("142.250.185.10"), netip.MustParseAddr("100.64.0.1")},
+}
+
+// TestCheckSubscription: a subscription is refused, each with its reason,
+// for an endpoint that is too long, not https, or on an address of a
+// special-purpose range (given, or what its name resolves to), and for
+// keys that are not a point of P-256 and a 16-byte secret.
 func TestCheckSubscription(t *testing.T) {
+	store := newStore(t)
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Resolver: names})
 	push := notifytest.NewPush(t)
-	good := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth}
-	if err := notify.CheckSubscription(good); err != nil {
+	good := notify.Subscription{Endpoint: "https://push.example/send/abc", P256dh: push.P256dh, Auth: push.Auth}
+	if err := n.CheckSubscription(ctx, good); err != nil {
 		t.Fatal(err)
 	}
-	for name, s := range map[string]notify.Subscription{
-		"http endpoint": {Endpoint: strings.Replace(push.Endpoint, "https:", "http:", 1), P256dh: push.P256dh, Auth: push.Auth},
-		"short key":     {Endpoint: push.Endpoint, P256dh: push.Auth, Auth: push.Auth},
-		"long auth":     {Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.P256dh},
+	// 65 bytes that look like an uncompressed point but are not on the curve.
+	notPoint := make([]byte, 65)
+	_, _ = rand.Read(notPoint)
+	notPoint[0] = 4
+	with := func(endpoint, p256dh, auth string) notify.Subscription {
+		return notify.Subscription{Endpoint: endpoint, P256dh: p256dh, Auth: auth}
+	}
+	for _, tc := range []struct {
+		s    notify.Subscription
+		want string
+	}{
+		{with("http://push.example/1", push.P256dh, push.Auth), "the push endpoint must be an https address"},
+		{with("https://ana:pw@push.example/1", push.P256dh, push.Auth), "the push endpoint must be an https address"},
+		{with("https://push.example/"+strings.Repeat("a", 1200), push.P256dh, push.Auth), "push endpoint is longer than 1000 characters"},
+		{with(good.Endpoint, push.Auth, push.Auth), "the subscription's p256dh key is not a P-256 public key"},
+		{with(good.Endpoint, base64.RawURLEncoding.EncodeToString(notPoint), push.Auth), "the subscription's p256dh key is not a P-256 public key"},
+		{with(good.Endpoint, push.P256dh, push.P256dh), "the subscription's auth secret is not 16 bytes"},
+		{with("https://100.64.0.1/push", push.P256dh, push.Auth),
+			"push endpoint address 100.64.0.1 is in 100.64.0.0/10 (shared address space), which is never dialled"},
+		{with("https://shared.example/push", push.P256dh, push.Auth),
+			"push endpoint address 100.64.0.1 is in 100.64.0.0/10 (shared address space), which is never dialled"},
+		{with("https://[2002:c0a8:1::1]/push", push.P256dh, push.Auth), "whose embedded IPv4 address 192.168.0.1 is in 192.168.0.0/16 (private use)"},
+		{with("https://[64:ff9b::10.0.0.1]/push", push.P256dh, push.Auth), "whose embedded IPv4 address 10.0.0.1 is in 10.0.0.0/8 (private use)"},
+		{with("https://198.18.0.1/push", push.P256dh, push.Auth), "198.18.0.0/15 (benchmarking)"},
+		{with("https://[fe80::1%25eth0]/push", push.P256dh, push.Auth), "fe80::/10 (link local)"},
+		{with(push.Endpoint, push.P256dh, push.Auth), "127.0.0.0/8 (loopback)"},
+		{with("https://nowhere.example/push", push.P256dh, push.Auth), "push endpoint host nowhere.example does not resolve"},
 	} {
-		if notify.CheckSubscription(s) == nil {
-			t.Errorf("%s: accepted", name)
+		err := n.CheckSubscription(ctx, tc.s)
+		if harbor.ErrorCode(err) != harbor.EInvalid || !strings.Contains(harbor.ErrorMessage(err), tc.want) {
+			t.Errorf("%.80s: %v, want invalid: %q", tc.s.Endpoint, err, tc.want)
 		}
 	}
 }
 
-// TestDefaultClientRefusesPrivateAddresses: a subscription naming this
-// machine gets nothing from a notifier with the default client.
-func TestDefaultClientRefusesPrivateAddresses(t *testing.T) {
+// TestSubscribe: a browser that subscribes again replaces its old
+// subscription; a person keeps MaxSubscriptions, the newest; an endpoint
+// another person holds is refused; a refused subscription changes nothing.
+func TestSubscribe(t *testing.T) {
 	store := newStore(t)
-	n := newNotifier(t, notify.Config{Store: store, Limits: store})
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, Resolver: names})
 	push := notifytest.NewPush(t)
-	push.Expect(n.PublicKey())
-	subscribe(t, store, push)
-	if err := n.Deliver(ctx, turn); err == nil || !strings.Contains(err.Error(), "private or loopback") {
-		t.Fatalf("delivery to a loopback endpoint: %v", err)
+	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
+	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	sub := func(person, device string, i int) notify.Subscription {
+		return notify.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: push.P256dh, Auth: push.Auth,
+			Person: person, Device: device, Created: at.Add(time.Duration(i) * time.Second)}
 	}
-	if msgs, errs := push.Messages(); len(msgs)+len(errs) != 0 {
-		t.Fatal("the push service on loopback was reached")
+	endpoints := func(person string) []string {
+		t.Helper()
+		subs, err := store.Subscriptions(ctx, person)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range subs {
+			out = append(out, strings.TrimPrefix(s.Endpoint, "https://push.example/"))
+		}
+		return out
+	}
+	for i := range 30 {
+		if err := n.Subscribe(ctx, sub(ana, "", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := endpoints(ana); !slices.Equal(got, []string{"29"}) {
+		t.Fatalf("one browser subscribed 30 times; ana has %v", got)
+	}
+	for i := range 6 {
+		if err := n.Subscribe(ctx, sub(ana, fmt.Sprint("d", i), 30+i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := endpoints(ana); !slices.Equal(got, []string{"31", "32", "33", "34", "35"}) {
+		t.Fatalf("ana subscribed in seven browsers; she has %v, want the newest %d", got, notify.MaxSubscriptions)
+	}
+	if err := n.Subscribe(ctx, sub(bo, "", 33)); harbor.ErrorCode(err) != harbor.EConflict ||
+		!strings.Contains(harbor.ErrorMessage(err), "registered to someone else") {
+		t.Fatalf("bo takes ana's endpoint: %v", err)
+	}
+	bad := sub(ana, "d4", 40)
+	bad.P256dh = push.Auth
+	if err := n.Subscribe(ctx, bad); harbor.ErrorCode(err) != harbor.EInvalid {
+		t.Fatalf("a bad key: %v", err)
+	}
+	if got := endpoints(ana); !slices.Equal(got, []string{"31", "32", "33", "34", "35"}) {
+		t.Fatalf("after refusals ana has %v", got)
+	}
+	if got := endpoints(bo); len(got) != 0 {
+		t.Fatalf("after refusals bo has %v", got)
+	}
+}
+
+// TestNoticeGoesToNewestSubscriptions: of more subscriptions than a
+// person may keep (stored before the limit), only the newest
+// MaxSubscriptions get a notice.
+func TestNoticeGoesToNewestSubscriptions(t *testing.T) {
+	store := newStore(t)
+	push := notifytest.NewPush(t)
+	n := newNotifier(t, notify.Config{Store: store, Limits: store, HTTPClient: push.Server.Client()})
+	push.Expect(n.PublicKey())
+	at := time.Now()
+	for i := range notify.MaxSubscriptions + 3 {
+		sub := notify.Subscription{Endpoint: fmt.Sprintf("%s/%d", push.Endpoint, i), P256dh: push.P256dh, Auth: push.Auth,
+			Person: turn.Person, Device: fmt.Sprint("d", i), Created: at.Add(time.Duration(i) * time.Second)}
+		if err := store.SaveSubscription(ctx, sub, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := n.Deliver(ctx, turn); err != nil {
+		t.Fatal(err)
+	}
+	if msgs, errs := push.Messages(); len(msgs) != notify.MaxSubscriptions || len(errs) != 0 {
+		t.Fatalf("%d notices (faults %v), want %d", len(msgs), errs, notify.MaxSubscriptions)
+	}
+}
+
+// TestDefaultClientRefusesSpecialAddresses: the default client dials no
+// address of a special-purpose range, whether the endpoint names it or
+// its name resolves to it: a subscription stored with one gets nothing.
+func TestDefaultClientRefusesSpecialAddresses(t *testing.T) {
+	for _, tc := range []struct{ host, want string }{
+		{"", "127.0.0.0/8 (loopback)"},
+		{"localhost", "(loopback)"},
+		{"100.64.0.1:443", "100.64.0.0/10 (shared address space)"},
+		{"[2002:7f00:1::1]:443", "2002::/16 (6to4)"},
+	} {
+		store := newStore(t)
+		n := newNotifier(t, notify.Config{Store: store, Limits: store})
+		push := notifytest.NewPush(t)
+		push.Expect(n.PublicKey())
+		if tc.host != "" {
+			u, _ := url.Parse(push.Endpoint)
+			if tc.host == "localhost" {
+				u.Host = "localhost:" + u.Port()
+			} else {
+				u.Host = tc.host
+			}
+			push.Endpoint = u.String()
+		}
+		subscribe(t, store, push)
+		if err := n.Deliver(ctx, turn); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "never dialled") {
+			t.Errorf("delivery to %s: %v", push.Endpoint, err)
+		}
+		if msgs, errs := push.Messages(); len(msgs)+len(errs) != 0 {
+			t.Errorf("the push service was reached at %s", push.Endpoint)
+		}
+	}
+}
+
+// slowPush is a push service that answers only when release is closed
+// (or after a minute).
+func slowPush(t *testing.T, release <-chan struct{}) (endpoint string, answered func() bool) {
+	var mu sync.Mutex
+	var released bool
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body) // then a closed connection ends r's context
+		select {
+		case <-release:
+			mu.Lock()
+			released = true
+			mu.Unlock()
+		case <-r.Context().Done():
+		case <-time.After(time.Minute):
+		}
+		w.WriteHeader(http.StatusCreated)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/slow", func() bool { mu.Lock(); defer mu.Unlock(); return released }
+}
+
+// slowSetup is a notifier with two push services: one that answers at
+// once and a slow one (slowPush).
+type slowSetup struct {
+	store    testStore
+	push     *notifytest.Push
+	n        *notify.Notifier
+	slow     string
+	answered func() bool
+}
+
+// newSlowSetup fills in cfg's store, limits and client.
+func newSlowSetup(t *testing.T, cfg notify.Config, release <-chan struct{}) slowSetup {
+	st := slowSetup{store: newStore(t), push: notifytest.NewPush(t)}
+	cfg.Store, cfg.Limits, cfg.HTTPClient = st.store, st.store, st.push.Server.Client()
+	st.n = newNotifier(t, cfg)
+	st.push.Expect(st.n.PublicKey())
+	st.slow, st.answered = slowPush(t, release)
+	return st
+}
+
+// subscribeSlow stores the slow service's subscription for person, older
+// than any other: it would go first.
+func (st slowSetup) subscribeSlow(t *testing.T, person string) {
+	t.Helper()
+	if err := st.store.SaveSubscription(ctx, notify.Subscription{Endpoint: st.slow, P256dh: st.push.P256dh, Auth: st.push.Auth, Person: person,
+		Device: "old", Created: time.Now().Add(-time.Hour)}, notify.MaxSubscriptions); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPushesGoSideBySide: a slow push service holds up no other
+// subscription of the person: the others get the notice while it waits.
+func TestPushesGoSideBySide(t *testing.T) {
+	release := make(chan struct{})
+	st := newSlowSetup(t, notify.Config{}, release)
+	st.subscribeSlow(t, turn.Person)
+	subscribe(t, st.store, st.push)
+	go func() {
+		defer close(release)
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if msgs, _ := st.push.Messages(); len(msgs) > 0 {
+				return
+			}
+		}
+	}()
+	if err := st.n.Deliver(ctx, turn); err != nil {
+		t.Fatal(err)
+	}
+	if !st.answered() {
+		t.Fatal("the slow push service answered before the other got the notice")
+	}
+}
+
+// TestSlowPersonHoldsUpNoOne: while one person's push service keeps a
+// notice waiting, the next person's notice goes out.
+func TestSlowPersonHoldsUpNoOne(t *testing.T) {
+	release := make(chan struct{})
+	st := newSlowSetup(t, notify.Config{}, release)
+	cy := turn
+	cy.Person, cy.Name = table.KeyOf("cy"), "Cy"
+	st.subscribeSlow(t, cy.Person)
+	subscribe(t, st.store, st.push)
+	st.n.Turn(cy)
+	st.n.Turn(turn)
+	st.push.Wait(t, 1)
+	close(release)
+	st.n.Close()
+	if !st.answered() {
+		t.Fatal("Cy's slow push service answered before Ana got her notice")
+	}
+}
+
+// TestPushTimeout: a push service that does not answer within PushTimeout
+// is given up on; the others get the notice.
+func TestPushTimeout(t *testing.T) {
+	st := newSlowSetup(t, notify.Config{PushTimeout: 2 * time.Second}, nil)
+	st.subscribeSlow(t, turn.Person)
+	subscribe(t, st.store, st.push)
+	start := time.Now()
+	err := st.n.Deliver(ctx, turn)
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 15*time.Second {
+		t.Fatalf("delivery with a push service that never answers: %v after %v", err, time.Since(start))
+	}
+	if msgs, _ := st.push.Messages(); len(msgs) != 1 {
+		t.Fatalf("%d notices to the other subscription, want 1", len(msgs))
 	}
 }
 

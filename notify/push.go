@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"crypto/ecdh"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -9,13 +10,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
-	"syscall"
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 
 	"harbor"
+	"harbor/netguard"
 )
 
 // pushTTL is how long a push service keeps a notice for a browser that is
@@ -58,43 +60,77 @@ func endpointHost(endpoint string) string {
 	return u.Host
 }
 
+// MaxEndpoint is the longest push endpoint taken, in characters; the push
+// services of browsers give a few hundred.
+const MaxEndpoint = 1000
+
+// MaxSubscriptions is how many push subscriptions a person keeps: one a
+// browser, and a browser's new subscription replaces its old one, so this
+// many of their browsers get notices; subscribing in one more drops the
+// oldest subscription.
+const MaxSubscriptions = 5
+
+// ErrEndpointTaken refuses a push endpoint another person holds (a
+// browser that became someone else, or a copied endpoint): stores return
+// it rather than move the subscription.
+var ErrEndpointTaken = harbor.Errorf(harbor.EConflict,
+	"this push endpoint is registered to someone else; turn notices off and on again in this browser to get one of its own")
+
 // CheckSubscription refuses a subscription the server would not send to:
-// an endpoint that is not an https URL, or keys of the wrong size.
-func CheckSubscription(s Subscription) error {
+// an endpoint that is too long, not an https URL, or on an address the
+// notifier never dials (its host is resolved now, and each address it has
+// is checked), or keys that are not a P-256 public key and a 16-byte
+// secret.
+func (n *Notifier) CheckSubscription(ctx context.Context, s Subscription) error {
+	if len(s.Endpoint) > MaxEndpoint {
+		return harbor.Errorf(harbor.EInvalid, "push endpoint is longer than %d characters", MaxEndpoint)
+	}
 	u, err := url.Parse(s.Endpoint)
-	if err != nil || u.Scheme != "https" || u.Host == "" || len(s.Endpoint) > 1000 {
+	if err != nil || u.Scheme != "https" || u.Hostname() == "" || u.User != nil {
 		return harbor.Errorf(harbor.EInvalid, "the push endpoint must be an https address")
 	}
-	if k, err := decodeKey(s.P256dh); err != nil || len(k) != 65 {
+	if k, err := decodeKey(s.P256dh); err != nil {
+		return harbor.Errorf(harbor.EInvalid, "the subscription's p256dh key is not a P-256 public key")
+	} else if _, err := ecdh.P256().NewPublicKey(k); err != nil {
 		return harbor.Errorf(harbor.EInvalid, "the subscription's p256dh key is not a P-256 public key")
 	}
 	if a, err := decodeKey(s.Auth); err != nil || len(a) != 16 {
 		return harbor.Errorf(harbor.EInvalid, "the subscription's auth secret is not 16 bytes")
 	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	err = netguard.CheckHost(ctx, n.cfg.Resolver, u.Hostname(), n.cfg.Guard)
+	var refused *netguard.Refused
+	switch {
+	case errors.As(err, &refused):
+		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", refused)
+	case err != nil:
+		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", err)
+	}
 	return nil
 }
 
-// errPrivate refuses a push endpoint on this machine or its network.
-var errPrivate = errors.New("push endpoints on private or loopback addresses are refused")
+// Subscribe checks s and stores it as the one subscription of its
+// person's browser, keeping their MaxSubscriptions newest. Nothing changes
+// when it is refused: ErrEndpointTaken when another person holds the
+// endpoint.
+func (n *Notifier) Subscribe(ctx context.Context, s Subscription) error {
+	if err := n.CheckSubscription(ctx, s); err != nil {
+		return err
+	}
+	return n.cfg.Store.SaveSubscription(ctx, s, MaxSubscriptions)
+}
 
-// publicClient posts to push services only: https, and never to a
-// loopback, private or link-local address (a subscription's endpoint comes
-// from the browser, so it could name one).
-func publicClient() *http.Client {
-	d := &net.Dialer{Timeout: 10 * time.Second, Control: func(_, address string, _ syscall.RawConn) error {
-		host, _, err := net.SplitHostPort(address)
-		if err != nil {
-			return err
-		}
-		ip := net.ParseIP(host)
-		if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsUnspecified() || ip.IsMulticast() {
-			return errPrivate
-		}
-		return nil
-	}}
-	tr := &http.Transport{DialContext: d.DialContext, TLSHandshakeTimeout: 10 * time.Second, ResponseHeaderTimeout: 20 * time.Second,
+// publicClient posts to push services only, and never to an address
+// guard refuses (a subscription's endpoint comes from the browser, so it
+// could name any; its host's addresses were checked when it was stored,
+// and are again at each dial, as DNS may answer otherwise now).
+// It uses no proxy, which would dial past the guard.
+func publicClient(guard func(netip.Addr) error, timeout time.Duration) *http.Client {
+	d := &net.Dialer{Timeout: timeout, Control: netguard.Control(guard)}
+	tr := &http.Transport{DialContext: d.DialContext, TLSHandshakeTimeout: timeout, ResponseHeaderTimeout: timeout,
 		MaxIdleConnsPerHost: 4, IdleConnTimeout: time.Minute, ForceAttemptHTTP2: true}
-	return &http.Client{Transport: tr, Timeout: 30 * time.Second,
+	return &http.Client{Transport: tr, Timeout: timeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 

@@ -40,9 +40,12 @@ type Person struct {
 // Store keeps Web Push subscriptions and notice settings. Every method is
 // safe for concurrent use.
 type Store interface {
-	// SaveSubscription stores s, replacing any subscription with the same
-	// endpoint (a browser that subscribes again, or for another person).
-	SaveSubscription(ctx context.Context, s Subscription) error
+	// SaveSubscription stores s as the one subscription of its person's
+	// device, dropping any other endpoint of that device (a browser that
+	// subscribed again), and then keeps the keep newest subscriptions of
+	// the person, dropping the older ones. An endpoint another person
+	// holds is refused with ErrEndpointTaken, and nothing changes.
+	SaveSubscription(ctx context.Context, s Subscription, keep int) error
 	// Subscriptions returns person's subscriptions, oldest first.
 	Subscriptions(ctx context.Context, person string) ([]Subscription, error)
 	// DropSubscription forgets the subscription of endpoint; none is fine.

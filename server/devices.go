@@ -182,6 +182,14 @@ func (s *Server) linkDevice(q *request) (any, error) {
 	if err := s.people.devices.AddDevice(ctx, d); err != nil {
 		return nil, err
 	}
+	// This browser stops being q.key: its push subscription no longer
+	// brings q.key's notices, and its endpoint is free for c.Person.
+	if s.people.notices != nil {
+		_, dev := s.identity(q.r)
+		if err := s.people.notices.Store().DropDeviceSubscriptions(ctx, q.key, dev); err != nil {
+			return nil, err
+		}
+	}
 	s.setIdentity(q.w, q.r, s.ids.deviceCookie(c.Identity, d.ID))
 	tables := c.Tables
 	if tables == nil {

@@ -89,10 +89,7 @@ func (s *Server) pushOn(q *request) (any, error) {
 	}
 	_, dev := s.identity(q.r)
 	sub := notify.Subscription{Endpoint: req.Endpoint, P256dh: req.Keys.P256dh, Auth: req.Keys.Auth, Person: q.key, Device: dev, Created: time.Now()}
-	if err := notify.CheckSubscription(sub); err != nil {
-		return nil, err
-	}
-	if err := s.people.notices.Store().SaveSubscription(q.r.Context(), sub); err != nil {
+	if err := s.people.notices.Subscribe(q.r.Context(), sub); err != nil {
 		return nil, err
 	}
 	return s.noticeSettings(q)

@@ -2,15 +2,18 @@ package server_test
 
 import (
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 
 	"harbor"
+	"harbor/netguard"
 	"harbor/notify"
 	"harbor/notify/notifytest"
 	"harbor/server"
@@ -31,7 +34,14 @@ func newNoticeEnv(t *testing.T) *noticeEnv {
 	push, box := notifytest.NewPush(t), notifytest.NewSMTP(t)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(),
+	// The push service listens on loopback, which is allowed here only.
+	guard := func(a netip.Addr) error {
+		if a.IsLoopback() {
+			return nil
+		}
+		return netguard.Check(a)
+	}
+	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Guard: guard,
 		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org", Base: mailBase}})
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +193,75 @@ func TestNoticeSettingsRefuseBadInput(t *testing.T) {
 	}
 	if e.box.Count() != 0 {
 		t.Fatal("a refused address was mailed")
+	}
+}
+
+// TestPushSubscriptions: a push endpoint is refused with its reason when
+// it is too long or on an address of a special-purpose range, and so are
+// keys that are not a P-256 point; a browser that subscribes again
+// replaces its old subscription; another person cannot take an endpoint;
+// a browser linked to another person leaves its endpoint free for them.
+// A refusal changes nothing.
+func TestPushSubscriptions(t *testing.T) {
+	e := newNoticeEnv(t)
+	ana, bo, phone := e.person("Ana"), e.person("Bo"), e.person("Phone")
+	keys := map[string]string{"p256dh": e.push.P256dh, "auth": e.push.Auth}
+	on := func(p *person, endpoint string, keys map[string]string) (server.NoticeSettings, error) {
+		var s server.NoticeSettings
+		err := p.call("POST", "/api/notices/push", map[string]any{"endpoint": endpoint, "keys": keys}, &s)
+		return s, err
+	}
+	if s, err := on(ana, e.push.Endpoint+"/old", keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint + "/old"}) {
+		t.Fatalf("push on: %+v %v", s, err)
+	}
+	if s, err := on(ana, e.push.Endpoint, keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
+		t.Fatalf("the browser subscribed again: %+v %v", s, err)
+	}
+	notPoint := make([]byte, 65)
+	_, _ = rand.Read(notPoint)
+	notPoint[0] = 4
+	for _, tc := range []struct {
+		endpoint string
+		keys     map[string]string
+		code     string
+		want     string
+	}{
+		{"https://100.64.0.1/push/1", keys, harbor.EInvalid,
+			"push endpoint address 100.64.0.1 is in 100.64.0.0/10 (shared address space), which is never dialled"},
+		{"https://[2002:c0a8:101::1]/push/1", keys, harbor.EInvalid, "2002::/16 (6to4), whose embedded IPv4 address 192.168.1.1"},
+		{"https://push.example/" + strings.Repeat("x", 1200), keys, harbor.EInvalid, "push endpoint is longer than 1000 characters"},
+		{e.push.Endpoint + "/2", map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(notPoint), "auth": e.push.Auth}, harbor.EInvalid,
+			"the subscription's p256dh key is not a P-256 public key"},
+	} {
+		if _, err := on(ana, tc.endpoint, tc.keys); code(err) != tc.code || !strings.Contains(harbor.ErrorMessage(err), tc.want) {
+			t.Errorf("%.60s: %v, want %s %q", tc.endpoint, err, tc.code, tc.want)
+		}
+	}
+	if _, err := on(bo, e.push.Endpoint, keys); code(err) != harbor.EConflict || !strings.Contains(harbor.ErrorMessage(err), "registered to someone else") {
+		t.Fatalf("Bo names Ana's endpoint: %v", err)
+	}
+	var s server.NoticeSettings
+	if err := ana.call("GET", "/api/notices", nil, &s); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint}) {
+		t.Fatalf("after the refusals Ana has %+v %v", s, err)
+	}
+	if err := bo.call("GET", "/api/notices", nil, &s); err != nil || len(s.Endpoints) != 0 {
+		t.Fatalf("after the refusals Bo has %+v %v", s, err)
+	}
+
+	// A browser that had notices as a stranger becomes Bo's linked device:
+	// its endpoint is Bo's to take.
+	if _, err := on(phone, e.push.Endpoint+"/phone", keys); err != nil {
+		t.Fatal(err)
+	}
+	var link server.LinkCode
+	if err := bo.call("POST", "/api/devices/code", map[string]any{}, &link); err != nil {
+		t.Fatal(err)
+	}
+	if err := phone.call("POST", "/api/devices/link", map[string]string{"code": link.Code}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := on(phone, e.push.Endpoint+"/phone", keys); err != nil || !slices.Equal(s.Endpoints, []string{e.push.Endpoint + "/phone"}) {
+		t.Fatalf("the linked phone subscribes for Bo: %+v %v", s, err)
 	}
 }
 

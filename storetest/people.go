@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -25,6 +26,7 @@ func RunPeople(t *testing.T, open func(t *testing.T) People) {
 		fn   func(t *testing.T, s People)
 	}{
 		{"subscriptions by person and endpoint", testSubscriptions},
+		{"a person keeps their newest subscriptions", testSubscriptionsKept},
 		{"notice settings and mail token", testPersonSettings},
 		{"a link code works once and expires", testLinkCodes},
 		{"devices are listed and removed", testDevices},
@@ -44,7 +46,7 @@ func testSubscriptions(t *testing.T, s People) {
 		{Endpoint: "https://push.example/3", P256dh: "k3", Auth: "a3", Person: bo, Created: at},
 	}
 	for _, sub := range subs {
-		if err := s.SaveSubscription(ctx, sub); err != nil {
+		if err := s.SaveSubscription(ctx, sub, 5); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -52,28 +54,66 @@ func testSubscriptions(t *testing.T, s People) {
 	if err != nil || len(got) != 2 || got[0] != subs[0] || got[1] != subs[1] {
 		t.Fatalf("ana's subscriptions %+v %v, want %+v", got, err, subs[:2])
 	}
-	// The same browser subscribes again with new keys for bo.
-	again := notify.Subscription{Endpoint: subs[0].Endpoint, P256dh: "k9", Auth: "a9", Person: bo, Created: at.Add(time.Minute)}
-	if err := s.SaveSubscription(ctx, again); err != nil {
+	// Bo names ana's endpoint: refused, and nothing changes.
+	taken := notify.Subscription{Endpoint: subs[0].Endpoint, P256dh: "k9", Auth: "a9", Person: bo, Created: at.Add(time.Minute)}
+	wantCode(t, s.SaveSubscription(ctx, taken, 5), harbor.EConflict)
+	if got, _ := s.Subscriptions(ctx, ana); len(got) != 2 || got[0] != subs[0] || got[1] != subs[1] {
+		t.Fatalf("after bo named ana's endpoint, ana has %+v", got)
+	}
+	if got, _ := s.Subscriptions(ctx, bo); len(got) != 1 || got[0] != subs[2] {
+		t.Fatalf("after bo named ana's endpoint, bo has %+v", got)
+	}
+	// Ana's first browser subscribes again with the same endpoint and new
+	// keys, then with a new endpoint: each replaces the one before.
+	again := subs[0]
+	again.P256dh, again.Created = "k5", at.Add(2*time.Second)
+	if err := s.SaveSubscription(ctx, again, 5); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.Subscriptions(ctx, ana); len(got) != 1 || got[0].Endpoint != subs[1].Endpoint {
-		t.Fatalf("after the endpoint moved to bo, ana has %+v", got)
+	if got, _ := s.Subscriptions(ctx, ana); len(got) != 2 || got[0] != subs[1] || got[1] != again {
+		t.Fatalf("after new keys, ana has %+v", got)
 	}
-	if got, _ := s.Subscriptions(ctx, bo); len(got) != 2 || got[1] != again {
-		t.Fatalf("bo's subscriptions %+v", got)
+	fresh := notify.Subscription{Endpoint: "https://push.example/4", P256dh: "k4", Auth: "a4", Person: ana, Created: at.Add(3 * time.Second)}
+	if err := s.SaveSubscription(ctx, fresh, 5); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Subscriptions(ctx, ana); len(got) != 2 || got[0] != subs[1] || got[1] != fresh {
+		t.Fatalf("after a new endpoint for the same browser, ana has %+v", got)
+	}
+	// The endpoint the browser left is free: bo may have it.
+	taken.Created = at.Add(4 * time.Second)
+	if err := s.SaveSubscription(ctx, taken, 5); err != nil {
+		t.Fatal(err)
 	}
 	if err := s.DropSubscription(ctx, subs[2].Endpoint); err != nil {
 		t.Fatal(err)
 	}
+	if got, _ := s.Subscriptions(ctx, bo); len(got) != 1 || got[0] != taken {
+		t.Fatalf("bo's subscriptions %+v", got)
+	}
 	if err := s.DropDeviceSubscriptions(ctx, ana, "phone"); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.Subscriptions(ctx, ana); len(got) != 0 {
-		t.Fatalf("ana's phone was dropped, still %+v", got)
+	if got, _ := s.Subscriptions(ctx, ana); len(got) != 1 || got[0] != fresh {
+		t.Fatalf("ana's phone was dropped, she has %+v", got)
 	}
-	if got, _ := s.Subscriptions(ctx, bo); len(got) != 1 || got[0] != again {
-		t.Fatalf("bo keeps only the moved endpoint, has %+v", got)
+}
+
+// testSubscriptionsKept: a person keeps their newest subscriptions, as many
+// as the store is told; the older ones go.
+func testSubscriptionsKept(t *testing.T, s People) {
+	ana := table.KeyOf("ana")
+	var all []notify.Subscription
+	for i := range 7 {
+		sub := notify.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: "k", Auth: "a", Person: ana,
+			Device: fmt.Sprintf("d%d", i), Created: at.Add(time.Duration(i) * time.Second)}
+		if err := s.SaveSubscription(ctx, sub, 3); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, sub)
+	}
+	if got, err := s.Subscriptions(ctx, ana); err != nil || !reflect.DeepEqual(got, all[4:]) {
+		t.Fatalf("ana keeps %+v %v, want the newest three %+v", got, err, all[4:])
 	}
 }
 

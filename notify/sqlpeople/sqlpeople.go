@@ -54,11 +54,27 @@ func millis(t time.Time) int64 { return t.UnixMilli() }
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // SaveSubscription implements notify.Store.
-func (s Store) SaveSubscription(ctx context.Context, sub notify.Subscription) error {
-	_, err := s.DB.Exec(ctx, `INSERT INTO push_subscriptions (endpoint, p256dh, auth, person, device, created) VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, person = excluded.person,
-		device = excluded.device, created = excluded.created`,
+// Each statement stands alone: the insert or update refuses another
+// person's endpoint by itself, and the trim keeps the newest keep however
+// saves of the same person interleave.
+func (s Store) SaveSubscription(ctx context.Context, sub notify.Subscription, keep int) error {
+	n, err := s.DB.Exec(ctx, `INSERT INTO push_subscriptions (endpoint, p256dh, auth, person, device, created) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, device = excluded.device,
+		created = excluded.created WHERE push_subscriptions.person = excluded.person`,
 		sub.Endpoint, sub.P256dh, sub.Auth, sub.Person, sub.Device, millis(sub.Created))
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return notify.ErrEndpointTaken
+	}
+	if _, err := s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE person = ? AND device = ? AND endpoint <> ?`,
+		sub.Person, sub.Device, sub.Endpoint); err != nil {
+		return err
+	}
+	_, err = s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE person = ? AND endpoint NOT IN
+		(SELECT endpoint FROM push_subscriptions WHERE person = ? ORDER BY created DESC, endpoint DESC LIMIT ?)`,
+		sub.Person, sub.Person, max(keep, 1))
 	return err
 }
 

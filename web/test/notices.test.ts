@@ -1,6 +1,15 @@
-import { describe, expect, it } from "vitest";
-import { keyBytes, minutesOf, timeOf } from "../src/notices/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { keyBytes, minutesOf, timeOf, turnPushOn } from "../src/notices/client";
 import { href, parseRoute } from "../src/router";
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** browserSub is a PushSubscription of endpoint, with its unsubscribe. */
+const browserSub = (endpoint: string) => ({
+  endpoint,
+  unsubscribe: vi.fn(async () => true),
+  toJSON: () => ({ endpoint, keys: { p256dh: "k", auth: "a" } }),
+});
 
 describe("notices", () => {
   it("routes the notices page and a link code", () => {
@@ -22,5 +31,43 @@ describe("notices", () => {
     expect(minutesOf("07:05")).toBe(425);
     expect(timeOf(1350)).toBe("22:30");
     expect(timeOf(0)).toBe("00:00");
+  });
+
+  it("subscribes afresh when the server holds this browser's endpoint for someone else", async () => {
+    const old = browserSub("https://push.example/old");
+    const fresh = browserSub("https://push.example/new");
+    const subscribe = vi.fn(async () => fresh);
+    vi.stubGlobal("Notification", { requestPermission: async () => "granted" });
+    vi.stubGlobal("navigator", { serviceWorker: { ready: Promise.resolve({ pushManager: { getSubscription: async () => old, subscribe } }) } });
+    const sent: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_: string, init: RequestInit) => {
+        const { endpoint } = JSON.parse(String(init.body)) as { endpoint: string };
+        sent.push(endpoint);
+        return endpoint === old.endpoint
+          ? new Response(JSON.stringify({ error: { code: "conflict", message: "registered to someone else" } }), { status: 409 })
+          : new Response(JSON.stringify({ pushKey: "AQ", endpoints: [endpoint] }), { status: 200 });
+      }),
+    );
+    const s = await turnPushOn("AQ");
+    expect(sent).toEqual([old.endpoint, fresh.endpoint]);
+    expect(old.unsubscribe).toHaveBeenCalledOnce();
+    expect(subscribe).toHaveBeenCalledOnce();
+    expect(s.endpoints).toEqual([fresh.endpoint]);
+  });
+
+  it("passes on other refusals without subscribing again", async () => {
+    const old = browserSub("https://push.example/old");
+    const subscribe = vi.fn();
+    vi.stubGlobal("Notification", { requestPermission: async () => "granted" });
+    vi.stubGlobal("navigator", { serviceWorker: { ready: Promise.resolve({ pushManager: { getSubscription: async () => old, subscribe } }) } });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: "invalid", message: "push endpoint is longer" } }), { status: 400 })),
+    );
+    await expect(turnPushOn("AQ")).rejects.toThrow("push endpoint is longer");
+    expect(old.unsubscribe).not.toHaveBeenCalled();
+    expect(subscribe).not.toHaveBeenCalled();
   });
 });

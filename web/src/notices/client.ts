@@ -1,7 +1,7 @@
 // The notices and device-link API (docs/api.md, "Turn notices" and
 // "Linked devices"), and the browser's side of Web Push.
 
-import { call } from "../api";
+import { ApiError, call } from "../api";
 import { recentTables, rememberTable } from "../recent";
 
 export interface NoticeSettings {
@@ -87,14 +87,24 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return reg ? reg.pushManager.getSubscription() : null;
 }
 
-/** turnPushOn asks for permission, subscribes and tells the server. */
+/**
+ * turnPushOn asks for permission, subscribes and tells the server. When the
+ * server holds this browser's endpoint for someone else (the browser was
+ * another person before), it subscribes afresh for an endpoint of its own.
+ */
 export async function turnPushOn(pushKey: string): Promise<NoticeSettings> {
   const perm = await Notification.requestPermission();
   if (perm !== "granted") throw new Error("Notices are blocked for this site: allow them in the browser's site settings.");
   const reg = await navigator.serviceWorker.ready;
-  const sub =
-    (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) }));
-  return notices.pushOn(sub.toJSON());
+  const fresh = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) });
+  const sub = (await reg.pushManager.getSubscription()) ?? (await fresh());
+  try {
+    return await notices.pushOn(sub.toJSON());
+  } catch (e) {
+    if (!(e instanceof ApiError && e.detail.code === "conflict")) throw e;
+    await sub.unsubscribe();
+    return notices.pushOn((await fresh()).toJSON());
+  }
 }
 
 /** turnPushOff unsubscribes this browser and tells the server. */
