@@ -85,10 +85,15 @@ func (r *Runner) tableLog(ctx context.Context, t *Table, n int) (*tableLog, erro
 // extend replays the stored moves l lacks, up to at least n in all,
 // waiting for its turn among the server's other such replays. It holds
 // l.mu.
-func (l *tableLog) extend(ctx context.Context, ts *Tables, def game.Definition, t *Table, n int) error {
+func (l *tableLog) extend(ctx context.Context, ts *Tables, def game.Definition, t *Table, n int) (err error) {
 	if len(l.moves) >= n && l.hist != nil {
 		return nil
 	}
+	defer func() {
+		if err != nil { // start afresh next time
+			l.moves, l.hist, l.marks, l.p, l.last = nil, nil, nil, game.Replayer{}, nil
+		}
+	}()
 	ts.replays <- struct{}{}
 	defer func() { <-ts.replays }()
 	more, err := ts.store.Moves(ctx, t.ID, len(l.moves))
