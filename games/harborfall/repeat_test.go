@@ -57,8 +57,9 @@ func TestHFG13_DeclinedOfferIsNotListedAgain(t *testing.T) {
 }
 
 // TestHFG13_ComputersDoNotRepeatADeclinedOffer: right after a player
-// declines a computer's offer, no computer player of any level, fresh or
-// the one that offered, makes the same offer to that player again.
+// declines a computer's offer, no computer player of any level makes the
+// same offer to that player again, though it is made afresh (as after a
+// restart of the server) and so remembers nothing of the turn itself.
 func TestHFG13_ComputersDoNotRepeatADeclinedOffer(t *testing.T) {
 	s, o := afterDecline(t)
 	seat := game.Seat(o.From)
@@ -66,16 +67,13 @@ func TestHFG13_ComputersDoNotRepeatADeclinedOffer(t *testing.T) {
 	legal := s.Legal(seat, nil)
 	budget := func() game.Budget { return game.Budget{Rollouts: 48} }
 	for seed := range uint64(60) {
-		players := map[string]game.Bot[Move, View]{
-			"easy":   game.NewEasyBot[Move, View](NewBot(seat, seed), seed),
-			"normal": NewBot(seat, seed),
-		}
+		players := []game.Bot[Move, View]{game.NewEasyBot[Move, View](NewBot(seat, seed), seed), NewBot(seat, seed)}
 		if seed < 6 {
-			players["hard"] = game.NewSearchBot(Rules, seat, seed, budget)
+			players = append(players, game.NewSearchBot(Rules, seat, seed, budget))
 		}
-		for level, b := range players {
+		for i, b := range players {
 			if m := b.Choose(v, legal); repeats(m, o) {
-				t.Fatalf("%s computer (seed %d) offers seat %d %v for %v again right after the decline", level, seed, o.To, o.Give, o.Get)
+				t.Fatalf("%s computer (seed %d) offers seat %d %v for %v again right after the decline", []game.Level{game.LevelEasy, game.LevelNormal, game.LevelHard}[i], seed, o.To, o.Give, o.Get)
 			}
 		}
 	}
