@@ -345,6 +345,9 @@ func (s *Server) gameLog(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.allowRead(readerOf(q.key, s.addr(q.r))); err != nil {
+		return nil, err
+	}
 	log, err := r.Log(q.r.Context())
 	if err != nil {
 		return nil, err

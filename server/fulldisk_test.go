@@ -16,12 +16,7 @@ import (
 func TestFullDisk(t *testing.T) {
 	limits := server.DefaultLimits
 	limits.MsgRate, limits.MsgBurst = 1e6, 1e6
-	e := newEnv(t, limits)
-	ana := e.person("Ana")
-	l := ana.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 1000}})
-	ana.must("POST", "/api/tables/"+l.ID+"/start", nil)
-	w := ana.mustDial("table=" + l.ID)
-	w.next("state")
+	e, _, l, w := startedPile(t, limits, 1000)
 	e.store.LimitPages(1) // no more pages than the file has now
 	v := 0
 	var refusal *harbor.Error

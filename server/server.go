@@ -37,6 +37,11 @@ type Limits struct {
 	ConnsPerPerson  int // WebSocket connections of one person (cookie)
 	ConnsPerAddress int // WebSocket connections from one address
 	AddressFactor   int // how many people one address may stand for, for the table limits (a household behind one router)
+	// ReadRate is how many old log pages, game logs and replay steps a
+	// second one person (the TV: its address) may ask for, over all their
+	// connections; ReadBurst at once. 0: no limit.
+	ReadRate  float64
+	ReadBurst float64
 	// IPv6Prefix is how many leading bits of an IPv6 address make one
 	// address for the per-address limits (0: DefaultIPv6Prefix; 128: the
 	// whole address).
@@ -49,7 +54,8 @@ const DefaultIPv6Prefix = 64
 
 // DefaultLimits are the limits of docs/protocol.md and docs/operations.md.
 var DefaultLimits = Limits{MaxMessage: 16 << 10, MsgRate: 20, MsgBurst: 40, CodeRate: 0.5, CodeBurst: 10, SendBacklog: 64,
-	CreateRate: 2, CreateBurst: 10, OpenTables: 10, ConnsPerPerson: 16, ConnsPerAddress: 200, AddressFactor: 5, IPv6Prefix: DefaultIPv6Prefix}
+	CreateRate: 2, CreateBurst: 10, OpenTables: 10, ConnsPerPerson: 16, ConnsPerAddress: 200, AddressFactor: 5, IPv6Prefix: DefaultIPv6Prefix,
+	ReadRate: 5, ReadBurst: 40}
 
 // Config configures a Server.
 type Config struct {
@@ -126,7 +132,8 @@ type Server struct {
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
-	conns   map[string]int // open WebSocket connections by "p:"+person key and "a:"+address
+	conns   map[string]int     // open WebSocket connections by "p:"+person key and "a:"+address
+	reads   map[string]*bucket // allowances of old log pages and replay steps, by readerOf
 	closing bool
 	// handlers counts WebSocket handlers still running, so Close can wait
 	// for the store writes they make as a connection ends.

@@ -42,6 +42,9 @@ func (s *Server) replayAt(q *request) (any, error) {
 	if err != nil {
 		return nil, harbor.Errorf(harbor.EInvalid, "at is the number of moves to replay, such as at=12")
 	}
+	if err := s.allowRead(readerOf(q.key, s.addr(q.r))); err != nil {
+		return nil, err
+	}
 	return r.ReplayAt(q.r.Context(), at, q.r.URL.Query().Get("hands") == "1")
 }
 
@@ -130,6 +133,9 @@ func (s *Server) tvReplay(q *request) (any, error) {
 	at, err := strconv.Atoi(q.r.URL.Query().Get("at"))
 	if err != nil {
 		return nil, harbor.Errorf(harbor.EInvalid, "at is the number of moves to replay, such as at=12")
+	}
+	if err := s.allowRead(readerOf("", s.addr(q.r))); err != nil {
+		return nil, err
 	}
 	pos, err := r.ReplayAt(q.r.Context(), at, false)
 	if err != nil {

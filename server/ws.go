@@ -73,7 +73,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the client
 	}
 	ws.SetReadLimit(hardReadLimit)
-	c := &client{ws: ws, backlog: s.limits.SendBacklog, patches: r.URL.Query().Get("patch") == "1"}
+	c := &client{ws: ws, backlog: s.limits.SendBacklog, patches: r.URL.Query().Get("patch") == "1", reader: readerOf(key, s.addr(r))}
 	if !s.addClient(c) {
 		ws.Close(websocket.StatusGoingAway, "the server is restarting")
 		return
@@ -297,6 +297,9 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 			err = harbor.Errorf(harbor.EInvalid, "a log request is {before}")
 			break
 		}
+		if err = s.allowRead(c.reader); err != nil {
+			break
+		}
 		err = run.EarlierLog(sub, l.Before)
 	default:
 		err = harbor.Errorf(harbor.EInvalid, "unknown message type %q", m.T)
@@ -314,7 +317,8 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 type client struct {
 	ws      *websocket.Conn
 	backlog int
-	patches bool // the client applies patches (?patch=1)
+	patches bool   // the client applies patches (?patch=1)
+	reader  string // whom its log pages count against (readerOf)
 
 	mu      sync.Mutex
 	queue   []*table.Msg

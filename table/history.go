@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"harbor"
@@ -118,16 +117,23 @@ func replayLog(def game.Definition, t *Table, moves []Move, from int) (game.Game
 		if err := p.Step(&log); err != nil {
 			return nil, nil, err
 		}
-		events := log.Events
-		if p.Records[i].IsUndo() {
-			events = []game.Event{takeBackEvent(seatName(t.Seats, m.Seat), m.Seat)}
-		} else if m.StandIn {
-			events = standInEvents(t.Seats, m.Seat, events)
-		}
-		hist = append(hist, HistoryEntry{V: i + 1, Events: events})
+		hist = append(hist, HistoryEntry{V: i + 1, Events: moveEvents(t, m, p.Records[i], log.Events)})
 	}
 	withHints(t, hist)
 	return p.Game, hist, nil
+}
+
+// moveEvents are what stored move m (record rec) told in the log, given
+// the events the game logged for it: a take-back and a computer's move in
+// a person's seat are told as such.
+func moveEvents(t *Table, m Move, rec game.Record, events []game.Event) []game.Event {
+	if rec.IsUndo() {
+		return []game.Event{takeBackEvent(seatName(t.Seats, m.Seat), m.Seat)}
+	}
+	if m.StandIn {
+		return standInEvents(t.Seats, m.Seat, events)
+	}
+	return events
 }
 
 // logRange returns the versions, from (inclusive) to end (exclusive), of
@@ -159,20 +165,17 @@ func logPage(w *window, from, end int, viewer game.Seat) LogPage {
 	return p
 }
 
-// storedLog returns versions from to end of the game's log, replayed from
-// the store (waiting for its turn among the server's other such replays).
+// storedLog returns versions from to end of the game's log, from the
+// server's cache of replayed logs, which first replays from the store the
+// moves made since it last did (waiting for its turn among the server's
+// other such replays).
 func (r *Runner) storedLog(ctx context.Context, t *Table, from, end int) ([]HistoryEntry, error) {
-	r.tables.replays <- struct{}{}
-	defer func() { <-r.tables.replays }()
-	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	l, err := r.tableLog(ctx, t, t.Version)
 	if err != nil {
 		return nil, err
 	}
-	if len(moves) < end-1 {
-		return nil, fmt.Errorf("table %s: %d stored moves, not %d", t.ID, len(moves), end-1)
-	}
-	_, hist, err := replayLog(r.def, t, moves[:end-1], from)
-	return hist, err
+	defer l.mu.Unlock()
+	return l.entries(t, from, end), nil
 }
 
 // sendRecentLog sends c, when there is something in it, the log frame of

@@ -592,14 +592,13 @@ func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 	if t.Status != Finished {
 		return GameLog{}, harbor.Errorf(harbor.EConflict, "the log opens when the game is over")
 	}
-	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	l, err := r.tableLog(ctx, t, t.Version)
 	if err != nil {
 		return GameLog{}, err
 	}
-	_, hist, err := replayLog(r.def, t, moves, 0)
-	if err != nil {
-		return GameLog{}, err
-	}
+	defer l.mu.Unlock()
+	moves := l.moves
+	hist := l.entries(t, 0, len(moves)+1)
 	out := GameLog{Setup: eventsFor(hist[0].Events, game.Public), Moves: make([]LogEntry, len(moves))}
 	for i, m := range moves {
 		out.Moves[i] = LogEntry{Move: m, Events: eventsFor(hist[i+1].Events, game.Public)}

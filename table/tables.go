@@ -82,6 +82,8 @@ type Tables struct {
 	// replays bounds the earlier log pages replayed from the store at
 	// once, so a flood of requests for them cannot take every core.
 	replays chan struct{}
+	// logs are the replayed logs of the tables read last.
+	logs logCache
 
 	mu   sync.Mutex
 	live map[string]*Runner // every table in memory, live or not

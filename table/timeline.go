@@ -133,15 +133,12 @@ func (r *Runner) ReplayAt(ctx context.Context, at int, hands bool) (Position, er
 	if hands && t.HideHands {
 		return Position{}, harbor.Errorf(harbor.EForbidden, "the host keeps every hand hidden in this game's replay")
 	}
-	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
+	l, err := r.tableLog(ctx, t, t.Version)
 	if err != nil {
 		return Position{}, err
 	}
-	standIn := make([]bool, len(moves))
-	for i, m := range moves {
-		standIn[i] = m.StandIn
-	}
-	return replayAt(r.def, t.Config(), Records(moves), standIn, t.Seats, at, hands)
+	defer l.mu.Unlock()
+	return l.position(t.Seats, at, hands)
 }
 
 // replayAt replays records up to at and describes the position there;
@@ -172,16 +169,22 @@ func replayAt(def game.Definition, cfg game.Config, records []game.Record, stand
 		}
 		events = eventsFor(events, game.Public)
 	}
-	pos := Position{At: at, Total: len(records), View: p.Game.View(game.Public), Actor: p.Game.Actors().List(), Events: events, Result: p.Game.Result()}
+	return describe(p.Game, seats, at, len(records), events, hands), nil
+}
+
+// describe is the Position of g after at of total moves, the last of which
+// told events.
+func describe(g game.Game, seats []Seat, at, total int, events []game.Event, hands bool) Position {
+	pos := Position{At: at, Total: total, View: g.View(game.Public), Actor: g.Actors().List(), Events: events, Result: g.Result()}
 	if pos.Actor == nil {
 		pos.Actor = []game.Seat{}
 	}
 	if hands {
 		for s := range seats {
-			pos.Seats = append(pos.Seats, p.Game.View(game.Seat(s)))
+			pos.Seats = append(pos.Seats, g.View(game.Seat(s)))
 		}
 	}
-	return pos, nil
+	return pos
 }
 
 func seatName(seats []Seat, s game.Seat) string {

@@ -101,13 +101,20 @@ func lastState(c *recorder) table.StateView {
 	return st.D
 }
 
-func TestTakeBackRestoresTheGameAndIsStored(t *testing.T) {
+// undoPile opens a started two-person Pile table of 10 tokens that allows
+// take-backs, and returns it with whose turn it is.
+func undoPile(t *testing.T) (*sqlite.Store, *table.Runner, []*table.Sub, []*recorder, game.Seat) {
+	t.Helper()
 	store := openStore(t)
 	tables := table.NewTables(store, table.Options{})
-	defer tables.Close()
-	ctx := context.Background()
+	t.Cleanup(tables.Close)
 	r, _, subs, conns := pileTable(t, tables, 10, true, "Ana", "Bo")
-	turn := lastState(conns[0]).Actors[0]
+	return store, r, subs, conns, lastState(conns[0]).Actors[0]
+}
+
+func TestTakeBackRestoresTheGameAndIsStored(t *testing.T) {
+	ctx := context.Background()
+	store, r, subs, conns, turn := undoPile(t)
 	mover, other := subs[turn], subs[1-turn]
 	if err := r.Move(ctx, mover, 0, json.RawMessage(`{"type":"take","n":3}`)); err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ type exposure struct {
 	openTables                *int
 	connsPerson, connsAddress *int
 	addressFactor             *int
+	readRate, readBurst       *float64
 	ipv6Prefix                *int
 	idleAfter, lobbyTTL       *time.Duration
 	finishedDays              *int
@@ -42,6 +43,8 @@ func exposureFlags(fl *flag.FlagSet) *exposure {
 		openTables:    fl.Int("open-tables", envInt("HARBOR_OPEN_TABLES", d.OpenTables), "open tables (lobbies, games of computer players only) per person, times -address-factor per address; 0: no limit (env HARBOR_OPEN_TABLES)"),
 		connsPerson:   fl.Int("conns-per-person", envInt("HARBOR_CONNS_PER_PERSON", d.ConnsPerPerson), "WebSocket connections per person; 0: no limit (env HARBOR_CONNS_PER_PERSON)"),
 		connsAddress:  fl.Int("conns-per-address", envInt("HARBOR_CONNS_PER_ADDRESS", d.ConnsPerAddress), "WebSocket connections per address; 0: no limit (env HARBOR_CONNS_PER_ADDRESS)"),
+		readRate:      fl.Float64("read-rate", envFloat("HARBOR_READ_RATE", d.ReadRate), "old log pages, game logs and replay steps a second per person (the TV: per address); 0: no limit (env HARBOR_READ_RATE)"),
+		readBurst:     fl.Float64("read-burst", envFloat("HARBOR_READ_BURST", d.ReadBurst), "old log pages, game logs and replay steps at once per person before -read-rate applies (env HARBOR_READ_BURST)"),
 		addressFactor: fl.Int("address-factor", envInt("HARBOR_ADDRESS_FACTOR", d.AddressFactor), "how many people one address may stand for in the table limits (env HARBOR_ADDRESS_FACTOR)"),
 		ipv6Prefix:    fl.Int("ipv6-prefix", envInt("HARBOR_IPV6_PREFIX", d.IPv6Prefix), "leading bits of an IPv6 address that make one address for the per-address limits, 1 to 128 (env HARBOR_IPV6_PREFIX)"),
 		idleAfter:     fl.Duration("idle-unload", envDuration("HARBOR_IDLE_UNLOAD", table.DefaultIdleAfter), "unload a table nobody is connected to after this (env HARBOR_IDLE_UNLOAD)"),
@@ -56,6 +59,7 @@ func (x *exposure) limits(base server.Limits) server.Limits {
 	base.CreateRate, base.CreateBurst, base.OpenTables = *x.createRate, *x.createBurst, *x.openTables
 	base.ConnsPerPerson, base.ConnsPerAddress, base.AddressFactor = *x.connsPerson, *x.connsAddress, *x.addressFactor
 	base.IPv6Prefix = *x.ipv6Prefix
+	base.ReadRate, base.ReadBurst = *x.readRate, *x.readBurst
 	return base
 }
 

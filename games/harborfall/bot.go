@@ -408,7 +408,9 @@ func (b *Bot) bankTrade(v *View, legal []Move, need Hand) (Move, bool) {
 }
 
 // offer proposes a one-for-one swap of a surplus card for a needed one to
-// a rival not yet asked this turn, the one with the most cards first.
+// a rival not yet asked this turn, the one with the most cards first. It
+// never repeats an offer the view lists as declined with nothing changed
+// since, even when it has lost its own memory of the turn.
 func (b *Bot) offer(v *View, need Hand) (Move, bool) {
 	if v.Turns != b.turn {
 		b.turn, b.asked = v.Turns, 0
@@ -429,9 +431,11 @@ func (b *Bot) offer(v *View, need Hand) (Move, bool) {
 	if give < 0 || get < 0 {
 		return Move{}, false
 	}
+	var g, w Hand
+	g[give], w[get] = 1, 1
 	to := int8(-1)
 	for q := range v.NumPlayers {
-		if q == b.seat || b.asked&(1<<q) != 0 || v.Players[q].Cards == 0 {
+		if q == b.seat || b.asked&(1<<q) != 0 || v.Players[q].Cards == 0 || v.declinedAgain(q, g, w) {
 			continue
 		}
 		if to < 0 || v.Players[q].Cards > v.Players[to].Cards {
@@ -442,10 +446,7 @@ func (b *Bot) offer(v *View, need Hand) (Move, bool) {
 		return Move{}, false
 	}
 	b.asked |= 1 << to
-	m := Move{Type: "offer", Seat: to}
-	m.Give[give] = 1
-	m.Get[get] = 1
-	return m, true
+	return Move{Type: "offer", Seat: to, Give: g, Get: w}, true
 }
 
 // answer accepts an offer that brings a needed card for surplus ones from a

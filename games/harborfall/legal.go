@@ -235,7 +235,9 @@ func (s *State) legalTrades(p int8, dst []Move) []Move {
 					var give, get Hand
 					give[r] = 1
 					get[o] = 1
-					dst = append(dst, Move{Type: "offer", Seat: q, Give: give, Get: get})
+					if !s.declinedAgain(q, give, get) {
+						dst = append(dst, Move{Type: "offer", Seat: q, Give: give, Get: get})
+					}
 				}
 			}
 		}

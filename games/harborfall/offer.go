@@ -149,6 +149,7 @@ func (s *State) performOffer(p int8, m Move, log *game.Log) {
 		}
 	case "decline":
 		o.Answers[p] = answerDecline
+		s.noteDeclined(p)
 		if log.On() {
 			s.event(log, "decline", p, "%s declined the offer", s.Names[p])
 		}
@@ -182,6 +183,65 @@ func (s *State) performOffer(p int8, m Move, log *game.Log) {
 	}
 }
 
+// MaxDeclined is how many declined offers a turn remembers; past it, the
+// oldest is forgotten.
+const MaxDeclined = 16
+
+// Declined is an offer that To declined this turn, with the number of cards
+// To held and the supply as they were then: the same offer to To counts as
+// a repeat while both are unchanged (HF-G13). Both are public, so every
+// view tells the same. A trade keeps the count but changes the hand: swap
+// forgets the offers its two sides declined.
+type Declined struct {
+	To     int8 `json:"to"`
+	Give   Hand `json:"give"`
+	Get    Hand `json:"get"`
+	Cards  int  `json:"cards"`
+	Supply Hand `json:"supply"`
+}
+
+// noteDeclined remembers that p declined the open offer.
+func (s *State) noteDeclined(p int8) {
+	d := Declined{To: p, Give: s.Offer.Give, Get: s.Offer.Get, Cards: s.Hands[p].Total(), Supply: s.Supply}
+	if int(s.NumDeclined) == MaxDeclined {
+		copy(s.Declined[:], s.Declined[1:])
+		s.NumDeclined--
+	}
+	s.Declined[s.NumDeclined] = d
+	s.NumDeclined++
+}
+
+// live reports whether d still stands: the offer was declined this turn
+// and neither the recipient's cards nor the supply changed since.
+func (s *State) live(d *Declined) bool {
+	return s.Hands[d.To].Total() == d.Cards && s.Supply == d.Supply
+}
+
+// forget drops the declined offers of seat q: its hand changed.
+func (s *State) forget(q int8) {
+	n := int8(0)
+	for i := range s.NumDeclined {
+		if s.Declined[i].To != q {
+			s.Declined[n] = s.Declined[i]
+			n++
+		}
+	}
+	s.NumDeclined = n
+}
+
+// declinedAgain reports whether an offer of give for get to seat to repeats
+// one that to declined this turn while nothing has changed since. Legal
+// leaves such offers out, so no computer player, at any level, asks again.
+func (s *State) declinedAgain(to int8, give, get Hand) bool {
+	for i := range s.NumDeclined {
+		d := &s.Declined[i]
+		if d.To == to && d.Give == give && d.Get == get && s.live(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // anyTaker reports whether a recipient accepted or countered the offer.
 func (s *State) anyTaker() bool {
 	for q := range s.Players {
@@ -199,6 +259,8 @@ func (s *State) swap(from, q int8, give, get Hand) {
 	s.Hands[q].add(give)
 	s.Hands[q].sub(get)
 	s.Hands[from].add(get)
+	s.forget(from)
+	s.forget(q)
 	s.closeOffer()
 }
 

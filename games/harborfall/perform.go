@@ -408,6 +408,7 @@ func (s *State) nextTurn(log *game.Log) {
 	s.Phase = phaseRoll
 	s.CardPlayed = false
 	s.Offers = 0
+	s.NumDeclined = 0
 	s.Dice = [2]int8{}
 	s.Fresh = [MaxPlayers][NumCards]int8{}
 }

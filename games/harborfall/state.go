@@ -118,20 +118,25 @@ type State struct {
 	Owed        [MaxPlayers]int8   `json:"owed"` // cards still to discard
 	// Discards are the cards each seat has discarded so far on this seven,
 	// so a discard made in several moves is logged once, when it is done.
-	Discards    [MaxPlayers]Hand `json:"discards"`
-	CardPlayed  bool             `json:"cardPlayed"`
-	FreeRoads   int8             `json:"freeRoads"`
-	Return      int8             `json:"return"` // phase after the robber or free roads
-	Offer       Offer            `json:"offer"`
-	Offers      int8             `json:"offers"` // offers made this turn
-	Special     int8             `json:"special"`
-	SpecialLeft int8             `json:"specialLeft"`
-	Turns       int              `json:"turns"`
-	Rolled      [13]int16        `json:"rolled"` // how often each dice total came up
-	History     History          `json:"history"`
-	Winner      int8             `json:"winner"`
-	Reason      string           `json:"reason"`
-	Rand        game.Rand        `json:"rand"`
+	Discards   [MaxPlayers]Hand `json:"discards"`
+	CardPlayed bool             `json:"cardPlayed"`
+	FreeRoads  int8             `json:"freeRoads"`
+	Return     int8             `json:"return"` // phase after the robber or free roads
+	Offer      Offer            `json:"offer"`
+	Offers     int8             `json:"offers"` // offers made this turn
+	// Declined are the offers declined this turn, oldest first, so that an
+	// offer is not made again to a player who declined it until something
+	// changed (see declinedAgain).
+	Declined    [MaxDeclined]Declined `json:"declined"`
+	NumDeclined int8                  `json:"numDeclined"`
+	Special     int8                  `json:"special"`
+	SpecialLeft int8                  `json:"specialLeft"`
+	Turns       int                   `json:"turns"`
+	Rolled      [13]int16             `json:"rolled"` // how often each dice total came up
+	History     History               `json:"history"`
+	Winner      int8                  `json:"winner"`
+	Reason      string                `json:"reason"`
+	Rand        game.Rand             `json:"rand"`
 }
 
 // Rules are Harborfall's rules for game.Define.

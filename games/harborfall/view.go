@@ -53,18 +53,22 @@ type View struct {
 	Supply   Hand `json:"supply"`
 	DeckLeft int8 `json:"deckLeft"`
 
-	Phase       string                 `json:"phase"`
-	Active      int8                   `json:"active"` // whose turn it is
-	Acting      game.SeatSet           `json:"acting"` // seats the game waits on
-	First       int8                   `json:"first"`
-	StartRolls  [][MaxPlayers]int8     `json:"startRolls"`
-	SetupCorner int16                  `json:"setupCorner"` // settlement awaiting its road, -1 none
-	Dice        [2]int8                `json:"dice"`
-	Turns       int                    `json:"turns"`
-	FreeRoads   int8                   `json:"freeRoads"`
-	CardPlayed  bool                   `json:"cardPlayed"`
-	OffersLeft  int8                   `json:"offersLeft"` // offers the active player may still make
-	Offer       Offer                  `json:"offer"`      // the open offer, in the offer phase
+	Phase       string             `json:"phase"`
+	Active      int8               `json:"active"` // whose turn it is
+	Acting      game.SeatSet       `json:"acting"` // seats the game waits on
+	First       int8               `json:"first"`
+	StartRolls  [][MaxPlayers]int8 `json:"startRolls"`
+	SetupCorner int16              `json:"setupCorner"` // settlement awaiting its road, -1 none
+	Dice        [2]int8            `json:"dice"`
+	Turns       int                `json:"turns"`
+	FreeRoads   int8               `json:"freeRoads"`
+	CardPlayed  bool               `json:"cardPlayed"`
+	OffersLeft  int8               `json:"offersLeft"` // offers the active player may still make
+	Offer       Offer              `json:"offer"`      // the open offer, in the offer phase
+	// Declined are the offers declined this turn that would repeat now:
+	// their recipient's hand and the supply are as they were.
+	Declined    [MaxDeclined]Terms     `json:"declined"`
+	NumDeclined int8                   `json:"numDeclined"`
 	NumPlayers  int8                   `json:"numPlayers"`
 	Players     [MaxPlayers]PlayerView `json:"players"`
 	LongestRoad int8                   `json:"longestRoad"` // holder, -1 none
@@ -103,6 +107,12 @@ func (s *State) View(viewer game.Seat) View {
 	if s.Phase == phaseOffer {
 		v.Offer = s.Offer
 	}
+	for i := range s.NumDeclined {
+		if d := &s.Declined[i]; s.live(d) {
+			v.Declined[v.NumDeclined] = Terms{To: d.To, Give: d.Give, Get: d.Get}
+			v.NumDeclined++
+		}
+	}
 	for p := range s.n() {
 		pv := &v.Players[p]
 		pv.Name = s.Names[p]
@@ -127,6 +137,24 @@ func (s *State) View(viewer game.Seat) View {
 		s.knownTo(p, &v.known)
 	}
 	return v
+}
+
+// Terms are an offer's terms and recipient: To gets Get for Give.
+type Terms struct {
+	To   int8 `json:"to"`
+	Give Hand `json:"give"`
+	Get  Hand `json:"get"`
+}
+
+// declinedAgain reports whether the view lists an offer of give for get to
+// seat to as declined and unchanged since.
+func (v *View) declinedAgain(to int8, give, get Hand) bool {
+	for _, d := range v.Declined[:v.NumDeclined] {
+		if d.To == to && d.Give == give && d.Get == get {
+			return true
+		}
+	}
+	return false
 }
 
 // viewJSON is View with its arrays cut to the island's and table's sizes.
@@ -155,6 +183,7 @@ type viewJSON struct {
 	CardPlayed  bool                `json:"cardPlayed"`
 	OffersLeft  int8                `json:"offersLeft"`
 	Offer       *Offer              `json:"offer,omitempty"`
+	Declined    []Terms             `json:"declined,omitempty"`
 	Players     []PlayerView        `json:"players"`
 	LongestRoad int8                `json:"longestRoad"`
 	LargestArmy int8                `json:"largestArmy"`
@@ -198,6 +227,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 	if v.Phase == phaseNames[phaseOffer] {
 		out.Offer = &v.Offer
 	}
+	out.Declined = v.Declined[:v.NumDeclined]
 	if v.Phase == phaseNames[phaseSpecial] {
 		out.Special = &v.Special
 	}
