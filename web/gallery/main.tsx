@@ -5,7 +5,9 @@
 // (state.ts) into an offline store, which TvScreen or PlayScreen draws as
 // the app does. The gallery's runner (gallery/run.mjs) calls window.gallery:
 // show one position for one viewer, feed a game frame by frame, and wait
-// until the screen is drawn and still.
+// until the screen is drawn and still. A page opened with ?clock=frames
+// runs on the frame clock (clock.ts), which play moves on by a fixed step
+// after every frame.
 
 import { signal } from "@preact/signals";
 import { render } from "preact";
@@ -19,6 +21,12 @@ import { TvScreen } from "../src/screens/Tv";
 import { address, me } from "../src/session";
 import { emptyTable, reduce, TableStore } from "../src/state";
 import "../src/styles.css";
+import { type FrameClock, installFrameClock } from "./clock";
+
+// The gallery's own waits are on the real clock, whichever clock the screens run on.
+const realSetTimeout = window.setTimeout.bind(window);
+const realNow = performance.now.bind(performance);
+const clock: FrameClock | null = new URLSearchParams(location.search).get("clock") === "frames" ? installFrameClock(window) : null;
 
 type Screen = "tv" | "play";
 
@@ -70,13 +78,13 @@ function take(frames: RawEnvelope[]): void {
 }
 
 const frame = () => new Promise<void>((ok) => requestAnimationFrame(() => ok()));
-const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
+const sleep = (ms: number) => new Promise<void>((ok) => realSetTimeout(ok, ms));
 
-let lastChange = performance.now();
+let lastChange = realNow();
 /** how many times the page has changed, for step */
 let changes = 0;
 new MutationObserver(() => {
-  lastChange = performance.now();
+  lastChange = realNow();
   changes++;
 }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 
@@ -88,9 +96,9 @@ new MutationObserver(() => {
  * within limit milliseconds.
  */
 async function settle(quiet = 150, limit = 8000): Promise<boolean> {
-  const until = performance.now() + limit;
+  const until = realNow() + limit;
   await document.fonts.ready;
-  while (performance.now() < until) {
+  while (realNow() < until) {
     await frame();
     await frame();
     for (const a of document.getAnimations()) {
@@ -102,7 +110,7 @@ async function settle(quiet = 150, limit = 8000): Promise<boolean> {
     }
     const images = [...document.images].every((i) => i.complete);
     const loading = [...document.querySelectorAll("p.page, p.tv-wait")].some((p) => /^Loading/.test(p.textContent ?? ""));
-    if (images && !loading && performance.now() - lastChange >= quiet) return true;
+    if (images && !loading && realNow() - lastChange >= quiet) return true;
     await sleep(Math.min(50, quiet));
   }
   return false;
@@ -132,8 +140,9 @@ function rest(): boolean {
 /**
  * step resolves when the frame just taken is drawn and at rest, waiting on
  * the page's own events rather than the clock: fonts loaded, images decoded,
- * no animation running, and two animation frames in a row that changed
- * nothing in the page. It says whether it got there within limit frames.
+ * no animation running, no timer of the frame clock due, and two animation
+ * frames in a row that changed nothing in the page. It says whether it got
+ * there within limit frames.
  */
 async function step(limit = 200): Promise<boolean> {
   await document.fonts.ready;
@@ -144,7 +153,8 @@ async function step(limit = 200): Promise<boolean> {
     const moved = rest();
     await frame();
     const images = [...document.images].every((im) => im.complete);
-    if (!moved && images && changes === before && document.fonts.status === "loaded") return true;
+    const waiting = clock ? clock.due() : 0;
+    if (!moved && images && changes === before && document.fonts.status === "loaded" && !waiting) return true;
   }
   return false;
 }
@@ -177,13 +187,16 @@ const api = {
   /**
    * play passes frames to the screen shown one at a time, as a game's moves
    * arrive, each drawn and at rest (step) before the next, so the same frames
-   * always give the same layout shifts, however fast the machine is.
+   * always give the same layout shifts, however fast the machine is. On the
+   * frame clock, the clock then moves on by frameMs, and what its timers
+   * changed is drawn and at rest too before the next frame.
    */
-  async play(frames: RawEnvelope[]): Promise<boolean> {
+  async play(frames: RawEnvelope[], frameMs = 0): Promise<boolean> {
     let still = true;
     for (const f of frames) {
       take([f]);
       still = (await step()) && still;
+      if (clock && frameMs > 0 && clock.advance(frameMs) > 0) still = (await step()) && still;
     }
     return still;
   },

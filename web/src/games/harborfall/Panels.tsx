@@ -61,7 +61,10 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
   // On the TV an open offer's answers stand where the figures were, one
   // line a player, so six players' answers leave the log its room. The two
   // headings are keyed apart: a new heading appears in place, where one
-  // reused would move across the panel, a layout shift on every offer.
+  // reused would move across the panel, a layout shift on every offer. So
+  // are the parts of a player's row: unkeyed, an answer that takes the
+  // figures' place would be drawn in the node of the bonus line below them
+  // (both are paragraphs) and jump from there to the figures' column.
   const answers = big && o ? o : null;
   // On the TV the figures' names stand once above the list (hf-figure-heads); each row keeps its own for screen readers.
   const figureName = big ? "sr-only" : undefined;
@@ -103,11 +106,11 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
                 <span class="color-name">{seatColor(s, colors[s]).name}</span>
               </div>
               {answers ? (
-                <p class="hf-answer hf-answer-tv" data-testid={`answer-${s}`}>
+                <p key="answer" class="hf-answer hf-answer-tv" data-testid={`answer-${s}`}>
                   {s === answers.from ? "offering" : asked ? answerText(v, s, true) : ""}
                 </p>
               ) : (
-                <dl class="player-figures">
+                <dl key="figures" class="player-figures">
                   <div>
                     <dt class={figureName}>Points</dt>
                     <dd>{p.points}</dd>
@@ -135,12 +138,16 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
                 </dl>
               )}
               {v.longestRoad === s || v.largestArmy === s ? (
-                <p class="hf-bonus">
+                <p key="bonus" class="hf-bonus">
                   {v.longestRoad === s ? <span class="tag tag-turn">Longest road +2</span> : null}
                   {v.largestArmy === s ? <span class="tag tag-turn">{"Most Move & steal +2"}</span> : null}
                 </p>
               ) : null}
-              {asked && !answers ? <p class="hf-answer">{answerText(v, s)}</p> : null}
+              {asked && !answers ? (
+                <p key="asked" class="hf-answer">
+                  {answerText(v, s)}
+                </p>
+              ) : null}
             </li>
           );
         })}
