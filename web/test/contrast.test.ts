@@ -24,7 +24,7 @@ function hex(value: string): string {
   const v = /^var\((--[a-z-]+)\)$/.exec(value);
   let out = v ? new RegExp(`${v[1]}: (#[0-9a-fA-F]{6})`).exec(root)?.[1] : value;
   if (out && /^#[0-9a-fA-F]{3}$/.test(out)) out = `#${[...out.slice(1)].map((c) => c + c).join("")}`;
-  expect(out, `the colour ${value}`).toMatch(/^#[0-9a-fA-F]{6}$/);
+  expect(out, `the color ${value}`).toMatch(/^#[0-9a-fA-F]{6}$/);
   return out!;
 }
 

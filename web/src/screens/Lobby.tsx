@@ -381,8 +381,8 @@ function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: Lobb
   const taken = new Set(lobby.seats.filter((s) => s.kind !== "empty" && s.index !== seat.index).map((s) => s.color.toLowerCase()));
   return (
     <section class="panel" aria-labelledby="colour-h">
-      <h2 id="colour-h">Your colour</h2>
-      <div class="swatches" role="radiogroup" aria-label="Your colour">
+      <h2 id="colour-h">Your color</h2>
+      <div class="swatches" role="radiogroup" aria-label="Your color">
         {PALETTE.map((c) => {
           const value = c.name.toLowerCase();
           const mine = seat.color.toLowerCase() === value;

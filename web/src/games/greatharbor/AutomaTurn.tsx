@@ -134,7 +134,7 @@ function gainWords(st: AutomaStep): string {
   }
 }
 
-const CHOOSES = " Its Governor's colours choose which card.";
+const CHOOSES = " Its Governor's colors choose which card.";
 
 /** automaLines tells the Automa's turn t as steps, in the order it played them. */
 export function automaLines(v: GreatHarborView, t: AutomaTurn): AutomaLine[] {
@@ -153,8 +153,8 @@ export function automaLines(v: GreatHarborView, t: AutomaTurn): AutomaLine[] {
     const more = t.skippedN - t.skipped.length;
     out.push({
       text: `Sets aside ${more} more ${more === 1 ? "card" : "cards"}`,
-      why: "None of their colours has a die left to take.",
-      short: "no die of their colours left",
+      why: "None of their colors has a die left to take.",
+      short: "no die of their colors left",
       aside: more,
     });
   }

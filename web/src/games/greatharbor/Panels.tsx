@@ -81,7 +81,7 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
 /** BonusTile shows which resource a die of each colour brings now. */
 export function BonusTile({ v }: { v: GreatHarborView }) {
   return (
-    <div class="gh-row gh-bonus" role="group" aria-label="Dice Bonus tile: the resource each die colour brings">
+    <div class="gh-row gh-bonus" role="group" aria-label="Dice Bonus tile: the resource each die color brings">
       <span class="gh-label">Dice Bonus:</span>
       {COLOURS.map((c, i) => (
         <span key={c} class={`gh-bonus-item gh-c${i}`}>

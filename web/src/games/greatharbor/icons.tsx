@@ -243,7 +243,7 @@ export function GainIcons({ gain, colourRes }: { gain: Gain; colourRes?: number 
       colourRes !== undefined ? (
         <Amount key="dr" n={gain.diceResource} icon={RES_ICONS[colourRes]!} />
       ) : (
-        <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's colour" />
+        <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's color" />
       ),
     );
   if (gain.colonists) items.push(<Amount key="c" n={gain.colonists} icon="colonist" label="Colonists" />);

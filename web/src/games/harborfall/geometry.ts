@@ -162,7 +162,7 @@ export function placeNames(v: HarborfallView): PlaceNames {
 
 /** cornerLabel names a corner by its place, its harbour and its building. */
 export function cornerLabel(v: HarborfallView, c: number, harbors: number[]): string {
-  const harbor = (harbors[c] ?? -1) >= 0 ? `, harbour ${harborText(harbors[c]!, v.resources)}` : "";
+  const harbor = (harbors[c] ?? -1) >= 0 ? `, harbor ${harborText(harbors[c]!, v.resources)}` : "";
   const owner = v.owner[c] ?? -1;
   const building = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s ${v.city[c] ? "city" : "settlement"}` : "";
   return `Corner ${placeNames(v).corner[c]}${harbor}${building}`;
