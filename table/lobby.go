@@ -142,7 +142,7 @@ func (t *Table) Sit(key string, seat int, color string) error {
 		return err
 	}
 	if color != "" && !slices.Contains(Colors, color) {
-		return harbor.Errorf(harbor.EInvalid, "%q is not one of the colours", color)
+		return harbor.Errorf(harbor.EInvalid, "%q is not one of the colors", color)
 	}
 	from := t.SeatOf(key)
 	if seat == -1 {
