@@ -35,7 +35,7 @@ func (s *spot) offer(g, at, value int, seat game.Seat) {
 }
 
 // makeWorst returns def's positions made on purpose: the versions of
-// cfg.Search seeded games (over every setup) that maximise each generic
+// cfg.Search seeded games (over every setup) that maximize each generic
 // measure of the views, then the worst cases of the table around a game
 // applied to them, and a lobby at the most seats.
 func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, string, error) {

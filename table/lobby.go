@@ -131,7 +131,7 @@ func (t *Table) Join(key, name string) error {
 const MaxMembers = 64
 
 // Sit moves the member with key to seat (or out of every seat when seat is
-// -1) with color ("" keeps the current colour or takes a free one). Moving
+// -1) with color ("" keeps the current color or takes a free one). Moving
 // clears the member's ready mark.
 func (t *Table) Sit(key string, seat int, color string) error {
 	if err := t.inLobby(); err != nil {

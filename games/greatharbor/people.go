@@ -117,12 +117,12 @@ func (s *State) farShips(seat int8) int16 {
 	return n
 }
 
-// ownDrafted reports whether die is seat's drafted die of colour c (GH-Q10).
+// ownDrafted reports whether die is seat's drafted die of color c (GH-Q10).
 func (s *State) ownDrafted(seat, die, c int8) bool {
 	return die >= 0 && die < numDice && s.Dice[die].Loc == locDrafted && s.Dice[die].At == seat && dieColour(die) == c
 }
 
-// flippable reports whether die may be flipped by seat's Patrician of colour c (GH-198, GH-Q08).
+// flippable reports whether die may be flipped by seat's Patrician of color c (GH-198, GH-Q08).
 func (s *State) flippable(seat, die, c int8) bool {
 	if die < 0 || die >= numDice || dieColour(die) != c {
 		return false

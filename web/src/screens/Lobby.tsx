@@ -376,7 +376,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
   );
 }
 
-/** ColourPicker lets a seated person choose a colour no one else has. */
+/** ColourPicker lets a seated person choose a color no one else has. */
 function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: LobbySeat; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
   const taken = new Set(lobby.seats.filter((s) => s.kind !== "empty" && s.index !== seat.index).map((s) => s.color.toLowerCase()));
   return (

@@ -1,4 +1,4 @@
-// The in-game quick reference for dice and harbour actions, in Harbor's own
+// The in-game quick reference for dice and harbor actions, in Harbor's own
 // words, with the game's icons. QuickReference is the sheet itself, usable by
 // any screen (the rules help links to it); QuickRefButton opens it in a
 // dialog one tap away from play.

@@ -12,7 +12,7 @@ export type CardKind = "person" | "building" | "ship";
 export interface CardWords {
   /** the card's name as the screens print it */
   name: string;
-  /** the engine's colour index */
+  /** the engine's color index */
   colour: number;
   /** "Person", "Building", "Ship" with its size */
   kindName: string;

@@ -8,7 +8,7 @@ export interface SlotShape {
   /** the tiles the slot touches: first, then second (-1 on a shore slot) */
   cells: [number, number];
   shore: boolean;
-  /** the slot's centre, in tile units from the Harbor's top-left corner */
+  /** the slot's center, in tile units from the Harbor's top-left corner */
   x: number;
   y: number;
   horizontal: boolean;
