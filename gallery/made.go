@@ -35,7 +35,7 @@ func (s *spot) offer(g, at, value int, seat game.Seat) {
 }
 
 // makeWorst returns def's positions made on purpose: the versions of
-// cfg.Search seeded games (over every setup) that maximise each generic
+// cfg.Search seeded games (over every setup) that maximize each generic
 // measure of the views, then the worst cases of the table around a game
 // applied to them, and a lobby at the most seats.
 func makeWorst(def game.Definition, cfg Config, seed uint64) ([]Position, string, error) {
@@ -323,7 +323,7 @@ func actorsAt(def game.Definition, sc *scene) game.SeatSet {
 }
 
 // chatWords fill the lines of the longest chat.
-const chatWords = "Whoever takes the last harbour berth before the storm gets my spare timber and a very long speech about patience, fairness and the price of fish at the northern quay, so think carefully before you move "
+const chatWords = "Whoever takes the last harbor berth before the storm gets my spare timber and a very long speech about patience, fairness and the price of fish at the northern quay, so think carefully before you move "
 
 // longChat is a chat as long as a table keeps, every line as long as a
 // line may be, said in turn by every member; every tenth line is one

@@ -50,7 +50,7 @@ type Definition interface {
 }
 
 // Game is a running game with its types erased. It is not safe for
-// concurrent use: the table's runner serialises every call.
+// concurrent use: the table's runner serializes every call.
 type Game interface {
 	Actors() SeatSet
 	// Legal returns seat's legal moves, each a JSON-encodable move value.

@@ -10,7 +10,7 @@ import (
 
 // Again opens the table that follows r's finished game, for its host with
 // key: a new lobby of gameID ("" for the same game) with the same people in
-// the same seats with the same colours, the same computer players, and the
+// the same seats with the same colors, the same computer players, and the
 // same options when the game is the same. Everyone at r is told (its lobby
 // view names the new table) and is already a member of the new one. Asked
 // again, it answers the table it opened the first time. The new table

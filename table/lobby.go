@@ -131,7 +131,7 @@ func (t *Table) Join(key, name string) error {
 const MaxMembers = 64
 
 // Sit moves the member with key to seat (or out of every seat when seat is
-// -1) with color ("" keeps the current colour or takes a free one). Moving
+// -1) with color ("" keeps the current color or takes a free one). Moving
 // clears the member's ready mark.
 func (t *Table) Sit(key string, seat int, color string) error {
 	if err := t.inLobby(); err != nil {
@@ -142,7 +142,7 @@ func (t *Table) Sit(key string, seat int, color string) error {
 		return err
 	}
 	if color != "" && !slices.Contains(Colors, color) {
-		return harbor.Errorf(harbor.EInvalid, "%q is not one of the colours", color)
+		return harbor.Errorf(harbor.EInvalid, "%q is not one of the colors", color)
 	}
 	from := t.SeatOf(key)
 	if seat == -1 {

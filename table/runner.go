@@ -40,7 +40,7 @@ type Sub struct {
 	asked   uint64 // 1 + the frame at which SendState last answered; 0: none
 }
 
-// Runner is one live table. It serialises every change of its table, lobby
+// Runner is one live table. It serializes every change of its table, lobby
 // changes and moves alike, under one mutex: a move is applied to a clone of
 // the game, committed to the store, and only then made live and pushed to
 // every subscriber, each with its own view. Computer players and the turn

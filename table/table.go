@@ -1,6 +1,6 @@
 // Package table is Harbor's table domain: a table of one game with its lobby
 // (members, seats, host, ready marks, computer players, codes), the runner
-// that serialises every move of a live table, and the Store interface that
+// that serializes every move of a live table, and the Store interface that
 // the storage packages (sqlite, later postgres) implement. It knows nothing
 // of HTTP, WebSockets or SQL.
 package table
@@ -98,7 +98,7 @@ type Seat struct {
 	HandedBy string `json:"handedBy,omitempty"`
 }
 
-// Colors are the seat colours a person may choose, in the order they are
+// Colors are the seat colors a person may choose, in the order they are
 // handed out.
 var Colors = []string{"red", "blue", "green", "yellow", "purple", "orange", "teal", "pink"}
 

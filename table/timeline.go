@@ -247,7 +247,7 @@ func checkForkAt(status Status, n, at int) error {
 // Fork opens a new table in the lobby that plays on from the finished
 // table src after its first at moves, and takes everyone along, as Again
 // does: the same game, options and settings, every person of src a member
-// of the new table in their old seat and colour, computer players where
+// of the new table in their old seat and color, computer players where
 // there were computer players, and the person with key (who must have been
 // at src) as host. src's lobby then names the new table (Room.Next), so
 // every page and the TV of src follow. What nobody had seen at that moment

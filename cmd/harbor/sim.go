@@ -253,7 +253,7 @@ func simSeed(base uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// runSim plays cfg.Games games on cfg.Workers goroutines and summarises
+// runSim plays cfg.Games games on cfg.Workers goroutines and summarizes
 // them. Each game's seed depends only on cfg.Seed and its index, and the
 // summary adds up counts and whole numbers only, so the figures other than
 // timings are the same whatever the worker count.
@@ -409,7 +409,7 @@ func wilson95(wins, n int) [2]float64 {
 	return [2]float64{lo, hi}
 }
 
-// summarise adds up the workers' tallies and the turns of every game (-1
+// summarize adds up the workers' tallies and the turns of every game (-1
 // for one that failed).
 func summarise(cfg simConfig, tallies []*tally, turns []int32, elapsed time.Duration) simSummary {
 	s := simSummary{

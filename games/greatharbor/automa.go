@@ -27,7 +27,7 @@ func (s *State) automaDiscardTop() {
 	a.Deck[a.DeckN] = 0
 }
 
-// automaPick is the pool die the card selects: its colour, highest or
+// automaPick is the pool die the card selects: its color, highest or
 // lowest face, earliest rolled on a tie (GH-174, GH-176, GH-Q30); -1 if none.
 func (s *State) automaPick(card int8) int8 {
 	c := &automaDeck[card]
@@ -97,7 +97,7 @@ func (s *State) automaDraft(log *game.Log) {
 }
 
 // automaSlot is where the Automa places die on tile: the first empty slot
-// of its colour clockwise from the top, else the first empty slot, else the
+// of its color clockwise from the top, else the first empty slot, else the
 // District (GH-178..180).
 func (s *State) automaSlot(tile int8, die int8) int8 {
 	cell := int8(0)
@@ -250,7 +250,7 @@ func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 }
 
 // automaDisplayPick is the display index the Automa takes: its Governor's
-// top colour, else bottom, else the card nearest the icon (GH-188).
+// top color, else bottom, else the card nearest the icon (GH-188).
 func automaDisplayPick(d *[3]int8, gov *GovernorInfo, colourOf func(int8) int8) int8 {
 	for _, want := range [2]int8{gov.Top, gov.Bottom} {
 		for i, c := range d {

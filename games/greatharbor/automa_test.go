@@ -210,9 +210,9 @@ func TestGH185_GH186_GH187_AutomaShipChoiceReplacementAndCrew(t *testing.T) {
 }
 
 // TestGH188_AutomaDisplayPicks builds each display it needs from the
-// catalogue: a Building of the Governor's top colour is taken over one of
-// its bottom colour and over the card nearest the icon; without the top
-// colour, the bottom colour; without either, the card nearest the icon.
+// catalog: a Building of the Governor's top color is taken over one of
+// its bottom color and over the card nearest the icon; without the top
+// color, the bottom color; without either, the card nearest the icon.
 // Each take refreshes the display from the deck.
 func TestGH188_AutomaDisplayPicks(t *testing.T) {
 	s := automaState(t)

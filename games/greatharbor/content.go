@@ -14,7 +14,7 @@ import (
 //go:embed data/*.json
 var dataFS embed.FS
 
-// Colours are indexed in Senate-track order.
+// Colors are indexed in Senate-track order.
 const (
 	red = iota
 	yellow
@@ -61,7 +61,7 @@ type Gain struct {
 	Coins           int8
 	Prestige        int8
 	Smuggler        int8
-	DiceResource    int8 // resources of the track's colour per the current Dice Bonus tile
+	DiceResource    int8 // resources of the track's color per the current Dice Bonus tile
 	BuildingDeck    int8
 	BuildingDisplay int8
 	PersonDeck      int8
@@ -103,7 +103,7 @@ func (g gainJSON) gain() Gain {
 type TileInfo struct {
 	ID    string
 	Name  string
-	Edges [4]int8 // colour printed on the N, E, S, W edge
+	Edges [4]int8 // color printed on the N, E, S, W edge
 	Tiers [3]Gain
 }
 
@@ -176,7 +176,7 @@ type AutomaLink struct {
 	Action AutomaAction
 }
 
-// AutomaCard is one Automa card: back (colour and arrow), front (tile).
+// AutomaCard is one Automa card: back (color and arrow), front (tile).
 type AutomaCard struct {
 	Colour int8
 	Up     bool

@@ -42,7 +42,7 @@ func (s *State) knownTo(me int8, k *State) {
 // the deck of their size. The Pirate deck gets the Pirate cards neither
 // discarded nor out at sea, with the seat's own Lighthouse look on top; the
 // Automa's deck gets its cards not in the discard pile, with a card of the
-// colour and arrow its back shows on top; the Dice Bonus tiles not yet seen
+// color and arrow its back shows on top; the Dice Bonus tiles not yet seen
 // follow in random order; dice to come are seeded from rng.
 func Determinise(v View, rng *game.Rand) *State {
 	s := v.known.Clone()

@@ -154,8 +154,8 @@ func takeDisplay(d *[3]int8, i int8, deck []int8, n *int8) int8 {
 	return c
 }
 
-// cardPlayed records a coloured card entering a colony: a Senate step on its
-// track (GH-085) and, with the second card of the colour, the Dice Color
+// cardPlayed records a colored card entering a colony: a Senate step on its
+// track (GH-085) and, with the second card of the color, the Dice Color
 // Bonus (GH-141, GH-Q28).
 func (s *State) cardPlayed(seat int8, colour int8) {
 	p := &s.Players[seat]
@@ -168,7 +168,7 @@ func (s *State) cardPlayed(seat int8, colour int8) {
 
 // senateStep moves seat's marker on track one space up and pays the bonuses
 // it reaches: the track's own space (GH-138) and a shared row once both
-// neighbouring markers are on or past it (GH-139). Steps past the top are lost.
+// neighboring markers are on or past it (GH-139). Steps past the top are lost.
 func (s *State) senateStep(seat int8, track int8) {
 	p := &s.Players[seat]
 	if p.Senate[track] >= senateTop {

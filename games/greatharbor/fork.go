@@ -28,7 +28,7 @@ func Fork(s *State, seed uint64) *State {
 	shuffle8(r, c.PersonDeck[min(c.Bottom[deckPeople], c.PersonDeckN):c.PersonDeckN])
 	shuffle8(r, c.BuildingDeck[min(c.Bottom[deckBuildings], c.BuildingDeckN):c.BuildingDeckN])
 	shuffle8(r, c.BonusTiles[c.BonusIdx+1:])
-	if c.Bot.DeckN > 1 { // the top card's colour and arrow are on show
+	if c.Bot.DeckN > 1 { // the top card's color and arrow are on show
 		shuffle8(r, c.Bot.Deck[:c.Bot.DeckN-1])
 	}
 	pirates := c.PirateDeck[:c.PirateN]

@@ -4,7 +4,7 @@ import "testing"
 
 // A fork deals afresh only what nobody saw: cards shown and put under a
 // deck keep their places, a Pirate card a Lighthouse looked at stays on
-// top, the Automa's top card (its colour is public) stays, and the Dice
+// top, the Automa's top card (its color is public) stays, and the Dice
 // Bonus tile in play stays.
 func TestForkKeepsWhatWasShown(t *testing.T) {
 	s := newGame(t, 2, 3, `{"automa":true}`)

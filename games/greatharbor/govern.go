@@ -6,7 +6,7 @@ import (
 
 // discounted is cost less d resources, skipped where the player is shortest
 // first (GH-Q23: the engine makes the player's choice of which to skip in
-// their favour).
+// their favor).
 func discounted(cost, have [numRes]int8, d int8) [numRes]int8 {
 	for ; d > 0; d-- {
 		best := -1

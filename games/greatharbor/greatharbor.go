@@ -61,7 +61,7 @@ var info = game.Info{
 			Help:    "A gain past space five pays 1 Prestige; the marker stays where it is (rulebook), or fills to five.",
 			Choices: []game.Choice{{Value: surplusLiteral, Label: "Marker stays"}, {Value: surplusFill, Label: "Fill to five"}}},
 		{Key: "smugglerReward", Label: "Smuggler's District reward", Kind: "choice", Default: rewardByValue,
-			Choices: []game.Choice{{Value: rewardByValue, Label: "By the Smuggler die's value"}, {Value: rewardByColour, Label: "By its colour on the Dice Bonus tile"}}},
+			Choices: []game.Choice{{Value: rewardByValue, Label: "By the Smuggler die's value"}, {Value: rewardByColour, Label: "By its color on the Dice Bonus tile"}}},
 		{Key: "smugglerToken", Label: "Smuggler token", Kind: "choice", Default: tokenPerTile,
 			Choices: []game.Choice{{Value: tokenPerTile, Label: "Ignores one tile's fee"}, {Value: tokenPerPlacement, Label: "Ignores every fee of one placement"}}},
 		{Key: "startingColonists", Label: "Starting Colonists", Kind: "int", Default: 0, Min: 0, Max: maxStartingColonist},

@@ -83,7 +83,7 @@ func cellOf(s *State, id string) int8 {
 }
 
 // arrange puts tile id on cell, swapping with what is there, and recomputes
-// the slot colours.
+// the slot colors.
 func arrange(s *State, id string, cell int8) {
 	from := cellOf(s, id)
 	s.Layout[from], s.Layout[cell] = s.Layout[cell], s.Layout[from]
@@ -152,7 +152,7 @@ func putOn(s *State, die, slot, face int8) {
 	s.Slots[slot] = die
 }
 
-// dieOf is a die id of colour c that is in the bag.
+// dieOf is a die id of color c that is in the bag.
 func dieOf(s *State, c int8) int8 {
 	for id := c * 5; id < c*5+5; id++ {
 		if s.Dice[id].Loc == locBag {

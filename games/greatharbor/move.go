@@ -17,7 +17,7 @@ type Move struct {
 	Stat      int8   `json:"stat,omitempty"`      // crew stat: 0 Speed, 1 Strength, 2 Cargo
 	Structure int8   `json:"structure,omitempty"` // a colony structure 0..5
 	Colonist  bool   `json:"colonist,omitempty"`  // put a free Colonist on the structure (-1 resource)
-	Track     int8   `json:"track,omitempty"`     // a Senate track (colour)
+	Track     int8   `json:"track,omitempty"`     // a Senate track (color)
 	Track2    int8   `json:"track2,omitempty"`    // Praetor's second step
 	Res       int8   `json:"res,omitempty"`       // a basic resource
 	Lux       int8   `json:"lux,omitempty"`       // a luxury type

@@ -117,12 +117,12 @@ func (s *State) farShips(seat int8) int16 {
 	return n
 }
 
-// ownDrafted reports whether die is seat's drafted die of colour c (GH-Q10).
+// ownDrafted reports whether die is seat's drafted die of color c (GH-Q10).
 func (s *State) ownDrafted(seat, die, c int8) bool {
 	return die >= 0 && die < numDice && s.Dice[die].Loc == locDrafted && s.Dice[die].At == seat && dieColour(die) == c
 }
 
-// flippable reports whether die may be flipped by seat's Patrician of colour c (GH-198, GH-Q08).
+// flippable reports whether die may be flipped by seat's Patrician of color c (GH-198, GH-Q08).
 func (s *State) flippable(seat, die, c int8) bool {
 	if die < 0 || die >= numDice || dieColour(die) != c {
 		return false
@@ -247,8 +247,8 @@ var activateFaults = [...][2]string{
 	actionOnly:    {"GH-080", "only Voyage Person cards may be activated during the Voyage phase"},
 	corsairEarly:  {"GH-213", "the Corsair is declared before a Pirate card is revealed"},
 	useless:       {"GH-203", "that Person would do nothing now"},
-	noFlipDie:     {"GH-198", "there is no die of the card's colour to flip"},
-	badDie:        {"GH-199", "choose one of your drafted dice of the card's colour"},
+	noFlipDie:     {"GH-198", "there is no die of the card's color to flip"},
+	badDie:        {"GH-199", "choose one of your drafted dice of the card's color"},
 	badStructure:  {"GH-201", "choose a structure you can build for two resources less"},
 	badPraefectus: {"GH-208", "take a displayed Building or draw two from the deck"},
 	badArchitect:  {"GH-209", "choose a Building in your hand that costs 2 resources or fewer"},

@@ -159,7 +159,7 @@ func TestGH058_NoFeeNoWaive(t *testing.T) {
 
 func TestGH043_SlotColourAndWild(t *testing.T) {
 	s := actionState(t, 2, "")
-	// The first slot that refuses a colour, and that colour.
+	// The first slot that refuses a color, and that color.
 	slot, wrong := int8(-1), int8(-1)
 	for sl := range int8(len(s.Accept)) {
 		for c := int8(0); c < numColours && wrong < 0; c++ {

@@ -358,7 +358,7 @@ func (s *State) check(me int8, m *Move) error {
 			return harbor.RuleError("GH-081", "play a Person card from your hand")
 		}
 		if !p.personFits(m.Card, m.Column) {
-			return harbor.RuleError("GH-082", "that Person slot is taken (a second card needs an Insula and the same colour)")
+			return harbor.RuleError("GH-082", "that Person slot is taken (a second card needs an Insula and the same color)")
 		}
 	case mvPlayBuilding:
 		if m.Card < 0 || int(m.Card) >= len(buildings) || p.HandBuildings&bit(m.Card) == 0 {

@@ -29,7 +29,7 @@ func mediumShips(mask uint32) int {
 	return n
 }
 
-// shopColours counts, per colour, the Shops of seat as cards of the two
+// shopColours counts, per color, the Shops of seat as cards of the two
 // halves at their corner (GH-168, GH-T15).
 func (s *State) shopColours(seat int8) [numColours]int {
 	var out [numColours]int

@@ -144,7 +144,7 @@ func SetupLog(cfg game.Config, log *game.Log) (*State, error) {
 }
 
 // setupHarbor places the Shipyard on its cell and the other tiles at random
-// (GH-010), then works out which colours each slot accepts (GH-043, GH-T2).
+// (GH-010), then works out which colors each slot accepts (GH-043, GH-T2).
 func (s *State) setupHarbor() {
 	var rest []int8
 	for i := range tiles {

@@ -92,7 +92,7 @@ func TestGH168_ShopsCountForGovernorPairs(t *testing.T) {
 	p := &s.Players[0]
 	gov := &governors[p.Governor]
 	before := s.PlayerScore(0).Governor
-	// Find sites whose two halves are the Governor's two colours.
+	// Find sites whose two halves are the Governor's two colors.
 	placed := 0
 	for i, g := range siteGeoms {
 		tl := &tiles[s.Layout[g.Cell]]

@@ -138,7 +138,7 @@ type AutomaTurn struct {
 // AutomaStep is one thing the Automa's track did in a draft.
 type AutomaStep struct {
 	Why   int8 `json:"why"`   // stepSpace, stepLink or stepFull
-	Other int8 `json:"other"` // for stepLink, the other track's colour
+	Other int8 `json:"other"` // for stepLink, the other track's color
 	Kind  int8 `json:"kind"`  // an automaKinds index
 	Value int8 `json:"value"` // Prestige gained
 	Card  int8 `json:"card"`  // the card taken, or the ship crewed; -1 none
@@ -193,7 +193,7 @@ type State struct {
 	Anchor int8            `json:"anchor"`
 	Turns  int             `json:"turns"`
 	Layout [numCells]int8  `json:"layout"` // tile per cell
-	Accept [numSlots]uint8 `json:"accept"` // colours each slot accepts
+	Accept [numSlots]uint8 `json:"accept"` // colors each slot accepts
 	Slots  [numSlots]int8  `json:"slots"`  // die on each slot, -1 empty
 	Dice   [numDice]Die    `json:"dice"`
 

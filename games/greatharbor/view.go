@@ -33,7 +33,7 @@ type View struct {
 	PersonDeckN     int8             `json:"personDeckN"`
 	BuildingDisplay [3]int8          `json:"buildingDisplay"`
 	BuildingDeckN   int8             `json:"buildingDeckN"`
-	BonusTile       [numColours]int8 `json:"bonusTile"` // resource per die colour now
+	BonusTile       [numColours]int8 `json:"bonusTile"` // resource per die color now
 	Conversions     uint8            `json:"conversions"`
 	Demand          [5]int8          `json:"demand"`
 	PirateN         int8             `json:"pirateN"`
@@ -88,7 +88,7 @@ type AutomaView struct {
 }
 
 // AutomaTurnView is an AutomaTurn with each card face up, as the table saw
-// it: its back (colour and arrow) and its front (a tile id).
+// it: its back (color and arrow) and its front (a tile id).
 type AutomaTurnView struct {
 	Seq      int16            `json:"seq"`
 	Round    int8             `json:"round"`

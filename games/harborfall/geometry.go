@@ -15,7 +15,7 @@ const (
 // edges touch which. It is computed once, deterministically, from the rows
 // of the island (HF-G5), and shared read-only by every game of that size.
 //
-// Positions are in integer units for drawing pointy-top hexes: a hex centre
+// Positions are in integer units for drawing pointy-top hexes: a hex center
 // is at (HexX, HexY); one unit of x is half a hex's width and one unit of y
 // is half a hex's side, so a screen maps (x, y) to (x·0.866·s, y·0.5·s) for a
 // hex side s.
@@ -46,7 +46,7 @@ var geometries = [2]*Geometry{
 
 type point struct{ x, y int }
 
-// buildGeometry lays out rows of hexes, centred, and derives corners (the
+// buildGeometry lays out rows of hexes, centered, and derives corners (the
 // points where hexes meet) and edges (the sides between two corners).
 func buildGeometry(rows []int) *Geometry {
 	widest := 0

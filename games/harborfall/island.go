@@ -52,7 +52,7 @@ func (s *State) generateIsland() error {
 	return nil
 }
 
-// balanced reports whether no two neighbouring hexes both carry a 6 or 8.
+// balanced reports whether no two neighboring hexes both carry a 6 or 8.
 func balanced(g *Geometry, number *[MaxHexes]int8) bool {
 	for h := range g.Hexes {
 		if number[h] != 6 && number[h] != 8 {

@@ -141,8 +141,8 @@ func TestHF77_FreshIslandPerGame(t *testing.T) {
 	}
 }
 
-// TestHF78_NoNeighbouringSixesAndEights finds neighbours from the hex
-// centres (same row two units apart, next row one unit across), not from
+// TestHF78_NoNeighbouringSixesAndEights finds neighbors from the hex
+// centers (same row two units apart, next row one unit across), not from
 // the geometry tables the generator uses.
 func TestHF78_NoNeighbouringSixesAndEights(t *testing.T) {
 	neighbours := func(g *Geometry, a, b int) bool {

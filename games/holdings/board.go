@@ -84,8 +84,8 @@ type boardData struct {
 	rent     [NumSpaces]int32
 	amount   [NumSpaces]int32
 	deck     [NumSpaces]int8
-	group    [NumSpaces]int8    // colour group index of a street, -1 otherwise
-	groups   []PropertySet      // streets of each colour group
+	group    [NumSpaces]int8    // color group index of a street, -1 otherwise
+	groups   []PropertySet      // streets of each color group
 	ownable  PropertySet        // every district
 	streets  PropertySet        // every street
 	ferries  PropertySet        // every ferry

@@ -74,7 +74,7 @@ func (s *State) nextSale(seat game.Seat) int {
 
 // bankrupt removes debtor, who cannot pay amount, from the game: the
 // creditor receives its remaining cash and the rest of the debt is forgiven
-// (HH-49); an open trade involving it is cancelled (HH-50); its own turn
+// (HH-49); an open trade involving it is canceled (HH-50); its own turn
 // ends at once (HH-51); and the last solvent player wins (HH-69).
 func (s *State) bankrupt(debtor game.Seat, creditor Party, amount int, log *game.Log) {
 	if c := int(s.Cash[debtor]); c > 0 {

@@ -3,7 +3,7 @@ package holdings
 // Rent is what landing on district space costs a player other than its
 // owner, or 0 when the bank owns it:
 //   - a street: base × (1 + improvements) (HH-18), doubled when the owner
-//     holds its whole colour group (HH-19, HH-20); with the option
+//     holds its whole color group (HH-19, HH-20); with the option
 //     DoubleImprovedRent off, only an unimproved street doubles (HH-G11);
 //   - a ferry: 25 per ferry the owner holds (HH-21);
 //   - a utility: 20 per utility the owner holds, whatever the dice (HH-22).

@@ -29,9 +29,9 @@ const (
 )
 
 // TradeOutcome is how the last trade closed. Reason explains a failed or
-// cancelled trade: "not_owner" (Seat no longer owns Space), "short_cash"
+// canceled trade: "not_owner" (Seat no longer owns Space), "short_cash"
 // (Seat lacks the Coins it was to give), "bankrupt" (Seat went bankrupt),
-// "withdrawn" (its proposer cancelled it) or "game_over". A counter does
+// "withdrawn" (its proposer canceled it) or "game_over". A counter does
 // not close a trade: it replaces the open one, so LastTrade stays as it was.
 type TradeOutcome struct {
 	Status string    `json:"status"`

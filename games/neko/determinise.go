@@ -40,7 +40,7 @@ func (s *State) dealt(period int8) int {
 }
 
 // deckCards lists the cards of period's deck for n players with opts, in
-// catalogue order (NK-021).
+// catalog order (NK-021).
 func deckCards(period uint8, opts Options, n int8) []uint8 {
 	var out []uint8
 	for i, c := range cat.Cards {

@@ -10,7 +10,7 @@ import (
 // {"type":"play","card":12}, {"type":"move","ship":0}.
 type Move struct {
 	Type   string `json:"type"`
-	Card   int16  `json:"card,omitempty"`   // card number (index in the catalogue)
+	Card   int16  `json:"card,omitempty"`   // card number (index in the catalog)
 	Row    int8   `json:"row,omitempty"`    // draft row
 	Size   int8   `json:"size,omitempty"`   // draft set size, 1-3
 	Col    int8   `json:"col,omitempty"`    // column index, from 0 at the harbour

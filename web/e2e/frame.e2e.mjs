@@ -62,7 +62,7 @@ const focused = (page) =>
     return { control, what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 50)}"` };
   });
 
-/** tvLook reads the TV page's colours: the TV's look is light text on the dark navy ground. */
+/** tvLook reads the TV page's colors: the TV's look is light text on the dark navy ground. */
 const tvLook = (tv) =>
   tv.evaluate(() => ({
     root: document.documentElement.classList.contains("tv-root"),

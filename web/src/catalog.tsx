@@ -9,7 +9,7 @@ export interface GameContent {
 }
 
 const HoldingsPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="A square board ringed with coloured streets, with a coin and two dice">
+  <svg viewBox="0 0 120 80" role="img" aria-label="A square board ringed with colored streets, with a coin and two dice">
     <rect width="120" height="80" fill="#0d3b66" />
     <rect x="30" y="8" width="60" height="64" rx="3" fill="#f4f1de" />
     {["#8d5524", "#7fc8f8", "#e0569b", "#f07c12", "#d62828", "#f2c202", "#2a9d3f", "#1d3f9e"].map((c, i) => (
@@ -96,7 +96,7 @@ const NekoPicture = () => (
 );
 
 const GenericPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="A harbour lighthouse">
+  <svg viewBox="0 0 120 80" role="img" aria-label="A harbor lighthouse">
     <rect width="120" height="80" fill="#0d3b66" />
     <path d="M54 70 L58 20 H64 L68 70Z" fill="#f4f1de" />
     <rect x="55" y="14" width="12" height="8" fill="#f2c202" />

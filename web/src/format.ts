@@ -1,4 +1,4 @@
-// Formatting shared by every screen: Coins, places, seat colours and markers.
+// Formatting shared by every screen: Coins, places, seat colors and markers.
 
 const thousands = new Intl.NumberFormat("en-GB");
 
@@ -27,7 +27,7 @@ export function ordinal(n: number): string {
   return `${n}th`;
 }
 
-/** A seat colour: its name is shown beside it, so colour is never the only signal. */
+/** A seat color: its name is shown beside it, so color is never the only signal. */
 export interface SeatColor {
   name: string;
   fill: string;
@@ -45,7 +45,7 @@ export const PALETTE: readonly SeatColor[] = [
   { name: "Pink", fill: "#e0569b", ink: "#1b1b1b" },
 ];
 
-/** seatColor resolves the server's colour (a name or #hex) or falls back to the seat's palette entry. */
+/** seatColor resolves the server's color (a name or #hex) or falls back to the seat's palette entry. */
 export function seatColor(seat: number, server?: string): SeatColor {
   const fallback = PALETTE[((seat % PALETTE.length) + PALETTE.length) % PALETTE.length]!;
   if (!server) return fallback;
@@ -55,7 +55,7 @@ export function seatColor(seat: number, server?: string): SeatColor {
   return { ...fallback, name: server[0]!.toUpperCase() + server.slice(1) };
 }
 
-/** luminance is the WCAG relative luminance of a #hex colour (0 black to 1 white). */
+/** luminance is the WCAG relative luminance of a #hex color (0 black to 1 white). */
 export function luminance(hex: string): number {
   let h = hex.slice(1);
   if (h.length === 3) h = [...h].map((c) => c + c).join("");
@@ -63,7 +63,7 @@ export function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-/** contrast is the WCAG contrast ratio of two #hex colours, from 1 to 21. */
+/** contrast is the WCAG contrast ratio of two #hex colors, from 1 to 21. */
 export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
@@ -74,7 +74,7 @@ export function inkFor(hex: string): string {
   return contrast(hex, "#1b1b1b") >= contrast(hex, "#ffffff") ? "#1b1b1b" : "#fff";
 }
 
-/** Token shapes per seat, so players tell tokens apart without colour. */
+/** Token shapes per seat, so players tell tokens apart without color. */
 export const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "cross"] as const;
 export type Shape = (typeof SHAPES)[number];
 

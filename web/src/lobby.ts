@@ -43,7 +43,7 @@ export function computerLabel(level: string, levels: string[]): string {
   return levels.length > 1 ? `Computer · ${levelName(level)}` : "Computer";
 }
 
-/** seatStatus is the words for one seat's state, so it never depends on colour or icons. */
+/** seatStatus is the words for one seat's state, so it never depends on color or icons. */
 export function seatStatus(s: Lobby["seats"][number]): string {
   if (s.kind === "empty") return "Empty seat";
   if (s.kind === "bot") return `Computer player, ${levelName(s.level).toLowerCase()} level, always ready`;

@@ -41,7 +41,7 @@ describe("axisPad", () => {
   for (const font of [12, 22]) {
     it(`gives the top and bottom labels room at ${font} px`, () => {
       const pad = axisPad(font, ["0", "1,600"], "12");
-      // a label centred on the top grid line reaches about 0.65 em above it (its ascent above the baseline, less 0.35 em)
+      // a label centered on the top grid line reaches about 0.65 em above it (its ascent above the baseline, less 0.35 em)
       expect(middle(pad.t, font) - font * 0.95).toBeGreaterThanOrEqual(2);
       // a bottom label's top lies below the plot, its foot inside the drawing
       const h = 200;

@@ -1,4 +1,4 @@
-// Text colours the TV relies on, read from the style sheets: The Great
+// Text colors the TV relies on, read from the style sheets: The Great
 // Harbor's turn-order chips sit in the TV's draft line, whose text is white,
 // so each chip must set a dark text of its own on its light ground.
 
@@ -19,16 +19,16 @@ function rule(sheet: string, sel: string): Record<string, string> {
   return Object.fromEntries(body.split(";").flatMap((d) => (d.includes(":") ? [[d.slice(0, d.indexOf(":")).trim(), d.slice(d.indexOf(":") + 1).trim()]] : [])));
 }
 
-/** hex resolves a colour written as #rgb, #rrggbb or var(--name) of :root, to #rrggbb. */
+/** hex resolves a color written as #rgb, #rrggbb or var(--name) of :root, to #rrggbb. */
 function hex(value: string): string {
   const v = /^var\((--[a-z-]+)\)$/.exec(value);
   let out = v ? new RegExp(`${v[1]}: (#[0-9a-fA-F]{6})`).exec(root)?.[1] : value;
   if (out && /^#[0-9a-fA-F]{3}$/.test(out)) out = `#${[...out.slice(1)].map((c) => c + c).join("")}`;
-  expect(out, `the colour ${value}`).toMatch(/^#[0-9a-fA-F]{6}$/);
+  expect(out, `the color ${value}`).toMatch(/^#[0-9a-fA-F]{6}$/);
   return out!;
 }
 
-/** contrast is the WCAG contrast ratio of two #rrggbb colours. */
+/** contrast is the WCAG contrast ratio of two #rrggbb colors. */
 function contrast(a: string, b: string): number {
   const lum = (h: string) => {
     const [r, g, bl] = [1, 3, 5].map((i) => {

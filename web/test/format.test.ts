@@ -29,7 +29,7 @@ describe("format", () => {
     [102, "102nd"],
   ])("ordinal(%i) = %s", (n, want) => expect(ordinal(n)).toBe(want));
 
-  it("gives every seat a named colour and a shape", () => {
+  it("gives every seat a named color and a shape", () => {
     expect(seatColor(0).name).toBe("Red");
     expect(seatColor(9).name).toBe(seatColor(1).name);
     expect(seatColor(2, "purple").name).toBe("Purple");

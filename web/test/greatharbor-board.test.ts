@@ -251,7 +251,7 @@ describe("the Harbor's marks keep off the tiles' words", () => {
     .filter((e) => e.props.class === "gh-fee")
     .map((g) => elements(g.props.children).find((c) => c.type === "rect")!)
     .map((r) => box(n(r.props.x), n(r.props.y), n(r.props.width), n(r.props.height), "fee"));
-  // A "+2" at 9 px: about 11 wide and 9 high round its anchor (centred, on its baseline).
+  // A "+2" at 9 px: about 11 wide and 9 high round its anchor (centered, on its baseline).
   const pips = els.filter((e) => e.props.class === "gh-shop-pips").map((t) => box(n(t.props.x) - 6, n(t.props.y) - 8, 12, 9, "pips"));
   const tags = els
     .filter((e) => String(e.props.class).startsWith("gh-shop"))

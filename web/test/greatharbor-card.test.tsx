@@ -65,7 +65,7 @@ describe("The Great Harbor's card words", () => {
     expect(cardWords("building", 99)).toBeNull();
   });
 
-  it("names the colour of the dice a Person turns over", () => {
+  it("names the color of the dice a Person turns over", () => {
     const patrician = PEOPLE.findIndex((p) => p.effect === "flip" && p.colour === 0);
     expect(cardWords("person", patrician)!.short).toBe("Flip up to 2 red dice");
     expect(cardWords("person", person("admiral"))!.when).toBe("Voyage");

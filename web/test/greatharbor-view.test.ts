@@ -38,7 +38,7 @@ describe("decodeView on the engine's view", () => {
     expect(v.dice.every((d) => d.colour === Math.floor(d.id / 5))).toBe(true);
   });
 
-  it("reads what a slot accepts as colour indices", () => {
+  it("reads what a slot accepts as color indices", () => {
     for (let s = 0; s < 24; s++) {
       const cols = acceptedColours(v, s);
       expect(cols.length).toBeGreaterThanOrEqual(1);

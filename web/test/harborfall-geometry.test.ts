@@ -23,7 +23,7 @@ const g = view.geo;
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
 describe("hex and corner geometry", () => {
-  it("puts every corner of a hex one side away from its centre", () => {
+  it("puts every corner of a hex one side away from its center", () => {
     for (let h = 0; h < g.hexes; h++) {
       for (const c of g.hexCorners[h]!) expect(dist(cornerPoint(g, c), hexCenter(g, h))).toBeCloseTo(SIDE, 5);
     }
@@ -54,7 +54,7 @@ describe("hex and corner geometry", () => {
     }
   });
 
-  it("sets harbours out at sea from their coast edge", () => {
+  it("sets harbors out at sea from their coast edge", () => {
     for (const hb of view.harbors) {
       const land = edgeHexes(g)[hb.edge]![0]!;
       expect(dist(harborPlace(g, hb.edge), hexCenter(g, land))).toBeGreaterThan(dist(edgeMid(g, hb.edge), hexCenter(g, land)));
@@ -68,7 +68,7 @@ describe("hex and corner geometry", () => {
     expect(hexLabel(view, 0)).toBe("Hex 10 hill (brick), 3 in 36");
     const around = cornerHexes(g);
     expect(around[0]).toEqual([0]);
-    expect(cornerLabel(view, 0, cornerHarbors(view))).toBe("Corner at the north corner of 10 hill (brick), harbour 3:1 any");
+    expect(cornerLabel(view, 0, cornerHarbors(view))).toBe("Corner at the north corner of 10 hill (brick), harbor 3:1 any");
     const inland = around.findIndex((hs) => hs.length === 3);
     expect(cornerLabel(view, inland, cornerHarbors(view))).toMatch(/^Corner by .+, .+ and .+/);
     const owned = view.owner.indexOf(0);

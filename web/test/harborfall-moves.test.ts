@@ -36,7 +36,7 @@ describe("move labels", () => {
 
   it("labels board, card and trade moves", () => {
     expect(moveLabel({ type: "settlement" }, { ...view, phase: "setup" })).toBe(
-      "Place your settlement at the north corner of 10 hill (brick) (harbour 3:1 any)",
+      "Place your settlement at the north corner of 10 hill (brick) (harbor 3:1 any)",
     );
     expect(moveLabel({ type: "settlement", at: 3 }, view)).toMatch(/^Build a settlement (by|at) /);
     expect(moveLabel({ type: "city", at: 3 }, view)).toMatch(/^Upgrade your settlement (by|at) .+ to a city$/);

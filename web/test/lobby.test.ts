@@ -33,7 +33,7 @@ describe("words", () => {
     expect(joinNames(["A"])).toBe("A");
     expect(joinNames(["A", "B", "C"])).toBe("A, B and C");
   });
-  it("describes seats without colour", () => {
+  it("describes seats without color", () => {
     expect(seatStatus(seat(0, { ready: true }))).toBe("Ready, connected");
     expect(seatStatus(seat(0, { connected: false }))).toBe("Not ready, not connected");
     expect(seatStatus(seat(0, { kind: "bot" }))).toMatch(/Computer/);

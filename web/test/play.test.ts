@@ -32,7 +32,7 @@ describe("playOf", () => {
     expect(playOf(emptyTable(), true, () => {})).toBeNull();
   });
 
-  it("reads the seat, its colours, its moves and whether the game waits on it", () => {
+  it("reads the seat, its colors, its moves and whether the game waits on it", () => {
     const p = playOf(table(), true, () => {})!;
     expect(p.me).toBe(1);
     expect(p.colors).toEqual(["red", "blue"]);

@@ -36,7 +36,7 @@ const PIPS: Record<number, [number, number][]> = {
 /**
  * Die draws one die face with its pips inside an SVG, its corner at x, y;
  * value 0 draws a blank die. rolling tumbles it in (the roll's animation),
- * pip colours the pips (a seven in Harborfall is red).
+ * pip colors the pips (a seven in Harborfall is red).
  */
 export function Die({ value, x, y, size, rolling, pip = "#1b1b1b" }: { value: number; x: number; y: number; size: number; rolling?: boolean; pip?: string }) {
   const p = size / 4;

@@ -8,7 +8,7 @@ import { SeatBadge } from "./SeatBadge";
 
 /**
  * presenceText says in words how a seat is doing, so the strip never relies
- * on colour or icons: who a handed seat was given away by, and the countdown
+ * on color or icons: who a handed seat was given away by, and the countdown
  * to a computer player standing in for a lost connection (at now, Unix ms).
  */
 export function presenceText(s: LobbySeat, l: Lobby, now: number): string {

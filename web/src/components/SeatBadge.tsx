@@ -1,6 +1,6 @@
 import { seatColor, seatShape, type Shape } from "../format";
 
-/** shapePath draws a seat's token shape centred on (0,0) with radius r. */
+/** shapePath draws a seat's token shape centered on (0,0) with radius r. */
 export function shapePath(shape: Shape, r: number): string {
   const poly = (n: number, rot: number, rr = r) =>
     Array.from({ length: n }, (_, i) => {
@@ -34,7 +34,7 @@ export function shapePath(shape: Shape, r: number): string {
   }
 }
 
-/** SeatBadge is a seat's token: its colour and its shape, so colour is not the only signal. */
+/** SeatBadge is a seat's token: its color and its shape, so color is not the only signal. */
 export function SeatBadge({ seat, color, empty, size = 28 }: { seat: number; color?: string; empty?: boolean; size?: number }) {
   const c = seatColor(seat, color);
   return (

@@ -3,7 +3,7 @@ import { seatColor, seatShape, type Shape } from "../format";
 import { axisPad, footLine, middle, spreadTicks, useDrawn } from "./chartFrame";
 import { SeatBadge, shapePath } from "./SeatBadge";
 
-/** One line of a SeatChart: a seat (or the Automa) with its colour, shape and badge. */
+/** One line of a SeatChart: a seat (or the Automa) with its color, shape and badge. */
 export interface ChartLine {
   name: string;
   fill: string;
@@ -15,7 +15,7 @@ export interface ChartLine {
 /**
  * SeatChart is the end-of-game line chart the games share: one line per seat
  * over the game, dashed for every other seat and ending in the seat's shape,
- * so it never relies on colour alone; a legend; and the numbers in a table
+ * so it never relies on color alone; a legend; and the numbers in a table
  * for screen readers. rows[i][k] is line k's value at point i, which lies at
  * x-value at(i) (by default i) on the horizontal axis. It is drawn in
  * screen pixels (chartFrame's useDrawn): its labels keep their CSS size on
@@ -153,7 +153,7 @@ export function SeatChart({
   );
 }
 
-/** seatLine is a seat's line: its name, its colour and shape, its badge in the legend. */
+/** seatLine is a seat's line: its name, its color and shape, its badge in the legend. */
 export function seatLine(seat: number, name: string, color: string | undefined): ChartLine {
   return { name, fill: seatColor(seat, color).fill, shape: seatShape(seat), badge: <SeatBadge seat={seat} color={color} size={18} /> };
 }

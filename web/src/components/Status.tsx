@@ -17,7 +17,7 @@ export function LinkBanner({ store }: { store: TableStore }) {
   );
 }
 
-/** sentence capitalises the server's message for a heading-like line. */
+/** sentence capitalizes the server's message for a heading-like line. */
 export const sentence = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** Refused replaces a screen the server will not open for this browser (unknown table, not a member, expired code). */

@@ -27,7 +27,7 @@ export interface TvGame {
   game: GameState;
   /** the game is over: the engine's result says so */
   over: boolean;
-  /** each seat's colour, by seat */
+  /** each seat's color, by seat */
   colors: string[];
 }
 

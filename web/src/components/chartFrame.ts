@@ -41,8 +41,8 @@ export interface Pad {
 
 /**
  * axisPad is the room round a plot whose left axis carries yLabels and whose
- * bottom axis ends in lastX (centred under the plot's right edge): the top
- * label, centred on the top grid line, stands wholly inside the drawing, as
+ * bottom axis ends in lastX (centered under the plot's right edge): the top
+ * label, centered on the top grid line, stands wholly inside the drawing, as
  * do the bottom labels under the plot. left and right are the least room
  * a chart asks for on those sides.
  */
@@ -56,7 +56,7 @@ export function axisPad(font: number, yLabels: string[], lastX: string, left = 0
   };
 }
 
-/** The baseline of a label centred on the height y: a digit's middle lies on y. */
+/** The baseline of a label centered on the height y: a digit's middle lies on y. */
 export const middle = (y: number, font: number) => y + font * 0.35;
 
 /** The baseline of the labels along the bottom of a drawing h tall, clear of its foot. */
@@ -64,9 +64,9 @@ export const footLine = (h: number, font: number) => h - font * 0.3 - 2;
 
 /**
  * spreadTicks keeps the labels of an axis that fit side by side, each at x
- * (centred) with gap px between neighbours: the first and the last always,
+ * (centered) with gap px between neighbors: the first and the last always,
  * and between them every step-th label for the least step at which none
- * runs into its neighbour (one before the last that would is left out), so
+ * runs into its neighbor (one before the last that would is left out), so
  * the labels kept stand evenly. Ticks come in the order of x.
  */
 export function spreadTicks<T extends { text: string }>(ticks: T[], x: (t: T) => number, font: number, gap = 8): T[] {

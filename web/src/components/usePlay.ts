@@ -14,7 +14,7 @@ export interface Play {
   data: TableData;
   game: GameState;
   seats: LobbySeat[];
-  /** each seat's colour, by seat */
+  /** each seat's color, by seat */
   colors: string[];
   /** this page's seat; -1 for someone watching */
   me: Seat;

@@ -1,5 +1,5 @@
 // A small set of drawn icons for the rules help (The Great Harbor's
-// resources and tokens), each a distinct shape so colour is never the only
+// resources and tokens), each a distinct shape so color is never the only
 // signal. Text writes them as :name: (see RichText).
 
 import type { JSX } from "preact";

@@ -1,5 +1,5 @@
 // A game's rules help in Harbor's own words: "how to play", a reference
-// organised by topic, and a line per move type saying what a move does. The
+// organized by topic, and a line per move type saying what a move does. The
 // content of each game is a JSON file (content/<game>/reference.json) loaded
 // on demand; games/all's Go test reads the same files to check that every
 // rule id an engine refuses with has a topic.

@@ -376,13 +376,13 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
   );
 }
 
-/** ColourPicker lets a seated person choose a colour no one else has. */
+/** ColourPicker lets a seated person choose a color no one else has. */
 function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: LobbySeat; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
   const taken = new Set(lobby.seats.filter((s) => s.kind !== "empty" && s.index !== seat.index).map((s) => s.color.toLowerCase()));
   return (
     <section class="panel" aria-labelledby="colour-h">
-      <h2 id="colour-h">Your colour</h2>
-      <div class="swatches" role="radiogroup" aria-label="Your colour">
+      <h2 id="colour-h">Your color</h2>
+      <div class="swatches" role="radiogroup" aria-label="Your color">
         {PALETTE.map((c) => {
           const value = c.name.toLowerCase();
           const mine = seat.color.toLowerCase() === value;

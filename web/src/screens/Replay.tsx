@@ -103,7 +103,7 @@ function ReplayOf({ src }: { src: Source }) {
     return p;
   };
 
-  // The table (names, seats, colours) and, for members, the whole log.
+  // The table (names, seats, colors) and, for members, the whole log.
   useEffect(() => {
     (async () => {
       try {

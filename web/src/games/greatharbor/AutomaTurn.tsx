@@ -134,7 +134,7 @@ function gainWords(st: AutomaStep): string {
   }
 }
 
-const CHOOSES = " Its Governor's colours choose which card.";
+const CHOOSES = " Its Governor's colors choose which card.";
 
 /** automaLines tells the Automa's turn t as steps, in the order it played them. */
 export function automaLines(v: GreatHarborView, t: AutomaTurn): AutomaLine[] {
@@ -153,8 +153,8 @@ export function automaLines(v: GreatHarborView, t: AutomaTurn): AutomaLine[] {
     const more = t.skippedN - t.skipped.length;
     out.push({
       text: `Sets aside ${more} more ${more === 1 ? "card" : "cards"}`,
-      why: "None of their colours has a die left to take.",
-      short: "no die of their colours left",
+      why: "None of their colors has a die left to take.",
+      short: "no die of their colors left",
       aside: more,
     });
   }
@@ -245,7 +245,7 @@ export function usePaced(seq: number, total: number, animateFirst: boolean) {
  * The longest turn the rules allow: four cards set aside and a line for any
  * more (the engine records the first four), the card, the die, the place, the
  * track and three gains (a space and two links, as yellow or blue reaching
- * row 4 or 7 with both neighbours there): twelve steps. The TV lists them all
+ * row 4 or 7 with both neighbors there): twelve steps. The TV lists them all
  * (tvRows): the cards set aside on one line, each other step but the newest on
  * a line with its reason in a few words, the newest with its reason in full.
  * The phone gives every reason in full.

@@ -1,4 +1,4 @@
-// The Great Harbor's cards on screen: a card face (colour, name, kind, cost,
+// The Great Harbor's cards on screen: a card face (color, name, kind, cost,
 // Prestige, a ship's figures and the effect in icons and a few words) that a
 // tap, Enter or Space opens large in a dialog with its rules line. The same
 // face is drawn, without the button, on the TV. Every screen that shows a
@@ -11,10 +11,10 @@ import { type CardKind, cardWords, type CardWords } from "./cards";
 import { Amount, COLOUR_FILLS, COLOUR_INKS, COLOUR_MARKS, Icon, RES_ICONS } from "./icons";
 import { colourName, costText } from "./words";
 
-/** bandStyle is a card's band colours: its colour's fill and ink. */
+/** bandStyle is a card's band colors: its color's fill and ink. */
 const bandStyle = (w: CardWords) => ({ background: COLOUR_FILLS[w.colour] ?? "#888", color: COLOUR_INKS[w.colour] ?? "#fff" });
 
-/** BandText is what the band says: the colour's shape mark (so colour is never the only sign), the name and the Prestige. */
+/** BandText is what the band says: the color's shape mark (so color is never the only sign), the name and the Prestige. */
 function BandText({ w, prestige }: { w: CardWords; prestige?: boolean }) {
   return (
     <>
@@ -32,7 +32,7 @@ function BandText({ w, prestige }: { w: CardWords; prestige?: boolean }) {
   );
 }
 
-/** Band is the band across a card's top in its colour. */
+/** Band is the band across a card's top in its color. */
 function Band({ w, prestige }: { w: CardWords; prestige?: boolean }) {
   return (
     <span class="gh-card-band" style={bandStyle(w)}>

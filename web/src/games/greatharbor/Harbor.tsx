@@ -1,5 +1,5 @@
 // The Harbor drawn as an SVG: nine tiles with their tier benefits and Shore
-// Fees, the 24 slots with the colours they take and the dice on them, and,
+// Fees, the 24 slots with the colors they take and the dice on them, and,
 // with Harbor Shops, the 16 corners numbered as buttons and logs name them,
 // with the Shops on them. Tiles and slots are focusable with spoken labels;
 // slots and corners the viewer may use now are marked and answer Enter and

@@ -15,7 +15,7 @@ import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, type IconName, LUX_ICON
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
 import { colourName, luxName, resName, shipName } from "./words";
 
-/** CompetitorBadge is a seat's token, or the Automa's (a gear-like star in grey). */
+/** CompetitorBadge is a seat's token, or the Automa's (a gear-like star in gray). */
 export function CompetitorBadge({ v, id, colors, size = 24 }: { v: GreatHarborView; id: number; colors: string[]; size?: number }) {
   if (id === v.n && v.automa) {
     return (
@@ -27,7 +27,7 @@ export function CompetitorBadge({ v, id, colors, size = 24 }: { v: GreatHarborVi
   return <SeatBadge seat={id} color={colors[id]} size={size} />;
 }
 
-/** DraftPanel: the rolled pool, whose pick it is, what each colour gives on the Dice Bonus tile, and the Smuggler dice. */
+/** DraftPanel: the rolled pool, whose pick it is, what each color gives on the Dice Bonus tile, and the Smuggler dice. */
 export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   const pool = diceAt(v, LOC.pool);
   const smugglers = diceAt(v, LOC.smuggler);
@@ -78,10 +78,10 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
   );
 }
 
-/** BonusTile shows which resource a die of each colour brings now. */
+/** BonusTile shows which resource a die of each color brings now. */
 export function BonusTile({ v }: { v: GreatHarborView }) {
   return (
-    <div class="gh-row gh-bonus" role="group" aria-label="Dice Bonus tile: the resource each die colour brings">
+    <div class="gh-row gh-bonus" role="group" aria-label="Dice Bonus tile: the resource each die color brings">
       <span class="gh-label">Dice Bonus:</span>
       {COLOURS.map((c, i) => (
         <span key={c} class={`gh-bonus-item gh-c${i}`}>

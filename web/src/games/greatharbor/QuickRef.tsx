@@ -1,4 +1,4 @@
-// The in-game quick reference for dice and harbour actions, in Harbor's own
+// The in-game quick reference for dice and harbor actions, in Harbor's own
 // words, with the game's icons. QuickReference is the sheet itself, usable by
 // any screen (the rules help links to it); QuickRefButton opens it in a
 // dialog one tap away from play.
@@ -27,8 +27,7 @@ export function QuickReference() {
           Smuggler die.
         </p>
         <p>
-          Once you have unlocked a colour's bonus in the Senate, every die of that colour you draft also brings you the resource the Dice Bonus tile shows for
-          it.
+          Once you have unlocked a color's bonus in the Senate, every die of that color you draft also brings you the resource the Dice Bonus tile shows for it.
         </p>
       </section>
       <section>
@@ -42,14 +41,14 @@ export function QuickReference() {
       <section>
         <h3>Placing a die</h3>
         <p>
-          Pick an empty slot whose colour (shown by both colour and shape: {COLOUR_MARKS.map((m, i) => `${m} ${colourName(i)}`).join(", ")}) matches your die on
+          Pick an empty slot whose color (shown by both color and shape: {COLOUR_MARKS.map((m, i) => `${m} ${colourName(i)}`).join(", ")}) matches your die on
           at least one half. Share its pips between the one or two tiles the slot touches; splitting lets you collect from both. A tile pays tier I for 1–2
           pips, tier II for 3–4 and tier III for 5–6.
         </p>
         <h4>Shore Fees</h4>
         <p>
           A die sitting on a tile's outer (shore) slot makes every tier of that tile cost its face in extra pips. Several shore dice do not add up: only the
-          highest face counts. The centre tile has no shore, so it never charges a fee. A <Icon name="smuggler" size={18} /> Smuggler token cancels the fee for
+          highest face counts. The center tile has no shore, so it never charges a fee. A <Icon name="smuggler" size={18} /> Smuggler token cancels the fee for
           one placement; a <Icon name="favor" size={18} /> Favor pip makes your die stronger without changing the face others pay as a fee.
         </p>
       </section>
@@ -88,8 +87,8 @@ export function QuickReference() {
       <section>
         <h3>The Smuggler's District</h3>
         <p>
-          Any die of any colour fits here, as many as you like. What you get depends on the Smuggler die's face, not on yours, plus one Smuggler token. In turn
-          B both Smuggler dice count, so you collect twice.
+          Any die of any color fits here, as many as you like. What you get depends on the Smuggler die's face, not on yours, plus one Smuggler token. In turn B
+          both Smuggler dice count, so you collect twice.
         </p>
         <ol class="gh-chart">
           {SMUGGLER_CHART.map((g, i) => (
@@ -149,7 +148,7 @@ export function QuickRefButton({ class: cls = "" }: { class?: string }) {
       </button>
       <dialog ref={dlg} class="gh-ref-dialog" aria-labelledby="gh-ref-h">
         <div class="gh-ref-head">
-          <h2 id="gh-ref-h">Dice and harbour actions</h2>
+          <h2 id="gh-ref-h">Dice and harbor actions</h2>
           <button type="button" class="btn-small" onClick={() => dlg.current?.close()} data-testid="gh-ref-close">
             Close
           </button>

@@ -12,7 +12,7 @@ export type CardKind = "person" | "building" | "ship";
 export interface CardWords {
   /** the card's name as the screens print it */
   name: string;
-  /** the engine's colour index */
+  /** the engine's color index */
   colour: number;
   /** "Person", "Building", "Ship" with its size */
   kindName: string;
@@ -38,7 +38,7 @@ const PERSON_WORDS: Record<string, Words> = {
     icons: ["die"],
     short: (c) => `Flip up to 2 ${c} dice`,
     rule: (c) =>
-      `Choose up to two ${c} dice, among those you drafted or those already on harbour slots, and turn each one over to its opposite face: 1 and 6, 2 and 5, 3 and 4 swap.`,
+      `Choose up to two ${c} dice, among those you drafted or those already on harbor slots, and turn each one over to its opposite face: 1 and 6, 2 and 5, 3 and 4 swap.`,
   },
   pips: {
     icons: ["die"],
@@ -48,7 +48,7 @@ const PERSON_WORDS: Record<string, Words> = {
   wild: {
     icons: ["die"],
     short: (c) => `A ${c} die fits any slot`,
-    rule: (c) => `For its next placement, one ${c} die you drafted may go on any slot, whatever colours that slot asks for.`,
+    rule: (c) => `For its next placement, one ${c} die you drafted may go on any slot, whatever colors that slot asks for.`,
   },
   legate: {
     icons: ["shop"],
@@ -159,7 +159,7 @@ const BUILDING_WORDS: Record<string, Words> = {
     icons: ["die"],
     short: () => "Move a placed die to an empty slot",
     rule: () =>
-      "When you put a Colonist to work here, take a die from any harbour slot and put it on any empty slot, ignoring its colours. Nobody gains anything from the move.",
+      "When you put a Colonist to work here, take a die from any harbor slot and put it on any empty slot, ignoring its colors. Nobody gains anything from the move.",
   },
   market_square: {
     icons: ["luxury"],
@@ -205,7 +205,7 @@ const BUILDING_WORDS: Record<string, Words> = {
     icons: ["die"],
     short: () => "Reroll one die",
     rule: () =>
-      "When you put a Colonist to work here, roll one die again: one you drafted, to place with its new face, or one on a harbour slot, which stays on that slot.",
+      "When you put a Colonist to work here, roll one die again: one you drafted, to place with its new face, or one on a harbor slot, which stays on that slot.",
   },
   governors_villa: {
     icons: ["favor"],

@@ -26,7 +26,7 @@ export interface Gain {
   coins: number;
   prestige: number;
   smuggler: number;
-  /** resources of the die's colour on the Dice Bonus tile */
+  /** resources of the die's color on the Dice Bonus tile */
   diceResource: number;
   buildingDeck: number;
   buildingDisplay: number;
@@ -68,7 +68,7 @@ const costOf = (c: Record<string, number | undefined> | undefined) => RESOURCES.
 export interface TileInfo {
   id: string;
   name: string;
-  /** colour index printed on the N, E, S, W edge */
+  /** color index printed on the N, E, S, W edge */
   edges: number[];
   /** what tiers 1, 2 and 3 pay */
   tiers: Gain[];

@@ -8,7 +8,7 @@ export interface SlotShape {
   /** the tiles the slot touches: first, then second (-1 on a shore slot) */
   cells: [number, number];
   shore: boolean;
-  /** the slot's centre, in tile units from the Harbor's top-left corner */
+  /** the slot's center, in tile units from the Harbor's top-left corner */
   x: number;
   y: number;
   horizontal: boolean;
@@ -71,7 +71,7 @@ export const cornerNumber = (site: number) => (SITES[site]?.vertex ?? -1) + 1;
 
 const SIDES = ["north", "east", "south", "west"];
 const rowName = ["top", "middle", "bottom"];
-const colName = ["left", "centre", "right"];
+const colName = ["left", "center", "right"];
 
 /** cellPlace names where a tile lies: "top left". */
 export const cellPlace = (cell: number) => `${rowName[Math.floor(cell / 3)]} ${colName[cell % 3]}`;

@@ -243,7 +243,7 @@ export function GainIcons({ gain, colourRes }: { gain: Gain; colourRes?: number 
       colourRes !== undefined ? (
         <Amount key="dr" n={gain.diceResource} icon={RES_ICONS[colourRes]!} />
       ) : (
-        <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's colour" />
+        <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's color" />
       ),
     );
   if (gain.colonists) items.push(<Amount key="c" n={gain.colonists} icon="colonist" label="Colonists" />);
@@ -281,7 +281,7 @@ export function GainIcons({ gain, colourRes }: { gain: Gain; colourRes?: number 
   return <span class="gh-gain">{items}</span>;
 }
 
-/** The mark each die colour carries besides its colour: a shape, so colour is never the only signal. */
+/** The mark each die color carries besides its color: a shape, so color is never the only signal. */
 export const COLOUR_MARKS = ["▲", "●", "■", "◆"];
 export const COLOUR_FILLS = ["#c0392b", "#e0b000", "#2a6fb0", "#7d3c98"];
 export const COLOUR_INKS = ["#fff", "#1a1a1a", "#fff", "#fff"];
@@ -321,7 +321,7 @@ const PIPS: Record<number, [number, number][]> = {
 };
 
 /**
- * MarkShape draws a colour's mark (▲ ● ■ ◆) as a shape of side m centred at
+ * MarkShape draws a color's mark (▲ ● ■ ◆) as a shape of side m centered at
  * (x, y), in place of the glyph where a glyph would be drawn too small to read
  * as text (the TV draws marks this way: CSS shows one or the other).
  */
@@ -356,7 +356,7 @@ export function MarkShape({
   }
 }
 
-/** DieFace draws a die of a colour showing a face, centred at (x, y) with side s, inside an SVG. */
+/** DieFace draws a die of a color showing a face, centered at (x, y) with side s, inside an SVG. */
 export function DieFace({ colour, face, x, y, s, mark = true }: { colour: number; face: number; x: number; y: number; s: number; mark?: boolean }) {
   const ink = COLOUR_INKS[colour] ?? "#fff";
   const d = s * 0.27;

@@ -29,13 +29,13 @@ export const legend: LegendEntry[] = [
   icon("person", "Person card", "a card you activate for its effect; some work only during the voyage."),
   icon("building", "Building card", "a card you employ once a round for its effect, or one that simply gives Prestige."),
   icon("card", "Card", "a card of any kind, such as one drawn from a display."),
-  icon("die", "Die", "a drafted die: its colour says which slots it fits, its face how many pips it shares out."),
+  icon("die", "Die", "a drafted die: its color says which slots it fits, its face how many pips it shares out."),
   icon("pirate", "Pirates", "the card met in a segment of the voyage. A ship at least as strong trades there; a weaker one takes Damage and turns back."),
   icon("shop", "Shop", "with the Harbor Shops option: set on a tile corner, it adds a pip to dice placed beside it and pays its owner a resource."),
   icon("anchor", "Anchor", "its holder drafts first and goes first among equal totals. It passes to the left every turn."),
   ...COLOURS.map((c, i) => ({
     icon: <DieChip colour={i} face={3} size={34} />,
     name: `${c} die ${COLOUR_MARKS[i]}`,
-    words: `its corner carries the mark ${COLOUR_MARKS[i]}, so the colour is never the only sign. It fits a slot with a ${c.toLowerCase()} side.`,
+    words: `its corner carries the mark ${COLOUR_MARKS[i]}, so the color is never the only sign. It fits a slot with a ${c.toLowerCase()} side.`,
   })),
 ];

@@ -319,7 +319,7 @@ const DIE_MOVES = ["draft", "place", "favor_pip", "flip", "activate", "employ"];
 
 /**
  * twinOf is the first die that is the same as die id in all a player can
- * tell or use: colour, face, where it lies, its temporary pips and whether
+ * tell or use: color, face, where it lies, its temporary pips and whether
  * it is wild. Two such dice are one choice: taking either leaves the same
  * game, with the two dice's numbers swapped.
  */

@@ -19,7 +19,7 @@ export const VOYAGE_STAGE = { corsair: 0, window: 1, choice: 2 } as const;
 
 export interface Die {
   id: number;
-  /** colour index: dice 0-4 are red, 5-9 yellow, 10-14 blue, 15-19 purple */
+  /** color index: dice 0-4 are red, 5-9 yellow, 10-14 blue, 15-19 purple */
   colour: number;
   face: number;
   loc: number;
@@ -68,7 +68,7 @@ export interface Player {
   senate: number[];
   colourCards: number[];
   shops: number;
-  /** colours whose drafting bonus is unlocked (a bit per colour) */
+  /** colors whose drafting bonus is unlocked (a bit per color) */
   colourBonus: number;
   /** the Pirate card this viewer saw with the Lighthouse, -1 none */
   peek: number;
@@ -92,7 +92,7 @@ export interface Automa {
   last: AutomaTurn | null;
 }
 
-/** An Automa card face up: its back (colour, arrow up for the highest die) and its front (a tile id). */
+/** An Automa card face up: its back (color, arrow up for the highest die) and its front (a tile id). */
 export interface AutomaCard {
   colour: number;
   up: boolean;
@@ -102,7 +102,7 @@ export interface AutomaCard {
 /** One thing the Automa's track did: the space reached, a space shared with another track, or a full track. */
 export interface AutomaStep {
   why: "space" | "link" | "full";
-  /** for a shared space, the other track's colour */
+  /** for a shared space, the other track's color */
   other: number;
   kind: "prestige" | "colonist" | "ship" | "building" | "person";
   value: number;
@@ -175,7 +175,7 @@ export interface GreatHarborView {
   personDeckN: number;
   buildingDisplay: number[];
   buildingDeckN: number;
-  /** resource index each die colour brings now */
+  /** resource index each die color brings now */
   bonusTile: number[];
   conversions: number;
   demand: number[];
@@ -410,7 +410,7 @@ export const diceAt = (v: GreatHarborView, loc: number, at?: number) => v.dice.f
 /** accepts says whether slot takes a die of colour (a bit per colour). */
 export const accepts = (v: GreatHarborView, slot: number, colour: number) => Math.floor((v.accept[slot] ?? 0) / 2 ** colour) % 2 === 1;
 
-/** acceptedColours lists the colour indices a slot takes. */
+/** acceptedColours lists the color indices a slot takes. */
 export const acceptedColours = (v: GreatHarborView, slot: number) => COLOURS.map((_, c) => c).filter((c) => accepts(v, slot, c));
 
 export const ROUNDS = 5;

@@ -29,7 +29,7 @@ export function gainText(g: Gain): string {
   add(g.coins, "Coin", "Coins");
   add(g.prestige, "Prestige");
   add(g.smuggler, "Smuggler token", "Smuggler tokens");
-  add(g.diceResource, "resource of the die's colour", "resources of the die's colour");
+  add(g.diceResource, "resource of the die's color", "resources of the die's color");
   add(g.buildingDeck, "Building card from the deck", "Building cards from the deck");
   add(g.buildingDisplay, "Building card from the display", "Building cards from the display");
   add(g.personDeck, "Person card from the deck", "Person cards from the deck");

@@ -6,7 +6,7 @@ import { cornerPoint, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, SIDE
 import { moveLabel, type Spots } from "./moves";
 import { DESERT, GENERAL_HARBOR, pips, type HarborfallView } from "./view";
 
-/** Terrain looks: a fill and a pattern of marks, so the terrains differ without colour. */
+/** Terrain looks: a fill and a pattern of marks, so the terrains differ without color. */
 export const TERRAIN_FILL = ["#c4663a", "#2f7d3a", "#9ccf5b", "#e9c24a", "#8c8f99", "#e4d3a2"];
 const MARK = ["#7a3315", "#123d19", "#f7fbef", "#8a6500", "#2e3038", "#b59b5b"];
 
@@ -46,7 +46,7 @@ export function TerrainPatterns() {
   );
 }
 
-/** ResourceIcon is a small swatch of a resource's terrain pattern, for hands and harbours. */
+/** ResourceIcon is a small swatch of a resource's terrain pattern, for hands and harbors. */
 export function ResourceIcon({ r, size = 22 }: { r: number; size?: number }) {
   return (
     <svg class="hf-res-icon" width={size} height={size} viewBox="0 0 16 16" aria-hidden="true">
@@ -96,7 +96,7 @@ export function Token({ n, x, y }: { n: number; x: number; y: number }) {
   );
 }
 
-/** House and city outlines, centred on the corner. */
+/** House and city outlines, centered on the corner. */
 const SETTLEMENT = "M-9 9V-2L0 -10L9 -2V9Z";
 const CITY = "M-14 10V-3L-7 -10L0 -3V-4H14V10Z";
 
@@ -137,7 +137,7 @@ export interface BoardProps {
   label: string;
 }
 
-/** Board draws the island: terrain, numbers, harbours, roads, buildings, the robber and the spots open to the viewer. */
+/** Board draws the island: terrain, numbers, harbors, roads, buildings, the robber and the spots open to the viewer. */
 export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, label }: BoardProps) {
   const g = v.geo;
   const robber = v.robber >= 0 ? hexCenter(g, v.robber) : null;

@@ -1,4 +1,4 @@
-// Where the island's hexes, corners, edges and harbours are drawn, and the
+// Where the island's hexes, corners, edges and harbors are drawn, and the
 // words that name them for screen readers. The engine's geometry gives
 // integer positions: one unit of x is half a hex's width and one unit of y
 // half a hex's side, so (x, y) is drawn at (x·√3/2·SIDE, y·SIDE/2).
@@ -25,7 +25,7 @@ export function edgeMid(g: Geometry, e: number): Point {
   return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
 }
 
-/** hexPoints is the SVG polygon of hex h, shrunk by inset towards its centre. */
+/** hexPoints is the SVG polygon of hex h, shrunk by inset towards its center. */
 export function hexPoints(g: Geometry, h: number, inset = 0): string {
   const c = hexCenter(g, h);
   return (g.hexCorners[h] ?? [])
@@ -50,7 +50,7 @@ export function edgeHexes(g: Geometry): number[][] {
   return g.edgeCorners.map(([a, b]) => (around[a] ?? []).filter((h) => (around[b] ?? []).includes(h)));
 }
 
-/** harborPlace is where a harbour on coast edge e is drawn: out to sea from the edge's land hex. */
+/** harborPlace is where a harbor on coast edge e is drawn: out to sea from the edge's land hex. */
 export function harborPlace(g: Geometry, e: number): Point {
   const m = edgeMid(g, e);
   const land = edgeHexes(g)[e]?.[0];
@@ -61,7 +61,7 @@ export function harborPlace(g: Geometry, e: number): Point {
   return { x: m.x + (dx / len) * SIDE * 0.62, y: m.y + (dy / len) * SIDE * 0.62 };
 }
 
-/** viewBox frames the island with room for the harbours round it. */
+/** viewBox frames the island with room for the harbors round it. */
 export function viewBox(g: Geometry): string {
   const xs = g.cornerX.map((x) => x * KX);
   const ys = g.cornerY.map((y) => y * KY);
@@ -90,7 +90,7 @@ export function hexLabel(v: HarborfallView, h: number): string {
   return `Hex ${placeNames(v).hex[h]}${odds}${v.robber === h ? ", the robber is here" : ""}`;
 }
 
-/** cornerHarbor is the harbour kind at each corner, -1 for none. */
+/** cornerHarbor is the harbor kind at each corner, -1 for none. */
 export function cornerHarbors(v: HarborfallView): number[] {
   const out = Array.from({ length: v.geo.corners }, () => -1);
   for (const hb of v.harbors) for (const c of v.geo.edgeCorners[hb.edge] ?? []) out[c] = hb.kind;
@@ -101,7 +101,7 @@ const list = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1
 
 const COMPASS = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"];
 
-/** compass is the direction from a hex's centre to a point, as one of eight compass words (north is up). */
+/** compass is the direction from a hex's center to a point, as one of eight compass words (north is up). */
 function compass(g: Geometry, h: number, p: Point): string {
   const c = hexCenter(g, h);
   const turn = Math.round(Math.atan2(c.y - p.y, p.x - c.x) / (Math.PI / 4));
@@ -160,9 +160,9 @@ export function placeNames(v: HarborfallView): PlaceNames {
   return names;
 }
 
-/** cornerLabel names a corner by its place, its harbour and its building. */
+/** cornerLabel names a corner by its place, its harbor and its building. */
 export function cornerLabel(v: HarborfallView, c: number, harbors: number[]): string {
-  const harbor = (harbors[c] ?? -1) >= 0 ? `, harbour ${harborText(harbors[c]!, v.resources)}` : "";
+  const harbor = (harbors[c] ?? -1) >= 0 ? `, harbor ${harborText(harbors[c]!, v.resources)}` : "";
   const owner = v.owner[c] ?? -1;
   const building = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s ${v.city[c] ? "city" : "settlement"}` : "";
   return `Corner ${placeNames(v).corner[c]}${harbor}${building}`;

@@ -63,7 +63,7 @@ export const legend: LegendEntry[] = [
       </Pic>
     ),
     name: "Settlement",
-    words: "in its owner's colour and shape, on a corner: 1 point, and 1 card from each hex around it when its number comes up.",
+    words: "in its owner's color and shape, on a corner: 1 point, and 1 card from each hex around it when its number comes up.",
   },
   {
     icon: (
@@ -85,7 +85,7 @@ export const legend: LegendEntry[] = [
   },
   {
     icon: <strong>3:1</strong>,
-    name: "Harbour 3:1",
+    name: "Harbor 3:1",
     words: "a settlement or city on either of its corners lets you trade 3 of one resource for any 1.",
   },
   {
@@ -94,7 +94,7 @@ export const legend: LegendEntry[] = [
         <ResourceIcon r={1} size={18} /> <strong>2:1</strong>
       </>
     ),
-    name: "Harbour 2:1",
+    name: "Harbor 2:1",
     words: "the same, 2 of the resource its swatch shows for any 1.",
   },
 ];

@@ -18,7 +18,7 @@ export function moveLabel(m: Move, v: HarborfallView): string {
   switch (m.type) {
     case "settlement": {
       const harbor = cornerHarbors(v)[at] ?? -1;
-      return `${setup ? "Place your settlement" : "Build a settlement"} ${placeNames(v).corner[at]}${harbor >= 0 ? ` (harbour ${harborText(harbor, v.resources)})` : ""}`;
+      return `${setup ? "Place your settlement" : "Build a settlement"} ${placeNames(v).corner[at]}${harbor >= 0 ? ` (harbor ${harborText(harbor, v.resources)})` : ""}`;
     }
     case "city":
       return `Upgrade your settlement ${placeNames(v).corner[at]} to a city`;

@@ -106,7 +106,7 @@ function SpaceCell({
   const owner = view.owner[i] ?? -1;
   const lvl = view.improvements[i] ?? 0;
   const oc = owner >= 0 ? seatColor(owner, colors[owner]) : null;
-  // The colour band sits on the inner edge of the cell (toward the centre).
+  // The color band sits on the inner edge of the cell (toward the center).
   const band = { bottom: [0, 0, CELL, 22], top: [0, CELL - 22, CELL, 22], left: [CELL - 22, 0, 22, CELL], right: [0, 0, 22, CELL], corner: [0, 0, 0, 0] }[edge];
   const textY = edge === "bottom" ? 36 : edge === "top" ? 12 : edge === "corner" ? 30 : 14;
   const textX = big ? BIG_NAME[edge].x : edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
@@ -118,7 +118,7 @@ function SpaceCell({
   const showPrice = !!s.price && owner < 0 && !big;
   // A big board's names fill the cell: a mark goes under them when it fits.
   const bigMarkY = textY + 10 + step * lines.length + 6;
-  // A top space's price sits above its colour band, so its mark stands higher, clear of the price.
+  // A top space's price sits above its color band, so its mark stands higher, clear of the price.
   const markY = big ? bigMarkY : edge === "top" ? 52 : edge === "bottom" ? 76 : 66;
   const showMark = !!mark && (!big || bigMarkY <= 98);
   // The name starts with the cell's visible words, in their order, so what a
@@ -212,7 +212,7 @@ function SpaceCell({
 
 /**
  * BIG_NAME is where a big board's names stand in a space of each edge: the
- * middle of the room between the colour band and an owner's frame (8 units
+ * middle of the room between the color band and an owner's frame (8 units
  * in from the space's other sides), and that room's width. fitNames squeezes
  * a word wider than its room into it.
  */

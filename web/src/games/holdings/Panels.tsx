@@ -6,7 +6,7 @@ import type { GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
 import { holdingsOf, type HoldingsView } from "./view";
 
-/** HoldingChip names one property with its group colour and improvement count. */
+/** HoldingChip names one property with its group color and improvement count. */
 export function HoldingChip({ space, level, onClick }: { space: number; level: number; onClick?: () => void }) {
   const g = groupOf(space);
   const kind = SPACES[space]?.kind;

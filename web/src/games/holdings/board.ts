@@ -19,7 +19,7 @@ export interface Space {
 export const SPACES: readonly Space[] = (raw as Omit<Space, "index">[]).map((s, index) => ({ ...s, index }));
 export const NUM_SPACES = SPACES.length;
 
-/** Group colours, with names, so the colour is never the only signal. */
+/** Group colors, with names, so the color is never the only signal. */
 export const GROUPS: Record<string, { name: string; fill: string }> = {
   brown: { name: "Brown", fill: "#8d5524" },
   lightblue: { name: "Light blue", fill: "#7fc8f8" },

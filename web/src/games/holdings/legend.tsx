@@ -34,7 +34,7 @@ export const legend: LegendEntry[] = [
       </svg>
     ),
     name: "Token",
-    words: "where a player stands, in their colour and shape; every player has a shape of their own, so colour is never the only sign.",
+    words: "where a player stands, in their color and shape; every player has a shape of their own, so color is never the only sign.",
   },
   {
     icon: (
@@ -44,7 +44,7 @@ export const legend: LegendEntry[] = [
       </svg>
     ),
     name: "Owner",
-    words: "a space framed in a player's colour, with their shape in a corner, is theirs: landing on it costs rent.",
+    words: "a space framed in a player's color, with their shape in a corner, is theirs: landing on it costs rent.",
   },
   {
     icon: (
@@ -57,6 +57,6 @@ export const legend: LegendEntry[] = [
     ),
     name: "Improvements",
     words:
-      "one triangle per level bought for 70 Coins, up to 5, on the colour band of a street (on the side rows, the number of levels). Each level raises its rent.",
+      "one triangle per level bought for 70 Coins, up to 5, on the color band of a street (on the side rows, the number of levels). Each level raises its rent.",
   },
 ];

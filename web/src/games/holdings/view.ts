@@ -159,7 +159,7 @@ export function lastTradeText(x: unknown): string {
     case "declined":
       return "The last trade was declined.";
     case "cancelled":
-      return "The last trade was cancelled.";
+      return "The last trade was canceled.";
     case "failed":
       return `The last trade failed${why}.`;
   }

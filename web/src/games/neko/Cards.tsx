@@ -7,7 +7,7 @@ import { CARDS, cardName, fullEffect, ICON_WORDS, KIND_MARKS, playRule, shortEff
 
 const ICON_GLYPHS: Record<string, string> = { fish: "∝", goods: "▣", licence: "✎", penguin: "♠", captain: "⚑", vp: "★", coin: "●", fuel: "▲" };
 
-/** Icon is a resource icon: a glyph in a coloured chip, with its word for screen readers. */
+/** Icon is a resource icon: a glyph in a colored chip, with its word for screen readers. */
 export function Icon({ name }: { name: string }) {
   return (
     <span class={`nk-ic nk-ic-${name}`} title={ICON_WORDS[name] ?? name}>

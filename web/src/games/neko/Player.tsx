@@ -36,7 +36,7 @@ export function turnLine(v: NekoView, me: number): string {
   return `${period} · ${who} turn${what ? `: ${what}` : ""}`;
 }
 
-/** MoveButton is one legal move as a button, labelled with its price. */
+/** MoveButton is one legal move as a button, labeled with its price. */
 export function MoveButton({ m, v, me, send, busy, primary }: { m: Move; v: NekoView; me: number; send: (m: Move) => void; busy: boolean; primary?: boolean }) {
   return (
     <button type="button" class={primary ? "btn-primary" : ""} disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>

@@ -171,7 +171,7 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
   const dashes = ["", "6 4", "2 3", "10 3 2 3"];
   const at = (pts: number[], i: number) => (i >= 0 ? (pts[i] ?? 0) : 0);
   const ending = v.phase === "over" ? "end" : "now";
-  // The period's label stands centred on its line when it clears the labels at both ends.
+  // The period's label stands centered on its line when it clears the labels at both ends.
   const half = textWidth("period 1 scored", font) / 2;
   const periodLabel =
     periodEnd > 0 && x(periodEnd) - half >= x(0) + textWidth("start", font) + 8 && x(periodEnd) + half <= x(steps) - textWidth(ending, font) - 8;

@@ -43,7 +43,7 @@ export const KIND_NAMES: Record<string, string> = {
   FB: "Fishing Boat",
 };
 
-/** A pattern per kind, so kinds never differ by colour alone. */
+/** A pattern per kind, so kinds never differ by color alone. */
 export const KIND_MARKS: Record<string, string> = { PO: "✎", ST: "⌂", SY: "⚒", SV: "≈", TC: "✪", RS: "⚗", FB: "⚓" };
 
 export type Timing = "Once per turn" | "Ship moves in" | "Immediate" | "Game end" | "Always on";
