@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
+import { LoadingGame } from "../../components/Loading";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { GameEvent } from "../../protocol";
 import type { TableStore } from "../../state";
@@ -65,7 +66,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
   const [tile, setTile] = useState<number | null>(null);
   const [rawCorner, setCorner] = useState<number | null>(null);
   const [rawCrane, setCrane] = useState<CraneChoice>(noCrane);
-  if (!live) return <p class="page">Loading the game…</p>;
+  if (!live) return <LoadingGame />;
   const v = decodeView(live.game.view);
   const play = { ...live, over: live.over || v.phase === "over" };
   const { data, game: g, colors, me, legal, busy, send, over } = play;

@@ -3,6 +3,7 @@ import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";
 import { MoveLine } from "../../components/Rules";
 import { usePlay } from "../../components/usePlay";
+import { LoadingGame } from "../../components/Loading";
 import { SeatBadge } from "../../components/SeatBadge";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { Move } from "../../protocol";
@@ -310,7 +311,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
   const live = usePlay(store);
   const [cardOpen, setCardOpen] = useState<number | null>(null);
   const [townSeat, setTownSeat] = useState<number | null>(null);
-  if (!live) return <p class="page">Loading the game…</p>;
+  if (!live) return <LoadingGame />;
   const v = decodeView(live.game.view);
   const play = { ...live, over: v.phase === "over" };
   const { game: g, colors, me, legal, busy, over } = play;
