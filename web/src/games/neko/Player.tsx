@@ -308,12 +308,11 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
 
 /** NekoPlayer is Neko Harbour from one seat: phone first, two columns on a laptop. */
 export function NekoPlayerScreen({ store }: { store: TableStore }) {
-  const live = usePlay(store);
+  const play = usePlay(store);
   const [cardOpen, setCardOpen] = useState<number | null>(null);
   const [townSeat, setTownSeat] = useState<number | null>(null);
-  if (!live) return <LoadingGame />;
-  const v = decodeView(live.game.view);
-  const play = { ...live, over: v.phase === "over" };
+  if (!play) return <LoadingGame />;
+  const v = decodeView(play.game.view);
   const { game: g, colors, me, legal, busy, over } = play;
   const send = (m: Move) => {
     setCardOpen(null);
