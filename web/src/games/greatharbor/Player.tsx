@@ -164,7 +164,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
             <AutomaPanel v={v} colors={colors} />
           </>
         ),
-        log: { title: "What happened", id: "gh-log-h", extra: "gh-log" },
+        log: { id: "gh-log-h", extra: "gh-log" },
       }}
     />
   );

@@ -389,7 +389,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
             {v.period > 1 || over ? <Interim v={v} /> : null}
           </>
         ),
-        log: { title: "What happened", id: "nk-log-h", extra: "nk-log" },
+        log: { id: "nk-log-h", extra: "nk-log" },
         actions: next ? (
           <MoveChoice game="neko" m={next} send={send} busy={busy} class="btn-end">
             {moveLabel(next, v, me)}
