@@ -3,6 +3,7 @@
 // to this file only.
 
 import { decodeError, decodeLobby, decodePosition, type Lobby, type Pace, type Position, type ProtocolError } from "./protocol";
+import { isObj, obj } from "./decode";
 
 export interface GameOption {
   key: string;
@@ -77,8 +78,6 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   return json as T;
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-
 export function decodeGames(raw: unknown): GameInfo[] {
   const list = Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw.games) ? raw.games : [];
   return list.filter(isObj).map((g) => ({
@@ -150,7 +149,7 @@ export const api = {
   /** session makes sure this browser has its player cookie; it returns its public id and where links should point. */
   session: async (): Promise<SessionInfo> => {
     const r = await call<unknown>("POST", "/api/session");
-    const o = isObj(r) ? r : {};
+    const o = obj(r);
     return {
       player: typeof o.player === "string" ? o.player : "",
       base: typeof o.base === "string" ? o.base : "",
@@ -160,7 +159,7 @@ export const api = {
   /** invite says what an invite link leads to (the game and its host), before joining. */
   invite: async (invite: string): Promise<InviteInfo> => {
     const o = await call<unknown>("GET", `/api/invite/${encodeURIComponent(invite)}`);
-    const r = isObj(o) ? o : {};
+    const r = obj(o);
     return { gameName: String(r.gameName ?? ""), host: String(r.host ?? ""), status: String(r.status ?? "") };
   },
   /** again opens the next table after the game (the same game, or another by id) for the host. */

@@ -2,7 +2,7 @@
 // its first whole state a connection gets, for each new state, only what
 // changed from the one before, and rebuilds the state here.
 
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+import { isObj } from "./decode";
 
 /** PatchError: a patch that does not fit the value it was given for. */
 export class PatchError extends Error {}

@@ -5,6 +5,7 @@
 // wire is aligned here and nowhere else (patches of states: patch.ts).
 
 import type { RawEnvelope } from "./patch";
+import { asText, bool, isObj, num, obj, pick } from "./decode";
 
 /** A seat number; -1 is the public viewer (TV, spectators). */
 export type Seat = number;
@@ -115,7 +116,7 @@ export const PACE_LIMITS: { seconds: number; label: string }[] = [
 ];
 
 function decodePace(d: unknown): Pace {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   if (o.mode !== "own") return { mode: "live" };
   return { mode: "own", limit: num(o.limit), rule: o.rule === "skip" ? "skip" : "computer" };
 }
@@ -212,20 +213,6 @@ export interface Hint {
   reason: string;
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-
-const str = (x: unknown, dflt = ""): string => (typeof x === "string" ? x : typeof x === "number" ? String(x) : dflt);
-
-const num = (x: unknown, dflt = 0): number => (typeof x === "number" && Number.isFinite(x) ? x : dflt);
-
-const bool = (x: unknown): boolean => x === true;
-
-/** The first of several keys that is present in o. */
-function pick(o: Record<string, unknown>, ...keys: string[]): unknown {
-  for (const k of keys) if (o[k] !== undefined) return o[k];
-  return undefined;
-}
-
 /**
  * seatList reads a set of seats as the server sends it: a bit set (the Go
  * SeatSet, seat n is bit n) or an array of seat numbers.
@@ -242,26 +229,26 @@ export function seatList(x: unknown): Seat[] {
 
 export function decodeError(d: unknown): ProtocolError {
   const o = isObj(d) ? (isObj(d.error) ? d.error : d) : {};
-  const e: ProtocolError = { code: str(o.code, "error"), message: str(o.message, "Something went wrong.") };
+  const e: ProtocolError = { code: asText(o.code, "error"), message: asText(o.message, "Something went wrong.") };
   if (typeof o.rule === "string" && o.rule) e.rule = o.rule;
   return e;
 }
 
 export function decodeResult(d: unknown): GameResult {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   return {
     over: bool(o.over),
     winners: seatList(o.winners),
     places: Array.isArray(o.places) ? o.places.map((p) => num(p)) : [],
     scores: Array.isArray(o.scores) ? o.scores.map((p) => num(p)) : [],
-    reason: str(o.reason),
+    reason: asText(o.reason),
     turns: num(o.turns),
   };
 }
 
 function decodeEvent(d: unknown): GameEvent {
-  const o = isObj(d) ? d : {};
-  const e: GameEvent = { type: str(o.type), seat: num(o.seat, PUBLIC), text: str(o.text) };
+  const o = obj(d);
+  const e: GameEvent = { type: asText(o.type), seat: num(o.seat, PUBLIC), text: asText(o.text) };
   if (o.data !== undefined) e.data = o.data;
   return e;
 }
@@ -272,7 +259,7 @@ export function decodeMove(d: unknown): Move | null {
 }
 
 export function decodeState(d: unknown): GameState {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   return {
     view: o.view ?? null,
     legal: Array.isArray(o.legal) ? o.legal.map(decodeMove).filter((m): m is Move => m !== null) : [],
@@ -286,7 +273,7 @@ export function decodeState(d: unknown): GameState {
 }
 
 export function decodePosition(d: unknown): Position {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   return {
     at: num(o.at),
     total: num(o.total),
@@ -299,30 +286,30 @@ export function decodePosition(d: unknown): Position {
 }
 
 function decodeKind(o: Record<string, unknown>): SeatKind {
-  const k = str(pick(o, "kind", "type"));
+  const k = asText(pick(o, "kind", "type"));
   if (k === "bot" || k === "computer" || bool(o.bot)) return "bot";
-  if (k === "" || k === "empty" || k === "open" || k === "free") return k === "" && str(o.name) !== "" ? "human" : "empty";
+  if (k === "" || k === "empty" || k === "open" || k === "free") return k === "" && asText(o.name) !== "" ? "human" : "empty";
   if (k === "human" || k === "player") return "human";
-  return str(o.name) === "" && !bool(o.occupied) ? "empty" : "human";
+  return asText(o.name) === "" && !bool(o.occupied) ? "empty" : "human";
 }
 
 function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: string): LobbySeat {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   const index = num(pick(o, "seat", "index"), i);
   const kind = decodeKind(o);
-  const player = str(o.player);
+  const player = asText(o.player);
   return {
     index,
     kind,
     player,
     away: bool(o.away),
     handed: bool(o.handed),
-    handedBy: str(o.handedBy),
+    handedBy: asText(o.handedBy),
     standIn: num(o.standIn),
     held: bool(o.held),
-    level: kind === "bot" ? str(o.level, "normal") : "",
-    name: str(o.name),
-    color: str(pick(o, "color", "colour"), ""),
+    level: kind === "bot" ? asText(o.level, "normal") : "",
+    name: asText(o.name),
+    color: asText(pick(o, "color", "colour"), ""),
     ready: kind === "bot" || bool(o.ready),
     connected: kind === "bot" || bool(pick(o, "online", "connected")),
     host: bool(o.host) || (player !== "" && player === hostId),
@@ -331,7 +318,7 @@ function decodeSeat(d: unknown, i: number, me: string, youSeat: Seat, hostId: st
 }
 
 function decodeStatus(x: unknown): TableStatus {
-  const s = str(x);
+  const s = asText(x);
   if (s === "playing" || s === "started" || s === "running") return "playing";
   if (s === "finished" || s === "over" || s === "ended") return "finished";
   return "lobby";
@@ -343,21 +330,21 @@ function decodeStatus(x: unknown): TableStatus {
  * client finds its own seat and whether it is the host.
  */
 export function decodeLobby(d: unknown, me = ""): Lobby {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   const hostId = typeof o.host === "string" ? o.host : "";
   const youSeat = num(pick(o, "you", "yourSeat"), PUBLIC);
   const seats = Array.isArray(o.seats) ? o.seats.map((s, i) => decodeSeat(s, i, me, youSeat, hostId)) : [];
   const you = seats.find((s) => s.you)?.index ?? PUBLIC;
   return {
-    id: str(o.id),
-    game: str(o.game),
-    gameName: str(o.gameName),
+    id: asText(o.id),
+    game: asText(o.game),
+    gameName: asText(o.gameName),
     status: decodeStatus(o.status),
-    code: str(o.code),
-    tvCode: str(pick(o, "tv", "tvCode")),
-    invite: str(o.invite),
+    code: asText(o.code),
+    tvCode: asText(pick(o, "tv", "tvCode")),
+    invite: asText(o.invite),
     seats,
-    options: isObj(o.options) ? o.options : {},
+    options: obj(o.options),
     turnSeconds: num(o.turnSeconds),
     pace: decodePace(o.pace),
     deadline: num(o.deadline),
@@ -371,33 +358,33 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
     hideHands: bool(o.hideHands),
     forkAt: num(o.forkAt),
     members: Array.isArray(o.members)
-      ? o.members.filter(isObj).map((m) => ({ id: str(m.id), name: str(m.name), seat: num(m.seat, PUBLIC), online: bool(m.online) }))
+      ? o.members.filter(isObj).map((m) => ({ id: asText(m.id), name: asText(m.name), seat: num(m.seat, PUBLIC), online: bool(m.online) }))
       : [],
-    hostName: str(o.hostName),
+    hostName: asText(o.hostName),
     awaySeconds: num(o.awaySeconds),
     chatOff: bool(o.chatOff),
     waiting: seatList(o.waiting),
-    next: str(o.next),
-    nextTV: str(o.nextTV),
+    next: asText(o.next),
+    nextTV: asText(o.nextTV),
   };
 }
 
 function decodeChatLine(d: unknown): ChatLine {
-  const o = isObj(d) ? d : {};
-  const at = Date.parse(str(o.at));
+  const o = obj(d);
+  const at = Date.parse(asText(o.at));
   return {
     n: num(o.n),
-    player: str(o.player),
-    name: str(o.name),
+    player: asText(o.player),
+    name: asText(o.name),
     seat: num(o.seat, PUBLIC),
-    text: str(o.text),
-    emoji: str(o.emoji),
+    text: asText(o.text),
+    emoji: asText(o.emoji),
     at: Number.isFinite(at) ? at : 0,
   };
 }
 
 export function decodeLogPage(d: unknown): LogPage {
-  const o = isObj(d) ? d : {};
+  const o = obj(d);
   const entries = Array.isArray(o.entries)
     ? o.entries.filter(isObj).map((e) => ({ v: num(e.v), events: Array.isArray(e.events) ? e.events.map(decodeEvent) : [] }))
     : [];
@@ -439,16 +426,16 @@ export function decodeEnvelope(raw: RawEnvelope, me = ""): ServerMessage | null 
     case "pong":
       return { t: "pong", v, d: {} };
     case "hint": {
-      const o = isObj(raw.d) ? raw.d : {};
+      const o = obj(raw.d);
       const move = decodeMove(o.move);
-      return move ? { t: "hint", v, d: { move, reason: str(o.reason) } } : null;
+      return move ? { t: "hint", v, d: { move, reason: asText(o.reason) } } : null;
     }
     case "note":
       return { t: "note", v, d: decodeEvent(raw.d) };
     case "log":
       return { t: "log", v, d: decodeLogPage(raw.d) };
     case "chat": {
-      const o = isObj(raw.d) ? raw.d : {};
+      const o = obj(raw.d);
       return { t: "chat", v, d: { lines: Array.isArray(o.lines) ? o.lines.map(decodeChatLine) : [], all: bool(o.all) } };
     }
   }

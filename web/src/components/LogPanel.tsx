@@ -2,6 +2,9 @@ import { keepNames } from "../format";
 import type { TableStore } from "../state";
 import { EarlierLog } from "./EarlierLog";
 
+/** The log's heading, the same in every game and on every screen. */
+export const LOG_TITLE = "What happened";
+
 /**
  * LogPanel is the game's log, newest first, the same in every game: on a
  * play screen every line the page holds, in a scrolling list, with "Show
@@ -14,7 +17,6 @@ import { EarlierLog } from "./EarlierLog";
 export function LogPanel({
   store,
   limit,
-  title = "Game log",
   names = [],
   id = "log-h",
   extra = "",
@@ -22,7 +24,6 @@ export function LogPanel({
 }: {
   store: TableStore;
   limit?: number;
-  title?: string;
   names?: readonly string[];
   /** the heading's id, unique on the page */
   id?: string;
@@ -36,7 +37,7 @@ export function LogPanel({
   return (
     <section class={`panel log ${extra}`} aria-labelledby={id}>
       <h2 id={id} class={quiet ? "sr-only" : undefined}>
-        {title}
+        {LOG_TITLE}
       </h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
       {/* A list that scrolls takes the focus, so the keyboard can scroll it. */}

@@ -55,8 +55,8 @@ export interface FrameParts {
   layout?: { grid?: string; board?: string; side?: string };
   /** the game's panels beside the board, above the log */
   side?: ComponentChildren;
-  /** the log panel's look: its title, heading id, classes, names kept whole */
-  log?: { title?: string; id?: string; extra?: string; names?: readonly string[] };
+  /** the log panel's look: its heading id, classes, names kept whole */
+  log?: { id?: string; extra?: string; names?: readonly string[] };
   /** the action bar's content for a seated player while the game runs; undefined: no bar */
   actions?: ComponentChildren;
   /** dialogs and overlays of the game's own */

@@ -58,11 +58,11 @@ export interface TvParts {
   /** the game's panels above the log while the game runs */
   side?: ComponentChildren;
   /**
-   * the log panel's look: how many lines, title, heading id, classes, names kept whole, title for screen
-   * readers only, and whether it takes the side column's room left over (room: the column is a flex column),
+   * the log panel's look: how many lines, heading id, classes, names kept whole, whether its heading is
+   * for screen readers only, and whether it takes the side column's room left over (room: the column is a flex column),
    * standing down when that is less than its heading and one whole line
    */
-  log: { limit: number; title?: string; id?: string; extra?: string; names?: readonly string[]; quiet?: boolean; room?: boolean };
+  log: { limit: number; id?: string; extra?: string; names?: readonly string[]; quiet?: boolean; room?: boolean };
   /** the panels under the log while the game runs */
   foot?: ComponentChildren;
   /** the final table and charts, once the game is over */
@@ -96,17 +96,7 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
     ) : (
       line
     );
-  const log = (
-    <LogPanel
-      store={store}
-      limit={p.log.limit}
-      title={p.log.title ?? "What happened"}
-      id={p.log.id}
-      extra={p.log.extra}
-      names={p.log.names}
-      quiet={p.log.quiet}
-    />
-  );
+  const log = <LogPanel store={store} limit={p.log.limit} id={p.log.id} extra={p.log.extra} names={p.log.names} quiet={p.log.quiet} />;
   const final = (
     <div class={p.wideFinal ?? "tv-final"} data-testid="tv-final">
       {p.final}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { LoadingGame } from "../components/Loading";
 import type { TableStore } from "../state";
 import { hasScreens, loadScreens, type GameScreens } from "./registry";
 
@@ -39,7 +40,7 @@ export function GameScreen({
         The game's screen could not be loaded. Reload the page to try again.
       </p>
     );
-  if (!screens) return <p class={which === "Tv" ? "tv-wait" : "page"}>Loading the game…</p>;
+  if (!screens) return <LoadingGame tv={which === "Tv"} />;
   const Screen = screens[which];
   return <Screen store={store} />;
 }

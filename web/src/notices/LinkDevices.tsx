@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { CodeForm } from "../components/CodeForm";
 import { notices, type DeviceList, type LinkCode } from "./client";
 import { Alert, useAction } from "./parts";
 
@@ -49,8 +50,12 @@ export function LinkDevices() {
         </>
       ) : null}
       <h3>Use a code on this device</h3>
-      <form
-        class="row"
+      <CodeForm
+        id="link-code"
+        label="Code from your other device"
+        placeholder="Code, e.g. K7Q2MX8P"
+        value={typed}
+        onValue={setTyped}
         onSubmit={(e) => {
           e.preventDefault();
           run(async () => {
@@ -59,22 +64,10 @@ export function LinkDevices() {
             setList(await notices.devices());
           });
         }}
+        disabled={!typed.trim()}
       >
-        <label for="link-code" class="sr-only">
-          Code from your other device
-        </label>
-        <input
-          id="link-code"
-          autocomplete="off"
-          autocapitalize="characters"
-          placeholder="Code, e.g. K7Q2MX8P"
-          value={typed}
-          onInput={(e) => setTyped(e.currentTarget.value)}
-        />
-        <button type="submit" disabled={!typed.trim()}>
-          Link
-        </button>
-      </form>
+        Link
+      </CodeForm>
       <p class="hint">Tables this device joined under another name stay with that name, no longer reachable from here.</p>
       {done ? <p role="status">{done}</p> : null}
       <Alert text={error} />

@@ -2,6 +2,7 @@ import { signal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo, type MyTable } from "../api";
 import { contentFor } from "../catalog";
+import { CodeForm } from "../components/CodeForm";
 import { HowTo } from "../components/Rules";
 import { keepNames } from "../format";
 import { hasScreens } from "../games/registry";
@@ -310,23 +311,9 @@ export function Home({ go }: { go: (hash: string) => void }) {
       <section aria-labelledby="join-h" class="panel">
         <h2 id="join-h">Join with a code</h2>
         <p class="hint">Uses the name above.</p>
-        <form onSubmit={join} class="row">
-          <label for="code" class="sr-only">
-            Table code
-          </label>
-          <input
-            id="code"
-            name="code"
-            autocomplete="off"
-            autocapitalize="characters"
-            placeholder="Code, e.g. K7Q2MX"
-            value={code}
-            onInput={(e) => setCode(e.currentTarget.value)}
-          />
-          <button type="submit" disabled={busy}>
-            Join
-          </button>
-        </form>
+        <CodeForm id="code" name="code" label="Table code" placeholder="Code, e.g. K7Q2MX" value={code} onValue={setCode} onSubmit={join} disabled={busy}>
+          Join
+        </CodeForm>
       </section>
       {game ? (
         <section class="about-game" aria-labelledby="about-h">

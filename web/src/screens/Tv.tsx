@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, tvQrSrc, whyRefused } from "../api";
 import { ChatToasts } from "../components/Chat";
+import { CodeForm } from "../components/CodeForm";
 import { useFollowNext } from "../components/PlayAgain";
 import { LiveTable } from "../components/PlayFrame";
 import { SeatBadge } from "../components/SeatBadge";
@@ -159,23 +160,19 @@ export function TvEntry({ go }: { go: (path: string) => void }) {
     <div class="tv tv-entry">
       <h1>Harbor on the TV</h1>
       <p class="tv-big">Type the TV code shown in the table's lobby, under "Open the TV screen".</p>
-      <form class="row" onSubmit={open}>
-        <label for="tv-code-input" class="sr-only">
-          TV code
-        </label>
-        <input
-          id="tv-code-input"
-          class="tv-code-input"
-          autocomplete="off"
-          autocapitalize="characters"
-          placeholder="TV code"
-          value={code}
-          onInput={(e) => setCode(e.currentTarget.value)}
-        />
-        <button type="submit" class="btn-primary" disabled={busy || !code.trim()}>
-          Show the table
-        </button>
-      </form>
+      <CodeForm
+        id="tv-code-input"
+        inputClass="tv-code-input"
+        label="TV code"
+        placeholder="TV code"
+        value={code}
+        onValue={setCode}
+        onSubmit={open}
+        disabled={busy || !code.trim()}
+        primary
+      >
+        Show the table
+      </CodeForm>
       {error ? (
         <p class="tv-error" role="alert">
           {error}

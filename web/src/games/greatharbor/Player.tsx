@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
+import { LoadingGame } from "../../components/Loading";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { GameEvent } from "../../protocol";
 import type { TableStore } from "../../state";
@@ -60,14 +61,13 @@ function TileDetails({ v, cell, onClose }: { v: GreatHarborView; cell: number; o
 
 /** GreatHarborPlayer is The Great Harbor from one seat: the Harbor with the decision under it, the panels beside it on a laptop. */
 export function GreatHarborPlayer({ store }: { store: TableStore }) {
-  const live = usePlay(store);
+  const play = usePlay(store);
   const [rawChoice, setChoice] = useState<PlaceChoice>(noChoice);
   const [tile, setTile] = useState<number | null>(null);
   const [rawCorner, setCorner] = useState<number | null>(null);
   const [rawCrane, setCrane] = useState<CraneChoice>(noCrane);
-  if (!live) return <p class="page">Loading the game…</p>;
-  const v = decodeView(live.game.view);
-  const play = { ...live, over: live.over || v.phase === "over" };
+  if (!play) return <LoadingGame />;
+  const v = decodeView(play.game.view);
   const { data, game: g, colors, me, legal, busy, send, over } = play;
   const choice = validChoice(rawChoice, legal);
   const crane = validCrane(rawCrane, legal);
@@ -164,7 +164,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
             <AutomaPanel v={v} colors={colors} />
           </>
         ),
-        log: { title: "What happened", id: "gh-log-h", extra: "gh-log" },
+        log: { id: "gh-log-h", extra: "gh-log" },
       }}
     />
   );

@@ -3,6 +3,7 @@
 // are read here only. Numbers the engine leaves out decode as zero.
 
 import { COLOURS } from "./content";
+import { grid, isObj, num, nums, type Obj, obj, objs } from "../../decode";
 
 export const NUM_CELLS = 9;
 export const NUM_SLOTS = 24;
@@ -200,22 +201,6 @@ export interface GreatHarborView {
   history: number[][];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
-const num = (x: unknown, d = 0) => (typeof x === "number" && Number.isFinite(x) ? x : d);
-const nums = (x: unknown, len: number, d = 0): number[] => {
-  const a = Array.isArray(x) ? x : [];
-  return Array.from({ length: len }, (_, i) => num(a[i], d));
-};
-const objs = (x: unknown, len: number): Obj[] => {
-  const a = Array.isArray(x) ? x : [];
-  return Array.from({ length: len }, (_, i) => (isObj(a[i]) ? (a[i] as Obj) : {}));
-};
-const grid = (x: unknown, rows: number, cols: number, d = 0): number[][] => {
-  const a = Array.isArray(x) ? x : [];
-  return Array.from({ length: rows }, (_, i) => nums(a[i], cols, d));
-};
-
 function decodeShip(o: Obj): Ship {
   return {
     card: num(o.card, -1),
@@ -278,7 +263,7 @@ function decodeAutomaTurn(o: Obj): AutomaTurn {
     turn: num(o.turn),
     skipped: list(o.skipped).map(decodeAutomaCard),
     skippedN: num(o.skippedN),
-    card: decodeAutomaCard(isObj(o.card) ? o.card : {}),
+    card: decodeAutomaCard(obj(o.card)),
     die: num(o.die),
     colour: num(o.colour),
     face: num(o.face),
@@ -327,7 +312,7 @@ export function decodeScore(o: Obj): Score {
 }
 
 export function decodeView(raw: unknown): GreatHarborView {
-  const o = isObj(raw) ? raw : {};
+  const o = obj(raw);
   const n = Math.max(1, Math.min(4, num(o.n, 1)));
   const namesRaw = Array.isArray(o.names) ? o.names : [];
   const names = Array.from({ length: n }, (_, i) => (typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : `Player ${i + 1}`));
@@ -341,7 +326,7 @@ export function decodeView(raw: unknown): GreatHarborView {
     bonus: num(d.bonus),
     wild: d.wild === true,
   }));
-  const pend = isObj(o.pending) ? o.pending : {};
+  const pend = obj(o.pending);
   const pendingN = num(o.pendingN);
   const round = num(o.round);
   return {
@@ -386,7 +371,7 @@ export function decodeView(raw: unknown): GreatHarborView {
     voyStage: num(o.voyStage),
     voyOwner: num(o.voyOwner, -1),
     voyShip: num(o.voyShip, -1),
-    scores: Array.isArray(o.scores) ? (o.scores as unknown[]).map((s) => decodeScore(isObj(s) ? s : {})) : [],
+    scores: Array.isArray(o.scores) ? (o.scores as unknown[]).map((s) => decodeScore(obj(s))) : [],
     history: grid(o.history, 5, 4).slice(0, Math.min(5, o.phase === "over" ? 5 : round)),
   };
 }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
+import { LoadingGame } from "../../components/Loading";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import { sameMove, type Move } from "../../protocol";
 import type { TableStore } from "../../state";
@@ -72,7 +73,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
   const play = usePlay(store);
   const [build, setBuild] = useState<BuildKind | null>(null);
   const [chosen, setSelected] = useState<{ sel: Selection; move: Move } | null>(null);
-  if (!play) return <p class="page">Loading the game…</p>;
+  if (!play) return <LoadingGame />;
   const { data, game: g, colors, me, legal, busy, over } = play;
   const v = decodeView(g.view);
   // A half-made choice lasts while its move is still legal: a new position may have taken it away.

@@ -3,6 +3,7 @@
 // are read here only.
 
 import type { Seat } from "../../protocol";
+import { isObj, num, numList, obj, strs } from "../../decode";
 
 /** A hand of resource cards: [brick, lumber, wool, grain, ore]. */
 export type Hand = [number, number, number, number, number];
@@ -122,42 +123,36 @@ export interface HarborfallView {
   me: Mine | null;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
-const num = (x: unknown, d = 0): number => (typeof x === "number" ? x : d);
-const nums = (x: unknown): number[] => (Array.isArray(x) ? x.map((e) => num(e)) : []);
-const strs = (x: unknown, d: string[]): string[] => (Array.isArray(x) && x.every((e) => typeof e === "string") ? (x as string[]) : d);
-
 export function hand(x: unknown): Hand {
-  const a = nums(x);
+  const a = numList(x);
   return [a[0] ?? 0, a[1] ?? 0, a[2] ?? 0, a[3] ?? 0, a[4] ?? 0];
 }
 
 export const handTotal = (h: Hand): number => h.reduce((a, b) => a + b, 0);
 
 function decodeGeometry(x: unknown): Geometry {
-  const g = isObj(x) ? x : {};
+  const g = obj(x);
   return {
     hexes: num(g.hexes),
     corners: num(g.corners),
     edges: num(g.edges),
-    hexX: nums(g.hexX),
-    hexY: nums(g.hexY),
-    cornerX: nums(g.cornerX),
-    cornerY: nums(g.cornerY),
-    hexCorners: Array.isArray(g.hexCorners) ? g.hexCorners.map(nums) : [],
-    edgeCorners: Array.isArray(g.edgeCorners) ? g.edgeCorners.map((e) => nums(e) as [number, number]) : [],
-    coast: nums(g.coast),
+    hexX: numList(g.hexX),
+    hexY: numList(g.hexY),
+    cornerX: numList(g.cornerX),
+    cornerY: numList(g.cornerY),
+    hexCorners: Array.isArray(g.hexCorners) ? g.hexCorners.map(numList) : [],
+    edgeCorners: Array.isArray(g.edgeCorners) ? g.edgeCorners.map((e) => numList(e) as [number, number]) : [],
+    coast: numList(g.coast),
   };
 }
 
 function decodePlayer(x: unknown): PlayerInfo {
-  const p = isObj(x) ? x : {};
+  const p = obj(x);
   return {
     name: typeof p.name === "string" ? p.name : "",
     cards: num(p.cards),
     devCards: num(p.devCards),
-    played: nums(p.played),
+    played: numList(p.played),
     points: num(p.points),
     roadLength: num(p.roadLength),
     settlementsLeft: num(p.settlements),
@@ -175,34 +170,34 @@ function decodeOffer(x: unknown): Offer | null {
     to: num(x.to),
     give: hand(x.give),
     get: hand(x.get),
-    answers: nums(x.answers),
+    answers: numList(x.answers),
     counters: Array.isArray(x.counters) ? x.counters.map((c) => ({ give: hand(isObj(c) ? c.give : null), get: hand(isObj(c) ? c.get : null) })) : [],
   };
 }
 
 /** decodeView reads the engine's Harborfall view. */
 export function decodeView(raw: unknown): HarborfallView {
-  const v = isObj(raw) ? raw : {};
-  const names = isObj(v.names) ? v.names : {};
-  const costs = isObj(v.costs) ? v.costs : {};
-  const pieces = isObj(v.pieces) ? v.pieces : {};
+  const v = obj(raw);
+  const names = obj(v.names);
+  const costs = obj(v.costs);
+  const pieces = obj(v.pieces);
   const me = isObj(v.me) ? v.me : null;
-  const dice = nums(v.dice);
+  const dice = numList(v.dice);
   return {
     viewer: num(v.viewer, -1),
     geo: decodeGeometry(v.geometry),
-    terrain: nums(v.terrain),
-    number: nums(v.number),
+    terrain: numList(v.terrain),
+    number: numList(v.number),
     robber: num(v.robber, -1),
     harbors: Array.isArray(v.harbors) ? v.harbors.filter(isObj).map((h) => ({ edge: num(h.edge), kind: num(h.kind) })) : [],
-    owner: nums(v.owner),
+    owner: numList(v.owner),
     city: Array.isArray(v.city) ? v.city.map((c) => c === true) : [],
-    road: nums(v.road),
+    road: numList(v.road),
     supply: hand(v.supply),
     deckLeft: num(v.deckLeft),
     phase: typeof v.phase === "string" ? v.phase : "",
     active: num(v.active),
-    acting: nums(v.acting),
+    acting: numList(v.acting),
     dice: [dice[0] ?? 0, dice[1] ?? 0],
     turns: num(v.turns),
     freeRoads: num(v.freeRoads),
@@ -216,8 +211,8 @@ export function decodeView(raw: unknown): HarborfallView {
     special: typeof v.special === "number" ? v.special : -1,
     canOffer: v.canOffer === true,
     target: num(v.target, 10),
-    rolled: nums(v.rolled),
-    history: Array.isArray(v.history) ? v.history.map(nums) : [],
+    rolled: numList(v.rolled),
+    history: Array.isArray(v.history) ? v.history.map(numList) : [],
     historyStep: num(v.historyStep, 1),
     costs: { road: hand(costs.road), settlement: hand(costs.settlement), city: hand(costs.city), dev: hand(costs.dev) },
     pieces: { settlements: num(pieces.settlements, 5), cities: num(pieces.cities, 4), roads: num(pieces.roads, 15) },
@@ -225,7 +220,7 @@ export function decodeView(raw: unknown): HarborfallView {
     terrains: strs(names.terrains, ["hill", "forest", "pasture", "field", "mountain", "desert"]),
     devCards: strs(names.devCards, ["steal", "roads", "harvest", "forced", "point"]),
     setupCorner: num(v.setupCorner, -1),
-    me: me ? { hand: hand(me.hand), dev: nums(me.dev), fresh: nums(me.fresh), points: num(me.points), rates: hand(me.rates) } : null,
+    me: me ? { hand: hand(me.hand), dev: numList(me.dev), fresh: numList(me.fresh), points: num(me.points), rates: hand(me.rates) } : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";
 import { MoveLine, RichText, TopicLink } from "../../components/Rules";
 import { usePlay } from "../../components/usePlay";
+import { LoadingGame } from "../../components/Loading";
 import { topicById, wantReference } from "../../rules/reference";
 import { coins } from "../../format";
 import type { GameResult, Move } from "../../protocol";
@@ -209,7 +210,7 @@ function SpaceDetails({
 export function HoldingsPlayer({ store }: { store: TableStore }) {
   const play = usePlay(store);
   const [selected, setSelected] = useState<number | null>(null);
-  if (!play) return <p class="page">Loading the game…</p>;
+  if (!play) return <LoadingGame />;
   const { data, game: g, colors, me, legal, send, busy, over } = play;
   const view = decodeView(
     g.view,

@@ -4,6 +4,7 @@
 import type { Move, Seat } from "../../protocol";
 import { seatList } from "../../protocol";
 import { NUM_SPACES, SPACES } from "./board";
+import { isObj, nums, obj, pick } from "../../decode";
 
 export interface TradeSide {
   properties: number[];
@@ -50,20 +51,9 @@ export interface HoldingsView {
   lastCard: string;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
-const nums = (x: unknown, n: number, dflt = 0): number[] => {
-  const a = Array.isArray(x) ? x : [];
-  return Array.from({ length: n }, (_, i) => (typeof a[i] === "number" ? (a[i] as number) : dflt));
-};
-const first = (o: Obj, ...keys: string[]) => {
-  for (const k of keys) if (o[k] !== undefined) return o[k];
-  return undefined;
-};
-
 function decodeSide(x: unknown): TradeSide {
-  const o = isObj(x) ? x : {};
-  const props = first(o, "properties", "spaces", "props");
+  const o = obj(x);
+  const props = pick(o, "properties", "spaces", "props");
   return {
     properties: Array.isArray(props) ? props.filter((p): p is number => typeof p === "number") : typeof props === "number" ? bits(props) : [],
     coins: typeof o.coins === "number" ? o.coins : 0,
@@ -91,24 +81,24 @@ export function netWorthOf(seat: Seat, cash: number, owner: number[], improvemen
 }
 
 export function decodeView(raw: unknown, fallbackNames: string[] = []): HoldingsView {
-  const o = isObj(raw) ? raw : {};
+  const o = obj(raw);
   // A view may list players as objects, or as parallel arrays.
-  const plist = Array.isArray(o.players) ? (o.players as unknown[]).map((p) => (isObj(p) ? p : {})) : null;
+  const plist = Array.isArray(o.players) ? (o.players as unknown[]).map((p) => obj(p)) : null;
   const namesRaw = plist ? plist.map((p) => p.name) : Array.isArray(o.names) ? o.names : fallbackNames;
   const players = plist ? plist.length : typeof o.players === "number" ? o.players : namesRaw.length;
   const names = Array.from({ length: players }, (_, i) =>
     typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : (fallbackNames[i] ?? `Player ${i + 1}`),
   );
-  const col = (key: string, ...alts: string[]) => (plist ? plist.map((p) => first(p, key, ...alts)) : first(o, key, ...alts));
+  const col = (key: string, ...alts: string[]) => (plist ? plist.map((p) => pick(p, key, ...alts)) : pick(o, key, ...alts));
   const cash = nums(col("cash", "coins"), players);
   const pos = nums(col("positions", "pos", "position"), players);
   const bankrupt = col("bankrupt", "out");
   const out = Array.isArray(bankrupt) ? bankrupt.flatMap((b, i) => (b === true && i < players ? [i] : [])) : seatList(bankrupt);
-  const spaces = Array.isArray(o.spaces) ? (o.spaces as unknown[]).map((s) => (isObj(s) ? s : {})) : null;
-  const owner = spaces ? spaces.map((s) => (typeof s.owner === "number" ? s.owner : -1)) : nums(first(o, "owner", "owners"), NUM_SPACES, -1);
-  const improvements = spaces ? spaces.map((s) => Number(first(s, "improvements", "level") ?? 0)) : nums(first(o, "improvements", "levels"), NUM_SPACES);
+  const spaces = Array.isArray(o.spaces) ? (o.spaces as unknown[]).map((s) => obj(s)) : null;
+  const owner = spaces ? spaces.map((s) => (typeof s.owner === "number" ? s.owner : -1)) : nums(pick(o, "owner", "owners"), NUM_SPACES, -1);
+  const improvements = spaces ? spaces.map((s) => Number(pick(s, "improvements", "level") ?? 0)) : nums(pick(o, "improvements", "levels"), NUM_SPACES);
   const order = Array.isArray(o.order) ? nums(o.order, players) : Array.from({ length: players }, (_, i) => i);
-  let turn = typeof first(o, "turn", "seat", "current") === "number" ? (first(o, "turn", "seat", "current") as number) : -1;
+  let turn = typeof pick(o, "turn", "seat", "current") === "number" ? (pick(o, "turn", "seat", "current") as number) : -1;
   if (turn < 0 && typeof o.turnIdx === "number") turn = order[o.turnIdx] ?? 0;
   const dice = nums(o.dice, 2) as [number, number];
   const nw = col("netWorth", "networth", "worth");
@@ -118,9 +108,9 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
     const len = typeof o.histLen === "number" ? o.histLen : o.history.length;
     history = (o.history as unknown[]).slice(0, len).map((row) => nums(row, players));
   }
-  const opts = isObj(o.options) ? o.options : {};
+  const opts = obj(o.options);
   const trade = decodeTrade(o.trade);
-  const canPropose = first(o, "canPropose", "mayPropose", "canTrade");
+  const canPropose = pick(o, "canPropose", "mayPropose", "canTrade");
   const lastTrade = lastTradeText(o.lastTrade);
   const lastCard = typeof o.lastCardText === "string" ? o.lastCardText : "";
   return {

@@ -3,6 +3,7 @@ import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";
 import { MoveLine } from "../../components/Rules";
 import { usePlay } from "../../components/usePlay";
+import { LoadingGame } from "../../components/Loading";
 import { SeatBadge } from "../../components/SeatBadge";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { Move } from "../../protocol";
@@ -307,12 +308,11 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
 
 /** NekoPlayer is Neko Harbour from one seat: phone first, two columns on a laptop. */
 export function NekoPlayerScreen({ store }: { store: TableStore }) {
-  const live = usePlay(store);
+  const play = usePlay(store);
   const [cardOpen, setCardOpen] = useState<number | null>(null);
   const [townSeat, setTownSeat] = useState<number | null>(null);
-  if (!live) return <p class="page">Loading the game…</p>;
-  const v = decodeView(live.game.view);
-  const play = { ...live, over: v.phase === "over" };
+  if (!play) return <LoadingGame />;
+  const v = decodeView(play.game.view);
   const { game: g, colors, me, legal, busy, over } = play;
   const send = (m: Move) => {
     setCardOpen(null);
@@ -389,7 +389,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
             {v.period > 1 || over ? <Interim v={v} /> : null}
           </>
         ),
-        log: { title: "What happened", id: "nk-log-h", extra: "nk-log" },
+        log: { id: "nk-log-h", extra: "nk-log" },
         actions: next ? (
           <MoveChoice game="neko" m={next} send={send} busy={busy} class="btn-end">
             {moveLabel(next, v, me)}

@@ -3,6 +3,7 @@
 // here only.
 
 import type { Seat } from "../../protocol";
+import { isObj, num, obj, onlyNums, str } from "../../decode";
 
 /** Resources in the order of the engine's bundles: fish, goods, licence, penguin, captain, 1 VP card. */
 export const RES = ["fish", "goods", "licence", "penguin", "captain", "vp"] as const;
@@ -129,18 +130,13 @@ export interface NekoView {
   history: Standing[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
-const num = (x: unknown, d = 0): number => (typeof x === "number" && Number.isFinite(x) ? x : d);
-const str = (x: unknown): string => (typeof x === "string" ? x : "");
-const ints = (x: unknown): number[] => (Array.isArray(x) ? x.filter((n): n is number => typeof n === "number") : []);
 const triple = (x: unknown): [number, number, number] => {
-  const a = ints(x);
+  const a = onlyNums(x);
   return [a[0] ?? 0, a[1] ?? 0, a[2] ?? 0];
 };
 
 export function decodeBundle(x: unknown): Bundle {
-  const a = ints(x);
+  const a = onlyNums(x);
   return { fish: a[0] ?? 0, goods: a[1] ?? 0, licence: a[2] ?? 0, penguin: a[3] ?? 0, captain: a[4] ?? 0, vp: a[5] ?? 0 };
 }
 
@@ -163,36 +159,36 @@ function decodeBreakdown(x: unknown): Breakdown | null {
 }
 
 function decodePeriod(x: unknown): PeriodScore {
-  const o = isObj(x) ? x : {};
+  const o = obj(x);
   return { lastColumn: num(o.lastColumn), line: num(o.line), ghostOut: o.ghostOut === true };
 }
 
 function decodePlayer(x: unknown, i: number): NekoPlayer {
-  const o = isObj(x) ? x : {};
+  const o = obj(x);
   const cols = Array.isArray(o.columns) ? o.columns : [];
   const ships = Array.isArray(o.ships) ? o.ships : [];
-  const interim = ints(o.interim);
+  const interim = onlyNums(o.interim);
   const periods = Array.isArray(o.periods) ? o.periods : [];
   return {
     seat: num(o.seat, i),
     name: str(o.name) || `Seat ${i + 1}`,
-    hand: Array.isArray(o.hand) ? ints(o.hand) : null,
+    hand: Array.isArray(o.hand) ? onlyNums(o.hand) : null,
     handCount: num(o.handCount),
-    drafted: ints(o.drafted),
+    drafted: onlyNums(o.drafted),
     columns: cols.map((c) => {
-      const k = isObj(c) ? c : {};
+      const k = obj(c);
       return {
         kind: str(k.kindCode),
         first: num(k.first),
         hub: num(k.hub),
         captains: num(k.captains),
         cards: num(k.cards),
-        actions: ints(k.actions),
-        hubs: ints(k.hubs),
+        actions: onlyNums(k.actions),
+        hubs: onlyNums(k.hubs),
       };
     }),
     ships: ships.map((s, index) => {
-      const k = isObj(s) ? s : {};
+      const k = obj(s);
       return { index, loc: num(k.loc, LOC_NONE), level: num(k.level), rewarded: k.rewarded === true, place: num(k.place) };
     }),
     harbour: num(o.harbour, 1),
@@ -209,7 +205,7 @@ function decodePlayer(x: unknown, i: number): NekoPlayer {
 
 /** decodeView reads the engine's view; missing parts become empty, never an error. */
 export function decodeView(x: unknown): NekoView {
-  const o = isObj(x) ? x : {};
+  const o = obj(x);
   const choice = isObj(o.choice) ? { name: str(o.choice.name), card: num(o.choice.card) } : null;
   const rows = Array.isArray(o.rows) ? o.rows : [];
   const attrs = Array.isArray(o.attractions) ? o.attractions : [];
@@ -218,7 +214,7 @@ export function decodeView(x: unknown): NekoView {
     viewer: num(o.viewer, -1),
     period: num(o.period, 1),
     phase: str(o.phase),
-    order: ints(o.order),
+    order: onlyNums(o.order),
     active: num(o.active, -1),
     stage: (["play", "tuck", "window", "choice", "discard", "boat"].includes(stage) ? stage : "") as NekoView["stage"],
     window: num(o.window),
@@ -226,17 +222,19 @@ export function decodeView(x: unknown): NekoView {
     lastWindow: o.lastWindow === true,
     choice,
     immediate: num(o.immediate, -1),
-    rows: rows.map((r) => (Array.isArray(r) ? r : []).map((s) => (isObj(s) ? { cards: ints(s.cards), taken: s.taken === true } : { cards: [], taken: true }))),
-    display: ints(o.display),
+    rows: rows.map((r) =>
+      (Array.isArray(r) ? r : []).map((s) => (isObj(s) ? { cards: onlyNums(s.cards), taken: s.taken === true } : { cards: [], taken: true })),
+    ),
+    display: onlyNums(o.display),
     attractions: attrs.map((a, index) => {
-      const k = isObj(a) ? a : {};
+      const k = obj(a);
       return { index, card: num(k.card), id: str(k.id), name: str(k.name), visited: k.visited === true };
     }),
-    boats: ints(o.boats),
+    boats: onlyNums(o.boats),
     players: (Array.isArray(o.players) ? o.players : []).map(decodePlayer),
     history: (Array.isArray(o.history) ? o.history : [])
       .filter(isObj)
-      .map((h) => ({ period: num(h.period, 1), seat: num(h.seat, -1), points: ints(h.points) })),
+      .map((h) => ({ period: num(h.period, 1), seat: num(h.seat, -1), points: onlyNums(h.points) })),
   };
 }
 
