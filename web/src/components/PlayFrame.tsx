@@ -103,6 +103,8 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
   const lobby = data.lobby;
   const bar = me >= 0 && !over && parts.actions !== undefined;
   useBarRoom(root, bar);
+  // The others the game waits on, for the time they have.
+  const others = g.actors.filter((s) => s !== me).map((s) => lobby?.seats[s]?.name ?? `Seat ${s + 1}`);
   return (
     <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
       {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
@@ -114,7 +116,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         <p class="turn-line" data-testid="turn-line" aria-live="polite">
           {over ? "The game is over." : parts.turnLine}
         </p>
-        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
+        {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} lobby={lobby} names={others} /> : null}
         {parts.head}
         {me < 0 && live ? <p class="hint">You are watching.</p> : null}
         <TakeBack store={store} />
