@@ -3,8 +3,10 @@
 // moments: nothing here reads the real clock.
 
 import { render } from "preact";
+import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 import { Countdown } from "../src/components/Countdown";
+import { PlayedForYou } from "../src/components/PlayedForYou";
 import { clockWords, duration, playedFor, untilWords } from "../src/deadline";
 import type { GameEvent } from "../src/protocol";
 import { lobby, seat } from "./fixtures";
@@ -107,5 +109,32 @@ describe("Countdown", () => {
   it("shows nothing when no clock runs", () => {
     render(<Countdown mine={0} lobby={lobby([seat(0)], { pace })} names={["Bo"]} at={at(9)} />, root);
     expect(timer()).toBeNull();
+  });
+});
+
+describe("PlayedForYou", () => {
+  const banner = () => root.querySelector('[data-testid="played-for-you"]');
+  const log = [ev(0, "Computer for Ana: Ana rolls 4."), ev(1, "Bo rolls 6."), ev(0, "Computer for Ana: Ana rolls 2.")];
+
+  it("lists what the computer played for a returning person, and puts it away", () => {
+    render(<PlayedForYou seat={seat(0, { name: "Ana", you: true })} log={log} versions={[1, 2, 3]} />, root);
+    expect(banner()?.querySelector("p")?.textContent).toBe("The computer played your last 2 turns for you:");
+    expect([...(banner()?.querySelectorAll("li") ?? [])].map((li) => li.textContent)).toEqual(["Ana rolls 4.", "Ana rolls 2."]);
+    const ok = banner()?.querySelector("button");
+    expect(ok?.textContent).toBe("Got it");
+    act(() => ok!.click());
+    expect(banner()).toBeNull();
+  });
+
+  it("says on screen that the table waits for the person", () => {
+    render(<PlayedForYou seat={seat(0, { name: "Ana", you: true, held: true })} log={log} versions={[1, 2, 3]} />, root);
+    const words = banner()?.textContent ?? "";
+    expect(words).toContain("The table waits for you: no clock runs until you move.");
+    expect(banner()?.closest(".sr-only")).toBeNull();
+  });
+
+  it("shows nothing after the person's own move", () => {
+    render(<PlayedForYou seat={seat(0, { name: "Ana", you: true })} log={[...log, ev(0, "Ana buys the Dock.")]} versions={[1, 2, 3, 4]} />, root);
+    expect(banner()).toBeNull();
   });
 });
