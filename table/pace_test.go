@@ -206,6 +206,9 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	if st, _ := r.StateFor(1); st.Deadline != boDue {
 		t.Fatalf("Bo's state frame shows the limit %d, want %d", st.Deadline, boDue)
 	}
+	if st, _ := r.StateFor(0); st.Deadline != 0 || st.TurnDue != boDue {
+		t.Fatalf("Ana's state frame shows her limit %d and Bo's %d, want none and %d", st.Deadline, st.TurnDue, boDue)
+	}
 
 	// Half of Bo's 12 hours gone: the reminder goes out, once.
 	clk.add(5*time.Hour - time.Minute)

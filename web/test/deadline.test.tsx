@@ -9,7 +9,7 @@ import { Countdown } from "../src/components/Countdown";
 import { PlayedForYou } from "../src/components/PlayedForYou";
 import { clockWords, duration, playedFor, untilWords } from "../src/deadline";
 import type { GameEvent } from "../src/protocol";
-import { lobby, seat } from "./fixtures";
+import { seat } from "./fixtures";
 import { freshRoot } from "./root";
 
 let root: HTMLElement;
@@ -87,27 +87,27 @@ describe("Countdown", () => {
 
   it("shows the person on turn the time left and, for screen readers, what happens then", () => {
     const now = at(9, 42);
-    render(<Countdown mine={now + 86_324 * S} lobby={lobby([seat(0)], { pace })} names={[]} at={now} />, root);
+    render(<Countdown mine={now + 86_324 * S} due={now + 86_324 * S} pace={pace} names={[]} at={now} />, root);
     expect(timer()?.textContent?.trim()).toBe("23 h 58 min left");
     expect(timer()?.getAttribute("aria-label")).toBe("23 h 58 min left; then a computer player moves for you");
-    render(<Countdown mine={now + 40 * S} lobby={lobby([seat(0)], { pace: { ...pace, rule: "skip" } })} names={[]} at={now} />, root);
+    render(<Countdown mine={now + 40 * S} due={now + 40 * S} pace={{ ...pace, rule: "skip" }} names={[]} at={now} />, root);
     expect(timer()?.getAttribute("aria-label")).toBe("40 s left; then your turn is skipped");
   });
 
   it("shows the others until when the people on turn have, in local time", () => {
     const now = at(9, 42);
-    render(<Countdown mine={0} lobby={lobby([seat(0)], { pace, deadline: at(9, 40, 6) })} names={["Bo"]} at={now} />, root);
+    render(<Countdown mine={0} due={at(9, 40, 6)} pace={pace} names={["Bo"]} at={now} />, root);
     expect(timer()?.textContent?.trim()).toBe("Bo has until 09:40 tomorrow");
   });
 
   it("shows the time left of the others at a live table", () => {
     const now = at(9, 42);
-    render(<Countdown mine={0} lobby={lobby([seat(0)], { deadline: now + 45 * S })} names={["Bo"]} at={now} />, root);
+    render(<Countdown mine={0} due={now + 45 * S} pace={{ mode: "live" }} names={["Bo"]} at={now} />, root);
     expect(timer()?.textContent?.trim()).toBe("Bo has 45 s left");
   });
 
   it("shows nothing when no clock runs", () => {
-    render(<Countdown mine={0} lobby={lobby([seat(0)], { pace })} names={["Bo"]} at={at(9)} />, root);
+    render(<Countdown mine={0} due={0} pace={pace} names={["Bo"]} at={at(9)} />, root);
     expect(timer()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { duration, lapseWords, namesWords, untilWords } from "../deadline";
-import type { Lobby } from "../protocol";
+import type { Pace } from "../protocol";
 
 /**
  * useNow is the time of this render, in Unix ms; while ticking is on the
@@ -27,31 +27,33 @@ export function useNow(ticking: boolean): number {
  */
 export function Countdown({
   mine,
-  lobby,
+  due,
+  pace,
   names,
   at,
 }: {
   /** the viewer's own deadline (Unix ms), 0 when no clock runs for them */
   mine: number;
-  /** the table, for its pace and its earliest running deadline */
-  lobby: Lobby | null;
+  /** the earliest running deadline of the seats the game waits on (Unix ms), 0 when none runs */
+  due: number;
+  /** the table's pace */
+  pace: Pace | undefined;
   /** the names of the others the game waits on */
   names: readonly string[];
   at?: number;
 }) {
-  const theirs = !mine && names.length > 0 ? (lobby?.deadline ?? 0) : 0;
+  const theirs = !mine && names.length > 0 ? due : 0;
   const ticking = at === undefined && (mine > 0 || theirs > 0);
   const clock = useNow(ticking);
   const now = at ?? clock;
   if (!mine && !theirs) return null;
-  const pace = lobby?.pace ?? { mode: "live" as const };
   let words: string;
   let label: string;
   if (mine) {
     const left = duration(mine - now);
     words = `${left} left`;
-    label = `${left} left; then ${lapseWords(pace)}`;
-  } else if (pace.mode === "own") {
+    label = `${left} left; then ${lapseWords(pace ?? { mode: "live" })}`;
+  } else if (pace?.mode === "own") {
     words = untilWords(names, theirs, now);
     label = words;
   } else {

@@ -120,7 +120,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         <p class="turn-line" data-testid="turn-line" aria-live="polite">
           {over ? "The game is over." : parts.turnLine}
         </p>
-        {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} lobby={lobby} names={others} /> : null}
+        {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} due={g.turnDue ?? 0} pace={lobby?.pace} names={others} /> : null}
         {parts.head}
         {me < 0 && live ? <p class="hint">You are watching.</p> : null}
         <TakeBack store={store} />
