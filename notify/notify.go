@@ -3,7 +3,9 @@
 // (RFC 8030 with VAPID, RFC 8292, and payloads encrypted per subscription,
 // RFC 8291) and by e-mail to a confirmed address through the operator's
 // SMTP server. A notice says whose turn it is, at which table and game,
-// and nothing else: no hand, no move, nothing hidden.
+// until when (at your own pace) and what happens then, and whether a
+// computer player took the person's last turns; nothing else: no hand, no
+// move, nothing hidden.
 package notify
 
 import (
@@ -192,7 +194,11 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
-	payload := NoticeOf(t)
+	loc, err := time.LoadLocation(p.Zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	payload := NoticeOf(t, now, loc)
 	errs := make([]error, len(subs), len(subs)+1)
 	var wg sync.WaitGroup
 	for i, s := range subs {
@@ -228,20 +234,66 @@ type Notice struct {
 	Tag   string `json:"tag"` // one notice a table: a newer one replaces it
 }
 
-// NoticeOf returns the notice of t: the game, the person whose turn it is
-// and the others at the table, by the names they sat down with.
-func NoticeOf(t table.Turn) Notice {
+// NoticeOf returns the notice of t as of now, its deadline told in loc
+// (the person's time zone): the game, the person whose turn it is and the
+// others at the table by the names they sat down with, the turns a
+// computer player took for the person just before, and at your own pace
+// until when they have and what happens when the limit runs out.
+func NoticeOf(t table.Turn, now time.Time, loc *time.Location) Notice {
 	body := t.Name + ", it is your turn"
 	if len(t.Others) > 0 {
 		body += " at the table with " + joinNames(t.Others)
 	}
 	body += "."
 	title := "Your turn: " + t.GameName
+	switch {
+	case t.Held:
+		title = "The table waits for you: " + t.GameName
+		body += " The computer played your last " + turnsWords(t.Missed) + ", so the table waits for you: no clock runs until you move."
+	case t.Missed > 0:
+		body += " The computer played your last " + turnsWords(t.Missed) + "."
+	}
 	if t.Reminder {
 		title = "Still your turn: " + t.GameName
+	}
+	switch {
+	case !t.Due.IsZero():
+		left := t.Due.Sub(now)
+		if t.Reminder {
+			left = t.Left
+		}
+		body += " You have until " + dueWords(t.Due, loc) + ", about " + leftWords(left) + " from now. " + lapseWords(t)
+	case t.Reminder:
 		body += " About " + leftWords(t.Left) + " left to play it."
 	}
 	return Notice{Title: title, Body: body, URL: "/t/" + t.Table, Tag: "turn-" + t.Table}
+}
+
+// turnsWords says n turns: "turn" for one (your last turn), "2 turns".
+func turnsWords(n int) string {
+	if n <= 1 {
+		return "turn"
+	}
+	return fmt.Sprintf("%d turns", n)
+}
+
+// dueWords says when a limit runs out, in loc: "09:40 CET on Sunday, December 6".
+func dueWords(due time.Time, loc *time.Location) string {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return due.In(loc).Format("15:04 MST on Monday, January 2")
+}
+
+// lapseWords says what the table's rule does when t's limit runs out.
+func lapseWords(t table.Turn) string {
+	if t.Rule == table.RuleSkip {
+		return "If you have not moved by then, your turn is skipped."
+	}
+	if t.Missed+1 >= table.HeldAfter {
+		return "If you have not moved by then, the computer plays this turn for you and the table then waits for you."
+	}
+	return "If you have not moved by then, the computer plays this turn for you."
 }
 
 // leftWords says d, the time left of a turn, in round hours or minutes.

@@ -570,10 +570,54 @@ func TestReminderNotice(t *testing.T) {
 	} {
 		r := turn
 		r.Reminder, r.Left = true, c.left
-		got := notify.NoticeOf(r)
+		got := notify.NoticeOf(r, time.Now(), time.UTC)
 		want := notify.Notice{Title: "Still your turn: Neko Harbour", Body: "Ana, it is your turn at the table with Bo and Cy. " + c.says, URL: "/t/t123", Tag: "turn-t123"}
 		if got != want {
 			t.Errorf("reminder with %v left: %+v, want %+v", c.left, got, want)
+		}
+	}
+}
+
+// TestDeadlineNotice: at your own pace every notice says until when the
+// person has (in their time zone) and what the table's rule does then,
+// and after a computer player took their last turns, or the table began
+// to wait for them, it says so.
+func TestDeadlineNotice(t *testing.T) {
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 12, 5, 8, 40, 0, 0, time.UTC)
+	due := now.Add(24 * time.Hour)
+	head := "Ana, it is your turn at the table with Bo and Cy. "
+	for _, c := range []struct {
+		name  string
+		edit  func(*table.Turn)
+		title string
+		body  string
+	}{
+		{"computer", func(r *table.Turn) { r.Rule = table.RuleComputer }, "Your turn: Neko Harbour",
+			head + "You have until 09:40 CET on Sunday, December 6, about 24 hours from now. If you have not moved by then, the computer plays this turn for you."},
+		{"skip", func(r *table.Turn) { r.Rule = table.RuleSkip }, "Your turn: Neko Harbour",
+			head + "You have until 09:40 CET on Sunday, December 6, about 24 hours from now. If you have not moved by then, your turn is skipped."},
+		{"missed", func(r *table.Turn) { r.Rule, r.Missed = table.RuleComputer, 2 }, "Your turn: Neko Harbour",
+			head + "The computer played your last 2 turns. You have until 09:40 CET on Sunday, December 6, about 24 hours from now. If you have not moved by then, the computer plays this turn for you and the table then waits for you."},
+		{"missed one", func(r *table.Turn) { r.Rule, r.Missed = table.RuleComputer, 1 }, "Your turn: Neko Harbour",
+			head + "The computer played your last turn. You have until 09:40 CET on Sunday, December 6, about 24 hours from now. If you have not moved by then, the computer plays this turn for you."},
+		{"reminder", func(r *table.Turn) {
+			r.Rule, r.Reminder, r.Left, r.Due = table.RuleSkip, true, 6*time.Hour, now.Add(6*time.Hour)
+		}, "Still your turn: Neko Harbour",
+			head + "You have until 15:40 CET on Saturday, December 5, about 6 hours from now. If you have not moved by then, your turn is skipped."},
+		{"held", func(r *table.Turn) { r.Rule, r.Missed, r.Held, r.Due = table.RuleComputer, 3, true, time.Time{} }, "The table waits for you: Neko Harbour",
+			head + "The computer played your last 3 turns, so the table waits for you: no clock runs until you move."},
+	} {
+		r := turn
+		r.Due = due
+		c.edit(&r)
+		got := notify.NoticeOf(r, now, berlin)
+		want := notify.Notice{Title: c.title, Body: c.body, URL: "/t/t123", Tag: "turn-t123"}
+		if got != want {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, want)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // TestStateFrameEncoding: a state frame, built without reflection where
 // the view allows, is byte for byte the envelope encoding/json would make
 // of the same state view, for every viewer of every game, with events,
-// legal moves and a turn timer.
+// legal moves, a turn timer and the time of the turn.
 func TestStateFrameEncoding(t *testing.T) {
 	for _, d := range game.All() {
 		t.Run(d.Info().ID, func(t *testing.T) {
@@ -21,6 +21,7 @@ func TestStateFrameEncoding(t *testing.T) {
 				if v.Seat >= 0 {
 					v.Deadline = int64(step) * 1000
 				}
+				v.TurnDue = int64(step) * 2000
 				data, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)

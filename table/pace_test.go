@@ -206,6 +206,9 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	if st, _ := r.StateFor(1); st.Deadline != boDue {
 		t.Fatalf("Bo's state frame shows the limit %d, want %d", st.Deadline, boDue)
 	}
+	if st, _ := r.StateFor(0); st.Deadline != 0 || st.TurnDue != boDue {
+		t.Fatalf("Ana's state frame shows her limit %d and Bo's %d, want none and %d", st.Deadline, st.TurnDue, boDue)
+	}
 
 	// Half of Bo's 12 hours gone: the reminder goes out, once.
 	clk.add(5*time.Hour - time.Minute)
@@ -388,7 +391,8 @@ func TestPaceHeldAfterMissedTurns(t *testing.T) {
 	}
 	defer func() { store.Close() }()
 	clk := &clock{now: time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)}
-	opts := table.Options{Now: clk.Now, SweepEvery: -1}
+	var turns turnLog
+	opts := table.Options{Now: clk.Now, SweepEvery: -1, OnTurn: turns.on}
 	tables := table.NewTables(store, opts)
 	r, keys := openPile(t, tables, 200, 1, "Ana")
 	ana := keys[0]
@@ -441,12 +445,31 @@ func TestPaceHeldAfterMissedTurns(t *testing.T) {
 		}
 	}
 
+	// notice checks the notice of Ana's turn that came last: its limit,
+	// the rule, and the turns a computer player took for her.
+	notice := func(what string, missed int, held bool) {
+		t.Helper()
+		got := turns.take()
+		if len(got) == 0 {
+			t.Fatalf("%s: no notice of Ana's turn", what)
+		}
+		n := got[len(got)-1]
+		due := clk.Now().Add(12 * time.Hour)
+		if held {
+			due = time.Time{}
+		}
+		if n.Person != ana || n.Missed != missed || n.Held != held || !n.Due.Equal(due) || n.Rule != table.RuleComputer {
+			t.Fatalf("%s: the notice %+v, want %d missed turns, held %v, due %v", what, n, missed, held, due)
+		}
+	}
 	for i := 1; i < table.HeldAfter; i++ {
 		lapse()
 		waiting("after a missed turn", false)
+		notice("after a missed turn", i, false)
 	}
 	lapse()
 	waiting("after the computer player took her last turns", true)
+	notice("after the computer player took her last turns", table.HeldAfter, true)
 	if st, _ := r.StateFor(0); st.Deadline != 0 {
 		t.Fatalf("Ana's own page shows the limit %d while the table waits for her", st.Deadline)
 	}

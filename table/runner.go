@@ -158,6 +158,9 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 	if shared.events != nil && !shared.secrets.Has(viewer) {
 		v.rawEvents = shared.events
 	}
+	if d := r.nextDeadline(); !d.IsZero() && r.t.Status == Playing {
+		v.TurnDue = d.UnixMilli()
+	}
 	if viewer >= 0 {
 		v.Legal = r.g.Legal(viewer)
 		if v.Legal == nil {

@@ -20,12 +20,26 @@ type Turn struct {
 	// person has not played yet; Left is the time still left.
 	Reminder bool
 	Left     time.Duration
+	// Due, at your own pace, is when the turn's limit runs out (zero when
+	// no clock runs), and Rule what happens then.
+	Due  time.Time
+	Rule LimitRule
+	// Missed counts the person's turns in a row just before this one
+	// that a computer player took for them when their limit ran out.
+	Missed int
+	// Held: after HeldAfter such turns the table waits for the person,
+	// with no clock running, until they move.
+	Held bool
 }
 
 // turnOf is the notice of seat's turn.
 func (r *Runner) turnOf(seat game.Seat) Turn {
 	s := r.t.Seats[seat]
 	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name}
+	if r.t.Pace.Own() {
+		t.Due, t.Rule = r.deadline[seat], r.t.Pace.Rule
+		t.Missed, t.Held = int(r.missed[seat]), r.held(seat)
+	}
 	for i, o := range r.t.Seats {
 		if game.Seat(i) != seat {
 			t.Others = append(t.Others, o.Name)

@@ -102,6 +102,10 @@ type StateView struct {
 	// Deadline is when this viewer's turn timer runs out, in Unix
 	// milliseconds; 0 when no timer runs for them.
 	Deadline int64 `json:"deadline,omitempty"`
+	// TurnDue is when the earliest turn limit or timer of the people the
+	// game waits on runs out, for every viewer (the others see until when
+	// the person on turn has), in Unix milliseconds; 0 when none runs.
+	TurnDue int64 `json:"turnDue,omitempty"`
 	// Undo is true when this viewer may take back their last move now (the
 	// table allows it, nobody has acted since, and it revealed nothing).
 	Undo bool `json:"undo,omitempty"`
@@ -229,6 +233,10 @@ func (m *Msg) state(v *StateView) error {
 	if v.Deadline != 0 {
 		m.buf.WriteString(`,"deadline":`)
 		m.buf.Write(strconv.AppendInt(m.buf.AvailableBuffer(), v.Deadline, 10))
+	}
+	if v.TurnDue != 0 {
+		m.buf.WriteString(`,"turnDue":`)
+		m.buf.Write(strconv.AppendInt(m.buf.AvailableBuffer(), v.TurnDue, 10))
 	}
 	if v.Undo {
 		m.buf.WriteString(`,"undo":true`)

@@ -122,6 +122,11 @@ export default async function scenario(ctx) {
   const left = la.deadline - Date.now();
   if (!(left > 11.9 * 3600_000 && left <= 12 * 3600_000)) fail(`the turn's deadline at Ana's table is ${la.deadline} (${left} ms away)`);
   if (seatOf(la, "Bo") < 0) fail(`Bo sits nowhere at Ana's table: ${JSON.stringify(la.seats)}`);
+  // The play screen says the turn's time in words: the time left to the
+  // person on turn, until when (local time) to everyone else.
+  const clockWant = (await whoseTurn(ana, a)) === "Ana" ? /^(11 h \d\d|12 h 00) min left$/ : /^Bo has until \d\d:\d\d (today|tomorrow)$/;
+  await until("the turn's time on Ana's play screen", async () => clockWant.test((await ana.getByTestId("countdown").textContent())?.trim() ?? ""));
+  await shot(ana, "01b-laptop-play-turn-time");
 
   setStep("each sees their turn first on the home page");
   // Who begins is the game's draw: when one person begins at both tables,

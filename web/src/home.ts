@@ -4,6 +4,7 @@
 // they last looked. Pure functions, so tests run them without a page.
 
 import type { MyTable } from "./api";
+import { duration } from "./deadline";
 import { plural } from "./format";
 import type { Lobby } from "./protocol";
 
@@ -65,24 +66,9 @@ export function mergeTables(server: readonly MyTable[], remembered: readonly MyT
   return orderTables([...server, ...extra]);
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** timeLeft says how long until deadline: "2 h 10 min left", "3 days 4 h left", "less than a minute left". */
+/** timeLeft says how long until deadline, to the minute (the page changes once a minute): "2 h 10 min left", "3 days 4 h left". */
 export function timeLeft(deadline: number, now: number): string {
-  const ms = deadline - now;
-  if (ms <= 0) return "no time left";
-  if (ms < MINUTE) return "less than a minute left";
-  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min left`;
-  if (ms < DAY) {
-    const h = Math.floor(ms / HOUR);
-    const m = Math.floor((ms % HOUR) / MINUTE);
-    return m ? `${h} h ${m} min left` : `${h} h left`;
-  }
-  const d = Math.floor(ms / DAY);
-  const h = Math.floor((ms % DAY) / HOUR);
-  return h ? `${plural(d, "day")} ${h} h left` : `${plural(d, "day")} left`;
+  return deadline <= now ? "no time left" : `${duration(deadline - now, true)} left`;
 }
 
 /** sinceWords: "3 moves since you looked", "" when there were none. */

@@ -181,6 +181,8 @@ export interface GameState<V = unknown> {
   events: GameEvent[];
   /** when this viewer's turn timer runs out (Unix ms), 0 when none runs */
   deadline: number;
+  /** when the earliest turn limit or timer of the seats the game waits on runs out (Unix ms), for every viewer; 0 or absent when none runs */
+  turnDue?: number;
   /** this viewer may take back their last move now */
   undo: boolean;
 }
@@ -268,6 +270,7 @@ export function decodeState(d: unknown): GameState {
     result: decodeResult(o.result),
     events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
     deadline: num(o.deadline),
+    turnDue: num(o.turnDue),
     undo: bool(o.undo),
   };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { secondsLeft } from "../src/components/Countdown";
 import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
 import {
   counterDraft,
@@ -179,12 +178,6 @@ describe("ranking and timer", () => {
   it("names the winners", () => {
     expect(winnersLine(view, decodeResult({ over: true, winners: 2 }))).toBe("Bo wins!");
     expect(winnersLine(view, decodeResult({ over: true, winners: 5 }))).toBe("Ana and Cy share the win!");
-  });
-
-  it("counts down whole seconds", () => {
-    expect(secondsLeft(10_500, 10_000)).toBe(1);
-    expect(secondsLeft(10_000, 12_000)).toBe(0);
-    expect(secondsLeft(20_000, 10_001)).toBe(10);
   });
 });
 

@@ -44,10 +44,10 @@ describe("the list of your tables", () => {
     const now = 1_000_000;
     const min = 60_000;
     expect(timeLeft(now + (2 * 60 + 10) * min + 30_000, now)).toBe("2 h 10 min left");
-    expect(timeLeft(now + 3 * 60 * min, now)).toBe("3 h left");
+    expect(timeLeft(now + 3 * 60 * min, now)).toBe("3 h 00 min left");
     expect(timeLeft(now + 45 * min, now)).toBe("45 min left");
-    expect(timeLeft(now + 20_000, now)).toBe("less than a minute left");
-    expect(timeLeft(now + (24 + 4) * 60 * min, now)).toBe("1 day 4 h left");
+    expect(timeLeft(now + 20_000, now)).toBe("under a minute left");
+    expect(timeLeft(now + (24 + 4) * 60 * min, now)).toBe("28 h 00 min left");
     expect(timeLeft(now + 3 * 24 * 60 * min, now)).toBe("3 days left");
     expect(timeLeft(now - 1, now)).toBe("no time left");
   });

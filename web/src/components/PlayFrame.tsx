@@ -4,7 +4,9 @@
 // score lines, the TV layout). The frame draws:
 //   - the header: whose turn, the turn timer, the take-back (one bar with
 //     the header, so a phone keeps its screen), and below it who is at the
-//     table and the banner of a seat a computer player stands in for;
+//     table, the banner of a seat a computer player stands in for, and the
+//     one of what a computer player played for this person when their time
+//     ran out (and that the table waits for them);
 //   - the hint ("What would the computer do?") for the seat whose move it is;
 //   - the log with its earlier pages, and the rules (how to play, and the
 //     reference dialog a refusal's rule link opens at its topic);
@@ -22,6 +24,7 @@ import { HintBox } from "./Hint";
 import { gameInfo } from "../gameList";
 import { LogPanel } from "./LogPanel";
 import { PlayAgain } from "./PlayAgain";
+import { PlayedForYou } from "./PlayedForYou";
 import { Presence } from "./Presence";
 import { HowTo } from "./Rules";
 import { ReplayLinks, TakeBack } from "./Timeline";
@@ -103,6 +106,9 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
   const lobby = data.lobby;
   const bar = me >= 0 && !over && parts.actions !== undefined;
   useBarRoom(root, bar);
+  // The others the game waits on, for the time they have.
+  const others = g.actors.filter((s) => s !== me).map((s) => lobby?.seats[s]?.name ?? `Seat ${s + 1}`);
+  const mySeat = me >= 0 && !over && !play.away ? lobby?.seats[me] : undefined;
   return (
     <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
       {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
@@ -114,13 +120,14 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         <p class="turn-line" data-testid="turn-line" aria-live="polite">
           {over ? "The game is over." : parts.turnLine}
         </p>
-        {me >= 0 && !over ? <Countdown deadline={g.deadline} /> : null}
+        {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} due={g.turnDue ?? 0} pace={lobby?.pace} names={others} /> : null}
         {parts.head}
         {me < 0 && live ? <p class="hint">You are watching.</p> : null}
         <TakeBack store={store} />
       </header>
 
       {play.away ? <AwayBanner store={store} /> : null}
+      {mySeat ? <PlayedForYou seat={mySeat} log={data.log} versions={data.logVersions} /> : null}
       {parts.banner}
 
       {over ? (

@@ -1,0 +1,104 @@
+// The words for a turn's time: how long is left ("23 h 58 min"), until
+// when another person has ("09:40 tomorrow"), what happens when a limit
+// runs out, and the moves a computer player made for a person. Pure
+// functions of the time given, so tests fix the clock.
+
+import { plural } from "./format";
+import type { GameEvent, Pace } from "./protocol";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * duration says a span of ms: "45 s" under a minute, "12 min 5 s" under an
+ * hour, "23 h 08 min" beyond, "3 days 4 h" from two days on. Coarse drops
+ * the seconds, for a page that changes once a minute: "12 min", and "under
+ * a minute".
+ */
+export function duration(ms: number, coarse = false): string {
+  const s = coarse ? Math.floor(Math.max(0, ms) / 1000) : Math.max(0, Math.ceil(ms / 1000));
+  if (s < MINUTE) return coarse ? "under a minute" : `${s} s`;
+  if (s < HOUR) {
+    const m = Math.floor(s / MINUTE);
+    return coarse ? `${m} min` : `${m} min ${s % MINUTE} s`;
+  }
+  if (s < 2 * DAY) {
+    const h = Math.floor(s / HOUR);
+    const m = Math.floor((s % HOUR) / MINUTE);
+    return `${h} h ${String(m).padStart(2, "0")} min`;
+  }
+  const d = Math.floor(s / DAY);
+  const h = Math.floor((s % DAY) / HOUR);
+  return h ? `${plural(d, "day")} ${h} h` : plural(d, "day");
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** dayStart is the local midnight that begins t's day. */
+const dayStart = (t: number) => {
+  const d = new Date(t);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+};
+
+/**
+ * clockWords says a moment in the browser's local time, as seen at now:
+ * "09:40 today", "09:40 tomorrow", "09:40 on Friday" within the week,
+ * "09:40 on December 14" after.
+ */
+export function clockWords(at: number, now: number): string {
+  const d = new Date(at);
+  const clock = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  const days = Math.round((dayStart(at) - dayStart(now)) / (DAY * 1000));
+  if (days <= 0) return `${clock} today`;
+  if (days === 1) return `${clock} tomorrow`;
+  if (days < 7) return `${clock} on ${WEEKDAYS[d.getDay()]}`;
+  return `${clock} on ${MONTHS[d.getMonth()]} ${d.getDate()}`;
+}
+
+/** lapseWords says what happens when the limit of a turn at pace runs out, after "then". */
+export function lapseWords(pace: Pace): string {
+  if (pace.mode === "own" && pace.rule === "skip") return "your turn is skipped";
+  return "a computer player moves for you";
+}
+
+/** namesWords joins names: "Bo", "Bo and Cy", "Ana, Bo and Cy". */
+export function namesWords(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** untilWords says until when the people on turn have: "Bo has until 09:40 tomorrow". */
+export function untilWords(names: readonly string[], deadline: number, now: number): string {
+  return `${namesWords(names)} ${names.length > 1 ? "have" : "has"} until ${clockWords(deadline, now)}`;
+}
+
+/**
+ * playedFor is what a computer player did in name's seat in their last
+ * turns, read from the log (oldest first, with each entry's version): the
+ * server writes such a move's lines as "Computer for Ana: …". It returns
+ * the lines since the person's own last move, without that prefix, and how
+ * many turns they were (a run of moves one after the other is one turn),
+ * with the version of the last of them (-1: none).
+ */
+export function playedFor(
+  log: readonly GameEvent[],
+  versions: readonly number[],
+  seat: number,
+  name: string,
+): { lines: string[]; turns: number; last: number } {
+  const prefix = `Computer for ${name}: `;
+  const lines: string[] = [];
+  const moves: number[] = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    const v = versions[i] ?? 0;
+    if (e.text.startsWith(prefix)) {
+      lines.unshift(e.text.slice(prefix.length));
+      if (moves[0] !== v) moves.unshift(v);
+    } else if (e.seat === seat && e.text !== "" && moves[0] !== v) break; // their own move
+  }
+  const turns = moves.filter((v, i) => i === 0 || moves[i - 1] !== v - 1).length;
+  return { lines, turns, last: moves[moves.length - 1] ?? -1 };
+}
