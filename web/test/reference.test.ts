@@ -48,53 +48,53 @@ describe("the rules references", () => {
 });
 
 describe("searchTopics", () => {
-  let holdings: Reference, harborfall: Reference, greatharbor: Reference, neko: Reference;
+  let refs: Record<string, Reference> = {};
+  const ref = (game: string): Reference => {
+    const r = refs[game];
+    if (!r) throw new Error(`${game} is not a game of the registry`);
+    return r;
+  };
   beforeAll(async () => {
-    // By name: GAMES is in the registry's order, and these tests name each game.
-    [holdings, harborfall, greatharbor, neko] = (await Promise.all(["holdings", "harborfall", "greatharbor", "neko"].map(loadReference))) as [
-      Reference,
-      Reference,
-      Reference,
-      Reference,
-    ];
+    // Every game of the registry; the cases that name a game read it by name.
+    refs = Object.fromEntries(await Promise.all(GAMES.map(async (game) => [game, await loadReference(game)] as const)));
   });
 
-  it("returns every topic, in order, for an empty query", () => {
-    expect(searchTopics(holdings, "  ")).toEqual(holdings.topics);
+  it.each(GAMES)("%s: an empty query returns every topic, in order", (game) => {
+    expect(searchTopics(ref(game), "  ")).toEqual(ref(game).topics);
   });
 
   it("puts a title match first", () => {
-    expect(searchTopics(holdings, "rent")[0]!.id).toBe("rent");
-    expect(searchTopics(harborfall, "Robber")[0]!.id).toBe("robber");
+    expect(searchTopics(ref("holdings"), "rent")[0]!.id).toBe("rent");
+    expect(searchTopics(ref("harborfall"), "Robber")[0]!.id).toBe("robber");
   });
 
   it("finds keywords, rule ids and body words, and needs every word", () => {
-    expect(ids(searchTopics(holdings, "auction"))).toContain("buying");
-    expect(searchTopics(holdings, "HH-25")[0]!.id).toBe("improving");
-    expect(ids(searchTopics(greatharbor, "shore fee"))).toContain("shore-fees");
-    expect(searchTopics(holdings, "rent zeppelin")).toEqual([]);
+    expect(ids(searchTopics(ref("holdings"), "auction"))).toContain("buying");
+    expect(searchTopics(ref("holdings"), "HH-25")[0]!.id).toBe("improving");
+    expect(ids(searchTopics(ref("greatharbor"), "shore fee"))).toContain("shore-fees");
+    expect(searchTopics(ref("holdings"), "rent zeppelin")).toEqual([]);
   });
 
   it("ignores accents and case, and reads icons as their names", () => {
-    expect(ids(searchTopics(neko, "PLENEAU"))).toContain("attractions");
-    expect(ids(searchTopics(greatharbor, "sails"))).toContain("quick-reference");
+    expect(ids(searchTopics(ref("neko"), "PLENEAU"))).toContain("attractions");
+    expect(ids(searchTopics(ref("greatharbor"), "sails"))).toContain("quick-reference");
   });
 
   it("keeps groups in their first order", () => {
-    expect(groups(holdings.topics).map((g) => g.name)).toEqual(["Basics", "Spaces", "Actions", "Scoring and the end", "Rules options"]);
+    expect(groups(ref("holdings").topics).map((g) => g.name)).toEqual(["Basics", "Spaces", "Actions", "Scoring and the end", "Rules options"]);
   });
 
   it("links a refusal's rule id to its topic", () => {
-    expect(topicForRule(holdings, "HH-25")!.id).toBe("improving");
-    expect(topicForRule(harborfall, "HF-47")!.id).toBe("building");
-    expect(topicForRule(greatharbor, "GH-228")!.id).toBe("buildings");
-    expect(topicForRule(neko, "NK-130")!.id).toBe("ghost-ship");
-    expect(topicForRule(holdings, "HH-999")).toBeUndefined();
+    expect(topicForRule(ref("holdings"), "HH-25")!.id).toBe("improving");
+    expect(topicForRule(ref("harborfall"), "HF-47")!.id).toBe("building");
+    expect(topicForRule(ref("greatharbor"), "GH-228")!.id).toBe("buildings");
+    expect(topicForRule(ref("neko"), "NK-130")!.id).toBe("ghost-ship");
+    expect(topicForRule(ref("holdings"), "HH-999")).toBeUndefined();
   });
 
   it("says what a move does by its type", () => {
-    expect(moveLine(holdings, "buy")).toMatch(/price/);
-    expect(moveLine(holdings, "no-such-move")).toBe("");
+    expect(moveLine(ref("holdings"), "buy")).toMatch(/price/);
+    expect(moveLine(ref("holdings"), "no-such-move")).toBe("");
     expect(moveLine(undefined, "buy")).toBe("");
   });
 });
