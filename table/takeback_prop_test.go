@@ -13,8 +13,18 @@ import (
 	"harbor/table"
 )
 
-// realGames are the games people play at Harbor's tables.
-var realGames = []string{"greatharbor", "harborfall", "holdings", "neko"}
+// realGames are the registry's games people play at Harbor's tables (not
+// those for tests alone), each with the seats of its tables here: three,
+// within what the game allows.
+func realGames() map[string]int {
+	out := map[string]int{}
+	for _, d := range game.All() {
+		if info := d.Info(); !info.Test.Only {
+			out[info.ID] = min(max(3, info.MinPlayers), info.MaxPlayers)
+		}
+	}
+	return out
+}
 
 // startedTable opens a started table of gameID with n people, take-backs
 // allowed, computer players that only move when BotStep asks, and
@@ -64,12 +74,12 @@ func startedTable(t *testing.T, tables *table.Tables, gameID string, n int) (*ta
 // back.
 func TestTakeBackFollowsItsRulesInRandomGames(t *testing.T) {
 	ctx := context.Background()
-	for _, id := range realGames {
+	for id, seats := range realGames() {
 		for seed := uint64(1); seed <= 3; seed++ {
 			store := openStore(t)
 			tables := table.NewTables(store, table.Options{BotDelay: time.Hour})
 			t.Cleanup(tables.Close)
-			r, keys, subs := startedTable(t, tables, id, 3)
+			r, keys, subs := startedTable(t, tables, id, seats)
 			rng := rand.New(rand.NewPCG(seed, 7))
 			standIns, takeBacks := 0, 0
 			for step := 0; step < 90; step++ {
