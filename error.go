@@ -1,6 +1,6 @@
 // Package harbor holds the few domain types every part of Harbor shares: the
-// error type with its stable codes. The game contract lives in package game,
-// tables in package table, storage in sqlite, the network in server.
+// error type with its stable codes, which every layer returns and the server
+// maps to HTTP statuses and WebSocket error frames (server/errors.go).
 package harbor
 
 import (
