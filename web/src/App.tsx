@@ -1,3 +1,10 @@
+// The app's root: the screen for the current route (router.ts). The TV, the
+// replays and the notices pages are chunks of their own, so a phone's first
+// page carries none of them. The TV's dark look (the tv-root class) follows
+// the address and is set before painting, never by a screen's mount, because
+// one lazy TV screen may unmount after the next one mounts (a code typed at
+// /tv on a cold load).
+
 import { lazy, Suspense } from "preact/compat";
 import { useLayoutEffect } from "preact/hooks";
 import { go, isTvRoute, route } from "./router";

@@ -4,7 +4,10 @@
 // After that first view the server sends patches (it is told the page applies
 // them); the Link turns each into the state it makes, so the rest of the page
 // only ever sees whole states, and asks for the whole state again whenever a
-// patch does not follow on from the one it holds.
+// patch does not follow on from the one it holds. It pings the server every
+// 15 s and drops a socket silent for 40 s (a phone that changed networks
+// keeps a dead one open); a reconnect waits 0.5 s doubling to 8 s, with
+// jitter, or goes at once when the browser says it is back online.
 
 import { StateChain } from "./patch";
 import { decodeEnvelope, encodePing, encodeStateRequest, parseEnvelope, type ServerMessage } from "./protocol";

@@ -1,3 +1,7 @@
+// The server's list of games (GET /api/games), fetched once on first use and
+// kept in a signal: the home page's choices, a lobby's game name and the
+// "play again" picker all read it.
+
 import { signal } from "@preact/signals";
 import { api, type GameInfo } from "./api";
 

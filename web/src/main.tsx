@@ -1,3 +1,6 @@
+// The page's entry point: draws App into #app, loads the shared styles and
+// registers the service worker (notices/client.ts).
+
 import { render } from "preact";
 import { App } from "./App";
 import { registerWorker } from "./notices/client";

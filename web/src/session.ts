@@ -1,3 +1,10 @@
+// This browser's identity at Harbor. POST /api/session makes sure the
+// harbor_player cookie is set (the page itself usually brings it) and answers
+// the public id, which a screen uses to find its own seat in a lobby, and the
+// base address the server wants in invite links and QR codes. linkBase uses
+// that base, and the page's own origin only when the server gave none, so a
+// host who opened localhost still invites with an address phones can open.
+
 import { signal } from "@preact/signals";
 import { api, type SessionInfo } from "./api";
 

@@ -1,3 +1,8 @@
+// The table's chat, written once for every game: ChatPanel (the reactions the
+// server accepts, a short message, the recent lines) beside the play screen,
+// and ChatToasts, each new line shown briefly over the screen on the TV and on
+// the phones (a person's own lines are not toasted back to them).
+
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import type { ChatLine, Lobby } from "../protocol";

@@ -1,3 +1,8 @@
+// The next game at the same table of people. PlayAgain is the end of a game:
+// the host opens a new table, the same game or another. useFollowNext carries
+// every page (to the new lobby) and the TV (to its new TV screen) along once
+// the lobby names it (next, nextTV).
+
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import { gameList, loadGames } from "../gameList";

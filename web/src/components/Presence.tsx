@@ -1,3 +1,13 @@
+// Who is at the table during play, on every page and the TV, from the
+// lobby's seats: each seat's connection, whose turn it is, who handed a seat
+// to a computer player and the countdown to a stand-in for a lost connection
+// (the lobby's standIn), and who watches. The full strip also carries the
+// seat controls (HandOver from SeatHandover.tsx): "Computer plays for me" on
+// one's own seat, and the host's "Computer plays", "Give back" and "Remove"
+// on anyone's. The TV's variant
+// says a state in a few words (tvPresenceText) and keeps each seat the room of
+// its longest state (longestState), so the TV's bar never changes height.
+
 import type { Lobby, LobbySeat, Seat } from "../protocol";
 import { handedState, standInSeconds, standInState } from "../seats";
 import type { TableStore } from "../state";

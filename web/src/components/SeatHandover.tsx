@@ -1,3 +1,8 @@
+// Handing a seat to a computer player and taking it back: HandOver is the
+// button (one's own seat, or any seat for the host), SeatHandover the banner
+// over the screen of a person whose seat a computer player has, naming who
+// handed it over, with "Take my seat back".
+
 import { useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import type { Lobby, LobbySeat } from "../protocol";

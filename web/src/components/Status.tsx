@@ -1,3 +1,8 @@
+// The table's status lines shared by every screen: LinkBanner while the
+// WebSocket is down (it comes back by itself), NoticeBar for the server's last
+// refusal or message, with a link to the topic of the refused rule, and
+// Refused in place of a screen the server will not open for this browser.
+
 import { useEffect } from "preact/hooks";
 import type { TableStore } from "../state";
 import { RuleLink } from "./Rules";

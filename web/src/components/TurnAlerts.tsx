@@ -1,3 +1,8 @@
+// Making a person notice their turn, at every game: the tab's title, a
+// vibration where the device has one, a sound if they turned it on, and a
+// notification while the page is hidden; during play the Screen Wake Lock
+// keeps the screen on. AlertSettings holds the person's switches.
+
 import { signal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { isMyTurn, type TableStore } from "../state";

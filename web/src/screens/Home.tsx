@@ -1,3 +1,9 @@
+// The home page (/): the person's tables ("Your tables", from home.ts, their
+// turn first with the time left and the moves since they looked), the games
+// to choose from (pictures from catalog.tsx, how to play and the rules
+// reference), the person's name, opening a table and joining with a code.
+// joinAndGo is shared with the join page.
+
 import { signal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo, type MyTable } from "../api";

@@ -1,3 +1,10 @@
+// A table before its start, from a seat: the invite link (on the base address
+// the server answered, see session.ts), the short code and the QR code, the seats
+// with their colors, computer players and their levels, the game's options,
+// the host's timeline and pace settings, ready, and the start with the reason
+// it is not possible yet. The server decides every one of these; lobby.ts
+// holds the words that explain why.
+
 import { useState } from "preact/hooks";
 import { TimelineOptions } from "../components/Timeline";
 import { api, qrSrc, type GameOption } from "../api";

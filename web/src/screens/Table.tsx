@@ -1,3 +1,11 @@
+// A person's screen at one table (/t/<id>): the lobby before the start, then
+// the game's play screen (GameScreen) inside LiveTable, and around it what an
+// evening at the table has whatever the game: the connection and refusal
+// lines, the seat handover banner, who is at the table with the turn alerts'
+// switches, the chat and its toasts. It also remembers the table (recent.ts),
+// follows "play again" and rings the turn alerts. PlayScreen draws all that
+// from a store alone, so the position gallery draws it without a server.
+
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";

@@ -1,3 +1,10 @@
+// The TV (/tv/<code>): a read-only, public screen at 1920 × 1080 that connects
+// with the TV code only and never acts. Tv connects; TvScreen draws everything
+// from the table's store (the lobby with its QR code, then the game's TV screen
+// in its TvFrame, the chat toasts, the full-screen button), so the gallery can
+// draw it without a server. TvEntry is /tv without a code, where the code is
+// typed.
+
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, tvQrSrc, whyRefused } from "../api";
 import { ChatToasts } from "../components/Chat";

@@ -2,7 +2,11 @@
 // the die it took, where the die went and what its track paid, each with
 // the reason, one step every STEP_MS so people can follow, with a button to
 // see every step at once. It reads the public record the engine keeps
-// (view.automa.last); the log keeps the same story in short lines.
+// (view.automa.last); the log keeps the same story in short lines. On the
+// TV it takes the place of the cards on offer during the draft, and gives
+// the newest step's reason in full but each older step's in a few words,
+// and the cards set aside first on one line (tvRows), so the longest turn
+// fits the room those cards leave; a phone gives every reason in full.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { TILES } from "./content";

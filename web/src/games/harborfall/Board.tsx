@@ -1,3 +1,10 @@
+// Harborfall's island as an SVG, used by the play screen and the TV: terrain
+// patterns (so no two terrains differ by color alone), number tokens with
+// pips, harbors, pieces in seat colors and shapes, the robber, production
+// flying to the buildings after a roll, and the dice. Hexes, corners and
+// edges that a legal move names are buttons with spoken names
+// (geometry.ts).
+
 import { shapePath } from "../../components/SeatBadge";
 import { Die } from "../../components/Die";
 import { seatColor, seatShape } from "../../format";

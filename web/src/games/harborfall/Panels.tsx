@@ -1,3 +1,8 @@
+// Harborfall's panels: the viewer's hand, every player's public counts, the
+// supply, and at the end the ranking with each source of points
+// (RankingTable), the points chart and the dice chart (how often each total
+// came up against how often it should have).
+
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { RankingTable, type ScoreColumn } from "../../components/RankingTable";

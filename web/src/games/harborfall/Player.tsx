@@ -1,3 +1,8 @@
+// Harborfall from one seat, in the shared PlayFrame: the island in a
+// ZoomBoard where a spot of a legal move is tapped (on a phone the tap asks to
+// confirm), the development cards playable now, trading and discards
+// (Trade.tsx), and the panels. Phone first, two columns on a laptop.
+
 import { useState } from "preact/hooks";
 import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";

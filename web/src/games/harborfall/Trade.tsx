@@ -1,3 +1,8 @@
+// Harborfall's trading and discards: supply trades at the viewer's best
+// rate, an offer to one player or all, answers, counters and the offerer's
+// pick, and the discard a 7 asks for, all built from the legal moves and the
+// view's offer.
+
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Move, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";

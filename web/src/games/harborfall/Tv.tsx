@@ -1,3 +1,10 @@
+// Harborfall on the TV, in the shared TvFrame: the whole island, the turn
+// line with the dice beside it (their room kept before the first roll), the
+// players, and the log, which takes the room the players leave it (log.room):
+// the panels that come and go (an open offer, discards owed, the supply)
+// stand under it at one height. harborfall.css says how the log and some
+// headings step aside on a screen shorter than a TV's.
+
 import { keepNames } from "../../format";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcons } from "./Board";

@@ -1,3 +1,13 @@
+// Harbor Holdings' board as an SVG ring of spaces, used by the play screen
+// and the TV: each space's color band, name, mark and price, owners' frames
+// and improvements, and the tokens, which walk space by space to a new
+// position (useAnimatedPositions). Spaces are focusable buttons that arrow
+// keys move between (nextSpace). The tokens stand in the sea by a space's
+// inner edge (a corner's diagonally in), so none covers a space's words. On
+// the TV's big board a name stands one word a line between the color band and
+// an owner's frame, and a word the browser measures wider than that room is
+// squeezed into it (fitNames).
+
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { shapePath } from "../../components/SeatBadge";
 import { coins, seatColor, seatShape } from "../../format";

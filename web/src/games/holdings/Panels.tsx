@@ -1,3 +1,7 @@
+// Harbor Holdings' panels beside the board: the players with their cash and
+// holdings, the final ranking, and the net-worth chart (a SeatChart with a
+// table for screen readers). They only show the view.
+
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { SeatChart, seatLine } from "../../components/SeatChart";

@@ -1,3 +1,8 @@
+// Harbor Holdings from one seat, in the shared PlayFrame: the board in a
+// ZoomBoard with the dice, whose turn and the round in its middle, a chosen space's
+// details with its reference topic, the players, the trade panel, and every
+// legal move as a MoveChoice. The cash shows its last change (Delta).
+
 import { useState } from "preact/hooks";
 import { Delta } from "../../components/Delta";
 import { MoveChoice } from "../../components/MoveChoice";

@@ -1,3 +1,8 @@
+// Harbor Holdings' trading: the open trade with the answers the server
+// allows (accept, decline, counter, cancel), and the builder that composes a
+// proposal or a counter-offer. The terms are free-form; the server judges
+// them.
+
 import { useEffect, useState } from "preact/hooks";
 import { coins } from "../../format";
 import type { Move, Seat } from "../../protocol";

@@ -1,3 +1,8 @@
+// Harbor Holdings on the TV, in the shared TvFrame: the big board with the
+// dice and the last move in its middle, and beside it the players with their
+// cash, whose last change (Delta) has a cell of its own so nothing moves when
+// it shows, the open trade, and the log.
+
 import { Delta } from "../../components/Delta";
 import { SeatBadge } from "../../components/SeatBadge";
 import { coins, keepNames, seatColor } from "../../format";

@@ -1,3 +1,8 @@
+// Neko Harbour from one seat, in the shared PlayFrame: the draft, the turn
+// panel that walks the acting player through the turn's windows with every
+// legal move as a button with its price, the players, and the towns one at a
+// time by tab (in a ZoomBoard). Phone first, two columns on a laptop.
+
 import { useState } from "preact/hooks";
 import { MoveChoice } from "../../components/MoveChoice";
 import { PlayFrame } from "../../components/PlayFrame";

@@ -1,3 +1,12 @@
+// Neko Harbour on the TV, in the shared TvFrame (its presence bar across the
+// whole width, tv-bar-full, and its key in the header beside the turn line).
+// The main column holds every town on a line and the attractions at its head,
+// and under them the cards on offer during a draft (every card whole) or the
+// active town; a draft by rows takes the whole column. Beside it the players
+// and the log's three newest lines. Rows keep
+// their heights and their places in the turn order, so the screen holds still
+// as the game goes on.
+
 import { SeatBadge } from "../../components/SeatBadge";
 import type { TableStore } from "../../state";
 import { CardFace } from "./Cards";
