@@ -3,7 +3,7 @@
 // play runs the TV keeps its "What happened" panel whole and on screen, no
 // player's name breaks over two lines anywhere on it (lists, status, log),
 // the player list and the presence bar show each name whole, no text is under
-// 20 px (the board's included), and axe-core finds nothing serious on the TV
+// 20 px (the board's included), and axe-core finds no violation on the TV
 // or the host's phone.
 
 import { checkSixSeats, fail, holdingsTurn, LONG_NAME, PHONE, seatNames, setStep, TV, until, watchErrors } from "./lib.mjs";
