@@ -122,6 +122,38 @@ func TestControl(t *testing.T) {
 	}
 }
 
+// TestAllowing: the listed prefixes pass (an IPv4 one for the IPv4-mapped
+// form too), every other special-purpose address is still refused, public
+// ones still pass, and with nothing listed the check is Check's.
+func TestAllowing(t *testing.T) {
+	allowed := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("fd12:3456::/32")}
+	check := netguard.Allowing(allowed, nil)
+	for addr, want := range map[string]string{
+		"127.0.0.1": "", "127.9.9.9": "", "::ffff:127.0.0.1": "", "fd12:3456::1": "", "fd12:3456::1%eth0": "",
+		"8.8.8.8": "", "2a00:1450:4001:80b::200a": "",
+		"10.0.0.1": "10.0.0.0/8", "::1": "::1/128", "fd12:3457::1": "fc00::/7", "192.168.1.1": "192.168.0.0/16",
+	} {
+		err := check(netip.MustParseAddr(addr))
+		var r *netguard.Refused
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s is refused although allowed or public: %v", addr, err)
+		case want != "" && (!errors.As(err, &r) || r.Prefix.String() != want):
+			t.Errorf("%s: %v, want a refusal for %s", addr, err, want)
+		}
+	}
+	if err := netguard.Allowing(nil, nil)(netip.MustParseAddr("127.0.0.1")); err == nil {
+		t.Error("with nothing allowed, loopback is let through")
+	}
+	dial := netguard.Control(check)
+	if err := dial("tcp", "127.0.0.1:443", nil); err != nil {
+		t.Errorf("dialling an allowed address: %v", err)
+	}
+	if err := dial("tcp", "10.0.0.1:443", nil); err == nil {
+		t.Error("dialling 10.0.0.1 is let through")
+	}
+}
+
 type resolver map[string][]netip.Addr
 
 func (r resolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {

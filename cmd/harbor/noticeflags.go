@@ -7,19 +7,22 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"net/netip"
 	"os"
 	"strings"
 
+	"harbor/netguard"
 	"harbor/notify"
 	"harbor/notify/sqlpeople"
 	"harbor/table"
 )
 
 // noticeFlags are the settings of turn notices: the SMTP server for
-// e-mail, the contact push services see, and the limit per person.
+// e-mail, the contact push services see, the limit per person, and the
+// private prefixes push endpoints may be on.
 type noticeFlags struct {
-	smtp, from, contact *string
-	perHour             *int
+	smtp, from, contact, allow *string
+	perHour                    *int
 }
 
 func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
@@ -27,6 +30,7 @@ func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
 		smtp:    fl.String("smtp", os.Getenv("HARBOR_SMTP"), "SMTP server for e-mail notices, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; needs -public-url, which the links in the mails are built from; none: no e-mail (env HARBOR_SMTP)"),
 		from:    fl.String("smtp-from", os.Getenv("HARBOR_SMTP_FROM"), "sender of e-mail notices, e.g. 'Harbor <harbor@example.org>' (env HARBOR_SMTP_FROM)"),
 		contact: fl.String("push-contact", os.Getenv("HARBOR_PUSH_CONTACT"), "the contact push services may write to about this server's notices, an e-mail address or https URL; none: the -smtp-from address, else the https -public-url (env HARBOR_PUSH_CONTACT)"),
+		allow:   fl.String("notice-allow", os.Getenv("HARBOR_NOTICE_ALLOW"), "CIDR prefixes, comma-separated, that push endpoints may be on although they are not public, e.g. a push service on the operator's own network (192.168.1.0/24) or loopback for tests; only these are let past the address guard; none: public addresses only (env HARBOR_NOTICE_ALLOW)"),
 		perHour: fl.Int("notices-per-hour", envInt("HARBOR_NOTICES_PER_HOUR", notify.DefaultMaxSends), "turn notices a person gets at once, and then an hour (env HARBOR_NOTICES_PER_HOUR)"),
 	}
 }
@@ -45,7 +49,15 @@ func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL
 	if err != nil {
 		return nil, sqlpeople.Store{}, fmt.Errorf("VAPID key: %w", err)
 	}
-	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log}
+	allowed, err := allowedPrefixes(*f.allow)
+	if err != nil {
+		return nil, sqlpeople.Store{}, err
+	}
+	if len(allowed) > 0 {
+		log.Warn("push endpoints may be on these private prefixes (-notice-allow)", "prefixes", allowed)
+	}
+	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log,
+		Guard: netguard.Allowing(allowed, nil)}
 	if *f.smtp != "" {
 		if publicURL == "" {
 			return nil, sqlpeople.Store{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")
@@ -61,4 +73,23 @@ func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL
 	}
 	n, err := notify.New(cfg)
 	return n, st.People(), err
+}
+
+// allowedPrefixes reads -notice-allow: CIDR prefixes, comma-separated.
+// A bare address or a typo is refused rather than read as something
+// wider or narrower than meant.
+func allowedPrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for item := range strings.SplitSeq(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, fmt.Errorf("-notice-allow: %q is not a CIDR prefix such as 192.168.1.0/24 or fd00::/8", item)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

@@ -1,13 +1,28 @@
 // Notices and linked devices: the page registers its service worker, which
-// keeps the app shell for offline use, and links a manifest chromium finds valid and installable, with icons that
-// load; a push message delivered to the service worker (DevTools'
-// ServiceWorker.deliverPushMessage) shows the notice, and a click on it
+// keeps the app shell for offline use, and links a manifest chromium finds
+// valid and installable, with icons that load.
+//
+// A turn notice by Web Push, the whole way but for the browser's push
+// service, which headless chromium lacks: a push service of the scenario's
+// own on loopback (pushsvc.mjs) holds the browser's side of a subscription,
+// and the server may reach it because it runs with -notice-allow
+// 127.0.0.0/8 and trusts the service's certificate (SSL_CERT_FILE). Ana's
+// page registers that subscription through the API the page uses for push.
+// At her table at her own pace she plays while she has it open and is sent
+// nothing; once she has left, Eli moves and the server sends her turn
+// notice, encrypted and signed, to the service, which checks the TTL and
+// the VAPID token and decrypts it: its title, its body (the game, the other
+// player, the deadline in the notice's words) and the table's link are as
+// they should be. Those decrypted bytes are delivered to the service worker
+// (DevTools' ServiceWorker.deliverPushMessage, as the browser's push
+// service would hand them over), which shows the notice, and a click on it
 // (the notificationclick event, dispatched in the worker: headless chromium
 // has no notification area to click) takes the app's open window to the
-// table. A phone
-// linked by the laptop's one-time code holds the same seat and plays it;
-// the code does not work a second time. The Notices page is audited and
-// photographed on a 390 px and a 320 px phone.
+// table.
+//
+// A phone linked by the laptop's one-time code holds the same seat and
+// plays it; the code does not work a second time. The Notices page is
+// audited and photographed on a 390 px and a 320 px phone.
 //
 // E-mail, through a small SMTP server the scenario runs on loopback
 // (smtp.mjs): Cy saves an address the mail server refuses and is told so,
@@ -17,8 +32,9 @@
 // the mails from the mail's link. A mail program's one-click unsubscribe
 // (RFC 8058: a POST of the List-Unsubscribe link, no cookie) works too.
 
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   LAPTOP,
   PHONE,
@@ -36,6 +52,7 @@ import {
   until,
   watchErrors,
 } from "./lib.mjs";
+import { startPush } from "./pushsvc.mjs";
 import { startSmtp } from "./smtp.mjs";
 
 /** photo saves a screenshot under test-results/ and the whole page in /tmp. */
@@ -46,18 +63,30 @@ async function photo(page, name) {
 
 export default async function scenario(ctx) {
   const box = await startSmtp();
+  const push = await startPush();
+  // The server checks a push service's certificate against the system's
+  // roots; SSL_CERT_FILE (read by Go on Linux) adds the test service's.
+  // The server inherits this process's environment when it starts.
+  const certFile = join(dirname(ctx.data), "push-service.pem");
+  writeFileSync(certFile, push.cert);
+  const hadCertFile = process.env.SSL_CERT_FILE;
+  process.env.SSL_CERT_FILE = certFile;
   try {
-    await notices(ctx, box);
+    await notices(ctx, box, push);
   } finally {
+    if (hadCertFile === undefined) delete process.env.SSL_CERT_FILE;
+    else process.env.SSL_CERT_FILE = hadCertFile;
+    await push.close();
     await box.close();
   }
 }
 
-async function notices(ctx, box) {
+async function notices(ctx, box, push) {
   const { base } = ctx;
-  setStep("the server restarts with the scenario's SMTP server");
-  // Links in mails come from -public-url only, so the server needs it.
-  ctx.serverArgs = ["-smtp", box.url, "-smtp-from", "Harbor <harbor@example.org>", "-public-url", base];
+  setStep("the server restarts with the scenario's SMTP server and push service");
+  // Links in mails come from -public-url only, so the server needs it; the
+  // push service is on loopback, which the server reaches only when told.
+  ctx.serverArgs = ["-smtp", box.url, "-smtp-from", "Harbor <harbor@example.org>", "-public-url", base, "-notice-allow", "127.0.0.0/8"];
   await ctx.stopServer();
   await ctx.startServer();
   const laptop = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -104,14 +133,86 @@ async function notices(ctx, box) {
   if (installable.installabilityErrors.length) fail(`not installable: ${JSON.stringify(installable.installabilityErrors)}`);
   log(`manifest ${manifest.url} valid and installable, ${m.icons.length} icons`);
 
-  setStep("a table with a computer player, the laptop's");
+  setStep("Ana's page registers the test push service's subscription");
+  // The page itself subscribes with pushManager.subscribe and posts the
+  // subscription to /api/notices/push; headless chromium has no push
+  // service to subscribe at, so the page posts the test service's
+  // subscription (its endpoint and the browser's keys it holds) instead.
+  const settings = await pageApi(page, "GET", "/api/notices");
+  if (settings.status !== 200 || !settings.body.pushKey) fail(`the notice settings: ${settings.status} ${JSON.stringify(settings.body)}`);
+  push.expect(settings.body.pushKey);
+  const subscribed = await pageApi(page, "POST", "/api/notices/push", push.subscription);
+  if (subscribed.status !== 200 || !subscribed.body.endpoints?.includes(push.subscription.endpoint)) {
+    fail(`subscribing: ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
+  }
+
+  setStep("a table at Ana's own pace, with Eli");
+  const eliContext = await ctx.browser.newContext(LAPTOP);
+  eliContext.setDefaultTimeout(20_000);
+  const eli = await eliContext.newPage();
+  errors.push(...watchErrors({ eli }));
+  await eli.goto(`${base}/`);
   const made = await pageApi(page, "POST", "/api/tables", { game: "holdings", name: "Ana", turnSeconds: 0 });
   if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
   const id = made.body.id;
-  if ((await pageApi(page, "POST", `/api/tables/${id}/bots`, {})).status !== 200) fail("adding a computer player");
-  if ((await pageApi(page, "POST", `/api/tables/${id}/start`)).status !== 200) fail("starting");
+  const paced = await pageApi(page, "POST", `/api/tables/${id}/options`, {
+    options: {},
+    turnSeconds: 0,
+    pace: { mode: "own", limit: 86400, rule: "computer" },
+  });
+  if (paced.status !== 200) fail(`setting the pace: ${paced.status} ${JSON.stringify(paced.body)}`);
+  const joined = await pageApi(eli, "POST", "/api/join", { invite: made.body.invite, name: "Eli" });
+  if (joined.status !== 200) fail(`Eli joining: ${joined.status} ${JSON.stringify(joined.body)}`);
+  await pageApi(eli, "POST", `/api/tables/${id}/ready`, { ready: true });
+  // Ana has the table open while it starts and while she plays, so she is
+  // sent nothing then: the notice awaited below is the one Eli's move
+  // brings about.
+  const online = async () => Object.fromEntries((await pageApi(page, "GET", `/api/tables/${id}`)).body.seats.map((s) => [s.name, s.online]));
+  await page.goto(`${base}/t/${id}`);
+  await until("Ana's page connected to the table", async () => (await online()).Ana === true);
+  const started = await pageApi(page, "POST", `/api/tables/${id}/start`);
+  if (started.status !== 200) fail(`starting: ${started.status} ${JSON.stringify(started.body)}`);
+  await page.locator("svg.board").waitFor();
+  await eli.goto(`${base}/t/${id}`);
+  await eli.locator("svg.board").waitFor();
+  const elisTurn = async () => (await holdingsMoves(eli)).length > 0;
+  const anasTurn = async () => (await holdingsMoves(page)).length > 0;
+  await until("the first turn", async () => (await elisTurn()) || (await anasTurn()));
+  if (await elisTurn()) {
+    log("Eli begins, while Ana has the table open");
+    await until("Eli's first turn played", async () => (await anasTurn()) || void (await holdingsTurn(eli)));
+  }
+  await until("Ana's turn played on her page", async () => (await elisTurn()) || void (await holdingsTurn(page)));
+  await page.goto(`${base}/`);
+  // The server sends a notice only to a person with no page of the table
+  // open: Eli moves once it knows that Ana left.
+  await until("Ana off the table", async () => JSON.stringify(await online()) === JSON.stringify({ Ana: false, Eli: true }));
+  if (push.messages.length !== 0) fail(`Ana was pushed ${push.messages.length} notices while she had the table open`);
 
-  setStep("a pushed notice shows, and a click on it opens the table");
+  setStep("Eli plays his turn and the push service gets Ana's notice");
+  await until("Eli's turn played", async () => (await eli.getByText("Ana's turn").count()) > 0 || void (await holdingsTurn(eli)));
+  const message = await push.next("turn notice for Ana");
+  const lobby = (await pageApi(page, "GET", `/api/tables/${id}`)).body;
+  const anaSeat = lobby.seats.findIndex((s) => s.name === "Ana");
+  if (JSON.stringify(lobby.waiting) !== JSON.stringify([anaSeat]) || !lobby.deadline)
+    fail(`after the notice the table waits on ${JSON.stringify(lobby.waiting)}, deadline ${lobby.deadline}`);
+  // The deadline as a notice says it, in UTC (Ana set no quiet hours, so
+  // no time zone): "09:40 UTC on Sunday, December 6".
+  const due = new Date(lobby.deadline);
+  const dueWords = `${due.toISOString().slice(11, 16)} UTC on ${due.toLocaleDateString("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" })}`;
+  const text = message.bytes.toString("utf8");
+  const notice = JSON.parse(text);
+  const want = {
+    title: "Your turn: Harbor Holdings",
+    body: `Ana, it is your turn at the table with Eli. You have until ${dueWords}, about 24 hours from now. If you have not moved by then, the computer plays this turn for you.`,
+    url: `/t/${id}`,
+    tag: `turn-${id}`,
+  };
+  if (JSON.stringify(notice) !== JSON.stringify(want)) fail(`the decrypted notice:\n${text}\nwant\n${JSON.stringify(want)}`);
+  if (message.headers.topic !== want.tag || message.headers.urgency !== "high") fail(`push headers ${JSON.stringify(message.headers)}`);
+  log(`the push service decrypted: ${text}`);
+
+  setStep("the decrypted notice, delivered to the worker, shows, and a click on it opens the table");
   await cdp.send("ServiceWorker.enable");
   const registration = await until("the worker's registration", async () => {
     const regs = await new Promise((ok) => {
@@ -120,7 +221,10 @@ async function notices(ctx, box) {
     });
     return regs.find((r) => r.scopeURL === `${base}/` && !r.isDeleted);
   });
-  const notice = { title: "Your turn: Harbor Holdings", body: "Ana, it is your turn at the table with Computer 1.", url: `/t/${id}`, tag: `turn-${id}` };
+  // The very bytes the push service decrypted, as the browser's push
+  // service would hand them to the worker (they are UTF-8 JSON, which the
+  // protocol's string carries unchanged).
+  if (!Buffer.from(text, "utf8").equals(message.bytes)) fail("the decrypted notice is not UTF-8");
   // A push reaches a worker that chromium has stopped by starting it; one
   // that got lost on the way is sent again, as a push service would.
   const notices = () =>
@@ -129,17 +233,11 @@ async function notices(ctx, box) {
     );
   let shown = [];
   for (let attempt = 1; attempt <= 3 && shown.length === 0; attempt++) {
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: base, registrationId: registration.registrationId, data: JSON.stringify(notice) });
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: base, registrationId: registration.registrationId, data: text });
     for (const end = Date.now() + 5000; Date.now() < end && shown.length === 0; await new Promise((ok) => setTimeout(ok, 100))) shown = await notices();
     if (shown.length === 0) log(`push ${attempt} showed no notice`);
   }
-  if (
-    shown.length !== 1 ||
-    shown[0].title !== notice.title ||
-    shown[0].body !== notice.body ||
-    shown[0].data.url !== notice.url ||
-    shown[0].tag !== notice.tag
-  ) {
+  if (shown.length !== 1 || shown[0].title !== want.title || shown[0].body !== want.body || shown[0].data.url !== want.url || shown[0].tag !== want.tag) {
     fail(`the notice shown: ${JSON.stringify(shown)}`);
   }
   // Headless chromium has no notification area to click: the click is
