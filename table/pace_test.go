@@ -180,8 +180,13 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	if d := r.Lobby().Deadline; d != boDue {
 		t.Fatalf("Bo's limit is %d, want %d", d, boDue)
 	}
-	if got := turns.take(); len(got) != 2 || got[1].Person != bo || got[1].Reminder {
+	got := turns.take()
+	if len(got) != 2 || got[0].Person != ana || got[1].Person != bo || got[1].Reminder {
 		t.Fatalf("notices so far: %+v, want Ana's turn at the start and Bo's turn", got)
+	}
+	// Each notice says until when: the first one too, sent as the game starts.
+	if !got[0].Due.Equal(start.Add(12*time.Hour)) || got[1].Due.UnixMilli() != boDue {
+		t.Fatalf("the notices' deadlines are %v and %v, want 12 hours after the start and %d", got[0].Due, got[1].Due, boDue)
 	}
 	id := r.ID()
 
@@ -218,7 +223,7 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	}
 	clk.add(time.Minute)
 	r.TimeUp()
-	got := turns.take()
+	got = turns.take()
 	if len(got) != 1 || !got[0].Reminder || got[0].Person != bo || got[0].Name != "Bo" || got[0].Left != 6*time.Hour {
 		t.Fatalf("the reminder at half the limit: %+v", got)
 	}

@@ -527,6 +527,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		}
 		r.hist = window{entries: []HistoryEntry{{V: 0, Events: events}}}
 		r.markOffline()
+		r.schedule() // the first turns' limits, which their notices tell
 		r.noticeTurns(0)
 	})
 	var setup *setupFailure
