@@ -63,10 +63,14 @@ export function freePort() {
   });
 }
 
-/** startServer runs harbor serve and resolves once /healthz answers; it rejects if the process dies or stays silent. */
-export async function startServer(bin, port, data, extraArgs = []) {
+/**
+ * startServer runs harbor serve, with extraEnv added to this process's
+ * environment, and resolves once /healthz answers; it rejects if the process
+ * dies or stays silent.
+ */
+export async function startServer(bin, port, data, extraArgs = [], extraEnv = {}) {
   const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-data", data, "-bot-delay", "0", ...extraArgs], {
-    env: { ...process.env, HARBOR_BOT_DELAY: "0" },
+    env: { ...process.env, HARBOR_BOT_DELAY: "0", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

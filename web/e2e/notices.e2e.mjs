@@ -66,16 +66,12 @@ export default async function scenario(ctx) {
   const push = await startPush();
   // The server checks a push service's certificate against the system's
   // roots; SSL_CERT_FILE (read by Go on Linux) adds the test service's.
-  // The server inherits this process's environment when it starts.
   const certFile = join(dirname(ctx.data), "push-service.pem");
   writeFileSync(certFile, push.cert);
-  const hadCertFile = process.env.SSL_CERT_FILE;
-  process.env.SSL_CERT_FILE = certFile;
+  ctx.serverEnv = { SSL_CERT_FILE: certFile };
   try {
     await notices(ctx, box, push);
   } finally {
-    if (hadCertFile === undefined) delete process.env.SSL_CERT_FILE;
-    else process.env.SSL_CERT_FILE = hadCertFile;
     await push.close();
     await box.close();
   }

@@ -77,8 +77,10 @@ async function runScenario(browser, bin, { name, file }) {
     seed: seedOf(name),
     /** extra flags for harbor serve, used by every (re)start of this scenario's server */
     serverArgs: [],
+    /** extra environment for harbor serve, used by every (re)start of this scenario's server */
+    serverEnv: {},
     async startServer() {
-      server = await startServer(bin, port, data, ["-seed", String(ctx.seed), ...ctx.serverArgs]);
+      server = await startServer(bin, port, data, ["-seed", String(ctx.seed), ...ctx.serverArgs], ctx.serverEnv);
     },
     async stopServer() {
       await stopServer(server);
