@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { minutesOf, notices, pushSupported, currentSubscription, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
+import { OfflineNotice, useLoad } from "../components/Offline";
 import { LinkDevices } from "./LinkDevices";
 import { Alert, message, useAction } from "./parts";
 
@@ -7,9 +8,10 @@ import { Alert, message, useAction } from "./parts";
 export function Notices({ go }: { go: (path: string) => void }) {
   const [s, setS] = useState<NoticeSettings | null>(null);
   const [error, setError] = useState("");
-  useEffect(() => {
-    notices.settings().then(setS, (e) => setError(message(e)));
-  }, []);
+  const offline = useLoad(
+    async () => setS(await notices.settings()),
+    (e) => setError(message(e)),
+  );
   return (
     <div class="page notices">
       <p>
@@ -29,7 +31,9 @@ export function Notices({ go }: { go: (path: string) => void }) {
         more: never a card, a hand or a move.
       </p>
       <Alert text={error} />
-      {s ? (
+      {offline ? (
+        <OfflineNotice />
+      ) : s ? (
         <>
           <PushPanel s={s} set={setS} />
           <MailPanel s={s} set={setS} />
@@ -38,7 +42,8 @@ export function Notices({ go }: { go: (path: string) => void }) {
       ) : error ? null : (
         <p>Loading…</p>
       )}
-      <LinkDevices />
+      {/* Device links need the server too: shown once it has answered. */}
+      {!offline && (s || error) ? <LinkDevices /> : null}
     </div>
   );
 }
