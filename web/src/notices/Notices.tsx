@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { minutesOf, notices, pushSupported, currentSubscription, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
+import { currentSubscription, minutesOf, notices, pushFailureText, pushSupported, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
 import { OfflineNotice, useLoad } from "../components/Offline";
 import { LinkDevices } from "./LinkDevices";
 import { Alert, message, useAction } from "./parts";
@@ -50,16 +50,29 @@ export function Notices({ go }: { go: (path: string) => void }) {
 
 type Panel = { s: NoticeSettings; set: (s: NoticeSettings) => void };
 
-function PushPanel({ s, set }: Panel) {
+/** PushPanel turns notices on and off for this device; it says at once when it waits on the browser, which may take long or never answer. */
+export function PushPanel({ s, set }: Panel) {
   const [on, setOn] = useState<boolean | null>(null);
-  const { busy, error, run } = useAction();
+  const [waiting, setWaiting] = useState(false);
+  const [error, setError] = useState("");
   useEffect(() => {
     currentSubscription().then(
       (sub) => setOn(!!sub && s.endpoints.includes(sub.endpoint)),
       () => setOn(false),
     );
   }, [s]);
-  const toggle = () => run(async () => set(on ? await turnPushOff() : await turnPushOn(s.pushKey)));
+  const toggle = async () => {
+    const turningOn = !on;
+    setWaiting(true);
+    setError("");
+    try {
+      set(turningOn ? await turnPushOn(s.pushKey) : await turnPushOff());
+    } catch (e) {
+      setError(pushFailureText(e, turningOn));
+    } finally {
+      setWaiting(false);
+    }
+  };
   return (
     <section class="panel" aria-labelledby="push-h">
       <h2 id="push-h">On this device</h2>
@@ -71,9 +84,12 @@ function PushPanel({ s, set }: Panel) {
       ) : (
         <>
           <p data-testid="push-state">{on === null ? "…" : on ? "Notices are on for this device." : "Notices are off for this device."}</p>
-          <button type="button" class={on ? "" : "btn-primary"} disabled={busy || on === null} onClick={toggle}>
-            {on ? "Turn notices off" : "Turn notices on"}
+          <button type="button" class={on ? "" : "btn-primary"} disabled={waiting || on === null} onClick={toggle}>
+            {waiting ? (on ? "Turning notices off…" : "Turning notices on…") : on ? "Turn notices off" : "Turn notices on"}
           </button>
+          <p role="status" class="hint" data-testid="push-wait">
+            {waiting ? "Waiting for the browser to answer…" : ""}
+          </p>
         </>
       )}
       <Alert text={error} />
