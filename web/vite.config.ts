@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { precache } from "./scripts/precache.ts";
 
 // The built files land in dist/, which web/embed.go embeds into the harbor
 // binary. During `npm run dev` the API and WebSocket go to a harbor server on
@@ -6,6 +7,7 @@ import { defineConfig } from "vitest/config";
 const backend = process.env.HARBOR_DEV_SERVER ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
+  plugins: [precache()],
   oxc: {
     jsx: { runtime: "automatic", importSource: "preact" },
   },

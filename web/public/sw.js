@@ -3,8 +3,12 @@
 // server, and opens the table when a notice is tapped. The API and the
 // WebSocket always go to the network.
 
-const SHELL = "harbor-shell-v1";
-const PRECACHE = ["/", "/manifest.webmanifest", "/icon.svg", "/icons/icon-192.png"];
+// The build writes every file it made into BUILT (scripts/precache.ts) and
+// names the cache after them, so every screen's chunk is kept on install, not
+// only those opened online. Served by `npm run dev`, the list is empty.
+const BUILT = [];
+const SHELL = "harbor-shell-dev";
+const PRECACHE = ["/", "/manifest.webmanifest", "/icon.svg", "/icons/icon-192.png", ...BUILT];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

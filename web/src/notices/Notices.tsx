@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
-import { minutesOf, notices, pushSupported, currentSubscription, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
+import { currentSubscription, minutesOf, notices, pushFailureText, pushSupported, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
+import { OfflineNotice, useLoad } from "../components/Offline";
 import { LinkDevices } from "./LinkDevices";
 import { Alert, message, useAction } from "./parts";
 
@@ -7,9 +8,10 @@ import { Alert, message, useAction } from "./parts";
 export function Notices({ go }: { go: (path: string) => void }) {
   const [s, setS] = useState<NoticeSettings | null>(null);
   const [error, setError] = useState("");
-  useEffect(() => {
-    notices.settings().then(setS, (e) => setError(message(e)));
-  }, []);
+  const offline = useLoad(
+    async () => setS(await notices.settings()),
+    (e) => setError(message(e)),
+  );
   return (
     <div class="page notices">
       <p>
@@ -29,7 +31,9 @@ export function Notices({ go }: { go: (path: string) => void }) {
         more: never a card, a hand or a move.
       </p>
       <Alert text={error} />
-      {s ? (
+      {offline ? (
+        <OfflineNotice />
+      ) : s ? (
         <>
           <PushPanel s={s} set={setS} />
           <MailPanel s={s} set={setS} />
@@ -38,23 +42,37 @@ export function Notices({ go }: { go: (path: string) => void }) {
       ) : error ? null : (
         <p>Loading…</p>
       )}
-      <LinkDevices />
+      {/* Device links need the server too: shown once it has answered. */}
+      {!offline && (s || error) ? <LinkDevices /> : null}
     </div>
   );
 }
 
 type Panel = { s: NoticeSettings; set: (s: NoticeSettings) => void };
 
-function PushPanel({ s, set }: Panel) {
+/** PushPanel turns notices on and off for this device; it says at once when it waits on the browser, which may take long or never answer. */
+export function PushPanel({ s, set }: Panel) {
   const [on, setOn] = useState<boolean | null>(null);
-  const { busy, error, run } = useAction();
+  const [waiting, setWaiting] = useState(false);
+  const [error, setError] = useState("");
   useEffect(() => {
     currentSubscription().then(
       (sub) => setOn(!!sub && s.endpoints.includes(sub.endpoint)),
       () => setOn(false),
     );
   }, [s]);
-  const toggle = () => run(async () => set(on ? await turnPushOff() : await turnPushOn(s.pushKey)));
+  const toggle = async () => {
+    const turningOn = !on;
+    setWaiting(true);
+    setError("");
+    try {
+      set(turningOn ? await turnPushOn(s.pushKey) : await turnPushOff());
+    } catch (e) {
+      setError(pushFailureText(e, turningOn));
+    } finally {
+      setWaiting(false);
+    }
+  };
   return (
     <section class="panel" aria-labelledby="push-h">
       <h2 id="push-h">On this device</h2>
@@ -66,9 +84,12 @@ function PushPanel({ s, set }: Panel) {
       ) : (
         <>
           <p data-testid="push-state">{on === null ? "…" : on ? "Notices are on for this device." : "Notices are off for this device."}</p>
-          <button type="button" class={on ? "" : "btn-primary"} disabled={busy || on === null} onClick={toggle}>
-            {on ? "Turn notices off" : "Turn notices on"}
+          <button type="button" class={on ? "" : "btn-primary"} disabled={waiting || on === null} onClick={toggle}>
+            {waiting ? (on ? "Turning notices off…" : "Turning notices on…") : on ? "Turn notices off" : "Turn notices on"}
           </button>
+          <p role="status" class="hint" data-testid="push-wait">
+            {waiting ? "Waiting for the browser to answer…" : ""}
+          </p>
         </>
       )}
       <Alert text={error} />

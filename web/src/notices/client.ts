@@ -88,16 +88,66 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /**
+ * PUSH_WAIT_MS is how long the browser may take to subscribe before the page
+ * gives up: a push service that does not answer leaves the browser's promise
+ * pending for good. Asking for permission is not timed: that waits on the
+ * person, who may take their time.
+ */
+export const PUSH_WAIT_MS = 20_000;
+
+/** PushFailure is a way turning notices on fails that the page names itself. */
+export class PushFailure extends Error {
+  constructor(readonly kind: "blocked" | "dismissed" | "timeout") {
+    super(kind);
+  }
+}
+
+/** withTimeout settles as work does, or fails with a PushFailure("timeout") after ms. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushFailure("timeout")), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * pushFailureText is what the page says when turning notices on (on) or off
+ * failed. The browser's own error text is never shown: it differs between
+ * browsers and often names their internals; the server's refusals are ours.
+ */
+export function pushFailureText(e: unknown, on: boolean): string {
+  const name = e instanceof PushFailure ? e.kind : e instanceof ApiError ? "api" : e instanceof Error ? e.name : "";
+  switch (name) {
+    case "api":
+      return (e as ApiError).message;
+    case "blocked":
+    case "NotAllowedError":
+      return "This browser blocks notices from Harbor. To allow them, open the site settings (the icon beside the address bar), set Notifications to Allow, then turn notices on again.";
+    case "dismissed":
+      return "Notices stay off: the browser did not get your permission. Turn them on again and choose Allow when the browser asks.";
+    case "NotSupportedError":
+      return "This browser cannot receive notices.";
+    case "timeout":
+      return `The browser did not answer in time, so notices are still ${on ? "off" : "on"}. Try again; if it keeps happening, reload the page.`;
+    default:
+      return `Notices could not be turned ${on ? "on" : "off"}. Try again in a moment.`;
+  }
+}
+
+/**
  * turnPushOn asks for permission, subscribes and tells the server. When the
  * server holds this browser's endpoint for someone else (the browser was
  * another person before), it subscribes afresh for an endpoint of its own.
+ * Each step of the browser's own is given PUSH_WAIT_MS to answer.
  */
 export async function turnPushOn(pushKey: string): Promise<NoticeSettings> {
   const perm = await Notification.requestPermission();
-  if (perm !== "granted") throw new Error("Notices are blocked for this site: allow them in the browser's site settings.");
-  const reg = await navigator.serviceWorker.ready;
-  const fresh = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) });
-  const sub = (await reg.pushManager.getSubscription()) ?? (await fresh());
+  if (perm === "denied") throw new PushFailure("blocked");
+  if (perm !== "granted") throw new PushFailure("dismissed");
+  const reg = await withTimeout(navigator.serviceWorker.ready, PUSH_WAIT_MS);
+  const fresh = () => withTimeout(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) }), PUSH_WAIT_MS);
+  const sub = (await withTimeout(reg.pushManager.getSubscription(), PUSH_WAIT_MS)) ?? (await fresh());
   try {
     return await notices.pushOn(sub.toJSON());
   } catch (e) {

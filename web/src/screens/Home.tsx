@@ -9,6 +9,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo, type MyTable } from "../api";
 import { contentFor } from "../catalog";
 import { CodeForm } from "../components/CodeForm";
+import { OFFLINE_TEXT, useLoad } from "../components/Offline";
 import { HowTo } from "../components/Rules";
 import { keepNames } from "../format";
 import { hasScreens } from "../games/registry";
@@ -124,13 +125,17 @@ function YourTables({ go }: { go: (path: string) => void }) {
     const shown = () => {
       if (document.visibilityState === "visible") void load();
     };
+    // And once the network is back after a look that could not reach the server.
+    const online = () => void load();
     void load();
     document.addEventListener("visibilitychange", shown);
+    addEventListener("online", online);
     const tick = setInterval(() => setNow(Date.now()), TICK);
     return () => {
       live = false;
       clearInterval(tick);
       document.removeEventListener("visibilitychange", shown);
+      removeEventListener("online", online);
     };
   }, []);
   if (rows === null || rows.length === 0) return null;
@@ -199,17 +204,19 @@ export function Home({ go }: { go: (hash: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const loadGames = () => {
-    setLoadError(null);
-    api.games().then(
-      (g) => {
-        setGames(g);
-        if (!g.some((x) => x.id === chosen) && g[0]) setChosen(g[0].id);
-      },
-      (e: unknown) => setLoadError(e instanceof Error ? e.message : "The game list could not be loaded."),
-    );
-  };
-  useEffect(loadGames, []);
+  // Try again loads afresh; offline, the list also loads by itself once the server answers.
+  const [tries, setTries] = useState(0);
+  const offline = useLoad(
+    async () => {
+      setLoadError(null);
+      const g = await api.games();
+      setGames(g);
+      if (!g.some((x) => x.id === chosen) && g[0]) setChosen(g[0].id);
+    },
+    (e: unknown) => setLoadError(e instanceof ApiError ? e.message : "The game list could not be loaded."),
+    tries,
+  );
+  const failed = offline ? OFFLINE_TEXT : loadError;
 
   const game = games?.find((g) => g.id === chosen);
 
@@ -269,17 +276,17 @@ export function Home({ go }: { go: (hash: string) => void }) {
 
       <section aria-labelledby="choose-h">
         <h2 id="choose-h">Choose a game</h2>
-        {loadError ? (
+        {failed ? (
           <p class="error" role="alert">
-            {loadError}{" "}
-            <button type="button" onClick={loadGames}>
+            {failed}{" "}
+            <button type="button" onClick={() => setTries((n) => n + 1)}>
               Try again
             </button>
           </p>
         ) : null}
         <div role="radiogroup" aria-label="Games" aria-busy={games === null}>
           <ul class="game-list">
-            {games === null && !loadError
+            {games === null && !failed
               ? [0, 1, 2, 3].map((k) => (
                   <li key={k} class="game-card game-card-placeholder" aria-hidden="true">
                     <span class="game-choice">

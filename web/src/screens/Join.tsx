@@ -1,5 +1,6 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api, ApiError, type InviteInfo } from "../api";
+import { OfflineNotice, useLoad } from "../components/Offline";
 import { joinAndGo, savedName } from "./Home";
 
 /** Join is where an invite link lands: it says what the link leads to, then asks for a name. */
@@ -9,8 +10,11 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<InviteInfo | null>(null);
   const [bad, setBad] = useState<string | null>(null);
-  useEffect(() => {
-    api.invite(invite).then(setInfo, (e: unknown) => {
+  // Offline, the page says so instead of offering a form that cannot work,
+  // and looks at the invite again once the server answers.
+  const offline = useLoad(
+    async () => setInfo(await api.invite(invite)),
+    (e: unknown) => {
       if (e instanceof ApiError && e.status === 404) {
         setBad(
           /expired/.test(e.message)
@@ -19,9 +23,10 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
         );
       } else if (e instanceof ApiError && e.status === 403) setBad("The host removed you from this table.");
       else if (e instanceof ApiError && e.status === 429) setBad(e.message);
-      else setInfo({ gameName: "", host: "", status: "" }); // the server is unreachable: the form still tries
-    });
-  }, [invite]);
+      else setInfo({ gameName: "", host: "", status: "" }); // the server failed otherwise: the form still tries
+    },
+    invite,
+  );
   const submit = async (e: Event) => {
     e.preventDefault();
     const n = name.trim();
@@ -46,6 +51,8 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
             <a href="/">Go to the start</a> to join with a code or open a table of your own.
           </p>
         </section>
+      ) : offline ? (
+        <OfflineNotice />
       ) : info === null ? (
         <p class="panel" aria-busy="true">
           Looking at the invite…

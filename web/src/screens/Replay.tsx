@@ -5,9 +5,10 @@
 // code, public only) and a game file opened from disk.
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, exportHref } from "../api";
+import { api, ApiError, call, exportHref } from "../api";
 import { gameInfo } from "../gameList";
 import { GameScreen } from "../games/GameScreen";
+import { OfflineNotice, unreachable, useLoad } from "../components/Offline";
 import { useFollowNext } from "../components/PlayAgain";
 import { decodeLobby, type Lobby, type Position } from "../protocol";
 import { clampAt, fileLobby, logLines, positionData, SPEEDS, startAt, type LogLine } from "../replay";
@@ -104,26 +105,29 @@ function ReplayOf({ src }: { src: Source }) {
   };
 
   // The table (names, seats, colors) and, for members, the whole log.
-  useEffect(() => {
-    (async () => {
-      try {
-        if (src.kind === "table") {
-          if (me.value === "") await ensureSession();
-          const [t, full] = await Promise.all([api.table(src.id), fetch(`/api/tables/${encodeURIComponent(src.id)}/log`).then((r) => r.json())]);
-          setLobby(decodeLobby(t, me.value));
-          setLog(logLines(Array.isArray(full?.moves) ? full.moves : []));
-        } else if (src.kind === "tv") {
-          setLobby((await api.tvReplay(src.code, 0)).lobby);
-        } else {
-          const l = fileLobby(src.doc, "");
-          if (!l) throw new ApiError(400, { code: "invalid", message: "That file is not a Harbor game file." });
-          setLobby({ ...l, gameName: gameInfo(l.game)?.name ?? l.game });
-        }
-      } catch (e) {
-        setError(message(e));
+  // Offline the replay says so and opens by itself once the server answers.
+  const offline = useLoad(
+    async () => {
+      if (src.kind === "table") {
+        if (me.value === "") await ensureSession();
+        // A log the server will not give (not a member) is an empty one; no server at all is offline.
+        const full = call<{ moves?: unknown }>("GET", `/api/tables/${encodeURIComponent(src.id)}/log`).catch((e: unknown) => {
+          if (unreachable(e)) throw e;
+          return null;
+        });
+        const [t, moves] = await Promise.all([api.table(src.id), full.then((f) => f?.moves)]);
+        setLobby(decodeLobby(t, me.value));
+        setLog(logLines(Array.isArray(moves) ? moves : []));
+      } else if (src.kind === "tv") {
+        setLobby((await api.tvReplay(src.code, 0)).lobby);
+      } else {
+        const l = fileLobby(src.doc, "");
+        if (!l) throw new ApiError(400, { code: "invalid", message: "That file is not a Harbor game file." });
+        setLobby({ ...l, gameName: gameInfo(l.game)?.name ?? l.game });
       }
-    })();
-  }, []);
+    },
+    (e) => setError(message(e)),
+  );
 
   // The position shown follows at (and the viewer); the address follows too.
   useEffect(() => {
@@ -167,6 +171,15 @@ function ReplayOf({ src }: { src: Source }) {
     return () => clearTimeout(t);
   }, [playing, pos, speed]);
 
+  if (offline && !lobby) {
+    return (
+      <div class={tv ? "tv tv-wait" : "page"}>
+        <h1>The replay</h1>
+        <OfflineNotice />
+        <a href="/">Back to the start</a>
+      </div>
+    );
+  }
   if (error && !pos) {
     return (
       <div class={tv ? "tv tv-wait" : "page"}>

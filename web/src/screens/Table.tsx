@@ -11,6 +11,7 @@ import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";
 import { ChatPanel, ChatToasts } from "../components/Chat";
 import { useFollowNext } from "../components/PlayAgain";
+import { OfflineNotice, useLoad } from "../components/Offline";
 import { LiveTable } from "../components/PlayFrame";
 import { Presence } from "../components/Presence";
 import { SeatHandover } from "../components/SeatHandover";
@@ -46,14 +47,23 @@ export function ComingSoon({ game }: { game: string }) {
 export function Table({ id }: { id: string }) {
   const [ready, setReady] = useState(me.value !== "");
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!ready)
-      ensureSession().then(
-        () => setReady(true),
-        () => setFailed(true),
-      );
-  }, []);
-  if (failed) return <p class="page error">The server cannot be reached. Reload the page to try again.</p>;
+  // Offline the table waits for the server and opens by itself once it answers.
+  const offline = useLoad(
+    async () => {
+      if (ready) return;
+      await ensureSession();
+      setReady(true);
+    },
+    () => setFailed(true),
+  );
+  if (offline)
+    return (
+      <div class="page">
+        <h1>The table</h1>
+        <OfflineNotice />
+      </div>
+    );
+  if (failed) return <p class="page error">Harbor's server could not open the table. Reload the page to try again.</p>;
   if (!ready) return <p class="page">Opening the table…</p>;
   return <TableScreen id={id} />;
 }
