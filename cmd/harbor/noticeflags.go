@@ -9,6 +9,7 @@ import (
 	"net/mail"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"harbor/notify"
 	"harbor/notify/sqlpeople"
@@ -33,7 +34,9 @@ func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
 
 // notifier returns the notifier of store, with its VAPID key from the
 // store's secrets, or nil and no error when the store keeps no notices.
-func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL string, log *slog.Logger) (*notify.Notifier, sqlpeople.Store, error) {
+// It drops notices whose turn is over, asking tables (once set) which
+// seats a game waits on.
+func (f *noticeFlags) notifier(ctx context.Context, store table.Store, tables *atomic.Pointer[table.Tables], publicURL string, log *slog.Logger) (*notify.Notifier, sqlpeople.Store, error) {
 	st, ok := store.(interface {
 		People() sqlpeople.Store
 		Secret(ctx context.Context, name string, size int) ([]byte, error)
@@ -45,7 +48,8 @@ func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL
 	if err != nil {
 		return nil, sqlpeople.Store{}, fmt.Errorf("VAPID key: %w", err)
 	}
-	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log}
+	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log,
+		Still: stillTurn(store, tables)}
 	if *f.smtp != "" {
 		if publicURL == "" {
 			return nil, sqlpeople.Store{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")

@@ -6,9 +6,11 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"harbor/sqlite"
+	"harbor/table"
 )
 
 // TestNotifierKeepsItsKey: the VAPID key is made once and kept in the
@@ -29,7 +31,7 @@ func TestNotifierKeepsItsKey(t *testing.T) {
 		if err := fl.Parse(args); err != nil {
 			t.Fatal(err)
 		}
-		n, _, err := f.notifier(context.Background(), store, publicURL, slog.New(slog.DiscardHandler))
+		n, _, err := f.notifier(context.Background(), store, new(atomic.Pointer[table.Tables]), publicURL, slog.New(slog.DiscardHandler))
 		if err != nil {
 			return "", false, err
 		}
