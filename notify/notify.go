@@ -211,11 +211,11 @@ func (n *Notifier) channels(ctx context.Context, p Person, sent []string) ([]Sub
 }
 
 // sendAll pushes payload to subs side by side, each within PushTimeout,
-// and then mails it to p when mail. It returns how many channels took the
-// notice, the channels done with (those that took it, and an address the
-// mail server refuses for good and a subscription its push service no
-// longer knows), and the errors of the others.
-func (n *Notifier) sendAll(ctx context.Context, p Person, subs []Subscription, mail bool, payload Notice) (int, []string, error) {
+// and then mails it to p when mail. It returns the channels that took the
+// notice, how many channels are done with (those, a subscription its push
+// service no longer knows, and an address the mail server refuses for
+// good), and the errors of the others.
+func (n *Notifier) sendAll(ctx context.Context, p Person, subs []Subscription, mail bool, payload Notice) ([]string, int, error) {
 	took := make([]bool, len(subs))
 	errs := make([]error, len(subs), len(subs)+1)
 	var wg sync.WaitGroup
@@ -227,22 +227,23 @@ func (n *Notifier) sendAll(ctx context.Context, p Person, subs []Subscription, m
 		})
 	}
 	wg.Wait()
-	delivered, finished := 0, []string(nil)
+	var delivered []string
+	finished := 0
 	for i, s := range subs {
 		if took[i] {
-			delivered++
+			delivered = append(delivered, s.Endpoint)
 		}
-		if took[i] || errs[i] == nil { // taken, or gone and dropped
-			finished = append(finished, s.Endpoint)
+		if errs[i] == nil { // taken, or gone and dropped
+			finished++
 		}
 	}
 	if mail {
 		err := n.mailTurn(ctx, p, payload)
 		if err == nil {
-			delivered++
+			delivered = append(delivered, MailChannel)
 		}
 		if err == nil || harbor.ErrorCode(err) == harbor.EInvalid {
-			finished = append(finished, MailChannel)
+			finished++
 		}
 		errs = append(errs, err)
 	}

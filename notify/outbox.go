@@ -65,6 +65,11 @@ func (n *Notifier) sendDue() {
 	slots := make(chan struct{}, senders)
 	var pruned time.Time
 	for {
+		select {
+		case <-n.stop:
+			return
+		default:
+		}
 		now := n.cfg.Now()
 		if now.Sub(pruned) >= time.Hour {
 			pruned = now
@@ -72,25 +77,33 @@ func (n *Notifier) sendDue() {
 				n.cfg.Log.Warn("prune the notices sent", "err", err)
 			}
 		}
-		if free := senders - len(slots); free > 0 {
-			claimed, err := n.cfg.Store.ClaimNotices(context.Background(), n.claimant, now, claimLease, free)
-			if err != nil {
-				n.cfg.Log.Warn("claim turn notices", "err", err)
-			}
-			for _, q := range claimed {
-				slots <- struct{}{}
-				wg.Go(func() {
-					defer func() { <-slots; n.poke() }()
-					n.attempt(q)
-				})
-			}
-			if err == nil && len(claimed) == free {
-				continue // there may be more due
+		free := senders - len(slots)
+		if free == 0 { // each attempt that ends wakes the sender
+			select {
+			case <-n.wake:
+				continue
+			case <-n.stop:
+				return
 			}
 		}
-		wait := idle
+		claimed, err := n.cfg.Store.ClaimNotices(context.Background(), n.claimant, now, claimLease, free)
+		for _, q := range claimed {
+			slots <- struct{}{}
+			wg.Go(func() {
+				defer func() { <-slots; n.poke() }()
+				n.attempt(q)
+			})
+		}
+		if err == nil && len(claimed) == free {
+			continue // there may be more due
+		}
+		wait, soonest := idle, 10*time.Millisecond
+		if err != nil {
+			n.cfg.Log.Warn("claim turn notices", "err", err)
+			soonest = time.Second
+		}
 		if next, ok, err := n.cfg.Store.NextNotice(context.Background()); err == nil && ok {
-			wait = min(wait, max(next.Sub(n.cfg.Now()), 10*time.Millisecond))
+			wait = min(wait, max(next.Sub(n.cfg.Now()), soonest))
 		}
 		timer := time.NewTimer(wait)
 		select {
@@ -163,7 +176,7 @@ func (n *Notifier) attempt(q Queued) {
 		q.Done = true
 		return
 	}
-	counted := len(q.Sent) > 0 // a channel took it already: spent then
+	counted := len(q.Sent) > 0 // a channel took it already: counted then
 	if !counted {
 		ok, err := n.cfg.Limits.Spend(ctx, n.personBucket(p.Key), false, now)
 		if err != nil {
@@ -176,13 +189,13 @@ func (n *Notifier) attempt(q Queued) {
 		}
 	}
 	delivered, finished, err := n.sendAll(ctx, p, subs, mail, NoticeOf(q.Turn, now, p.location()))
-	q.Sent = slices.Concat(q.Sent, finished)
-	if delivered > 0 && !counted {
+	q.Sent = slices.Concat(q.Sent, delivered)
+	if len(delivered) > 0 && !counted {
 		if _, err := n.cfg.Limits.Spend(ctx, n.personBucket(p.Key), true, now); err != nil {
 			log.Warn("count a turn notice", "err", err)
 		}
 	}
-	if len(finished) == len(subs)+btoi(mail) {
+	if finished == len(subs)+btoi(mail) {
 		if err != nil {
 			log.Info("a turn notice was refused for good by one channel", "err", err)
 		}

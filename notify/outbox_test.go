@@ -60,10 +60,10 @@ func turnAt(id string, version int) table.Turn {
 	return t
 }
 
-// TestRelayDownAndBack: while the mail relay turns mail away, the push
-// goes out and the mail waits FirstRetry; once the relay is back the mail
-// goes out, the push is not sent again, and the notice counted once.
-func TestRelayDownAndBack(t *testing.T) {
+// mailAndPush is a notifier, on a set clock, whose person has a push
+// subscription and a confirmed address, and MaxSends 2.
+func mailAndPush(t *testing.T) (testStore, *notifytest.SMTP, *notifytest.Push, *clock, outbox) {
+	t.Helper()
 	store := newStore(t)
 	box := notifytest.NewSMTP(t)
 	push := notifytest.NewPush(t)
@@ -75,6 +75,14 @@ func TestRelayDownAndBack(t *testing.T) {
 	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok", Confirmed: true}); err != nil {
 		t.Fatal(err)
 	}
+	return store, box, push, clk, o
+}
+
+// TestRelayDownAndBack: while the mail relay turns mail away, the push
+// goes out and the mail waits FirstRetry; once the relay is back the mail
+// goes out, the push is not sent again, and the notice counted once.
+func TestRelayDownAndBack(t *testing.T) {
+	_, box, push, clk, o := mailAndPush(t)
 	box.Down(true)
 	o.n.Turn(turnAt("t123", 4))
 	q := o.next(t)
@@ -259,5 +267,36 @@ func TestLimitHoldsNotice(t *testing.T) {
 	}
 	if msgs := push.Wait(t, 2); len(msgs) != 2 {
 		t.Fatalf("%d notices, want 2", len(msgs))
+	}
+}
+
+// TestGoneSubscriptionIsNotDelivery: a subscription its push service no
+// longer knows is dropped and never tried again, but does not count as
+// the notice delivered: the mail that goes out later is what counts.
+func TestGoneSubscriptionIsNotDelivery(t *testing.T) {
+	store, box, push, clk, o := mailAndPush(t)
+	push.Answer(http.StatusGone)
+	box.Down(true)
+	o.n.Turn(turnAt("t123", 4))
+	if q := o.next(t); q.Done || q.Attempts != 1 || len(q.Sent) != 0 {
+		t.Fatalf("with the subscription gone and the relay down: %+v", q)
+	}
+	if subs, _ := store.Subscriptions(ctx, turn.Person); len(subs) != 0 {
+		t.Fatalf("the gone subscription is kept: %+v", subs)
+	}
+	box.Down(false)
+	clk.Add(notify.FirstRetry)
+	o.n.Wake()
+	if q := o.next(t); !q.Done || !slices.Equal(q.Sent, []string{notify.MailChannel}) {
+		t.Fatalf("with the relay back: %+v", q)
+	}
+	box.Wait(t, 1)
+	if msgs, _ := push.Messages(); len(msgs) != 1 {
+		t.Fatalf("%d pushes, want the one the service answered 410 for", len(msgs))
+	}
+	for i, want := range []bool{true, false} { // one of MaxSends 2 was spent
+		if ok, err := o.n.Allow(ctx, turn.Person); err != nil || ok != want {
+			t.Fatalf("Allow %d after the mail: %v %v, want %v", i+1, ok, err, want)
+		}
 	}
 }
