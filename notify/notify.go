@@ -17,11 +17,13 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 	_ "time/tzdata" // quiet hours in any time zone, on machines without a zone database
 
+	"harbor"
 	"harbor/netguard"
 	"harbor/table"
 )
@@ -66,16 +68,27 @@ type Config struct {
 	// PushTimeout bounds each post to a push service (0: the default);
 	// the posts of one notice go side by side.
 	PushTimeout time.Duration
-	Log         *slog.Logger
-	Now         func() time.Time
+	// Still reports whether the turn of a notice is still to play: the
+	// person still sits in the seat, the table still plays, and the table
+	// is still at the notice's version. A notice that is no longer true
+	// is dropped unsent. nil: every notice is still true.
+	Still func(ctx context.Context, t table.Turn) (bool, error)
+	Log   *slog.Logger
+	Now   func() time.Time
+
+	settled func(Queued) // tests: told each notice the sender settles
 }
 
-// Notifier sends turn notices. Turn only queues; one goroutine sends.
+// Notifier sends turn notices. Turn only hands a notice on: a writer
+// stores it in the outbox and a sender sends it from there.
 type Notifier struct {
 	cfg             Config
 	private, public string // VAPID keys, base64url
-	queue           chan table.Turn
-	done            chan struct{}
+	claimant        string // this notifier's name on the notices it claims
+	writes          chan table.Turn
+	wake            chan struct{}
+	stop            chan struct{}
+	written, done   chan struct{}
 	closeOnce       sync.Once
 	confirmMu       sync.Mutex // one confirmation mail at a time
 }
@@ -115,10 +128,12 @@ func New(cfg Config) (*Notifier, error) {
 			return nil, err
 		}
 	}
-	n := &Notifier{cfg: cfg, queue: make(chan table.Turn, 256), done: make(chan struct{}),
+	n := &Notifier{cfg: cfg, claimant: NewMailToken(), writes: make(chan table.Turn, 1024), wake: make(chan struct{}, 1),
+		stop: make(chan struct{}), written: make(chan struct{}), done: make(chan struct{}),
 		private: base64.RawURLEncoding.EncodeToString(key.Bytes()),
 		public:  base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes())}
-	go n.run()
+	go n.write()
+	go n.sendDue()
 	return n, nil
 }
 
@@ -132,45 +147,35 @@ func (n *Notifier) MailOn() bool { return n.cfg.Mail != nil }
 // Store returns the notifier's store.
 func (n *Notifier) Store() Store { return n.cfg.Store }
 
-// Turn queues a notice that it is t.Person's turn. It never blocks: when
-// the queue is full the notice is dropped (and logged).
+// Turn queues a notice that it is t.Person's turn. It never blocks: it
+// hands the notice to the writer, which stores it in the outbox; when the
+// writer is that far behind, the notice is dropped (and logged).
 func (n *Notifier) Turn(t table.Turn) {
 	select {
-	case n.queue <- t:
+	case n.writes <- t:
 	default:
-		n.cfg.Log.Warn("notice queue full; a turn notice is dropped", "table", t.Table)
+		n.cfg.Log.Warn("notice writer behind; a turn notice is dropped", "table", t.Table)
 	}
 }
 
-// Close stops the sender after the notices queued so far.
+// Close stores the notices handed to Turn so far, waits for the sends
+// under way, and stops; what is left in the outbox goes out from the next
+// notifier on the store.
 func (n *Notifier) Close() {
-	n.closeOnce.Do(func() { close(n.queue) })
+	n.closeOnce.Do(func() {
+		close(n.writes)
+		<-n.written
+		close(n.stop)
+	})
 	<-n.done
-}
-
-func (n *Notifier) run() {
-	defer close(n.done)
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, senders)
-	for t := range n.queue {
-		slots <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-slots }()
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			if err := n.Deliver(ctx, t); err != nil {
-				n.cfg.Log.Warn("turn notice", "table", t.Table, "err", err)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // Deliver sends the notice of t now, to every push subscription of the
 // person and to their confirmed address, unless they are in their quiet
-// hours or have had their share of notices in this window. The pushes go
-// side by side, each within PushTimeout. A subscription the push service
-// no longer knows (404, 410) is dropped.
+// hours or have had their share of notices in this window; it bypasses the
+// outbox and tries once. The pushes go side by side, each within
+// PushTimeout. A subscription the push service no longer knows (404, 410)
+// is dropped.
 func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	p, err := n.cfg.Store.Person(ctx, t.Person)
 	if err != nil {
@@ -180,39 +185,78 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if p.Quiet(now) {
 		return nil
 	}
-	subs, err := n.cfg.Store.Subscriptions(ctx, t.Person)
-	if err != nil {
+	subs, mail, err := n.channels(ctx, p, nil)
+	if err != nil || (len(subs) == 0 && !mail) {
 		return err
-	}
-	// Only the newest MaxSubscriptions, should a store hold more (ones
-	// stored before there was a limit).
-	subs = subs[max(0, len(subs)-MaxSubscriptions):]
-	mail := n.cfg.Mail != nil && p.Confirmed && p.Mail != ""
-	if len(subs) == 0 && !mail {
-		return nil
 	}
 	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
-	loc, err := time.LoadLocation(p.Zone)
+	_, _, err = n.sendAll(ctx, p, subs, mail, NoticeOf(t, now, p.location()))
+	return err
+}
+
+// channels returns where a notice to p goes, leaving out those in sent:
+// their newest MaxSubscriptions push subscriptions (should a store hold
+// more, ones stored before there was a limit), and whether to their
+// confirmed address.
+func (n *Notifier) channels(ctx context.Context, p Person, sent []string) ([]Subscription, bool, error) {
+	subs, err := n.cfg.Store.Subscriptions(ctx, p.Key)
 	if err != nil {
-		loc = time.UTC
+		return nil, false, err
 	}
-	payload := NoticeOf(t, now, loc)
+	subs = slices.DeleteFunc(subs[max(0, len(subs)-MaxSubscriptions):], func(s Subscription) bool { return slices.Contains(sent, s.Endpoint) })
+	mail := n.cfg.Mail != nil && p.Confirmed && p.Mail != "" && !slices.Contains(sent, MailChannel)
+	return subs, mail, nil
+}
+
+// sendAll pushes payload to subs side by side, each within PushTimeout,
+// and then mails it to p when mail. It returns the channels that took the
+// notice, how many channels are done with (those, a subscription its push
+// service no longer knows, and an address the mail server refuses for
+// good), and the errors of the others.
+func (n *Notifier) sendAll(ctx context.Context, p Person, subs []Subscription, mail bool, payload Notice) ([]string, int, error) {
+	took := make([]bool, len(subs))
 	errs := make([]error, len(subs), len(subs)+1)
 	var wg sync.WaitGroup
 	for i, s := range subs {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(ctx, n.cfg.PushTimeout)
 			defer cancel()
-			errs[i] = n.push(ctx, s, payload)
+			took[i], errs[i] = n.push(ctx, s, payload)
 		})
 	}
 	wg.Wait()
-	if mail {
-		errs = append(errs, n.mailTurn(ctx, p, payload))
+	var delivered []string
+	finished := 0
+	for i, s := range subs {
+		if took[i] {
+			delivered = append(delivered, s.Endpoint)
+		}
+		if errs[i] == nil { // taken, or gone and dropped
+			finished++
+		}
 	}
-	return errors.Join(errs...)
+	if mail {
+		err := n.mailTurn(ctx, p, payload)
+		if err == nil {
+			delivered = append(delivered, MailChannel)
+		}
+		if err == nil || harbor.ErrorCode(err) == harbor.EInvalid {
+			finished++
+		}
+		errs = append(errs, err)
+	}
+	return delivered, finished, errors.Join(errs...)
+}
+
+// location is p's time zone, UTC when it is unknown.
+func (p Person) location() *time.Location {
+	loc, err := time.LoadLocation(p.Zone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
 }
 
 // Allow spends one of person's notices (a notice or a confirmation mail)
@@ -323,14 +367,21 @@ func (p Person) Quiet(now time.Time) bool {
 	if p.QuietFrom == p.QuietTo {
 		return false
 	}
-	loc, err := time.LoadLocation(p.Zone)
-	if err != nil {
-		loc = time.UTC
-	}
-	l := now.In(loc)
+	l := now.In(p.location())
 	m := l.Hour()*60 + l.Minute()
 	if p.QuietFrom < p.QuietTo {
 		return m >= p.QuietFrom && m < p.QuietTo
 	}
 	return m >= p.QuietFrom || m < p.QuietTo
+}
+
+// QuietEnd returns when the quiet hours p is in at now end: the next
+// QuietTo in their time zone.
+func (p Person) QuietEnd(now time.Time) time.Time {
+	l := now.In(p.location())
+	end := time.Date(l.Year(), l.Month(), l.Day(), p.QuietTo/60, p.QuietTo%60, 0, 0, l.Location())
+	if !end.After(now) {
+		end = time.Date(l.Year(), l.Month(), l.Day()+1, p.QuietTo/60, p.QuietTo%60, 0, 0, l.Location())
+	}
+	return end
 }

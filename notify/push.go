@@ -26,11 +26,12 @@ import (
 const pushTTL = 12 * 3600
 
 // push sends payload to one subscription and drops it when the push
-// service answers that it is gone.
-func (n *Notifier) push(ctx context.Context, s Subscription, payload Notice) error {
+// service answers that it is gone; it reports whether the service took the
+// notice.
+func (n *Notifier) push(ctx context.Context, s Subscription, payload Notice) (bool, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
-		return err
+		return false, err
 	}
 	resp, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{
 		Endpoint: s.Endpoint, Keys: webpush.Keys{Auth: s.Auth, P256dh: s.P256dh},
@@ -39,17 +40,17 @@ func (n *Notifier) push(ctx context.Context, s Subscription, payload Notice) err
 		Topic: payload.Tag, VAPIDPublicKey: n.public, VAPIDPrivateKey: n.private,
 	})
 	if err != nil {
-		return fmt.Errorf("push to %s: %w", endpointHost(s.Endpoint), err)
+		return false, fmt.Errorf("push to %s: %w", endpointHost(s.Endpoint), err)
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	switch {
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
-		return n.cfg.Store.DropSubscription(ctx, s.Endpoint)
+		return false, n.cfg.Store.DropSubscription(ctx, s.Endpoint)
 	case resp.StatusCode >= 300:
-		return fmt.Errorf("push to %s: status %d", endpointHost(s.Endpoint), resp.StatusCode)
+		return false, fmt.Errorf("push to %s: status %d", endpointHost(s.Endpoint), resp.StatusCode)
 	}
-	return nil
+	return true, nil
 }
 
 func endpointHost(endpoint string) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"harbor/notify"
 	"harbor/postgres/pgtest"
 	"harbor/storetest"
 	"harbor/table"
@@ -115,6 +116,11 @@ func TestMigrations(t *testing.T) {
 			tb.ID, `{"type":"take","n":2}`, time.Now().UnixMilli()); err != nil {
 			t.Fatal(err)
 		}
+		if previous >= 8 { // the seat as the code of 0008 on keeps it
+			if _, err := pool.Exec(ctx, `INSERT INTO seated (person, table_id, seen) VALUES ($1, $2, 1)`, tb.Host, tb.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
 		pool.Close()
 
 		s, err := Open(ctx, dsn, Options{Node: "b"})
@@ -129,6 +135,10 @@ func TestMigrations(t *testing.T) {
 		}
 		if seated, err := s.Seated(ctx, tb.Host, 10); err != nil || len(seated) != 1 || seated[0].ID != tb.ID || seated[0].Seen != 1 {
 			t.Fatalf("the host's seat kept through the migration, as having seen the move so far: %+v %v", seated, err)
+		}
+		// The outbox of notices (0009) takes a turn's notice.
+		if ok, err := s.People().QueueNotice(ctx, notify.Queued{Turn: table.Turn{Person: tb.Host, Table: tb.ID, Version: 1}, Created: time.Now(), NotBefore: time.Now()}); err != nil || !ok {
+			t.Fatalf("queue a notice after the migration: %v %v", ok, err)
 		}
 		orphans, err := s.Orphans(ctx)
 		if err != nil || len(orphans) != 1 || orphans[0] != tb.ID {

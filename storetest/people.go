@@ -30,6 +30,9 @@ func RunPeople(t *testing.T, open func(t *testing.T) People) {
 		{"notice settings and mail token", testPersonSettings},
 		{"a link code works once and expires", testLinkCodes},
 		{"devices are listed and removed", testDevices},
+		{"a turn's notice is queued once", testOutboxOnce},
+		{"notices are claimed when due, by one claimant", testOutboxClaims},
+		{"racing claimants claim each notice once", testOutboxConcurrentClaims},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })

@@ -16,6 +16,11 @@ type Turn struct {
 	GameName string   // the game's name
 	Name     string   // the name the person sits under
 	Others   []string // the names of the other seats, in seat order
+	// Seat is the person's seat and Version the table's version (moves
+	// applied) the turn begins at: the notice is stale once the table has
+	// moved on from it.
+	Seat    game.Seat
+	Version int
 	// Reminder: at your own pace, the turn's limit is half gone and the
 	// person has not played yet; Left is the time still left.
 	Reminder bool
@@ -35,7 +40,7 @@ type Turn struct {
 // turnOf is the notice of seat's turn.
 func (r *Runner) turnOf(seat game.Seat) Turn {
 	s := r.t.Seats[seat]
-	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name}
+	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name, Seat: seat, Version: r.t.Version}
 	if r.t.Pace.Own() {
 		t.Due, t.Rule = r.deadline[seat], r.t.Pace.Rule
 		t.Missed, t.Held = int(r.missed[seat]), r.held(seat)

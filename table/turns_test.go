@@ -65,7 +65,7 @@ func TestTurnNoticeOnlyWithoutAPage(t *testing.T) {
 	if err := r.Move(ctx, anaSub, 0, take); err != nil {
 		t.Fatal(err)
 	}
-	want := table.Turn{Person: bo, Table: r.ID(), Game: gametest.ID, GameName: gametest.Definition.Info().Name, Name: "Bo", Others: []string{"Ana"}}
+	want := table.Turn{Person: bo, Table: r.ID(), Game: gametest.ID, GameName: gametest.Definition.Info().Name, Name: "Bo", Others: []string{"Ana"}, Seat: 1, Version: 1}
 	if got := took(); len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 		t.Fatalf("Bo's turn without a page: %+v, want %+v", got, want)
 	}
@@ -89,7 +89,7 @@ func TestTurnNoticeOnlyWithoutAPage(t *testing.T) {
 	if err := r.Move(ctx, boSub, 3, take); err != nil {
 		t.Fatal(err)
 	}
-	if got := took(); len(got) != 1 || got[0].Person != ana || got[0].Name != "Ana" {
+	if got := took(); len(got) != 1 || got[0].Person != ana || got[0].Name != "Ana" || got[0].Seat != 0 || got[0].Version != 4 {
 		t.Fatalf("Ana's turn after she left: %+v", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"harbor/netguard"
 	"harbor/notify"
@@ -37,7 +38,9 @@ func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
 
 // notifier returns the notifier of store, with its VAPID key from the
 // store's secrets, or nil and no error when the store keeps no notices.
-func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL string, log *slog.Logger) (*notify.Notifier, sqlpeople.Store, error) {
+// It drops notices whose turn is over, asking tables (once set) which
+// seats a game waits on.
+func (f *noticeFlags) notifier(ctx context.Context, store table.Store, tables *atomic.Pointer[table.Tables], publicURL string, log *slog.Logger) (*notify.Notifier, sqlpeople.Store, error) {
 	st, ok := store.(interface {
 		People() sqlpeople.Store
 		Secret(ctx context.Context, name string, size int) ([]byte, error)
@@ -57,7 +60,7 @@ func (f *noticeFlags) notifier(ctx context.Context, store table.Store, publicURL
 		log.Warn("push endpoints may be on these private prefixes (-notice-allow)", "prefixes", allowed)
 	}
 	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log,
-		Guard: netguard.Allowing(allowed, nil)}
+		Guard: netguard.Allowing(allowed, nil), Still: stillTurn(store, tables)}
 	if *f.smtp != "" {
 		if publicURL == "" {
 			return nil, sqlpeople.Store{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")

@@ -7,6 +7,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,7 +35,7 @@ func TestNotifierKeepsItsKey(t *testing.T) {
 		if err := fl.Parse(args); err != nil {
 			t.Fatal(err)
 		}
-		n, _, err := f.notifier(context.Background(), store, publicURL, slog.New(slog.DiscardHandler))
+		n, _, err := f.notifier(context.Background(), store, new(atomic.Pointer[table.Tables]), publicURL, slog.New(slog.DiscardHandler))
 		if err != nil {
 			return "", false, err
 		}
@@ -77,7 +78,7 @@ func TestNoticeAllow(t *testing.T) {
 		if err := fl.Parse(args); err != nil {
 			t.Fatal(err)
 		}
-		n, _, err := f.notifier(context.Background(), store, "", slog.New(slog.DiscardHandler))
+		n, _, err := f.notifier(context.Background(), store, new(atomic.Pointer[table.Tables]), "", slog.New(slog.DiscardHandler))
 		return n, err
 	}
 	for _, bad := range []string{"127.0.0.1", "10.0.0.0/33", "127.0.0.0/8,lan"} {

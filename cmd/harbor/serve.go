@@ -14,6 +14,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -81,7 +82,8 @@ func serveCmd(args []string) error {
 	}
 	defer back.close()
 	metrics := server.NewMetrics()
-	notifier, devices, err := notices.notifier(ctx, back.store, *exposed.publicURL, log)
+	var live atomic.Pointer[table.Tables] // for the notifier, which the tables need first
+	notifier, devices, err := notices.notifier(ctx, back.store, &live, *exposed.publicURL, log)
 	if err != nil {
 		return err
 	}
@@ -89,6 +91,7 @@ func serveCmd(args []string) error {
 	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit,
 		OnTurn: notifier.Turn}))
 	defer tables.Close()
+	live.Store(tables)
 	if *exposed.seed != 0 {
 		log.Warn("new tables draw their games from a fixed sequence (-seed): for tests and demonstrations only", "seed", *exposed.seed)
 	}

@@ -30,7 +30,16 @@ type SMTP struct {
 	mu      sync.Mutex
 	mails   []Mail
 	refused map[string]bool
+	down    bool
 	got     chan struct{}
+}
+
+// Down makes the server turn every mail away for now (421 to MAIL FROM,
+// as a relay that is shutting down or overloaded does), until Down(false).
+func (m *SMTP) Down(down bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.down = down
 }
 
 // Refuse makes the server refuse mail to addr, as a relay refuses a
@@ -99,6 +108,12 @@ type session struct {
 func (s *session) Reset()        { s.from, s.to = "", nil }
 func (s *session) Logout() error { return nil }
 func (s *session) Mail(from string, _ *smtp.MailOptions) error {
+	s.box.mu.Lock()
+	down := s.box.down
+	s.box.mu.Unlock()
+	if down {
+		return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 2}, Message: "service not available, try again later"}
+	}
 	s.from = from
 	return nil
 }

@@ -1,13 +1,17 @@
 // Package sqlpeople implements notify.Store and table.DeviceStore in SQL
 // that SQLite and PostgreSQL both run (placeholders written as ?, which the
 // PostgreSQL side numbers), over the small DB interface each store adapts
-// its driver to. The schema is each store's migration
-// 0005_notices_and_devices.sql.
+// its driver to. The schema is each store's migrations
+// 0005_notices_and_devices.sql and 0009_notice_outbox.sql.
 package sqlpeople
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -243,5 +247,90 @@ func (s Store) RemoveDevice(ctx context.Context, person, id string) error {
 	if err == nil && n == 0 {
 		return errNoDevice
 	}
+	return err
+}
+
+// QueueNotice implements notify.Store.
+func (s Store) QueueNotice(ctx context.Context, q notify.Queued) (bool, error) {
+	turn, err := json.Marshal(q.Turn)
+	if err != nil {
+		return false, err
+	}
+	n, err := s.DB.Exec(ctx, `INSERT INTO notices (person, table_id, version, kind, turn, created, not_before) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (person, table_id, version, kind) DO NOTHING`,
+		q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Kind(), string(turn), millis(q.Created), millis(q.NotBefore))
+	return n > 0, err
+}
+
+// ClaimNotices implements notify.Store. The outer condition on the claim
+// is checked again on the row itself: under PostgreSQL, a row another
+// node claimed meanwhile is skipped once its claim commits, and SQLite
+// runs one writer at a time.
+func (s Store) ClaimNotices(ctx context.Context, claimant string, now time.Time, lease time.Duration, limit int) ([]notify.Queued, error) {
+	at := millis(now)
+	rows, err := s.DB.Query(ctx, `UPDATE notices SET claimant = ?, claimed_until = ?
+		WHERE id IN (SELECT id FROM notices WHERE done = 0 AND not_before <= ? AND claimed_until <= ? ORDER BY not_before, id LIMIT ?)
+		AND done = 0 AND claimed_until <= ?
+		RETURNING id, turn, created, not_before, attempts, sent`,
+		claimant, millis(now.Add(lease)), at, at, limit, at)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []notify.Queued
+	for rows.Next() {
+		var q notify.Queued
+		var turn, sent string
+		var created, notBefore int64
+		if err := rows.Scan(&q.ID, &turn, &created, &notBefore, &q.Attempts, &sent); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(turn), &q.Turn); err != nil {
+			return nil, fmt.Errorf("notice %d: %w", q.ID, err)
+		}
+		if err := json.Unmarshal([]byte(sent), &q.Sent); err != nil {
+			return nil, fmt.Errorf("notice %d: %w", q.ID, err)
+		}
+		q.Created, q.NotBefore = fromMillis(created), fromMillis(notBefore)
+		out = append(out, q)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b notify.Queued) int { // RETURNING keeps no order
+		return cmp.Or(a.NotBefore.Compare(b.NotBefore), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// SettleNotice implements notify.Store.
+func (s Store) SettleNotice(ctx context.Context, q notify.Queued, claimant string) (bool, error) {
+	sent, err := json.Marshal(append([]string{}, q.Sent...))
+	if err != nil {
+		return false, err
+	}
+	done := 0
+	if q.Done {
+		done = 1
+	}
+	n, err := s.DB.Exec(ctx, `UPDATE notices SET not_before = ?, attempts = ?, sent = ?, done = ?, claimant = '', claimed_until = 0
+		WHERE id = ? AND claimant = ?`, millis(q.NotBefore), q.Attempts, string(sent), done, q.ID, claimant)
+	return n > 0, err
+}
+
+// NextNotice implements notify.Store.
+func (s Store) NextNotice(ctx context.Context) (time.Time, bool, error) {
+	var next *int64
+	err := s.DB.QueryRow(ctx, `SELECT min(CASE WHEN claimed_until > not_before THEN claimed_until ELSE not_before END)
+		FROM notices WHERE done = 0`).Scan(&next)
+	if err != nil || next == nil {
+		return time.Time{}, false, err
+	}
+	return fromMillis(*next), true, nil
+}
+
+// PruneNotices implements notify.Store.
+func (s Store) PruneNotices(ctx context.Context, before time.Time) error {
+	_, err := s.DB.Exec(ctx, `DELETE FROM notices WHERE done = 1 AND created < ?`, millis(before))
 	return err
 }
