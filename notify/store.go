@@ -66,7 +66,10 @@ type Store interface {
 	// QueueNotice stores q (its ID, Attempts, Sent and Done ignored) in
 	// the outbox unless a notice of the same person, table, version and
 	// kind (turn or reminder) is stored already; it reports whether q was
-	// stored.
+	// stored. A notice stored supersedes the older ones of the same person
+	// and table not yet done (of an earlier version, or the turn's notice
+	// when q is its reminder): those are done unsent, so a person held up by
+	// quiet hours or their limit is told only the newest news of a table.
 	QueueNotice(ctx context.Context, q Queued) (bool, error)
 	// ClaimNotices claims, for claimant until now+lease, up to limit
 	// notices that are not done, due at now, and claimed by no one (or

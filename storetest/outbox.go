@@ -3,6 +3,7 @@ package storetest
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -34,20 +35,34 @@ func claim(t *testing.T, s People, claimant string, now time.Time, limit int) []
 }
 
 // testOutboxOnce: a turn is queued once, whatever queues it again (a
-// reminder of it is another notice), also once it is done.
+// reminder of it is another notice), also once it is done; the newest
+// notice of a person's table supersedes the ones still waiting.
 func testOutboxOnce(t *testing.T, s People) {
-	ana := table.KeyOf("ana")
+	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
 	q := queued(ana, "t1", 3, at)
 	queue(t, s, q)
 	if ok, err := s.QueueNotice(ctx, q); err != nil || ok {
 		t.Fatalf("the same turn queued twice: %v %v", ok, err)
 	}
-	r := q
+	queue(t, s, queued(ana, "t1", 2, at)) // an older turn, queued late: superseded below
+	queue(t, s, queued(bo, "t1", 3, at))  // another person's: stays
+	queue(t, s, queued(ana, "t2", 1, at)) // another table's: stays
+	queue(t, s, queued(ana, "t1", 4, at)) // a newer turn: supersedes q
+	r := queued(ana, "t1", 4, at)         // its reminder: supersedes that
 	r.Turn.Reminder = true
 	queue(t, s, r)
 	got := claim(t, s, "a", at, 10)
-	if len(got) != 2 {
-		t.Fatalf("claimed %d notices, want the turn and its reminder", len(got))
+	var left []string
+	for _, g := range got {
+		who := "Bo"
+		if g.Turn.Person == ana {
+			who = "Ana"
+		}
+		left = append(left, fmt.Sprintf("%s/%s/%d/%s", who, g.Turn.Table, g.Turn.Version, g.Kind()))
+	}
+	slices.Sort(left)
+	if want := []string{"Ana/t1/4/reminder", "Ana/t2/1/turn", "Bo/t1/3/turn"}; !reflect.DeepEqual(left, want) {
+		t.Fatalf("claimed %v, want %v", left, want)
 	}
 	for _, g := range got {
 		g.Done = true

@@ -259,7 +259,17 @@ func (s Store) QueueNotice(ctx context.Context, q notify.Queued) (bool, error) {
 	n, err := s.DB.Exec(ctx, `INSERT INTO notices (person, table_id, version, kind, turn, created, not_before) VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (person, table_id, version, kind) DO NOTHING`,
 		q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Kind(), string(turn), millis(q.Created), millis(q.NotBefore))
-	return n > 0, err
+	if err != nil || n == 0 {
+		return false, err
+	}
+	// The newest notice of a person's table says all there is to say: an
+	// older one still waiting (held through quiet hours, or by the limit)
+	// goes no more. Older: of an earlier version, or the turn's own notice
+	// when this is its reminder.
+	_, err = s.DB.Exec(ctx, `UPDATE notices SET done = 1 WHERE person = ? AND table_id = ? AND done = 0
+		AND (version < ? OR (version = ? AND kind = 'turn' AND ? = 'reminder'))`,
+		q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Turn.Version, q.Kind())
+	return true, err
 }
 
 // ClaimNotices implements notify.Store. The outer condition on the claim
