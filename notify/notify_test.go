@@ -380,6 +380,9 @@ func slowPush(t *testing.T, release <-chan struct{}) (endpoint string, answered 
 			released = true
 			mu.Unlock()
 		case <-r.Context().Done():
+			// The sender gave up: no answer at all, so that no success can
+			// reach a client that timed out as the connection closed.
+			panic(http.ErrAbortHandler)
 		case <-time.After(time.Minute):
 		}
 		w.WriteHeader(http.StatusCreated)
