@@ -271,7 +271,7 @@ func (r *Runner) Say(ctx context.Context, s *Sub, text, emoji string) error {
 // It holds r.mu.
 func (r *Runner) markGone(key string, at time.Time) {
 	if seat := r.t.SeatOf(key); seat >= 0 && r.g != nil {
-		r.gone[seat] = at
+		r.clock.gone[seat] = at
 		r.schedule()
 	}
 }

@@ -57,23 +57,16 @@ type Runner struct {
 	subs   []*Sub
 
 	bots     [game.MaxSeats]game.Computer
-	away     game.SeatSet             // seats a computer player stands in for
-	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
-	hist     window                   // the events of the last moves, once the game runs
+	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
+	hist     window    // the events of the last moves, once the game runs
 	chatRate map[string]*chatAllowance
-	deadline [game.MaxSeats]time.Time // turn timer (live) or limit (own pace) of each waited-on person
-	reminded game.SeatSet             // own pace: seats whose reminder went out
-	lapsed   game.SeatSet             // own pace: seats whose limit ran out, played by the table's rule
-	missed   [game.MaxSeats]uint8     // own pace: turns in a row a computer player took for each seat's person (held)
-	// savedDeadlines is the encoding of the deadlines last stored.
-	savedDeadlines string
-	botTimer       *time.Timer
-	botDue         bool
-	turn           *time.Timer
-	closed         bool
-	undo           takeBack  // the last move, while it may be taken back
-	unloaded       bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
-	idle           time.Time // when the last connection left (or the table loaded)
+	botTimer *time.Timer
+	botDue   bool
+	turn     *time.Timer // the seat clock's timer: set for what clock.arm says is due next
+	closed   bool
+	undo     takeBack  // the last move, while it may be taken back
+	unloaded bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
+	idle     time.Time // when the last connection left (or the table loaded)
 
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 	frameID   uint64    // the id of the last state frame encoded (fanout.go)
@@ -133,16 +126,16 @@ func (r *Runner) lobbyView() LobbyView {
 		v.Members[i] = MemberView{ID: PublicID(m.Key), Name: m.Name, Seat: t.SeatOf(m.Key), Online: r.online(m.Key)}
 	}
 	for i, s := range t.Seats {
-		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
+		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.clock.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
 		if s.Kind == Human {
 			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
 			if v.Seats[i].Handed {
 				v.Seats[i].HandedBy = PublicID(cmp.Or(s.HandedBy, t.Host))
 			}
-			if due := r.goneDue(game.Seat(i)); t.Status == Playing && !due.IsZero() && !r.computerSeats().Has(game.Seat(i)) {
+			if due := r.clock.goneDue(t, game.Seat(i)); t.Status == Playing && !due.IsZero() && !r.computerSeats().Has(game.Seat(i)) {
 				v.Seats[i].StandIn = due.UnixMilli()
 			}
-			v.Seats[i].Held = t.Status == Playing && r.held(game.Seat(i))
+			v.Seats[i].Held = t.Status == Playing && r.clock.held(t, game.Seat(i))
 		} else if s.Kind == Bot {
 			v.Seats[i].Level = t.levelOf(game.Seat(i))
 		}
@@ -166,7 +159,7 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 		if v.Legal == nil {
 			v.Legal = []any{}
 		}
-		if d := r.deadline[viewer]; !d.IsZero() {
+		if d := r.clock.deadline[viewer]; !d.IsZero() {
 			v.Deadline = d.UnixMilli()
 		}
 		v.Undo = r.mayTakeBack(viewer)
@@ -291,8 +284,8 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 	r.subs = append(r.subs, s)
 	seat := r.viewerOf(s)
 	if seat >= 0 {
-		r.gone[seat] = time.Time{}
-		if r.away.Has(seat) {
+		r.clock.gone[seat] = time.Time{}
+		if r.clock.away.Has(seat) {
 			r.back(seat)
 		} else if r.g != nil {
 			r.schedule()
@@ -322,7 +315,7 @@ func (r *Runner) markOffline() {
 	now := r.tables.now()
 	for i, s := range r.t.Seats {
 		if s.Kind == Human && !r.online(s.Key) {
-			r.gone[i] = now
+			r.clock.gone[i] = now
 		}
 	}
 }
@@ -382,14 +375,13 @@ func (r *Runner) Resend(s *Sub) {
 func (r *Runner) Back(s *Sub) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
+	if seat := r.viewerOf(s); seat >= 0 && r.clock.away.Has(seat) {
 		r.back(seat)
 	}
 }
 
 func (r *Runner) back(seat game.Seat) {
-	r.away = r.away.Without(seat)
-	r.deadline[seat] = time.Time{}
+	r.clock.back(seat)
 	r.schedule()
 	r.broadcastLobby()
 	r.broadcastState()
@@ -420,22 +412,22 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 	case version != r.t.Version:
 		return harbor.Errorf(harbor.EStale, "the table has moved on since your move (version %d, not %d)", r.t.Version, version)
 	}
-	if r.away.Has(seat) {
+	if r.clock.away.Has(seat) {
 		// They are back: the views their move sends already show it (their
 		// turn timer runs again, the computer player stops).
-		r.away = r.away.Without(seat)
+		r.clock.away = r.clock.away.Without(seat)
 		if err := r.apply(ctx, seat, move, false); err != nil {
-			r.away = r.away.With(seat)
+			r.clock.away = r.clock.away.With(seat)
 			return err
 		}
 		r.broadcastLobby()
 		return nil
 	}
-	if r.lapsed.Has(seat) {
+	if r.clock.lapsed.Has(seat) {
 		// Their limit ran out, yet they play their turn themselves.
-		r.lapsed = r.lapsed.Without(seat)
+		r.clock.lapsed = r.clock.lapsed.Without(seat)
 		if err := r.apply(ctx, seat, move, false); err != nil {
-			r.lapsed = r.lapsed.With(seat)
+			r.clock.lapsed = r.clock.lapsed.With(seat)
 			return err
 		}
 		return nil
@@ -477,12 +469,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.t.Status, r.t.Result = Finished, final
 		}
 		r.noteTakeBack(before, seat, move, standIn)
-		if !standIn {
-			r.missed[seat] = 0 // the person is back: their clock runs again
-		}
-		if !r.t.Pace.Own() {
-			r.deadline[seat] = time.Time{} // a live turn timer runs for each move
-		}
+		r.clock.moved(r.t, seat, standIn)
 		r.schedule()
 		r.noticeTurns(before.Actors())
 		r.broadcastState()
