@@ -126,9 +126,9 @@ func (t *Table) SetPace(key string, p Pace) error {
 
 // Deadlines are the turn limits of a table at your own pace, as stored:
 // they outlast a restart and move with the table to another node. They
-// hold for the game at Version only; a store that kept older ones (the
-// server stopped between a move and its deadlines) has them replaced by
-// fresh limits.
+// hold for the game at Version only; older ones (a take-back stores none)
+// are replaced by fresh limits. A move stores those it leaves in its own
+// commit (Move.Deadlines); SaveDeadlines stores those of other changes.
 type Deadlines struct {
 	Version int        `json:"v"`
 	Seats   []Deadline `json:"seats,omitempty"`

@@ -454,6 +454,12 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		final = &res
 	}
 	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now(), StandIn: standIn}
+	// The seat clock as the new position will have it, whose deadlines
+	// are stored in the move's own commit when they change.
+	clock, deadlines, saved := r.nextClock(next, seat, standIn, final != nil, m.At)
+	if saved != r.clock.saved {
+		m.Deadlines = &DeadlinesAfter{Set: deadlines}
+	}
 	// live runs once the move is stored, while this goroutine still holds
 	// r.mu and waits for the store: possibly on the store's goroutine.
 	live := func(err error) {
@@ -469,7 +475,8 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.t.Status, r.t.Result = Finished, final
 		}
 		r.noteTakeBack(before, seat, move, standIn)
-		r.clock.moved(r.t, seat, standIn)
+		r.clock = clock
+		r.clock.saved = saved
 		r.schedule()
 		r.noticeTurns(before.Actors())
 		r.broadcastState()
@@ -483,8 +490,24 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return storeFault(err, "the move could not be saved; try again")
 	}
-	r.saveDeadlines(ctx)
 	return nil
+}
+
+// nextClock returns the seat clock as it will be once seat's move, which
+// leaves the game next (over when final), is live at now, with the
+// deadlines to store then (nil for none) and their encoding. It holds r.mu.
+func (r *Runner) nextClock(next game.Game, seat game.Seat, standIn, final bool, now time.Time) (seatClock, *Deadlines, string) {
+	c := r.clock
+	c.moved(r.t, seat, standIn)
+	var d *Deadlines
+	if !final && r.t.Pace.Own() {
+		// A live table has none to store: its turn timers are armed once
+		// the move is live.
+		c.arm(r.t, next.Actors(), now)
+		d = c.deadlines(r.t, r.t.Version+1)
+	}
+	text, _ := c.unsaved(d)
+	return c, d, text
 }
 
 // Change applies a lobby operation (see lobby.go) made by key: op runs on a

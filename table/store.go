@@ -91,7 +91,8 @@ type Store interface {
 	AppendMove(ctx context.Context, id string, m Move, result *game.Result, then func(error)) error
 
 	// SaveDeadlines stores the turn deadlines of table id (a table at your
-	// own pace), replacing the ones stored before; nil clears them. Table
+	// own pace), replacing the ones stored before; nil clears them. A move
+	// carries its own (Move.Deadlines) instead. Table
 	// and TableByCode read them back into Table.Deadlines. A node's store
 	// refuses it, like SaveTable, for a table whose lease it does not hold.
 	SaveDeadlines(ctx context.Context, id string, d *Deadlines) error
