@@ -86,16 +86,22 @@ func benchMove(b *testing.B, c table.Conn) {
 		all[i] = live{r, sub}
 	}
 	move := json.RawMessage(`{"type":"take","n":1}`)
+	moveAll(b, n, func(i, v int) error { return all[i].r.Move(ctx, all[i].sub, v, move) })
+}
+
+// moveAll times b.N moves spread over n tables, all moving at once: each
+// table's goroutine calls move with the table's index and its version.
+func moveAll(b *testing.B, n int, move func(i, v int) error) {
 	per := b.N/n + 1
 	b.ReportAllocs()
 	b.ResetTimer()
 	var wg sync.WaitGroup
-	for _, l := range all {
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for v := range per {
-				if err := l.r.Move(ctx, l.sub, v, move); err != nil {
+				if err := move(i, v); err != nil {
 					b.Error(err)
 					return
 				}
@@ -199,22 +205,5 @@ func BenchmarkMoveOwnPace(b *testing.B) {
 		}
 	}
 	move := json.RawMessage(`{"type":"take","n":1}`)
-	per := b.N/n + 1
-	b.ReportAllocs()
-	b.ResetTimer()
-	var wg sync.WaitGroup
-	for _, l := range all {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for v := range per {
-				if err := l.r.Move(ctx, l.subs[v%2], v, move); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	b.ReportMetric(float64(per*n)/b.Elapsed().Seconds(), "moves/s")
+	moveAll(b, n, func(i, v int) error { return all[i].r.Move(ctx, all[i].subs[v%2], v, move) })
 }
