@@ -454,11 +454,17 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		final = &res
 	}
 	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now(), StandIn: standIn}
-	// The seat clock as the new position will have it, whose deadlines
-	// are stored in the move's own commit when they change.
-	clock, deadlines, saved := r.nextClock(next, seat, standIn, final != nil, m.At)
-	if saved != r.clock.saved {
-		m.Deadlines = &DeadlinesAfter{Set: deadlines}
+	// At your own pace, the seat clock as the new position will have it,
+	// whose deadlines are stored in the move's own commit when they
+	// change. A live table stores none, and arms its turn timers once the
+	// move is live.
+	var clock *seatClock
+	if r.t.Pace.Own() {
+		c, deadlines, saved := r.nextClock(next, seat, standIn, final != nil, m.At)
+		if saved != r.clock.saved {
+			m.Deadlines = &DeadlinesAfter{Set: deadlines}
+		}
+		c.saved, clock = saved, &c
 	}
 	// live runs once the move is stored, while this goroutine still holds
 	// r.mu and waits for the store: possibly on the store's goroutine.
@@ -475,8 +481,11 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.t.Status, r.t.Result = Finished, final
 		}
 		r.noteTakeBack(before, seat, move, standIn)
-		r.clock = clock
-		r.clock.saved = saved
+		if clock != nil {
+			r.clock = *clock
+		} else {
+			r.clock.moved(r.t, seat, standIn)
+		}
 		r.schedule()
 		r.noticeTurns(before.Actors())
 		r.broadcastState()
@@ -493,16 +502,15 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 	return nil
 }
 
-// nextClock returns the seat clock as it will be once seat's move, which
-// leaves the game next (over when final), is live at now, with the
-// deadlines to store then (nil for none) and their encoding. It holds r.mu.
+// nextClock returns the seat clock of a table at your own pace as it will
+// be once seat's move, which leaves the game next (over when final), is
+// live at now, with the deadlines to store then (nil once the game is
+// over) and their encoding. It holds r.mu.
 func (r *Runner) nextClock(next game.Game, seat game.Seat, standIn, final bool, now time.Time) (seatClock, *Deadlines, string) {
 	c := r.clock
 	c.moved(r.t, seat, standIn)
 	var d *Deadlines
-	if !final && r.t.Pace.Own() {
-		// A live table has none to store: its turn timers are armed once
-		// the move is live.
+	if !final {
 		c.arm(r.t, next.Actors(), now)
 		d = c.deadlines(r.t, r.t.Version+1)
 	}
