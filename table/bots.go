@@ -28,7 +28,7 @@ func (r *Runner) schedule() {
 		return
 	}
 	actors := r.g.Actors()
-	watched := len(r.subs) > 0
+	watched := r.fan.watched()
 	if r.resting() {
 		// Nobody watches: computer players wait for someone to come back.
 		if r.botTimer != nil {
@@ -55,7 +55,7 @@ func (r *Runner) schedule() {
 // its own pace with no person in a seat (a game of computer players only,
 // which nobody waits for).
 func (r *Runner) resting() bool {
-	return len(r.subs) == 0 && (!r.t.Pace.Own() || !r.t.hasPerson())
+	return !r.fan.watched() && (!r.t.Pace.Own() || !r.t.hasPerson())
 }
 
 func (r *Runner) stopTimers() {

@@ -259,10 +259,7 @@ func (r *Runner) Say(ctx context.Context, s *Sub, text, emoji string) error {
 	}
 	r.t = next
 	m := NewMsg("chat", r.t.Version, ChatFrame{Lines: []ChatLine{line}})
-	for _, x := range r.subs {
-		x.conn.Send(m)
-	}
-	m.Done()
+	r.fan.send(m)
 	return nil
 }
 

@@ -25,21 +25,6 @@ type Conn interface {
 	Close(reason string)
 }
 
-// Sub is one subscription of a connection to a runner.
-type Sub struct {
-	conn   Conn
-	key    string // "" for the TV
-	tv     bool
-	resent int // 1 + the version Resend last sent this connection; 0: none
-
-	// patches: the client applies patches (fanout.go); frame is the id of
-	// the last state frame sent to it, last that state's data when patches.
-	patches bool
-	frame   uint64
-	last    *indexed
-	asked   uint64 // 1 + the frame at which SendState last answered; 0: none
-}
-
 // Runner is one live table. It serializes every change of its table, lobby
 // changes and moves alike, under one mutex: a move is applied to a clone of
 // the game, committed to the store, and only then made live and pushed to
@@ -54,7 +39,7 @@ type Runner struct {
 	t      *Table
 	g      game.Game    // nil in the lobby
 	events []game.Event // the events of the last move, unfiltered
-	subs   []*Sub
+	fan    fanout       // the subscribers and what each was sent (fanout.go)
 
 	bots     [game.MaxSeats]game.Computer
 	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
@@ -67,9 +52,6 @@ type Runner struct {
 	undo     takeBack  // the last move, while it may be taken back
 	unloaded bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
 	idle     time.Time // when the last connection left (or the table loaded)
-
-	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
-	frameID   uint64    // the id of the last state frame encoded (fanout.go)
 }
 
 // ID returns the table's id.
@@ -89,14 +71,7 @@ func (r *Runner) Lobby() LobbyView {
 	return r.lobbyView()
 }
 
-func (r *Runner) online(key string) bool {
-	for _, s := range r.subs {
-		if s.key == key {
-			return true
-		}
-	}
-	return false
-}
+func (r *Runner) online(key string) bool { return r.fan.online(key) }
 
 func (r *Runner) lobbyView() LobbyView {
 	t := r.t
@@ -212,24 +187,7 @@ func (r *Runner) viewerOf(s *Sub) game.Seat {
 
 // broadcastLobby pushes the lobby view to every subscriber, the TV's
 // without what it may not hand out.
-func (r *Runner) broadcastLobby() {
-	v := r.lobbyView()
-	m, tv := NewMsg("lobby", r.t.Version, v), (*Msg)(nil)
-	for _, s := range r.subs {
-		if s.tv && v.Status != Lobby {
-			if tv == nil {
-				tv = NewMsg("lobby", r.t.Version, tvView(v))
-			}
-			s.conn.Send(tv)
-			continue
-		}
-		s.conn.Send(m)
-	}
-	m.Done()
-	if tv != nil {
-		tv.Done()
-	}
-}
+func (r *Runner) broadcastLobby() { r.fan.lobby(r.t.Version, r.lobbyView()) }
 
 // IsMember reports whether the person with key has joined the table.
 func (r *Runner) IsMember(key string) bool {
@@ -281,7 +239,7 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		s.patches = p.Patches()
 	}
 	wasOnline := !tv && r.online(key)
-	r.subs = append(r.subs, s)
+	r.fan.add(s)
 	seat := r.viewerOf(s)
 	if seat >= 0 {
 		r.clock.gone[seat] = time.Time{}
@@ -323,19 +281,7 @@ func (r *Runner) markOffline() {
 // Unsubscribe disconnects s.
 func (r *Runner) Unsubscribe(s *Sub) {
 	r.mu.Lock()
-	for i, x := range r.subs {
-		if x == s {
-			last := len(r.subs) - 1
-			r.subs[i] = r.subs[last]
-			r.subs[last] = nil
-			r.subs = r.subs[:last]
-			break
-		}
-	}
-	if len(r.subs) == 0 {
-		if cap(r.subs) > 8 {
-			r.subs = nil
-		}
+	if r.fan.remove(s) {
 		r.idle = r.tables.now()
 		if r.botDue && r.t.Pace.Own() && r.botTimer != nil {
 			r.botTimer.Reset(0) // nobody watches: no pause to follow the move
@@ -564,7 +510,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 		return err
 	}
 	next.Updated = r.tables.now()
-	if len(r.subs) == 0 {
+	if !r.fan.watched() {
 		r.idle = next.Updated // in use over HTTP alone: not idle
 	}
 	if err := r.tables.store.SaveTable(ctx, next); err != nil {
@@ -592,17 +538,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 
 // drop closes every connection of a member who was removed.
 func (r *Runner) drop(key string) {
-	kept := r.subs[:0]
-	for _, s := range r.subs {
-		if s.key == key && !s.tv {
-			Send(s.conn, "error", r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table"))
-			s.conn.Close("removed by the host")
-			continue
-		}
-		kept = append(kept, s)
-	}
-	clear(r.subs[len(kept):])
-	r.subs = kept
+	r.fan.drop(key, r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table"), "removed by the host")
 }
 
 // Log returns the stored moves with the events each made, as viewer may see

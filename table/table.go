@@ -10,7 +10,9 @@
 // clock.go) keeps the time of the seats (turn timers and limits, reminders,
 // lapses, missed turns and held seats, stand-ins and the wait for a lost
 // connection) and tells the runner what is due; the runner arms the timers
-// and acts on it.
+// and acts on it. The fan-out (fanout, fanout.go and patch.go) keeps the
+// subscribed connections and what each was sent, and sends them the lobby
+// and each viewer's state, whole or as a patch, when the runner says.
 package table
 
 import (
