@@ -21,10 +21,11 @@ import (
 // from the *Table each method takes), the game (callers pass the seats it
 // waits on), the timer (arm says when the next thing is due and the runner
 // sets its timer for then), the store (the runner stores what deadlines
-// returns) or anyone's connection (the runner sends the reminders that due
-// returns and the frames that show the clock). It is a plain value: a copy
-// is a clock of its own, which is how the runner works out the deadlines a
-// position will have before the move that makes it is committed.
+// returns) or anyone's connection (the runner sends the reminders that
+// lapse returns and the frames that show the clock). It is a plain value:
+// a copy is a clock of its own, which is how the runner works out the
+// deadlines a position will have before the move that makes it is
+// committed.
 type seatClock struct {
 	deadline [game.MaxSeats]time.Time
 	reminded game.SeatSet

@@ -29,7 +29,10 @@ type Conn interface {
 // changes and moves alike, under one mutex: a move is applied to a clone of
 // the game, committed to the store, and only then made live and pushed to
 // every subscriber, each with its own view. Computer players and the turn
-// timer act through the same path after a pause.
+// timer act through the same path after a pause. The runner owns the
+// table, the game and the order of changes, and makes the store calls;
+// the seat clock (clock) keeps the seats' time and the fan-out (fan) the
+// subscribers, both called with mu held.
 type Runner struct {
 	tables *Tables
 	def    game.Definition
