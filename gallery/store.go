@@ -89,6 +89,10 @@ func (s *memStore) AppendMove(_ context.Context, id string, m table.Move, result
 		}
 		return err
 	}
+	if m.Deadlines != nil {
+		s.deadlines[id] = m.Deadlines.Set
+		m.Deadlines = nil // not part of the log
+	}
 	s.moves[id] = append(s.moves[id], m)
 	t.Version = m.N + 1
 	if result != nil && result.Over {

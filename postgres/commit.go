@@ -40,24 +40,30 @@ const (
 // transaction: each move whose table the node still holds with the fencing
 // number given (FOR KEY SHARE: a takeover, which locks the lease FOR UPDATE,
 // waits for this transaction, and one
-// that committed first fails the check), then the finished tables. It
-// returns the moves written.
+// that committed first fails the check), then, in one update of each
+// table a move changes, the finished tables and the turn deadlines the
+// moves leave (PostgreSQL makes only one of two updates of a row in one
+// statement). It returns the moves written.
 const insertMoves = `WITH u AS (
-	SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[], $7::bigint[], $8::bool[])
-		AS u(table_id, n, seat, move, at, result, epoch, stand_in)
+	SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[], $7::bigint[], $8::bool[], $9::bool[], $10::text[])
+		AS u(table_id, n, seat, move, at, result, epoch, stand_in, set_deadlines, deadlines)
 ), ok AS (%s
 ), ins AS (
 	INSERT INTO moves (table_id, n, seat, move, at, stand_in) SELECT table_id, n, seat, move, at, stand_in FROM ok
 	ON CONFLICT DO NOTHING RETURNING table_id, n
 ), fin AS (
-	UPDATE tables SET status = 'finished', result = ok.result, updated = ok.at
-	FROM ok JOIN ins USING (table_id, n) WHERE tables.id = ok.table_id AND ok.result IS NOT NULL
+	UPDATE tables SET
+		status = CASE WHEN ok.result IS NOT NULL THEN 'finished' ELSE tables.status END,
+		result = CASE WHEN ok.result IS NOT NULL THEN ok.result ELSE tables.result END,
+		updated = CASE WHEN ok.result IS NOT NULL THEN ok.at ELSE tables.updated END,
+		deadlines = CASE WHEN ok.set_deadlines THEN ok.deadlines ELSE tables.deadlines END
+	FROM ok JOIN ins USING (table_id, n) WHERE tables.id = ok.table_id AND (ok.result IS NOT NULL OR ok.set_deadlines)
 )
 SELECT table_id, n FROM ins`
 
 const (
 	anyOwner = `SELECT * FROM u`
-	fenced   = `SELECT u.* FROM u JOIN leases l ON l.table_id = u.table_id AND l.owner = $9 AND l.epoch = u.epoch FOR KEY SHARE OF l`
+	fenced   = `SELECT u.* FROM u JOIN leases l ON l.table_id = u.table_id AND l.owner = $11 AND l.epoch = u.epoch FOR KEY SHARE OF l`
 )
 
 // batchWriter holds the committer's buffers, reused from batch to batch.
@@ -72,7 +78,11 @@ type batchWriter struct {
 	results []*string
 	epochs  []int64
 	standIn []bool
-	queued  []*groupcommit.Request
+	// setDeadlines marks the moves that change their table's turn
+	// deadlines to deadlines (nil: cleared).
+	setDeadlines []bool
+	deadlines    []*string
+	queued       []*groupcommit.Request
 }
 
 func newBatchWriter() *batchWriter { return &batchWriter{next: make(map[string]int)} }
@@ -81,7 +91,7 @@ func (w *batchWriter) reset() {
 	clear(w.next)
 	w.unknown, w.ids, w.ns, w.seats, w.moves = w.unknown[:0], w.ids[:0], w.ns[:0], w.seats[:0], w.moves[:0]
 	w.ats, w.results, w.epochs, w.queued = w.ats[:0], w.results[:0], w.epochs[:0], w.queued[:0]
-	w.standIn = w.standIn[:0]
+	w.standIn, w.setDeadlines, w.deadlines = w.standIn[:0], w.setDeadlines[:0], w.deadlines[:0]
 }
 
 // commit writes batch. A request that does not fit its table is refused
@@ -121,6 +131,17 @@ func (s *Store) commit(w *batchWriter, batch []*groupcommit.Request) {
 			r.Err = harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, head)
 			continue
 		}
+		var deadlines *string
+		if d := r.Move.Deadlines; d != nil {
+			text, ok, err := d.Text()
+			if err != nil {
+				r.Err = err
+				continue
+			}
+			if ok {
+				deadlines = &text
+			}
+		}
 		var result *string
 		w.next[r.ID] = r.Move.N + 1
 		if r.Result != nil && r.Result.Over {
@@ -141,6 +162,8 @@ func (s *Store) commit(w *batchWriter, batch []*groupcommit.Request) {
 		w.results = append(w.results, result)
 		w.epochs = append(w.epochs, epoch)
 		w.standIn = append(w.standIn, r.Move.StandIn)
+		w.setDeadlines = append(w.setDeadlines, r.Move.Deadlines != nil)
+		w.deadlines = append(w.deadlines, deadlines)
 		w.queued = append(w.queued, r)
 	}
 	if len(w.queued) == 0 {
@@ -174,7 +197,7 @@ type moveKey struct {
 }
 
 func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, error) {
-	args := []any{w.ids, w.ns, w.seats, w.moves, w.ats, w.results, w.epochs, w.standIn}
+	args := []any{w.ids, w.ns, w.seats, w.moves, w.ats, w.results, w.epochs, w.standIn, w.setDeadlines, w.deadlines}
 	sql := fmt.Sprintf(insertMoves, anyOwner)
 	if s.node != "" {
 		sql = fmt.Sprintf(insertMoves, fenced)

@@ -114,6 +114,31 @@ func TestFencing(t *testing.T) {
 			t.Fatal("the old owner's lobby change landed")
 		}
 	})
+	t.Run("a move's deadlines go with it under the lease, and not without it", func(t *testing.T) {
+		own := storetest.NewTable(t)
+		if err := b.CreateTable(ctx, own); err != nil {
+			t.Fatal(err)
+		}
+		own.Status = table.Playing
+		if err := b.SaveTable(ctx, own); err != nil {
+			t.Fatal(err)
+		}
+		d := &table.Deadlines{Version: 1, Seats: []table.Deadline{{Seat: 0, Due: 1796000000000}}}
+		m := move(0)
+		m.Deadlines = &table.DeadlinesAfter{Set: d}
+		if err := a.AppendMove(ctx, own.ID, m, nil, nil); err != postgres.ErrLeaseLost {
+			t.Fatalf("a move with deadlines by a node without the lease: %v, want the lease lost", err)
+		}
+		if got, err := b.Table(ctx, own.ID); err != nil || got.Deadlines != nil || got.Version != 0 {
+			t.Fatalf("after that move: version %d, deadlines %+v, %v; want 0 and none", got.Version, got.Deadlines, err)
+		}
+		if err := b.AppendMove(ctx, own.ID, m, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := b.Table(ctx, own.ID); err != nil || got.Version != 1 || got.Deadlines == nil || got.Deadlines.Seats[0] != d.Seats[0] {
+			t.Fatalf("after the owner's move: %+v, %v; want version 1 with deadlines %+v", got, err, d)
+		}
+	})
 	t.Run("a node restarted under the same name takes its leases back at once", func(t *testing.T) {
 		again := open(t, dsn, postgres.Options{Node: "b", LeaseTTL: time.Minute})
 		defer again.Close()

@@ -27,6 +27,7 @@ type committerConn struct {
 	begin, commit  *sql.Stmt
 	rollback, head *sql.Stmt
 	insert, finish *sql.Stmt
+	deadlines      *sql.Stmt
 	heads          map[string]int // the heads the batch being written leaves
 	errs           []error
 	maxPages       int64 // the page cap applied to conn (0: none)
@@ -48,6 +49,7 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 		{&c.head, `SELECT status, COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = ?1), 0) FROM tables WHERE id = ?1`},
 		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
+		{&c.deadlines, `UPDATE tables SET deadlines = ? WHERE id = ?`},
 	} {
 		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
 			c.close()
@@ -70,7 +72,7 @@ func (c *committerConn) limitPages(ctx context.Context, pages int64) {
 }
 
 func (c *committerConn) close() {
-	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish} {
+	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish, c.deadlines} {
 		if st != nil {
 			st.Close()
 		}
@@ -161,6 +163,15 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 			return nil, err
 		}
 		c.heads[r.ID] = groupcommit.Finished
+	}
+	if d := r.Move.Deadlines; d != nil {
+		text, ok, err := d.Text()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := c.deadlines.ExecContext(ctx, sql.NullString{String: text, Valid: ok}, r.ID); err != nil {
+			return nil, err
+		}
 	}
 	return nil, nil
 }

@@ -34,6 +34,7 @@ func Run(t *testing.T, open Open) {
 		{"unknown table", testNotFound},
 		{"save lobby", testSave},
 		{"turn deadlines kept apart from the lobby", testDeadlines},
+		{"turn deadlines stored with the move, or neither", testMoveDeadlines},
 		{"append and read moves", testAppend},
 		{"append refuses a gap or a repeat", testAppendConflict},
 		{"append refuses a table not playing", testAppendNotPlaying},
@@ -210,6 +211,95 @@ func testDeadlines(t *testing.T, s table.Store) {
 		t.Fatalf("after clearing them: %+v, %v", got, err)
 	}
 	wantCode(t, s.SaveDeadlines(ctx, "nosuchtable", want), harbor.ENotFound)
+}
+
+// testMoveDeadlines checks that the deadlines a move carries are written in
+// the move's commit, that a refused move writes neither, that a move
+// without them leaves the stored ones alone, and that a final move can
+// clear them as it finishes the table.
+func testMoveDeadlines(t *testing.T, s table.Store) {
+	tb := create(t, s)
+	if err := tb.SetPace(tb.Host, table.Pace{Mode: table.PaceOwn, Limit: 86400, Rule: table.RuleComputer}); err != nil {
+		t.Fatal(err)
+	}
+	g := start(t, s, tb)
+	at := func(v int) *table.Deadlines {
+		return &table.Deadlines{Version: v, Seats: []table.Deadline{{Seat: 0, Due: 1796000000000 + int64(v)}}, Missed: []int{0, v}}
+	}
+	// next is the bot's next move in g, applied to g once stored.
+	next := func() (table.Move, game.Result) {
+		t.Helper()
+		seat := g.Actors().First()
+		raw, err := gametest.Definition.NewBot(seat, 1).Move(g, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := g.Clone()
+		if err := after.Apply(seat, raw, nil); err != nil {
+			t.Fatal(err)
+		}
+		return table.Move{N: tb.Version, Seat: seat, Move: raw, At: time.Now().UTC().Truncate(time.Millisecond)}, after.Result()
+	}
+	stored := func(what string, version int, want *table.Deadlines) *table.Table {
+		t.Helper()
+		got, err := s.Table(ctx, tb.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != version || !reflect.DeepEqual(got.Deadlines, want) {
+			t.Fatalf("%s: stored version %d and deadlines %+v, want %d and %+v", what, got.Version, got.Deadlines, version, want)
+		}
+		return got
+	}
+	store := func(m table.Move, res game.Result) {
+		t.Helper()
+		if err := s.AppendMove(ctx, tb.ID, m, &res, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(m.Seat, m.Move, nil); err != nil {
+			t.Fatal(err)
+		}
+		tb.Version++
+	}
+	if err := s.SaveDeadlines(ctx, tb.ID, at(0)); err != nil {
+		t.Fatal(err)
+	}
+
+	m, res := next()
+	m.Deadlines = &table.DeadlinesAfter{Set: at(1)}
+	store(m, res)
+	stored("after a move with its deadlines", 1, at(1))
+	moves, err := s.Moves(ctx, tb.ID, 0)
+	if err != nil || len(moves) != 1 || moves[0].Deadlines != nil {
+		t.Fatalf("the log after one move: %+v %v (deadlines are not part of it)", moves, err)
+	}
+
+	m, res = next()
+	refused := m
+	refused.N = 5
+	refused.Deadlines = &table.DeadlinesAfter{Set: at(6)}
+	wantCode(t, s.AppendMove(ctx, tb.ID, refused, &res, nil), harbor.EConflict)
+	stored("after a refused move", 1, at(1))
+
+	store(m, res) // no deadlines: the stored ones stay
+	stored("after a move without deadlines", 2, at(1))
+
+	for !g.Result().Over {
+		m, res = next()
+		if res.Over {
+			m.Deadlines = &table.DeadlinesAfter{} // the game ends: no clock runs
+		} else {
+			m.Deadlines = &table.DeadlinesAfter{Set: at(m.N + 1)}
+		}
+		store(m, res)
+		if !res.Over {
+			stored("during the game", tb.Version, at(tb.Version))
+		}
+	}
+	end := stored("after the final move", tb.Version, nil)
+	if end.Status != table.Finished || end.Result == nil || !reflect.DeepEqual(*end.Result, g.Result()) {
+		t.Fatalf("the final move with its deadlines left the table %s with result %+v, want finished with %+v", end.Status, end.Result, g.Result())
+	}
 }
 
 // play applies n bot moves to g and appends them to s, returning them;

@@ -86,16 +86,22 @@ func benchMove(b *testing.B, c table.Conn) {
 		all[i] = live{r, sub}
 	}
 	move := json.RawMessage(`{"type":"take","n":1}`)
+	moveAll(b, n, func(i, v int) error { return all[i].r.Move(ctx, all[i].sub, v, move) })
+}
+
+// moveAll times b.N moves spread over n tables, all moving at once: each
+// table's goroutine calls move with the table's index and its version.
+func moveAll(b *testing.B, n int, move func(i, v int) error) {
 	per := b.N/n + 1
 	b.ReportAllocs()
 	b.ResetTimer()
 	var wg sync.WaitGroup
-	for _, l := range all {
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for v := range per {
-				if err := l.r.Move(ctx, l.sub, v, move); err != nil {
+				if err := move(i, v); err != nil {
 					b.Error(err)
 					return
 				}
@@ -157,4 +163,47 @@ func tableMemory(b *testing.B, n, moves int) {
 	b.ReportMetric((float64(played)-float64(started))/float64(n), "grown/table")
 	runtime.KeepAlive(runners)
 	runtime.KeepAlive(subs)
+}
+
+// BenchmarkMoveOwnPace is BenchmarkMove at tables at your own pace, two
+// people taking turns, each connected once: every move hands the turn and
+// its limit to the other seat, so it changes the table's stored deadlines.
+func BenchmarkMoveOwnPace(b *testing.B) {
+	tables := benchTables(b)
+	ctx := context.Background()
+	n := max(400, b.N/900+1) // a table holds 1,000 moves of one token
+	type live struct {
+		r    *table.Runner
+		subs [2]*table.Sub
+	}
+	all := make([]live, n)
+	for i := range all {
+		ana, bo := table.KeyOf(table.NewToken()), table.KeyOf(table.NewToken())
+		r, err := tables.Create(ctx, gametest.ID, ana, "Ana", json.RawMessage(`{"size":1000}`), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, op := range []func(t *table.Table) error{
+			func(t *table.Table) error { return t.Join(bo, "Bo") },
+			func(t *table.Table) error {
+				return t.SetPace(ana, table.Pace{Mode: table.PaceOwn, Limit: 86400, Rule: table.RuleComputer})
+			},
+			func(t *table.Table) error { return t.SetReady(bo, true) },
+		} {
+			if err := r.Change(ctx, op); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := r.Start(ctx, ana); err != nil {
+			b.Fatal(err)
+		}
+		all[i].r = r
+		for j, key := range []string{ana, bo} {
+			if all[i].subs[j], err = r.Subscribe(discard{}, key, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	move := json.RawMessage(`{"type":"take","n":1}`)
+	moveAll(b, n, func(i, v int) error { return all[i].r.Move(ctx, all[i].subs[v%2], v, move) })
 }

@@ -28,7 +28,7 @@ func (r *Runner) schedule() {
 		return
 	}
 	actors := r.g.Actors()
-	watched := len(r.subs) > 0
+	watched := r.fan.watched()
 	if r.resting() {
 		// Nobody watches: computer players wait for someone to come back.
 		if r.botTimer != nil {
@@ -55,7 +55,7 @@ func (r *Runner) schedule() {
 // its own pace with no person in a seat (a game of computer players only,
 // which nobody waits for).
 func (r *Runner) resting() bool {
-	return len(r.subs) == 0 && (!r.t.Pace.Own() || !r.t.hasPerson())
+	return !r.fan.watched() && (!r.t.Pace.Own() || !r.t.hasPerson())
 }
 
 func (r *Runner) stopTimers() {
@@ -100,7 +100,7 @@ func (r *Runner) botStep() {
 // at a table whose rule skips the person, the game's pass or end of the
 // turn when it lists one.
 func (r *Runner) lapseMove(seat game.Seat) error {
-	if r.lapsed.Has(seat) && r.t.Pace.Rule == RuleSkip {
+	if r.clock.lapsed.Has(seat) && r.t.Pace.Rule == RuleSkip {
 		if skip, ok := r.skipMove(seat); ok {
 			err := r.apply(context.Background(), seat, skip, true)
 			if err == nil || harbor.ErrorCode(err) == harbor.EInternal {
@@ -174,54 +174,16 @@ func (r *Runner) botMove(seat game.Seat) error {
 	return err
 }
 
-// computerSeats are the seats a computer player moves for: its own, the
-// ones it stands in for while their person is away, and the ones the host
-// handed to it.
-func (r *Runner) computerSeats() game.SeatSet {
-	return r.t.Bots() | r.away | r.t.Room.Handed | r.lapsed
-}
+// computerSeats are the seats a computer player moves for now
+// (seatClock.computerSeats).
+func (r *Runner) computerSeats() game.SeatSet { return r.clock.computerSeats(r.t) }
 
-// armTimers starts the turn timer (live) or limit (own pace) of each
-// person the game now waits on, forgets it for everyone else, and sets the
-// runner's one timer for the earliest moment something is due: a turn
-// timer or limit running out, a reminder at your own pace, or a waited-on
-// person disconnected for the table's AwaySeconds (live only). At your own
-// pace a limit runs for as long as the game waits on the seat, over every
-// move of the turn; a seat whose limit ran out keeps it until the game no
-// longer waits on it, and a held seat has none.
+// armTimers has the seat clock arm the turn timers and limits of the
+// people the game now waits on (seatClock.arm) and sets the runner's one
+// timer for the earliest moment something is due.
 func (r *Runner) armTimers(actors game.SeatSet) {
 	now := r.tables.now()
-	own := r.t.Pace.Own()
-	limit := time.Duration(r.t.TurnSeconds) * time.Second
-	if own {
-		limit = time.Duration(r.t.Pace.Limit) * time.Second
-	}
-	r.lapsed &= actors // a lapse ends with the turn
-	var next time.Time
-	for i := range r.t.Seats {
-		seat := game.Seat(i)
-		if !actors.Has(seat) || r.t.Seats[i].Kind != Human || ((r.computerSeats().Has(seat) || r.held(seat)) && !r.lapsed.Has(seat)) {
-			r.deadline[i] = time.Time{}
-			r.reminded = r.reminded.Without(seat)
-			continue
-		}
-		if limit > 0 && r.deadline[i].IsZero() {
-			r.deadline[i] = now.Add(limit)
-			r.reminded = r.reminded.Without(seat)
-		}
-		dues := []time.Time{r.deadline[i], r.goneDue(seat)}
-		if own && r.lapsed.Has(seat) {
-			continue // the table's rule plays the turn
-		}
-		if own && !r.reminded.Has(seat) {
-			dues = append(dues, r.remindAt(seat))
-		}
-		for _, due := range dues {
-			if !due.IsZero() && (next.IsZero() || due.Before(next)) {
-				next = due
-			}
-		}
-	}
+	next := r.clock.arm(r.t, actors, now)
 	if next.IsZero() {
 		if r.turn != nil {
 			r.turn.Stop()
@@ -236,17 +198,10 @@ func (r *Runner) armTimers(actors game.SeatSet) {
 	}
 }
 
-// goneDue is when a computer player stands in for the disconnected person
-// of seat; zero while they are connected or the table never stands in.
-func (r *Runner) goneDue(seat game.Seat) time.Time {
-	if r.gone[seat].IsZero() || r.t.Room.AwaySeconds <= 0 || r.t.Pace.Own() {
-		return time.Time{}
-	}
-	return r.gone[seat].Add(time.Duration(r.t.Room.AwaySeconds) * time.Second)
-}
-
-// timeUp hands every waited-on person whose turn timer ran out, or who has
-// been disconnected too long, to a computer player.
+// timeUp applies what the seat clock finds due: at your own pace the
+// reminders and the table's rule for each limit that ran out; at a live
+// table a computer player for every waited-on person whose turn timer ran
+// out, or who has been disconnected too long.
 func (r *Runner) timeUp() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -255,7 +210,10 @@ func (r *Runner) timeUp() {
 	}
 	now := r.tables.now()
 	if r.t.Pace.Own() {
-		changed := r.paceUp(now)
+		changed, due := r.clock.lapse(r.t, now)
+		for _, d := range due {
+			r.remind(d.seat, d.left)
+		}
 		r.schedule()
 		r.saveDeadlines(context.Background())
 		if changed {
@@ -264,19 +222,7 @@ func (r *Runner) timeUp() {
 		}
 		return
 	}
-	actors := r.g.Actors()
-	changed := false
-	for i, d := range r.deadline {
-		seat := game.Seat(i)
-		gone := r.goneDue(seat)
-		late := !d.IsZero() && !d.After(now)
-		lost := actors.Has(seat) && !gone.IsZero() && !gone.After(now) && i < len(r.t.Seats) && r.t.Seats[i].Kind == Human
-		if (late || lost) && !r.computerSeats().Has(seat) {
-			r.away = r.away.With(seat)
-			r.deadline[i] = time.Time{}
-			changed = true
-		}
-	}
+	changed := r.clock.standIn(r.t, r.g.Actors(), now)
 	r.schedule()
 	if changed {
 		r.broadcastLobby()

@@ -6,6 +6,129 @@ import (
 	"harbor/game"
 )
 
+// Sub is one subscription of a connection to a runner: who it is (conn,
+// key, tv), set when it subscribes, and what it was sent, which the
+// runner's fan-out keeps.
+type Sub struct {
+	conn   Conn
+	key    string // "" for the TV
+	tv     bool
+	resent int // 1 + the version Resend last sent this connection; 0: none
+
+	// patches: the client applies patches (fanout.go); frame is the id of
+	// the last state frame sent to it, last that state's data when patches.
+	patches bool
+	frame   uint64
+	last    *indexed
+	asked   uint64 // 1 + the frame at which SendState last answered; 0: none
+}
+
+// fanout owns a runner's subscribers and what each was sent: the list of
+// subscriptions, each one's last state frame and patch base (Sub's frame,
+// last and asked fields), and the ids of the state frames it encodes. It
+// sends lobby views, state frames (whole or as patches) and any other
+// frame to them. It does not own what the frames say: the runner builds
+// the lobby view and, through views, each viewer's state, and decides
+// when to broadcast; nor who a subscriber is at the table (views.viewerOf).
+// It holds no lock of its own: the runner calls it holding r.mu.
+type fanout struct {
+	subs      []*Sub
+	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
+	frameID   uint64    // the id of the last state frame encoded
+}
+
+// views is what the fan-out asks of the runner: whom a subscriber sees
+// the game as, and what that viewer sees.
+type views interface {
+	viewerOf(s *Sub) game.Seat
+	stateView(viewer game.Seat, shared sharedParts) StateView
+}
+
+// add subscribes s.
+func (f *fanout) add(s *Sub) { f.subs = append(f.subs, s) }
+
+// remove unsubscribes s, and reports whether nobody is subscribed now.
+func (f *fanout) remove(s *Sub) (empty bool) {
+	for i, x := range f.subs {
+		if x == s {
+			last := len(f.subs) - 1
+			f.subs[i] = f.subs[last]
+			f.subs[last] = nil
+			f.subs = f.subs[:last]
+			break
+		}
+	}
+	if len(f.subs) == 0 && cap(f.subs) > 8 {
+		f.subs = nil
+	}
+	return len(f.subs) == 0
+}
+
+// watched reports whether anyone is subscribed.
+func (f *fanout) watched() bool { return len(f.subs) > 0 }
+
+// online reports whether the member with key has a subscription (the TV
+// is not a member).
+func (f *fanout) online(key string) bool {
+	for _, s := range f.subs {
+		if s.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// send sends m to every subscriber and lets go of it.
+func (f *fanout) send(m *Msg) {
+	for _, s := range f.subs {
+		s.conn.Send(m)
+	}
+	m.Done()
+}
+
+// lobby sends every subscriber the lobby view v, the TV's without what it
+// may not hand out (tvView).
+func (f *fanout) lobby(version int, v LobbyView) {
+	m, tv := NewMsg("lobby", version, v), (*Msg)(nil)
+	for _, s := range f.subs {
+		if s.tv && v.Status != Lobby {
+			if tv == nil {
+				tv = NewMsg("lobby", version, tvView(v))
+			}
+			s.conn.Send(tv)
+			continue
+		}
+		s.conn.Send(m)
+	}
+	m.Done()
+	if tv != nil {
+		tv.Done()
+	}
+}
+
+// drop sends err to every connection of the member with key and closes
+// it with reason.
+func (f *fanout) drop(key string, version int, err error, reason string) {
+	kept := f.subs[:0]
+	for _, s := range f.subs {
+		if s.key == key && !s.tv {
+			Send(s.conn, "error", version, err)
+			s.conn.Close(reason)
+			continue
+		}
+		kept = append(kept, s)
+	}
+	clear(f.subs[len(kept):])
+	f.subs = kept
+}
+
+// closeAll unsubscribes everyone and returns who was subscribed.
+func (f *fanout) closeAll() []*Sub {
+	subs := f.subs
+	f.subs = nil
+	return subs
+}
+
 // Each state frame a runner encodes has an id (the envelope's f), unique
 // within the runner. A connection that applies patches keeps the data of
 // the last state it was sent (Sub.last, shared by every connection of the
@@ -31,14 +154,14 @@ type basePatch struct {
 	m    *Msg // nil: the whole frame is shorter
 }
 
-// newViewFrame encodes viewer's state as frame r.frameID+1.
-func (r *Runner) newViewFrame(viewer game.Seat, shared sharedParts) viewFrame {
-	r.frameID++
-	r.frameView = r.stateView(viewer, shared)
-	m := newFrame("state", r.t.Version, r.frameID, &r.frameView)
-	r.frameView = StateView{}
-	at := len(`{"t":"state","v":,"f":,"d":`) + digits(uint64(r.t.Version)) + digits(r.frameID)
-	return viewFrame{v: r.t.Version, id: r.frameID, full: m, at: at}
+// newViewFrame encodes viewer's state at version as frame f.frameID+1.
+func (f *fanout) newViewFrame(vs views, viewer game.Seat, shared sharedParts, version int) viewFrame {
+	f.frameID++
+	f.frameView = vs.stateView(viewer, shared)
+	m := newFrame("state", version, f.frameID, &f.frameView)
+	f.frameView = StateView{}
+	at := len(`{"t":"state","v":,"f":,"d":`) + digits(uint64(version)) + digits(f.frameID)
+	return viewFrame{v: version, id: f.frameID, full: m, at: at}
 }
 
 // digits is the length of n in decimal.
@@ -121,37 +244,44 @@ func (f *viewFrame) done() {
 	}
 }
 
-// sendState sends s its viewer's whole state, and makes it the base of
-// the patches that follow.
-func (r *Runner) sendState(s *Sub) {
-	f := r.newViewFrame(r.viewerOf(s), sharedParts{})
-	s.conn.Send(f.full)
-	f.sent(s)
-	f.done()
+// sendState sends s its viewer's whole state at version, and makes it the
+// base of the patches that follow.
+func (f *fanout) sendState(vs views, s *Sub, version int) {
+	fr := f.newViewFrame(vs, vs.viewerOf(s), sharedParts{}, version)
+	s.conn.Send(fr.full)
+	fr.sent(s)
+	fr.done()
 }
 
-// broadcastState pushes each subscriber its own view, encoding each
+// state pushes each subscriber its own view at version, encoding each
 // viewer's view once, and each patch once for the connections that hold
 // the same base.
-func (r *Runner) broadcastState() {
-	if r.g == nil {
-		return
-	}
-	shared := r.encodeShared()
+func (f *fanout) state(vs views, shared sharedParts, version int) {
 	var frames [game.MaxSeats + 1]viewFrame
-	for _, s := range r.subs {
-		viewer := r.viewerOf(s)
-		f := &frames[viewer+1]
-		if f.full == nil {
-			*f = r.newViewFrame(viewer, shared)
+	for _, s := range f.subs {
+		viewer := vs.viewerOf(s)
+		fr := &frames[viewer+1]
+		if fr.full == nil {
+			*fr = f.newViewFrame(vs, viewer, shared, version)
 		}
-		f.sendTo(s)
+		fr.sendTo(s)
 	}
 	for i := range frames {
 		if frames[i].full != nil {
 			frames[i].done()
 		}
 	}
+}
+
+// sendState sends s its viewer's whole state. It holds r.mu.
+func (r *Runner) sendState(s *Sub) { r.fan.sendState(r, s, r.t.Version) }
+
+// broadcastState pushes each subscriber its own view of the game.
+func (r *Runner) broadcastState() {
+	if r.g == nil {
+		return
+	}
+	r.fan.state(r, r.encodeShared(), r.t.Version)
 }
 
 // SendState sends s its whole current view again, with the recent log (a

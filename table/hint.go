@@ -84,10 +84,7 @@ func (r *Runner) Hint(ctx context.Context, s *Sub) (game.Suggestion, error) {
 		r.hist.set(h)
 	}
 	note := NewMsg("note", r.t.Version, e)
-	for _, sub := range r.subs {
-		sub.conn.Send(note)
-	}
-	note.Done()
+	r.fan.send(note)
 	return hint, nil
 }
 

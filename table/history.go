@@ -259,10 +259,7 @@ func (r *Runner) Say(ctx context.Context, s *Sub, text, emoji string) error {
 	}
 	r.t = next
 	m := NewMsg("chat", r.t.Version, ChatFrame{Lines: []ChatLine{line}})
-	for _, x := range r.subs {
-		x.conn.Send(m)
-	}
-	m.Done()
+	r.fan.send(m)
 	return nil
 }
 
@@ -271,7 +268,7 @@ func (r *Runner) Say(ctx context.Context, s *Sub, text, emoji string) error {
 // It holds r.mu.
 func (r *Runner) markGone(key string, at time.Time) {
 	if seat := r.t.SeatOf(key); seat >= 0 && r.g != nil {
-		r.gone[seat] = at
+		r.clock.gone[seat] = at
 		r.schedule()
 	}
 }

@@ -126,9 +126,9 @@ func (t *Table) SetPace(key string, p Pace) error {
 
 // Deadlines are the turn limits of a table at your own pace, as stored:
 // they outlast a restart and move with the table to another node. They
-// hold for the game at Version only; a store that kept older ones (the
-// server stopped between a move and its deadlines) has them replaced by
-// fresh limits.
+// hold for the game at Version only; older ones (a take-back stores none)
+// are replaced by fresh limits. A move stores those it leaves in its own
+// commit (Move.Deadlines); SaveDeadlines stores those of other changes.
 type Deadlines struct {
 	Version int        `json:"v"`
 	Seats   []Deadline `json:"seats,omitempty"`
@@ -153,140 +153,47 @@ type Deadline struct {
 // paceDeadlines returns the deadlines to store for the game as it is now;
 // nil when there are none.
 func (r *Runner) paceDeadlines() *Deadlines {
-	if !r.t.Pace.Own() || r.t.Status != Playing || r.g == nil {
+	if r.t.Status != Playing || r.g == nil {
 		return nil
 	}
-	d := &Deadlines{Version: r.t.Version}
-	for i, due := range r.deadline {
-		if due.IsZero() {
-			continue
-		}
-		seat := game.Seat(i)
-		d.Seats = append(d.Seats, Deadline{Seat: seat, Due: due.UnixMilli(), Reminded: r.reminded.Has(seat), Lapsed: r.lapsed.Has(seat)})
-	}
-	for i := range r.t.Seats {
-		if r.missed[i] > 0 {
-			if d.Missed == nil {
-				d.Missed = make([]int, len(r.t.Seats))
-			}
-			d.Missed[i] = int(r.missed[i])
-		}
-	}
-	return d
-}
-
-// held reports whether the table waits for the person of seat with their
-// clock stopped: a computer player took their last HeldAfter turns.
-func (r *Runner) held(seat game.Seat) bool {
-	return r.t.Pace.Own() && r.t.Pace.Rule == RuleComputer && int(r.missed[seat]) >= HeldAfter
+	return r.clock.deadlines(r.t, r.t.Version)
 }
 
 // saveDeadlines stores the table's deadlines when they changed since they
-// were last stored. A failure is logged: the limits in memory still run,
+// were last stored, after a change that is not a move (a move stores them
+// in its own commit). A failure is logged: the limits in memory still run,
 // and a table loaded without them gives every waited-on person a fresh
 // limit. It holds r.mu and must not run inside a store's callback.
 func (r *Runner) saveDeadlines(ctx context.Context) {
 	d := r.paceDeadlines()
-	var text string
-	if d != nil {
-		b, _ := json.Marshal(d)
-		text = string(b)
-	}
-	if text == r.savedDeadlines {
+	text, changed := r.clock.unsaved(d)
+	if !changed {
 		return
 	}
 	if err := r.tables.store.SaveDeadlines(ctx, r.id, d); err != nil {
 		r.tables.log.Error("save turn deadlines", "table", r.id, "err", err)
 		return
 	}
-	r.savedDeadlines = text
+	r.clock.saved = text
 }
 
-// restoreDeadlines takes the stored deadlines of a table just loaded,
-// when they are those of its game as it is, and its count of missed turns
-// in any case. It holds r.mu.
+// restoreDeadlines takes the stored deadlines of a table just loaded
+// (seatClock.restore), reading the moves stored after them when the store
+// missed the deadlines of the game's last moves. It holds r.mu.
 func (r *Runner) restoreDeadlines(ctx context.Context) {
 	d := r.t.Deadlines
 	if d == nil || !r.t.Pace.Own() || r.g == nil {
 		return
 	}
-	r.restoreMissed(ctx, d)
-	if d.Version != r.t.Version {
-		return
+	var since []Move
+	if d.Version < r.t.Version {
+		moves, err := r.tables.store.Moves(ctx, r.id, d.Version)
+		if err != nil {
+			r.tables.log.Error("read the moves after the stored turn deadlines", "table", r.id, "err", err)
+		}
+		since = moves
 	}
-	actors := r.g.Actors()
-	for _, s := range d.Seats {
-		if s.Seat < 0 || int(s.Seat) >= len(r.t.Seats) || !actors.Has(s.Seat) {
-			continue
-		}
-		r.deadline[s.Seat] = time.UnixMilli(s.Due).UTC()
-		if s.Reminded {
-			r.reminded = r.reminded.With(s.Seat)
-		}
-		if s.Lapsed {
-			r.lapsed = r.lapsed.With(s.Seat)
-		}
-	}
-	b, _ := json.Marshal(d)
-	r.savedDeadlines = string(b)
-}
-
-// restoreMissed takes the stored count of missed turns. When the store
-// missed the deadlines of the game's last moves (the server stopped between
-// a move and its deadlines), a person who made one of those moves has their
-// count start again; a computer player's moves for them may then be one
-// turn short of the count, which only lets the table wait a turn later.
-func (r *Runner) restoreMissed(ctx context.Context, d *Deadlines) {
-	for i, n := range d.Missed {
-		if i < len(r.t.Seats) && n > 0 {
-			r.missed[i] = uint8(min(n, HeldAfter))
-		}
-	}
-	if d.Version >= r.t.Version {
-		return
-	}
-	moves, err := r.tables.store.Moves(ctx, r.id, d.Version)
-	if err != nil {
-		r.tables.log.Error("read the moves after the stored turn deadlines", "table", r.id, "err", err)
-		return
-	}
-	for _, m := range moves {
-		if !m.StandIn && m.Seat >= 0 && int(m.Seat) < len(r.missed) {
-			r.missed[m.Seat] = 0
-		}
-	}
-}
-
-// remindAt is when the reminder of seat's turn goes out: half its limit
-// before the deadline.
-func (r *Runner) remindAt(seat game.Seat) time.Time {
-	return r.deadline[seat].Add(-time.Duration(r.t.Pace.Limit) * time.Second / 2)
-}
-
-// paceUp, at your own pace, sends the reminders that are due and applies
-// the table's rule to every seat whose limit ran out. It reports whether a
-// seat lapsed. It holds r.mu.
-func (r *Runner) paceUp(now time.Time) bool {
-	changed := false
-	for i, due := range r.deadline {
-		seat := game.Seat(i)
-		if due.IsZero() || r.lapsed.Has(seat) {
-			continue
-		}
-		if !due.After(now) {
-			r.lapsed = r.lapsed.With(seat)
-			if r.t.Pace.Rule == RuleComputer && int(r.missed[seat]) < HeldAfter {
-				r.missed[seat]++
-			}
-			changed = true
-			continue
-		}
-		if !r.reminded.Has(seat) && !r.remindAt(seat).After(now) {
-			r.reminded = r.reminded.With(seat)
-			r.remind(seat, due.Sub(now))
-		}
-	}
-	return changed
+	r.clock.restore(r.t, r.g.Actors(), d, since)
 }
 
 // remind tells Options.OnTurn that the person of seat still has their turn
@@ -320,26 +227,6 @@ func (r *Runner) skipMove(seat game.Seat) (json.RawMessage, bool) {
 	return nil, false
 }
 
-// Deadline returns the earliest moment a turn limit or turn timer of a
+// nextDeadline returns the earliest moment a turn limit or turn timer of a
 // waited-on person runs out; zero when none runs.
-func (r *Runner) nextDeadline() time.Time {
-	var next time.Time
-	consider := func(d time.Time) {
-		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
-			next = d
-		}
-	}
-	if r.g == nil {
-		// A table read from the store alone: its stored deadlines.
-		if d := r.t.Deadlines; d != nil && r.t.Status == Playing && d.Version == r.t.Version {
-			for _, s := range d.Seats {
-				consider(time.UnixMilli(s.Due))
-			}
-		}
-		return next
-	}
-	for _, d := range r.deadline {
-		consider(d)
-	}
-	return next
-}
+func (r *Runner) nextDeadline() time.Time { return r.clock.next(r.t, r.g != nil) }

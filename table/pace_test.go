@@ -268,6 +268,83 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	moveAs(t, r, ana, `{"type":"take","n":1}`)
 }
 
+// savesCounted is a store that counts its SaveDeadlines calls.
+type savesCounted struct {
+	table.Store
+	mu    sync.Mutex
+	saves int
+}
+
+func (s *savesCounted) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+	s.mu.Lock()
+	s.saves++
+	s.mu.Unlock()
+	return s.Store.SaveDeadlines(ctx, id, d)
+}
+
+func (s *savesCounted) take() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.saves
+	s.saves = 0
+	return n
+}
+
+// TestPaceMoveStoresItsDeadlines: at own pace the limit a move hands to the
+// next person is stored in the move's own commit, with no write of the
+// deadlines after it; the last move clears them in its commit too.
+func TestPaceMoveStoresItsDeadlines(t *testing.T) {
+	store := &savesCounted{Store: openStore(t)}
+	clk := &clock{now: time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)}
+	tables := table.NewTables(store, table.Options{Now: clk.Now, SweepEvery: -1})
+	defer tables.Close()
+	ctx := context.Background()
+	r, ana, bo := pacedPile(t, tables, ownPace, 2)
+	subs := map[string]*table.Sub{}
+	for _, key := range []string{ana, bo} {
+		sub, err := r.Subscribe(&recorder{}, key, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		subs[key] = sub
+	}
+	stored := func() *table.Deadlines {
+		t.Helper()
+		tb, err := store.Table(ctx, r.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb.Deadlines
+	}
+	if d := stored(); d == nil || d.Version != 0 || len(d.Seats) != 1 || d.Seats[0].Seat != 0 {
+		t.Fatalf("at the start the stored deadlines are %+v, want Ana's limit", d)
+	}
+	store.take()
+	clk.add(time.Hour)
+	if err := r.Move(ctx, subs[ana], 0, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	want := table.Deadline{Seat: 1, Due: clk.Now().Add(12 * time.Hour).UnixMilli()}
+	if d := stored(); d == nil || d.Version != 1 || len(d.Seats) != 1 || d.Seats[0] != want {
+		t.Fatalf("after Ana's move the stored deadlines are %+v, want version 1 with Bo's limit %+v", d, want)
+	}
+	if n := store.take(); n != 0 {
+		t.Fatalf("the move was followed by %d separate writes of its deadlines, want none", n)
+	}
+	if err := r.Move(ctx, subs[bo], 1, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if r.Lobby().Status != table.Finished {
+		t.Fatal("the game of two tokens did not end after two moves")
+	}
+	if d := stored(); d != nil {
+		t.Fatalf("after the last move the stored deadlines are %+v, want none", d)
+	}
+	if n := store.take(); n != 0 {
+		t.Fatalf("the last move was followed by %d separate writes of deadlines, want none", n)
+	}
+}
+
 // TestPaceComputerPlayersMoveUnwatched: at own pace a computer player
 // moves at once though nobody has the table open (a live table's waits
 // for someone to watch), and the table stays in memory while its game

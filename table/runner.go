@@ -25,26 +25,14 @@ type Conn interface {
 	Close(reason string)
 }
 
-// Sub is one subscription of a connection to a runner.
-type Sub struct {
-	conn   Conn
-	key    string // "" for the TV
-	tv     bool
-	resent int // 1 + the version Resend last sent this connection; 0: none
-
-	// patches: the client applies patches (fanout.go); frame is the id of
-	// the last state frame sent to it, last that state's data when patches.
-	patches bool
-	frame   uint64
-	last    *indexed
-	asked   uint64 // 1 + the frame at which SendState last answered; 0: none
-}
-
 // Runner is one live table. It serializes every change of its table, lobby
 // changes and moves alike, under one mutex: a move is applied to a clone of
 // the game, committed to the store, and only then made live and pushed to
 // every subscriber, each with its own view. Computer players and the turn
-// timer act through the same path after a pause.
+// timer act through the same path after a pause. The runner owns the
+// table, the game and the order of changes, and makes the store calls;
+// the seat clock (clock) keeps the seats' time and the fan-out (fan) the
+// subscribers, both called with mu held.
 type Runner struct {
 	tables *Tables
 	def    game.Definition
@@ -54,29 +42,19 @@ type Runner struct {
 	t      *Table
 	g      game.Game    // nil in the lobby
 	events []game.Event // the events of the last move, unfiltered
-	subs   []*Sub
+	fan    fanout       // the subscribers and what each was sent (fanout.go)
 
 	bots     [game.MaxSeats]game.Computer
-	away     game.SeatSet             // seats a computer player stands in for
-	gone     [game.MaxSeats]time.Time // since when each seat's person has no connection (zero: connected)
-	hist     window                   // the events of the last moves, once the game runs
+	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
+	hist     window    // the events of the last moves, once the game runs
 	chatRate map[string]*chatAllowance
-	deadline [game.MaxSeats]time.Time // turn timer (live) or limit (own pace) of each waited-on person
-	reminded game.SeatSet             // own pace: seats whose reminder went out
-	lapsed   game.SeatSet             // own pace: seats whose limit ran out, played by the table's rule
-	missed   [game.MaxSeats]uint8     // own pace: turns in a row a computer player took for each seat's person (held)
-	// savedDeadlines is the encoding of the deadlines last stored.
-	savedDeadlines string
-	botTimer       *time.Timer
-	botDue         bool
-	turn           *time.Timer
-	closed         bool
-	undo           takeBack  // the last move, while it may be taken back
-	unloaded       bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
-	idle           time.Time // when the last connection left (or the table loaded)
-
-	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
-	frameID   uint64    // the id of the last state frame encoded (fanout.go)
+	botTimer *time.Timer
+	botDue   bool
+	turn     *time.Timer // the seat clock's timer: set for what clock.arm says is due next
+	closed   bool
+	undo     takeBack  // the last move, while it may be taken back
+	unloaded bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
+	idle     time.Time // when the last connection left (or the table loaded)
 }
 
 // ID returns the table's id.
@@ -96,14 +74,7 @@ func (r *Runner) Lobby() LobbyView {
 	return r.lobbyView()
 }
 
-func (r *Runner) online(key string) bool {
-	for _, s := range r.subs {
-		if s.key == key {
-			return true
-		}
-	}
-	return false
-}
+func (r *Runner) online(key string) bool { return r.fan.online(key) }
 
 func (r *Runner) lobbyView() LobbyView {
 	t := r.t
@@ -133,16 +104,16 @@ func (r *Runner) lobbyView() LobbyView {
 		v.Members[i] = MemberView{ID: PublicID(m.Key), Name: m.Name, Seat: t.SeatOf(m.Key), Online: r.online(m.Key)}
 	}
 	for i, s := range t.Seats {
-		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
+		v.Seats[i] = SeatView{Kind: s.Kind, Name: s.Name, Color: s.Color, Ready: s.Ready, Away: r.clock.away.Has(game.Seat(i)), Handed: t.Room.Handed.Has(game.Seat(i))}
 		if s.Kind == Human {
 			v.Seats[i].Player, v.Seats[i].Online = PublicID(s.Key), r.online(s.Key)
 			if v.Seats[i].Handed {
 				v.Seats[i].HandedBy = PublicID(cmp.Or(s.HandedBy, t.Host))
 			}
-			if due := r.goneDue(game.Seat(i)); t.Status == Playing && !due.IsZero() && !r.computerSeats().Has(game.Seat(i)) {
+			if due := r.clock.goneDue(t, game.Seat(i)); t.Status == Playing && !due.IsZero() && !r.computerSeats().Has(game.Seat(i)) {
 				v.Seats[i].StandIn = due.UnixMilli()
 			}
-			v.Seats[i].Held = t.Status == Playing && r.held(game.Seat(i))
+			v.Seats[i].Held = t.Status == Playing && r.clock.held(t, game.Seat(i))
 		} else if s.Kind == Bot {
 			v.Seats[i].Level = t.levelOf(game.Seat(i))
 		}
@@ -166,7 +137,7 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 		if v.Legal == nil {
 			v.Legal = []any{}
 		}
-		if d := r.deadline[viewer]; !d.IsZero() {
+		if d := r.clock.deadline[viewer]; !d.IsZero() {
 			v.Deadline = d.UnixMilli()
 		}
 		v.Undo = r.mayTakeBack(viewer)
@@ -219,24 +190,7 @@ func (r *Runner) viewerOf(s *Sub) game.Seat {
 
 // broadcastLobby pushes the lobby view to every subscriber, the TV's
 // without what it may not hand out.
-func (r *Runner) broadcastLobby() {
-	v := r.lobbyView()
-	m, tv := NewMsg("lobby", r.t.Version, v), (*Msg)(nil)
-	for _, s := range r.subs {
-		if s.tv && v.Status != Lobby {
-			if tv == nil {
-				tv = NewMsg("lobby", r.t.Version, tvView(v))
-			}
-			s.conn.Send(tv)
-			continue
-		}
-		s.conn.Send(m)
-	}
-	m.Done()
-	if tv != nil {
-		tv.Done()
-	}
-}
+func (r *Runner) broadcastLobby() { r.fan.lobby(r.t.Version, r.lobbyView()) }
 
 // IsMember reports whether the person with key has joined the table.
 func (r *Runner) IsMember(key string) bool {
@@ -288,11 +242,11 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		s.patches = p.Patches()
 	}
 	wasOnline := !tv && r.online(key)
-	r.subs = append(r.subs, s)
+	r.fan.add(s)
 	seat := r.viewerOf(s)
 	if seat >= 0 {
-		r.gone[seat] = time.Time{}
-		if r.away.Has(seat) {
+		r.clock.gone[seat] = time.Time{}
+		if r.clock.away.Has(seat) {
 			r.back(seat)
 		} else if r.g != nil {
 			r.schedule()
@@ -322,7 +276,7 @@ func (r *Runner) markOffline() {
 	now := r.tables.now()
 	for i, s := range r.t.Seats {
 		if s.Kind == Human && !r.online(s.Key) {
-			r.gone[i] = now
+			r.clock.gone[i] = now
 		}
 	}
 }
@@ -330,19 +284,7 @@ func (r *Runner) markOffline() {
 // Unsubscribe disconnects s.
 func (r *Runner) Unsubscribe(s *Sub) {
 	r.mu.Lock()
-	for i, x := range r.subs {
-		if x == s {
-			last := len(r.subs) - 1
-			r.subs[i] = r.subs[last]
-			r.subs[last] = nil
-			r.subs = r.subs[:last]
-			break
-		}
-	}
-	if len(r.subs) == 0 {
-		if cap(r.subs) > 8 {
-			r.subs = nil
-		}
+	if r.fan.remove(s) {
 		r.idle = r.tables.now()
 		if r.botDue && r.t.Pace.Own() && r.botTimer != nil {
 			r.botTimer.Reset(0) // nobody watches: no pause to follow the move
@@ -382,14 +324,13 @@ func (r *Runner) Resend(s *Sub) {
 func (r *Runner) Back(s *Sub) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if seat := r.viewerOf(s); seat >= 0 && r.away.Has(seat) {
+	if seat := r.viewerOf(s); seat >= 0 && r.clock.away.Has(seat) {
 		r.back(seat)
 	}
 }
 
 func (r *Runner) back(seat game.Seat) {
-	r.away = r.away.Without(seat)
-	r.deadline[seat] = time.Time{}
+	r.clock.back(seat)
 	r.schedule()
 	r.broadcastLobby()
 	r.broadcastState()
@@ -420,22 +361,22 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 	case version != r.t.Version:
 		return harbor.Errorf(harbor.EStale, "the table has moved on since your move (version %d, not %d)", r.t.Version, version)
 	}
-	if r.away.Has(seat) {
+	if r.clock.away.Has(seat) {
 		// They are back: the views their move sends already show it (their
 		// turn timer runs again, the computer player stops).
-		r.away = r.away.Without(seat)
+		r.clock.away = r.clock.away.Without(seat)
 		if err := r.apply(ctx, seat, move, false); err != nil {
-			r.away = r.away.With(seat)
+			r.clock.away = r.clock.away.With(seat)
 			return err
 		}
 		r.broadcastLobby()
 		return nil
 	}
-	if r.lapsed.Has(seat) {
+	if r.clock.lapsed.Has(seat) {
 		// Their limit ran out, yet they play their turn themselves.
-		r.lapsed = r.lapsed.Without(seat)
+		r.clock.lapsed = r.clock.lapsed.Without(seat)
 		if err := r.apply(ctx, seat, move, false); err != nil {
-			r.lapsed = r.lapsed.With(seat)
+			r.clock.lapsed = r.clock.lapsed.With(seat)
 			return err
 		}
 		return nil
@@ -462,6 +403,18 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		final = &res
 	}
 	m := Move{N: r.t.Version, Seat: seat, Move: move, At: r.tables.now(), StandIn: standIn}
+	// At your own pace, the seat clock as the new position will have it,
+	// whose deadlines are stored in the move's own commit when they
+	// change. A live table stores none, and arms its turn timers once the
+	// move is live.
+	var clock *seatClock
+	if r.t.Pace.Own() {
+		c, deadlines, saved := r.nextClock(next, seat, standIn, final != nil, m.At)
+		if saved != r.clock.saved {
+			m.Deadlines = &DeadlinesAfter{Set: deadlines}
+		}
+		c.saved, clock = saved, &c
+	}
 	// live runs once the move is stored, while this goroutine still holds
 	// r.mu and waits for the store: possibly on the store's goroutine.
 	live := func(err error) {
@@ -477,11 +430,10 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.t.Status, r.t.Result = Finished, final
 		}
 		r.noteTakeBack(before, seat, move, standIn)
-		if !standIn {
-			r.missed[seat] = 0 // the person is back: their clock runs again
-		}
-		if !r.t.Pace.Own() {
-			r.deadline[seat] = time.Time{} // a live turn timer runs for each move
+		if clock != nil {
+			r.clock = *clock
+		} else {
+			r.clock.moved(r.t, seat, standIn)
 		}
 		r.schedule()
 		r.noticeTurns(before.Actors())
@@ -496,8 +448,23 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
 		return storeFault(err, "the move could not be saved; try again")
 	}
-	r.saveDeadlines(ctx)
 	return nil
+}
+
+// nextClock returns the seat clock of a table at your own pace as it will
+// be once seat's move, which leaves the game next (over when final), is
+// live at now, with the deadlines to store then (nil once the game is
+// over) and their encoding. It holds r.mu.
+func (r *Runner) nextClock(next game.Game, seat game.Seat, standIn, final bool, now time.Time) (seatClock, *Deadlines, string) {
+	c := r.clock
+	c.moved(r.t, seat, standIn)
+	var d *Deadlines
+	if !final {
+		c.arm(r.t, next.Actors(), now)
+		d = c.deadlines(r.t, r.t.Version+1)
+	}
+	text, _ := c.unsaved(d)
+	return c, d, text
 }
 
 // Change applies a lobby operation (see lobby.go) made by key: op runs on a
@@ -546,7 +513,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 		return err
 	}
 	next.Updated = r.tables.now()
-	if len(r.subs) == 0 {
+	if !r.fan.watched() {
 		r.idle = next.Updated // in use over HTTP alone: not idle
 	}
 	if err := r.tables.store.SaveTable(ctx, next); err != nil {
@@ -574,17 +541,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 
 // drop closes every connection of a member who was removed.
 func (r *Runner) drop(key string) {
-	kept := r.subs[:0]
-	for _, s := range r.subs {
-		if s.key == key && !s.tv {
-			Send(s.conn, "error", r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table"))
-			s.conn.Close("removed by the host")
-			continue
-		}
-		kept = append(kept, s)
-	}
-	clear(r.subs[len(kept):])
-	r.subs = kept
+	r.fan.drop(key, r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table"), "removed by the host")
 }
 
 // Log returns the stored moves with the events each made, as viewer may see

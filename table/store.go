@@ -27,6 +27,28 @@ type Move struct {
 	Move    json.RawMessage `json:"move"`
 	At      time.Time       `json:"at"`
 	StandIn bool            `json:"standIn,omitempty"`
+	// Deadlines, unless nil, are the table's turn deadlines as the move
+	// leaves them: AppendMove stores them in the commit that holds the
+	// move, as SaveDeadlines would, and neither when it refuses the move.
+	// Nil leaves the stored deadlines as they are. They are not part of
+	// the log: Moves never reads them back.
+	Deadlines *DeadlinesAfter `json:"-"`
+}
+
+// DeadlinesAfter are the turn deadlines a move leaves: Set replaces the
+// stored ones, and a nil Set clears them (the game is over, or no clock
+// runs any more).
+type DeadlinesAfter struct {
+	Set *Deadlines
+}
+
+// Text is the stored encoding of a's deadlines; false for none.
+func (a *DeadlinesAfter) Text() (string, bool, error) {
+	if a.Set == nil {
+		return "", false, nil
+	}
+	b, err := json.Marshal(a.Set)
+	return string(b), true, err
 }
 
 // Store keeps tables and their move logs. Every method is safe for
@@ -69,7 +91,8 @@ type Store interface {
 	AppendMove(ctx context.Context, id string, m Move, result *game.Result, then func(error)) error
 
 	// SaveDeadlines stores the turn deadlines of table id (a table at your
-	// own pace), replacing the ones stored before; nil clears them. Table
+	// own pace), replacing the ones stored before; nil clears them. A move
+	// carries its own (Move.Deadlines) instead. Table
 	// and TableByCode read them back into Table.Deadlines. A node's store
 	// refuses it, like SaveTable, for a table whose lease it does not hold.
 	SaveDeadlines(ctx context.Context, id string, d *Deadlines) error

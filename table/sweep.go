@@ -47,7 +47,7 @@ func (ts *Tables) Sweep(ctx context.Context) (unloaded, deleted int) {
 	ts.mu.Lock()
 	for id, r := range ts.live {
 		r.mu.Lock()
-		if len(r.subs) == 0 && now.Sub(r.idle) >= ts.opts.IdleAfter && !r.paced() {
+		if !r.fan.watched() && now.Sub(r.idle) >= ts.opts.IdleAfter && !r.paced() {
 			r.unload()
 			delete(ts.live, id)
 			unloaded++
@@ -110,7 +110,7 @@ func (ts *Tables) unloadForDelete(id string) bool {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.subs) > 0 {
+	if r.fan.watched() {
 		return false
 	}
 	r.unload()

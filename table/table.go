@@ -1,8 +1,18 @@
 // Package table is Harbor's table domain: a table of one game with its lobby
 // (members, seats, host, ready marks, computer players, codes), the runner
-// that serializes every move of a live table, and the Store interface that
-// the storage packages (sqlite, later postgres) implement. It knows nothing
-// of HTTP, WebSockets or SQL.
+// of a live table, and the Store interface that the storage packages
+// (sqlite, postgres) implement. It knows nothing of HTTP, WebSockets or SQL.
+//
+// A live table is a Runner (runner.go), which orders every move and lobby
+// change under one mutex, holds the game and the table, and makes the
+// store calls: a change is made on a copy, stored, and only then made live.
+// Around it, each part owns its own state: the seat clock (seatClock,
+// clock.go) keeps the time of the seats (turn timers and limits, reminders,
+// lapses, missed turns and held seats, stand-ins and the wait for a lost
+// connection) and tells the runner what is due; the runner arms the timers
+// and acts on it. The fan-out (fanout, fanout.go and patch.go) keeps the
+// subscribed connections and what each was sent, and sends them the lobby
+// and each viewer's state, whole or as a patch, when the runner says.
 package table
 
 import (

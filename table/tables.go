@@ -156,7 +156,7 @@ func (ts *Tables) Live() int {
 	n := 0
 	for _, r := range rs {
 		r.mu.Lock()
-		if len(r.subs) > 0 {
+		if r.fan.watched() {
 			n++
 		}
 		r.mu.Unlock()
@@ -407,8 +407,7 @@ func (ts *Tables) Unload(id, reason string) {
 	}
 	r.close()
 	r.mu.Lock()
-	subs := r.subs
-	r.subs = nil
+	subs := r.fan.closeAll()
 	r.mu.Unlock()
 	for _, s := range subs {
 		s.conn.Close(reason)

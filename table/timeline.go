@@ -32,7 +32,7 @@ func (r *Runner) noteTakeBack(before game.Game, seat game.Seat, move json.RawMes
 
 // mayTakeBack reports whether seat may take back its last move now.
 func (r *Runner) mayTakeBack(seat game.Seat) bool {
-	return r.undo.before != nil && r.undo.seat == seat && r.undo.version == r.t.Version && !r.away.Has(seat)
+	return r.undo.before != nil && r.undo.seat == seat && r.undo.version == r.t.Version && !r.clock.away.Has(seat)
 }
 
 // Undo takes back the last move of the person of s, made at version, when
@@ -73,7 +73,7 @@ func (r *Runner) Undo(ctx context.Context, s *Sub, version int) error {
 		r.undo = takeBack{}
 		r.t.Version++
 		r.remember(r.t.Version, r.events)
-		r.deadline[seat] = time.Time{} // their turn timer starts afresh
+		r.clock.deadline[seat] = time.Time{} // their turn timer starts afresh
 		r.schedule()
 		r.broadcastState()
 	}

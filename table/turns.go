@@ -42,8 +42,8 @@ func (r *Runner) turnOf(seat game.Seat) Turn {
 	s := r.t.Seats[seat]
 	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name, Seat: seat, Version: r.t.Version}
 	if r.t.Pace.Own() {
-		t.Due, t.Rule = r.deadline[seat], r.t.Pace.Rule
-		t.Missed, t.Held = int(r.missed[seat]), r.held(seat)
+		t.Due, t.Rule = r.clock.deadline[seat], r.t.Pace.Rule
+		t.Missed, t.Held = int(r.clock.missed[seat]), r.clock.held(r.t, seat)
 	}
 	for i, o := range r.t.Seats {
 		if game.Seat(i) != seat {

@@ -14,7 +14,9 @@ import (
 	"harbor/table"
 )
 
-// Request is one move waiting for the group commit.
+// Request is one move waiting for the group commit. The commit function
+// writes the turn deadlines the move carries (Move.Deadlines) in the same
+// transaction as the move, or neither.
 type Request struct {
 	ID     string
 	Move   table.Move
