@@ -120,7 +120,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
         </>
       ) : (
         <>
-          <p class="hint">Two players take turns: one card, then two, then two, then one. Tap a card to read it.</p>
+          <p class="hint">Two players take turns: one card, then two, then two, then one. Open a card to read it.</p>
           <div class="nk-display">
             {v.display.map((n) => {
               const m = movesForCard(legal, n).find((x) => x.type === "pick");
