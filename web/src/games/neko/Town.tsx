@@ -124,7 +124,7 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
               </p>
               <div class="nk-col-cards">
                 {c.actions.map((n) => (
-                  <Card key={n} n={n} onOpen={onOpen} />
+                  <Card key={n} n={n} onOpen={onOpen} extra={`in ${p.name}'s column ${i + 1}`} />
                 ))}
               </div>
               {c.hubs.length ? (
@@ -135,7 +135,7 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
                       type="button"
                       class="nk-tuck"
                       onClick={() => onOpen(n)}
-                      aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub`}
+                      aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub in ${p.name}'s column ${i + 1}`}
                     >
                       +{CARDS[n]?.hub} {CARDS[n]?.id}
                     </button>
