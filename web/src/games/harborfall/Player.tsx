@@ -14,6 +14,7 @@ import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcon, ResourceIcons, type Selection } from "./Board";
 import { BUILD_TITLES, buildOptions, cardPlays, costText, moveLabel, placesFromBoard, spots, turnLine, type BuildKind } from "./moves";
 import { DiceChart, HandPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
+import { summary } from "./summary";
 import { DiscardPanel, TradePanel } from "./Trade";
 import { CARD_TITLES, decodeView, lastVersion, type HarborfallView } from "./view";
 
@@ -112,6 +113,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         game: "harborfall",
         class: "harborfall",
         turnLine: turnLine(v, me),
+        summary: () => summary(v, me),
         label: (m) => moveLabel(m, v),
         head: <Dice dice={v.dice} rollKey={rollKey} size={30} />,
         banner:
