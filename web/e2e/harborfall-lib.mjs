@@ -128,7 +128,7 @@ export async function discard(page) {
   const panel = page.getByTestId("discard");
   const owed = Number((await panel.locator("h2").textContent()).match(/\d+/)[0]);
   for (let k = 0; k < owed; k++) {
-    const counts = await panel.locator("output[data-res]").evaluateAll((os) => os.map((o) => Number(o.textContent)));
+    const counts = await panel.locator("output[data-res]").evaluateAll((os) => os.map((o) => Number.parseInt(o.textContent, 10)));
     const max = await panel.locator("button[data-plus]").evaluateAll((bs) => bs.map((b) => !b.disabled));
     const r = max.findIndex((ok, i) => ok && counts[i] === Math.min(...counts.filter((_, j) => max[j])));
     await panel.locator(`button[data-plus="${r}"]`).click();

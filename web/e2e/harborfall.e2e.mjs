@@ -214,9 +214,9 @@ export default async function scenario(ctx) {
       await cy.getByTestId("counter-open").click();
       // The counter starts from the offer turned round, giving no more than Cy holds (2 asked): Cy asks to give only 1.
       const cyGives = cy.getByTestId("counter-give").locator(`output[data-res="${cyGive}"]`);
-      if (Number(await cyGives.textContent()) !== Math.min(2, cyHand[cyGive]))
+      if (Number.parseInt(await cyGives.textContent(), 10) !== Math.min(2, cyHand[cyGive]))
         fail(`Cy's counter starts giving ${await cyGives.textContent()} of the ${cyHand[cyGive]} held`);
-      if (Number(await cyGives.textContent()) > 1)
+      if (Number.parseInt(await cyGives.textContent(), 10) > 1)
         await cy.getByTestId("counter-give").locator("button[aria-label^='One'][aria-label*='less']").nth(cyGive).click();
       await shot(cy, "07-laptop-counter");
       await clickMove(cy, cy.getByTestId("send-counter"), "Cy's counter");

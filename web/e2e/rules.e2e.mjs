@@ -112,6 +112,15 @@ export default async function scenario(ctx) {
   await fitsWidth(ana, "the rules reference");
   await shot(ana, "03-phone-reference-topic");
 
+  setStep("the reference is modal: Tab goes round its own controls");
+  if (!(await ana.locator("dialog.reference-backdrop").evaluate((d) => d.matches(":modal")))) fail("the reference is not a modal dialog");
+  for (let i = 0; i < 6; i++) {
+    await ana.keyboard.press(i % 2 ? "Shift+Tab" : "Tab");
+    await ana.keyboard.press("Tab");
+    if (!(await ana.evaluate(() => Boolean(document.activeElement?.closest("dialog.reference-backdrop")))))
+      fail(`Tab left the reference for ${await ana.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}`);
+  }
+
   setStep("the reference searches and links every topic");
   await reference.getByRole("link", { name: "← All topics" }).click();
   await reference.getByTestId("rules-search").fill("rent");

@@ -157,7 +157,7 @@ describe("the Govern actions in steps", () => {
   it("sends the person to the Harbor for a Shop, with no list of corners", () => {
     const { els, moves } = draw({ kind: "Shops" });
     expect(moves).toEqual([]);
-    expect(text(els.find((e) => e.props["data-testid"] === "gh-shop-hint"))).toContain("Tap a marked corner on the Harbor");
+    expect(text(els.find((e) => e.props["data-testid"] === "gh-shop-hint"))).toContain("Choose a marked corner on the Harbor");
   });
 
   it("lists, for the corner tapped, its Shops by tile and nothing of other corners", () => {

@@ -16,6 +16,25 @@ function tabStops(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest("[hidden], [inert]"));
 }
 
+/**
+ * keepTabInside sends Tab and Shift+Tab round the controls of a modal dialog: past its last
+ * control Tab goes back to its first instead of out to the browser's own bar.
+ */
+export function keepTabInside(e: KeyboardEvent, d: HTMLElement) {
+  if (e.key !== "Tab") return;
+  const stops = tabStops(d);
+  if (!stops.length) return;
+  const first = stops[0]!;
+  const last = stops[stops.length - 1]!;
+  const at = document.activeElement;
+  const inside = stops.includes(at as HTMLElement);
+  if (e.shiftKey ? !inside || at === first : !inside || at === last) {
+    // Round from either end; from the heading (or anywhere else) Shift+Tab goes to the last control, Tab to the first.
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
+}
+
 export interface CardDialogProps {
   /** the card's name as the game draws it: the dialog's heading and its accessible name */
   title: ComponentChildren;
@@ -67,18 +86,7 @@ export function CardDialog({ title, titleClass, titleStyle, class: cls, style, c
       onClose();
       return;
     }
-    if (e.key !== "Tab") return;
-    const stops = tabStops(d);
-    if (!stops.length) return;
-    const first = stops[0]!;
-    const last = stops[stops.length - 1]!;
-    const at = document.activeElement;
-    const inside = stops.includes(at as HTMLElement);
-    if (e.shiftKey ? !inside || at === first : !inside || at === last) {
-      // Round from either end; from the heading (or anywhere else) Shift+Tab goes to the last control, Tab to the first.
-      e.preventDefault();
-      (e.shiftKey ? last : first).focus();
-    }
+    keepTabInside(e, d);
   };
   return (
     <dialog

@@ -10,6 +10,7 @@
 //   - the hint ("What would the computer do?") for the seat whose move it is;
 //   - the log with its earlier pages, and the rules (how to play, and the
 //     reference dialog a refusal's rule link opens at its topic);
+//   - the summary of the position in words, on request (each game gives its lines);
 //   - the end of the game: the game's final table and charts, then what next
 //     (play again) and the way to the replay;
 //   - the action bar, and the focus after a move (useFocusAfterMove).
@@ -27,6 +28,7 @@ import { PlayAgain } from "./PlayAgain";
 import { PlayedForYou } from "./PlayedForYou";
 import { Presence } from "./Presence";
 import { HowTo } from "./Rules";
+import { PositionSummary } from "./Summary";
 import { ReplayLinks, TakeBack } from "./Timeline";
 import { useFocusAfterMove, type Play } from "./usePlay";
 
@@ -48,6 +50,8 @@ export interface FrameParts {
   head?: ComponentChildren;
   /** banners of the game's own under the header */
   banner?: ComponentChildren;
+  /** the position in a few lines of text (each player's score and holdings), for the summary shown on request */
+  summary: () => string[];
   /** a legal move in the game's words (the hint says it) */
   label: (m: Move) => string;
   /** the final table and charts, shown once the game is over */
@@ -146,6 +150,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
           {parts.side}
           <LogPanel store={store} {...parts.log} />
           <HowTo game={parts.game} options={data.lobby?.options} />
+          <PositionSummary turnLine={over ? "The game is over." : parts.turnLine} lines={parts.summary} />
         </div>
       </div>
 

@@ -5,8 +5,9 @@
 
 import { signal } from "@preact/signals";
 import { createContext } from "preact";
-import { useContext, useEffect, useRef, useState } from "preact/hooks";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../content/icons";
+import { keepTabInside } from "./CardDialog";
 import { IconLegend } from "./IconLegend";
 import {
   fillOptions,
@@ -37,6 +38,9 @@ globalThis.addEventListener?.("hashchange", () => {
 /** closeReference closes the reference, takes its link out of the address and gives the focus back. */
 export function closeReference() {
   history.replaceState(history.state, "", location.pathname + location.search);
+  // Close the modal dialog first: while it is open the page behind it cannot take the focus.
+  const d = document.querySelector<HTMLDialogElement>("dialog.reference-backdrop");
+  if (d?.open && typeof d.close === "function") d.close();
   openTopic.value = null;
   if (opener?.isConnected) opener.focus();
   opener = null;
@@ -174,20 +178,40 @@ export function ReferenceDialog({ game }: { game: string }) {
   const ref = at === null ? undefined : wantReference(game);
   const [query, setQuery] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const shown = at !== null;
+  // A layout effect, so the reference is modal (the page behind it out of reach) from the moment it shows.
+  useLayoutEffect(() => {
+    const d = dialog.current;
+    if (!shown || !d || d.open) return;
+    if (typeof d.showModal === "function") d.showModal();
+    else d.setAttribute("open", "");
+  }, [shown]);
   useEffect(() => {
     if (at === null) return;
     const target = at ? document.getElementById(`topic-${at}`) : heading.current;
     target?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && closeReference();
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
   }, [at, ref !== undefined]);
   if (at === null) return null;
   const topic = ref && at ? topicById(ref, at) : undefined;
   const found = ref ? searchTopics(ref, query) : [];
   return (
-    <div class="reference-backdrop">
-      <section class="reference" role="dialog" aria-modal="true" aria-labelledby="reference-h" data-testid="rules-reference">
+    <dialog
+      ref={dialog}
+      class="reference-backdrop"
+      aria-labelledby="reference-h"
+      onCancel={(e) => {
+        e.preventDefault();
+        closeReference();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          e.preventDefault();
+          closeReference();
+        } else if (dialog.current) keepTabInside(e, dialog.current);
+      }}
+    >
+      <section class="reference" data-testid="rules-reference">
         <header class="reference-head">
           <h2 id="reference-h" ref={heading} tabIndex={-1}>
             {ref ? `${ref.name}: rules` : "Rules"}
@@ -240,7 +264,7 @@ export function ReferenceDialog({ game }: { game: string }) {
           </>
         )}
       </section>
-    </div>
+    </dialog>
   );
 }
 

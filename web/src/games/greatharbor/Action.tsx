@@ -196,8 +196,8 @@ export function ActionPanel({
         <div class="gh-crane" data-testid="gh-crane">
           <p class="gh-step">
             {craneChoice.from === null
-              ? "1. Tap a marked die on the Harbor to move it"
-              : `2. Tap a marked empty slot for the ${dieName(v, v.slots[craneChoice.from] ?? 0)} on ${slotName(v, craneChoice.from)} (tap it again to choose another die)`}
+              ? "1. Choose a marked die on the Harbor to move it"
+              : `2. Choose a marked empty slot for the ${dieName(v, v.slots[craneChoice.from] ?? 0)} on ${slotName(v, craneChoice.from)} (choose it again for another die)`}
           </p>
           {craneReady ? btn(craneReady, "btn-primary") : null}
         </div>
@@ -230,7 +230,7 @@ export function ActionPanel({
           </div>
           {choice.die !== null ? (
             <>
-              <p class="gh-step">2. Tap a marked slot on the Harbor{slotsFor(legal, choice.die).includes(DISTRICT) ? ", or the District" : ""}</p>
+              <p class="gh-step">2. Choose a marked slot on the Harbor{slotsFor(legal, choice.die).includes(DISTRICT) ? ", or the District" : ""}</p>
               {slotsFor(legal, choice.die).includes(DISTRICT) ? (
                 <button
                   type="button"

@@ -161,7 +161,7 @@ export function ShopPick({
   if (corner === null) {
     return (
       <p class="gh-step" data-testid="gh-shop-hint">
-        Tap a marked corner on the Harbor to set up a Shop there.
+        Choose a marked corner on the Harbor to set up a Shop there.
       </p>
     );
   }

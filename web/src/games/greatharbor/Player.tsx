@@ -19,6 +19,7 @@ import { QuickRefButton } from "./QuickRef";
 import { slotsFor } from "./split";
 import { tileById } from "./content";
 import { competitorName, decodeView, phaseLabel, turnLabel, type GreatHarborView } from "./view";
+import { summary } from "./summary";
 
 /** statusLine: round, turn, phase and whose decision it is. */
 export function statusLine(v: GreatHarborView, me: number): string {
@@ -89,6 +90,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
         class: "gh-play",
         turnLine: statusLine(v, me),
         label: (m) => moveLabel(m, v),
+        summary: () => summary(v, me),
         head: <QuickRefButton />,
         final: v.scores.length ? (
           <>

@@ -9,7 +9,20 @@ import { shapePath } from "../../components/SeatBadge";
 import { Die } from "../../components/Die";
 import { seatColor, seatShape } from "../../format";
 import type { Move } from "../../protocol";
-import { cornerPoint, edgeMid, harborPlace, hexCenter, hexLabel, hexPoints, SIDE, viewBox } from "./geometry";
+import {
+  buildingLabel,
+  cornerPoint,
+  edgeMid,
+  harborLabel,
+  harborPlace,
+  hexCenter,
+  hexLabel,
+  hexPoints,
+  placeNames,
+  roadLabel,
+  SIDE,
+  viewBox,
+} from "./geometry";
 import { moveLabel, type Spots } from "./moves";
 import { DESERT, GENERAL_HARBOR, pips, type HarborfallView } from "./view";
 
@@ -117,9 +130,17 @@ export function Piece({ seat, color, city, x, y }: { seat: number; color?: strin
   );
 }
 
-export function Robber({ x, y }: { x: number; y: number }) {
+/** Robber is the robber's figure; named by label where the board lists its pieces, else hidden from screen readers. */
+export function Robber({ x, y, label }: { x: number; y: number; label?: string }) {
   return (
-    <g class="hf-robber" style={{ transform: `translate(${x}px, ${y}px)` }} aria-hidden="true">
+    <g
+      class="hf-robber"
+      style={{ transform: `translate(${x}px, ${y}px)` }}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : "true"}
+      data-robber=""
+    >
       <ellipse cx="0" cy="14" rx="11" ry="4" fill="rgba(0,0,0,.35)" />
       <path d="M-8 14C-9 2 -6 -4 0 -4C6 -4 9 2 8 14Z" fill="#25242b" stroke="#f4f1ea" stroke-width="1.5" />
       <circle cy="-9" r="6" fill="#25242b" stroke="#f4f1ea" stroke-width="1.5" />
@@ -166,7 +187,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
         const pa = cornerPoint(g, a);
         const pb = cornerPoint(g, b);
         return (
-          <g key={`h${hb.edge}`} class="hf-harbor" aria-hidden="true">
+          <g key={`h${hb.edge}`} class="hf-harbor" role="img" aria-label={harborLabel(v, hb.kind, hb.edge)} data-harbor={hb.edge}>
             <path d={`M${pa.x} ${pa.y}L${p.x} ${p.y}L${pb.x} ${pb.y}`} fill="none" stroke="#e9dcc0" stroke-width="4" />
             <circle cx={p.x} cy={p.y} r={SIDE * 0.34} fill="#fbf5e6" stroke="#1b1b1b" stroke-width="1.5" />
             {hb.kind !== GENERAL_HARBOR ? <rect x={p.x - 7} y={p.y - 16} width="14" height="11" rx="2" fill={`url(#hf-t${hb.kind})`} stroke="#1b1b1b" /> : null}
@@ -212,7 +233,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
         const mid = edgeMid(g, e);
         const c = seatColor(owner, colors[owner]);
         return (
-          <g key={`r${e}-${owner}`} class="hf-road hf-pop" data-road={e} data-owner={owner}>
+          <g key={`r${e}-${owner}`} class="hf-road hf-pop" role="img" aria-label={roadLabel(v, e)} data-road={e} data-owner={owner}>
             <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} stroke="#111" stroke-width="10" stroke-linecap="round" />
             <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} stroke={c.fill} stroke-width="6.5" stroke-linecap="round" />
             <path d={shapePath(seatShape(owner), 3)} transform={`translate(${mid.x} ${mid.y})`} fill={c.ink} />
@@ -244,13 +265,20 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
             );
           })
         : null}
-      {robber ? <Robber x={robber.x - SIDE * 0.5} y={robber.y - SIDE * 0.05} /> : null}
+      {robber ? <Robber x={robber.x - SIDE * 0.5} y={robber.y - SIDE * 0.05} label={`The robber, on ${placeNames(v).hex[v.robber]}`} /> : null}
       {g.cornerX.map((_, c) => {
         const owner = v.owner[c] ?? -1;
         if (owner < 0) return null;
         const p = cornerPoint(g, c);
         return (
-          <g key={`b${c}-${owner}-${v.city[c] ? 1 : 0}`} data-building={c} data-owner={owner} data-city={v.city[c] ? 1 : 0}>
+          <g
+            key={`b${c}-${owner}-${v.city[c] ? 1 : 0}`}
+            role="img"
+            aria-label={buildingLabel(v, c)}
+            data-building={c}
+            data-owner={owner}
+            data-city={v.city[c] ? 1 : 0}
+          >
             <Piece seat={owner} color={colors[owner]} city={v.city[c] === true} x={p.x} y={p.y} />
           </g>
         );

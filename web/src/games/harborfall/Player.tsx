@@ -14,6 +14,7 @@ import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcon, ResourceIcons, type Selection } from "./Board";
 import { BUILD_TITLES, buildOptions, cardPlays, costText, moveLabel, placesFromBoard, spots, turnLine, type BuildKind } from "./moves";
 import { DiceChart, HandPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
+import { summary } from "./summary";
 import { DiscardPanel, TradePanel } from "./Trade";
 import { CARD_TITLES, decodeView, lastVersion, type HarborfallView } from "./view";
 
@@ -23,13 +24,13 @@ const narrow = () => typeof matchMedia === "function" && matchMedia("(max-width:
 function hintFor(v: HarborfallView, build: BuildKind | null): string {
   switch (v.phase) {
     case "setup":
-      return v.setupCorner >= 0 ? "Tap a glowing edge next to your new settlement for its road." : "Tap a glowing corner for your settlement.";
+      return v.setupCorner >= 0 ? "Choose a marked edge next to your new settlement for its road." : "Choose a marked corner for your settlement.";
     case "robber":
-      return "Tap a glowing hex to move the robber there.";
+      return "Choose a marked hex to move the robber there.";
     case "free_roads":
-      return "Tap a glowing edge for a free road.";
+      return "Choose a marked edge for a free road.";
   }
-  return build ? `Tap a glowing spot for your ${BUILD_TITLES[build].toLowerCase()}.` : "";
+  return build ? `Choose a marked spot for your ${BUILD_TITLES[build].toLowerCase()}.` : "";
 }
 
 /** waitingHint points a player whose move is in a panel to that panel. */
@@ -112,6 +113,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         game: "harborfall",
         class: "harborfall",
         turnLine: turnLine(v, me),
+        summary: () => summary(v, me),
         label: (m) => moveLabel(m, v),
         head: <Dice dice={v.dice} rollKey={rollKey} size={30} />,
         banner:

@@ -40,8 +40,13 @@ export function HandPicker({
             <button type="button" class="btn-small" disabled={n <= 0} onClick={() => set(r, n - 1)} aria-label={`One ${names[r]} less (${label})`}>
               −
             </button>
-            <output aria-live="polite" data-res={r}>
+            {/* The count says what it counts, so a screen reader announces "2 lumber (You give)", not a bare "2". */}
+            <output aria-live="polite" aria-atomic="true" data-res={r}>
               {n}
+              <span class="sr-only">
+                {" "}
+                {names[r]} ({label})
+              </span>
             </output>
             <button
               type="button"

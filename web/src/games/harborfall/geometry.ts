@@ -168,6 +168,24 @@ export function cornerLabel(v: HarborfallView, c: number, harbors: number[]): st
   return `Corner ${placeNames(v).corner[c]}${harbor}${building}`;
 }
 
+/** ownerName is a seat's name as the board's pieces say it. */
+const ownerName = (v: HarborfallView, seat: number) => v.players[seat]?.name ?? `Seat ${seat + 1}`;
+
+/** buildingLabel names a building on the board by its owner, its kind and its corner: "Ana's city by 8 forest (lumber), …". */
+export function buildingLabel(v: HarborfallView, c: number): string {
+  return `${ownerName(v, v.owner[c] ?? 0)}'s ${v.city[c] ? "city" : "settlement"} ${placeNames(v).corner[c]}`;
+}
+
+/** roadLabel names a road on the board by its owner and its edge: "Ana's road between 8 forest (lumber) and 5 hill (brick)". */
+export function roadLabel(v: HarborfallView, e: number): string {
+  return `${ownerName(v, v.road[e] ?? 0)}'s road ${placeNames(v).edge[e]}`;
+}
+
+/** harborLabel names a harbor by its rate and its edge: "Harbor 2:1 wool, on the north coast of 4 pasture (wool)". */
+export function harborLabel(v: HarborfallView, kind: number, e: number): string {
+  return `Harbor ${harborText(kind, v.resources)}, ${placeNames(v).edge[e]}`;
+}
+
 /** edgeLabel names an edge by its place and its road. */
 export function edgeLabel(v: HarborfallView, e: number): string {
   const owner = v.road[e] ?? -1;

@@ -295,7 +295,14 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
       const c = seatColor(seat, colors[seat]);
       const { x: dx, y: dy } = tokenSpot(sp, k);
       out.push(
-        <g key={seat} class={`token ${seat === view.turn ? "token-turn" : ""}`} transform={`translate(${dx} ${dy})`} data-token={seat}>
+        <g
+          key={seat}
+          class={`token ${seat === view.turn ? "token-turn" : ""}`}
+          transform={`translate(${dx} ${dy})`}
+          role="img"
+          aria-label={tokenLabel(view, seat, sp)}
+          data-token={seat}
+        >
           <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />
           <path d={shapePath(seatShape(seat), 13)} fill={c.fill} stroke="#111" stroke-width="2.5" />
           <title>{`${view.names[seat]} is on ${SPACES[sp]?.name}`}</title>
@@ -303,7 +310,12 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
       );
     });
   });
-  return <g aria-hidden="true">{out}</g>;
+  return <g class="tokens">{out}</g>;
+}
+
+/** tokenLabel says who stands where, for a screen reader: "Bo's token, on Harbor Lane (space 3)". */
+export function tokenLabel(view: HoldingsView, seat: number, sp: number): string {
+  return `${view.names[seat] ?? `Seat ${seat + 1}`}'s token, on ${SPACES[sp]?.name ?? "a space"} (space ${sp})${seat === view.turn ? ", their turn" : ""}`;
 }
 
 /** Board draws the 40 spaces with owners, improvements and tokens. It holds no rules. */

@@ -20,6 +20,7 @@ import { Board } from "./Board";
 import { CELL, groupOf, isOwnable, SIDE, SPACES, spaceName, type SpaceKind } from "./board";
 import { improveMoves, moveLabel, turnMoves } from "./moves";
 import { HoldingChip, PlayersPanel, Ranking, WorthChart } from "./Panels";
+import { summary } from "./summary";
 import { TradePanel } from "./Trade";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
@@ -236,6 +237,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         class: "holdings",
         turnLine: turnLine(view, me, legal),
         label: (m) => moveLabel(m, view),
+        summary: () => summary(view, me),
         head:
           me >= 0 ? (
             <p class="my-coins" data-testid="my-coins" data-coins={view.cash[me] ?? 0}>

@@ -19,6 +19,7 @@ import { columnName, distinctMoves, draftMove, groupMoves, moveKey, moveLabel, m
 import { Final, Interim, PointsChart } from "./Score";
 import { Attractions, Supply, Town } from "./Town";
 import { actingName, decodeView, ghostOn, scoreSoFar, shipsInGame, type NekoPlayer, type NekoView } from "./view";
+import { summary } from "./summary";
 
 const STAGE_WORDS: Record<string, [string, string]> = {
   play: ["play a card, or tuck one as a hub", "choosing a card"],
@@ -120,7 +121,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
         </>
       ) : (
         <>
-          <p class="hint">Two players take turns: one card, then two, then two, then one. Tap a card to read it.</p>
+          <p class="hint">Two players take turns: one card, then two, then two, then one. Open a card to read it.</p>
           <div class="nk-display">
             {v.display.map((n) => {
               const m = movesForCard(legal, n).find((x) => x.type === "pick");
@@ -341,6 +342,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
         class: "neko",
         turnLine: turnLine(v, me),
         label: (m) => moveLabel(m, v, me),
+        summary: () => summary(v, me),
         head: mine ? (
           <p class="my-coins" data-testid="my-score">
             {scoreSoFar(mine)} <span class="unit">points</span>

@@ -3,7 +3,20 @@
 
 import { Card, Icon } from "./Cards";
 import { attractionRewards, cardName, CARDS, harbourReward, KIND_MARKS } from "./cards";
-import { GHOST, LOC_ATTR, LOC_HARBOUR, RES, resourceCards, shipName, shipPlace, type Bundle, type NekoPlayer, type NekoView, type Ship } from "./view";
+import {
+  BUNDLE_WORDS,
+  GHOST,
+  LOC_ATTR,
+  LOC_HARBOUR,
+  RES,
+  resourceCards,
+  shipName,
+  shipPlace,
+  type Bundle,
+  type NekoPlayer,
+  type NekoView,
+  type Ship,
+} from "./view";
 
 function ShipToken({ v, p, s }: { v: NekoView; p: NekoPlayer; s: Ship }) {
   const ghost = s.index === GHOST;
@@ -26,8 +39,6 @@ function ShipsAt({ v, p, loc }: { v: NekoView; p: NekoPlayer; loc: number }) {
     </ul>
   );
 }
-
-const BUNDLE_WORDS: Record<string, string> = { fish: "fish", goods: "goods", licence: "licences", penguin: "penguins", captain: "captains", vp: "point cards" };
 
 /** BundleLine shows a bundle's non-zero counts as icons and numbers. */
 export function BundleLine({ b, empty = "none" }: { b: Bundle; empty?: string }) {
@@ -124,7 +135,7 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
               </p>
               <div class="nk-col-cards">
                 {c.actions.map((n) => (
-                  <Card key={n} n={n} onOpen={onOpen} />
+                  <Card key={n} n={n} onOpen={onOpen} extra={`in ${p.name}'s column ${i + 1}`} />
                 ))}
               </div>
               {c.hubs.length ? (
@@ -135,7 +146,7 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
                       type="button"
                       class="nk-tuck"
                       onClick={() => onOpen(n)}
-                      aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub`}
+                      aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub in ${p.name}'s column ${i + 1}`}
                     >
                       +{CARDS[n]?.hub} {CARDS[n]?.id}
                     </button>

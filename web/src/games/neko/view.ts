@@ -256,6 +256,16 @@ export const shipName = (s: Ship): string => (s.index === GHOST ? "Ghost ship" :
 /** ghostOn says whether the ghost ship module is in this game. */
 export const ghostOn = (v: NekoView): boolean => v.players.some((p) => (p.ships[GHOST]?.loc ?? LOC_NONE) !== LOC_NONE);
 
+/** BUNDLE_WORDS names each kind in a bundle, as a count of it reads: "3 licences". */
+export const BUNDLE_WORDS: Record<string, string> = {
+  fish: "fish",
+  goods: "goods",
+  licence: "licences",
+  penguin: "penguins",
+  captain: "captains",
+  vp: "point cards",
+};
+
 /** resourceCards counts the cards that count toward the supply limit. */
 export const resourceCards = (b: Bundle): number => b.fish + b.goods + b.licence;
 
