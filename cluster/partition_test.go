@@ -498,6 +498,18 @@ func TestPartitionOwnerFromNATS(t *testing.T) {
 	})
 }
 
+// TestPartitionOwnerDeafToNATS cuts one way of the link between NATS
+// and the node running the most tables: what the node publishes reaches
+// the bus, and nothing from the bus reaches the node.
+func TestPartitionOwnerDeafToNATS(t *testing.T) {
+	partition(t, "owner-nats-one-way", func(t *testing.T, nc *netCluster, victim string) func() {
+		p := nc.nats[victim]
+		p.CutDown()
+		time.Sleep(faultTime)
+		return p.Heal
+	})
+}
+
 // TestPartitionSlowLinks slows every link, to PostgreSQL and to NATS, by
 // 100 to 300 ms.
 func TestPartitionSlowLinks(t *testing.T) {
