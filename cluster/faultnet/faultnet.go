@@ -17,11 +17,11 @@
 //
 // We wrote this small proxy rather than embed Toxiproxy
 // (github.com/Shopify/toxiproxy/v2): the faults our tests need are these
-// few, a cut that holds bytes (Toxiproxy's "timeout" toxic closes the
-// connection after its timeout, and "limit_data" closes it too) is the one
-// a partition makes, and a proxy of two hundred lines with no new module
-// is easier to read beside the tests than a server built for an HTTP
-// control API.
+// few; the cut a partition makes holds bytes, where Toxiproxy's "timeout"
+// toxic discards them (or closes the connection after its timeout), so a
+// healed link there is a broken stream, not a late one; and a proxy of a
+// few hundred lines with no new module is easier to read beside the tests
+// than a server built around an HTTP control API.
 package faultnet
 
 import (
