@@ -487,6 +487,18 @@ func TestPartitionOwnerFromPostgres(t *testing.T) {
 	})
 }
 
+// TestPartitionOwnerUnheardByPostgres cuts one way of the link between
+// the node running the most tables and PostgreSQL: the node's statements
+// arrive and run, their answers wait until the heal.
+func TestPartitionOwnerUnheardByPostgres(t *testing.T) {
+	partition(t, "owner-postgres-answers-held", func(t *testing.T, nc *netCluster, victim string) func() {
+		p := nc.pg[victim]
+		p.CutDown()
+		time.Sleep(faultTime)
+		return p.Heal
+	})
+}
+
 // TestPartitionOwnerFromNATS cuts the node running the most tables from
 // NATS only.
 func TestPartitionOwnerFromNATS(t *testing.T) {
