@@ -93,16 +93,15 @@ type load struct {
 // whenever the game waits on its seat, one at a time, recording each in
 // the history.
 type player struct {
-	l      *load
-	p      *person
-	table  int
-	seat   int
-	id     int
-	think  time.Duration
-	sends  int
-	over   atomic.Bool
-	stall  time.Duration
-	frames atomic.Int64
+	l     *load
+	p     *person
+	table int
+	seat  int
+	id    int
+	think time.Duration
+	sends int
+	over  atomic.Bool
+	stall time.Duration
 }
 
 // partitionScale is how many tables a run plays: 8, or 50 with
@@ -117,7 +116,7 @@ func partitionScale() int {
 // startLoad opens n Pile tables of four people (each table made through a
 // different node, so the tables' owners are spread) and starts their
 // players.
-func startLoad(ctx context.Context, c *cluster, n int) *load {
+func startLoad(c *cluster, n int) *load {
 	c.t.Helper()
 	l := &load{c: c, h: &history{}, acks: make([]atomic.Int64, n)}
 	for i := range n {
@@ -298,7 +297,6 @@ func (pl *player) session(ctx context.Context, n *node) {
 		if err != nil {
 			return
 		}
-		pl.frames.Add(1)
 		var f frame
 		if err := json.Unmarshal(raw, &f); err != nil {
 			pl.l.c.t.Errorf("a frame that is not an envelope: %s", raw)
@@ -361,7 +359,7 @@ func partition(t *testing.T, name string, f fault) {
 	nc := newNetCluster(t, 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	l := startLoad(ctx, nc.cluster, partitionScale())
+	l := startLoad(nc.cluster, partitionScale())
 	wg := l.run(ctx)
 	start := time.Now()
 	waitFor(t, time.Minute, "every table plays", func() bool { return l.playing(start.Add(time.Second)) })
