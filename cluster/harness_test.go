@@ -83,6 +83,9 @@ type cluster struct {
 	prefix string
 	store  *postgres.Store // the test's own view of the store, holding no lease
 	args   []string        // extra flags for every node
+	// wire, when set, gives the PostgreSQL DSN and NATS URL a new node
+	// uses, by its name (to put a fault proxy in its way).
+	wire func(name string) (dsn, nats string)
 
 	mu    sync.Mutex
 	nodes []*node // running ones, in start order
@@ -101,6 +104,14 @@ type node struct {
 
 func newCluster(t *testing.T, size int, args ...string) *cluster {
 	t.Helper()
+	return newWiredCluster(t, size, nil, args...)
+}
+
+// newWiredCluster is newCluster with the nodes' ways to PostgreSQL and
+// NATS given by wire (its arguments are a node's name and the direct DSN
+// and URL).
+func newWiredCluster(t *testing.T, size int, wire func(name, dsn, nats string) (string, string), args ...string) *cluster {
+	t.Helper()
 	nc, err := nats.Connect(natsURL(), nats.Timeout(5*time.Second))
 	if err != nil {
 		t.Fatalf("NATS at %s cannot be reached (set HARBOR_TEST_NATS, or run .ci/with-services): %v", natsURL(), err)
@@ -112,6 +123,9 @@ func newCluster(t *testing.T, size int, args ...string) *cluster {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.store.Close() })
+	if wire != nil {
+		c.wire = func(name string) (string, string) { return wire(name, c.dsn, natsURL()) }
+	}
 	for range size {
 		c.start()
 	}
@@ -127,7 +141,11 @@ func (c *cluster) start() *node {
 	c.count++
 	n := &node{name: fmt.Sprintf("n%d", c.count)}
 	c.mu.Unlock()
-	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-store", c.dsn, "-nats", natsURL(), "-nats-prefix", c.prefix,
+	dsn, bus := c.dsn, natsURL()
+	if c.wire != nil {
+		dsn, bus = c.wire(n.name)
+	}
+	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-store", dsn, "-nats", bus, "-nats-prefix", c.prefix,
 		"-node", n.name, "-lease", leaseTTL.String(), "-bot-delay", "0s", "-msg-rate", "100000", "-code-rate", "100000"}, c.args...)
 	n.cmd = exec.Command(c.bin, args...)
 	n.cmd.Env = append(os.Environ(), "HARBOR_TEST_GAMES=1")
