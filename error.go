@@ -11,17 +11,18 @@ import (
 // Error codes. They are stable: clients and tests match on them, and the
 // server maps each to an HTTP status or a WebSocket error message.
 const (
-	EInvalid      = "invalid"       // malformed input: bad JSON, unknown type, bad field
-	EIllegal      = "illegal_move"  // a well-formed move the rules forbid now
-	ENotYourTurn  = "not_your_turn" // the seat may not act now
-	EStale        = "stale_version" // the move was made against an older table version
-	ENotFound     = "not_found"     // no such table, code or seat
-	EUnauthorized = "unauthorized"  // no identity, or a read-only identity tried to act
-	EForbidden    = "forbidden"     // identity known but not allowed (not the host, not the seat)
-	EConflict     = "conflict"      // the request clashes with the table's state (started, full)
-	ETooLarge     = "too_large"     // a message over the size limit
-	ERateLimited  = "rate_limited"  // too many requests or messages
-	EInternal     = "internal"      // a fault of ours; the message is generic
+	EInvalid      = "invalid"         // malformed input: bad JSON, unknown type, bad field
+	EIllegal      = "illegal_move"    // a well-formed move the rules forbid now
+	ENotYourTurn  = "not_your_turn"   // the seat may not act now
+	EStale        = "stale_version"   // the move was made against an older table version
+	ENotFound     = "not_found"       // no such table, code or seat
+	EUnauthorized = "unauthorized"    // no identity, or a read-only identity tried to act
+	EForbidden    = "forbidden"       // identity known but not allowed (not the host, not the seat)
+	EConflict     = "conflict"        // the request clashes with the table's state (started, full)
+	ETooLarge     = "too_large"       // a message over the size limit
+	ERateLimited  = "rate_limited"    // too many requests or messages
+	EInternal     = "internal"        // a fault of ours; the message is generic
+	EUnknown      = "outcome_unknown" // a move the store may or may not hold: its answer was lost
 )
 
 // Error is Harbor's one error type. Code is one of the constants above. Rule

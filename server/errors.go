@@ -22,6 +22,7 @@ var httpStatus = map[string]int{
 	harbor.ETooLarge:     http.StatusRequestEntityTooLarge,
 	harbor.ERateLimited:  http.StatusTooManyRequests,
 	harbor.EInternal:     http.StatusInternalServerError,
+	harbor.EUnknown:      http.StatusServiceUnavailable,
 }
 
 // wireError is the error as clients see it: the `d` of an `error` message

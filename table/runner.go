@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -446,9 +447,57 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 	}
 	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final, live); err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
+		switch r.afterFailedCommit(ctx, m) {
+		case commitLanded:
+			// The store committed the move but lost its answer (a connection
+			// to the database dropped as it committed): it is stored, so it
+			// is live and acknowledged like any other.
+			live(nil)
+			return nil
+		case commitUnknown:
+			go r.tables.Unload(r.id, "the table is loaded again from the store")
+			return harbor.Errorf(harbor.EUnknown, "the server lost touch with its database as your move was saved; the table loads again and shows whether it was made")
+		}
 		return storeFault(err, "the move could not be saved; try again")
 	}
 	return nil
+}
+
+// What the store holds after a commit that failed.
+type commitOutcome int
+
+const (
+	commitAbsent  commitOutcome = iota // not the move, and the log as the runner has it
+	commitLanded                       // the move, committed after all
+	commitUnknown                      // unreadable, or a log the runner does not have
+)
+
+// afterFailedCommit reads the stored log at m.N after m's commit failed: a
+// failure can come after the database committed. A log that moved on
+// without m, or one that cannot be read, leaves the runner unsure of its
+// table, which is then loaded again from the store rather than played on a
+// move behind; the move's answer is then EUnknown. It holds r.mu.
+func (r *Runner) afterFailedCommit(ctx context.Context, m Move) commitOutcome {
+	stored, err := r.tables.store.Moves(ctx, r.id, m.N)
+	// A connection that dropped may fail the first read too; a database
+	// that is back answers the next.
+	for _, wait := range []time.Duration{50 * time.Millisecond, 250 * time.Millisecond} {
+		if err == nil || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(wait)
+		stored, err = r.tables.store.Moves(ctx, r.id, m.N)
+	}
+	switch {
+	case err != nil:
+		r.tables.log.Error("read the log after a failed commit", "table", r.id, "n", m.N, "err", err)
+		return commitUnknown
+	case len(stored) == 0:
+		return commitAbsent
+	case stored[0].Seat == m.Seat && bytes.Equal(stored[0].Move, m.Move) && stored[0].At.UnixMilli() == m.At.UnixMilli():
+		return commitLanded
+	}
+	return commitUnknown
 }
 
 // nextClock returns the seat clock of a table at your own pace as it will

@@ -46,16 +46,26 @@ func (c *recorder) count(prefix string) int {
 
 // flaky is a store whose AppendMove can be made to fail, and which checks
 // that nobody has heard of a move while it is being committed.
+// With lostAnswer, it commits the move and then reports a failure, as a
+// database connection that drops while it commits does.
 type flaky struct {
 	table.Store
-	fail  bool
-	watch *recorder
-	t     *testing.T
+	fail, lostAnswer bool
+	watch            *recorder
+	t                *testing.T
 }
 
 func (s *flaky) AppendMove(ctx context.Context, id string, m table.Move, res *game.Result, then func(error)) error {
 	if s.watch != nil && s.watch.count(`{"t":"state","v":`+itoa(m.N+1)) > 0 {
 		s.t.Errorf("move %d was pushed to a client before it was committed", m.N)
+	}
+	if s.lostAnswer {
+		if err := s.Store.AppendMove(ctx, id, m, res, nil); err != nil {
+			return err
+		}
+		err := harbor.Errorf(harbor.EInternal, "the connection to the database was lost")
+		then(err)
+		return err
 	}
 	if s.fail {
 		err := harbor.Errorf(harbor.EInternal, "disk full")
@@ -111,6 +121,68 @@ func TestMoveIsCommittedBeforeAnyoneHears(t *testing.T) {
 	}
 	if !strings.Contains(conn.frames[len(conn.frames)-1], `"pile":8`) {
 		t.Fatalf("last frame %s", conn.frames[len(conn.frames)-1])
+	}
+}
+
+// TestMoveCommittedDespiteAFailure: a commit the database made although
+// the store reported a failure (its answer lost) is found in the log: the
+// move is live and acknowledged. A log that moved on without the runner's
+// knowing (another writer, or an answer lost earlier) makes the runner put
+// the table away, and the table loaded again plays on from the stored log
+// instead of refusing every move a move behind.
+func TestMoveCommittedDespiteAFailure(t *testing.T) {
+	inner, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inner.Close()
+	store := &flaky{Store: inner, t: t}
+	tables := table.NewTables(store, table.Options{})
+	defer tables.Close()
+	ctx := context.Background()
+	host := table.KeyOf(table.NewToken())
+	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	conn := &recorder{}
+	sub, err := r.Subscribe(conn, host, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.lostAnswer = true
+	if err := r.Move(ctx, sub, 0, json.RawMessage(`{"type":"take","n":2}`)); err != nil {
+		t.Fatalf("a move the database committed is refused: %v", err)
+	}
+	store.lostAnswer = false
+	if moves, _ := inner.Moves(ctx, r.ID(), 0); r.Version() != 1 || len(moves) != 1 || conn.count(`{"t":"state","v":1`) != 1 {
+		t.Fatalf("after a commit whose answer was lost: version %d, %d stored, frames %v", r.Version(), len(moves), conn.frames)
+	}
+
+	// Another writer stores move 1; the runner's own move 1 then fails.
+	if err := inner.AppendMove(ctx, r.ID(), table.Move{N: 1, Seat: 0, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Move(ctx, sub, 1, json.RawMessage(`{"type":"take","n":2}`)); harbor.ErrorCode(err) != harbor.EUnknown {
+		t.Fatalf("a move the log has moved past: %v, want %s", err, harbor.EUnknown)
+	}
+	waitFor(t, "the table to be put away", func() bool { return tables.Loaded() == 0 })
+	again, err := tables.Get(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again == r || again.Version() != 2 {
+		t.Fatalf("the table loaded again is at version %d, want the stored log's 2", again.Version())
+	}
+	sub2, err := again.Subscribe(&recorder{}, host, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Move(ctx, sub2, 2, json.RawMessage(`{"type":"take","n":1}`)); err != nil {
+		t.Fatalf("the table loaded again refuses the next move: %v", err)
 	}
 }
 

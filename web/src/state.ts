@@ -148,6 +148,8 @@ export function errorText(e: ProtocolError): string {
       return "The table moved on before your move arrived. Here is the latest position; please try again.";
     case "rate_limited":
       return "Too many actions at once. Wait a moment and try again.";
+    case "outcome_unknown":
+      return "The server lost touch with its database as your move was saved. The table is loading again and will show whether your move was made.";
     case "not_your_turn":
       return e.message || "It is not your turn.";
     default:
