@@ -52,8 +52,7 @@ test-cluster-kills:
 # over three nodes, each node behind fault proxies to PostgreSQL and NATS
 # (`go test ./cluster/ -run Partition` runs them with 8 tables). Each
 # scenario's line (moves acknowledged, lost, applied twice, pauses) is
-# printed at the end. HARBOR_PARTITIONS_KNOWN_BUGS=1 adds the scenario that
-# finds a bug.
+# printed at the end.
 test-partitions:
 	@summary=$$(mktemp); \
 	HARBOR_PARTITIONS_FULL=1 HARBOR_PARTITIONS_SUMMARY=$$summary .ci/with-services $(GO) test -count=1 -run 'Partition' -timeout 20m ./cluster/; \

@@ -313,7 +313,11 @@ func (pl *player) session(ctx context.Context, n *node) {
 			}
 			json.Unmarshal(f.D, &e)
 			if out != nil {
-				record(op{Kind: opRefused, Send: out.Send, V: out.V, Code: e.Code})
+				kind := opRefused
+				if e.Code == "outcome_unknown" {
+					kind = opLost // the node cannot tell whether it is stored
+				}
+				record(op{Kind: kind, Send: out.Send, V: out.V, Code: e.Code})
 				out = nil
 				// A refused move changed nothing: the seat tries again
 				// from the state it holds (a stale one gets a fresh state).
@@ -540,17 +544,13 @@ func TestPartitionSlowLinks(t *testing.T) {
 // TestPartitionPostgresDropped drops every node's PostgreSQL connections
 // mid-game, three times a second apart, as a restarted database does.
 //
-// It finds a bug, so it runs only with HARBOR_PARTITIONS_KNOWN_BUGS set: a
-// connection lost while a move's transaction commits leaves the outcome
-// unknown to the node, which answers "internal" and keeps the move out of
-// its game, while PostgreSQL may have committed it. The node's game is
-// then a move behind its stored log: every later move of that table is
-// refused ("move n does not follow the stored log of n+1 moves") until the
-// node gives the table up, and the refused move is in the log.
+// A connection lost while a move's transaction commits leaves the outcome
+// unknown to the node, while PostgreSQL may have committed it: the node
+// reads the log back, and acknowledges the move it finds there, or answers
+// outcome_unknown and loads the table again from the store. Before it did,
+// it answered "internal", kept the move out of its game and, a move behind
+// its log, refused every later move of the table.
 func TestPartitionPostgresDropped(t *testing.T) {
-	if os.Getenv("HARBOR_PARTITIONS_KNOWN_BUGS") == "" {
-		t.Skip("finds a known bug (a commit whose answer is lost wedges its table); set HARBOR_PARTITIONS_KNOWN_BUGS=1 to run it")
-	}
 	partition(t, "postgres-connections-dropped", func(t *testing.T, nc *netCluster, victim string) func() {
 		for range 3 {
 			nc.mu.Lock()
