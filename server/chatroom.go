@@ -76,3 +76,22 @@ func (s *Server) dropChatRoom(q *request) (any, error) {
 	}
 	return notify.HookView{}, s.people.notices.Store().DropHook(q.r.Context(), id)
 }
+
+// carryChatRoom gives the table the host opened again the room of the
+// table before: the same group plays on, and would otherwise have to paste
+// the URL again. A failure loses only that convenience, so it is logged.
+func (s *Server) carryChatRoom(q *request, from, to string) {
+	if s.people.notices == nil {
+		return
+	}
+	ctx := q.r.Context()
+	st := s.people.notices.Store()
+	h, ok, err := st.Hook(ctx, from)
+	if err == nil && ok {
+		h.Table, h.SetBy, h.Created = to, q.key, time.Now()
+		err = st.SaveHook(ctx, h)
+	}
+	if err != nil {
+		s.log.Warn("carry the chat room to the next table", "table", to, "err", err)
+	}
+}

@@ -19,16 +19,13 @@ import (
 	"harbor/table"
 )
 
-// TestChatRoom: only the host sets, sees and removes the table's chat
-// room, in the lobby and during the game; a URL of the wrong shape is
-// refused in our words; no lobby or table view, of any seat, spectator or
-// the TV, holds the URL, and the host's answers show it masked; a turn of
-// a player with no notices of their own is posted to the room with the
-// table's link.
-func TestChatRoom(t *testing.T) {
-	const token = "room-secret-token"
-	posts := make(chan []byte, 8)
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// chatEnv is a server whose notifier posts to a room on a loopback https
+// server (the guard lets loopback through): the room's posts arrive on
+// posts.
+func chatEnv(t *testing.T) (e *env, srv *httptest.Server, posts chan []byte) {
+	t.Helper()
+	posts = make(chan []byte, 8)
+	srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		posts <- b
 		w.WriteHeader(http.StatusNoContent)
@@ -47,9 +44,20 @@ func TestChatRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(n.Close)
-	e := serveOpts(t, store, server.Config{Limits: server.DefaultLimits, Notices: n, Devices: store.People(),
+	e = serveOpts(t, store, server.Config{Limits: server.DefaultLimits, Notices: n, Devices: store.People(),
 		LAN: func() []netip.Addr { return nil }}, table.Options{OnTurn: n.Turn})
+	return e, srv, posts
+}
 
+// TestChatRoom: only the host sets, sees and removes the table's chat
+// room, in the lobby and during the game; a URL of the wrong shape is
+// refused in our words; no lobby or table view, of any seat, spectator or
+// the TV, holds the URL, and the host's answers show it masked; a turn of
+// a player with no notices of their own is posted to the room with the
+// table's link.
+func TestChatRoom(t *testing.T) {
+	const token = "room-secret-token"
+	e, srv, posts := chatEnv(t)
 	ana, bo, cy := e.person("Ana"), e.person("Bo"), e.person("Cy")
 	lobby := ana.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": json.RawMessage(`{"size":10}`)})
 	path := "/api/tables/" + lobby.ID + "/chat"
@@ -62,7 +70,7 @@ func TestChatRoom(t *testing.T) {
 	if err := bo.call("POST", path, set, nil); code(err) != harbor.EForbidden {
 		t.Fatalf("a player who is not the host set the room: %v", err)
 	}
-	err = ana.call("POST", path, map[string]string{"service": "discord", "url": srv.URL + "/hooks/" + token}, nil)
+	err := ana.call("POST", path, map[string]string{"service": "discord", "url": srv.URL + "/hooks/" + token}, nil)
 	if code(err) != harbor.EInvalid || !strings.Contains(harbor.ErrorMessage(err), "this is not a Discord webhook URL") {
 		t.Fatalf("a URL of the wrong shape: %v", err)
 	}
@@ -141,5 +149,30 @@ func TestChatRoom(t *testing.T) {
 	var after map[string]any
 	if err := ana.call("GET", path, nil, &after); err != nil || after == nil || len(after) != 0 {
 		t.Fatalf("after removing: %v %v", after, err)
+	}
+}
+
+// TestChatRoomGoesToNextTable: the table the host opens again after the
+// game posts to the same room.
+func TestChatRoomGoesToNextTable(t *testing.T) {
+	e, srv, _ := chatEnv(t)
+	ana, bo := e.person("Ana"), e.person("Bo")
+	lobby := ana.must("POST", "/api/tables", map[string]any{"game": "pile", "name": "Ana", "options": map[string]int{"size": 3}})
+	bo.must("POST", "/api/join", map[string]any{"invite": lobby.Invite, "name": "Bo"})
+	bo.must("POST", "/api/tables/"+lobby.ID+"/ready", map[string]any{"ready": true})
+	want := notify.HookView{Service: "slack", Host: strings.TrimPrefix(srv.URL, "https://")}
+	var view notify.HookView
+	if err := ana.call("POST", "/api/tables/"+lobby.ID+"/chat", map[string]string{"service": "slack", "url": srv.URL + "/services/T1/B2/x3"}, &view); err != nil || view != want {
+		t.Fatalf("setting the room: %+v %v", view, err)
+	}
+	ana.must("POST", "/api/tables/"+lobby.ID+"/start", nil)
+	aw := ana.mustDial("table=" + lobby.ID)
+	aw.next("state")
+	aw.send("move", 0, map[string]any{"type": "take", "n": 3}) // the last token: Ana wins
+	nextLobby(t, aw, func(l table.LobbyView) bool { return l.Status == table.Finished })
+	next := ana.must("POST", "/api/tables/"+lobby.ID+"/again", nil)
+	view = notify.HookView{}
+	if err := ana.call("GET", "/api/tables/"+next.ID+"/chat", nil, &view); err != nil || view != want {
+		t.Fatalf("the next table's room: %+v %v", view, err)
 	}
 }
