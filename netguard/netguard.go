@@ -196,8 +196,24 @@ func CheckHost(ctx context.Context, r Resolver, host string, check func(netip.Ad
 	if check == nil {
 		check = Check
 	}
+	addrs, err := Resolve(ctx, r, host)
+	if err != nil {
+		return err
+	}
+	for _, a := range addrs {
+		if err := check(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Resolve returns host's addresses: host itself when it is one, else what
+// r (nil: net.DefaultResolver) answers for it. A name that does not
+// resolve is an *Unresolved.
+func Resolve(ctx context.Context, r Resolver, host string) ([]netip.Addr, error) {
 	if a, err := netip.ParseAddr(host); err == nil {
-		return check(a)
+		return []netip.Addr{a}, nil
 	}
 	if r == nil {
 		r = net.DefaultResolver
@@ -207,14 +223,9 @@ func CheckHost(ctx context.Context, r Resolver, host string, check func(netip.Ad
 		err = errors.New("no address")
 	}
 	if err != nil {
-		return &Unresolved{Host: host, Err: err}
+		return nil, &Unresolved{Host: host, Err: err}
 	}
-	for _, a := range addrs {
-		if err := check(a); err != nil {
-			return err
-		}
-	}
-	return nil
+	return addrs, nil
 }
 
 // Unresolved is the error of a host name that has no address.

@@ -62,8 +62,17 @@ type Config struct {
 	// subscribes and at each dial of the default client; nil:
 	// netguard.Check, which allows public addresses only.
 	Guard func(netip.Addr) error
+	// Allowed are the prefixes Guard lets through although they are not
+	// public (-notice-allow): a chat room's webhook on one of them may be
+	// on any host, its path still checked (an operator's relay, a test's
+	// server).
+	Allowed []netip.Prefix
+	// PublicURL is the server's public URL, which a chat room's post links
+	// the table from ("": no link).
+	PublicURL string
 	// Resolver resolves the hosts of push endpoints when browsers
-	// subscribe; nil: net.DefaultResolver.
+	// subscribe and of chat rooms' webhooks when set; nil:
+	// net.DefaultResolver.
 	Resolver netguard.Resolver
 	// PushTimeout bounds each post to a push service (0: the default);
 	// the posts of one notice go side by side.

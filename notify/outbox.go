@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -118,26 +119,17 @@ func (n *Notifier) sendDue() {
 }
 
 // attempt tries q, which the sender claimed: it drops the notice when its
-// turn is over or it has nowhere to go, holds it until the person's quiet
-// hours end or their limit has a notice again, and otherwise sends it to
-// each channel that has not taken it yet. It spends one of the person's
-// notices when the first channel takes it, and tries the channels that
-// failed again later, each wait twice the one before, until GiveUp.
+// turn is over, and otherwise tries its two parts, the table's chat room
+// (attemptRoom) and the person's own channels (attemptPerson), each on
+// its own: one part held back (quiet hours, a limit) or failing holds up
+// neither the other part nor a later attempt at it. The notice is done
+// once both parts are; a part that failed is tried again later, each wait
+// twice the one before, until GiveUp.
 func (n *Notifier) attempt(q Queued) {
 	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
 	defer cancel()
 	now := n.cfg.Now()
 	log := n.cfg.Log.With("table", q.Turn.Table, "version", q.Turn.Version, "kind", q.Kind())
-	retry := func(err error) {
-		q.Attempts++
-		if now.Sub(q.Created) >= GiveUp {
-			log.Warn("a turn notice is given up on", "attempts", q.Attempts, "sent", len(q.Sent), "err", err)
-			q.Done = true
-		} else {
-			log.Info("a turn notice failed; it is tried again", "attempts", q.Attempts, "err", err)
-			q.NotBefore = now.Add(backoff(q.Attempts))
-		}
-	}
 	settle := func() {
 		if ok, err := n.cfg.Store.SettleNotice(context.WithoutCancel(ctx), q, n.claimant); err != nil || !ok {
 			log.Warn("settle a turn notice", "held", ok, "err", err)
@@ -147,62 +139,97 @@ func (n *Notifier) attempt(q Queued) {
 		}
 	}
 	defer settle()
+	var steps []step
 	if n.cfg.Still != nil {
 		still, err := n.cfg.Still(ctx, q.Turn)
-		if err != nil {
-			retry(err)
-			return
-		}
-		if !still {
+		switch {
+		case err != nil:
+			steps = []step{{err: err}}
+		case !still:
 			q.Done = true
 			return
 		}
 	}
+	if steps == nil {
+		steps = []step{n.attemptRoom(ctx, &q, now), n.attemptPerson(ctx, &q, now)}
+	}
+	var errs []error
+	var next time.Time
+	done := true
+	for _, s := range steps {
+		if s.done {
+			if s.err != nil {
+				log.Info("a turn notice was refused for good by one channel", "err", s.err)
+			}
+			continue
+		}
+		done = false
+		if s.err != nil {
+			errs = append(errs, s.err)
+		} else if next.IsZero() || s.wait.Before(next) {
+			next = s.wait
+		}
+	}
+	switch {
+	case done:
+		q.Done = true
+	case len(errs) == 0:
+		q.NotBefore = next
+	default:
+		q.Attempts++
+		err := errors.Join(errs...)
+		if now.Sub(q.Created) >= GiveUp {
+			log.Warn("a turn notice is given up on", "attempts", q.Attempts, "sent", len(q.Sent), "err", err)
+			q.Done = true
+			return
+		}
+		log.Info("a turn notice failed; it is tried again", "attempts", q.Attempts, "err", err)
+		q.NotBefore = now.Add(backoff(q.Attempts))
+		if !next.IsZero() && next.Before(q.NotBefore) {
+			q.NotBefore = next
+		}
+	}
+}
+
+// attemptPerson sends q to each of its person's channels that has not
+// taken it yet, unless they have none, are in their quiet hours (it then
+// waits for their end), or have had their share of notices (it waits for
+// the next). It spends one of the person's notices when the first channel
+// takes it.
+func (n *Notifier) attemptPerson(ctx context.Context, q *Queued, now time.Time) step {
 	p, err := n.cfg.Store.Person(ctx, q.Turn.Person)
 	if err != nil {
-		retry(err)
-		return
+		return step{err: err}
 	}
 	if p.Quiet(now) {
-		q.NotBefore = p.QuietEnd(now)
-		return
+		return step{wait: p.QuietEnd(now)}
 	}
 	subs, mail, err := n.channels(ctx, p, q.Sent)
 	if err != nil {
-		retry(err)
-		return
+		return step{err: err}
 	}
 	if len(subs) == 0 && !mail {
-		q.Done = true
-		return
+		return step{done: true}
 	}
-	counted := len(q.Sent) > 0 // a channel took it already: counted then
+	// A channel of the person's took it already: counted then.
+	counted := slices.ContainsFunc(q.Sent, func(c string) bool { return c != RoomChannel })
 	if !counted {
 		ok, err := n.cfg.Limits.Spend(ctx, n.personBucket(p.Key), false, now)
 		if err != nil {
-			retry(err)
-			return
+			return step{err: err}
 		}
 		if !ok {
-			q.NotBefore = now.Add(time.Duration(float64(time.Second) / n.personBucket(p.Key).Rate))
-			return
+			return step{wait: now.Add(time.Duration(float64(time.Second) / n.personBucket(p.Key).Rate))}
 		}
 	}
 	delivered, finished, err := n.sendAll(ctx, p, subs, mail, NoticeOf(q.Turn, now, p.location()))
 	q.Sent = slices.Concat(q.Sent, delivered)
 	if len(delivered) > 0 && !counted {
 		if _, err := n.cfg.Limits.Spend(ctx, n.personBucket(p.Key), true, now); err != nil {
-			log.Warn("count a turn notice", "err", err)
+			n.cfg.Log.Warn("count a turn notice", "table", q.Turn.Table, "err", err)
 		}
 	}
-	if finished == len(subs)+btoi(mail) {
-		if err != nil {
-			log.Info("a turn notice was refused for good by one channel", "err", err)
-		}
-		q.Done = true
-		return
-	}
-	retry(err)
+	return step{done: finished == len(subs)+btoi(mail), err: err}
 }
 
 // backoff is the wait after the attempts-th failure.

@@ -84,6 +84,13 @@ type Store interface {
 	NextNotice(ctx context.Context) (time.Time, bool, error)
 	// PruneNotices forgets the notices done that were queued before.
 	PruneNotices(ctx context.Context, before time.Time) error
+
+	// Hook returns the chat room of table: false when it has none.
+	Hook(ctx context.Context, table string) (Hook, bool, error)
+	// SaveHook stores h as its table's one chat room, replacing any.
+	SaveHook(ctx context.Context, h Hook) error
+	// DropHook forgets table's chat room; none is fine.
+	DropHook(ctx context.Context, table string) error
 }
 
 // Queued is a turn notice in the outbox.
@@ -95,7 +102,7 @@ type Queued struct {
 	// Attempts counts the sends that failed.
 	Attempts int
 	// Sent holds the channels that took the notice already: the push
-	// endpoints, and MailChannel.
+	// endpoints, MailChannel, and RoomChannel (the table's chat room).
 	Sent []string
 	// Done: sent, stale, or given up on; kept only so the same turn is
 	// not queued again.

@@ -36,6 +36,9 @@ func (s *Server) again(q *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !opened { // only the host opens the next table
+		s.carryChatRoom(q, r.ID(), next.ID())
+	}
 	s.log.Info("table opened again", "table", r.ID(), "next", next.ID())
 	return next.Lobby(), nil
 }

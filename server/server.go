@@ -212,6 +212,7 @@ func (s *Server) routes() {
 	s.iconRoutes()
 	s.deviceRoutes()
 	s.noticeRoutes()
+	s.chatRoutes()
 	s.homeRoutes()
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errNoEndpoint)

@@ -36,6 +36,10 @@ func (s *Store) DeleteTable(ctx context.Context, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM seated WHERE table_id = ?`, id); err != nil {
 		return storageError(err)
 	}
+	// The room's webhook URL is a credential: it goes with its table.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM table_webhooks WHERE table_id = ?`, id); err != nil {
+		return storageError(err)
+	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM tables WHERE id = ?`, id)
 	if err != nil {
 		return storageError(err)

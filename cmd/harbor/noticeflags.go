@@ -31,7 +31,7 @@ func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
 		smtp:    fl.String("smtp", os.Getenv("HARBOR_SMTP"), "SMTP server for e-mail notices, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; needs -public-url, which the links in the mails are built from; none: no e-mail (env HARBOR_SMTP)"),
 		from:    fl.String("smtp-from", os.Getenv("HARBOR_SMTP_FROM"), "sender of e-mail notices, e.g. 'Harbor <harbor@example.org>' (env HARBOR_SMTP_FROM)"),
 		contact: fl.String("push-contact", os.Getenv("HARBOR_PUSH_CONTACT"), "the contact push services may write to about this server's notices, an e-mail address or https URL; none: the -smtp-from address, else the https -public-url (env HARBOR_PUSH_CONTACT)"),
-		allow:   fl.String("notice-allow", os.Getenv("HARBOR_NOTICE_ALLOW"), "CIDR prefixes, comma-separated, that push endpoints may be on although they are not public, e.g. a push service on the operator's own network (192.168.1.0/24) or loopback for tests; only these are let past the address guard; none: public addresses only (env HARBOR_NOTICE_ALLOW)"),
+		allow:   fl.String("notice-allow", os.Getenv("HARBOR_NOTICE_ALLOW"), "CIDR prefixes, comma-separated, that push endpoints and chat rooms' webhooks may be on although they are not public, e.g. a push service or webhook relay on the operator's own network (192.168.1.0/24) or loopback for tests; only these are let past the address guard; none: public addresses only (env HARBOR_NOTICE_ALLOW)"),
 		perHour: fl.Int("notices-per-hour", envInt("HARBOR_NOTICES_PER_HOUR", notify.DefaultMaxSends), "turn notices a person gets at once, and then an hour (env HARBOR_NOTICES_PER_HOUR)"),
 	}
 }
@@ -60,7 +60,7 @@ func (f *noticeFlags) notifier(ctx context.Context, store table.Store, tables *a
 		log.Warn("push endpoints may be on these private prefixes (-notice-allow)", "prefixes", allowed)
 	}
 	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log,
-		Guard: netguard.Allowing(allowed, nil), Still: stillTurn(store, tables)}
+		Guard: netguard.Allowing(allowed, nil), Allowed: allowed, PublicURL: publicURL, Still: stillTurn(store, tables)}
 	if *f.smtp != "" {
 		if publicURL == "" {
 			return nil, sqlpeople.Store{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")

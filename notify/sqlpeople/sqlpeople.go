@@ -2,7 +2,8 @@
 // that SQLite and PostgreSQL both run (placeholders written as ?, which the
 // PostgreSQL side numbers), over the small DB interface each store adapts
 // its driver to. The schema is each store's migrations
-// 0005_notices_and_devices.sql and 0009_notice_outbox.sql.
+// 0005_notices_and_devices.sql, 0009_notice_outbox.sql and
+// 0010_table_webhooks.sql.
 package sqlpeople
 
 import (
@@ -342,5 +343,35 @@ func (s Store) NextNotice(ctx context.Context) (time.Time, bool, error) {
 // PruneNotices implements notify.Store.
 func (s Store) PruneNotices(ctx context.Context, before time.Time) error {
 	_, err := s.DB.Exec(ctx, `DELETE FROM notices WHERE done = 1 AND created < ?`, millis(before))
+	return err
+}
+
+// Hook implements notify.Store.
+func (s Store) Hook(ctx context.Context, tableID string) (notify.Hook, bool, error) {
+	h := notify.Hook{Table: tableID}
+	var created int64
+	err := s.DB.QueryRow(ctx, `SELECT service, url, set_by, created FROM table_webhooks WHERE table_id = ?`, tableID).
+		Scan(&h.Service, &h.URL, &h.SetBy, &created)
+	if errors.Is(err, ErrNoRows) {
+		return notify.Hook{}, false, nil
+	}
+	if err != nil {
+		return notify.Hook{}, false, err
+	}
+	h.Created = fromMillis(created)
+	return h, true, nil
+}
+
+// SaveHook implements notify.Store.
+func (s Store) SaveHook(ctx context.Context, h notify.Hook) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO table_webhooks (table_id, service, url, set_by, created) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (table_id) DO UPDATE SET service = excluded.service, url = excluded.url, set_by = excluded.set_by, created = excluded.created`,
+		h.Table, h.Service, h.URL, h.SetBy, millis(h.Created))
+	return err
+}
+
+// DropHook implements notify.Store.
+func (s Store) DropHook(ctx context.Context, tableID string) error {
+	_, err := s.DB.Exec(ctx, `DELETE FROM table_webhooks WHERE table_id = ?`, tableID)
 	return err
 }

@@ -190,6 +190,27 @@ export function watchErrors(pages) {
   return errors;
 }
 
+/**
+ * ownPaceTable: Ana (on page host) opens a Harbor Holdings table at her own
+ * pace (a day a turn, then the computer plays), and Eli (on guest) joins
+ * it and is ready; it returns the table's id.
+ */
+export async function ownPaceTable(host, guest) {
+  const made = await pageApi(host, "POST", "/api/tables", { game: "holdings", name: "Ana", turnSeconds: 0 });
+  if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
+  const id = made.body.id;
+  const paced = await pageApi(host, "POST", `/api/tables/${id}/options`, {
+    options: {},
+    turnSeconds: 0,
+    pace: { mode: "own", limit: 86400, rule: "computer" },
+  });
+  if (paced.status !== 200) fail(`setting the pace: ${paced.status} ${JSON.stringify(paced.body)}`);
+  const joined = await pageApi(guest, "POST", "/api/join", { invite: made.body.invite, name: "Eli" });
+  if (joined.status !== 200) fail(`Eli joining: ${joined.status} ${JSON.stringify(joined.body)}`);
+  await pageApi(guest, "POST", `/api/tables/${id}/ready`, { ready: true });
+  return id;
+}
+
 /** api calls the server's HTTP API as a page's own browser would (its cookie included). */
 export async function pageApi(page, method, path, body) {
   return page.evaluate(

@@ -46,6 +46,7 @@ import {
   holdingsMoves,
   holdingsTurn,
   log,
+  ownPaceTable,
   pageApi,
   setStep,
   shot,
@@ -148,18 +149,7 @@ async function notices(ctx, box, push) {
   const eli = await eliContext.newPage();
   errors.push(...watchErrors({ eli }));
   await eli.goto(`${base}/`);
-  const made = await pageApi(page, "POST", "/api/tables", { game: "holdings", name: "Ana", turnSeconds: 0 });
-  if (made.status !== 201) fail(`opening the table: ${made.status} ${JSON.stringify(made.body)}`);
-  const id = made.body.id;
-  const paced = await pageApi(page, "POST", `/api/tables/${id}/options`, {
-    options: {},
-    turnSeconds: 0,
-    pace: { mode: "own", limit: 86400, rule: "computer" },
-  });
-  if (paced.status !== 200) fail(`setting the pace: ${paced.status} ${JSON.stringify(paced.body)}`);
-  const joined = await pageApi(eli, "POST", "/api/join", { invite: made.body.invite, name: "Eli" });
-  if (joined.status !== 200) fail(`Eli joining: ${joined.status} ${JSON.stringify(joined.body)}`);
-  await pageApi(eli, "POST", `/api/tables/${id}/ready`, { ready: true });
+  const id = await ownPaceTable(page, eli);
   // Ana has the table open while it starts and while she plays, so she is
   // sent nothing then: the notice awaited below is the one Eli's move
   // brings about.

@@ -51,7 +51,7 @@ const utcTime = (d) => der(0x17, Buffer.from(`${d.toISOString().replace(/[-:T]/g
  * selfSigned makes a P-256 key and a certificate for IP address 127.0.0.1,
  * signed by that key, valid from an hour ago for a day: { key, cert } in PEM.
  */
-function selfSigned() {
+export function selfSigned() {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const ecdsaSha256 = seq(oid("1.2.840.10045.4.3.2"));
   const name = seq(der(0x31, seq(oid("2.5.4.3"), der(0x0c, Buffer.from("harbor e2e push service")))));

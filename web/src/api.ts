@@ -203,6 +203,22 @@ export const api = {
   replayFile: async (doc: unknown, at: number) => decodePosition(await call<unknown>("POST", "/api/replay", { export: doc, at })),
   /** fork opens a table that plays on from the finished table after its first at moves; it returns the new table's id. */
   fork: async (id: string, at: number) => tableIdOf(await call<unknown>("POST", `${t(id)}/fork`, { at })),
+  /** chatRoom is the host's view of the table's chat room. */
+  chatRoom: async (id: string) => chatRoomOf(await call<unknown>("GET", `${t(id)}/chat`)),
+  /** setChatRoom sends the table's turn notices to a room by its incoming-webhook URL (host). */
+  setChatRoom: async (id: string, service: string, url: string) => chatRoomOf(await call<unknown>("POST", `${t(id)}/chat`, { service, url })),
+  dropChatRoom: async (id: string) => chatRoomOf(await call<unknown>("DELETE", `${t(id)}/chat`)),
+};
+
+/** ChatRoomView is what the host is shown of the table's chat room: its service and host, never the URL ({} when none). */
+export interface ChatRoomView {
+  service?: string;
+  host?: string;
+}
+
+const chatRoomOf = (raw: unknown): ChatRoomView => {
+  const o = obj(raw);
+  return typeof o.service === "string" && o.service ? { service: o.service, host: String(o.host ?? "") } : {};
 };
 
 /** exportHref downloads a finished table as a game file. */

@@ -15,6 +15,7 @@ import { type Lobby as LobbyData, type LobbySeat, PACE_LIMITS, type Pace } from 
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
 import { ChatPanel } from "../components/Chat";
+import { ChatRoomPanel } from "../components/ChatRoom";
 import { watchers } from "../components/Presence";
 import { HowTo } from "../components/Rules";
 import { SeatBadge } from "../components/SeatBadge";
@@ -530,6 +531,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
       {me ? <ColourPicker lobby={lobby} seat={me} busy={busy} run={run} /> : null}
       <ChatPanel store={store} lobby={lobby} />
       <Options lobby={lobby} busy={busy} run={run} />
+      {lobby.host ? <ChatRoomPanel id={lobby.id} /> : null}
       <HowTo game={lobby.game} options={lobby.options} />
     </div>
   );

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
 import { api, whyRefused } from "../api";
 import { ChatPanel, ChatToasts } from "../components/Chat";
+import { ChatRoomPanel } from "../components/ChatRoom";
 import { useFollowNext } from "../components/PlayAgain";
 import { OfflineNotice, useLoad } from "../components/Offline";
 import { LiveTable } from "../components/PlayFrame";
@@ -108,6 +109,7 @@ export function PlayScreen({ store }: { store: TableStore }) {
             {mine ? <AlertSettings /> : null}
           </section>
           <ChatPanel store={store} lobby={lobby} />
+          {lobby.host && lobby.status === "playing" ? <ChatRoomPanel id={lobby.id} /> : null}
         </div>
       ) : null}
       {lobby && !store.fatal.value ? <ChatToasts store={store} skip={me.value} /> : null}
