@@ -21,7 +21,22 @@
 import { createServer } from "node:https";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { LAPTOP, SMALL_PHONE, audit, fail, holdingsMoves, holdingsTurn, log, ownPaceTable, pageApi, setStep, shot, until, watchErrors } from "./lib.mjs";
+import {
+  LAPTOP,
+  SMALL_PHONE,
+  audit,
+  fail,
+  fitsWidth,
+  holdingsMoves,
+  holdingsTurn,
+  log,
+  ownPaceTable,
+  pageApi,
+  setStep,
+  shot,
+  until,
+  watchErrors,
+} from "./lib.mjs";
 import { selfSigned } from "./pushsvc.mjs";
 
 const TOKEN = "e2e-room-token-9f3";
@@ -111,11 +126,10 @@ async function webhooks(ctx, room) {
   if (eliAsks.status !== 403) fail(`Eli asked for the room: ${eliAsks.status} ${JSON.stringify(eliAsks.body)}`);
   await audit(page, "the lobby with the chat room set");
 
-  setStep("the section fits a 320 px phone");
+  setStep("the lobby at its own pace with the section fits a 320 px phone");
   await page.setViewportSize(SMALL_PHONE.viewport);
   await section.scrollIntoViewIfNeeded();
-  // The section itself, not the whole lobby: at 320 px the own-pace
-  // fieldset of the rules options is wider than the screen (in main).
+  await fitsWidth(page, "the lobby at its own pace with a chat room");
   const wide = await section.evaluate((el) =>
     [el, ...el.querySelectorAll("*")]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
