@@ -35,6 +35,7 @@ func Run(t *testing.T, open Open) {
 		{"save lobby", testSave},
 		{"turn deadlines kept apart from the lobby", testDeadlines},
 		{"turn deadlines stored with the move, or neither", testMoveDeadlines},
+		{"turn notices stored with the move, or neither", testMoveNotices},
 		{"append and read moves", testAppend},
 		{"append refuses a gap or a repeat", testAppendConflict},
 		{"append refuses a table not playing", testAppendNotPlaying},

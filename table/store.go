@@ -33,6 +33,12 @@ type Move struct {
 	// Nil leaves the stored deadlines as they are. They are not part of
 	// the log: Moves never reads them back.
 	Deadlines *DeadlinesAfter `json:"-"`
+	// Notices are the turn notices the move causes (the people the game
+	// comes to wait on who have no page of the table open). A store that
+	// keeps notices queues them in the commit that holds the move, so a
+	// crash after the commit cannot lose them, and none when it refuses
+	// the move. Like Deadlines they are not part of the log.
+	Notices []Turn `json:"-"`
 }
 
 // DeadlinesAfter are the turn deadlines a move leaves: Set replaces the
