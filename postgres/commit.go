@@ -240,10 +240,10 @@ func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, er
 	return written, err
 }
 
-// queueNotice queues the turn notice t, caused at at, in tx, as
-// sqlpeople's QueueNotice would.
-func queueNotice(ctx context.Context, tx pgx.Tx, t table.Turn, at time.Time) error {
-	insert, supersede, err := sqlpeople.NoticeRow(sqlpeople.MoveNotice(t, at))
+// queueNotice queues the turn notice t, caused at at, in the transaction
+// tx, as sqlpeople's QueueNotice would.
+func queueNotice(ctx context.Context, tx execer, t table.Turn, at time.Time) error {
+	insert, supersede, err := sqlpeople.NoticeRow(sqlpeople.NoticeAt(t, at))
 	if err != nil {
 		return err
 	}

@@ -98,7 +98,7 @@ func TestFencing(t *testing.T) {
 	})
 	t.Run("the old owner's turn deadlines and missed turns are refused", func(t *testing.T) {
 		stale := &table.Deadlines{Version: 1, Missed: []int{table.HeldAfter, 0}}
-		if err := a.SaveDeadlines(ctx, tb.ID, stale); err != postgres.ErrLeaseLost {
+		if err := a.SaveDeadlines(ctx, tb.ID, stale, nil, time.Now()); err != postgres.ErrLeaseLost {
 			t.Fatalf("deadlines saved by the old owner: %v, want the lease lost", err)
 		}
 		got, err := b.Table(ctx, tb.ID)

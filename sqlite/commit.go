@@ -180,27 +180,28 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 		}
 	}
 	for _, t := range r.Move.Notices {
-		if err := queueNotice(ctx, c, t, r.Move.At); err != nil {
+		if err := queueNotice(ctx, c.notice.ExecContext, c.supersede.ExecContext, t, r.Move.At); err != nil {
 			return nil, err
 		}
 	}
 	return nil, nil
 }
 
-// queueNotice queues the turn notice t, caused at at, in the committer's
-// transaction, as sqlpeople's QueueNotice would.
-func queueNotice(ctx context.Context, c *committerConn, t table.Turn, at time.Time) error {
-	insert, supersede, err := sqlpeople.NoticeRow(sqlpeople.MoveNotice(t, at))
+// queueNotice queues the turn notice t, caused at at, in a transaction,
+// as sqlpeople's QueueNotice would: insert and supersede run its two
+// statements there.
+func queueNotice(ctx context.Context, insert, supersede func(context.Context, ...any) (sql.Result, error), t table.Turn, at time.Time) error {
+	insertArgs, supersedeArgs, err := sqlpeople.NoticeRow(sqlpeople.NoticeAt(t, at))
 	if err != nil {
 		return err
 	}
-	res, err := c.notice.ExecContext(ctx, insert...)
+	res, err := insert(ctx, insertArgs...)
 	if err != nil {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return nil // queued already
 	}
-	_, err = c.supersede.ExecContext(ctx, supersede...)
+	_, err = supersede(ctx, supersedeArgs...)
 	return err
 }

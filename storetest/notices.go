@@ -11,12 +11,13 @@ import (
 	"harbor/table"
 )
 
-// testMoveNotices checks that the turn notices a move carries are queued
+// testNoticeAts checks that the turn notices a move carries are queued
 // in the move's commit, that a refused move queues none, that a notice
 // queued again (the notifier's own insert, after the move) is still one
 // row, and that a move's notice supersedes the person's older one still
-// waiting, as QueueNotice's would.
-func testMoveNotices(t *testing.T, s table.Store) {
+// waiting, as QueueNotice's would; and likewise for the reminders saved
+// with turn deadlines.
+func testNoticeAts(t *testing.T, s table.Store) {
 	st, ok := s.(interface{ People() sqlpeople.Store })
 	if !ok {
 		t.Skip("the store keeps no notices")
@@ -52,8 +53,18 @@ func testMoveNotices(t *testing.T, s table.Store) {
 	res := g.Result()
 	wantCode(t, s.AppendMove(ctx, tb.ID, refused, &res, nil), harbor.EConflict)
 	store(move(1, turn("ana", 2)))
-	if ok, err := people.QueueNotice(ctx, sqlpeople.MoveNotice(turn("ana", 2), time.Now())); err != nil || ok {
+	if ok, err := people.QueueNotice(ctx, sqlpeople.NoticeAt(turn("ana", 2), time.Now())); err != nil || ok {
 		t.Fatalf("queueing the move's notice again: queued %v, %v; want it found stored", ok, err)
+	}
+
+	reminder := turn("ana", 2)
+	reminder.Reminder, reminder.Left = true, time.Hour
+	wantCode(t, s.SaveDeadlines(ctx, "nosuchtable", nil, []table.Turn{{Person: "bo", Table: "nosuchtable", Version: 1}}, time.Now()), harbor.ENotFound)
+	if err := s.SaveDeadlines(ctx, tb.ID, &table.Deadlines{Version: 2}, []table.Turn{reminder}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := people.QueueNotice(ctx, sqlpeople.NoticeAt(reminder, time.Now())); err != nil || ok {
+		t.Fatalf("queueing the reminder again: queued %v, %v; want it found stored", ok, err)
 	}
 
 	later := time.Now().Add(time.Hour) // every notice is due
@@ -61,8 +72,8 @@ func testMoveNotices(t *testing.T, s table.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0].Turn.Person != "ana" || got[0].Turn.Version != 2 || got[0].Turn.Table != tb.ID || got[0].Kind() != "turn" {
-		t.Fatalf("notices due %+v, want only ana's turn at version 2 (version 1 superseded, the refused move's never stored)", got)
+	if len(got) != 1 || got[0].Turn.Person != "ana" || got[0].Turn.Version != 2 || got[0].Turn.Table != tb.ID || got[0].Kind() != "reminder" {
+		t.Fatalf("notices due %+v, want only ana's reminder at version 2 (the turns before superseded, the refused move's and the unknown table's never stored)", got)
 	}
 	var none []notify.Queued
 	if none, err = people.ClaimNotices(ctx, "other", later, time.Minute, 10); err != nil || len(none) != 0 {

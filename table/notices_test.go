@@ -26,10 +26,10 @@ func boWaits(t *testing.T, tables *table.Tables) string {
 	return bo
 }
 
-// TestMoveNoticeStoredBeforeOnTurn: the turn notice a move causes is in
+// TestNoticeAtStoredBeforeOnTurn: the turn notice a move causes is in
 // the store's outbox by the time OnTurn hears of it, stored by the move's
 // own commit: the notifier's insert after it finds the row there.
-func TestMoveNoticeStoredBeforeOnTurn(t *testing.T) {
+func TestNoticeAtStoredBeforeOnTurn(t *testing.T) {
 	store := openStore(t)
 	people := store.People()
 	var mu sync.Mutex
@@ -54,16 +54,16 @@ func TestMoveNoticeStoredBeforeOnTurn(t *testing.T) {
 	if !stored[0] {
 		t.Fatal("OnTurn heard of Bo's turn before its notice was stored")
 	}
-	if ok, err := people.QueueNotice(context.Background(), sqlpeople.MoveNotice(turns[0], time.Now())); err != nil || ok {
+	if ok, err := people.QueueNotice(context.Background(), sqlpeople.NoticeAt(turns[0], time.Now())); err != nil || ok {
 		t.Fatalf("queueing Bo's turn again: queued %v, %v; want the move's commit to have stored it", ok, err)
 	}
 }
 
-// TestMoveNoticeOutlastsACrash: a move's notice that no notifier was told
+// TestNoticeAtOutlastsACrash: a move's notice that no notifier was told
 // of (the process stopped right after the commit; here, OnTurn only keeps
 // the turn) is sent by the next notifier over the store, exactly once,
 // even when that notifier is then told of the same turn.
-func TestMoveNoticeOutlastsACrash(t *testing.T) {
+func TestNoticeAtOutlastsACrash(t *testing.T) {
 	store := openStore(t)
 	var lost []table.Turn // OnTurn runs while Move waits: no lock needed after it
 	tables := table.NewTables(store, table.Options{OnTurn: func(tu table.Turn) { lost = append(lost, tu) }})

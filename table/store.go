@@ -101,7 +101,10 @@ type Store interface {
 	// carries its own (Move.Deadlines) instead. Table
 	// and TableByCode read them back into Table.Deadlines. A node's store
 	// refuses it, like SaveTable, for a table whose lease it does not hold.
-	SaveDeadlines(ctx context.Context, id string, d *Deadlines) error
+	// notices are the turn notices (reminders) that the change of the
+	// deadlines causes at at: a store that keeps notices queues them in
+	// the same transaction, as it does a move's (Move.Notices).
+	SaveDeadlines(ctx context.Context, id string, d *Deadlines, notices []Turn, at time.Time) error
 
 	// Moves returns the moves of table id from index from on, in order.
 	Moves(ctx context.Context, id string, from int) ([]Move, error)

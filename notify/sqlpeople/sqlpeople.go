@@ -291,9 +291,9 @@ func NoticeRow(q notify.Queued) (insert, supersede []any, err error) {
 	return insert, supersede, nil
 }
 
-// MoveNotice is the notice t as a store queues it with the move (or the
+// NoticeAt is the notice t as a store queues it with the move (or the
 // deadlines) that causes it, at: due at once.
-func MoveNotice(t table.Turn, at time.Time) notify.Queued {
+func NoticeAt(t table.Turn, at time.Time) notify.Queued {
 	return notify.Queued{Turn: t, Created: at, NotBefore: at}
 }
 
