@@ -106,7 +106,7 @@ func (s *memStore) AppendMove(_ context.Context, id string, m table.Move, result
 	return nil
 }
 
-func (s *memStore) SaveDeadlines(_ context.Context, id string, d *table.Deadlines) error {
+func (s *memStore) SaveDeadlines(_ context.Context, id string, d *table.Deadlines, _ []table.Turn, _ time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.deadlines[id] = d

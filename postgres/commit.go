@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"harbor"
 	"harbor/game"
+	"harbor/notify/sqlpeople"
 	"harbor/table"
 	"harbor/table/groupcommit"
 )
@@ -196,6 +200,11 @@ type moveKey struct {
 	n  int
 }
 
+// write runs insertMoves over w and returns the moves written. When a
+// move of the batch carries turn notices, the statement runs in a
+// transaction that then queues the notices of the moves written, so a
+// move and its notices are stored together or not at all (a fenced move
+// is not written, nor are its notices).
 func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, error) {
 	args := []any{w.ids, w.ns, w.seats, w.moves, w.ats, w.results, w.epochs, w.standIn, w.setDeadlines, w.deadlines}
 	sql := fmt.Sprintf(insertMoves, anyOwner)
@@ -203,12 +212,56 @@ func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, er
 		sql = fmt.Sprintf(insertMoves, fenced)
 		args = append(args, s.node)
 	}
-	rows, err := s.pool.Query(ctx, sql, args...)
+	notices := false
+	for _, r := range w.queued {
+		notices = notices || len(r.Move.Notices) > 0
+	}
+	if !notices {
+		return readWritten(s.pool.Query(ctx, sql, args...))
+	}
+	var written map[moveKey]bool
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if written, err = readWritten(tx.Query(ctx, sql, args...)); err != nil {
+			return err
+		}
+		for _, r := range w.queued {
+			if !written[moveKey{r.ID, r.Move.N}] {
+				continue
+			}
+			for _, t := range r.Move.Notices {
+				if err := queueNotice(ctx, tx, t, r.Move.At); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return written, err
+}
+
+// queueNotice queues the turn notice t, caused at at, in the transaction
+// tx, as sqlpeople's QueueNotice would.
+func queueNotice(ctx context.Context, tx execer, t table.Turn, at time.Time) error {
+	insert, supersede, err := sqlpeople.NoticeRow(sqlpeople.NoticeAt(t, at))
+	if err != nil {
+		return err
+	}
+	tag, err := tx.Exec(ctx, numbered(sqlpeople.InsertNotice), insert...)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err // or queued already
+	}
+	_, err = tx.Exec(ctx, numbered(sqlpeople.SupersedeNotices), supersede...)
+	return err
+}
+
+// readWritten reads the moves insertMoves wrote.
+func readWritten(rows pgx.Rows, err error) (map[moveKey]bool, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	written := make(map[moveKey]bool, len(w.ids))
+	written := make(map[moveKey]bool)
 	for rows.Next() {
 		var (
 			id string

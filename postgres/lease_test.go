@@ -72,11 +72,16 @@ func TestFencing(t *testing.T) {
 		t.Fatalf("owner after the takeover: %q %v %v", owner, running, err)
 	}
 
-	t.Run("the old owner's move is refused", func(t *testing.T) {
+	t.Run("the old owner's move and its notice are refused", func(t *testing.T) {
 		var then error
-		err := a.AppendMove(ctx, tb.ID, move(1), nil, func(err error) { then = err })
+		m := move(1)
+		m.Notices = []table.Turn{{Person: "bo", Table: tb.ID, Version: 2}}
+		err := a.AppendMove(ctx, tb.ID, m, nil, func(err error) { then = err })
 		if err != postgres.ErrLeaseLost || then != postgres.ErrLeaseLost {
 			t.Fatalf("append by the old owner: %v (then %v), want the lease lost", err, then)
+		}
+		if next, ok, err := b.People().NextNotice(ctx); ok || err != nil {
+			t.Fatalf("a notice due %v (%v) after the old owner's refused move", next, err)
 		}
 		if a.Holds(tb.ID) {
 			t.Fatal("a still believes it holds the table")
@@ -93,7 +98,7 @@ func TestFencing(t *testing.T) {
 	})
 	t.Run("the old owner's turn deadlines and missed turns are refused", func(t *testing.T) {
 		stale := &table.Deadlines{Version: 1, Missed: []int{table.HeldAfter, 0}}
-		if err := a.SaveDeadlines(ctx, tb.ID, stale); err != postgres.ErrLeaseLost {
+		if err := a.SaveDeadlines(ctx, tb.ID, stale, nil, time.Now()); err != postgres.ErrLeaseLost {
 			t.Fatalf("deadlines saved by the old owner: %v, want the lease lost", err)
 		}
 		got, err := b.Table(ctx, tb.ID)

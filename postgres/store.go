@@ -204,8 +204,10 @@ const deadlinesFenced = `WITH l AS (SELECT 1 FROM leases WHERE table_id = $2 AND
 	UPDATE tables SET deadlines = $1 WHERE id = $2 AND EXISTS (SELECT 1 FROM l)`
 
 // SaveDeadlines implements table.Store. A node's store refuses
-// (ErrLeaseLost) a table whose lease the node does not hold.
-func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+// (ErrLeaseLost) a table whose lease the node does not hold, and then
+// queues none of the notices. The deadlines and the notices are written
+// in one transaction when there are notices.
+func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines, notices []table.Turn, at time.Time) error {
 	var text *string
 	if d != nil {
 		b, err := json.Marshal(d)
@@ -215,29 +217,45 @@ func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines
 		t := string(b)
 		text = &t
 	}
-	var (
-		tag pgconn.CommandTag
-		err error
-	)
-	if s.node == "" {
-		tag, err = s.pool.Exec(ctx, `UPDATE tables SET deadlines = $1 WHERE id = $2`, text, id)
-	} else {
-		epoch, ok := s.leases.get(id)
-		if !ok {
-			return s.notHeld(ctx, id)
+	save := func(db execer) error {
+		var (
+			tag pgconn.CommandTag
+			err error
+		)
+		if s.node == "" {
+			tag, err = db.Exec(ctx, `UPDATE tables SET deadlines = $1 WHERE id = $2`, text, id)
+		} else {
+			epoch, ok := s.leases.get(id)
+			if !ok {
+				return s.notHeld(ctx, id)
+			}
+			tag, err = db.Exec(ctx, deadlinesFenced, text, id, s.node, epoch)
+			if err == nil && tag.RowsAffected() == 0 {
+				return s.notHeld(ctx, id)
+			}
 		}
-		tag, err = s.pool.Exec(ctx, deadlinesFenced, text, id, s.node, epoch)
-		if err == nil && tag.RowsAffected() == 0 {
-			return s.notHeld(ctx, id)
+		if err != nil {
+			return err
 		}
+		if tag.RowsAffected() == 0 {
+			return errNoTable
+		}
+		for _, t := range notices {
+			if err := queueNotice(ctx, db, t, at); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	if err != nil {
-		return err
+	if len(notices) == 0 {
+		return save(s.pool)
 	}
-	if tag.RowsAffected() == 0 {
-		return errNoTable
-	}
-	return nil
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return save(tx) })
+}
+
+// execer runs a statement on the pool or in a transaction.
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
 
 // notHeld is the error for a write to a table this node has no lease on:

@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"harbor"
 	"harbor/game"
+	"harbor/notify/sqlpeople"
 	"harbor/table"
 	"harbor/table/groupcommit"
 )
@@ -28,6 +30,8 @@ type committerConn struct {
 	rollback, head *sql.Stmt
 	insert, finish *sql.Stmt
 	deadlines      *sql.Stmt
+	notice         *sql.Stmt      // sqlpeople.InsertNotice
+	supersede      *sql.Stmt      // sqlpeople.SupersedeNotices
 	heads          map[string]int // the heads the batch being written leaves
 	errs           []error
 	maxPages       int64 // the page cap applied to conn (0: none)
@@ -50,6 +54,8 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
 		{&c.deadlines, `UPDATE tables SET deadlines = ? WHERE id = ?`},
+		{&c.notice, sqlpeople.InsertNotice},
+		{&c.supersede, sqlpeople.SupersedeNotices},
 	} {
 		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
 			c.close()
@@ -72,7 +78,7 @@ func (c *committerConn) limitPages(ctx context.Context, pages int64) {
 }
 
 func (c *committerConn) close() {
-	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish, c.deadlines} {
+	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish, c.deadlines, c.notice, c.supersede} {
 		if st != nil {
 			st.Close()
 		}
@@ -173,5 +179,29 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 			return nil, err
 		}
 	}
+	for _, t := range r.Move.Notices {
+		if err := queueNotice(ctx, c.notice.ExecContext, c.supersede.ExecContext, t, r.Move.At); err != nil {
+			return nil, err
+		}
+	}
 	return nil, nil
+}
+
+// queueNotice queues the turn notice t, caused at at, in a transaction,
+// as sqlpeople's QueueNotice would: insert and supersede run its two
+// statements there.
+func queueNotice(ctx context.Context, insert, supersede func(context.Context, ...any) (sql.Result, error), t table.Turn, at time.Time) error {
+	insertArgs, supersedeArgs, err := sqlpeople.NoticeRow(sqlpeople.NoticeAt(t, at))
+	if err != nil {
+		return err
+	}
+	res, err := insert(ctx, insertArgs...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // queued already
+	}
+	_, err = supersede(ctx, supersedeArgs...)
+	return err
 }

@@ -11,6 +11,7 @@ import (
 
 	"harbor"
 	"harbor/game"
+	"harbor/notify/sqlpeople"
 	"harbor/table"
 	"harbor/table/groupcommit"
 )
@@ -176,7 +177,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 }
 
 // SaveDeadlines implements table.Store.
-func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines, notices []table.Turn, at time.Time) error {
 	var text sql.NullString
 	if d != nil {
 		b, err := json.Marshal(d)
@@ -185,14 +186,30 @@ func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines
 		}
 		text = sql.NullString{String: string(b), Valid: true}
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE tables SET deadlines = ? WHERE id = ?`, text, id)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return storageError(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE tables SET deadlines = ? WHERE id = ?`, text, id)
 	if err != nil {
 		return storageError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
-	return nil
+	insert := func(ctx context.Context, args ...any) (sql.Result, error) {
+		return tx.ExecContext(ctx, sqlpeople.InsertNotice, args...)
+	}
+	supersede := func(ctx context.Context, args ...any) (sql.Result, error) {
+		return tx.ExecContext(ctx, sqlpeople.SupersedeNotices, args...)
+	}
+	for _, t := range notices {
+		if err := queueNotice(ctx, insert, supersede, t, at); err != nil {
+			return storageError(err)
+		}
+	}
+	return storageError(tx.Commit())
 }
 
 // Moves implements table.Store.

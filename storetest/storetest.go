@@ -35,6 +35,7 @@ func Run(t *testing.T, open Open) {
 		{"save lobby", testSave},
 		{"turn deadlines kept apart from the lobby", testDeadlines},
 		{"turn deadlines stored with the move, or neither", testMoveDeadlines},
+		{"turn notices stored with the move, or neither", testNoticeAts},
 		{"append and read moves", testAppend},
 		{"append refuses a gap or a repeat", testAppendConflict},
 		{"append refuses a table not playing", testAppendNotPlaying},
@@ -191,7 +192,7 @@ func testDeadlines(t *testing.T, s table.Store) {
 	}
 	start(t, s, tb)
 	want := &table.Deadlines{Version: 0, Seats: []table.Deadline{{Seat: 0, Due: 1796000000000, Reminded: true}, {Seat: 1, Due: 1796000003000, Lapsed: true}}, Missed: []int{0, 2}}
-	if err := s.SaveDeadlines(ctx, tb.ID, want); err != nil {
+	if err := s.SaveDeadlines(ctx, tb.ID, want, nil, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SaveTable(ctx, tb); err != nil { // a lobby change keeps them
@@ -204,13 +205,13 @@ func testDeadlines(t *testing.T, s table.Store) {
 	if !reflect.DeepEqual(got.Deadlines, want) || got.Pace != tb.Pace {
 		t.Fatalf("read back deadlines %+v and pace %+v, want %+v and %+v", got.Deadlines, got.Pace, want, tb.Pace)
 	}
-	if err := s.SaveDeadlines(ctx, tb.ID, nil); err != nil {
+	if err := s.SaveDeadlines(ctx, tb.ID, nil, nil, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if got, err = s.TableByCode(ctx, table.ByCode, tb.Code); err != nil || got.Deadlines != nil {
 		t.Fatalf("after clearing them: %+v, %v", got, err)
 	}
-	wantCode(t, s.SaveDeadlines(ctx, "nosuchtable", want), harbor.ENotFound)
+	wantCode(t, s.SaveDeadlines(ctx, "nosuchtable", want, nil, time.Now()), harbor.ENotFound)
 }
 
 // testMoveDeadlines checks that the deadlines a move carries are written in
@@ -261,7 +262,7 @@ func testMoveDeadlines(t *testing.T, s table.Store) {
 		}
 		tb.Version++
 	}
-	if err := s.SaveDeadlines(ctx, tb.ID, at(0)); err != nil {
+	if err := s.SaveDeadlines(ctx, tb.ID, at(0), nil, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 

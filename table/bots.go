@@ -211,11 +211,8 @@ func (r *Runner) timeUp() {
 	now := r.tables.now()
 	if r.t.Pace.Own() {
 		changed, due := r.clock.lapse(r.t, now)
-		for _, d := range due {
-			r.remind(d.seat, d.left)
-		}
 		r.schedule()
-		r.saveDeadlines(context.Background())
+		r.saveDeadlines(context.Background(), r.reminders(due)...)
 		if changed {
 			r.broadcastLobby()
 			r.broadcastState()

@@ -161,16 +161,19 @@ func (r *Runner) paceDeadlines() *Deadlines {
 
 // saveDeadlines stores the table's deadlines when they changed since they
 // were last stored, after a change that is not a move (a move stores them
-// in its own commit). A failure is logged: the limits in memory still run,
-// and a table loaded without them gives every waited-on person a fresh
-// limit. It holds r.mu and must not run inside a store's callback.
-func (r *Runner) saveDeadlines(ctx context.Context) {
+// in its own commit), with the notices the change causes (reminders), and
+// then tells OnTurn of those. A failure is logged: the limits in memory
+// still run, a table loaded without them gives every waited-on person a
+// fresh limit, and OnTurn is told of the notices all the same. It holds
+// r.mu and must not run inside a store's callback.
+func (r *Runner) saveDeadlines(ctx context.Context, notices ...Turn) {
+	defer r.tellTurns(notices)
 	d := r.paceDeadlines()
 	text, changed := r.clock.unsaved(d)
-	if !changed {
+	if !changed && len(notices) == 0 {
 		return
 	}
-	if err := r.tables.store.SaveDeadlines(ctx, r.id, d); err != nil {
+	if err := r.tables.store.SaveDeadlines(ctx, r.id, d, notices, r.tables.now()); err != nil {
 		r.tables.log.Error("save turn deadlines", "table", r.id, "err", err)
 		return
 	}
@@ -196,17 +199,21 @@ func (r *Runner) restoreDeadlines(ctx context.Context) {
 	r.clock.restore(r.t, r.g.Actors(), d, since)
 }
 
-// remind tells Options.OnTurn that the person of seat still has their turn
-// to play, with left to go, unless they have a page of the table open.
-func (r *Runner) remind(seat game.Seat, left time.Duration) {
-	on := r.tables.opts.OnTurn
-	s := r.t.Seats[seat]
-	if on == nil || s.Kind != Human || r.online(s.Key) {
-		return
+// reminders returns the notices of the reminders due: each person still
+// has their turn to play, with its time left to go, unless they have a
+// page of the table open.
+func (r *Runner) reminders(due []reminder) []Turn {
+	var out []Turn
+	for _, d := range due {
+		s := r.t.Seats[d.seat]
+		if s.Kind != Human || r.online(s.Key) {
+			continue
+		}
+		t := r.turnOf(d.seat)
+		t.Reminder, t.Left = true, d.left
+		out = append(out, t)
 	}
-	t := r.turnOf(seat)
-	t.Reminder, t.Left = true, left
-	on(t)
+	return out
 }
 
 // skipMove is the move that skips seat's turn now, when the game lists

@@ -13,6 +13,7 @@ import (
 	"harbor/game"
 	"harbor/game/gametest"
 	_ "harbor/games/holdings"
+	"harbor/notify/sqlpeople"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -227,6 +228,9 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	if len(got) != 1 || !got[0].Reminder || got[0].Person != bo || got[0].Name != "Bo" || got[0].Left != 6*time.Hour {
 		t.Fatalf("the reminder at half the limit: %+v", got)
 	}
+	if ok, err := store.People().QueueNotice(context.Background(), sqlpeople.NoticeAt(got[0], clk.Now())); err != nil || ok {
+		t.Fatalf("queueing the reminder again: queued %v, %v; want it stored with the deadlines", ok, err)
+	}
 	r.TimeUp()
 	tables.Close()
 	store.Close()
@@ -275,11 +279,11 @@ type savesCounted struct {
 	saves int
 }
 
-func (s *savesCounted) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines) error {
+func (s *savesCounted) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines, notices []table.Turn, at time.Time) error {
 	s.mu.Lock()
 	s.saves++
 	s.mu.Unlock()
-	return s.Store.SaveDeadlines(ctx, id, d)
+	return s.Store.SaveDeadlines(ctx, id, d, notices, at)
 }
 
 func (s *savesCounted) take() int {
@@ -503,7 +507,7 @@ func TestPaceHeldAfterMissedTurns(t *testing.T) {
 		t.Helper()
 		tables.Close()
 		if stored != nil {
-			if err := store.SaveDeadlines(ctx, id, stored); err != nil {
+			if err := store.SaveDeadlines(ctx, id, stored, nil, time.Time{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -416,6 +416,19 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 		}
 		c.saved, clock = saved, &c
 	}
+	// The turn notices the move causes go in its commit too, computed on
+	// the position and seat clock it leaves.
+	if final == nil {
+		c := &r.clock
+		if clock != nil {
+			c = clock
+		} else {
+			moved := r.clock
+			moved.moved(r.t, seat, standIn)
+			c = &moved
+		}
+		m.Notices = r.turnsAt(next.Actors(), r.g.Actors(), r.t.Version+1, c)
+	}
 	// live runs once the move is stored, while this goroutine still holds
 	// r.mu and waits for the store: possibly on the store's goroutine.
 	live := func(err error) {
@@ -437,7 +450,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			r.clock.moved(r.t, seat, standIn)
 		}
 		r.schedule()
-		r.noticeTurns(before.Actors())
+		r.tellTurns(m.Notices)
 		r.broadcastState()
 		if final != nil {
 			r.bots = [game.MaxSeats]game.Computer{} // nothing left for them to play

@@ -33,6 +33,12 @@ type Move struct {
 	// Nil leaves the stored deadlines as they are. They are not part of
 	// the log: Moves never reads them back.
 	Deadlines *DeadlinesAfter `json:"-"`
+	// Notices are the turn notices the move causes (the people the game
+	// comes to wait on who have no page of the table open). A store that
+	// keeps notices queues them in the commit that holds the move, so a
+	// crash after the commit cannot lose them, and none when it refuses
+	// the move. Like Deadlines they are not part of the log.
+	Notices []Turn `json:"-"`
 }
 
 // DeadlinesAfter are the turn deadlines a move leaves: Set replaces the
@@ -95,7 +101,10 @@ type Store interface {
 	// carries its own (Move.Deadlines) instead. Table
 	// and TableByCode read them back into Table.Deadlines. A node's store
 	// refuses it, like SaveTable, for a table whose lease it does not hold.
-	SaveDeadlines(ctx context.Context, id string, d *Deadlines) error
+	// notices are the turn notices (reminders) that the change of the
+	// deadlines causes at at: a store that keeps notices queues them in
+	// the same transaction, as it does a move's (Move.Notices).
+	SaveDeadlines(ctx context.Context, id string, d *Deadlines, notices []Turn, at time.Time) error
 
 	// Moves returns the moves of table id from index from on, in order.
 	Moves(ctx context.Context, id string, from int) ([]Move, error)

@@ -38,12 +38,16 @@ type Turn struct {
 }
 
 // turnOf is the notice of seat's turn.
-func (r *Runner) turnOf(seat game.Seat) Turn {
+func (r *Runner) turnOf(seat game.Seat) Turn { return r.turnAt(seat, r.t.Version, &r.clock) }
+
+// turnAt is the notice of seat's turn at version, with the seat clock c
+// the position there has.
+func (r *Runner) turnAt(seat game.Seat, version int, c *seatClock) Turn {
 	s := r.t.Seats[seat]
-	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name, Seat: seat, Version: r.t.Version}
+	t := Turn{Person: s.Key, Table: r.id, Game: r.t.Game, GameName: r.def.Info().Name, Name: s.Name, Seat: seat, Version: version}
 	if r.t.Pace.Own() {
-		t.Due, t.Rule = r.clock.deadline[seat], r.t.Pace.Rule
-		t.Missed, t.Held = int(r.clock.missed[seat]), r.clock.held(r.t, seat)
+		t.Due, t.Rule = c.deadline[seat], r.t.Pace.Rule
+		t.Missed, t.Held = int(c.missed[seat]), c.held(r.t, seat)
 	}
 	for i, o := range r.t.Seats {
 		if game.Seat(i) != seat {
@@ -53,21 +57,40 @@ func (r *Runner) turnOf(seat game.Seat) Turn {
 	return t
 }
 
-// noticeTurns tells Options.OnTurn of each person the game waits on now
-// but not in waiting (the seats it waited on before the change), who sits
-// in person, has no connection to the table, and has no computer player
-// standing in. It holds r.mu; OnTurn must not block.
-func (r *Runner) noticeTurns(waiting game.SeatSet) {
-	on := r.tables.opts.OnTurn
-	if on == nil || r.g == nil || r.t.Status != Playing {
-		return
-	}
-	fresh := r.g.Actors() &^ waiting &^ r.computerSeats()
-	for _, seat := range fresh.List() {
+// turnsAt returns the notices of the turns a position begins at version:
+// one for each person the game waits on there (actors) but not in waiting
+// (the seats it waited on before), who sits in person, has no connection
+// to the table, and has no computer player standing in under the seat
+// clock c. It holds r.mu.
+func (r *Runner) turnsAt(actors, waiting game.SeatSet, version int, c *seatClock) []Turn {
+	var out []Turn
+	for _, seat := range (actors &^ waiting &^ c.computerSeats(r.t)).List() {
 		s := r.t.Seats[seat]
 		if s.Kind != Human || r.online(s.Key) {
 			continue
 		}
-		on(r.turnOf(seat))
+		out = append(out, r.turnAt(seat, version, c))
+	}
+	return out
+}
+
+// noticeTurns tells Options.OnTurn of each turn notice of the position as
+// it is now (turnsAt), the game having waited on waiting before. It holds
+// r.mu; OnTurn must not block.
+func (r *Runner) noticeTurns(waiting game.SeatSet) {
+	if r.g == nil || r.t.Status != Playing {
+		return
+	}
+	r.tellTurns(r.turnsAt(r.g.Actors(), waiting, r.t.Version, &r.clock))
+}
+
+// tellTurns hands turns to Options.OnTurn. A move's turns are in the
+// store already (Move.Notices): telling OnTurn only wakes the notifier to
+// send them at once. It holds r.mu; OnTurn must not block.
+func (r *Runner) tellTurns(turns []Turn) {
+	if on := r.tables.opts.OnTurn; on != nil {
+		for _, t := range turns {
+			on(t)
+		}
 	}
 }

@@ -38,26 +38,7 @@ func TestTurnNoticeOnlyWithoutAPage(t *testing.T) {
 		return out
 	}
 	ctx := context.Background()
-	ana, bo := table.KeyOf(table.NewToken()), table.KeyOf(table.NewToken())
-	r, err := tables.Create(ctx, gametest.ID, ana, "Ana", json.RawMessage(`{"size":10}`), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Change(ctx, func(tb *table.Table) error {
-		if err := tb.Join(bo, "Bo"); err != nil {
-			return err
-		}
-		return tb.SetReady(bo, true)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	anaSub, err := r.Subscribe(&recorder{}, ana, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, ana); err != nil {
-		t.Fatal(err)
-	}
+	r, anaSub, ana, bo := twoAtPile(t, tables)
 	if got := took(); len(got) != 0 {
 		t.Fatalf("Ana has the table open at the start, yet: %+v", got)
 	}
@@ -92,4 +73,31 @@ func TestTurnNoticeOnlyWithoutAPage(t *testing.T) {
 	if got := took(); len(got) != 1 || got[0].Person != ana || got[0].Name != "Ana" || got[0].Seat != 0 || got[0].Version != 4 {
 		t.Fatalf("Ana's turn after she left: %+v", got)
 	}
+}
+
+// twoAtPile starts a game of Pile between Ana, the host, whose page is
+// open (anaSub), and Bo, who has none; Ana moves first.
+func twoAtPile(t *testing.T, tables *table.Tables) (r *table.Runner, anaSub *table.Sub, ana, bo string) {
+	t.Helper()
+	ctx := context.Background()
+	ana, bo = table.KeyOf(table.NewToken()), table.KeyOf(table.NewToken())
+	r, err := tables.Create(ctx, gametest.ID, ana, "Ana", json.RawMessage(`{"size":10}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Change(ctx, func(tb *table.Table) error {
+		if err := tb.Join(bo, "Bo"); err != nil {
+			return err
+		}
+		return tb.SetReady(bo, true)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if anaSub, err = r.Subscribe(&recorder{}, ana, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, ana); err != nil {
+		t.Fatal(err)
+	}
+	return r, anaSub, ana, bo
 }

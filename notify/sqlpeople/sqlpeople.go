@@ -253,24 +253,49 @@ func (s Store) RemoveDevice(ctx context.Context, person, id string) error {
 
 // QueueNotice implements notify.Store.
 func (s Store) QueueNotice(ctx context.Context, q notify.Queued) (bool, error) {
-	turn, err := json.Marshal(q.Turn)
+	insert, supersede, err := NoticeRow(q)
 	if err != nil {
 		return false, err
 	}
-	n, err := s.DB.Exec(ctx, `INSERT INTO notices (person, table_id, version, kind, turn, created, not_before) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (person, table_id, version, kind) DO NOTHING`,
-		q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Kind(), string(turn), millis(q.Created), millis(q.NotBefore))
+	n, err := s.DB.Exec(ctx, InsertNotice, insert...)
 	if err != nil || n == 0 {
 		return false, err
 	}
-	// The newest notice of a person's table says all there is to say: an
-	// older one still waiting (held through quiet hours, or by the limit)
-	// goes no more. Older: of an earlier version, or the turn's own notice
-	// when this is its reminder.
-	_, err = s.DB.Exec(ctx, `UPDATE notices SET done = 1 WHERE person = ? AND table_id = ? AND done = 0
-		AND (version < ? OR (version = ? AND kind = 'turn' AND ? = 'reminder'))`,
-		q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Turn.Version, q.Kind())
+	_, err = s.DB.Exec(ctx, SupersedeNotices, supersede...)
 	return true, err
+}
+
+// InsertNotice stores a notice unless the same one is stored already
+// (kept a while after it went, so a turn queued twice is told once).
+// SupersedeNotices then runs when it inserted a row: the newest notice of
+// a person's table says all there is to say, so an older one still
+// waiting (held through quiet hours, or by the limit) goes no more.
+// Older: of an earlier version, or the turn's own notice when this is its
+// reminder. A store that writes a move's notices in the move's own
+// transaction runs the same two statements with NoticeRow's arguments.
+const (
+	InsertNotice = `INSERT INTO notices (person, table_id, version, kind, turn, created, not_before) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (person, table_id, version, kind) DO NOTHING`
+	SupersedeNotices = `UPDATE notices SET done = 1 WHERE person = ? AND table_id = ? AND done = 0
+		AND (version < ? OR (version = ? AND kind = 'turn' AND ? = 'reminder'))`
+)
+
+// NoticeRow returns the arguments of InsertNotice and SupersedeNotices
+// for q.
+func NoticeRow(q notify.Queued) (insert, supersede []any, err error) {
+	turn, err := json.Marshal(q.Turn)
+	if err != nil {
+		return nil, nil, err
+	}
+	insert = []any{q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Kind(), string(turn), millis(q.Created), millis(q.NotBefore)}
+	supersede = []any{q.Turn.Person, q.Turn.Table, q.Turn.Version, q.Turn.Version, q.Kind()}
+	return insert, supersede, nil
+}
+
+// NoticeAt is the notice t as a store queues it with the move (or the
+// deadlines) that causes it, at: due at once.
+func NoticeAt(t table.Turn, at time.Time) notify.Queued {
+	return notify.Queued{Turn: t, Created: at, NotBefore: at}
 }
 
 // ClaimNotices implements notify.Store. The outer condition on the claim
