@@ -94,3 +94,31 @@ func TestNoticeAtOutlastsACrash(t *testing.T) {
 		t.Fatalf("%d pushes of Bo's one notice", len(msgs))
 	}
 }
+
+// TestStartNoticeStoredBeforeOnTurn: the notice of a game's first turn is
+// stored with the turn deadlines the start leaves, before OnTurn hears of
+// it, and it says the first turn's deadline.
+func TestStartNoticeStoredBeforeOnTurn(t *testing.T) {
+	store := openStore(t)
+	people := store.People()
+	var turns []table.Turn // OnTurn runs while Start waits: no lock needed after it
+	var stored []bool
+	tables := table.NewTables(store, table.Options{OnTurn: func(tu table.Turn) {
+		_, ok, err := people.NextNotice(context.Background())
+		if err != nil {
+			t.Error(err)
+		}
+		turns, stored = append(turns, tu), append(stored, ok)
+	}})
+	defer tables.Close()
+	_, ana, _ := pacedPile(t, tables, ownPace, 20)
+	if len(turns) != 1 || turns[0].Person != ana || turns[0].Version != 0 || turns[0].Due.IsZero() {
+		t.Fatalf("OnTurn heard %+v, want Ana's first turn with its deadline", turns)
+	}
+	if !stored[0] {
+		t.Fatal("OnTurn heard of the first turn before its notice was stored")
+	}
+	if ok, err := people.QueueNotice(context.Background(), sqlpeople.NoticeAt(turns[0], time.Now())); err != nil || ok {
+		t.Fatalf("queueing the first turn again: queued %v, %v; want the start to have stored it", ok, err)
+	}
+}

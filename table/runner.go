@@ -549,7 +549,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 	err := r.change(ctx, func(t *Table) (err error) {
 		g, events, err = t.Start(key, r.def)
 		return err
-	}, func() {
+	}, func() []Turn {
 		r.g, r.events = g, events
 		if r.t.hasPerson() {
 			r.tables.quotas.release(r.id) // only games of computer players stay counted
@@ -557,7 +557,7 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 		r.hist = window{entries: []HistoryEntry{{V: 0, Events: events}}}
 		r.markOffline()
 		r.schedule() // the first turns' limits, which their notices tell
-		r.noticeTurns(0)
+		return r.turnsAt(r.g.Actors(), 0, r.t.Version, &r.clock)
 	})
 	var setup *setupFailure
 	if errors.As(err, &setup) {
@@ -566,7 +566,11 @@ func (r *Runner) Start(ctx context.Context, key string) error {
 	return err
 }
 
-func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func()) error {
+// change stores op's change of the table and makes it live; then, unless
+// nil, runs once it is, and the turn notices it returns are stored with
+// the turn deadlines the change leaves (one transaction), then told to
+// Options.OnTurn.
+func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func() []Turn) error {
 	if r.closed {
 		return r.closedError()
 	}
@@ -584,8 +588,9 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 	}
 	old := r.t
 	r.t = next
+	var notices []Turn
 	if then != nil {
-		then()
+		notices = then()
 	}
 	for _, m := range old.Members {
 		if r.t.Member(m.Key) < 0 {
@@ -595,7 +600,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 	r.broadcastLobby()
 	if r.g != nil {
 		r.schedule()
-		r.saveDeadlines(ctx)
+		r.saveDeadlines(ctx, notices...)
 		r.broadcastState()
 	}
 	return nil
