@@ -419,10 +419,8 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 	// The turn notices the move causes go in its commit too, computed on
 	// the position and seat clock it leaves.
 	if final == nil {
-		c := &r.clock
-		if clock != nil {
-			c = clock
-		} else {
+		c := clock
+		if c == nil {
 			moved := r.clock
 			moved.moved(r.t, seat, standIn)
 			c = &moved

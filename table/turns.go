@@ -74,16 +74,6 @@ func (r *Runner) turnsAt(actors, waiting game.SeatSet, version int, c *seatClock
 	return out
 }
 
-// noticeTurns tells Options.OnTurn of each turn notice of the position as
-// it is now (turnsAt), the game having waited on waiting before. It holds
-// r.mu; OnTurn must not block.
-func (r *Runner) noticeTurns(waiting game.SeatSet) {
-	if r.g == nil || r.t.Status != Playing {
-		return
-	}
-	r.tellTurns(r.turnsAt(r.g.Actors(), waiting, r.t.Version, &r.clock))
-}
-
 // tellTurns hands turns to Options.OnTurn. A move's turns are in the
 // store already (Move.Notices): telling OnTurn only wakes the notifier to
 // send them at once. It holds r.mu; OnTurn must not block.
