@@ -458,7 +458,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 	}
 	if err := r.tables.store.AppendMove(ctx, r.t.ID, m, final, live); err != nil {
 		r.tables.log.Error("commit move", "table", r.t.ID, "n", m.N, "err", err)
-		switch r.afterFailedCommit(ctx, m) {
+		switch r.afterFailedCommit(ctx, m, err) {
 		case commitLanded:
 			// The store committed the move but lost its answer (a connection
 			// to the database dropped as it committed): it is stored, so it
@@ -483,12 +483,19 @@ const (
 	commitUnknown                      // unreadable, or a log the runner does not have
 )
 
-// afterFailedCommit reads the stored log at m.N after m's commit failed: a
-// failure can come after the database committed. A log that moved on
-// without m, or one that cannot be read, leaves the runner unsure of its
-// table, which is then loaded again from the store rather than played on a
-// move behind; the move's answer is then EUnknown. It holds r.mu.
-func (r *Runner) afterFailedCommit(ctx context.Context, m Move) commitOutcome {
+// afterFailedCommit reads the stored log at m.N after m's commit failed
+// with err: a failure can come after the database committed, or while it
+// still commits. Only a refusal the store gave itself (a *harbor.Error: the
+// log moved on, the lease is lost, the disk is full) says the move is not
+// stored; after any other failure (a connection lost), a log without m
+// says nothing yet, as the commit may land just after the read. A log that
+// moved on without m, one that cannot be read, or such a failure leaves the
+// runner unsure of its table, which is then loaded again from the store
+// rather than played on a move behind; the move's answer is then EUnknown.
+// It holds r.mu.
+func (r *Runner) afterFailedCommit(ctx context.Context, m Move, err error) commitOutcome {
+	var refused *harbor.Error
+	definite := errors.As(err, &refused)
 	stored, err := r.tables.store.Moves(ctx, r.id, m.N)
 	// A connection that dropped may fail the first read too; a database
 	// that is back answers the next.
@@ -503,8 +510,10 @@ func (r *Runner) afterFailedCommit(ctx context.Context, m Move) commitOutcome {
 	case err != nil:
 		r.tables.log.Error("read the log after a failed commit", "table", r.id, "n", m.N, "err", err)
 		return commitUnknown
-	case len(stored) == 0:
+	case len(stored) == 0 && definite:
 		return commitAbsent
+	case len(stored) == 0:
+		return commitUnknown
 	case stored[0].Seat == m.Seat && bytes.Equal(stored[0].Move, m.Move) && stored[0].At.UnixMilli() == m.At.UnixMilli():
 		return commitLanded
 	}
