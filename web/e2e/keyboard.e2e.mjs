@@ -7,7 +7,7 @@
 // bounded, so a board's disabled or idle parts cannot creep back into the Tab
 // order (the boards are one Tab stop each, with the arrow keys inside).
 
-import { fail, LAPTOP, log, PHONE, setStep, until, watchErrors } from "./lib.mjs";
+import { fail, LAPTOP, log, PHONE, setStep, shot, until, watchErrors } from "./lib.mjs";
 import { openTable, serverState } from "./harborfall-lib.mjs";
 
 /**
@@ -86,6 +86,7 @@ async function firstMove({ base }, page, device, { game, first, tabs, bots }) {
   const skip = await where(page, first);
   if (!skip.skip) fail(`${game} (${device}): the first Tab stop is ${skip.what}, not the skip link`);
   if (!skip.visible) fail(`${game} (${device}): the skip link is not shown when it has the focus`);
+  await shot(page, `${game}-${device}-skip-link`);
   await press("Enter");
   const target = await where(page, first);
   if (!target.legal) fail(`${game} (${device}): the skip link took the focus to ${target.what}, not to the first legal move`);
