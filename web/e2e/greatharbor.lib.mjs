@@ -233,12 +233,22 @@ export async function keyboardHarbor(page, where) {
     .locator("svg.gh-harbor")
     .first()
     .evaluate((svg) =>
-      [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({ tab: el.getAttribute("tabindex"), label: el.getAttribute("aria-label") ?? "" })),
+      [...svg.querySelectorAll("[data-cell], [data-slot]")].map((el) => ({
+        tile: el.hasAttribute("data-cell"),
+        tab: el.getAttribute("tabindex"),
+        closed: el.getAttribute("aria-disabled") === "true",
+        label: el.getAttribute("aria-label") ?? "",
+      })),
     );
   if (labels.length !== 33) fail(`${where}: the Harbor has ${labels.length} tiles and slots, want 33`);
-  const bad = labels.filter((l) => l.tab !== "0" || l.label.length < 10);
-  if (bad.length) fail(`${where}: ${bad.length} tiles or slots are not focusable with a label`);
-  await page.locator("svg.gh-harbor [data-cell]").first().focus();
+  const unnamed = labels.filter((l) => l.label.length < 10);
+  if (unnamed.length) fail(`${where}: ${unnamed.length} tiles or slots have no spoken label`);
+  // The tiles are one Tab stop (the arrow keys move among them); a slot is a Tab stop only while the turn may use it.
+  const tileStops = labels.filter((l) => l.tile && l.tab === "0").length;
+  if (tileStops !== 1) fail(`${where}: the tiles hold ${tileStops} Tab stops, want 1`);
+  const wrongSlots = labels.filter((l) => !l.tile && (l.tab === "0") === l.closed);
+  if (wrongSlots.length) fail(`${where}: ${wrongSlots.length} slots are Tab stops when closed or not when open`);
+  await page.locator("svg.gh-harbor [data-cell][tabindex='0']").focus();
   await page.keyboard.press("Enter");
   await page.getByTestId("tile-details").waitFor();
   await page.getByTestId("tile-details").getByRole("button", { name: "Close" }).click();

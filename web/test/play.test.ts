@@ -2,7 +2,7 @@
 // data, and where it puts the focus after a move.
 
 import { describe, expect, it } from "vitest";
-import { FOCUS_ORDER, firstControl, focusLost, playOf, usable, type Focusable, type Region } from "../src/components/usePlay";
+import { FOCUS_ORDER, firstControl, focusLost, playOf, skipTarget, usable, type Focusable, type Region } from "../src/components/usePlay";
 import { lineId } from "../src/components/MoveChoice";
 import { decodeResult, type GameState, type Move } from "../src/protocol";
 import { emptyTable, type TableData } from "../src/state";
@@ -145,5 +145,29 @@ describe("lineId", () => {
     expect(lineId({ type: "roll" })).toBe("line-roll");
     expect(lineId({ type: "steal" }, "2")).toBe("line-steal-2");
     expect(lineId({ type: "x y" }, "a:b")).toBe("line-x_y-a_b");
+  });
+});
+
+describe("the skip link", () => {
+  /** screen is a play screen with controls by region and a turn line. */
+  const screen = (parts: Record<string, Focusable[]>, turnLine: Focusable) => ({
+    ...region(parts),
+    querySelector: (sel: string) => (sel === "[data-testid='turn-line']" ? turnLine : null),
+  });
+
+  it("takes the focus to the first control of the decision on this seat's turn", () => {
+    const turn = control("turn line");
+    const slot = control("open slot");
+    expect(skipTarget(screen({ "[data-decision]": [control("busy", { disabled: true }), slot], ".play-side": [control("chat")] }, turn), true)).toBe(slot);
+  });
+
+  it("takes the focus to the turn line while the table waits on another", () => {
+    const turn = control("turn line");
+    expect(skipTarget(screen({ "[data-decision]": [control("die")] }, turn), false)).toBe(turn);
+  });
+
+  it("falls back to the turn line when no control of the turn can take the focus", () => {
+    const turn = control("turn line");
+    expect(skipTarget(screen({ ".action-bar": [control("hidden", { shown: false })] }, turn), true)).toBe(turn);
   });
 });

@@ -30,7 +30,7 @@ import { Presence } from "./Presence";
 import { HowTo } from "./Rules";
 import { PositionSummary } from "./Summary";
 import { ReplayLinks, TakeBack } from "./Timeline";
-import { useFocusAfterMove, type Play } from "./usePlay";
+import { skipTarget, useFocusAfterMove, type Play } from "./usePlay";
 
 /**
  * LiveTable is true inside a table's own screen (a live connection): only
@@ -115,13 +115,24 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
   const mySeat = me >= 0 && !over && !play.away ? lobby?.seats[me] : undefined;
   return (
     <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
+      {/* The first Tab stop: past the header and the panels to the control the turn asks for. */}
+      <button
+        type="button"
+        class="skip-link"
+        data-testid="skip-link"
+        onClick={() => {
+          if (root.current) skipTarget(root.current, play.myTurn && !play.away)?.focus();
+        }}
+      >
+        Skip to your move
+      </button>
       {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
       <header class="play-head" data-testid="play-head">
         <h1 class="sr-only">{gameInfo(parts.game)?.name ?? parts.game}</h1>
         <a href="/" class="home-link">
           Harbor
         </a>
-        <p class="turn-line" data-testid="turn-line" aria-live="polite">
+        <p class="turn-line" data-testid="turn-line" aria-live="polite" tabIndex={-1}>
           {over ? "The game is over." : parts.turnLine}
         </p>
         {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} due={g.turnDue ?? 0} pace={lobby?.pace} names={others} /> : null}

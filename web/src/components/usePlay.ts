@@ -92,6 +92,21 @@ export function firstControl(root: Region): Focusable | null {
   return null;
 }
 
+/** A play screen as the skip link sees it: its controls, and its turn line. */
+export interface Screen extends Region {
+  querySelector(selector: string): Focusable | null;
+}
+
+/**
+ * skipTarget is where "Skip to your move" takes the focus: on this seat's
+ * turn, the first control of the decision to make (firstControl); otherwise,
+ * or when no control can take the focus, the turn line, which says whom the
+ * table waits on.
+ */
+export function skipTarget(root: Screen, myTurn: boolean): Focusable | null {
+  return (myTurn ? firstControl(root) : null) ?? root.querySelector("[data-testid='turn-line']");
+}
+
 /**
  * focusLost says whether the focus needs a new place after a move: it was
  * in the play screen, and now rests on the body, on an element the move took

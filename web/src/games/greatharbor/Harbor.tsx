@@ -6,6 +6,7 @@
 // Space.
 
 import { seatColor, seatShape } from "../../format";
+import { roveAmong, rovingKeyDown } from "../../components/roving";
 import { shapePath } from "../../components/SeatBadge";
 import { COLOURS, tileById } from "./content";
 import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
@@ -80,6 +81,9 @@ export interface HarborProps {
   /** what a slot open to the viewer offers, for its spoken name (placing a die, by default) */
   openSay?: (slot: number) => string;
   onTile?: (cell: number) => void;
+  /** the tile that holds the tiles' one Tab stop (else the open tile, else the first), and where the arrow keys move it */
+  tileStop?: number;
+  onTileStop?: (cell: number) => void;
   /** corners where the viewer may set up a Shop now, and the one picked */
   corners?: number[];
   corner?: number;
@@ -91,7 +95,33 @@ export interface HarborProps {
   tv?: boolean;
 }
 
-export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay, onTile, corners = [], corner, onCorner, fresh, label, tv }: HarborProps) {
+export function Harbor({
+  view,
+  colors,
+  open = [],
+  chosen,
+  tile,
+  onSlot,
+  openSay,
+  onTile,
+  tileStop,
+  onTileStop,
+  corners = [],
+  corner,
+  onCorner,
+  fresh,
+  label,
+  tv,
+}: HarborProps) {
+  // The nine tiles are one Tab stop, the arrow keys moving across the grid (a
+  // roving tab index): a keyboard reaches the slots the turn asks for in a few
+  // keys. The screen keeps which tile holds the stop (tileStop), the board no state.
+  const cells = view.tiles.map((_, cell) => ({ x: cell % 3, y: Math.floor(cell / 3) }));
+  const stop = tileStop ?? tile ?? 0;
+  const goTile = (from: Element, cell: number) => {
+    onTileStop?.(cell);
+    from.closest("svg")?.querySelector<SVGGElement>(`[data-cell="${cell}"]`)?.focus();
+  };
   return (
     <svg
       class={`gh-harbor ${tv ? "gh-harbor-tv" : ""}`}
@@ -113,13 +143,20 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
           <g key={cell}>
             <g
               class={`gh-tile ${tile === cell ? "gh-tile-open" : ""}`}
-              tabindex={0}
+              tabindex={cell === stop ? 0 : -1}
               role="button"
               aria-label={tileLabel(view, cell)}
               aria-pressed={tile === cell}
               data-cell={cell}
               onClick={() => onTile?.(cell)}
-              onKeyDown={activate(() => onTile?.(cell))}
+              onKeyDown={(e) =>
+                rovingKeyDown(
+                  e,
+                  (k) => roveAmong(cells, cell, k),
+                  (n) => goTile(e.currentTarget as Element, n),
+                  () => onTile?.(cell),
+                )
+              }
             >
               <rect x={x + 3} y={y + 3} width={T - 6} height={T - 6} rx={8} class="gh-tile-bg" />
               {(t?.edges ?? []).map((c, e) => {
@@ -171,7 +208,7 @@ export function Harbor({ view, colors, open = [], chosen, tile, onSlot, openSay,
           <g
             key={slot}
             class={`gh-slot ${canUse ? "gh-slot-open" : ""} ${chosen === slot ? "gh-slot-chosen" : ""} ${fresh === slot ? "gh-fresh" : ""}`}
-            tabindex={0}
+            tabindex={canUse ? 0 : -1}
             role="button"
             aria-disabled={!canUse}
             aria-label={slotLabel(view, slot, canUse, openSay?.(slot))}

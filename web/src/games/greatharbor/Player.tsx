@@ -65,6 +65,8 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
   const play = usePlay(store);
   const [rawChoice, setChoice] = useState<PlaceChoice>(noChoice);
   const [tile, setTile] = useState<number | null>(null);
+  // Which tile holds the tiles' one Tab stop, kept here so the Harbor draws without state of its own.
+  const [tileStop, setTileStop] = useState(0);
   const [rawCorner, setCorner] = useState<number | null>(null);
   const [rawCrane, setCrane] = useState<CraneChoice>(noCrane);
   if (!play) return <LoadingGame />;
@@ -115,7 +117,12 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
                     ? setCrane(crane.from === null ? { from: s, to: null } : s === crane.from ? noCrane : { from: crane.from, to: s })
                     : setChoice({ die: choice.die, slot: s, split: null })
                 }
-                onTile={(c) => setTile(tile === c ? null : c)}
+                onTile={(c) => {
+                  setTile(tile === c ? null : c);
+                  setTileStop(c);
+                }}
+                tileStop={tileStop}
+                onTileStop={setTileStop}
                 corners={corners}
                 corner={corner ?? undefined}
                 onCorner={(c) => setCorner(corner === c ? null : c)}

@@ -5,8 +5,10 @@
 // edges that a legal move names are buttons with spoken names
 // (geometry.ts).
 
+import { useRef } from "preact/hooks";
 import { shapePath } from "../../components/SeatBadge";
 import { Die } from "../../components/Die";
+import { type Point, roveAmong, rovingKeyDown, useRovingCursor } from "../../components/roving";
 import { seatColor, seatShape } from "../../format";
 import type { Move } from "../../protocol";
 import {
@@ -163,22 +165,69 @@ export interface BoardProps {
   /** a key that changes once per roll: production flies from hexes to buildings when it changes */
   rollKey?: number;
   label: string;
+  /** the turn's decision is made on the board (setup, free roads, the robber): the frame's skip link and the focus after a move look here first */
+  decision?: boolean;
 }
 
+/** A place on the island the keyboard can stop on, where it is drawn. */
+interface Stop extends Point {
+  kind: Selection["kind"];
+  at: number;
+}
+
+/**
+ * boardStops are the places of the board's one Tab stop, in the order the
+ * board draws them: the spots a move names (hexes, edges, corners), or, when
+ * no move names one, every hex, so the island can still be read hex by hex.
+ */
+export function boardStops(v: HarborfallView, spots?: Spots): Stop[] {
+  const g = v.geo;
+  const hasSpots = !!spots && spots.hexes.size + spots.edges.size + spots.corners.size > 0;
+  if (!hasSpots) return g.hexCorners.map((_, h) => ({ kind: "hex" as const, at: h, ...hexCenter(g, h) }));
+  return [
+    ...g.hexCorners.flatMap((_, h) => (spots.hexes.has(h) ? [{ kind: "hex" as const, at: h, ...hexCenter(g, h) }] : [])),
+    ...[...spots.edges.keys()].map((e) => ({ kind: "edge" as const, at: e, ...edgeMid(g, e) })),
+    ...[...spots.corners.keys()].map((c) => ({ kind: "corner" as const, at: c, ...cornerPoint(g, c) })),
+  ];
+}
+
+const stopKey = (kind: Selection["kind"], at: number) => `${kind}${at}`;
+
 /** Board draws the island: terrain, numbers, harbors, roads, buildings, the robber and the spots open to the viewer. */
-export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, label }: BoardProps) {
+export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, label, decision }: BoardProps) {
   const g = v.geo;
   const robber = v.robber >= 0 ? hexCenter(g, v.robber) : null;
   const total = v.dice[0] + v.dice[1];
-  const key = (e: KeyboardEvent, f: () => void) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      f();
-    }
+  // The island is one Tab stop: the arrow keys move among its stops (a roving tab index).
+  const svg = useRef<SVGSVGElement>(null);
+  const stops = boardStops(v, spots);
+  const keys = stops.map((s) => stopKey(s.kind, s.at));
+  const [cursor, setCursor] = useRovingCursor(keys);
+  const go = (i: number) => {
+    const s = stops[i];
+    if (!s) return;
+    setCursor(stopKey(s.kind, s.at));
+    svg.current?.querySelector<SVGGElement>(`[data-${s.kind}="${s.at}"]`)?.focus();
+  };
+  const roving = (kind: Selection["kind"], at: number, f?: () => void) => {
+    const k = stopKey(kind, at);
+    const i = keys.indexOf(k);
+    if (i < 0) return { tabindex: f ? -1 : undefined };
+    return {
+      tabindex: k === cursor ? 0 : -1,
+      onKeyDown: (e: KeyboardEvent) => rovingKeyDown(e, (key) => roveAmong(stops, i, key), go, f),
+    };
   };
   const isSel = (kind: Selection["kind"], at: number) => selected?.kind === kind && selected.at === at;
   return (
-    <svg class="hf-board" viewBox={viewBox(g)} role="group" aria-label={label}>
+    <svg
+      ref={svg}
+      class="hf-board"
+      viewBox={viewBox(g)}
+      role="group"
+      aria-label={stops.length > 1 ? `${label}; arrow keys move from place to place` : label}
+      data-decision={decision && spots ? "" : undefined}
+    >
       <TerrainPatterns />
       <rect x="-1000" y="-1000" width="3000" height="3000" fill="#3f7fb5" />
       {v.harbors.map((hb) => {
@@ -206,12 +255,11 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
           <g
             key={`x${h}`}
             class={`hf-hex ${m ? "hf-spot" : ""} ${isSel("hex", h) ? "hf-selected" : ""}`}
-            tabindex={0}
+            {...roving("hex", h, act)}
             role={act ? "button" : "img"}
             aria-label={`${act ? `${shownOnHex(v, h)}: ` : ""}${hexLabel(v, h)}${m ? `. ${moveLabel(m, v)}` : ""}`}
             data-hex={h}
             onClick={act}
-            onKeyDown={act ? (e) => key(e, act) : undefined}
           >
             <polygon points={hexPoints(g, h, 1)} fill={`url(#hf-t${t})`} stroke="#e9dcc0" stroke-width="2" />
             {m ? <polygon points={hexPoints(g, h, 5)} class="hf-spot-ring" fill="none" /> : null}
@@ -251,12 +299,11 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
               <g
                 key={`se${e}`}
                 class={`hf-edge-spot ${isSel("edge", e) ? "hf-selected" : ""}`}
-                tabindex={0}
+                {...roving("edge", e, act)}
                 role="button"
                 aria-label={moveLabel(m, v)}
                 data-edge={e}
                 onClick={act}
-                onKeyDown={(ev) => key(ev, act)}
               >
                 <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} class="hf-edge-hit" />
                 <line x1={pa.x} y1={pa.y} x2={pb.x} y2={pb.y} class="hf-edge-mark" />
@@ -291,12 +338,11 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
               <g
                 key={`sc${c}`}
                 class={`hf-corner-spot ${isSel("corner", c) ? "hf-selected" : ""}`}
-                tabindex={0}
+                {...roving("corner", c, act)}
                 role="button"
                 aria-label={moveLabel(m, v)}
                 data-corner={c}
                 onClick={act}
-                onKeyDown={(ev) => key(ev, act)}
               >
                 <circle cx={p.x} cy={p.y} r="16" class="hf-corner-hit" />
                 <circle cx={p.x} cy={p.y} r="8" class="hf-corner-mark" />

@@ -147,6 +147,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
                 selected={selected?.sel ?? null}
                 onSpot={onSpot}
                 rollKey={rollKey}
+                decision={mine && fromBoard}
                 label={`The island${hint ? `. ${hint}` : ""}`}
               />
             </ZoomBoard>

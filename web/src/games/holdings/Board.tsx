@@ -10,6 +10,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { shapePath } from "../../components/SeatBadge";
+import { rovingKeyDown } from "../../components/roving";
 import { coins, seatColor, seatShape } from "../../format";
 import { CELL, cellOf, type Edge, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
 import type { HoldingsView } from "./view";
@@ -148,18 +149,13 @@ function SpaceCell({
       onClick={onSelect ? () => onSelect(i) : undefined}
       onKeyDown={
         onSelect
-          ? (e) => {
-              if (e.key === "Enter" || e.key === " ") {
-                e.preventDefault();
-                onSelect(i);
-                return;
-              }
-              const n = nextSpace(i, e.key);
-              if (n !== null) {
-                e.preventDefault();
-                onCursor(n);
-              }
-            }
+          ? (e) =>
+              rovingKeyDown(
+                e,
+                (k) => nextSpace(i, k),
+                onCursor,
+                () => onSelect(i),
+              )
           : undefined
       }
       data-space={i}
