@@ -355,7 +355,10 @@ export default async function scenario(ctx) {
   await tv.waitForURL((u) => /\/tv\//.test(u.href) && !u.href.endsWith(`/tv/${tvCode}`));
   await until("the new lobby on Bo's phone", () => bo2.getByTestId("ready").count());
   await until("the new TV lobby", () => tv.getByTestId("tv-qr").count());
-  const seats = await host.locator(".seat:not(.seat-empty) .seat-name").allTextContents();
+  // The host's page draws the new lobby on its own time: read its seats once all three are there.
+  const filled = host.locator(".seat:not(.seat-empty) .seat-name");
+  await until("the new lobby's three seats on the host's phone", async () => (await filled.count()) === 3);
+  const seats = await filled.allTextContents();
   if (seats.length !== 3 || !/Ana/.test(seats[0]) || !/Bo/.test(seats[1]) || !/Computer/.test(seats[2])) fail(`the new table's seats: ${seats}`);
   if ((await host.getByLabel("Rounds").inputValue()) !== "5") fail("the new table lost the options");
   await shot(tv, "13-tv-new-lobby");
