@@ -77,24 +77,31 @@ func (s *flaky) AppendMove(ctx context.Context, id string, m table.Move, res *ga
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-func TestMoveIsCommittedBeforeAnyoneHears(t *testing.T) {
+// flakyPile starts Ana's solo Pile game over a flaky store on a fresh
+// SQLite file; everything is closed with the test.
+func flakyPile(t *testing.T) (inner *sqlite.Store, store *flaky, tables *table.Tables, r *table.Runner, host string) {
+	t.Helper()
 	inner, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer inner.Close()
-	store := &flaky{Store: inner, t: t}
-	tables := table.NewTables(store, table.Options{})
-	defer tables.Close()
+	t.Cleanup(func() { inner.Close() })
+	store = &flaky{Store: inner, t: t}
+	tables = table.NewTables(store, table.Options{})
+	t.Cleanup(tables.Close)
+	host = table.KeyOf(table.NewToken())
+	if r, err = tables.Create(context.Background(), gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(context.Background(), host); err != nil {
+		t.Fatal(err)
+	}
+	return inner, store, tables, r, host
+}
+
+func TestMoveIsCommittedBeforeAnyoneHears(t *testing.T) {
+	inner, store, _, r, host := flakyPile(t)
 	ctx := context.Background()
-	host := table.KeyOf(table.NewToken())
-	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, host); err != nil {
-		t.Fatal(err)
-	}
 	conn := &recorder{}
 	store.watch = conn
 	sub, err := r.Subscribe(conn, host, false)
@@ -131,23 +138,8 @@ func TestMoveIsCommittedBeforeAnyoneHears(t *testing.T) {
 // the table away, and the table loaded again plays on from the stored log
 // instead of refusing every move a move behind.
 func TestMoveCommittedDespiteAFailure(t *testing.T) {
-	inner, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inner.Close()
-	store := &flaky{Store: inner, t: t}
-	tables := table.NewTables(store, table.Options{})
-	defer tables.Close()
+	inner, store, tables, r, host := flakyPile(t)
 	ctx := context.Background()
-	host := table.KeyOf(table.NewToken())
-	r, err := tables.Create(ctx, gametest.ID, host, "Ana", json.RawMessage(`{"size":10}`), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, host); err != nil {
-		t.Fatal(err)
-	}
 	conn := &recorder{}
 	sub, err := r.Subscribe(conn, host, false)
 	if err != nil {
