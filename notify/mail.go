@@ -16,7 +16,7 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"harbor"
-	"harbor/table"
+	"harbor/people"
 )
 
 // MailConfig is the SMTP server e-mail notices go through.
@@ -111,13 +111,13 @@ func (n *Notifier) SendConfirmation(ctx context.Context, p Person, client string
 	}
 	now := n.cfg.Now()
 	limits := []struct {
-		b   table.Bucket
+		b   people.Bucket
 		err *harbor.Error
 	}{
 		{n.personBucket(p.Key), harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")},
-		{table.Bucket{Key: "confirm-to:" + strings.ToLower(p.Mail), Rate: ConfirmsPerRecipient / (24 * time.Hour).Seconds(), Burst: ConfirmsPerRecipient},
+		{people.Bucket{Key: "confirm-to:" + strings.ToLower(p.Mail), Rate: ConfirmsPerRecipient / (24 * time.Hour).Seconds(), Burst: ConfirmsPerRecipient},
 			harbor.Errorf(harbor.ERateLimited, "%s was sent %d confirmation mails today already; try again tomorrow", p.Mail, ConfirmsPerRecipient)},
-		{table.Bucket{Key: "confirm-from:" + clientNet(client), Rate: ConfirmsPerClient / time.Hour.Seconds(), Burst: ConfirmsPerClient},
+		{people.Bucket{Key: "confirm-from:" + clientNet(client), Rate: ConfirmsPerClient / time.Hour.Seconds(), Burst: ConfirmsPerClient},
 			harbor.Errorf(harbor.ERateLimited, "too many confirmation mails were asked for from your network in the last hour; try again later")},
 	}
 	// One confirmation at a time on this node, so that two requests

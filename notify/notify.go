@@ -25,6 +25,7 @@ import (
 
 	"harbor"
 	"harbor/netguard"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -52,7 +53,7 @@ type Config struct {
 	Mail *MailConfig
 	// Limits holds the buckets of the limit per person: bursts of
 	// MaxSends notices, then MaxSends a Window (0: the defaults).
-	Limits   Spender
+	Limits   people.Spender
 	MaxSends int
 	Window   time.Duration
 	// HTTPClient posts to push services; nil: a client that dials only
@@ -275,8 +276,8 @@ func (n *Notifier) Allow(ctx context.Context, person string) (bool, error) {
 }
 
 // personBucket is the bucket of person's notices.
-func (n *Notifier) personBucket(person string) table.Bucket {
-	return table.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
+func (n *Notifier) personBucket(person string) people.Bucket {
+	return people.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
 }
 
 // Notice is the payload of a push notice, all the service worker shows.

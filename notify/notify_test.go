@@ -22,6 +22,7 @@ import (
 	"harbor"
 	"harbor/notify"
 	"harbor/notify/notifytest"
+	"harbor/people"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -37,10 +38,8 @@ func vapidKey() []byte {
 // testStore is a store's notice settings with its rate-limit buckets.
 type testStore struct {
 	notify.Store
-	*buckets
+	people.Spender
 }
-
-type buckets = sqlite.Store
 
 func newStore(t *testing.T) testStore {
 	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
@@ -48,7 +47,7 @@ func newStore(t *testing.T) testStore {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return testStore{s.People(), s}
+	return testStore{s.Notices(), s.People()}
 }
 
 var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", GameName: "Neko Harbour", Name: "Ana", Others: []string{"Bo", "Cy"}}

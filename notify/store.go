@@ -119,9 +119,3 @@ func (q Queued) Kind() string {
 	}
 	return "turn"
 }
-
-// Spender spends tokens of the store's shared rate-limit buckets
-// (table.Store's Spend), which every node shares.
-type Spender interface {
-	Spend(ctx context.Context, b table.Bucket, spend bool, now time.Time) (bool, error)
-}

@@ -29,7 +29,7 @@ func TestTwoSendersSendEachNoticeOnce(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		stores = append(stores, s)
 	}
-	people := stores[0].People()
+	people := stores[0].Notices()
 	if err := people.SaveSubscription(ctx, notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: person,
 		Created: time.Now()}, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestTwoSendersSendEachNoticeOnce(t *testing.T) {
 	}
 	var senders []*notify.Notifier
 	for _, s := range stores {
-		n, err := notify.New(notify.Config{Store: s.People(), Limits: s, VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 1000})
+		n, err := notify.New(notify.Config{Store: s.Notices(), Limits: s.People(), VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 1000})
 		if err != nil {
 			t.Fatal(err)
 		}

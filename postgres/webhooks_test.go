@@ -14,7 +14,7 @@ import (
 func TestTableHook(t *testing.T) {
 	s := open(t, pgtest.Schema(t), postgres.Options{})
 	t.Cleanup(func() { s.Close() })
-	people := s.People()
+	people := s.Notices()
 	at := time.UnixMilli(1_700_000_000_000).UTC()
 	for _, h := range []notify.Hook{
 		{Table: "t1", Service: notify.Slack, URL: "https://hooks.slack.com/services/T/B/x", SetBy: "host", Created: at},

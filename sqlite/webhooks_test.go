@@ -25,7 +25,7 @@ func TestTableHook(t *testing.T) {
 	if err := s.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
-	people := s.People()
+	people := s.Notices()
 	at := time.UnixMilli(1_700_000_000_000).UTC()
 	for _, h := range []notify.Hook{
 		{Table: tb.ID, Service: notify.Slack, URL: "https://hooks.slack.com/services/T/B/x", SetBy: tb.Host, Created: at},

@@ -8,28 +8,47 @@ import (
 
 	"harbor"
 	"harbor/notify"
+	"harbor/people"
 	"harbor/table"
 )
 
-// People is what a store keeps of people beyond their tables: notice
-// settings, push subscriptions and linked devices.
-type People interface {
-	notify.Store
-	table.DeviceStore
+// Side is a store's people side (people.Store) beside its table store,
+// over one database: an open table's hold counts while its table is
+// stored and open.
+type Side struct {
+	Tables table.Store
+	People people.Store
 }
 
-// RunPeople runs the conformance tests of People against stores made by
-// open (each fresh and empty; the caller closes them).
-func RunPeople(t *testing.T, open func(t *testing.T) People) {
+// RunPeople runs the conformance tests of people.Store against stores
+// made by open (each fresh and empty; the caller closes them).
+func RunPeople(t *testing.T, open func(t *testing.T) Side) {
 	tests := []struct {
 		name string
-		fn   func(t *testing.T, s People)
+		fn   func(t *testing.T, s Side)
+	}{
+		{"a link code works once and expires", func(t *testing.T, s Side) { testLinkCodes(t, s.People) }},
+		{"devices are listed and removed", func(t *testing.T, s Side) { testDevices(t, s.People) }},
+		{"rate buckets spend and refill", func(t *testing.T, s Side) { testBucket(t, s.People) }},
+		{"rate buckets under racing spends", func(t *testing.T, s Side) { testBucketConcurrent(t, s.People) }},
+		{"open tables held and released", testOpenTables},
+		{"open tables under racing holds", func(t *testing.T, s Side) { testOpenTablesRacing(t, s.People) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
+	}
+}
+
+// RunNotices runs the conformance tests of notify.Store against stores
+// made by open (each fresh and empty; the caller closes them).
+func RunNotices(t *testing.T, open func(t *testing.T) notify.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s notify.Store)
 	}{
 		{"subscriptions by person and endpoint", testSubscriptions},
 		{"a person keeps their newest subscriptions", testSubscriptionsKept},
 		{"notice settings and mail token", testPersonSettings},
-		{"a link code works once and expires", testLinkCodes},
-		{"devices are listed and removed", testDevices},
 		{"a turn's notice is queued once", testOutboxOnce},
 		{"notices are claimed when due, by one claimant", testOutboxClaims},
 		{"racing claimants claim each notice once", testOutboxConcurrentClaims},
@@ -41,7 +60,7 @@ func RunPeople(t *testing.T, open func(t *testing.T) People) {
 
 var at = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
-func testSubscriptions(t *testing.T, s People) {
+func testSubscriptions(t *testing.T, s notify.Store) {
 	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
 	subs := []notify.Subscription{
 		{Endpoint: "https://push.example/1", P256dh: "k1", Auth: "a1", Person: ana, Device: "", Created: at},
@@ -104,7 +123,7 @@ func testSubscriptions(t *testing.T, s People) {
 
 // testSubscriptionsKept: a person keeps their newest subscriptions, as many
 // as the store is told; the older ones go.
-func testSubscriptionsKept(t *testing.T, s People) {
+func testSubscriptionsKept(t *testing.T, s notify.Store) {
 	ana := table.KeyOf("ana")
 	var all []notify.Subscription
 	for i := range 7 {
@@ -120,7 +139,7 @@ func testSubscriptionsKept(t *testing.T, s People) {
 	}
 }
 
-func testPersonSettings(t *testing.T, s People) {
+func testPersonSettings(t *testing.T, s notify.Store) {
 	key := table.KeyOf("ana")
 	p, err := s.Person(ctx, key)
 	if err != nil || p != (notify.Person{Key: key}) {
@@ -149,13 +168,13 @@ func testPersonSettings(t *testing.T, s People) {
 	}
 }
 
-func testLinkCodes(t *testing.T, s People) {
-	c := table.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Tables: []string{"t1", "t2"}, Expires: at.Add(10 * time.Minute)}
+func testLinkCodes(t *testing.T, s people.Devices) {
+	c := people.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Tables: []string{"t1", "t2"}, Expires: at.Add(10 * time.Minute)}
 	if err := s.SaveLinkCode(ctx, c); err != nil {
 		t.Fatal(err)
 	}
 	wantCode(t, s.SaveLinkCode(ctx, c), harbor.EConflict)
-	old := table.LinkCode{Hash: "h2", Identity: "id2", Person: table.KeyOf("bo"), Expires: at}
+	old := people.LinkCode{Hash: "h2", Identity: "id2", Person: table.KeyOf("bo"), Expires: at}
 	if err := s.SaveLinkCode(ctx, old); err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +192,11 @@ func testLinkCodes(t *testing.T, s People) {
 	wantCode(t, err, harbor.ENotFound)
 }
 
-func testDevices(t *testing.T, s People) {
+func testDevices(t *testing.T, s people.Devices) {
 	ana := table.KeyOf("ana")
-	phone := table.Device{Person: ana, ID: "d1", Name: "Chrome on Android", Created: at}
-	tablet := table.Device{Person: ana, ID: "d2", Name: "Safari on iPad", Created: at.Add(time.Second)}
-	for _, d := range []table.Device{tablet, phone} {
+	phone := people.Device{Person: ana, ID: "d1", Name: "Chrome on Android", Created: at}
+	tablet := people.Device{Person: ana, ID: "d2", Name: "Safari on iPad", Created: at.Add(time.Second)}
+	for _, d := range []people.Device{tablet, phone} {
 		if err := s.AddDevice(ctx, d); err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,10 @@
-// Package sqlpeople implements notify.Store and table.DeviceStore in SQL
-// that SQLite and PostgreSQL both run (placeholders written as ?, which the
-// PostgreSQL side numbers), over the small DB interface each store adapts
-// its driver to. The schema is each store's migrations
+// Package sqlnotify implements notify.Store in SQL that SQLite and
+// PostgreSQL both run, over a store's sqldb.DB: a person's notice
+// settings and push subscriptions, the outbox of turn notices and the
+// tables' chat rooms. The schema is each store's migrations
 // 0005_notices_and_devices.sql, 0009_notice_outbox.sql and
 // 0010_table_webhooks.sql.
-package sqlpeople
+package sqlnotify
 
 import (
 	"cmp"
@@ -13,46 +13,18 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"harbor"
 	"harbor/notify"
+	"harbor/sqldb"
 	"harbor/table"
 )
 
-// ErrNoRows and ErrUnique are what a DB returns for a query that found no
-// row and for a write that broke a unique key.
-var (
-	ErrNoRows = errors.New("sqlpeople: no rows")
-	ErrUnique = errors.New("sqlpeople: unique key taken")
-)
+// Store is notify.Store over a DB.
+type Store struct{ DB sqldb.Runner }
 
-// Row is a single-row result.
-type Row interface{ Scan(dest ...any) error }
-
-// Rows is a multi-row result.
-type Rows interface {
-	Next() bool
-	Scan(dest ...any) error
-	Err() error
-	Close()
-}
-
-// DB runs statements with ? placeholders.
-type DB interface {
-	Exec(ctx context.Context, query string, args ...any) (int64, error)
-	QueryRow(ctx context.Context, query string, args ...any) Row
-	Query(ctx context.Context, query string, args ...any) (Rows, error)
-}
-
-// Store is notify.Store and table.DeviceStore over a DB.
-type Store struct{ DB DB }
-
-var (
-	_ notify.Store      = Store{}
-	_ table.DeviceStore = Store{}
-)
+var _ notify.Store = Store{}
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
@@ -117,7 +89,7 @@ func (s Store) DropDeviceSubscriptions(ctx context.Context, person, device strin
 
 const personColumns = `person, mail, mail_token, confirmed, base, quiet_from, quiet_to, zone`
 
-func scanPerson(row Row) (notify.Person, error) {
+func scanPerson(row sqldb.Row) (notify.Person, error) {
 	var p notify.Person
 	var confirmed int
 	var base string // no longer used: links in mails come from the configured public URL
@@ -129,7 +101,7 @@ func scanPerson(row Row) (notify.Person, error) {
 // Person implements notify.Store.
 func (s Store) Person(ctx context.Context, key string) (notify.Person, error) {
 	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE person = ?`, key))
-	if errors.Is(err, ErrNoRows) {
+	if errors.Is(err, sqldb.ErrNoRows) {
 		return notify.Person{Key: key}, nil
 	}
 	return p, err
@@ -156,99 +128,10 @@ func (s Store) PersonByMailToken(ctx context.Context, token string) (notify.Pers
 		return notify.Person{}, errNoToken
 	}
 	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE mail_token = ?`, token))
-	if errors.Is(err, ErrNoRows) {
+	if errors.Is(err, sqldb.ErrNoRows) {
 		return notify.Person{}, errNoToken
 	}
 	return p, err
-}
-
-var (
-	errCodeTaken = harbor.Errorf(harbor.EConflict, "that link code is taken")
-	errNoCode    = harbor.Errorf(harbor.ENotFound, "this code is not valid: it was used already, has expired, or was mistyped")
-	errDevice    = harbor.Errorf(harbor.EConflict, "that device is linked already")
-	errNoDevice  = harbor.Errorf(harbor.ENotFound, "there is no such linked device")
-)
-
-// SaveLinkCode implements table.DeviceStore.
-func (s Store) SaveLinkCode(ctx context.Context, c table.LinkCode) error {
-	_, err := s.DB.Exec(ctx, `INSERT INTO link_codes (hash, identity, person, tables, expires) VALUES (?, ?, ?, ?, ?)`,
-		c.Hash, c.Identity, c.Person, strings.Join(c.Tables, ","), millis(c.Expires))
-	if errors.Is(err, ErrUnique) {
-		return errCodeTaken
-	}
-	return err
-}
-
-// TakeLinkCode implements table.DeviceStore. Expired codes go with it.
-func (s Store) TakeLinkCode(ctx context.Context, hash, taker string, now time.Time) (table.LinkCode, error) {
-	if _, err := s.DB.Exec(ctx, `DELETE FROM link_codes WHERE expires <= ?`, millis(now)); err != nil {
-		return table.LinkCode{}, err
-	}
-	c := table.LinkCode{Hash: hash}
-	var expires int64
-	var tables string
-	err := s.DB.QueryRow(ctx, `DELETE FROM link_codes WHERE hash = ? AND person <> ? RETURNING identity, person, tables, expires`, hash, taker).
-		Scan(&c.Identity, &c.Person, &tables, &expires)
-	if errors.Is(err, ErrNoRows) {
-		var one int
-		switch err := s.DB.QueryRow(ctx, `SELECT 1 FROM link_codes WHERE hash = ? AND person = ?`, hash, taker).Scan(&one); {
-		case err == nil:
-			return table.LinkCode{}, table.ErrOwnLinkCode
-		case !errors.Is(err, ErrNoRows):
-			return table.LinkCode{}, err
-		}
-		return table.LinkCode{}, errNoCode
-	}
-	if tables != "" {
-		c.Tables = strings.Split(tables, ",")
-	}
-	c.Expires = fromMillis(expires)
-	return c, err
-}
-
-// AddDevice implements table.DeviceStore.
-func (s Store) AddDevice(ctx context.Context, d table.Device) error {
-	_, err := s.DB.Exec(ctx, `INSERT INTO devices (person, id, name, created) VALUES (?, ?, ?, ?)`, d.Person, d.ID, d.Name, millis(d.Created))
-	if errors.Is(err, ErrUnique) {
-		return errDevice
-	}
-	return err
-}
-
-// Devices implements table.DeviceStore.
-func (s Store) Devices(ctx context.Context, person string) ([]table.Device, error) {
-	rows, err := s.DB.Query(ctx, `SELECT id, name, created FROM devices WHERE person = ? ORDER BY created, id`, person)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []table.Device
-	for rows.Next() {
-		d := table.Device{Person: person}
-		var created int64
-		if err := rows.Scan(&d.ID, &d.Name, &created); err != nil {
-			return nil, err
-		}
-		d.Created = fromMillis(created)
-		out = append(out, d)
-	}
-	return out, rows.Err()
-}
-
-// HasDevice implements table.DeviceStore.
-func (s Store) HasDevice(ctx context.Context, person, id string) (bool, error) {
-	var n int
-	err := s.DB.QueryRow(ctx, `SELECT count(*) FROM devices WHERE person = ? AND id = ?`, person, id).Scan(&n)
-	return n > 0, err
-}
-
-// RemoveDevice implements table.DeviceStore.
-func (s Store) RemoveDevice(ctx context.Context, person, id string) error {
-	n, err := s.DB.Exec(ctx, `DELETE FROM devices WHERE person = ? AND id = ?`, person, id)
-	if err == nil && n == 0 {
-		return errNoDevice
-	}
-	return err
 }
 
 // QueueNotice implements notify.Store.
@@ -377,7 +260,7 @@ func (s Store) Hook(ctx context.Context, tableID string) (notify.Hook, bool, err
 	var created int64
 	err := s.DB.QueryRow(ctx, `SELECT service, url, set_by, created FROM table_webhooks WHERE table_id = ?`, tableID).
 		Scan(&h.Service, &h.URL, &h.SetBy, &created)
-	if errors.Is(err, ErrNoRows) {
+	if errors.Is(err, sqldb.ErrNoRows) {
 		return notify.Hook{}, false, nil
 	}
 	if err != nil {
