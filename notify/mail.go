@@ -85,7 +85,7 @@ const (
 	StopPath    = "/notices/mail/stop"
 )
 
-func (n *Notifier) link(p Person, path string) string {
+func (n *Notifier) link(p people.Person, path string) string {
 	return n.cfg.Mail.Base + path + "?token=" + url.QueryEscape(p.MailToken)
 }
 
@@ -105,7 +105,7 @@ const (
 // each only once the SMTP server accepted the mail: an address the mail
 // library or the server refuses (EInvalid) costs nothing, and neither does
 // a server that cannot be reached (EInternal).
-func (n *Notifier) SendConfirmation(ctx context.Context, p Person, client string) error {
+func (n *Notifier) SendConfirmation(ctx context.Context, p people.Person, client string) error {
 	if n.cfg.Mail == nil {
 		return errNoMail
 	}
@@ -158,7 +158,7 @@ func clientNet(client string) string {
 }
 
 // mailTurn mails p the notice.
-func (n *Notifier) mailTurn(ctx context.Context, p Person, notice Notice) error {
+func (n *Notifier) mailTurn(ctx context.Context, p people.Person, notice Notice) error {
 	body := notice.Body + "\n\nOpen the table:\n" + n.cfg.Mail.Base + notice.URL + "\n"
 	return n.send(ctx, p, notice.Title, body)
 }
@@ -168,7 +168,7 @@ func (n *Notifier) mailTurn(ctx context.Context, p Person, notice Notice) error 
 // (RFC 8058) when the link is https. An address the mail library or the
 // SMTP server refuses is EInvalid; any other failure EInternal, with the
 // cause in the log.
-func (n *Notifier) send(ctx context.Context, p Person, subject, body string) error {
+func (n *Notifier) send(ctx context.Context, p people.Person, subject, body string) error {
 	m := gomail.NewMsg()
 	if err := m.From(n.cfg.Mail.From); err != nil {
 		return err

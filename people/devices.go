@@ -116,21 +116,13 @@ func (s SQL) AddDevice(ctx context.Context, d Device) error {
 // Devices implements Devices.
 func (s SQL) Devices(ctx context.Context, person string) ([]Device, error) {
 	rows, err := s.DB.Query(ctx, `SELECT id, name, created FROM devices WHERE person = ? ORDER BY created, id`, person)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Device
-	for rows.Next() {
+	return collect(rows, err, func(r sqldb.Row) (Device, error) {
 		d := Device{Person: person}
 		var created int64
-		if err := rows.Scan(&d.ID, &d.Name, &created); err != nil {
-			return nil, err
-		}
+		err := r.Scan(&d.ID, &d.Name, &created)
 		d.Created = fromMillis(created)
-		out = append(out, d)
-	}
-	return out, rows.Err()
+		return d, err
+	})
 }
 
 // HasDevice implements Devices.

@@ -1,15 +1,17 @@
 // Package people keeps what the server holds of people apart from their
 // tables: the browsers they linked to their identity (Device, LinkCode),
 // the rate limits that count what they and their addresses do (Bucket),
-// and the open tables each of them may hold at once (Owner). A person is
-// named here as tables name them: by the Key of their token, or, for the
-// limits, by "p:" and that key or "a:" and an address.
+// the open tables each of them may hold at once (Owner), and how they
+// want their turn notices (Person: address and quiet hours; their push
+// Subscriptions). A person is named here as tables name them: by the Key
+// of their token, or, for the limits, by "p:" and that key or "a:" and an
+// address.
 //
 // SQL keeps it all over a store's own database (sqldb.DB), so every node
 // over one store shares it and a restart forgets none of it. The
 // statements are in this package; the schema is each store's migrations
-// 0004_limits.sql and 0005_notices_and_devices.sql. A person's notice
-// settings and push subscriptions are notify's (notify/sqlnotify).
+// 0004_limits.sql and 0005_notices_and_devices.sql. The notices
+// themselves are notify's (notify/sqlnotify keeps their outbox).
 package people
 
 import (
@@ -48,4 +50,5 @@ type Store interface {
 	Spender
 	Quotas
 	Devices
+	Settings
 }

@@ -16,11 +16,11 @@ import (
 
 // People and Notices return what every node keeps in PostgreSQL of
 // people beside their tables (linked devices, rate-limit buckets,
-// open-table holds) and of their notices (settings, push subscriptions,
-// turn notices, chat rooms).
+// open-table holds, notice settings, push subscriptions) and of turn
+// notices (the outbox, chat rooms).
 func (s *Store) People() people.SQL { return people.SQL{DB: sqlDB{runner{s.pool}, s}} }
 
-func (s *Store) Notices() sqlnotify.Store { return sqlnotify.Store{DB: runner{s.pool}} }
+func (s *Store) Notices() sqlnotify.Store { return sqlnotify.Store{SQL: s.People()} }
 
 // sqlDB adapts the pool to sqldb.DB, numbering its ? placeholders.
 type sqlDB struct {

@@ -12,12 +12,13 @@ import (
 )
 
 // People returns what the data file keeps of people beside their
-// tables: linked devices, rate-limit buckets and open-table holds.
+// tables: linked devices, rate-limit buckets, open-table holds, notice
+// settings and push subscriptions.
 func (s *Store) People() people.SQL { return people.SQL{DB: sqlDB{runner{s.db}, s.db}} }
 
-// Notices returns the data file's notice settings, push subscriptions,
-// turn notices and chat rooms.
-func (s *Store) Notices() sqlnotify.Store { return sqlnotify.Store{DB: runner{s.db}} }
+// Notices returns the data file's turn notices and chat rooms, with
+// People's notice settings and push subscriptions.
+func (s *Store) Notices() sqlnotify.Store { return sqlnotify.Store{SQL: s.People()} }
 
 // sqlDB adapts database/sql to sqldb.DB.
 type sqlDB struct {

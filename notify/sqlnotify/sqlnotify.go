@@ -1,9 +1,8 @@
 // Package sqlnotify implements notify.Store in SQL that SQLite and
-// PostgreSQL both run, over a store's sqldb.DB: a person's notice
-// settings and push subscriptions, the outbox of turn notices and the
-// tables' chat rooms. The schema is each store's migrations
-// 0005_notices_and_devices.sql, 0009_notice_outbox.sql and
-// 0010_table_webhooks.sql.
+// PostgreSQL both run, over a store's sqldb.DB: the outbox of turn
+// notices and the tables' chat rooms, beside people's notice settings and
+// push subscriptions (people.SQL). The schema is each store's migrations
+// 0009_notice_outbox.sql and 0010_table_webhooks.sql.
 package sqlnotify
 
 import (
@@ -15,124 +14,21 @@ import (
 	"slices"
 	"time"
 
-	"harbor"
 	"harbor/notify"
+	"harbor/people"
 	"harbor/sqldb"
 	"harbor/table"
 )
 
-// Store is notify.Store over a DB.
-type Store struct{ DB sqldb.Runner }
+// Store is notify.Store over a DB: a person's notice settings and push
+// subscriptions are people's (people.SQL), the rest this package's.
+type Store struct{ people.SQL }
 
 var _ notify.Store = Store{}
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
-
-// SaveSubscription implements notify.Store.
-// Each statement stands alone: the insert or update refuses another
-// person's endpoint by itself, and the trim keeps the newest keep however
-// saves of the same person interleave.
-func (s Store) SaveSubscription(ctx context.Context, sub notify.Subscription, keep int) error {
-	n, err := s.DB.Exec(ctx, `INSERT INTO push_subscriptions (endpoint, p256dh, auth, person, device, created) VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, device = excluded.device,
-		created = excluded.created WHERE push_subscriptions.person = excluded.person`,
-		sub.Endpoint, sub.P256dh, sub.Auth, sub.Person, sub.Device, millis(sub.Created))
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return notify.ErrEndpointTaken
-	}
-	if _, err := s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE person = ? AND device = ? AND endpoint <> ?`,
-		sub.Person, sub.Device, sub.Endpoint); err != nil {
-		return err
-	}
-	_, err = s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE person = ? AND endpoint NOT IN
-		(SELECT endpoint FROM push_subscriptions WHERE person = ? ORDER BY created DESC, endpoint DESC LIMIT ?)`,
-		sub.Person, sub.Person, max(keep, 1))
-	return err
-}
-
-// Subscriptions implements notify.Store.
-func (s Store) Subscriptions(ctx context.Context, person string) ([]notify.Subscription, error) {
-	rows, err := s.DB.Query(ctx, `SELECT endpoint, p256dh, auth, device, created FROM push_subscriptions WHERE person = ? ORDER BY created, endpoint`, person)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []notify.Subscription
-	for rows.Next() {
-		sub := notify.Subscription{Person: person}
-		var created int64
-		if err := rows.Scan(&sub.Endpoint, &sub.P256dh, &sub.Auth, &sub.Device, &created); err != nil {
-			return nil, err
-		}
-		sub.Created = fromMillis(created)
-		out = append(out, sub)
-	}
-	return out, rows.Err()
-}
-
-// DropSubscription implements notify.Store.
-func (s Store) DropSubscription(ctx context.Context, endpoint string) error {
-	_, err := s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint)
-	return err
-}
-
-// DropDeviceSubscriptions implements notify.Store.
-func (s Store) DropDeviceSubscriptions(ctx context.Context, person, device string) error {
-	_, err := s.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE person = ? AND device = ?`, person, device)
-	return err
-}
-
-const personColumns = `person, mail, mail_token, confirmed, base, quiet_from, quiet_to, zone`
-
-func scanPerson(row sqldb.Row) (notify.Person, error) {
-	var p notify.Person
-	var confirmed int
-	var base string // no longer used: links in mails come from the configured public URL
-	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &base, &p.QuietFrom, &p.QuietTo, &p.Zone)
-	p.Confirmed = confirmed != 0
-	return p, err
-}
-
-// Person implements notify.Store.
-func (s Store) Person(ctx context.Context, key string) (notify.Person, error) {
-	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE person = ?`, key))
-	if errors.Is(err, sqldb.ErrNoRows) {
-		return notify.Person{Key: key}, nil
-	}
-	return p, err
-}
-
-// SavePerson implements notify.Store.
-func (s Store) SavePerson(ctx context.Context, p notify.Person) error {
-	confirmed := 0
-	if p.Confirmed {
-		confirmed = 1
-	}
-	_, err := s.DB.Exec(ctx, `INSERT INTO notice_people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (person) DO UPDATE SET mail = excluded.mail, mail_token = excluded.mail_token, confirmed = excluded.confirmed,
-		base = excluded.base, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, zone = excluded.zone`,
-		p.Key, p.Mail, p.MailToken, confirmed, "", p.QuietFrom, p.QuietTo, p.Zone)
-	return err
-}
-
-var errNoToken = harbor.Errorf(harbor.ENotFound, "this link is no longer valid: the address was removed or changed")
-
-// PersonByMailToken implements notify.Store.
-func (s Store) PersonByMailToken(ctx context.Context, token string) (notify.Person, error) {
-	if token == "" {
-		return notify.Person{}, errNoToken
-	}
-	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE mail_token = ?`, token))
-	if errors.Is(err, sqldb.ErrNoRows) {
-		return notify.Person{}, errNoToken
-	}
-	return p, err
-}
 
 // QueueNotice implements notify.Store.
 func (s Store) QueueNotice(ctx context.Context, q notify.Queued) (bool, error) {
