@@ -125,14 +125,4 @@ func (s *memStore) Moves(_ context.Context, id string, from int) ([]table.Move, 
 
 func (s *memStore) Playing(context.Context) ([]string, error) { return nil, nil }
 
-func (s *memStore) HoldOpen(context.Context, string, []table.Owner, time.Time) (int, error) {
-	return -1, nil
-}
-
-func (s *memStore) ReleaseOpen(context.Context, string) error { return nil }
-
-func (s *memStore) Spend(context.Context, table.Bucket, bool, time.Time) (bool, error) {
-	return true, nil
-}
-
 func (s *memStore) Close() error { return nil }

@@ -18,6 +18,7 @@ import (
 
 	"harbor"
 	"harbor/netguard"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -160,8 +161,8 @@ func (n *Notifier) SetHook(ctx context.Context, h Hook) error {
 }
 
 // roomBucket is the bucket of posts to table's room.
-func (n *Notifier) roomBucket(tableID string) table.Bucket {
-	return table.Bucket{Key: "room:" + tableID, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
+func (n *Notifier) roomBucket(tableID string) people.Bucket {
+	return people.Bucket{Key: "room:" + tableID, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
 }
 
 // attemptRoom posts q's turn to its table's room, if the table has one, q

@@ -19,6 +19,7 @@ import (
 	"harbor/netguard"
 	"harbor/notify"
 	"harbor/notify/notifytest"
+	"harbor/people"
 )
 
 var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
@@ -295,7 +296,7 @@ func TestQuietHoursHoldNotTheRoom(t *testing.T) {
 	push.Expect(o.n.PublicKey())
 	subscribe(t, store, push)
 	clk.Add(-12 * time.Hour) // 00:00 UTC, 01:00 in Berlin
-	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
+	if err := store.SavePerson(ctx, people.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
 		t.Fatal(err)
 	}
 	o.n.Turn(turnAt("t123", 4))

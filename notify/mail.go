@@ -16,7 +16,7 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"harbor"
-	"harbor/table"
+	"harbor/people"
 )
 
 // MailConfig is the SMTP server e-mail notices go through.
@@ -85,7 +85,7 @@ const (
 	StopPath    = "/notices/mail/stop"
 )
 
-func (n *Notifier) link(p Person, path string) string {
+func (n *Notifier) link(p people.Person, path string) string {
 	return n.cfg.Mail.Base + path + "?token=" + url.QueryEscape(p.MailToken)
 }
 
@@ -105,19 +105,19 @@ const (
 // each only once the SMTP server accepted the mail: an address the mail
 // library or the server refuses (EInvalid) costs nothing, and neither does
 // a server that cannot be reached (EInternal).
-func (n *Notifier) SendConfirmation(ctx context.Context, p Person, client string) error {
+func (n *Notifier) SendConfirmation(ctx context.Context, p people.Person, client string) error {
 	if n.cfg.Mail == nil {
 		return errNoMail
 	}
 	now := n.cfg.Now()
 	limits := []struct {
-		b   table.Bucket
+		b   people.Bucket
 		err *harbor.Error
 	}{
 		{n.personBucket(p.Key), harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")},
-		{table.Bucket{Key: "confirm-to:" + strings.ToLower(p.Mail), Rate: ConfirmsPerRecipient / (24 * time.Hour).Seconds(), Burst: ConfirmsPerRecipient},
+		{people.Bucket{Key: "confirm-to:" + strings.ToLower(p.Mail), Rate: ConfirmsPerRecipient / (24 * time.Hour).Seconds(), Burst: ConfirmsPerRecipient},
 			harbor.Errorf(harbor.ERateLimited, "%s was sent %d confirmation mails today already; try again tomorrow", p.Mail, ConfirmsPerRecipient)},
-		{table.Bucket{Key: "confirm-from:" + clientNet(client), Rate: ConfirmsPerClient / time.Hour.Seconds(), Burst: ConfirmsPerClient},
+		{people.Bucket{Key: "confirm-from:" + clientNet(client), Rate: ConfirmsPerClient / time.Hour.Seconds(), Burst: ConfirmsPerClient},
 			harbor.Errorf(harbor.ERateLimited, "too many confirmation mails were asked for from your network in the last hour; try again later")},
 	}
 	// One confirmation at a time on this node, so that two requests
@@ -158,7 +158,7 @@ func clientNet(client string) string {
 }
 
 // mailTurn mails p the notice.
-func (n *Notifier) mailTurn(ctx context.Context, p Person, notice Notice) error {
+func (n *Notifier) mailTurn(ctx context.Context, p people.Person, notice Notice) error {
 	body := notice.Body + "\n\nOpen the table:\n" + n.cfg.Mail.Base + notice.URL + "\n"
 	return n.send(ctx, p, notice.Title, body)
 }
@@ -168,7 +168,7 @@ func (n *Notifier) mailTurn(ctx context.Context, p Person, notice Notice) error 
 // (RFC 8058) when the link is https. An address the mail library or the
 // SMTP server refuses is EInvalid; any other failure EInternal, with the
 // cause in the log.
-func (n *Notifier) send(ctx context.Context, p Person, subject, body string) error {
+func (n *Notifier) send(ctx context.Context, p people.Person, subject, body string) error {
 	m := gomail.NewMsg()
 	if err := m.From(n.cfg.Mail.From); err != nil {
 		return err

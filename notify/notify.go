@@ -25,6 +25,7 @@ import (
 
 	"harbor"
 	"harbor/netguard"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -52,7 +53,7 @@ type Config struct {
 	Mail *MailConfig
 	// Limits holds the buckets of the limit per person: bursts of
 	// MaxSends notices, then MaxSends a Window (0: the defaults).
-	Limits   Spender
+	Limits   people.Spender
 	MaxSends int
 	Window   time.Duration
 	// HTTPClient posts to push services; nil: a client that dials only
@@ -201,7 +202,7 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
-	_, _, err = n.sendAll(ctx, p, subs, mail, NoticeOf(t, now, p.location()))
+	_, _, err = n.sendAll(ctx, p, subs, mail, NoticeOf(t, now, p.Location()))
 	return err
 }
 
@@ -209,12 +210,12 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 // their newest MaxSubscriptions push subscriptions (should a store hold
 // more, ones stored before there was a limit), and whether to their
 // confirmed address.
-func (n *Notifier) channels(ctx context.Context, p Person, sent []string) ([]Subscription, bool, error) {
+func (n *Notifier) channels(ctx context.Context, p people.Person, sent []string) ([]people.Subscription, bool, error) {
 	subs, err := n.cfg.Store.Subscriptions(ctx, p.Key)
 	if err != nil {
 		return nil, false, err
 	}
-	subs = slices.DeleteFunc(subs[max(0, len(subs)-MaxSubscriptions):], func(s Subscription) bool { return slices.Contains(sent, s.Endpoint) })
+	subs = slices.DeleteFunc(subs[max(0, len(subs)-MaxSubscriptions):], func(s people.Subscription) bool { return slices.Contains(sent, s.Endpoint) })
 	mail := n.cfg.Mail != nil && p.Confirmed && p.Mail != "" && !slices.Contains(sent, MailChannel)
 	return subs, mail, nil
 }
@@ -224,7 +225,7 @@ func (n *Notifier) channels(ctx context.Context, p Person, sent []string) ([]Sub
 // notice, how many channels are done with (those, a subscription its push
 // service no longer knows, and an address the mail server refuses for
 // good), and the errors of the others.
-func (n *Notifier) sendAll(ctx context.Context, p Person, subs []Subscription, mail bool, payload Notice) ([]string, int, error) {
+func (n *Notifier) sendAll(ctx context.Context, p people.Person, subs []people.Subscription, mail bool, payload Notice) ([]string, int, error) {
 	took := make([]bool, len(subs))
 	errs := make([]error, len(subs), len(subs)+1)
 	var wg sync.WaitGroup
@@ -259,15 +260,6 @@ func (n *Notifier) sendAll(ctx context.Context, p Person, subs []Subscription, m
 	return delivered, finished, errors.Join(errs...)
 }
 
-// location is p's time zone, UTC when it is unknown.
-func (p Person) location() *time.Location {
-	loc, err := time.LoadLocation(p.Zone)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
-
 // Allow spends one of person's notices (a notice or a confirmation mail)
 // and reports whether they had one left.
 func (n *Notifier) Allow(ctx context.Context, person string) (bool, error) {
@@ -275,8 +267,8 @@ func (n *Notifier) Allow(ctx context.Context, person string) (bool, error) {
 }
 
 // personBucket is the bucket of person's notices.
-func (n *Notifier) personBucket(person string) table.Bucket {
-	return table.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
+func (n *Notifier) personBucket(person string) people.Bucket {
+	return people.Bucket{Key: "notice:" + person, Rate: float64(n.cfg.MaxSends) / n.cfg.Window.Seconds(), Burst: float64(n.cfg.MaxSends)}
 }
 
 // Notice is the payload of a push notice, all the service worker shows.
@@ -369,28 +361,4 @@ func joinNames(names []string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// Quiet reports whether now falls in p's quiet hours.
-func (p Person) Quiet(now time.Time) bool {
-	if p.QuietFrom == p.QuietTo {
-		return false
-	}
-	l := now.In(p.location())
-	m := l.Hour()*60 + l.Minute()
-	if p.QuietFrom < p.QuietTo {
-		return m >= p.QuietFrom && m < p.QuietTo
-	}
-	return m >= p.QuietFrom || m < p.QuietTo
-}
-
-// QuietEnd returns when the quiet hours p is in at now end: the next
-// QuietTo in their time zone.
-func (p Person) QuietEnd(now time.Time) time.Time {
-	l := now.In(p.location())
-	end := time.Date(l.Year(), l.Month(), l.Day(), p.QuietTo/60, p.QuietTo%60, 0, 0, l.Location())
-	if !end.After(now) {
-		end = time.Date(l.Year(), l.Month(), l.Day()+1, p.QuietTo/60, p.QuietTo%60, 0, 0, l.Location())
-	}
-	return end
 }

@@ -22,6 +22,7 @@ import (
 	"harbor"
 	"harbor/notify"
 	"harbor/notify/notifytest"
+	"harbor/people"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -37,10 +38,8 @@ func vapidKey() []byte {
 // testStore is a store's notice settings with its rate-limit buckets.
 type testStore struct {
 	notify.Store
-	*buckets
+	people.Spender
 }
-
-type buckets = sqlite.Store
 
 func newStore(t *testing.T) testStore {
 	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
@@ -48,7 +47,7 @@ func newStore(t *testing.T) testStore {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return testStore{s.People(), s}
+	return testStore{s.Notices(), s.People()}
 }
 
 var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", GameName: "Neko Harbour", Name: "Ana", Others: []string{"Bo", "Cy"}}
@@ -58,7 +57,7 @@ var turn = table.Turn{Person: table.KeyOf("ana"), Table: "t123", Game: "neko", G
 // CheckSubscription refuses).
 func subscribe(t *testing.T, store testStore, push *notifytest.Push) {
 	t.Helper()
-	sub := notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: turn.Person, Created: time.Now()}
+	sub := people.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: turn.Person, Created: time.Now()}
 	if err := store.SaveSubscription(ctx, sub, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +148,7 @@ func TestQuietHours(t *testing.T) {
 	n := newNotifier(t, notify.Config{Store: store, Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Now: func() time.Time { return now }})
 	push.Expect(n.PublicKey())
 	subscribe(t, store, push)
-	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
+	if err := store.SavePerson(ctx, people.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := n.Deliver(ctx, turn); err != nil {
@@ -164,29 +163,6 @@ func TestQuietHours(t *testing.T) {
 	}
 	if msgs, _ := push.Messages(); len(msgs) != 1 {
 		t.Fatalf("%d notices after the quiet hours, want 1", len(msgs))
-	}
-}
-
-func TestQuiet(t *testing.T) {
-	at := func(h, m int) time.Time { return time.Date(2026, 7, 1, h, m, 0, 0, time.UTC) }
-	tests := []struct {
-		p    notify.Person
-		at   time.Time
-		want bool
-	}{
-		{notify.Person{}, at(3, 0), false},
-		{notify.Person{QuietFrom: 60, QuietTo: 60}, at(1, 0), false},
-		{notify.Person{QuietFrom: 22 * 60, QuietTo: 7 * 60}, at(23, 0), true},
-		{notify.Person{QuietFrom: 22 * 60, QuietTo: 7 * 60}, at(6, 59), true},
-		{notify.Person{QuietFrom: 22 * 60, QuietTo: 7 * 60}, at(7, 0), false},
-		{notify.Person{QuietFrom: 9 * 60, QuietTo: 17 * 60}, at(12, 0), true},
-		{notify.Person{QuietFrom: 9 * 60, QuietTo: 17 * 60}, at(8, 59), false},
-		{notify.Person{QuietFrom: 9 * 60, QuietTo: 17 * 60, Zone: "America/New_York"}, at(12, 0), false}, // 08:00 there
-	}
-	for _, tc := range tests {
-		if got := tc.p.Quiet(tc.at); got != tc.want {
-			t.Errorf("%+v at %s: quiet %v, want %v", tc.p, tc.at.Format("15:04"), got, tc.want)
-		}
 	}
 }
 
@@ -213,7 +189,7 @@ func TestCheckSubscription(t *testing.T) {
 	store := newStore(t)
 	n := newNotifier(t, notify.Config{Store: store, Limits: store, Resolver: names})
 	push := notifytest.NewPush(t)
-	good := notify.Subscription{Endpoint: "https://push.example/send/abc", P256dh: push.P256dh, Auth: push.Auth}
+	good := people.Subscription{Endpoint: "https://push.example/send/abc", P256dh: push.P256dh, Auth: push.Auth}
 	if err := n.CheckSubscription(ctx, good); err != nil {
 		t.Fatal(err)
 	}
@@ -221,11 +197,11 @@ func TestCheckSubscription(t *testing.T) {
 	notPoint := make([]byte, 65)
 	_, _ = rand.Read(notPoint)
 	notPoint[0] = 4
-	with := func(endpoint, p256dh, auth string) notify.Subscription {
-		return notify.Subscription{Endpoint: endpoint, P256dh: p256dh, Auth: auth}
+	with := func(endpoint, p256dh, auth string) people.Subscription {
+		return people.Subscription{Endpoint: endpoint, P256dh: p256dh, Auth: auth}
 	}
 	for _, tc := range []struct {
-		s    notify.Subscription
+		s    people.Subscription
 		want string
 	}{
 		{with("http://push.example/1", push.P256dh, push.Auth), "the push endpoint must be an https address"},
@@ -261,8 +237,8 @@ func TestSubscribe(t *testing.T) {
 	push := notifytest.NewPush(t)
 	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
 	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	sub := func(person, device string, i int) notify.Subscription {
-		return notify.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: push.P256dh, Auth: push.Auth,
+	sub := func(person, device string, i int) people.Subscription {
+		return people.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: push.P256dh, Auth: push.Auth,
 			Person: person, Device: device, Created: at.Add(time.Duration(i) * time.Second)}
 	}
 	endpoints := func(person string) []string {
@@ -320,7 +296,7 @@ func TestNoticeGoesToNewestSubscriptions(t *testing.T) {
 	push.Expect(n.PublicKey())
 	at := time.Now()
 	for i := range notify.MaxSubscriptions + 3 {
-		sub := notify.Subscription{Endpoint: fmt.Sprintf("%s/%d", push.Endpoint, i), P256dh: push.P256dh, Auth: push.Auth,
+		sub := people.Subscription{Endpoint: fmt.Sprintf("%s/%d", push.Endpoint, i), P256dh: push.P256dh, Auth: push.Auth,
 			Person: turn.Person, Device: fmt.Sprint("d", i), Created: at.Add(time.Duration(i) * time.Second)}
 		if err := store.SaveSubscription(ctx, sub, 100); err != nil {
 			t.Fatal(err)
@@ -415,7 +391,7 @@ func newSlowSetup(t *testing.T, cfg notify.Config, release <-chan struct{}) slow
 // than any other: it would go first.
 func (st slowSetup) subscribeSlow(t *testing.T, person string) {
 	t.Helper()
-	if err := st.store.SaveSubscription(ctx, notify.Subscription{Endpoint: st.slow, P256dh: st.push.P256dh, Auth: st.push.Auth, Person: person,
+	if err := st.store.SaveSubscription(ctx, people.Subscription{Endpoint: st.slow, P256dh: st.push.P256dh, Auth: st.push.Auth, Person: person,
 		Device: "old", Created: time.Now().Add(-time.Hour)}, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
 	}
@@ -486,7 +462,7 @@ func TestMail(t *testing.T) {
 	store := newStore(t)
 	box := notifytest.NewSMTP(t)
 	n := newNotifier(t, notify.Config{Store: store, Limits: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "Harbor <harbor@example.org>", Base: "http://harbor.test/"}})
-	p := notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok"}
+	p := people.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok"}
 	if err := store.SavePerson(ctx, p); err != nil {
 		t.Fatal(err)
 	}
@@ -525,7 +501,7 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	store := newStore(t)
 	box := notifytest.NewSMTP(t)
 	n := newNotifier(t, notify.Config{Store: store, Limits: store, Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org", Base: "https://games.example.org/harbor"}})
-	if err := n.SendConfirmation(ctx, notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok"}, "192.0.2.1"); err != nil {
+	if err := n.SendConfirmation(ctx, people.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok"}, "192.0.2.1"); err != nil {
 		t.Fatal(err)
 	}
 	h := box.Wait(t, 1).Msg.Header
@@ -553,7 +529,7 @@ func TestNoMailWithoutServer(t *testing.T) {
 	if n.MailOn() {
 		t.Fatal("mail on without a server")
 	}
-	if err := n.SendConfirmation(ctx, notify.Person{Mail: "a@example.org"}, "192.0.2.1"); err == nil {
+	if err := n.SendConfirmation(ctx, people.Person{Mail: "a@example.org"}, "192.0.2.1"); err == nil {
 		t.Fatal("a confirmation without an SMTP server")
 	}
 }

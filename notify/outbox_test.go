@@ -11,6 +11,7 @@ import (
 
 	"harbor/notify"
 	"harbor/notify/notifytest"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -72,7 +73,7 @@ func mailAndPush(t *testing.T) (testStore, *notifytest.SMTP, *notifytest.Push, *
 		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "Harbor <harbor@example.org>", Base: "http://harbor.test/"}})
 	push.Expect(o.n.PublicKey())
 	subscribe(t, store, push)
-	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok", Confirmed: true}); err != nil {
+	if err := store.SavePerson(ctx, people.Person{Key: turn.Person, Mail: "ana@example.org", MailToken: "tok", Confirmed: true}); err != nil {
 		t.Fatal(err)
 	}
 	return store, box, push, clk, o
@@ -198,7 +199,7 @@ func TestQuietHoursDelayNotice(t *testing.T) {
 	o := newOutbox(t, notify.Config{Store: store, Limits: store, HTTPClient: push.Server.Client(), Now: clk.Now})
 	push.Expect(o.n.PublicKey())
 	subscribe(t, store, push)
-	if err := store.SavePerson(ctx, notify.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
+	if err := store.SavePerson(ctx, people.Person{Key: turn.Person, QuietFrom: 23 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}); err != nil {
 		t.Fatal(err)
 	}
 	o.n.Turn(turnAt("t123", 4))

@@ -18,6 +18,7 @@ import (
 
 	"harbor"
 	"harbor/netguard"
+	"harbor/people"
 )
 
 // pushTTL is how long a push service keeps a notice for a browser that is
@@ -28,7 +29,7 @@ const pushTTL = 12 * 3600
 // push sends payload to one subscription and drops it when the push
 // service answers that it is gone; it reports whether the service took the
 // notice.
-func (n *Notifier) push(ctx context.Context, s Subscription, payload Notice) (bool, error) {
+func (n *Notifier) push(ctx context.Context, s people.Subscription, payload Notice) (bool, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
 		return false, err
@@ -71,18 +72,12 @@ const MaxEndpoint = 1000
 // oldest subscription.
 const MaxSubscriptions = 5
 
-// ErrEndpointTaken refuses a push endpoint another person holds (a
-// browser that became someone else, or a copied endpoint): stores return
-// it rather than move the subscription.
-var ErrEndpointTaken = harbor.Errorf(harbor.EConflict,
-	"this push endpoint is registered to someone else; turn notices off and on again in this browser to get one of its own")
-
 // CheckSubscription refuses a subscription the server would not send to:
 // an endpoint that is too long, not an https URL, or on an address the
 // notifier never dials (its host is resolved now, and each address it has
 // is checked), or keys that are not a P-256 public key and a 16-byte
 // secret.
-func (n *Notifier) CheckSubscription(ctx context.Context, s Subscription) error {
+func (n *Notifier) CheckSubscription(ctx context.Context, s people.Subscription) error {
 	if len(s.Endpoint) > MaxEndpoint {
 		return harbor.Errorf(harbor.EInvalid, "push endpoint is longer than %d characters", MaxEndpoint)
 	}
@@ -113,9 +108,9 @@ func (n *Notifier) CheckSubscription(ctx context.Context, s Subscription) error 
 
 // Subscribe checks s and stores it as the one subscription of its
 // person's browser, keeping their MaxSubscriptions newest. Nothing changes
-// when it is refused: ErrEndpointTaken when another person holds the
+// when it is refused: people.ErrEndpointTaken when another person holds the
 // endpoint.
-func (n *Notifier) Subscribe(ctx context.Context, s Subscription) error {
+func (n *Notifier) Subscribe(ctx context.Context, s people.Subscription) error {
 	if err := n.CheckSubscription(ctx, s); err != nil {
 		return err
 	}

@@ -4,64 +4,15 @@ import (
 	"context"
 	"time"
 
+	"harbor/people"
 	"harbor/table"
 )
 
-// Subscription is one browser's Web Push subscription (the Push API's
-// PushSubscription): where to send and the keys that encrypt for it. It
-// belongs to a person (their Key) on one of their devices ("" for the
-// browser the identity began on).
-type Subscription struct {
-	Endpoint string    `json:"endpoint"`
-	P256dh   string    `json:"p256dh"`
-	Auth     string    `json:"auth"`
-	Person   string    `json:"-"`
-	Device   string    `json:"-"`
-	Created  time.Time `json:"created"`
-}
-
-// Person holds one person's notice settings: their e-mail address (with
-// the token of its confirmation and unsubscribe links) and their quiet
-// hours. The zero Person has no address and no quiet hours.
-type Person struct {
-	Key string
-	// Mail is the address notices go to once Confirmed. It is stored
-	// only once the SMTP server took its confirmation mail.
-	Mail      string
-	MailToken string
-	Confirmed bool
-	// QuietFrom and QuietTo are minutes of the day in Zone (an IANA time
-	// zone name): no notice is sent from QuietFrom up to QuietTo, across
-	// midnight when QuietTo < QuietFrom. Equal values mean no quiet hours.
-	QuietFrom, QuietTo int
-	Zone               string
-}
-
-// Store keeps Web Push subscriptions and notice settings. Every method is
+// Store keeps people's notice settings and Web Push subscriptions
+// (people.Settings), the outbox of turn notices and the tables' chat rooms. Every method is
 // safe for concurrent use.
 type Store interface {
-	// SaveSubscription stores s as the one subscription of its person's
-	// device, dropping any other endpoint of that device (a browser that
-	// subscribed again), and then keeps the keep newest subscriptions of
-	// the person, dropping the older ones. An endpoint another person
-	// holds is refused with ErrEndpointTaken, and nothing changes.
-	SaveSubscription(ctx context.Context, s Subscription, keep int) error
-	// Subscriptions returns person's subscriptions, oldest first.
-	Subscriptions(ctx context.Context, person string) ([]Subscription, error)
-	// DropSubscription forgets the subscription of endpoint; none is fine.
-	DropSubscription(ctx context.Context, endpoint string) error
-	// DropDeviceSubscriptions forgets every subscription of person's
-	// device.
-	DropDeviceSubscriptions(ctx context.Context, person, device string) error
-
-	// Person returns key's settings; the zero Person (with Key) when none
-	// are stored.
-	Person(ctx context.Context, key string) (Person, error)
-	// SavePerson stores p's address and quiet hours.
-	SavePerson(ctx context.Context, p Person) error
-	// PersonByMailToken returns the person whose MailToken is token.
-	// ENotFound if there is none.
-	PersonByMailToken(ctx context.Context, token string) (Person, error)
+	people.Settings
 
 	// QueueNotice stores q (its ID, Attempts, Sent and Done ignored) in
 	// the outbox unless a notice of the same person, table, version and
@@ -118,10 +69,4 @@ func (q Queued) Kind() string {
 		return "reminder"
 	}
 	return "turn"
-}
-
-// Spender spends tokens of the store's shared rate-limit buckets
-// (table.Store's Spend), which every node shares.
-type Spender interface {
-	Spend(ctx context.Context, b table.Bucket, spend bool, now time.Time) (bool, error)
 }

@@ -10,7 +10,7 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
 	"harbor/table"
 	"harbor/table/groupcommit"
 )
@@ -241,17 +241,17 @@ func (s *Store) write(ctx context.Context, w *batchWriter) (map[moveKey]bool, er
 }
 
 // queueNotice queues the turn notice t, caused at at, in the transaction
-// tx, as sqlpeople's QueueNotice would.
+// tx, as sqlnotify's QueueNotice would.
 func queueNotice(ctx context.Context, tx execer, t table.Turn, at time.Time) error {
-	insert, supersede, err := sqlpeople.NoticeRow(sqlpeople.NoticeAt(t, at))
+	insert, supersede, err := sqlnotify.NoticeRow(sqlnotify.NoticeAt(t, at))
 	if err != nil {
 		return err
 	}
-	tag, err := tx.Exec(ctx, numbered(sqlpeople.InsertNotice), insert...)
+	tag, err := tx.Exec(ctx, numbered(sqlnotify.InsertNotice), insert...)
 	if err != nil || tag.RowsAffected() == 0 {
 		return err // or queued already
 	}
-	_, err = tx.Exec(ctx, numbered(sqlpeople.SupersedeNotices), supersede...)
+	_, err = tx.Exec(ctx, numbered(sqlnotify.SupersedeNotices), supersede...)
 	return err
 }
 

@@ -80,7 +80,7 @@ func TestFencing(t *testing.T) {
 		if err != postgres.ErrLeaseLost || then != postgres.ErrLeaseLost {
 			t.Fatalf("append by the old owner: %v (then %v), want the lease lost", err, then)
 		}
-		if next, ok, err := b.People().NextNotice(ctx); ok || err != nil {
+		if next, ok, err := b.Notices().NextNotice(ctx); ok || err != nil {
 			t.Fatalf("a notice due %v (%v) after the old owner's refused move", next, err)
 		}
 		if a.Holds(tb.ID) {

@@ -137,7 +137,7 @@ func TestMigrations(t *testing.T) {
 			t.Fatalf("the host's seat kept through the migration, as having seen the move so far: %+v %v", seated, err)
 		}
 		// The outbox of notices (0009) takes a turn's notice.
-		if ok, err := s.People().QueueNotice(ctx, notify.Queued{Turn: table.Turn{Person: tb.Host, Table: tb.ID, Version: 1}, Created: time.Now(), NotBefore: time.Now()}); err != nil || !ok {
+		if ok, err := s.Notices().QueueNotice(ctx, notify.Queued{Turn: table.Turn{Person: tb.Host, Table: tb.ID, Version: 1}, Created: time.Now(), NotBefore: time.Now()}); err != nil || !ok {
 			t.Fatalf("queue a notice after the migration: %v %v", ok, err)
 		}
 		orphans, err := s.Orphans(ctx)

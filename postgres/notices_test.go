@@ -8,6 +8,7 @@ import (
 
 	"harbor/notify"
 	"harbor/notify/notifytest"
+	"harbor/people"
 	"harbor/postgres"
 	"harbor/postgres/pgtest"
 	"harbor/table"
@@ -29,8 +30,8 @@ func TestTwoSendersSendEachNoticeOnce(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		stores = append(stores, s)
 	}
-	people := stores[0].People()
-	if err := people.SaveSubscription(ctx, notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: person,
+	outbox := stores[0].Notices()
+	if err := outbox.SaveSubscription(ctx, people.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth, Person: person,
 		Created: time.Now()}, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
 	}
@@ -38,13 +39,13 @@ func TestTwoSendersSendEachNoticeOnce(t *testing.T) {
 	for i := range notices {
 		q := notify.Queued{Turn: table.Turn{Person: person, Table: fmt.Sprint("t", i), GameName: "Neko Harbour", Name: "Ana", Version: 3},
 			Created: now, NotBefore: now}
-		if ok, err := people.QueueNotice(ctx, q); err != nil || !ok {
+		if ok, err := outbox.QueueNotice(ctx, q); err != nil || !ok {
 			t.Fatalf("queue: %v %v", ok, err)
 		}
 	}
 	var senders []*notify.Notifier
 	for _, s := range stores {
-		n, err := notify.New(notify.Config{Store: s.People(), Limits: s, VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 1000})
+		n, err := notify.New(notify.Config{Store: s.Notices(), Limits: s.People(), VAPIDKey: key, HTTPClient: push.Server.Client(), MaxSends: 1000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func TestTwoSendersSendEachNoticeOnce(t *testing.T) {
 	if msgs, _ := push.Messages(); len(msgs) != notices {
 		t.Fatalf("%d pushes of %d notices", len(msgs), notices)
 	}
-	if next, ok, err := people.NextNotice(ctx); err != nil || ok {
+	if next, ok, err := outbox.NextNotice(ctx); err != nil || ok {
 		t.Fatalf("a notice left in the outbox, due %v (%v)", next, err)
 	}
 }

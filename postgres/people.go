@@ -7,17 +7,40 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
+	"harbor/people"
+	"harbor/sqldb"
 )
 
-// People returns the store's notice settings, push subscriptions and
-// linked devices (notify.Store and table.DeviceStore), shared by every
-// node.
-func (s *Store) People() sqlpeople.Store { return sqlpeople.Store{DB: peopleDB{s}} }
+// People and Notices return what every node keeps in PostgreSQL of
+// people beside their tables (linked devices, rate-limit buckets,
+// open-table holds, notice settings, push subscriptions) and of turn
+// notices (the outbox, chat rooms).
+func (s *Store) People() people.SQL { return people.SQL{DB: sqlDB{runner{s.pool}, s}} }
 
-// peopleDB adapts the pool to sqlpeople.DB, numbering its ? placeholders.
-type peopleDB struct{ s *Store }
+func (s *Store) Notices() sqlnotify.Store { return sqlnotify.Store{SQL: s.People()} }
+
+// sqlDB adapts the pool to sqldb.DB, numbering its ? placeholders.
+type sqlDB struct {
+	runner
+	s *Store
+}
+
+func (d sqlDB) Dialect() sqldb.Dialect { return sqldb.Postgres }
+
+func (d sqlDB) Tx(ctx context.Context, fn func(sqldb.Runner) error) error {
+	tx, err := d.s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := fn(runner{tx}); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
 
 // numbered turns each ? of query into $1, $2, ….
 func numbered(query string) string {
@@ -34,36 +57,47 @@ func numbered(query string) string {
 	return b.String()
 }
 
-func peopleError(err error) error {
+func sqldbError(err error) error {
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return sqlpeople.ErrNoRows
+		return sqldb.ErrNoRows
 	case isUnique(err):
-		return sqlpeople.ErrUnique
+		return sqldb.ErrUnique
 	}
 	return err
 }
 
-func (p peopleDB) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	tag, err := p.s.pool.Exec(ctx, numbered(query), args...)
+// pgxRunner is the pool or a transaction.
+type pgxRunner interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// runner adapts the pool or a transaction to sqldb.Runner, numbering its
+// ? placeholders.
+type runner struct{ r pgxRunner }
+
+func (r runner) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := r.r.Exec(ctx, numbered(query), args...)
 	if err != nil {
-		return 0, peopleError(err)
+		return 0, sqldbError(err)
 	}
 	return tag.RowsAffected(), nil
 }
 
-type peopleRow struct{ r pgx.Row }
+type row struct{ r pgx.Row }
 
-func (r peopleRow) Scan(dest ...any) error { return peopleError(r.r.Scan(dest...)) }
+func (r row) Scan(dest ...any) error { return sqldbError(r.r.Scan(dest...)) }
 
-func (p peopleDB) QueryRow(ctx context.Context, query string, args ...any) sqlpeople.Row {
-	return peopleRow{p.s.pool.QueryRow(ctx, numbered(query), args...)}
+func (r runner) QueryRow(ctx context.Context, query string, args ...any) sqldb.Row {
+	return row{r.r.QueryRow(ctx, numbered(query), args...)}
 }
 
-func (p peopleDB) Query(ctx context.Context, query string, args ...any) (sqlpeople.Rows, error) {
-	rows, err := p.s.pool.Query(ctx, numbered(query), args...)
+func (r runner) Query(ctx context.Context, query string, args ...any) (sqldb.Rows, error) {
+	rows, err := r.r.Query(ctx, numbered(query), args...)
 	if err != nil {
-		return nil, peopleError(err)
+		return nil, sqldbError(err)
 	}
 	return rows, nil
 }

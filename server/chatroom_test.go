@@ -38,7 +38,7 @@ func chatEnv(t *testing.T) (e *env, srv *httptest.Server, posts chan []byte) {
 	store := openStore(t)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: &http.Client{Transport: tr},
+	n, err := notify.New(notify.Config{Store: store.Notices(), Limits: store.People(), VAPIDKey: key, HTTPClient: &http.Client{Transport: tr},
 		Guard: guard, Allowed: loopback, PublicURL: mailBase})
 	if err != nil {
 		t.Fatal(err)

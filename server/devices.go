@@ -14,6 +14,7 @@ import (
 
 	"harbor"
 	"harbor/notify"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -31,10 +32,10 @@ const LinkTTL = 10 * time.Minute
 // at most this long (at once on the node that unlinked it).
 const linkCheckTTL = 30 * time.Second
 
-// people holds what the server keeps of people beyond their tables:
+// folk holds what the server keeps of people beyond their tables:
 // linked devices and notices. A nil store turns its endpoints off.
-type people struct {
-	devices table.DeviceStore
+type folk struct {
+	devices people.Devices
 	notices *notify.Notifier
 
 	mu      sync.Mutex
@@ -146,7 +147,7 @@ func (s *Server) linkCode(q *request) (any, error) {
 	id, _, _ := strings.Cut(q.token, ".")
 	code := table.NewLinkCode()
 	expires := time.Now().Add(LinkTTL)
-	c := table.LinkCode{Hash: linkHash(code), Identity: id, Person: q.key, Tables: req.Tables, Expires: expires}
+	c := people.LinkCode{Hash: linkHash(code), Identity: id, Person: q.key, Tables: req.Tables, Expires: expires}
 	if err := s.people.devices.SaveLinkCode(q.r.Context(), c); err != nil {
 		return nil, err
 	}
@@ -178,7 +179,7 @@ func (s *Server) linkDevice(q *request) (any, error) {
 	}
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
-	d := table.Device{Person: c.Person, ID: hex.EncodeToString(b), Name: deviceName(q.r.UserAgent()), Created: time.Now()}
+	d := people.Device{Person: c.Person, ID: hex.EncodeToString(b), Name: deviceName(q.r.UserAgent()), Created: time.Now()}
 	if err := s.people.devices.AddDevice(ctx, d); err != nil {
 		return nil, err
 	}
@@ -209,15 +210,15 @@ type Linked struct {
 type Devices struct {
 	// This is the id of the asking device ("" for the browser the
 	// identity began on, which is always linked).
-	This    string         `json:"this"`
-	Devices []table.Device `json:"devices"`
+	This    string          `json:"this"`
+	Devices []people.Device `json:"devices"`
 }
 
 func (s *Server) listDevices(q *request) (any, error) {
 	_, dev := s.identity(q.r)
 	ds, err := s.people.devices.Devices(q.r.Context(), q.key)
 	if ds == nil {
-		ds = []table.Device{}
+		ds = []people.Device{}
 	}
 	return Devices{This: dev, Devices: ds}, err
 }

@@ -71,6 +71,9 @@ func serveWith(t testing.TB, store *sqlite.Store, cfg server.Config) *env {
 
 func serveOpts(t testing.TB, store *sqlite.Store, cfg server.Config, opts table.Options) *env {
 	t.Helper()
+	if opts.Quotas == nil {
+		opts.Quotas = store.People()
+	}
 	tables := table.NewTables(store, opts)
 	if _, err := tables.Resume(context.Background()); err != nil {
 		t.Fatal(err)
@@ -82,6 +85,9 @@ func serveOpts(t testing.TB, store *sqlite.Store, cfg server.Config, opts table.
 	cfg.Tables, cfg.IdentityKey = tables, key
 	if cfg.Seats == nil {
 		cfg.Seats = store
+	}
+	if cfg.Buckets == nil {
+		cfg.Buckets = store.People()
 	}
 	srv := server.New(cfg)
 	hs := httptest.NewServer(srv)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"harbor"
+	"harbor/people"
 	"harbor/server"
 	"harbor/table"
 )
@@ -207,9 +208,9 @@ func TestIPv6AddressesGroupedByPrefix(t *testing.T) {
 }
 
 // spendFails is a store that cannot keep rate buckets (a full disk).
-type spendFails struct{ table.Store }
+type spendFails struct{}
 
-func (spendFails) Spend(context.Context, table.Bucket, bool, time.Time) (bool, error) {
+func (spendFails) Spend(context.Context, people.Bucket, bool, time.Time) (bool, error) {
 	return false, harbor.Errorf(harbor.EInternal, "the server's disk is full, so this was not saved; try again in a while")
 }
 
@@ -221,9 +222,9 @@ func TestLimitsWhenTheStoreCannotCount(t *testing.T) {
 	good := serve(t, store, server.DefaultLimits, table.Options{})
 	l := good.person("Ana").must("POST", "/api/tables", pileTable)
 	good.stop()
-	tables := table.NewTables(spendFails{store}, table.Options{})
+	tables := table.NewTables(store, table.Options{Quotas: store.People()})
 	t.Cleanup(tables.Close)
-	hs := httptest.NewServer(server.New(server.Config{Tables: tables}))
+	hs := httptest.NewServer(server.New(server.Config{Tables: tables, Buckets: spendFails{}}))
 	t.Cleanup(hs.Close)
 	e := &env{t: t, url: hs.URL, store: store, tables: tables}
 	screen := e.person("TV")

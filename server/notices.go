@@ -8,6 +8,7 @@ import (
 
 	"harbor"
 	"harbor/notify"
+	"harbor/people"
 )
 
 // Turn notices (docs/api.md): a person turns push notices on for each
@@ -88,7 +89,7 @@ func (s *Server) pushOn(q *request) (any, error) {
 		return nil, err
 	}
 	_, dev := s.identity(q.r)
-	sub := notify.Subscription{Endpoint: req.Endpoint, P256dh: req.Keys.P256dh, Auth: req.Keys.Auth, Person: q.key, Device: dev, Created: time.Now()}
+	sub := people.Subscription{Endpoint: req.Endpoint, P256dh: req.Keys.P256dh, Auth: req.Keys.Auth, Person: q.key, Device: dev, Created: time.Now()}
 	if err := s.people.notices.Subscribe(q.r.Context(), sub); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func newNoticeEnv(t *testing.T) *noticeEnv {
 		}
 		return netguard.Check(a)
 	}
-	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client(), Guard: guard,
+	n, err := notify.New(notify.Config{Store: store.Notices(), Limits: store.People(), VAPIDKey: key, HTTPClient: push.Server.Client(), Guard: guard,
 		Mail: &notify.MailConfig{URL: "smtp://" + box.Addr, From: "harbor@example.org", Base: mailBase}})
 	if err != nil {
 		t.Fatal(err)
@@ -271,7 +271,7 @@ func TestNoMailWithoutSMTP(t *testing.T) {
 	store := openStore(t)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: store.People(), Limits: store, VAPIDKey: key})
+	n, err := notify.New(notify.Config{Store: store.Notices(), Limits: store.People(), VAPIDKey: key})
 	if err != nil {
 		t.Fatal(err)
 	}

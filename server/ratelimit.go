@@ -4,7 +4,7 @@ import "time"
 
 // bucket is a token bucket of one connection's messages: rate tokens a
 // second, at most burst saved up. The limits per person and address keep
-// theirs in the store (table.Bucket).
+// theirs in the store (people.Bucket).
 type bucket struct {
 	tokens float64
 	last   time.Time

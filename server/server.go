@@ -17,6 +17,7 @@ import (
 	"github.com/coder/websocket"
 
 	"harbor/notify"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -93,8 +94,11 @@ type Config struct {
 	Listen string
 	// Devices keeps linked devices; nil: no device links. Notices sends
 	// turn notices; nil: none (notices.go).
-	Devices table.DeviceStore
+	Devices people.Devices
 	Notices *notify.Notifier
+	// Buckets keeps the rate limits' buckets; nil: no rate limit counts
+	// (Limits' rates and bursts go unused).
+	Buckets people.Spender
 	// Seats lists the tables each person sits at, for GET /api/me/tables;
 	// nil: the list is empty.
 	Seats table.SeatIndex
@@ -127,7 +131,7 @@ type Server struct {
 	cfg     Config
 	lan     func() []netip.Addr
 	listen  string
-	people  people
+	people  folk
 	seats   table.SeatIndex
 
 	mu      sync.Mutex
@@ -167,7 +171,7 @@ func New(cfg Config) *Server {
 		_, _ = rand.Read(s.ids.key)
 	}
 	s.metrics.tables(s.tables)
-	s.people = people{devices: cfg.Devices, notices: cfg.Notices, checked: map[string]time.Time{}}
+	s.people = folk{devices: cfg.Devices, notices: cfg.Notices, checked: map[string]time.Time{}}
 	s.seats = cfg.Seats
 	s.static = staticHandler(cfg.Static, func(w http.ResponseWriter, r *http.Request) { s.token(w, r) })
 	s.routes()

@@ -3,16 +3,17 @@ package server
 import (
 	"net/http"
 	"net/netip"
+	"time"
 
 	"harbor"
-	"harbor/table"
+	"harbor/people"
 )
 
 // The limits per person and per address (Limits), so that one visitor
 // cannot exhaust the server. A person is a player cookie; an address is
 // the client's (behind a trusted proxy, the one it forwards), an IPv6 one
 // grouped by its first Limits.IPv6Prefix bits. The rate limits' buckets
-// live in the store (table.Bucket), so every node over the same store
+// live in the store (Config.Buckets), so every node over the same store
 // counts against the same ones, and a restart forgets nothing.
 
 // addressFactor is how many people one address may stand for.
@@ -44,7 +45,10 @@ var errCodeTries = harbor.Errorf(harbor.ERateLimited, "too many tries; wait a li
 // what for who ("p:" and a person's key, or "a:" and an address), at rate
 // tokens a second and burst at once.
 func (s *Server) spend(r *http.Request, what, who string, rate, burst float64, spend bool) (bool, error) {
-	return s.tables.Spend(r.Context(), table.Bucket{Key: who + "/" + what, Rate: rate, Burst: burst}, spend)
+	if s.cfg.Buckets == nil {
+		return true, nil
+	}
+	return s.cfg.Buckets.Spend(r.Context(), people.Bucket{Key: who + "/" + what, Rate: rate, Burst: burst}, spend, time.Now())
 }
 
 // codeTry spends a code look-up of the request's address, or with spend
@@ -89,11 +93,11 @@ func (s *Server) allowCreate(q *request) error {
 }
 
 // owners are whom a new table counts against while it is open.
-func (s *Server) owners(q *request) []table.Owner {
+func (s *Server) owners(q *request) []people.Owner {
 	if s.limits.OpenTables <= 0 {
 		return nil
 	}
-	return []table.Owner{
+	return []people.Owner{
 		{ID: "p:" + q.key, Max: s.limits.OpenTables, Limit: "per person"},
 		{ID: "a:" + s.addr(q.r), Max: s.limits.OpenTables * s.addressFactor(), Limit: "per address"},
 	}

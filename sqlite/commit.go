@@ -9,7 +9,7 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
 	"harbor/table"
 	"harbor/table/groupcommit"
 )
@@ -30,8 +30,8 @@ type committerConn struct {
 	rollback, head *sql.Stmt
 	insert, finish *sql.Stmt
 	deadlines      *sql.Stmt
-	notice         *sql.Stmt      // sqlpeople.InsertNotice
-	supersede      *sql.Stmt      // sqlpeople.SupersedeNotices
+	notice         *sql.Stmt      // sqlnotify.InsertNotice
+	supersede      *sql.Stmt      // sqlnotify.SupersedeNotices
 	heads          map[string]int // the heads the batch being written leaves
 	errs           []error
 	maxPages       int64 // the page cap applied to conn (0: none)
@@ -54,8 +54,8 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
 		{&c.deadlines, `UPDATE tables SET deadlines = ? WHERE id = ?`},
-		{&c.notice, sqlpeople.InsertNotice},
-		{&c.supersede, sqlpeople.SupersedeNotices},
+		{&c.notice, sqlnotify.InsertNotice},
+		{&c.supersede, sqlnotify.SupersedeNotices},
 	} {
 		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
 			c.close()
@@ -188,10 +188,10 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 }
 
 // queueNotice queues the turn notice t, caused at at, in a transaction,
-// as sqlpeople's QueueNotice would: insert and supersede run its two
+// as sqlnotify's QueueNotice would: insert and supersede run its two
 // statements there.
 func queueNotice(ctx context.Context, insert, supersede func(context.Context, ...any) (sql.Result, error), t table.Turn, at time.Time) error {
-	insertArgs, supersedeArgs, err := sqlpeople.NoticeRow(sqlpeople.NoticeAt(t, at))
+	insertArgs, supersedeArgs, err := sqlnotify.NoticeRow(sqlnotify.NoticeAt(t, at))
 	if err != nil {
 		return err
 	}

@@ -4,17 +4,27 @@ import (
 	"path/filepath"
 	"testing"
 
+	"harbor/notify"
 	"harbor/sqlite"
 	"harbor/storetest"
 )
 
+func openSQLite(t *testing.T) *sqlite.Store {
+	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 func TestPeople(t *testing.T) {
-	storetest.RunPeople(t, func(t *testing.T) storetest.People {
-		s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s.People()
+	storetest.RunPeople(t, func(t *testing.T) storetest.Side {
+		s := openSQLite(t)
+		return storetest.Side{Tables: s, People: s.People()}
 	})
+}
+
+func TestNotices(t *testing.T) {
+	storetest.RunNotices(t, func(t *testing.T) notify.Store { return openSQLite(t).Notices() })
 }

@@ -11,7 +11,7 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
 	"harbor/table"
 	"harbor/table/groupcommit"
 )
@@ -199,10 +199,10 @@ func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines
 		return harbor.Errorf(harbor.ENotFound, "there is no such table")
 	}
 	insert := func(ctx context.Context, args ...any) (sql.Result, error) {
-		return tx.ExecContext(ctx, sqlpeople.InsertNotice, args...)
+		return tx.ExecContext(ctx, sqlnotify.InsertNotice, args...)
 	}
 	supersede := func(ctx context.Context, args ...any) (sql.Result, error) {
-		return tx.ExecContext(ctx, sqlpeople.SupersedeNotices, args...)
+		return tx.ExecContext(ctx, sqlnotify.SupersedeNotices, args...)
 	}
 	for _, t := range notices {
 		if err := queueNotice(ctx, insert, supersede, t, at); err != nil {

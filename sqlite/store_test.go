@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"harbor"
+	"harbor/people"
 	"harbor/sqlite"
 	"harbor/storetest"
 	"harbor/table"
@@ -45,9 +46,9 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	limit := table.Bucket{Key: "p:ana/create", Rate: 1e-6, Burst: 1}
+	limit := people.Bucket{Key: "p:ana/create", Rate: 1e-6, Burst: 1}
 	now := time.Now()
-	if ok, err := s.Spend(ctx, limit, true, now); !ok || err != nil {
+	if ok, err := s.People().Spend(ctx, limit, true, now); !ok || err != nil {
 		t.Fatalf("the first token of a new bucket: %v %v", ok, err)
 	}
 	if err := s.Close(); err != nil {
@@ -66,7 +67,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err != nil || len(moves) != 1 {
 		t.Fatalf("reopened moves %+v %v", moves, err)
 	}
-	if ok, err := s.Spend(ctx, limit, true, now); ok || err != nil {
+	if ok, err := s.People().Spend(ctx, limit, true, now); ok || err != nil {
 		t.Fatalf("a bucket spent before the restart is full again after it: %v %v", ok, err)
 	}
 	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 1, Move: json.RawMessage(`{}`), At: time.Now()}, nil, nil); err != nil {

@@ -25,32 +25,32 @@ func TestTableHook(t *testing.T) {
 	if err := s.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
-	people := s.People()
+	notices := s.Notices()
 	at := time.UnixMilli(1_700_000_000_000).UTC()
 	for _, h := range []notify.Hook{
 		{Table: tb.ID, Service: notify.Slack, URL: "https://hooks.slack.com/services/T/B/x", SetBy: tb.Host, Created: at},
 		{Table: tb.ID, Service: notify.Discord, URL: "https://discord.com/api/webhooks/1/tok", SetBy: tb.Host, Created: at.Add(time.Second)},
 	} {
-		if err := people.SaveHook(ctx, h); err != nil {
+		if err := notices.SaveHook(ctx, h); err != nil {
 			t.Fatal(err)
 		}
-		if got, ok, err := people.Hook(ctx, tb.ID); err != nil || !ok || got != h {
+		if got, ok, err := notices.Hook(ctx, tb.ID); err != nil || !ok || got != h {
 			t.Fatalf("stored %+v, read %+v %v %v", h, got, ok, err)
 		}
 	}
-	if err := people.DropHook(ctx, tb.ID); err != nil {
+	if err := notices.DropHook(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, err := people.Hook(ctx, tb.ID); err != nil || ok {
+	if _, ok, err := notices.Hook(ctx, tb.ID); err != nil || ok {
 		t.Fatalf("a dropped room is kept: %v %v", ok, err)
 	}
-	if err := people.SaveHook(ctx, notify.Hook{Table: tb.ID, Service: notify.Matrix, URL: "https://m.example/webhook/x", Created: at}); err != nil {
+	if err := notices.SaveHook(ctx, notify.Hook{Table: tb.ID, Service: notify.Matrix, URL: "https://m.example/webhook/x", Created: at}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteTable(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, err := people.Hook(ctx, tb.ID); err != nil || ok {
+	if _, ok, err := notices.Hook(ctx, tb.ID); err != nil || ok {
 		t.Fatalf("a deleted table's room is kept: %v %v", ok, err)
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"harbor/table"
+	"harbor/people"
 )
 
 // spendAt spends (or with spend false, looks at) a token of b at now.
-func spendAt(t *testing.T, s table.Store, b table.Bucket, spend bool, now time.Time) bool {
+func spendAt(t *testing.T, s people.Spender, b people.Bucket, spend bool, now time.Time) bool {
 	t.Helper()
 	ok, err := s.Spend(ctx, b, spend, now)
 	if err != nil {
@@ -22,9 +22,9 @@ func spendAt(t *testing.T, s table.Store, b table.Bucket, spend bool, now time.T
 // testBucket: a bucket starts full, is spent token by token, refills at
 // its rate up to its burst, keeps apart from other keys, and a look spends
 // nothing.
-func testBucket(t *testing.T, s table.Store) {
+func testBucket(t *testing.T, s people.Spender) {
 	t0 := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	b := table.Bucket{Key: "p:ana/create", Rate: 0.5, Burst: 3}
+	b := people.Bucket{Key: "p:ana/create", Rate: 0.5, Burst: 3}
 	step := func(what string, spend bool, at time.Duration, want bool) {
 		t.Helper()
 		if got := spendAt(t, s, b, spend, t0.Add(at)); got != want {
@@ -37,7 +37,7 @@ func testBucket(t *testing.T, s table.Store) {
 	}
 	step("a fourth token at once", true, 0, false)
 	step("a look at the empty bucket", false, 0, false)
-	if !spendAt(t, s, table.Bucket{Key: "p:bo/create", Rate: 0.5, Burst: 3}, true, t0) {
+	if !spendAt(t, s, people.Bucket{Key: "p:bo/create", Rate: 0.5, Burst: 3}, true, t0) {
 		t.Fatal("another key's bucket is spent too")
 	}
 	step("a token 1.5 s later (0.75 refilled)", true, 1500*time.Millisecond, false)
@@ -51,16 +51,16 @@ func testBucket(t *testing.T, s table.Store) {
 		step("a token of the refilled bucket "+string(rune('1'+i)), true, time.Hour, true)
 	}
 	step("a token past the burst", true, time.Hour, false)
-	if spendAt(t, s, table.Bucket{Key: "p:cy/create", Rate: 1, Burst: 0.5}, true, t0) {
+	if spendAt(t, s, people.Bucket{Key: "p:cy/create", Rate: 1, Burst: 0.5}, true, t0) {
 		t.Fatal("a bucket whose burst is under one token gave one")
 	}
 }
 
 // testBucketConcurrent: spends racing for one bucket take exactly its
 // tokens.
-func testBucketConcurrent(t *testing.T, s table.Store) {
+func testBucketConcurrent(t *testing.T, s people.Spender) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	b := table.Bucket{Key: "a:192.0.2.1/create", Rate: 1e-6, Burst: 5}
+	b := people.Bucket{Key: "a:192.0.2.1/create", Rate: 1e-6, Burst: 5}
 	var wg sync.WaitGroup
 	var got atomic.Int32
 	for range 20 {

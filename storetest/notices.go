@@ -7,7 +7,7 @@ import (
 	"harbor"
 	"harbor/game/gametest"
 	"harbor/notify"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
 	"harbor/table"
 )
 
@@ -18,11 +18,11 @@ import (
 // waiting, as QueueNotice's would; and likewise for the reminders saved
 // with turn deadlines.
 func testNoticeAts(t *testing.T, s table.Store) {
-	st, ok := s.(interface{ People() sqlpeople.Store })
+	st, ok := s.(interface{ Notices() sqlnotify.Store })
 	if !ok {
 		t.Skip("the store keeps no notices")
 	}
-	people := st.People()
+	notices := st.Notices()
 	tb := create(t, s)
 	g := start(t, s, tb)
 	turn := func(person string, v int) table.Turn {
@@ -53,7 +53,7 @@ func testNoticeAts(t *testing.T, s table.Store) {
 	res := g.Result()
 	wantCode(t, s.AppendMove(ctx, tb.ID, refused, &res, nil), harbor.EConflict)
 	store(move(1, turn("ana", 2)))
-	if ok, err := people.QueueNotice(ctx, sqlpeople.NoticeAt(turn("ana", 2), time.Now())); err != nil || ok {
+	if ok, err := notices.QueueNotice(ctx, sqlnotify.NoticeAt(turn("ana", 2), time.Now())); err != nil || ok {
 		t.Fatalf("queueing the move's notice again: queued %v, %v; want it found stored", ok, err)
 	}
 
@@ -63,12 +63,12 @@ func testNoticeAts(t *testing.T, s table.Store) {
 	if err := s.SaveDeadlines(ctx, tb.ID, &table.Deadlines{Version: 2}, []table.Turn{reminder}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := people.QueueNotice(ctx, sqlpeople.NoticeAt(reminder, time.Now())); err != nil || ok {
+	if ok, err := notices.QueueNotice(ctx, sqlnotify.NoticeAt(reminder, time.Now())); err != nil || ok {
 		t.Fatalf("queueing the reminder again: queued %v, %v; want it found stored", ok, err)
 	}
 
 	later := time.Now().Add(time.Hour) // every notice is due
-	got, err := people.ClaimNotices(ctx, "test", later, time.Minute, 10)
+	got, err := notices.ClaimNotices(ctx, "test", later, time.Minute, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func testNoticeAts(t *testing.T, s table.Store) {
 		t.Fatalf("notices due %+v, want only ana's reminder at version 2 (the turns before superseded, the refused move's and the unknown table's never stored)", got)
 	}
 	var none []notify.Queued
-	if none, err = people.ClaimNotices(ctx, "other", later, time.Minute, 10); err != nil || len(none) != 0 {
+	if none, err = notices.ClaimNotices(ctx, "other", later, time.Minute, 10); err != nil || len(none) != 0 {
 		t.Fatalf("a second claim found %+v, %v; want nothing else due", none, err)
 	}
 }

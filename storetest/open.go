@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"harbor/people"
 	"harbor/table"
 )
 
 // holdAt holds table id for owners at now and returns the full owner's
 // index, or -1.
-func holdAt(t *testing.T, s table.Store, id string, now time.Time, owners ...table.Owner) int {
+func holdAt(t *testing.T, s people.Quotas, id string, now time.Time, owners ...people.Owner) int {
 	t.Helper()
 	full, err := s.HoldOpen(ctx, id, owners, now)
 	if err != nil {
@@ -23,12 +24,13 @@ func holdAt(t *testing.T, s table.Store, id string, now time.Time, owners ...tab
 
 // testOpenTables: holds count against every owner up to its most, all or
 // none; a release frees a place; a stored lobby keeps counting, while a
-// hold of a table never stored stops counting after table.HoldGrace.
-func testOpenTables(t *testing.T, s table.Store) {
+// hold of a table never stored stops counting after people.HoldGrace.
+func testOpenTables(t *testing.T, side Side) {
+	s := side.People
 	t0 := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	person := table.Owner{ID: "p:ana", Max: 2}
-	address := table.Owner{ID: "a:192.0.2.7", Max: 3}
-	lobbies := []*table.Table{create(t, s), create(t, s), create(t, s), create(t, s)}
+	person := people.Owner{ID: "p:ana", Max: 2}
+	address := people.Owner{ID: "a:192.0.2.7", Max: 3}
+	lobbies := []*table.Table{create(t, side.Tables), create(t, side.Tables), create(t, side.Tables), create(t, side.Tables)}
 	for i := range 2 {
 		if full := holdAt(t, s, lobbies[i].ID, t0, person, address); full != -1 {
 			t.Fatalf("hold %d of a person allowed two: full %d", i+1, full)
@@ -55,30 +57,30 @@ func testOpenTables(t *testing.T, s table.Store) {
 		t.Fatalf("a hold two days on, the lobbies still open: full %d, want 0", full)
 	}
 	// A hold whose table was never stored counts for HoldGrace only.
-	ghost := table.Owner{ID: "p:ghost", Max: 1}
+	ghost := people.Owner{ID: "p:ghost", Max: 1}
 	if full := holdAt(t, s, "neverstored2", t0, ghost); full != -1 {
 		t.Fatalf("the first hold: full %d", full)
 	}
-	if full := holdAt(t, s, "neverstored3", t0.Add(table.HoldGrace/2), ghost); full != 0 {
+	if full := holdAt(t, s, "neverstored3", t0.Add(people.HoldGrace/2), ghost); full != 0 {
 		t.Fatalf("within the grace a table not stored yet still counts: full %d", full)
 	}
-	if full := holdAt(t, s, "neverstored3", t0.Add(2*table.HoldGrace), ghost); full != -1 {
+	if full := holdAt(t, s, "neverstored3", t0.Add(2*people.HoldGrace), ghost); full != -1 {
 		t.Fatalf("after the grace a table never stored counts no more: full %d", full)
 	}
 }
 
 // testOpenTablesRacing: holds racing for one owner's places take exactly
 // its most.
-func testOpenTablesRacing(t *testing.T, s table.Store) {
+func testOpenTablesRacing(t *testing.T, s people.Quotas) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	owner := table.Owner{ID: "p:racer", Max: 3}
+	owner := people.Owner{ID: "p:racer", Max: 3}
 	var wg sync.WaitGroup
 	var held atomic.Int32
 	for i := range 12 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			full, err := s.HoldOpen(ctx, fmt.Sprintf("race%d", i), []table.Owner{owner}, now)
+			full, err := s.HoldOpen(ctx, fmt.Sprintf("race%d", i), []people.Owner{owner}, now)
 			if err != nil {
 				t.Error(err)
 			}

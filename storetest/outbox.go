@@ -18,14 +18,14 @@ func queued(person, id string, v int, notBefore time.Time) notify.Queued {
 		Due: at.Add(24 * time.Hour)}, Created: at, NotBefore: notBefore}
 }
 
-func queue(t *testing.T, s People, q notify.Queued) {
+func queue(t *testing.T, s notify.Store, q notify.Queued) {
 	t.Helper()
 	if ok, err := s.QueueNotice(ctx, q); err != nil || !ok {
 		t.Fatalf("queue %+v: %v %v", q.Turn, ok, err)
 	}
 }
 
-func claim(t *testing.T, s People, claimant string, now time.Time, limit int) []notify.Queued {
+func claim(t *testing.T, s notify.Store, claimant string, now time.Time, limit int) []notify.Queued {
 	t.Helper()
 	got, err := s.ClaimNotices(ctx, claimant, now, time.Minute, limit)
 	if err != nil {
@@ -37,7 +37,7 @@ func claim(t *testing.T, s People, claimant string, now time.Time, limit int) []
 // testOutboxOnce: a turn is queued once, whatever queues it again (a
 // reminder of it is another notice), also once it is done; the newest
 // notice of a person's table supersedes the ones still waiting.
-func testOutboxOnce(t *testing.T, s People) {
+func testOutboxOnce(t *testing.T, s notify.Store) {
 	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
 	q := queued(ana, "t1", 3, at)
 	queue(t, s, q)
@@ -90,7 +90,7 @@ func testOutboxOnce(t *testing.T, s People) {
 // claimed one is not claimed again until its claim lapses or it is
 // settled, and only its claimant settles it; NextNotice says when the
 // next can be claimed.
-func testOutboxClaims(t *testing.T, s People) {
+func testOutboxClaims(t *testing.T, s notify.Store) {
 	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
 	later := queued(ana, "t1", 1, at.Add(time.Hour))
 	first := queued(bo, "t2", 7, at.Add(-time.Minute))
@@ -146,7 +146,7 @@ func testOutboxClaims(t *testing.T, s People) {
 
 // testOutboxConcurrentClaims: claimants racing over many due notices
 // claim each exactly once.
-func testOutboxConcurrentClaims(t *testing.T, s People) {
+func testOutboxConcurrentClaims(t *testing.T, s notify.Store) {
 	const notices, claimants = 60, 4
 	for i := range notices {
 		queue(t, s, queued(table.KeyOf(fmt.Sprint("p", i)), "t1", i, at))

@@ -8,28 +8,47 @@ import (
 
 	"harbor"
 	"harbor/notify"
+	"harbor/people"
 	"harbor/table"
 )
 
-// People is what a store keeps of people beyond their tables: notice
-// settings, push subscriptions and linked devices.
-type People interface {
-	notify.Store
-	table.DeviceStore
+// Side is a store's people side (people.Store) beside its table store,
+// over one database: an open table's hold counts while its table is
+// stored and open.
+type Side struct {
+	Tables table.Store
+	People people.Store
 }
 
-// RunPeople runs the conformance tests of People against stores made by
-// open (each fresh and empty; the caller closes them).
-func RunPeople(t *testing.T, open func(t *testing.T) People) {
+// RunPeople runs the conformance tests of people.Store against stores
+// made by open (each fresh and empty; the caller closes them).
+func RunPeople(t *testing.T, open func(t *testing.T) Side) {
 	tests := []struct {
 		name string
-		fn   func(t *testing.T, s People)
+		fn   func(t *testing.T, s Side)
 	}{
-		{"subscriptions by person and endpoint", testSubscriptions},
-		{"a person keeps their newest subscriptions", testSubscriptionsKept},
-		{"notice settings and mail token", testPersonSettings},
-		{"a link code works once and expires", testLinkCodes},
-		{"devices are listed and removed", testDevices},
+		{"subscriptions by person and endpoint", func(t *testing.T, s Side) { testSubscriptions(t, s.People) }},
+		{"a person keeps their newest subscriptions", func(t *testing.T, s Side) { testSubscriptionsKept(t, s.People) }},
+		{"notice settings and mail token", func(t *testing.T, s Side) { testPersonSettings(t, s.People) }},
+		{"a link code works once and expires", func(t *testing.T, s Side) { testLinkCodes(t, s.People) }},
+		{"devices are listed and removed", func(t *testing.T, s Side) { testDevices(t, s.People) }},
+		{"rate buckets spend and refill", func(t *testing.T, s Side) { testBucket(t, s.People) }},
+		{"rate buckets under racing spends", func(t *testing.T, s Side) { testBucketConcurrent(t, s.People) }},
+		{"open tables held and released", testOpenTables},
+		{"open tables under racing holds", func(t *testing.T, s Side) { testOpenTablesRacing(t, s.People) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
+	}
+}
+
+// RunNotices runs the conformance tests of notify.Store against stores
+// made by open (each fresh and empty; the caller closes them).
+func RunNotices(t *testing.T, open func(t *testing.T) notify.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s notify.Store)
+	}{
 		{"a turn's notice is queued once", testOutboxOnce},
 		{"notices are claimed when due, by one claimant", testOutboxClaims},
 		{"racing claimants claim each notice once", testOutboxConcurrentClaims},
@@ -41,9 +60,9 @@ func RunPeople(t *testing.T, open func(t *testing.T) People) {
 
 var at = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
-func testSubscriptions(t *testing.T, s People) {
+func testSubscriptions(t *testing.T, s people.Settings) {
 	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
-	subs := []notify.Subscription{
+	subs := []people.Subscription{
 		{Endpoint: "https://push.example/1", P256dh: "k1", Auth: "a1", Person: ana, Device: "", Created: at},
 		{Endpoint: "https://push.example/2", P256dh: "k2", Auth: "a2", Person: ana, Device: "phone", Created: at.Add(time.Second)},
 		{Endpoint: "https://push.example/3", P256dh: "k3", Auth: "a3", Person: bo, Created: at},
@@ -58,7 +77,7 @@ func testSubscriptions(t *testing.T, s People) {
 		t.Fatalf("ana's subscriptions %+v %v, want %+v", got, err, subs[:2])
 	}
 	// Bo names ana's endpoint: refused, and nothing changes.
-	taken := notify.Subscription{Endpoint: subs[0].Endpoint, P256dh: "k9", Auth: "a9", Person: bo, Created: at.Add(time.Minute)}
+	taken := people.Subscription{Endpoint: subs[0].Endpoint, P256dh: "k9", Auth: "a9", Person: bo, Created: at.Add(time.Minute)}
 	wantCode(t, s.SaveSubscription(ctx, taken, 5), harbor.EConflict)
 	if got, _ := s.Subscriptions(ctx, ana); len(got) != 2 || got[0] != subs[0] || got[1] != subs[1] {
 		t.Fatalf("after bo named ana's endpoint, ana has %+v", got)
@@ -76,7 +95,7 @@ func testSubscriptions(t *testing.T, s People) {
 	if got, _ := s.Subscriptions(ctx, ana); len(got) != 2 || got[0] != subs[1] || got[1] != again {
 		t.Fatalf("after new keys, ana has %+v", got)
 	}
-	fresh := notify.Subscription{Endpoint: "https://push.example/4", P256dh: "k4", Auth: "a4", Person: ana, Created: at.Add(3 * time.Second)}
+	fresh := people.Subscription{Endpoint: "https://push.example/4", P256dh: "k4", Auth: "a4", Person: ana, Created: at.Add(3 * time.Second)}
 	if err := s.SaveSubscription(ctx, fresh, 5); err != nil {
 		t.Fatal(err)
 	}
@@ -104,11 +123,11 @@ func testSubscriptions(t *testing.T, s People) {
 
 // testSubscriptionsKept: a person keeps their newest subscriptions, as many
 // as the store is told; the older ones go.
-func testSubscriptionsKept(t *testing.T, s People) {
+func testSubscriptionsKept(t *testing.T, s people.Settings) {
 	ana := table.KeyOf("ana")
-	var all []notify.Subscription
+	var all []people.Subscription
 	for i := range 7 {
-		sub := notify.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: "k", Auth: "a", Person: ana,
+		sub := people.Subscription{Endpoint: fmt.Sprintf("https://push.example/%d", i), P256dh: "k", Auth: "a", Person: ana,
 			Device: fmt.Sprintf("d%d", i), Created: at.Add(time.Duration(i) * time.Second)}
 		if err := s.SaveSubscription(ctx, sub, 3); err != nil {
 			t.Fatal(err)
@@ -120,13 +139,13 @@ func testSubscriptionsKept(t *testing.T, s People) {
 	}
 }
 
-func testPersonSettings(t *testing.T, s People) {
+func testPersonSettings(t *testing.T, s people.Settings) {
 	key := table.KeyOf("ana")
 	p, err := s.Person(ctx, key)
-	if err != nil || p != (notify.Person{Key: key}) {
+	if err != nil || p != (people.Person{Key: key}) {
 		t.Fatalf("a person with no settings: %+v %v", p, err)
 	}
-	want := notify.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
+	want := people.Person{Key: key, Mail: "ana@example.org", MailToken: "tok1", QuietFrom: 22 * 60, QuietTo: 7 * 60, Zone: "Europe/Berlin"}
 	if err := s.SavePerson(ctx, want); err != nil {
 		t.Fatal(err)
 	}
@@ -149,13 +168,13 @@ func testPersonSettings(t *testing.T, s People) {
 	}
 }
 
-func testLinkCodes(t *testing.T, s People) {
-	c := table.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Tables: []string{"t1", "t2"}, Expires: at.Add(10 * time.Minute)}
+func testLinkCodes(t *testing.T, s people.Devices) {
+	c := people.LinkCode{Hash: "h1", Identity: "id1", Person: table.KeyOf("ana"), Tables: []string{"t1", "t2"}, Expires: at.Add(10 * time.Minute)}
 	if err := s.SaveLinkCode(ctx, c); err != nil {
 		t.Fatal(err)
 	}
 	wantCode(t, s.SaveLinkCode(ctx, c), harbor.EConflict)
-	old := table.LinkCode{Hash: "h2", Identity: "id2", Person: table.KeyOf("bo"), Expires: at}
+	old := people.LinkCode{Hash: "h2", Identity: "id2", Person: table.KeyOf("bo"), Expires: at}
 	if err := s.SaveLinkCode(ctx, old); err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +192,11 @@ func testLinkCodes(t *testing.T, s People) {
 	wantCode(t, err, harbor.ENotFound)
 }
 
-func testDevices(t *testing.T, s People) {
+func testDevices(t *testing.T, s people.Devices) {
 	ana := table.KeyOf("ana")
-	phone := table.Device{Person: ana, ID: "d1", Name: "Chrome on Android", Created: at}
-	tablet := table.Device{Person: ana, ID: "d2", Name: "Safari on iPad", Created: at.Add(time.Second)}
-	for _, d := range []table.Device{tablet, phone} {
+	phone := people.Device{Person: ana, ID: "d1", Name: "Chrome on Android", Created: at}
+	tablet := people.Device{Person: ana, ID: "d2", Name: "Safari on iPad", Created: at.Add(time.Second)}
+	for _, d := range []people.Device{tablet, phone} {
 		if err := s.AddDevice(ctx, d); err != nil {
 			t.Fatal(err)
 		}

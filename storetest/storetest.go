@@ -1,5 +1,7 @@
-// Package storetest is the conformance suite every table.Store must pass.
-// A store package runs it from its own tests:
+// Package storetest is the conformance suite every store must pass: Run
+// for its table.Store, RunPeople for its people.Store (over the same
+// database) and RunNotices for its notify.Store. A store package runs
+// them from its own tests:
 //
 //	func TestStore(t *testing.T) { storetest.Run(t, func(t *testing.T) table.Store { ... }) }
 package storetest
@@ -42,10 +44,6 @@ func Run(t *testing.T, open Open) {
 		{"final move finishes the table", testFinish},
 		{"playing lists running tables", testPlaying},
 		{"concurrent appends across tables", testConcurrent},
-		{"rate buckets spend and refill", testBucket},
-		{"rate buckets under racing spends", testBucketConcurrent},
-		{"open tables held and released", testOpenTables},
-		{"open tables under racing holds", testOpenTablesRacing},
 		{"seats listed by person", testSeated},
 	}
 	for _, tc := range tests {

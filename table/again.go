@@ -6,6 +6,7 @@ import (
 
 	"harbor"
 	"harbor/game"
+	"harbor/people"
 )
 
 // Again opens the table that follows r's finished game, for its host with
@@ -15,7 +16,7 @@ import (
 // view names the new table) and is already a member of the new one. Asked
 // again, it answers the table it opened the first time. The new table
 // counts against owners while it is open, as one made by Create does.
-func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string, owners ...Owner) (*Runner, error) {
+func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string, owners ...people.Owner) (*Runner, error) {
 	old := r.Table()
 	opened, def, err := checkAgain(old, key, gameID)
 	if err != nil {

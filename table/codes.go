@@ -72,3 +72,11 @@ func NormalizeCode(code string) string {
 	code = strings.ToUpper(code)
 	return strings.NewReplacer(" ", "", "-", "").Replace(code)
 }
+
+// linkLen is the length of a link code: about 40 bits, so guessing one in
+// the minutes it works is hopeless at the server's rate limits.
+const linkLen = 8
+
+// NewLinkCode returns a fresh code to link another device, in the
+// alphabet of join codes.
+func NewLinkCode() string { return newCode(linkLen) }

@@ -10,7 +10,8 @@ import (
 
 	"harbor/notify"
 	"harbor/notify/notifytest"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -31,12 +32,12 @@ func boWaits(t *testing.T, tables *table.Tables) string {
 // own commit: the notifier's insert after it finds the row there.
 func TestNoticeAtStoredBeforeOnTurn(t *testing.T) {
 	store := openStore(t)
-	people := store.People()
+	notices := store.Notices()
 	var mu sync.Mutex
 	var turns []table.Turn
 	var stored []bool
 	tables := table.NewTables(store, table.Options{OnTurn: func(tu table.Turn) {
-		_, ok, err := people.NextNotice(context.Background())
+		_, ok, err := notices.NextNotice(context.Background())
 		if err != nil {
 			t.Error(err)
 		}
@@ -54,7 +55,7 @@ func TestNoticeAtStoredBeforeOnTurn(t *testing.T) {
 	if !stored[0] {
 		t.Fatal("OnTurn heard of Bo's turn before its notice was stored")
 	}
-	if ok, err := people.QueueNotice(context.Background(), sqlpeople.NoticeAt(turns[0], time.Now())); err != nil || ok {
+	if ok, err := notices.QueueNotice(context.Background(), sqlnotify.NoticeAt(turns[0], time.Now())); err != nil || ok {
 		t.Fatalf("queueing Bo's turn again: queued %v, %v; want the move's commit to have stored it", ok, err)
 	}
 }
@@ -74,14 +75,14 @@ func TestNoticeAtOutlastsACrash(t *testing.T) {
 	}
 
 	push := notifytest.NewPush(t)
-	people := store.People()
-	if err := people.SaveSubscription(context.Background(), notify.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth,
+	notices := store.Notices()
+	if err := notices.SaveSubscription(context.Background(), people.Subscription{Endpoint: push.Endpoint, P256dh: push.P256dh, Auth: push.Auth,
 		Person: bo, Created: time.Now()}, notify.MaxSubscriptions); err != nil {
 		t.Fatal(err)
 	}
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	n, err := notify.New(notify.Config{Store: people, Limits: store, VAPIDKey: key, HTTPClient: push.Server.Client()})
+	n, err := notify.New(notify.Config{Store: notices, Limits: store.People(), VAPIDKey: key, HTTPClient: push.Server.Client()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +101,11 @@ func TestNoticeAtOutlastsACrash(t *testing.T) {
 // it, and it says the first turn's deadline.
 func TestStartNoticeStoredBeforeOnTurn(t *testing.T) {
 	store := openStore(t)
-	people := store.People()
+	notices := store.Notices()
 	var turns []table.Turn // OnTurn runs while Start waits: no lock needed after it
 	var stored []bool
 	tables := table.NewTables(store, table.Options{OnTurn: func(tu table.Turn) {
-		_, ok, err := people.NextNotice(context.Background())
+		_, ok, err := notices.NextNotice(context.Background())
 		if err != nil {
 			t.Error(err)
 		}
@@ -118,7 +119,7 @@ func TestStartNoticeStoredBeforeOnTurn(t *testing.T) {
 	if !stored[0] {
 		t.Fatal("OnTurn heard of the first turn before its notice was stored")
 	}
-	if ok, err := people.QueueNotice(context.Background(), sqlpeople.NoticeAt(turns[0], time.Now())); err != nil || ok {
+	if ok, err := notices.QueueNotice(context.Background(), sqlnotify.NoticeAt(turns[0], time.Now())); err != nil || ok {
 		t.Fatalf("queueing the first turn again: queued %v, %v; want the start to have stored it", ok, err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"harbor/game"
 	"harbor/game/gametest"
 	_ "harbor/games/holdings"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -228,7 +228,7 @@ func TestPaceDeadlinesOutlastRestart(t *testing.T) {
 	if len(got) != 1 || !got[0].Reminder || got[0].Person != bo || got[0].Name != "Bo" || got[0].Left != 6*time.Hour {
 		t.Fatalf("the reminder at half the limit: %+v", got)
 	}
-	if ok, err := store.People().QueueNotice(context.Background(), sqlpeople.NoticeAt(got[0], clk.Now())); err != nil || ok {
+	if ok, err := store.Notices().QueueNotice(context.Background(), sqlnotify.NoticeAt(got[0], clk.Now())); err != nil || ok {
 		t.Fatalf("queueing the reminder again: queued %v, %v; want it stored with the deadlines", ok, err)
 	}
 	r.TimeUp()

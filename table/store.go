@@ -113,28 +113,6 @@ type Store interface {
 	// recovery at start.
 	Playing(ctx context.Context) ([]string, error)
 
-	// HoldOpen counts table id, about to be created, against each of
-	// owners while it is open: a lobby, or a game of computer players only
-	// (see Owner). It is all or none: when one of them already holds Max
-	// open tables (0 is no limit), it holds nothing and returns that
-	// owner's index, else -1. A hold counts until ReleaseOpen, except that
-	// one made over HoldGrace before now whose table is finished or not
-	// stored counts no more. Every server over the store counts the same
-	// holds, and they outlast a restart.
-	HoldOpen(ctx context.Context, id string, owners []Owner, now time.Time) (full int, err error)
-
-	// ReleaseOpen stops counting table id against anyone.
-	ReleaseOpen(ctx context.Context, id string) error
-
-	// Spend spends one token of the rate-limit bucket b at now and reports
-	// whether there was one; with spend false it only reports whether
-	// there is one, spending nothing. A bucket never used holds b.Burst
-	// tokens. The buckets live in the store, so every server over the same
-	// store shares them and they outlast a restart; one spend is atomic
-	// against every other. A bucket whose Rate would have filled it again
-	// may be forgotten.
-	Spend(ctx context.Context, b Bucket, spend bool, now time.Time) (bool, error)
-
 	// Close releases the store. Calls after Close fail.
 	Close() error
 }

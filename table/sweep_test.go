@@ -10,6 +10,7 @@ import (
 
 	"harbor"
 	"harbor/game"
+	"harbor/people"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -161,11 +162,11 @@ func TestExpiredLobbyFreesItsPlace(t *testing.T) {
 	}
 	defer store.Close()
 	clk := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	tables := table.NewTables(store, table.Options{Now: clk.Now, SweepEvery: -1})
+	tables := table.NewTables(store, table.Options{Now: clk.Now, SweepEvery: -1, Quotas: store.People()})
 	defer tables.Close()
 	ctx := context.Background()
 	host := table.KeyOf(table.NewToken())
-	owner := table.Owner{ID: "p:" + host, Max: 1, Limit: "per person"}
+	owner := people.Owner{ID: "p:" + host, Max: 1, Limit: "per person"}
 	if _, err := tables.Create(ctx, "pile", host, "Ana", nil, 0, owner); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"harbor"
 	"harbor/game"
+	"harbor/people"
 )
 
 // Options configure Tables.
@@ -54,6 +55,9 @@ type Options struct {
 	// time). 0 draws each seed at random. Ids, codes and invites stay
 	// random either way.
 	Seed uint64
+	// Quotas counts new tables against their owners while they are open
+	// (Create's owners); nil counts none.
+	Quotas people.Quotas
 }
 
 // Defaults of Options.
@@ -111,7 +115,7 @@ func NewTables(store Store, opts Options) *Tables {
 	}
 	ts := &Tables{store: store, botDelay: opts.BotDelay, log: opts.Log, onMove: opts.OnMove, onCommit: opts.OnCommit, clock: opts.Now,
 		opts: opts, hardTime: opts.HardBudget, quit: make(chan struct{}), replays: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), live: map[string]*Runner{}, load: map[string]*loading{}}
-	ts.quotas = quotas{tables: ts}
+	ts.quotas = quotas{tables: ts, store: opts.Quotas}
 	if ts.log == nil {
 		ts.log = slog.New(slog.DiscardHandler)
 	}
@@ -183,7 +187,7 @@ func (ts *Tables) Stored() int {
 // against each of owners while it is open (a lobby, or a running game of
 // computer players only): EConflict, and nothing is created, when one of
 // them already holds its most.
-func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options json.RawMessage, turnSeconds int, owners ...Owner) (*Runner, error) {
+func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options json.RawMessage, turnSeconds int, owners ...people.Owner) (*Runner, error) {
 	def, err := game.Lookup(gameID)
 	if err != nil {
 		return nil, err
@@ -198,7 +202,7 @@ func (ts *Tables) Create(ctx context.Context, gameID, key, name string, options 
 // createTable stores the new table t (with fresh codes if its first ones
 // are taken) and makes it live, counting it against owners (see Create).
 // Under Options.Seed it gives t the next seed of the sequence.
-func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table, owners ...Owner) (*Runner, error) {
+func (ts *Tables) createTable(ctx context.Context, def game.Definition, t *Table, owners ...people.Owner) (*Runner, error) {
 	if ts.opts.Seed != 0 {
 		t.Seed = seedOf(ts.opts.Seed, ts.seeded.Add(1))
 	}

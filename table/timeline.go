@@ -7,6 +7,7 @@ import (
 
 	"harbor"
 	"harbor/game"
+	"harbor/people"
 )
 
 // takeBack is what a runner keeps of the last move while it may be taken
@@ -254,7 +255,7 @@ func checkForkAt(status Status, n, at int) error {
 // is drawn afresh when the game starts. EConflict while src runs, EInvalid
 // for at out of range or at the end of the game; a position that does not
 // replay is logged and refused in words for people.
-func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at int, owners ...Owner) (*Runner, error) {
+func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at int, owners ...people.Owner) (*Runner, error) {
 	src.mu.Lock()
 	s := src.t.Clone()
 	src.mu.Unlock()

@@ -14,7 +14,8 @@ import (
 
 	"harbor/netguard"
 	"harbor/notify"
-	"harbor/notify/sqlpeople"
+	"harbor/notify/sqlnotify"
+	"harbor/people"
 	"harbor/table"
 )
 
@@ -37,33 +38,35 @@ func noticeFlagSet(fl *flag.FlagSet) *noticeFlags {
 }
 
 // notifier returns the notifier of store, with its VAPID key from the
-// store's secrets, or nil and no error when the store keeps no notices.
+// store's secrets, and the store's people side (devices, rate limits,
+// open-table holds), which its limits spend.
 // It drops notices whose turn is over, asking tables (once set) which
 // seats a game waits on.
-func (f *noticeFlags) notifier(ctx context.Context, store table.Store, tables *atomic.Pointer[table.Tables], publicURL string, log *slog.Logger) (*notify.Notifier, sqlpeople.Store, error) {
+func (f *noticeFlags) notifier(ctx context.Context, store table.Store, tables *atomic.Pointer[table.Tables], publicURL string, log *slog.Logger) (*notify.Notifier, people.SQL, error) {
 	st, ok := store.(interface {
-		People() sqlpeople.Store
+		People() people.SQL
+		Notices() sqlnotify.Store
 		Secret(ctx context.Context, name string, size int) ([]byte, error)
 	})
 	if !ok {
-		return nil, sqlpeople.Store{}, errors.New("the store keeps no notices")
+		return nil, people.SQL{}, errors.New("the store keeps no notices")
 	}
 	key, err := st.Secret(ctx, "vapid", 32)
 	if err != nil {
-		return nil, sqlpeople.Store{}, fmt.Errorf("VAPID key: %w", err)
+		return nil, people.SQL{}, fmt.Errorf("VAPID key: %w", err)
 	}
 	allowed, err := allowedPrefixes(*f.allow)
 	if err != nil {
-		return nil, sqlpeople.Store{}, err
+		return nil, people.SQL{}, err
 	}
 	if len(allowed) > 0 {
 		log.Warn("push endpoints may be on these private prefixes (-notice-allow)", "prefixes", allowed)
 	}
-	cfg := notify.Config{Store: st.People(), Limits: store, VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log,
+	cfg := notify.Config{Store: st.Notices(), Limits: st.People(), VAPIDKey: key, Contact: *f.contact, MaxSends: *f.perHour, Log: log,
 		Guard: netguard.Allowing(allowed, nil), Allowed: allowed, PublicURL: publicURL, Still: stillTurn(store, tables)}
 	if *f.smtp != "" {
 		if publicURL == "" {
-			return nil, sqlpeople.Store{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")
+			return nil, people.SQL{}, errors.New("e-mail notices (-smtp) need -public-url: the links in the mails are built from it, never from the address a request names")
 		}
 		cfg.Mail = &notify.MailConfig{URL: *f.smtp, From: *f.from, Base: publicURL}
 	}

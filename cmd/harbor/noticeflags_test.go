@@ -13,6 +13,7 @@ import (
 
 	"harbor/notify"
 	"harbor/notify/notifytest"
+	"harbor/people"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -118,8 +119,8 @@ func TestNoticeAllow(t *testing.T) {
 
 	push := notifytest.NewPush(t) // only for a browser's keys
 	ana := table.KeyOf("ana")
-	sub := func(host string) notify.Subscription {
-		return notify.Subscription{Endpoint: "https://" + host + "/push/1", P256dh: push.P256dh, Auth: push.Auth, Person: ana, Created: time.Now()}
+	sub := func(host string) people.Subscription {
+		return people.Subscription{Endpoint: "https://" + host + "/push/1", P256dh: push.P256dh, Auth: push.Auth, Person: ana, Created: time.Now()}
 	}
 	ctx := context.Background()
 	if err := n.Subscribe(ctx, sub(allowedAddr)); err != nil {

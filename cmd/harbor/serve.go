@@ -83,13 +83,13 @@ func serveCmd(args []string) error {
 	defer back.close()
 	metrics := server.NewMetrics()
 	var live atomic.Pointer[table.Tables] // for the notifier, which the tables need first
-	notifier, devices, err := notices.notifier(ctx, back.store, &live, *exposed.publicURL, log)
+	notifier, folk, err := notices.notifier(ctx, back.store, &live, *exposed.publicURL, log)
 	if err != nil {
 		return err
 	}
 	defer notifier.Close()
 	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit,
-		OnTurn: notifier.Turn}))
+		OnTurn: notifier.Turn, Quotas: folk}))
 	defer tables.Close()
 	live.Store(tables)
 	if *exposed.seed != 0 {
@@ -124,7 +124,7 @@ func serveCmd(args []string) error {
 	}
 	defer ln.Close()
 	cfg := exposed.config(server.Config{Tables: tables, Metrics: metrics, Log: log, Static: staticFiles, Limits: limits,
-		OriginPatterns: patterns, IdentityKey: identityKey, Listen: ln.Addr().String(), Notices: notifier, Devices: devices}, *addr)
+		OriginPatterns: patterns, IdentityKey: identityKey, Listen: ln.Addr().String(), Notices: notifier, Devices: folk, Buckets: folk}, *addr)
 	cfg.Seats, _ = back.store.(table.SeatIndex)
 	if err := cfg.Check(); err != nil {
 		return err

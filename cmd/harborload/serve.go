@@ -52,14 +52,14 @@ func startServer(dir string, soak bool) (url string, stop func(), err error) {
 		return "", nil, err
 	}
 	metrics := server.NewMetrics()
-	opts, limits := table.Options{OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit}, loadLimits
+	opts, limits := table.Options{OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit, Quotas: store.People()}, loadLimits
 	if soak {
 		// Tables nobody is connected to leave memory after a minute, not
 		// five, so that a soak sees them go.
 		opts.BotDelay, opts.IdleAfter, limits = time.Second, time.Minute, soakLimits
 	}
 	tables := table.NewTables(store, opts)
-	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: limits, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	srv := server.New(server.Config{Tables: tables, Metrics: metrics, Limits: limits, Buckets: store.People(), Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		store.Close()
