@@ -43,6 +43,9 @@ type Options struct {
 	// means 4 for a single node and 2 for a node of a cluster (see
 	// committers).
 	Committers int
+	// Timeout bounds every wait on PostgreSQL (see bound); 0 means
+	// DefaultTimeout.
+	Timeout time.Duration
 }
 
 // DefaultLeaseTTL is the lease time of a node's tables when Options leave
@@ -61,6 +64,11 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if cfg.MaxConns == 0 {
 		cfg.MaxConns = 8
 	}
+	timeout := opts.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	bound(&cfg.ConnConfig.Config, timeout)
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
