@@ -184,3 +184,23 @@ func (s *natsServer) stop() {
 	s.cmd.Wait()
 	s.cmd = nil
 }
+
+// TestPartitionClockSkew runs one node's clock an hour ahead and another's
+// an hour behind, then cuts the node running the most tables from
+// PostgreSQL, so tables move between nodes whose clocks disagree. Leases
+// and their fencing are judged by PostgreSQL's clock alone (now() in
+// every lease statement), so the skew changes none of them.
+func TestPartitionClockSkew(t *testing.T) {
+	skew := map[string]time.Duration{"n2": time.Hour, "n3": -time.Hour}
+	partitionIn(t, "clock-skew", setup{skew: skew}, func(t *testing.T, nc *netCluster, victim string) func() {
+		for name := range skew {
+			if !nc.byName(name).logged("clock is off") {
+				t.Fatalf("node %s does not run its clock off", name)
+			}
+		}
+		p := nc.pg[victim]
+		p.Cut()
+		time.Sleep(faultTime)
+		return p.Heal
+	})
+}

@@ -74,6 +74,17 @@ func serveCmd(args []string) error {
 	if os.Getenv("HARBOR_TEST_GAMES") == "1" {
 		game.Register(gametest.Definition) // Pile, for tests of the server binary
 	}
+	// The tables' clock: nil for the system's, or off by a skew for the
+	// cluster's tests of a node whose clock is wrong.
+	var clock func() time.Time
+	if v := os.Getenv("HARBOR_TEST_CLOCK_SKEW"); v != "" {
+		skew, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("HARBOR_TEST_CLOCK_SKEW: %w", err)
+		}
+		log.Warn("the tables' clock is off by HARBOR_TEST_CLOCK_SKEW: for tests only", "skew", skew)
+		clock = func() time.Time { return time.Now().Add(skew) }
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -91,7 +102,7 @@ func serveCmd(args []string) error {
 	}
 	defer notifier.Close()
 	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit,
-		OnTurn: notifier.Turn, Quotas: folk}))
+		OnTurn: notifier.Turn, Quotas: folk, Now: clock}))
 	defer tables.Close()
 	live.Store(tables)
 	if *exposed.seed != 0 {
