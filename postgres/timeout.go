@@ -29,7 +29,7 @@ const DefaultTimeout = 10 * time.Second
 //     cancel, which says why, comes first when the link is alive.
 //
 // A statement_timeout or idle_in_transaction_session_timeout set in the
-// DSN is kept.
+// DSN is kept. The schema migrations Open runs are not bounded (see Open).
 func bound(cfg *pgconn.Config, timeout time.Duration) {
 	if cfg.ConnectTimeout == 0 || cfg.ConnectTimeout > timeout {
 		cfg.ConnectTimeout = timeout
