@@ -306,8 +306,13 @@ func (pl *player) session(ctx context.Context, n *node) {
 	for {
 		rctx, cancel := context.WithTimeout(ctx, pl.stall)
 		_, raw, err := c.Read(rctx)
+		stalled := rctx.Err() != nil && ctx.Err() == nil
 		cancel()
 		if err != nil {
+			if out != nil && stalled { // the client gave up on the node
+				record(op{Kind: opLost, Send: out.Send, V: out.V, Code: "stalled"})
+				out = nil
+			}
 			return
 		}
 		var f frame
