@@ -80,12 +80,14 @@ type cluster struct {
 	t      *testing.T
 	bin    string
 	dsn    string
+	bus    string // the NATS server's URL
 	prefix string
 	store  *postgres.Store // the test's own view of the store, holding no lease
 	args   []string        // extra flags for every node
 	// wire, when set, gives the PostgreSQL DSN and NATS URL a new node
-	// uses, by its name (to put a fault proxy in its way).
-	wire func(name string) (dsn, nats string)
+	// uses, by its name (to put a fault proxy in its way), and more of its
+	// environment.
+	wire func(name string) (dsn, nats string, env []string)
 
 	mu    sync.Mutex
 	nodes []*node // running ones, in start order
@@ -104,27 +106,27 @@ type node struct {
 
 func newCluster(t *testing.T, size int, args ...string) *cluster {
 	t.Helper()
-	return newWiredCluster(t, size, nil, args...)
+	return newWiredCluster(t, size, natsURL(), nil, args...)
 }
 
-// newWiredCluster is newCluster with the nodes' ways to PostgreSQL and
-// NATS given by wire (its arguments are a node's name and the direct DSN
-// and URL).
-func newWiredCluster(t *testing.T, size int, wire func(name, dsn, nats string) (string, string), args ...string) *cluster {
+// newWiredCluster is newCluster over the NATS server at bus, with the
+// nodes' ways to PostgreSQL and NATS and more of their environment given
+// by wire (its arguments are a node's name and the direct DSN and URL).
+func newWiredCluster(t *testing.T, size int, bus string, wire func(name, dsn, nats string) (string, string, []string), args ...string) *cluster {
 	t.Helper()
-	nc, err := nats.Connect(natsURL(), nats.Timeout(5*time.Second))
+	nc, err := nats.Connect(bus, nats.Timeout(5*time.Second))
 	if err != nil {
-		t.Fatalf("NATS at %s cannot be reached (set HARBOR_TEST_NATS, or run .ci/with-services): %v", natsURL(), err)
+		t.Fatalf("NATS at %s cannot be reached (set HARBOR_TEST_NATS, or run .ci/with-services): %v", bus, err)
 	}
 	nc.Close()
-	c := &cluster{t: t, bin: harborBinary(t), dsn: pgtest.Schema(t), prefix: fmt.Sprintf("harbortest%x", rand.Uint64()), args: args}
+	c := &cluster{t: t, bin: harborBinary(t), dsn: pgtest.Schema(t), bus: bus, prefix: fmt.Sprintf("harbortest%x", rand.Uint64()), args: args}
 	c.store, err = postgres.Open(context.Background(), c.dsn, postgres.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.store.Close() })
 	if wire != nil {
-		c.wire = func(name string) (string, string) { return wire(name, c.dsn, natsURL()) }
+		c.wire = func(name string) (string, string, []string) { return wire(name, c.dsn, bus) }
 	}
 	for range size {
 		c.start()
@@ -141,14 +143,15 @@ func (c *cluster) start() *node {
 	c.count++
 	n := &node{name: fmt.Sprintf("n%d", c.count)}
 	c.mu.Unlock()
-	dsn, bus := c.dsn, natsURL()
+	dsn, bus := c.dsn, c.bus
+	var env []string
 	if c.wire != nil {
-		dsn, bus = c.wire(n.name)
+		dsn, bus, env = c.wire(n.name)
 	}
 	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-store", dsn, "-nats", bus, "-nats-prefix", c.prefix,
 		"-node", n.name, "-lease", leaseTTL.String(), "-bot-delay", "0s", "-msg-rate", "100000", "-code-rate", "100000"}, c.args...)
 	n.cmd = exec.Command(c.bin, args...)
-	n.cmd.Env = append(os.Environ(), "HARBOR_TEST_GAMES=1")
+	n.cmd.Env = append(append(os.Environ(), "HARBOR_TEST_GAMES=1"), env...)
 	stderr, err := n.cmd.StderrPipe()
 	if err != nil {
 		c.t.Fatal(err)

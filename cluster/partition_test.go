@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,7 +37,7 @@ type netCluster struct {
 	nats map[string]*faultnet.Proxy
 }
 
-func newNetCluster(t *testing.T, size int) *netCluster {
+func newNetCluster(t *testing.T, size int, s setup) *netCluster {
 	t.Helper()
 	nc := &netCluster{pg: map[string]*faultnet.Proxy{}, nats: map[string]*faultnet.Proxy{}}
 	proxy := func(target string) *faultnet.Proxy {
@@ -46,7 +48,7 @@ func newNetCluster(t *testing.T, size int) *netCluster {
 		t.Cleanup(func() { p.Close() })
 		return p
 	}
-	nc.cluster = newWiredCluster(t, size, func(name, dsn, bus string) (string, string) {
+	nc.cluster = newWiredCluster(t, size, s.bus, func(name, dsn, bus string) (string, string, []string) {
 		d, err := url.Parse(dsn)
 		if err != nil {
 			t.Fatal(err)
@@ -60,23 +62,34 @@ func newNetCluster(t *testing.T, size int) *netCluster {
 		nc.pg[name], nc.nats[name] = pg, nats
 		nc.mu.Unlock()
 		d.Host, b.Host = pg.Addr(), nats.Addr()
-		return d.String(), b.String()
-	})
+		var env []string
+		if skew := s.skew[name]; skew != 0 {
+			env = append(env, "HARBOR_TEST_CLOCK_SKEW="+skew.String())
+		}
+		return d.String(), b.String(), env
+	}, s.args...)
 	return nc
 }
 
-// every returns every proxy of both kinds.
+// every returns every proxy of both kinds, in one order: by kind, then
+// by node.
 func (nc *netCluster) every() []*faultnet.Proxy {
 	nc.mu.Lock()
 	defer nc.mu.Unlock()
 	var all []*faultnet.Proxy
-	for _, p := range nc.pg {
-		all = append(all, p)
-	}
-	for _, p := range nc.nats {
-		all = append(all, p)
+	for _, kind := range []map[string]*faultnet.Proxy{nc.pg, nc.nats} {
+		for _, name := range slices.Sorted(maps.Keys(kind)) {
+			all = append(all, kind[name])
+		}
 	}
 	return all
+}
+
+// heal heals every proxy.
+func (nc *netCluster) heal() {
+	for _, p := range nc.every() {
+		p.Heal()
+	}
 }
 
 // load is the tables of a run and their players.
@@ -293,8 +306,13 @@ func (pl *player) session(ctx context.Context, n *node) {
 	for {
 		rctx, cancel := context.WithTimeout(ctx, pl.stall)
 		_, raw, err := c.Read(rctx)
+		stalled := rctx.Err() != nil && ctx.Err() == nil
 		cancel()
 		if err != nil {
+			if out != nil && stalled { // the client gave up on the node
+				record(op{Kind: opLost, Send: out.Send, V: out.V, Code: "stalled"})
+				out = nil
+			}
 			return
 		}
 		var f frame
@@ -360,26 +378,54 @@ type fault func(t *testing.T, nc *netCluster, victim string) (heal func())
 // running the most tables, heals it, and checks: the history against the
 // stored logs, and how long after the heal every table played again.
 func partition(t *testing.T, name string, f fault) {
-	nc := newNetCluster(t, 3)
+	partitionIn(t, name, setup{}, f)
+}
+
+// setup is what a scenario changes in the cluster and the load.
+type setup struct {
+	bus    string        // the NATS server's URL; "": the shared one
+	args   []string      // extra flags for every node
+	fewest bool          // the victim is the node running the fewest tables
+	stall  time.Duration // how long a player waits on an answer; 0: 4 s
+	// skew is how far each node's clock is off, by the node's name.
+	skew map[string]time.Duration
+	// check, when set, looks at the history for what the scenario
+	// shows beyond the checks every scenario passes.
+	check func(t *testing.T, ops []op, victim string)
+}
+
+// partitionIn is partition in the setup s.
+func partitionIn(t *testing.T, name string, s setup, f fault) {
+	if s.bus == "" {
+		s.bus = natsURL()
+	}
+	nc := newNetCluster(t, 3, s)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	l := startLoad(nc.cluster, partitionScale())
+	if s.stall > 0 {
+		for _, pl := range l.players {
+			pl.stall = s.stall
+		}
+	}
 	wg := l.run(ctx)
 	start := time.Now()
 	waitFor(t, time.Minute, "every table plays", func() bool { return l.playing(start.Add(time.Second)) })
-	// The victim: the node running the most tables.
+	// The victim: the node running the most tables (or the fewest).
 	count := map[string]int{}
-	victim := ""
 	for _, id := range l.tables {
 		if o := nc.owner(id); o != nil {
 			count[o.name]++
-			if count[o.name] > count[victim] {
-				victim = o.name
-			}
 		}
 	}
-	if victim == "" {
+	if len(count) == 0 {
 		t.Fatal("no node runs a table")
+	}
+	victim := nc.node(0).name
+	for i := 1; i < 3; i++ {
+		if n := nc.node(i).name; s.fewest && count[n] < count[victim] || !s.fewest && count[n] > count[victim] {
+			victim = n
+		}
 	}
 	owners := map[string]string{}
 	for _, id := range l.tables {
@@ -420,6 +466,9 @@ func partition(t *testing.T, name string, f fault) {
 	views := l.views(logs)
 	ops := l.h.all()
 	problems, acked, lost, twice := checkHistory(ops, logs, views)
+	if s.check != nil {
+		s.check(t, ops, victim)
+	}
 	again := fmt.Sprintf("every table played again %.1f s after the heal; the longest pause of a table was %.1f s", recovery.Seconds(), longestPause(ops, broken).Seconds())
 	if !recovered {
 		again = fmt.Sprintf("%d tables never played again", len(stuck))
@@ -528,16 +577,11 @@ func TestPartitionOwnerDeafToNATS(t *testing.T) {
 // 100 to 300 ms.
 func TestPartitionSlowLinks(t *testing.T) {
 	partition(t, "all-links-slow", func(t *testing.T, nc *netCluster, victim string) func() {
-		all := nc.every()
-		for _, p := range all {
+		for _, p := range nc.every() {
 			p.Slow(100*time.Millisecond, 200*time.Millisecond)
 		}
 		time.Sleep(faultTime)
-		return func() {
-			for _, p := range all {
-				p.Heal()
-			}
-		}
+		return nc.heal
 	})
 }
 

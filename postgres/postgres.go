@@ -43,6 +43,9 @@ type Options struct {
 	// means 4 for a single node and 2 for a node of a cluster (see
 	// committers).
 	Committers int
+	// Timeout bounds every wait on PostgreSQL but the migrations' (see
+	// bound); 0 means DefaultTimeout.
+	Timeout time.Duration
 }
 
 // DefaultLeaseTTL is the lease time of a node's tables when Options leave
@@ -61,15 +64,36 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if cfg.MaxConns == 0 {
 		cfg.MaxConns = 8
 	}
+	timeout := opts.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	// The migrations run on a connection of their own without the bound
+	// on statements: one may rewrite a large table.
+	unbounded := cfg.ConnConfig.Copy()
+	if unbounded.ConnectTimeout == 0 {
+		unbounded.ConnectTimeout = timeout
+	}
+	bound(&cfg.ConnConfig.Config, timeout)
+	conn, err := pgx.ConnectConfig(ctx, unbounded)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	err = migrate(ctx, conn, 0)
+	conn.Close(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: migrate: %w", err)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	if err := migrate(ctx, pool, 0); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("postgres: migrate: %w", err)
-	}
 	return newStore(pool, opts), nil
+}
+
+// beginner is what begins a transaction: a pool or a connection.
+type beginner interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
 }
 
 // migration is one embedded schema step.
@@ -115,7 +139,7 @@ func SchemaVersion() int {
 // migration up to version (0: all) not yet recorded in schema_migrations.
 // Nodes starting together take turns through an advisory lock on the
 // schema.
-func migrate(ctx context.Context, pool *pgxpool.Pool, version int) error {
+func migrate(ctx context.Context, pool beginner, version int) error {
 	ms, err := embedded()
 	if err != nil {
 		return err
@@ -132,7 +156,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, version int) error {
 }
 
 // apply runs m unless it was applied already.
-func apply(ctx context.Context, pool *pgxpool.Pool, m migration) error {
+func apply(ctx context.Context, pool beginner, m migration) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('harbor migrations ' || current_schema()))`); err != nil {
 			return err

@@ -32,9 +32,9 @@ func TestStore(t *testing.T) {
 	})
 }
 
-func TestReopenKeepsEverything(t *testing.T) {
-	dsn := pgtest.Schema(t)
-	s := open(t, dsn, postgres.Options{})
+// playing stores a new table of Pile, playing.
+func playing(t *testing.T, s *postgres.Store) *table.Table {
+	t.Helper()
 	tb := storetest.NewTable(t)
 	if err := s.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
@@ -43,7 +43,19 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err := s.SaveTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendMove(ctx, tb.ID, table.Move{N: 0, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}, nil, nil); err != nil {
+	return tb
+}
+
+// take is Pile's move n of a table's log, made now.
+func take(n int) table.Move {
+	return table.Move{N: n, Move: json.RawMessage(`{"type":"take","n":1}`), At: time.Now()}
+}
+
+func TestReopenKeepsEverything(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	s := open(t, dsn, postgres.Options{})
+	tb := playing(t, s)
+	if err := s.AppendMove(ctx, tb.ID, take(0), nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

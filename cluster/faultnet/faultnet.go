@@ -2,7 +2,8 @@
 // between a Harbor node and the services it uses (PostgreSQL, NATS): a
 // test listens on a Proxy, gives the node the proxy's address instead of
 // the service's, and then cuts the link both ways or one way, slows it
-// with latency and jitter, drops its connections, and heals it.
+// with latency and jitter, makes it lose a share of its packets, drops
+// its connections, and heals it.
 //
 // A cut holds bytes rather than discarding them, as a real partition
 // does: TCP retransmits until the path is back, so what was sent before or
@@ -14,6 +15,13 @@
 // as a SYN that goes unanswered. Drop
 // closes every connection at once, as a restarted service or a reset by a
 // firewall does; later connections work.
+//
+// Between two TCP ends a lost packet is not a hole in the stream: the
+// sender sends it again once its retransmission timer runs out (200 ms at
+// least on Linux, doubling each time the copy is lost too), and the bytes
+// behind it wait. Lose models that: each chunk of bytes is lost with the
+// given probability, drawn from a generator with a fixed seed, and then
+// arrives one timer later, or two, four... when its resends are lost too.
 //
 // We wrote this small proxy rather than embed Toxiproxy
 // (github.com/Shopify/toxiproxy/v2): the faults our tests need are these
@@ -45,6 +53,9 @@ type Proxy struct {
 	down    bool       // target-to-client bytes are held
 	latency time.Duration
 	jitter  time.Duration
+	loss    float64    // the share of chunks lost, each sent again later
+	rng     *rand.Rand // draws the jitter and the losses
+	lost    int        // chunks lost so far
 	closed  bool
 	conns   map[net.Conn]struct{}
 	wg      sync.WaitGroup
@@ -56,7 +67,7 @@ func Listen(target string) (*Proxy, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Proxy{target: target, ln: ln, conns: map[net.Conn]struct{}{}}
+	p := &Proxy{target: target, ln: ln, conns: map[net.Conn]struct{}{}, rng: rand.New(rand.NewPCG(1, 2))}
 	p.changed = sync.NewCond(&p.mu)
 	p.wg.Add(1)
 	go p.accept()
@@ -82,9 +93,29 @@ func (p *Proxy) Slow(latency, jitter time.Duration) {
 	p.set(func() { p.latency, p.jitter = latency, jitter })
 }
 
-// Heal ends every cut and delay; held bytes go on their way.
+// Lose makes each chunk of bytes, each way, lost with probability share
+// and sent again after retransmit, doubled for each resend lost as well;
+// the bytes behind it wait, as on a TCP connection. The draws come from a
+// generator seeded with seed, so a run loses the same chunks of the same
+// sequence of chunks.
+func (p *Proxy) Lose(share float64, seed uint64) {
+	p.set(func() { p.loss, p.rng = share, rand.New(rand.NewPCG(seed, 2)) })
+}
+
+// retransmit is the first resend's wait: Linux's least retransmission
+// timeout.
+const retransmit = 200 * time.Millisecond
+
+// Lost is how many chunks Lose has lost so far.
+func (p *Proxy) Lost() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lost
+}
+
+// Heal ends every cut, delay and loss; held bytes go on their way.
 func (p *Proxy) Heal() {
-	p.set(func() { p.up, p.down, p.latency, p.jitter = false, false, 0, 0 })
+	p.set(func() { p.up, p.down, p.latency, p.jitter, p.loss = false, false, 0, 0, 0 })
 }
 
 // Drop closes every connection through the proxy now, both ends. The
@@ -245,7 +276,11 @@ func (p *Proxy) delay() time.Duration {
 	defer p.mu.Unlock()
 	d := p.latency
 	if p.jitter > 0 {
-		d += rand.N(p.jitter)
+		d += time.Duration(p.rng.Int64N(int64(p.jitter)))
+	}
+	for wait := retransmit; p.loss > 0 && p.rng.Float64() < p.loss; wait *= 2 {
+		p.lost++
+		d += wait
 	}
 	return d
 }

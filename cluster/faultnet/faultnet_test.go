@@ -2,6 +2,7 @@ package faultnet
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"testing"
@@ -230,4 +231,27 @@ func (p *Proxy) open() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.conns)
+}
+
+// TestLoss: a lossy link delivers every byte, in order, with the lost
+// chunks late; the losses are counted.
+func TestLoss(t *testing.T) {
+	p := proxy(t)
+	l := dial(t, p)
+	p.Lose(0.5, 1)
+	for i := range 20 {
+		s := fmt.Sprint("line ", i)
+		l.send(t, s)
+		l.want(t, s)
+	}
+	if p.Lost() == 0 {
+		t.Fatal("a link losing half its chunks lost none of 40")
+	}
+	p.Heal()
+	lost := p.Lost()
+	l.send(t, "healed")
+	l.want(t, "healed")
+	if p.Lost() != lost {
+		t.Fatal("a healed link still loses chunks")
+	}
 }

@@ -26,7 +26,9 @@ type backendConfig struct {
 	node     string // this node's name ("" makes one)
 	prefix   string // NATS subject prefix
 	leaseTTL time.Duration
-	linger   time.Duration // how long tunnelled bytes wait to share a bus message
+	// storeTimeout bounds every wait on PostgreSQL (postgres.Options.Timeout).
+	storeTimeout time.Duration
+	linger       time.Duration // how long tunnelled bytes wait to share a bus message
 }
 
 // backend is the store and, on a cluster, this node's membership.
@@ -64,7 +66,7 @@ func openBackend(ctx context.Context, c backendConfig) (*backend, error) {
 		return nil, fmt.Errorf("-store %q: want a postgres:// URL (or none, for SQLite)", c.store)
 	}
 	b := &backend{cfg: c}
-	opts := postgres.Options{LeaseTTL: c.leaseTTL}
+	opts := postgres.Options{LeaseTTL: c.leaseTTL, Timeout: c.storeTimeout}
 	if c.nats != "" {
 		b.name = c.node
 		if b.name == "" {

@@ -21,6 +21,7 @@ import (
 	"harbor/cluster"
 	"harbor/game"
 	"harbor/game/gametest"
+	"harbor/postgres"
 	"harbor/server"
 	"harbor/table"
 )
@@ -44,6 +45,7 @@ func serveCmd(args []string) error {
 	fl.StringVar(&bc.node, "node", os.Getenv("HARBOR_NODE"), "this node's name, unique in the cluster (env HARBOR_NODE); none: a random one")
 	fl.StringVar(&bc.prefix, "nats-prefix", envOr("HARBOR_NATS_PREFIX", "harbor"), "first part of every NATS subject of the cluster (env HARBOR_NATS_PREFIX)")
 	fl.DurationVar(&bc.leaseTTL, "lease", envDuration("HARBOR_LEASE", 5*time.Second), "how long a node's hold on a table lasts unless renewed; a dead node's tables move after it (env HARBOR_LEASE)")
+	fl.DurationVar(&bc.storeTimeout, "store-timeout", envDuration("HARBOR_STORE_TIMEOUT", postgres.DefaultTimeout), "how long PostgreSQL may take to answer (a statement, a connection) before it is given up, so a silent link fails a move instead of hanging it (env HARBOR_STORE_TIMEOUT)")
 	fl.DurationVar(&bc.linger, "link-linger", envDuration("HARBOR_LINK_LINGER", cluster.DefaultLinger), "how long a node holds bytes tunnelled to another node so that others share their bus message; negative: none (env HARBOR_LINK_LINGER)")
 	botDelay := fl.Duration("bot-delay", envDuration("HARBOR_BOT_DELAY", time.Second), "pause before a computer player moves (env HARBOR_BOT_DELAY)")
 	hardBudget := fl.Duration("hard-budget", envDuration("HARBOR_HARD_BUDGET", table.DefaultHardBudget), "thinking time of one hard computer decision, less when the server is busy (env HARBOR_HARD_BUDGET)")
@@ -72,6 +74,17 @@ func serveCmd(args []string) error {
 	if os.Getenv("HARBOR_TEST_GAMES") == "1" {
 		game.Register(gametest.Definition) // Pile, for tests of the server binary
 	}
+	// The tables' clock: nil for the system's, or off by a skew for the
+	// cluster's tests of a node whose clock is wrong.
+	var clock func() time.Time
+	if v := os.Getenv("HARBOR_TEST_CLOCK_SKEW"); v != "" {
+		skew, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("HARBOR_TEST_CLOCK_SKEW: %w", err)
+		}
+		log.Warn("the tables' clock is off by HARBOR_TEST_CLOCK_SKEW: for tests only", "skew", skew)
+		clock = func() time.Time { return time.Now().Add(skew) }
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -89,7 +102,7 @@ func serveCmd(args []string) error {
 	}
 	defer notifier.Close()
 	tables := table.NewTables(back.store, exposed.tableOptions(table.Options{BotDelay: *botDelay, HardBudget: *hardBudget, Log: log, OnMove: metrics.ObserveMove, OnCommit: metrics.ObserveCommit,
-		OnTurn: notifier.Turn, Quotas: folk}))
+		OnTurn: notifier.Turn, Quotas: folk, Now: clock}))
 	defer tables.Close()
 	live.Store(tables)
 	if *exposed.seed != 0 {

@@ -61,12 +61,18 @@ func Schema(t testing.TB) string {
 
 // WithSchema returns dsn with its search_path set to schema.
 func WithSchema(dsn, schema string) string {
+	return WithParam(dsn, "search_path", schema)
+}
+
+// WithParam returns dsn (a URL or key=value string) with the parameter key
+// set to value.
+func WithParam(dsn, key, value string) string {
 	u, err := url.Parse(dsn)
 	if err != nil || u.Scheme == "" {
-		return dsn + " search_path=" + schema
+		return dsn + " " + key + "=" + value
 	}
 	q := u.Query()
-	q.Set("search_path", schema)
+	q.Set(key, value)
 	u.RawQuery = q.Encode()
 	return u.String()
 }
