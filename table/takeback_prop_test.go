@@ -13,15 +13,13 @@ import (
 	"harbor/table"
 )
 
-// realGames are the registry's games people play at Harbor's tables (not
-// those for tests alone), each with the seats of its tables here: three,
-// within what the game allows.
-func realGames() map[string]int {
+// everyGame is every registered game, Pile included, each with the seats
+// of its tables here: three, within what the game allows.
+func everyGame() map[string]int {
 	out := map[string]int{}
 	for _, d := range game.All() {
-		if info := d.Info(); !info.Test.Only {
-			out[info.ID] = min(max(3, info.MinPlayers), info.MaxPlayers)
-		}
+		info := d.Info()
+		out[info.ID] = min(max(3, info.MinPlayers), info.MaxPlayers)
 	}
 	return out
 }
@@ -66,15 +64,15 @@ func startedTable(t *testing.T, tables *table.Tables, gameID string, n int) (*ta
 }
 
 // TestTakeBackFollowsItsRulesInRandomGames plays seeded random games of
-// every game in which people move, hand their seat to a computer player
-// for a move now and then, and take moves back. After every step: a
+// every registered game, in which people move, hand their seat to a
+// computer player for a move now and then, and take moves back. After every step: a
 // take-back is offered to a person only for their own last move, made by
 // them and not by a computer player standing in for them, and never after
 // a computer's move in their seat, which the table also refuses to take
 // back.
 func TestTakeBackFollowsItsRulesInRandomGames(t *testing.T) {
 	ctx := context.Background()
-	for id, seats := range realGames() {
+	for id, seats := range everyGame() {
 		for seed := uint64(1); seed <= 3; seed++ {
 			store := openStore(t)
 			tables := table.NewTables(store, table.Options{BotDelay: time.Hour})

@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"harbor/game"
@@ -18,8 +19,8 @@ import (
 // (game.JSONAppender) writes what encoding/json writes.
 func TestEveryGameKeepsTheContract(t *testing.T) {
 	defs := game.All()
-	if len(defs) < 4 {
-		t.Fatalf("%d games registered, want the four Harbor games", len(defs))
+	if real := len(slices.DeleteFunc(slices.Clone(defs), func(d game.Definition) bool { return d.Info().Test.Only })); real < 4 {
+		t.Fatalf("%d games for people registered, want the four Harbor games", real)
 	}
 	for _, d := range defs {
 		info := d.Info()

@@ -193,6 +193,7 @@ func (l levelsWith) NewComputer(seat game.Seat, seed uint64, level game.Level, b
 func TestCheckLevelsRejectsLevelsThatDoNotRank(t *testing.T) {
 	for _, d := range game.All() {
 		if !d.Info().HasLevel(game.LevelEasy) {
+			t.Logf("%s offers one computer level (%v): no levels to break", d.Info().ID, d.Info().Levels)
 			continue
 		}
 		t.Run(d.Info().ID+": easy is normal", func(t *testing.T) {
