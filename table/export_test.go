@@ -2,6 +2,8 @@ package table
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 
 	"harbor/game"
 )
@@ -45,4 +47,47 @@ func (r *Runner) MoveOnQuietly() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.t.Version++
+}
+
+// PatchChain makes the patches of a chain of states as the fan-out does
+// for a connection: each state keeps the pairs its patch found, and is the
+// indexed base of the next patch.
+type PatchChain struct{ last *indexed }
+
+// Next returns the patch from the last state to next (nil for the first),
+// and an error when the pairs kept for next are not those an index pass
+// over its bytes finds.
+func (c *PatchChain) Next(next []byte) ([]byte, error) {
+	cur := &indexed{json: next}
+	var patch []byte
+	if c.last != nil {
+		patch = appendDiff(nil, c.last, cur, true)
+	} else {
+		cur.pairs = indexPairs(next)
+	}
+	c.last = cur
+	if want := indexPairs(next); !slices.Equal(cur.pairs, want) {
+		return patch, fmt.Errorf("kept pairs %v, an index pass finds %v", cur.pairs, want)
+	}
+	return patch, nil
+}
+
+// indexPairs is what an index pass finds in doc.
+func indexPairs(doc []byte) []int32 {
+	d := new(differ)
+	d.doc[0] = doc
+	return d.index(0, true)
+}
+
+// Indexed is a state with its pairs, the base of a patch.
+type Indexed = indexed
+
+// NewIndexed indexes doc.
+func NewIndexed(doc []byte) *Indexed {
+	return &indexed{json: doc, pairs: slices.Clone(indexPairs(doc))}
+}
+
+// DiffKept appends the fan-out's patch from a to b, whose pairs it keeps.
+func DiffKept(dst []byte, a *Indexed, b []byte) []byte {
+	return appendDiff(dst, a, &indexed{json: b}, true)
 }

@@ -35,33 +35,39 @@ func AppendDiff(dst, a, b []byte) []byte {
 }
 
 // indexed is a JSON object as encoding/json writes it, with, once known,
-// where each of its objects and arrays ends: the (start, end) pairs that
-// the pass over it found. A state that is the base of the next patch keeps
-// them, so each state is read once as the new state of a patch, not again
-// as the base of the next.
+// where each of its objects and arrays ends: the (start, end) pairs of
+// them all, each after those of the objects and arrays it holds. A state
+// that is the base of the next patch keeps them, so a patch reads the
+// base's bytes only where the new state differs from it.
 type indexed struct {
 	json  []byte
 	pairs []int32
 }
 
-// appendDiff is AppendDiff over indexed values: their pairs are used when
-// known, and b's found are kept when keep is true.
+// appendDiff is AppendDiff over indexed values: a's pairs are used when
+// known (and found when not), and b's are kept when keep is true.
+//
+// Only a is indexed: b is read along with it, and an object or array of b
+// whose bytes are those of its counterpart in a is passed over with one
+// comparison, its pairs copied from a's. So a patch reads little more of
+// b than the parts that changed, and finds b's pairs on the way.
 func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
 	d := differs.Get().(*differ)
 	d.doc = [2][]byte{a.json, b.json}
-	for k, x := range [2]*indexed{a, b} {
-		switch {
-		case x.pairs != nil:
-			d.scatter(k, x.pairs)
-		case k == 1 && keep:
-			x.pairs = d.index(k, true)
-		default:
-			d.index(k, false)
-		}
+	pairs := a.pairs
+	if pairs == nil {
+		d.index(0, true)
+		pairs = d.pairs
 	}
-	dst = d.appendNode(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
-	d.doc = [2][]byte{}
-	if cap(d.ends[0])+cap(d.ends[1]) <= 1<<20 {
+	d.useBase(pairs)
+	d.record = keep
+	d.bpairs = d.bpairs[:0]
+	dst, _ = d.node(dst, 0, int32(len(d.doc[0])), 0)
+	if keep {
+		b.pairs = append(make([]int32, 0, len(d.bpairs)), d.bpairs...)
+	}
+	d.doc, d.apairs = [2][]byte{}, nil
+	if cap(d.ends[0])+cap(d.ends[1])+cap(d.at) <= 1<<20 {
 		differs.Put(d)
 	}
 	return dst
@@ -74,6 +80,14 @@ type differ struct {
 	stack []int32
 	pairs []int32 // the pairs an index pass finds
 	mems  []span  // the members of the containers being compared, a stack
+
+	// When diffing: apairs are a's pairs, at[i] the number of the pair of
+	// the object or array that starts at a's byte i; bpairs are b's pairs
+	// found so far, when record.
+	apairs []int32
+	at     []int32
+	bpairs []int32
+	record bool
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
@@ -82,50 +96,69 @@ var differs = sync.Pool{New: func() any { return new(differ) }}
 // (k0 == k1: no key), as indexes into its document.
 type span struct{ k0, k1, v0, v1 int32 }
 
+// useBase sets the ends of a's objects and arrays, and where each one's
+// pair is, from a's pairs.
+func (d *differ) useBase(pairs []int32) {
+	ends := d.grow(0)
+	if cap(d.at) < len(ends) {
+		d.at = make([]int32, len(ends)+len(ends)/4)
+	}
+	d.at = d.at[:len(ends)]
+	for i := 0; i+1 < len(pairs); i += 2 {
+		ends[pairs[i]] = pairs[i+1]
+		d.at[pairs[i]] = int32(i / 2)
+	}
+	d.apairs = pairs
+}
+
+// pair records the pair of b's object or array at [s, e).
+func (d *differ) pair(s, e int32) {
+	if d.record {
+		d.bpairs = append(d.bpairs, s, e)
+	}
+}
+
+// copyPairs records the pairs of b's object or array at b0, the same bytes
+// as a's at a0, and of all it holds: a's, moved by b0-a0. They come just
+// before a0's own pair in a's pairs, each starting after a0.
+func (d *differ) copyPairs(a0, b0 int32) {
+	if !d.record {
+		return
+	}
+	last := int(d.at[a0])
+	first := last
+	for first > 0 && d.apairs[2*(first-1)] > a0 {
+		first--
+	}
+	shift := b0 - a0
+	for _, x := range d.apairs[2*first : 2*last+2] {
+		d.bpairs = append(d.bpairs, x+shift)
+	}
+}
+
 // index finds the end of every object and array of doc[k].
-// It returns, when pairs, a copy of the (start, end) pairs it found.
+// It returns, when pairs, the (start, end) pairs it found, in d.pairs.
 func (d *differ) index(k int, pairs bool) []int32 {
 	v := d.doc[k]
 	ends := d.grow(k)
 	st := d.stack[:0]
 	found := d.pairs[:0]
-	for i := 0; i < len(v); i++ {
-		for !structural[v[i]] {
-			if i++; i == len(v) {
-				break
-			}
-		}
-		if i == len(v) {
-			break
-		}
-		switch v[i] {
-		case '"':
-			i = stringEnd(v, i) - 1
-		case '{', '[':
+	for i := nextBracket(v, 0); i < len(v); i = nextBracket(v, i+1) {
+		if v[i] == '{' || v[i] == '[' {
 			st = append(st, int32(i))
-		case '}', ']':
-			if n := len(st) - 1; n >= 0 {
-				ends[st[n]] = int32(i + 1)
-				if pairs {
-					found = append(found, st[n], int32(i+1))
-				}
-				st = st[:n]
+		} else if n := len(st) - 1; n >= 0 {
+			ends[st[n]] = int32(i + 1)
+			if pairs {
+				found = append(found, st[n], int32(i+1))
 			}
+			st = st[:n]
 		}
 	}
 	d.stack, d.pairs = st, found
 	if !pairs {
 		return nil
 	}
-	return append(make([]int32, 0, len(found)), found...)
-}
-
-// scatter sets the ends of doc[k]'s objects and arrays from its pairs.
-func (d *differ) scatter(k int, pairs []int32) {
-	ends := d.grow(k)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		ends[pairs[i]] = pairs[i+1]
-	}
+	return found
 }
 
 // grow makes d.ends[k] as long as doc[k].
@@ -193,47 +226,71 @@ func (d *differ) members(k int, v0, v1 int32) {
 func (d *differ) key(k int, m span) []byte { return d.doc[k][m.k0:m.k1] }
 func (d *differ) val(k int, m span) []byte { return d.doc[k][m.v0:m.v1] }
 
-// appendNode appends the patch of a into b: doc[0][a0:a1] into
-// doc[1][b0:b1], two objects or two arrays.
-func (d *differ) appendNode(dst []byte, a0, a1, b0, b1 int32) []byte {
+// node appends the patch of a into b: a's doc[0][a0:a1] into b's object
+// or array of the same kind that starts at doc[1][b0]. It returns the
+// index just past b's, and records the pairs of b's objects and arrays.
+func (d *differ) node(dst []byte, a0, a1, b0 int32) ([]byte, int32) {
 	base := len(d.mems)
 	d.members(0, a0, a1)
-	na := len(d.mems) - base
-	d.members(1, b0, b1)
-	am, bm := d.mems[base:base+na:base+na], d.mems[base+na:]
+	am := d.mems[base:len(d.mems):len(d.mems)]
 	dst = append(dst, '{')
 	first := true
+	var end int32
 	if d.doc[1][b0] == '[' {
-		dst = d.diffArrays(dst, am, bm, &first)
+		dst, end = d.diffArray(dst, am, b0, &first)
 	} else {
-		dst = d.diffObjects(dst, am, bm, &first)
+		dst, end = d.diffObject(dst, am, b0, &first)
 	}
 	d.mems = d.mems[:base]
-	return append(dst, '}')
+	d.pair(b0, end)
+	return append(dst, '}'), end
 }
 
-func (d *differ) diffObjects(dst []byte, am, bm []span, first *bool) []byte {
+// next returns where b's next member or element starts after a value
+// ending at i, and false at the end of its object or array, where i then
+// is the closing bracket.
+func (d *differ) next(i int32) (int32, bool) {
+	v := d.doc[1]
+	i = skipSpace(v, i)
+	if int(i) >= len(v) || v[i] != ',' {
+		return i, false
+	}
+	return skipSpace(v, i+1), true
+}
+
+// closed returns the index just past the closing bracket at i.
+func (d *differ) closed(i int32) int32 { return min(i+1, int32(len(d.doc[1]))) }
+
+func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
 	// A member of a found in b is marked by its k1 set to -1.
+	v := d.doc[1]
+	i := skipSpace(v, b0+1)
+	more := int(i) < len(v) && v[i] != '}'
 	j := 0
-	for _, m := range bm {
-		key := d.key(1, m)
+	for more {
+		k1 := int32(stringEnd(v, int(i)))
+		key := v[i:k1]
+		i = skipSpace(v, skipSpace(v, k1)+1) // past the colon
 		k := -1
 		if j < len(am) && am[j].k1 >= 0 && bytes.Equal(d.key(0, am[j]), key) {
 			k = j
 		} else {
-			for i := range am {
-				if am[i].k1 >= 0 && bytes.Equal(d.key(0, am[i]), key) {
-					k = i
+			for x := range am {
+				if am[x].k1 >= 0 && bytes.Equal(d.key(0, am[x]), key) {
+					k = x
 					break
 				}
 			}
 		}
+		var v1 int32
 		if k < 0 {
-			dst = appendSet(dst, first, key, d.val(1, m))
-			continue
+			v1 = d.scan(i)
+			dst = appendSet(dst, first, key, v[i:v1])
+		} else {
+			dst, v1 = d.entry(dst, first, key, am[k], i)
+			am[k].k1, j = -1, k+1
 		}
-		dst = d.appendEntry(dst, first, key, am[k], m)
-		am[k].k1, j = -1, k+1
+		i, more = d.next(v1)
 	}
 	for _, m := range am {
 		if m.k1 >= 0 {
@@ -241,50 +298,113 @@ func (d *differ) diffObjects(dst []byte, am, bm []span, first *bool) []byte {
 			dst = append(dst, "[]"...)
 		}
 	}
-	return dst
+	return dst, d.closed(i)
 }
 
-func (d *differ) diffArrays(dst []byte, am, bm []span, first *bool) []byte {
+func (d *differ) diffArray(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
 	var key [24]byte
-	for i, m := range bm {
-		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
+	v := d.doc[1]
+	i := skipSpace(v, b0+1)
+	more := int(i) < len(v) && v[i] != ']'
+	n := 0
+	for ; more && n < len(am); n++ {
+		k := strconv.AppendInt(append(key[:0], '"'), int64(n), 10)
 		k = append(k, '"')
-		if i < len(am) {
-			dst = d.appendEntry(dst, first, k, am[i], m)
-		} else {
-			if i == len(am) {
-				dst = appendKey(dst, first, []byte(`"n"`))
-				dst = strconv.AppendInt(dst, int64(len(bm)), 10)
-			}
-			dst = appendSet(dst, first, k, d.val(1, m))
-		}
+		var v1 int32
+		dst, v1 = d.entry(dst, first, k, am[n], i)
+		i, more = d.next(v1)
 	}
-	if len(bm) < len(am) {
+	// The elements past a's length: read them all first, for their
+	// number comes before them.
+	base := len(d.mems)
+	for more {
+		v1 := d.scan(i)
+		d.mems = append(d.mems, span{v0: i, v1: v1})
+		i, more = d.next(v1)
+	}
+	added := d.mems[base:]
+	if total := n + len(added); len(added) > 0 || total < len(am) {
 		dst = appendKey(dst, first, []byte(`"n"`))
-		dst = strconv.AppendInt(dst, int64(len(bm)), 10)
+		dst = strconv.AppendInt(dst, int64(total), 10)
 	}
-	return dst
+	for x, m := range added {
+		k := strconv.AppendInt(append(key[:0], '"'), int64(n+x), 10)
+		k = append(k, '"')
+		dst = appendSet(dst, first, k, v[m.v0:m.v1])
+	}
+	d.mems = d.mems[:base]
+	return dst, d.closed(i)
 }
 
-// appendEntry appends the entry under key that turns the value of a into
-// that of b, or nothing when they are equal.
-func (d *differ) appendEntry(dst []byte, first *bool, key []byte, a, b span) []byte {
-	av, bv := d.val(0, a), d.val(1, b)
-	if bytes.Equal(av, bv) {
-		return dst
-	}
-	if len(av) > 0 && len(bv) > 0 && (av[0] == '{' && bv[0] == '{' || av[0] == '[' && bv[0] == '[') {
-		wasFirst := *first
-		start := len(dst)
-		dst = appendKey(dst, first, key)
-		mark := len(dst)
-		dst = d.appendNode(dst, a.v0, a.v1, b.v0, b.v1)
-		if len(dst)-mark <= len(bv)+2 {
-			return dst
+// entry appends the entry under key that turns the value of a into b's
+// value at doc[1][b0], or nothing when they are equal, and returns the
+// index just past b's value.
+func (d *differ) entry(dst []byte, first *bool, key []byte, a span, b0 int32) ([]byte, int32) {
+	av, v := d.val(0, a), d.doc[1]
+	if len(av) > 0 && (av[0] == '{' || av[0] == '[') && int(b0) < len(v) {
+		if bytes.HasPrefix(v[b0:], av) {
+			// The same bytes from the same bracket: the same value.
+			d.copyPairs(a.v0, b0)
+			return dst, b0 + int32(len(av))
 		}
-		dst, *first = dst[:start], wasFirst
+		if v[b0] == av[0] {
+			wasFirst := *first
+			start := len(dst)
+			dst = appendKey(dst, first, key)
+			mark := len(dst)
+			var end int32
+			dst, end = d.node(dst, a.v0, a.v1, b0)
+			if len(dst)-mark <= int(end-b0)+2 {
+				return dst, end
+			}
+			dst, *first = dst[:start], wasFirst
+			return appendSet(dst, first, key, v[b0:end]), end
+		}
 	}
-	return appendSet(dst, first, key, bv)
+	end := d.scan(b0)
+	if bv := v[b0:end]; !bytes.Equal(av, bv) {
+		dst = appendSet(dst, first, key, bv)
+	}
+	return dst, end
+}
+
+// scan returns the index just past b's value that starts at i, recording
+// the pairs of the objects and arrays it is or holds.
+func (d *differ) scan(i int32) int32 {
+	v := d.doc[1]
+	if int(i) >= len(v) || v[i] != '{' && v[i] != '[' {
+		return d.skip(1, i)
+	}
+	st := d.stack[:0]
+	for j := int(i); j < len(v); j = nextBracket(v, j+1) {
+		if v[j] == '{' || v[j] == '[' {
+			st = append(st, int32(j))
+			continue
+		}
+		n := len(st) - 1
+		d.pair(st[n], int32(j+1))
+		if st = st[:n]; n == 0 {
+			d.stack = st
+			return int32(j + 1)
+		}
+	}
+	d.stack = st
+	return int32(len(v))
+}
+
+// nextBracket returns the index of the first '{', '[', '}' or ']' of v
+// from i on outside strings, or len(v).
+func nextBracket(v []byte, i int) int {
+	for ; i < len(v); i++ {
+		for i < len(v) && !structural[v[i]] {
+			i++
+		}
+		if i == len(v) || v[i] != '"' {
+			return i
+		}
+		i = stringEnd(v, i) - 1
+	}
+	return len(v)
 }
 
 // appendSet appends the entry key: [v].

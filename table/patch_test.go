@@ -117,21 +117,34 @@ func TestPatchWithinRefuses(t *testing.T) {
 
 // TestPatchGames: for every viewer of every game, through a game of
 // computer players, the patch from each state to the next rebuilds the
-// next exactly and holds nothing it does not; patches are smaller than
-// the states they replace.
+// next exactly and holds nothing it does not, and is the same made from
+// the pairs the state before kept; patches are smaller than the states
+// they replace.
 func TestPatchGames(t *testing.T) {
 	for _, d := range game.All() {
 		t.Run(d.Info().ID, func(t *testing.T) {
 			prev := map[game.Seat][]byte{}
+			chains := map[game.Seat]*table.PatchChain{}
 			var full, patched int
 			playViews(t, d, 11, 150, func(_ int, v table.StateView) {
 				cur, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)
 				}
+				if chains[v.Seat] == nil {
+					chains[v.Seat] = &table.PatchChain{}
+				}
+				kept, err := chains[v.Seat].Next(cur)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if p := prev[v.Seat]; p != nil {
 					full += len(cur)
-					patched += min(len(cur), len(roundTrip(t, p, cur)))
+					p := roundTrip(t, p, cur)
+					if !bytes.Equal(kept, p) {
+						t.Fatalf("from kept pairs %s, from the bytes %s", kept, p)
+					}
+					patched += min(len(cur), len(p))
 				}
 				prev[v.Seat] = cur
 			})
@@ -157,7 +170,19 @@ func FuzzPatch(f *testing.F) {
 		// The server diffs what encoding/json writes.
 		a, _ = json.Marshal(x)
 		b, _ = json.Marshal(y)
-		roundTrip(t, a, b)
+		p := roundTrip(t, a, b)
+		// As a connection gets them: a, b and a again, each patch made
+		// from the pairs the one before kept.
+		var c table.PatchChain
+		for i, next := range [][]byte{a, b, a} {
+			kept, err := c.Next(next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 1 && !bytes.Equal(kept, p) {
+				t.Fatalf("from kept pairs %s, from the bytes %s", kept, p)
+			}
+		}
 	})
 }
 
@@ -246,6 +271,26 @@ func BenchmarkDiff(b *testing.B) {
 			reportCPU(b, func(i int) {
 				k := 1 + i%(len(states)-1)
 				buf = table.AppendDiff(buf[:0], states[k-1], states[k])
+			})
+		})
+	}
+}
+
+// BenchmarkDiffKept is BenchmarkDiff as the fan-out makes each patch: from
+// a state whose pairs the patch before kept, keeping the new state's.
+func BenchmarkDiffKept(b *testing.B) {
+	for _, d := range game.All() {
+		states := seatChain(b, d)
+		bases := make([]*table.Indexed, len(states))
+		for k := range states {
+			bases[k] = table.NewIndexed(states[k])
+		}
+		b.Run(d.Info().ID, func(b *testing.B) {
+			var buf []byte
+			b.ReportAllocs()
+			reportCPU(b, func(i int) {
+				k := 1 + i%(len(states)-1)
+				buf = table.DiffKept(buf[:0], bases[k-1], states[k])
 			})
 		})
 	}
