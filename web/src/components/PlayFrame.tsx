@@ -105,8 +105,8 @@ function useBarRoom(root: { current: HTMLDivElement | null }, bar: boolean) {
 export function PlayFrame({ store, play, parts }: { store: TableStore; play: Play; parts: FrameParts }) {
   const live = useContext(LiveTable);
   const root = useRef<HTMLDivElement>(null);
-  useFocusAfterMove(root, play.data.version);
   const { game: g, me, over, data } = play;
+  useFocusAfterMove(root, data.version, play.myTurn && !play.away);
   const lobby = data.lobby;
   const bar = me >= 0 && !over && parts.actions !== undefined;
   useBarRoom(root, bar);
