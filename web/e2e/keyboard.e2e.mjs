@@ -10,7 +10,9 @@
 // On the laptop the person then plays on by keyboard: after each of their
 // moves the focus must rest on the next move (the turn goes on) or the turn
 // line (it passed), and come to the next move when the turn comes back, so
-// each later move is one Enter; the presses are counted by kind of move. The
+// each later move is one Enter, or one a step where the page takes the move
+// in steps (The Great Harbor's die, slot, split and Place, each step putting
+// the focus on the next); the presses are counted by kind of move. The
 // play screen's live regions are recorded as they change: nothing is said as
 // the page opens, a move the person makes while their turn goes on is said
 // before the next key, every announcement says something, there is at most one
@@ -33,8 +35,8 @@ const GAMES = [
     game: "greatharbor",
     first: '[data-testid="gh-action"] button:not([disabled])',
     tabs: 8,
-    next: '[data-testid="gh-action"] button[data-move="draft"]',
-    moves: 1,
+    next: '[data-testid="gh-action"] button[data-move], [data-testid^="my-die-"], svg.gh-harbor [data-slot], .gh-splits [role="radio"], [data-testid="place-confirm"]',
+    moves: 3,
   },
   {
     game: "harborfall",
@@ -153,8 +155,10 @@ const newestLine = (page) => page.locator(".play-side .log-lines li").first().te
 /**
  * playOn plays the person's next moves by keyboard alone: each must find the
  * focus on a move (next) once the page shows the server's version and the
- * table waits on the person, so Enter makes it. It counts the presses by kind
- * of move and checks the announcements (see the top comment).
+ * table waits on the person, so Enter makes it (an Enter a step, where the
+ * page takes the move in steps, each step putting the focus on the next). It
+ * counts the presses by kind of move and checks the announcements (see the
+ * top comment).
  */
 async function playOn(page, path, { game, next, moves, from }) {
   const presses = {};
@@ -168,13 +172,38 @@ async function playOn(page, path, { game, next, moves, from }) {
       focused = w.what;
       return w.legal ? { v: s.v, what: w.what } : false;
     }).catch((e) => fail(`${e.message}; the focus is on ${focused}`));
-    const kind = await page.evaluate(() => {
-      const el = document.activeElement;
-      return el.getAttribute("data-move")?.split(/[:\s]/)[0] || (el.hasAttribute("data-corner") ? "corner" : el.hasAttribute("data-edge") ? "edge" : "move");
-    });
-    await page.keyboard.press("Enter");
-    presses[kind] = (presses[kind] ?? 0) + 1;
-    await until(`${game}: the move made by Enter on ${at.what}`, async () => Number(await version(page)) > at.v);
+    // A move taken in steps on the page (The Great Harbor's die, slot, split, Place) is an Enter a step,
+    // each step putting the focus on the next; the presses are counted until the move is made.
+    let kind = "";
+    let keys = 0;
+    for (;;) {
+      const tag = `${k}-${keys}`;
+      kind = await page.evaluate((tag) => {
+        const el = document.activeElement;
+        el.setAttribute("data-kb-step", tag);
+        return (
+          el.getAttribute("data-move")?.split(/[:\s]/)[0] ||
+          (el.hasAttribute("data-corner")
+            ? "corner"
+            : el.hasAttribute("data-edge")
+              ? "edge"
+              : el.getAttribute("data-testid") === "place-confirm"
+                ? "place"
+                : "move")
+        );
+      }, tag);
+      await page.keyboard.press("Enter");
+      keys++;
+      const moved = await until(`${game}: the move or its next step after Enter on ${at.what}`, async () => {
+        if (Number(await version(page)) > at.v) return "move";
+        const w = await where(page, next);
+        const same = await page.evaluate((tag) => document.activeElement?.getAttribute("data-kb-step") === tag, tag);
+        return w.legal && !same ? "step" : false;
+      });
+      if (moved === "move") break;
+      if (keys >= MAX_KEYS) fail(`${game}: ${keys} Enter presses and the move is not made; the focus is on ${(await where(page, next)).what}`);
+    }
+    presses[kind] = [...(presses[kind] ?? []), keys];
     const s = await serverState(page, path);
     if (s.actors?.includes(s.seat) && String(s.v) === String(at.v + 1)) {
       // The turn goes on and nothing else moved: the move is said before the next key.
@@ -202,9 +231,6 @@ async function playOn(page, path, { game, next, moves, from }) {
     const between = said.slice(prev ? said.indexOf(prev) + 1 : 0, i).some((y) => y.kind === "polite");
     if (!between) fail(`${game}: "Your turn" said again with no move said between: ${JSON.stringify(said)}`);
   });
-  log(
-    `${game} (laptop): each later move one Enter (${Object.entries(presses)
-      .map(([k, n]) => `${k} ×${n}`)
-      .join(", ")}); said: ${JSON.stringify(said)}`,
-  );
+  const counts = Object.entries(presses).map(([kind, n]) => `${kind} ${n.join(", ")}`);
+  log(`${game} (laptop): key presses of each later move, by kind: ${counts.join("; ")}; said: ${JSON.stringify(said)}`);
 }

@@ -174,3 +174,22 @@ export function useFocusAfterMove(root: { current: HTMLElement | null }, version
     if (target && (target as unknown) !== document.activeElement) target.focus({ preventScroll: !keyboard.current });
   }, [version, myTurn]);
 }
+
+/**
+ * useFocusStep follows a decision a game takes in steps on the page before
+ * it sends the move (The Great Harbor's die, slot, split and confirm): when
+ * step (the choices made so far, as a key) changes and the focus is in the
+ * play screen or lost, the focus goes to next(), the first control of the
+ * step now asked for (null: leave it; after the move, useFocusAfterMove
+ * takes over). The page does not scroll for it.
+ */
+export function useFocusStep(step: string, next: () => HTMLElement | SVGElement | null): void {
+  const last = useRef(step);
+  useEffect(() => {
+    if (last.current === step) return;
+    last.current = step;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest(".play")) return;
+    next()?.focus({ preventScroll: true });
+  }, [step]);
+}
