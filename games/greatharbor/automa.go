@@ -80,7 +80,7 @@ func (s *State) automaDraft(log *game.Log) {
 		d.Loc, d.At = locDistrict, s.automaID()
 		s.Bot.Smuggler++ // GH-180
 	} else {
-		d.Loc, d.At = locSlot, slot
+		d.Loc, d.At, d.By = locSlot, slot, s.automaID()
 		s.Slots[slot] = die
 		s.shopIncome(slot, dieColour(die))
 	}

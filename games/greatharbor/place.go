@@ -164,7 +164,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		}
 		text += s.shopIncomeText(m.Slot, dieColour(m.Die))
 	}
-	d.Loc, d.At, d.Bonus, d.Wild = locSlot, m.Slot, 0, false
+	d.Loc, d.At, d.Bonus, d.Wild, d.By = locSlot, m.Slot, 0, false, seat
 	s.Slots[m.Slot] = m.Die
 	s.shopIncome(m.Slot, dieColour(m.Die))
 	for k := range 2 {

@@ -44,6 +44,9 @@ type Die struct {
 	Order int8 `json:"order"` // roll order in this turn, for Automa ties (GH-Q30)
 	Bonus int8 `json:"bonus"` // temporary pips for its next placement (GH-099, GH-199)
 	Wild  bool `json:"wild"`  // Engineer: any slot for its next placement (GH-200)
+	// By is who placed a die that lies on a harbor slot (the Automa is N), so
+	// a screen can say whose die it is; a Port Crane's move keeps it.
+	By int8 `json:"by,omitempty"`
 }
 
 // Ship is one dock of a colony and the card in it.

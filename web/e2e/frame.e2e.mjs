@@ -3,7 +3,8 @@
 // TV opened the documented way, /tv and then the typed code, on a cold load.
 // In each game: a hint is asked for, shown and logged; a refused move's rule
 // link opens the rules reference at that rule; the focus lands on a control
-// after a move made from the keyboard; a take-back wherever the game offers
+// after a move made from the keyboard (on the turn line, which says whom the
+// table waits on, when the move passed the turn); a take-back wherever the game offers
 // one; then both people hand their seats to computer players, the game runs
 // to its end (the final table, play again and the replay link on every
 // page), and a page opened afresh loads the earlier pages of the log.
@@ -58,7 +59,8 @@ const focused = (page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { control: false, what: "the page's body" };
-    const control = el.matches("button, a[href], input, select, textarea, [tabindex='0'], [role=button]") && !!el.closest(".play");
+    const turnLine = el.matches("[data-testid='turn-line']") && !document.querySelector(":is([data-decision], .action-bar) button[data-move]:not([disabled])");
+    const control = (turnLine || el.matches("button, a[href], input, select, textarea, [tabindex='0'], [role=button]")) && !!el.closest(".play");
     return { control, what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 50)}"` };
   });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { named } from "./a11y";
 import { freshRoot } from "./root";
 import { Harbor } from "../src/games/greatharbor/Harbor";
-import { dieName, slotName } from "../src/games/greatharbor/moves";
+import { dieName, dieOwner, slotName } from "../src/games/greatharbor/moves";
 import { decodeView as decodeGreatHarbor } from "../src/games/greatharbor/view";
 import { Board } from "../src/games/holdings/Board";
 import { SPACES } from "../src/games/holdings/board";
@@ -62,8 +62,10 @@ describe("The Great Harbor's Harbor", () => {
     expect(held.length).toBeGreaterThanOrEqual(3);
     for (const { d, s } of held) {
       const name = slotName(view, s);
-      expect(slots.find((n) => n.toLowerCase().startsWith(name.toLowerCase()))).toContain(`holds a ${dieName(view, d)}`);
+      expect(slots.find((n) => n.toLowerCase().startsWith(name.toLowerCase()))).toContain(`holds ${dieOwner(view, d)} ${dieName(view, d)}`);
     }
+    // The fixture's dice on slots were placed by Bo and by the Automa; the viewer is Ana.
+    expect(held.map(({ d }) => dieOwner(view, d)).sort()).toEqual(["Bo's", "Bo's", "the Automa's", "the Automa's"]);
     const shops = named(root, "img").filter((n) => n.includes("'s Shop on corner "));
     const owned = view.shopSite.flatMap((site, v) => (site >= 0 ? [`${view.names[view.shopOwner[v]!]}'s Shop on corner ${v + 1}`] : []));
     expect(owned.length).toBeGreaterThanOrEqual(2);

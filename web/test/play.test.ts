@@ -2,7 +2,7 @@
 // data, and where it puts the focus after a move.
 
 import { describe, expect, it } from "vitest";
-import { FOCUS_ORDER, firstControl, focusLost, playOf, skipTarget, usable, type Focusable, type Region } from "../src/components/usePlay";
+import { FOCUS_ORDER, firstControl, focusAfter, focusLost, playOf, skipTarget, usable, type Focusable, type Region } from "../src/components/usePlay";
 import { lineId } from "../src/components/MoveChoice";
 import { decodeResult, type GameState, type Move } from "../src/protocol";
 import { emptyTable, type TableData } from "../src/state";
@@ -118,6 +118,16 @@ describe("focus after a move", () => {
     expect(firstControl(region({ ".play-side": [chat] }))).toBe(chat);
   });
 
+  it("takes a decision's control marked data-first before the cards shown ahead of it", () => {
+    const card = control("a card to read");
+    const take = control("take the set");
+    const root: Region = {
+      querySelectorAll: (sel: string) => (sel.endsWith("[data-first]") ? [take] : sel.startsWith("[data-decision] ") ? [card, take] : []),
+      contains: () => true,
+    };
+    expect(firstControl(root)).toBe(take);
+  });
+
   it("passes over controls that cannot take the focus", () => {
     const end = control("end");
     expect(firstControl(region({ "[data-decision]": [control("busy", { disabled: true })], ".action-bar": [control("hidden", { shown: false }), end] }))).toBe(
@@ -169,5 +179,39 @@ describe("the skip link", () => {
   it("falls back to the turn line when no control of the turn can take the focus", () => {
     const turn = control("turn line");
     expect(skipTarget(screen({ ".action-bar": [control("hidden", { shown: false })] }, turn), true)).toBe(turn);
+  });
+});
+
+describe("the focus after each move", () => {
+  const screen = (parts: Record<string, Focusable[]>, turnLine: Focusable) => ({
+    ...region(parts),
+    querySelector: (sel: string) => (sel === "[data-testid='turn-line']" ? turnLine : null),
+  });
+  const body = control("body");
+  const turn = control("turn line", { attrs: { "data-testid": "turn-line", tabindex: "-1" } });
+
+  it("goes to the next decision when the person's move took their control and the turn goes on", () => {
+    const buy = control("buy");
+    expect(focusAfter(screen({ ".action-bar": [buy] }, turn), body, body, true, true)).toBe(buy);
+    expect(focusAfter(screen({ ".action-bar": [buy] }, turn), control("roll", { connected: false }), body, true, true)).toBe(buy);
+  });
+
+  it("goes to the turn line when the person's move ended their turn", () => {
+    expect(focusAfter(screen({ ".play-board": [control("space")] }, turn), body, body, true, false)).toBe(turn);
+  });
+
+  it("goes from the turn line to the decision when the turn comes back", () => {
+    const roll = control("roll");
+    expect(focusAfter(screen({ ".action-bar": [roll] }, turn), turn, body, true, true)).toBe(roll);
+    // While others play, it stays on the turn line.
+    expect(focusAfter(screen({ ".action-bar": [roll] }, turn), turn, body, true, false)).toBeNull();
+  });
+
+  it("is never taken by others' moves from where the person put it", () => {
+    const chat = control("chat box");
+    const space = control("a space on the board");
+    expect(focusAfter(screen({ ".action-bar": [control("roll")] }, turn), chat, body, false, true)).toBeNull();
+    expect(focusAfter(screen({ ".action-bar": [control("roll")] }, turn), space, body, true, true)).toBeNull();
+    expect(focusAfter(screen({ ".action-bar": [control("roll")] }, turn), body, body, false, true)).toBeNull();
   });
 });

@@ -40,8 +40,15 @@ export function LogPanel({
         {LOG_TITLE}
       </h2>
       {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
-      {/* A list that scrolls takes the focus, so the keyboard can scroll it. */}
-      <ol class="log-lines" aria-live="polite" aria-relevant={limit === undefined ? "additions" : "additions text"} tabIndex={0} aria-labelledby={id}>
+      {/* A list that scrolls takes the focus, so the keyboard can scroll it. On a play screen the frame's
+          announcer says each move once, so only the TV's list is a live region. */}
+      <ol
+        class="log-lines"
+        aria-live={limit === undefined ? undefined : "polite"}
+        aria-relevant={limit === undefined ? undefined : "additions text"}
+        tabIndex={0}
+        aria-labelledby={id}
+      >
         {lines.map((e, k) => (
           // On a TV the rows are drawn anew with each version, in their places: no row moves down (or into the
           // list's hidden column) as lines come; only what they say changes.

@@ -13,7 +13,8 @@
 //   - the summary of the position in words, on request (each game gives its lines);
 //   - the end of the game: the game's final table and charts, then what next
 //     (play again) and the way to the replay;
-//   - the action bar, and the focus after a move (useFocusAfterMove).
+//   - the action bar, and the focus after a move (useFocusAfterMove);
+//   - what a screen reader is told of each move and of the turn (announce.ts).
 
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useLayoutEffect, useRef } from "preact/hooks";
@@ -30,6 +31,8 @@ import { Presence } from "./Presence";
 import { HowTo } from "./Rules";
 import { PositionSummary } from "./Summary";
 import { ReplayLinks, TakeBack } from "./Timeline";
+import { Announcer } from "./Announcer";
+import { useAnnouncements } from "./announce";
 import { skipTarget, useFocusAfterMove, type Play } from "./usePlay";
 
 /**
@@ -105,8 +108,12 @@ function useBarRoom(root: { current: HTMLDivElement | null }, bar: boolean) {
 export function PlayFrame({ store, play, parts }: { store: TableStore; play: Play; parts: FrameParts }) {
   const live = useContext(LiveTable);
   const root = useRef<HTMLDivElement>(null);
-  useFocusAfterMove(root, play.data.version);
   const { game: g, me, over, data } = play;
+  useFocusAfterMove(root, data.version, play.myTurn && !play.away);
+  const said = useAnnouncements(
+    { version: data.version, log: data.log, logVersions: data.logVersions, myTurn: play.myTurn && !play.away && !over, turnLine: parts.turnLine },
+    live,
+  );
   const lobby = data.lobby;
   const bar = me >= 0 && !over && parts.actions !== undefined;
   useBarRoom(root, bar);
@@ -132,7 +139,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         <a href="/" class="home-link">
           Harbor
         </a>
-        <p class="turn-line" data-testid="turn-line" aria-live="polite" tabIndex={-1}>
+        <p class="turn-line" data-testid="turn-line" tabIndex={-1}>
           {over ? "The game is over." : parts.turnLine}
         </p>
         {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} due={g.turnDue ?? 0} pace={lobby?.pace} names={others} /> : null}
@@ -171,6 +178,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
         </nav>
       ) : null}
       {parts.after}
+      <Announcer said={said} />
     </div>
   );
 }

@@ -83,10 +83,15 @@ export function usable(el: Focusable): boolean {
   return !el.disabled && el.getAttribute("aria-disabled") !== "true" && el.getAttribute("tabindex") !== "-1" && el.getClientRects().length > 0;
 }
 
-/** firstControl is the first usable control in root by FOCUS_ORDER, or null. */
+/**
+ * firstControl is the first usable control in root by FOCUS_ORDER, or null.
+ * Inside the decision, a control marked data-first (a move, where the panel
+ * shows cards to read before their moves, as Neko Harbour's) comes before the rest.
+ */
 export function firstControl(root: Region): Focusable | null {
-  for (const where of FOCUS_ORDER) {
-    const found = Array.from(root.querySelectorAll(`${where} :is(${CONTROLS})`)).find(usable);
+  const where = [`${FOCUS_ORDER[0]} :is(${CONTROLS})[data-first]`, ...FOCUS_ORDER.map((w) => `${w} :is(${CONTROLS})`)];
+  for (const sel of where) {
+    const found = Array.from(root.querySelectorAll(sel)).find(usable);
     if (found) return found;
   }
   return null;
@@ -118,12 +123,28 @@ export function focusLost(active: Focusable | null, body: unknown, wasInside: bo
   return active === null || active === body || active.isConnected === false || active.disabled === true;
 }
 
+/** parked says whether the focus rests on the turn line, where the frame puts it while the table waits on others. */
+export const parked = (active: Focusable | null) => active?.getAttribute("data-testid") === "turn-line";
+
 /**
- * useFocusAfterMove moves the focus to firstControl(root) after each new
- * version of the table, when the focus was inside root and the move took it
- * away. Focus elsewhere (the chat, a dialog, the address bar) is left alone.
+ * focusAfter is where the focus goes after a new version of the table, or
+ * null to leave it: when the move took the focus away (focusLost), to the
+ * decision to make on this seat's turn, else to the turn line, which says whom
+ * the table waits on (skipTarget); when it rests on the turn line and the
+ * turn has come to this seat, to the decision. Focus anywhere else (the chat,
+ * the log, a board's place, a dialog) is never moved by others' moves.
  */
-export function useFocusAfterMove(root: { current: HTMLElement | null }, version: number): void {
+export function focusAfter(root: Screen, active: Focusable | null, body: unknown, wasInside: boolean, myTurn: boolean): Focusable | null {
+  if (focusLost(active, body, wasInside)) return skipTarget(root, myTurn);
+  if (myTurn && parked(active) && root.contains(active)) return firstControl(root);
+  return null;
+}
+
+/**
+ * useFocusAfterMove moves the focus by focusAfter after each new version of
+ * the table. Focus elsewhere (the chat, a dialog, the address bar) is left alone.
+ */
+export function useFocusAfterMove(root: { current: HTMLElement | null }, version: number, myTurn: boolean): void {
   const inside = useRef(false);
   // A keyboard player is shown the control; a tap does not scroll the page to it.
   const keyboard = useRef(false);
@@ -149,8 +170,26 @@ export function useFocusAfterMove(root: { current: HTMLElement | null }, version
   useEffect(() => {
     const el = root.current;
     if (!el) return;
-    if (!focusLost(document.activeElement as HTMLElement | null, document.body, inside.current)) return;
-    const target = firstControl(el);
-    target?.focus({ preventScroll: !keyboard.current });
-  }, [version]);
+    const target = focusAfter(el, document.activeElement as HTMLElement | null, document.body, inside.current, myTurn);
+    if (target && (target as unknown) !== document.activeElement) target.focus({ preventScroll: !keyboard.current });
+  }, [version, myTurn]);
+}
+
+/**
+ * useFocusStep follows a decision a game takes in steps on the page before
+ * it sends the move (The Great Harbor's die, slot, split and confirm): when
+ * step (the choices made so far, as a key) changes and the focus is in the
+ * play screen or lost, the focus goes to next(), the first control of the
+ * step now asked for (null: leave it; after the move, useFocusAfterMove
+ * takes over). The page does not scroll for it.
+ */
+export function useFocusStep(step: string, next: () => HTMLElement | SVGElement | null): void {
+  const last = useRef(step);
+  useEffect(() => {
+    if (last.current === step) return;
+    last.current = step;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest(".play")) return;
+    next()?.focus({ preventScroll: true });
+  }, [step]);
 }

@@ -11,7 +11,7 @@ import { shapePath } from "../../components/SeatBadge";
 import { COLOURS, tileById } from "./content";
 import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
 import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons, MarkShape } from "./icons";
-import { cornerTiles, dieName, slotName, tileTitle } from "./moves";
+import { cornerTiles, dieName, dieOwner, slotName, tileTitle } from "./moves";
 import { acceptedColours, type GreatHarborView } from "./view";
 import { gainText } from "./words";
 
@@ -51,7 +51,7 @@ export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say =
     .map((c) => COLOURS[c])
     .join(" or ");
   const die = v.slots[slot] ?? -1;
-  const holds = die >= 0 ? `holds a ${dieName(v, die)}` : "empty";
+  const holds = die >= 0 ? `holds ${dieOwner(v, die)} ${dieName(v, die)}` : "empty";
   const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
   const name = slotName(v, slot);
   return `${name[0]!.toUpperCase()}${name.slice(1)}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;

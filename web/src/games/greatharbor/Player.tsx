@@ -4,7 +4,7 @@
 
 import { useState } from "preact/hooks";
 import { PlayFrame } from "../../components/PlayFrame";
-import { usePlay } from "../../components/usePlay";
+import { useFocusStep, usePlay } from "../../components/usePlay";
 import { LoadingGame } from "../../components/Loading";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { GameEvent } from "../../protocol";
@@ -69,6 +69,15 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
   const [tileStop, setTileStop] = useState(0);
   const [rawCorner, setCorner] = useState<number | null>(null);
   const [rawCrane, setCrane] = useState<CraneChoice>(noCrane);
+  // Each step of a placement takes the focus to the next: a marked slot (or the District), the split, Place.
+  useFocusStep(`${rawChoice.die}/${rawChoice.slot}/${rawChoice.split}`, () => {
+    const screen = document.querySelector(".gh-play");
+    if (!screen || rawChoice.die === null) return null;
+    if (rawChoice.slot === null)
+      return screen.querySelector<SVGElement>('svg.gh-harbor [data-slot][tabindex="0"]') ?? screen.querySelector<HTMLElement>('[data-testid="to-district"]');
+    if (rawChoice.split === null) return screen.querySelector<HTMLElement>('.gh-splits [role="radio"]');
+    return screen.querySelector<HTMLElement>('[data-testid="place-confirm"]');
+  });
   if (!play) return <LoadingGame />;
   const v = decodeView(play.game.view);
   const { data, game: g, colors, me, legal, busy, send, over } = play;

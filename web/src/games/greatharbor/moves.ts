@@ -25,6 +25,14 @@ export function dieName(v: GreatHarborView, id: number): string {
   return d ? `${colourName(d.colour).toLowerCase()} ${d.face}${d.bonus > 0 ? ` (+${d.bonus})` : ""}` : `die ${id}`;
 }
 
+/** dieOwner says whose a die on a slot is, as a possessive: "your", "Bo's", "the Automa's". */
+export function dieOwner(v: GreatHarborView, id: number): string {
+  const by = v.dice[id]?.by ?? -1;
+  if (by === v.viewer) return "your";
+  if (by === v.n && v.automa) return "the Automa's";
+  return `${v.names[by] ?? "another player"}'s`;
+}
+
 /** dieAt names a die with where it lies: "red 4 on the slot above the Forum", "red 4 in the pool", "red 4 you drafted". */
 export function dieAt(v: GreatHarborView, id: number): string {
   const d = v.dice[id];

@@ -28,6 +28,8 @@ export interface Die {
   order: number;
   bonus: number;
   wild: boolean;
+  /** who placed a die that lies on a slot (the Automa is n) */
+  by: number;
 }
 
 export interface Ship {
@@ -325,6 +327,7 @@ export function decodeView(raw: unknown): GreatHarborView {
     order: num(d.order),
     bonus: num(d.bonus),
     wild: d.wild === true,
+    by: num(d.by),
   }));
   const pend = obj(o.pending);
   const pendingN = num(o.pendingN);

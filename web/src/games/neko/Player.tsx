@@ -46,7 +46,7 @@ export function turnLine(v: NekoView, me: number): string {
 /** MoveButton is one legal move as a button, labeled with its price. */
 export function MoveButton({ m, v, me, send, busy, primary }: { m: Move; v: NekoView; me: number; send: (m: Move) => void; busy: boolean; primary?: boolean }) {
   return (
-    <button type="button" class={primary ? "btn-primary" : ""} disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>
+    <button type="button" class={primary ? "btn-primary" : ""} disabled={busy} onClick={() => send(m)} data-move={moveKey(m)} data-first>
       {moveLabel(m, v, me)}
     </button>
   );
@@ -107,7 +107,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
                       ))}
                     </div>
                     {m ? (
-                      <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>
+                      <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)} data-first>
                         <SplitLabel text={moveLabel(m, v, me)} />
                       </button>
                     ) : mine ? (
@@ -129,7 +129,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
                 <div key={n} class="nk-pick">
                   <Card n={n} onOpen={open} />
                   {m ? (
-                    <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)}>
+                    <button type="button" class="btn-primary" disabled={busy} onClick={() => send(m)} data-move={moveKey(m)} data-first>
                       {moveLabel(m, v, me)}
                     </button>
                   ) : null}
