@@ -55,7 +55,7 @@ function usedIds(): Set<string> {
   for (const f of files(join(web, "src"))) {
     const text = readFileSync(f, "utf8");
     for (const m of text.matchAll(/\btr?\(\s*"([^"]+)"/g)) ids.add(m[1]!);
-    for (const m of text.matchAll(/"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace)\.[a-zA-Z]+)"/g)) ids.add(m[1]!);
+    for (const m of text.matchAll(/"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices)\.[a-zA-Z]+)"/g)) ids.add(m[1]!);
   }
   return ids;
 }
@@ -98,14 +98,17 @@ const CONVERTED = [
   "src/components/Loading.tsx",
   "src/i18n/errors.ts",
   "src/i18n/LanguagePicker.tsx",
+  "src/notices/Notices.tsx",
+  "src/notices/LinkDevices.tsx",
+  "src/notices/parts.tsx",
 ];
 
 /** Attributes whose values are never shown: classes, ids, types, test ids and the like. */
 const NOT_SHOWN =
   /^(class|className|id|for|htmlFor|type|name|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
 
-/** Names no language translates, and the server's English log prefix deadline.ts reads (never shows). */
-const KEPT = new Set(["Harbor", "Computer for "]);
+/** Names no language translates (Harbor, the UTC time zone), and the server's English log prefix deadline.ts reads (never shows). */
+const KEPT = new Set(["Harbor", "← Harbor", "UTC", "Computer for "]);
 
 /** looksShown: a text a person would read: a JSX text, or a literal with two words or a capital (a class list like "btn btn-small" is not). */
 const looksShown = (s: string, jsx: boolean): boolean => {
