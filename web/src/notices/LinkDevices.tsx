@@ -40,7 +40,11 @@ export function LinkDevices() {
             {list.devices.map((d) => (
               <li key={d.id}>
                 {t("devices.entry", { name: d.name, here: d.id === list.this ? "yes" : "no", since: formatDate(new Date(d.created)) })}{" "}
-                <button type="button" onClick={() => run(async () => setList(await notices.unlink(d.id)))} aria-label={t("devices.unlinkName", { name: d.name })}>
+                <button
+                  type="button"
+                  onClick={() => run(async () => setList(await notices.unlink(d.id)))}
+                  aria-label={t("devices.unlinkName", { name: d.name })}
+                >
                   {t("devices.unlink")}
                 </button>
               </li>
