@@ -7,6 +7,7 @@
 
 import { lazy, Suspense } from "preact/compat";
 import { useLayoutEffect } from "preact/hooks";
+import { t } from "./i18n/i18n";
 import { go, isTvRoute, route } from "./router";
 import { Home } from "./screens/Home";
 import { Join } from "./screens/Join";
@@ -37,7 +38,7 @@ export function App() {
       return <Table key={r.id} id={r.id} />;
     case "tv":
       return (
-        <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
+        <Suspense fallback={<p class="page">{t("loading.tv")}</p>}>
           <Tv key={r.code} code={r.code} />
         </Suspense>
       );
@@ -45,25 +46,25 @@ export function App() {
     case "tvReplay":
     case "replayFile":
       return (
-        <Suspense fallback={<p class="page">Loading the replay…</p>}>
+        <Suspense fallback={<p class="page">{t("loading.replay")}</p>}>
           <Replay key={JSON.stringify(r)} route={r} />
         </Suspense>
       );
     case "notices":
       return (
-        <Suspense fallback={<p class="page">Loading…</p>}>
+        <Suspense fallback={<p class="page">{t("loading.page")}</p>}>
           <Notices go={go} />
         </Suspense>
       );
     case "link":
       return (
-        <Suspense fallback={<p class="page">Loading…</p>}>
+        <Suspense fallback={<p class="page">{t("loading.page")}</p>}>
           <LinkThis code={r.code} go={go} />
         </Suspense>
       );
     case "tvEntry":
       return (
-        <Suspense fallback={<p class="page">Loading the TV screen…</p>}>
+        <Suspense fallback={<p class="page">{t("loading.tv")}</p>}>
           <TvEntry go={go} />
         </Suspense>
       );

@@ -4,6 +4,7 @@
 
 import { decodeError, decodeLobby, decodePosition, type Lobby, type Pace, type Position, type ProtocolError } from "./protocol";
 import { isObj, obj } from "./decode";
+import { t as say } from "./i18n/i18n";
 
 export interface GameOption {
   key: string;
@@ -65,7 +66,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
       body: body === undefined ? null : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, { code: "offline", message: "The server cannot be reached. Check your connection and try again." });
+    throw new ApiError(0, { code: "offline", message: say("error.offline") });
   }
   const text = await res.text();
   let json: unknown = null;

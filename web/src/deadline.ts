@@ -3,8 +3,11 @@
 // runs out, and the moves a computer player made for a person. Pure
 // functions of the time given, so tests fix the clock.
 
-import { plural } from "./format";
+import { formatDate, formatList, t } from "./i18n/i18n";
 import type { GameEvent, Pace } from "./protocol";
+
+/** How the server's log begins a line a computer player played for a person. */
+const STAND_IN = "Computer for ";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -18,23 +21,20 @@ const DAY = 24 * HOUR;
  */
 export function duration(ms: number, coarse = false): string {
   const s = coarse ? Math.floor(Math.max(0, ms) / 1000) : Math.max(0, Math.ceil(ms / 1000));
-  if (s < MINUTE) return coarse ? "under a minute" : `${s} s`;
+  if (s < MINUTE) return coarse ? t("time.underMinute") : t("time.seconds", { s });
   if (s < HOUR) {
     const m = Math.floor(s / MINUTE);
-    return coarse ? `${m} min` : `${m} min ${s % MINUTE} s`;
+    return coarse ? t("time.minutes", { m }) : t("time.minutesSeconds", { m, s: s % MINUTE });
   }
   if (s < 2 * DAY) {
     const h = Math.floor(s / HOUR);
     const m = Math.floor((s % HOUR) / MINUTE);
-    return `${h} h ${String(m).padStart(2, "0")} min`;
+    return t("time.hoursMinutes", { h, mm: String(m).padStart(2, "0") });
   }
   const d = Math.floor(s / DAY);
   const h = Math.floor((s % DAY) / HOUR);
-  return h ? `${plural(d, "day")} ${h} h` : plural(d, "day");
+  return h ? t("time.daysHours", { d, h }) : t("time.days", { d });
 }
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** dayStart is the local midnight that begins t's day. */
 const dayStart = (t: number) => {
@@ -48,30 +48,27 @@ const dayStart = (t: number) => {
  * "09:40 on December 14" after.
  */
 export function clockWords(at: number, now: number): string {
-  const d = new Date(at);
-  const clock = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  const clock = formatDate(at, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const days = Math.round((dayStart(at) - dayStart(now)) / (DAY * 1000));
-  if (days <= 0) return `${clock} today`;
-  if (days === 1) return `${clock} tomorrow`;
-  if (days < 7) return `${clock} on ${WEEKDAYS[d.getDay()]}`;
-  return `${clock} on ${MONTHS[d.getMonth()]} ${d.getDate()}`;
+  if (days <= 0) return t("time.today", { clock });
+  if (days === 1) return t("time.tomorrow", { clock });
+  if (days < 7) return t("time.onDay", { clock, day: formatDate(at, { weekday: "long" }) });
+  return t("time.onDate", { clock, date: formatDate(at, { month: "long", day: "numeric" }) });
 }
 
 /** lapseWords says what happens when the limit of a turn at pace runs out, after "then". */
 export function lapseWords(pace: Pace): string {
-  if (pace.mode === "own" && pace.rule === "skip") return "your turn is skipped";
-  return "a computer player moves for you";
+  return t(pace.mode === "own" && pace.rule === "skip" ? "time.lapseSkip" : "time.lapseComputer");
 }
 
-/** namesWords joins names: "Bo", "Bo and Cy", "Ana, Bo and Cy". */
+/** namesWords joins names: "Bo", "Bo and Cy", "Ana, Bo and Cy" (in the reader's language). */
 export function namesWords(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return formatList(names);
 }
 
 /** untilWords says until when the people on turn have: "Bo has until 09:40 tomorrow". */
 export function untilWords(names: readonly string[], deadline: number, now: number): string {
-  return `${namesWords(names)} ${names.length > 1 ? "have" : "has"} until ${clockWords(deadline, now)}`;
+  return t("time.until", { names: namesWords(names), count: names.length, when: clockWords(deadline, now) });
 }
 
 /**
@@ -88,7 +85,8 @@ export function playedFor(
   seat: number,
   name: string,
 ): { lines: string[]; turns: number; last: number } {
-  const prefix = `Computer for ${name}: `;
+  // The server's own English log line for a stand-in's move (docs/protocol.md), read, never shown.
+  const prefix = `${STAND_IN}${name}: `;
   const lines: string[] = [];
   const moves: number[] = [];
   for (let i = log.length - 1; i >= 0; i--) {

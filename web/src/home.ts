@@ -5,7 +5,7 @@
 
 import type { MyTable } from "./api";
 import { duration } from "./deadline";
-import { plural } from "./format";
+import { formatList, t } from "./i18n/i18n";
 import type { Lobby } from "./protocol";
 
 /** fromLobby makes a list row of a remembered table from its lobby (nothing known of the moves since). */
@@ -68,25 +68,25 @@ export function mergeTables(server: readonly MyTable[], remembered: readonly MyT
 
 /** timeLeft says how long until deadline, to the minute (the page changes once a minute): "2 h 10 min left", "3 days 4 h left". */
 export function timeLeft(deadline: number, now: number): string {
-  return deadline <= now ? "no time left" : `${duration(deadline - now, true)} left`;
+  return deadline <= now ? t("home.noTimeLeft") : t("home.timeLeft", { time: duration(deadline - now, true) });
 }
 
 /** sinceWords: "3 moves since you looked", "" when there were none. */
 export function sinceWords(n: number): string {
-  return n > 0 ? `${plural(n, "move")} since you looked` : "";
+  return n > 0 ? t("home.movesSince", { n }) : "";
 }
 
 /** summary says in one line who plays and where the table is: "Ana, Bo · Bo's turn", "Ana, Computer 1 · your turn". */
-export function summary(t: MyTable): string {
+export function summary(r: MyTable): string {
   const turn =
-    t.status === "lobby"
-      ? "in the lobby"
-      : t.status === "finished"
-        ? "the game is over"
-        : t.yourTurn
-          ? "your turn"
-          : t.turn.length
-            ? `${t.turn.join(" and ")}'s turn`
-            : "playing";
-  return `${t.players.join(", ")} · ${turn}`;
+    r.status === "lobby"
+      ? t("home.inLobby")
+      : r.status === "finished"
+        ? t("home.gameOver")
+        : r.yourTurn
+          ? t("home.yourTurnLower")
+          : r.turn.length
+            ? t("home.turnOf", { names: formatList(r.turn) })
+            : t("home.playing");
+  return t("home.summary", { players: r.players.join(", "), turn });
 }

@@ -2,6 +2,7 @@
 // starting, and the seat summaries. The server decides; these only explain.
 
 import type { GameOption } from "./api";
+import { formatList, intlLocale, type MessageId, t } from "./i18n/i18n";
 import type { Lobby } from "./protocol";
 
 /** soloOn says whether an option reads on, and fixed, at this table: the game turns it on when one person plays. */
@@ -13,39 +14,64 @@ export function startBlocker(l: Lobby, minPlayers: number, maxPlayers: number): 
   const waiting = filled.filter((s) => s.kind === "human" && !s.ready && !s.host);
   const empty = l.seats.find((s) => s.kind === "empty");
   if (l.forkAt > 0 && empty) {
-    return `Seat ${empty.index + 1} is empty: this game plays on with every seat of the earlier one. Add a computer player there or invite someone to take it.`;
+    return t("lobby.forkEmpty", { seat: empty.index + 1 });
   }
   if (filled.length < minPlayers) {
     const need = minPlayers - filled.length;
-    return `Needs ${need} more player${need === 1 ? "" : "s"}: invite a friend or add a computer player.`;
+    return t("lobby.needsPlayers", { need });
   }
-  if (filled.length > maxPlayers) return `At most ${maxPlayers} players can play.`;
+  if (filled.length > maxPlayers) return t("lobby.atMost", { max: maxPlayers });
   if (waiting.length > 0) {
-    const names = waiting.map((s) => s.name || `Seat ${s.index + 1}`);
-    return `Waiting for ${joinNames(names)} to be ready.`;
+    const names = waiting.map((s) => s.name || t("lobby.seatN", { n: s.index + 1 }));
+    return t("lobby.waitingFor", { names: joinNames(names), count: names.length });
   }
   return null;
 }
 
-/** joinNames: ["A"] → "A", ["A","B"] → "A and B", ["A","B","C"] → "A, B and C". */
+/** joinNames: ["A"] → "A", ["A","B"] → "A and B", ["A","B","C"] → "A, B and C" (in the reader's language). */
 export function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return formatList(names);
 }
 
-/** levelName is how a computer level reads on screen: "easy" → "Easy". */
+const LEVELS: Record<string, MessageId> = { easy: "level.easy", normal: "level.normal", hard: "level.hard" };
+
+/** levelName is how a computer level reads on screen: "easy" → "Easy" (a level the catalog lacks: its id, capitalized). */
 export function levelName(level: string): string {
-  return level ? level.charAt(0).toUpperCase() + level.slice(1) : "Normal";
+  const id = LEVELS[level || "normal"];
+  return id ? t(id) : level.charAt(0).toUpperCase() + level.slice(1);
 }
 
 /** computerLabel is the tag beside a computer player's name: its level when the game has several. */
 export function computerLabel(level: string, levels: string[]): string {
-  return levels.length > 1 ? `Computer · ${levelName(level)}` : "Computer";
+  return levels.length > 1 ? t("lobby.computerLevel", { level: levelName(level) }) : t("lobby.computer");
 }
 
 /** seatStatus is the words for one seat's state, so it never depends on color or icons. */
 export function seatStatus(s: Lobby["seats"][number]): string {
-  if (s.kind === "empty") return "Empty seat";
-  if (s.kind === "bot") return `Computer player, ${levelName(s.level).toLowerCase()} level, always ready`;
-  return `${s.host ? "Host, starts the game" : s.ready ? "Ready" : "Not ready"}, ${s.connected ? "connected" : "not connected"}`;
+  if (s.kind === "empty") return t("lobby.emptySeat");
+  if (s.kind === "bot") return t("lobby.botStatus", { level: levelName(s.level).toLocaleLowerCase(intlLocale()) });
+  return t("lobby.humanStatus", { role: s.host ? "host" : s.ready ? "ready" : "waiting", online: s.connected ? "yes" : "no" });
+}
+
+/** limitWords says a turn limit at your own pace: "1 hour", "12 hours", "3 days" (whole days from two days on). */
+export function limitWords(seconds: number): string {
+  const days = seconds / 86_400;
+  return days >= 2 && Number.isInteger(days) ? t("pace.limitDays", { n: days }) : t("pace.limitHours", { n: Math.round(seconds / 3600) });
+}
+
+const COLORS: Record<string, MessageId> = {
+  red: "color.red",
+  blue: "color.blue",
+  green: "color.green",
+  yellow: "color.yellow",
+  purple: "color.purple",
+  orange: "color.orange",
+  teal: "color.teal",
+  pink: "color.pink",
+};
+
+/** colorName is a seat color's name in the reader's language ("Red" → "Rot"); a color the catalog lacks keeps its own name. */
+export function colorName(name: string): string {
+  const id = COLORS[name.toLowerCase()];
+  return id ? t(id) : name;
 }

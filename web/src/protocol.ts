@@ -107,13 +107,8 @@ export interface Pace {
   rule?: "computer" | "skip";
 }
 
-/** PACE_LIMITS are the turn limits a host may choose at your own pace, in seconds. */
-export const PACE_LIMITS: { seconds: number; label: string }[] = [
-  { seconds: 3600, label: "1 hour" },
-  { seconds: 12 * 3600, label: "12 hours" },
-  { seconds: 24 * 3600, label: "24 hours" },
-  { seconds: 3 * 24 * 3600, label: "3 days" },
-];
+/** PACE_LIMITS are the turn limits a host may choose at your own pace, in seconds (lobby.ts's limitWords says them). */
+export const PACE_LIMITS: { seconds: number }[] = [{ seconds: 3600 }, { seconds: 12 * 3600 }, { seconds: 24 * 3600 }, { seconds: 3 * 24 * 3600 }];
 
 function decodePace(d: unknown): Pace {
   const o = obj(d);

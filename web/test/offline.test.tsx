@@ -6,7 +6,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { OFFLINE_TEXT, RETRY_MS } from "../src/components/Offline";
+import { offlineText, RETRY_MS } from "../src/components/Offline";
+
+const OFFLINE_TEXT = offlineText();
 import { Notices } from "../src/notices/Notices";
 import { Join } from "../src/screens/Join";
 import { freshRoot } from "./root";

@@ -1,5 +1,5 @@
 // Harbor writes American English: every text the front end shows (string
-// literals and JSX text of src, the rules help in content/*/reference.json,
+// literals and JSX text of src, the English catalog src/i18n/en.json, the rules help in content/*/reference.json,
 // index.html and the app manifest) spells "color", "neighbor", "center",
 // "harbor" and the like. The exceptions are names: Neko Harbour, and that
 // game's own components as its rulebook names them (its harbour and its
@@ -83,6 +83,11 @@ describe("American spelling", () => {
   it("is the spelling of the rules help", () => {
     const bad = files(join(web, "src", "content"), /^reference\.json$/).flatMap((f) => found(f, jsonTexts(JSON.parse(readFileSync(f, "utf8")))));
     expect(bad).toEqual([]);
+  });
+
+  it("is the spelling of the English catalog", () => {
+    const file = join(web, "src", "i18n", "en.json");
+    expect(found(file, Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>))).toEqual([]);
   });
 
   it("still finds a topic by the British spelling of its words", () => {

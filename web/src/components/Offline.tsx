@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "../api";
+import { t } from "../i18n/i18n";
 
 /** What a page that needs the server says while the server cannot be reached. */
-export const OFFLINE_TEXT = "Harbor's server cannot be reached right now. This page will work again once the connection is back.";
+export const offlineText = () => t("offline.text");
 
 /** How often a page that could not reach the server tries again, besides when the browser says it is online. */
 export const RETRY_MS = 15_000;
@@ -59,7 +60,7 @@ export function useLoad(load: () => Promise<void>, onError: (e: unknown) => void
 export function OfflineNotice() {
   return (
     <section class="panel" role="alert" data-testid="offline">
-      <p>{OFFLINE_TEXT}</p>
+      <p>{offlineText()}</p>
     </section>
   );
 }

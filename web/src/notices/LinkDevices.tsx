@@ -1,5 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { CodeForm } from "../components/CodeForm";
+import { formatDate, t, tr } from "../i18n/i18n";
+import { LanguagePicker } from "../i18n/LanguagePicker";
 import { notices, type DeviceList, type LinkCode } from "./client";
 import { Alert, useAction } from "./parts";
 
@@ -15,60 +17,61 @@ export function LinkDevices() {
   }, []);
   return (
     <section class="panel" aria-labelledby="link-h">
-      <h2 id="link-h">Link another device</h2>
-      <p class="hint">Your phone and your laptop can both be you: the same seats at every table, and notices on both.</p>
+      <h2 id="link-h">{t("devices.title")}</h2>
+      <p class="hint">{t("devices.intro")}</p>
       {code ? (
         <div class="link-code" data-testid="link-code">
-          <p>
-            On the other device, open <a href={code.link}>{code.link}</a> or scan the QR code, or type this code on its Notices page:
-          </p>
-          <p class="code-big" role="img" aria-label={`Code ${code.code.split("").join(" ")}`}>
+          <p>{tr("devices.how", { link: code.link, a: (words) => <a href={code.link}>{words}</a> })}</p>
+          <p class="code-big" role="img" aria-label={t("devices.codeLabel", { code: code.code.split("").join(" ") })}>
             {code.code}
           </p>
-          <img src={code.qr} width={200} height={200} alt="QR code of the link" />
-          <p class="hint">It works once, for ten minutes.</p>
+          <img src={code.qr} width={200} height={200} alt={t("devices.qrAlt")} />
+          <p class="hint">{t("devices.once")}</p>
         </div>
       ) : (
         <button type="button" class="btn-primary" onClick={() => run(async () => setCode(await notices.linkCode()))}>
-          Show a code
+          {t("devices.showCode")}
         </button>
       )}
       {list && list.devices.length > 0 ? (
         <>
-          <h3>Linked devices</h3>
+          <h3>{t("devices.linked")}</h3>
           <ul class="devices">
             {list.devices.map((d) => (
               <li key={d.id}>
-                {d.name}
-                {d.id === list.this ? " (this device)" : ""}, since {new Date(d.created).toLocaleDateString()}{" "}
-                <button type="button" onClick={() => run(async () => setList(await notices.unlink(d.id)))} aria-label={`Unlink ${d.name}`}>
-                  Unlink
+                {t("devices.entry", { name: d.name, here: d.id === list.this ? "yes" : "no", since: formatDate(new Date(d.created)) })}{" "}
+                <button
+                  type="button"
+                  onClick={() => run(async () => setList(await notices.unlink(d.id)))}
+                  aria-label={t("devices.unlinkName", { name: d.name })}
+                >
+                  {t("devices.unlink")}
                 </button>
               </li>
             ))}
           </ul>
         </>
       ) : null}
-      <h3>Use a code on this device</h3>
+      <h3>{t("devices.useCode")}</h3>
       <CodeForm
         id="link-code"
-        label="Code from your other device"
-        placeholder="Code, e.g. K7Q2MX8P"
+        label={t("devices.codeField")}
+        placeholder={t("devices.codePlaceholder")}
         value={typed}
         onValue={setTyped}
         onSubmit={(e) => {
           e.preventDefault();
           run(async () => {
             await notices.link(typed.trim());
-            setDone("This device is linked: it is you now, and your other device's tables are on the home page.");
+            setDone(t("devices.done"));
             setList(await notices.devices());
           });
         }}
         disabled={!typed.trim()}
       >
-        Link
+        {t("devices.link")}
       </CodeForm>
-      <p class="hint">Tables this device joined under another name stay with that name, no longer reachable from here.</p>
+      <p class="hint">{t("devices.otherName")}</p>
       {done ? <p role="status">{done}</p> : null}
       <Alert text={error} />
     </section>
@@ -85,12 +88,13 @@ export function LinkThis({ code, go }: { code: string; go: (path: string) => voi
     });
   return (
     <div class="page">
-      <h1>Link this device</h1>
+      <h1>{t("devices.linkThis")}</h1>
+      <LanguagePicker />
       <section class="panel">
-        <p>This browser becomes the person who showed you this code: it holds their seats and gets their notices.</p>
-        <p class="hint">Tables this browser joined under another name stay with that name, no longer reachable from here.</p>
+        <p>{t("devices.becomes")}</p>
+        <p class="hint">{t("devices.otherNameBrowser")}</p>
         <button type="button" class="btn-primary" disabled={busy} onClick={link}>
-          Link this device
+          {t("devices.linkThis")}
         </button>
         <Alert text={error} />
       </section>

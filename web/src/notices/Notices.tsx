@@ -1,6 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { currentSubscription, minutesOf, notices, pushFailureText, pushSupported, timeOf, turnPushOff, turnPushOn, type NoticeSettings } from "./client";
 import { OfflineNotice, useLoad } from "../components/Offline";
+import { t } from "../i18n/i18n";
+import { LanguagePicker } from "../i18n/LanguagePicker";
 import { LinkDevices } from "./LinkDevices";
 import { Alert, message, useAction } from "./parts";
 
@@ -25,11 +27,9 @@ export function Notices({ go }: { go: (path: string) => void }) {
           ← Harbor
         </a>
       </p>
-      <h1>Notices and devices</h1>
-      <p class="hint">
-        When it is your turn and you have no page of that table open, Harbor can tell you. A notice says whose turn it is, at which table and game, and nothing
-        more: never a card, a hand or a move.
-      </p>
+      <h1>{t("home.noticesLink")}</h1>
+      <LanguagePicker />
+      <p class="hint">{t("notices.intro")}</p>
       <Alert text={error} />
       {offline ? (
         <OfflineNotice />
@@ -40,7 +40,7 @@ export function Notices({ go }: { go: (path: string) => void }) {
           <QuietPanel s={s} set={setS} />
         </>
       ) : error ? null : (
-        <p>Loading…</p>
+        <p>{t("loading.page")}</p>
       )}
       {/* Device links need the server too: shown once it has answered. */}
       {!offline && (s || error) ? <LinkDevices /> : null}
@@ -75,20 +75,17 @@ export function PushPanel({ s, set }: Panel) {
   };
   return (
     <section class="panel" aria-labelledby="push-h">
-      <h2 id="push-h">On this device</h2>
+      <h2 id="push-h">{t("notices.device")}</h2>
       {!pushSupported() ? (
-        <p>
-          This browser cannot receive notices. On an iPhone or iPad, add Harbor to the home screen first (Share, then Add to Home Screen) and open it from
-          there.
-        </p>
+        <p>{t("notices.noPush")}</p>
       ) : (
         <>
-          <p data-testid="push-state">{on === null ? "…" : on ? "Notices are on for this device." : "Notices are off for this device."}</p>
+          <p data-testid="push-state">{on === null ? "…" : on ? t("notices.pushOn") : t("notices.pushOff")}</p>
           <button type="button" class={on ? "" : "btn-primary"} disabled={waiting || on === null} onClick={toggle}>
-            {waiting ? (on ? "Turning notices off…" : "Turning notices on…") : on ? "Turn notices off" : "Turn notices on"}
+            {waiting ? (on ? t("notices.turningOff") : t("notices.turningOn")) : on ? t("notices.turnOff") : t("notices.turnOn")}
           </button>
           <p role="status" class="hint" data-testid="push-wait">
-            {waiting ? "Waiting for the browser to answer…" : ""}
+            {waiting ? t("notices.waiting") : ""}
           </p>
         </>
       )}
@@ -108,9 +105,9 @@ function MailPanel({ s, set }: Panel) {
     });
   return (
     <section class="panel" aria-labelledby="mail-h">
-      <h2 id="mail-h">By e-mail</h2>
+      <h2 id="mail-h">{t("notices.mail")}</h2>
       {!s.mailOn ? (
-        <p>This server sends no e-mail.</p>
+        <p>{t("notices.noMail")}</p>
       ) : (
         <form
           class="stack"
@@ -119,18 +116,18 @@ function MailPanel({ s, set }: Panel) {
             save(address.trim());
           }}
         >
-          <label for="notice-mail">Address</label>
+          <label for="notice-mail">{t("notices.address")}</label>
           <input id="notice-mail" type="email" autocomplete="email" maxLength={254} value={address} onInput={(e) => setAddress(e.currentTarget.value)} />
           <p class="hint" data-testid="mail-state">
-            {s.mail ? (s.confirmed ? `Notices go to ${s.mail}.` : `Open the link in the mail sent to ${s.mail} to confirm it.`) : "No address: no mail."}
+            {s.mail ? (s.confirmed ? t("notices.mailTo", { mail: s.mail }) : t("notices.mailConfirm", { mail: s.mail })) : t("notices.mailNone")}
           </p>
           <div class="row">
             <button type="submit" class="btn-primary" disabled={busy || !address.trim() || address.trim() === s.mail}>
-              Save the address
+              {t("notices.saveAddress")}
             </button>
             {s.mail ? (
               <button type="button" disabled={busy} onClick={() => save("")}>
-                Remove
+                {t("lobby.remove")}
               </button>
             ) : null}
           </div>
@@ -150,24 +147,24 @@ function QuietPanel({ s, set }: Panel) {
     e.preventDefault();
     try {
       set(await notices.quiet(minutesOf(from), minutesOf(to), zone));
-      setState(from === to ? "Saved: no quiet hours." : `Saved: no notices from ${from} to ${to}.`);
+      setState(from === to ? t("notices.quietNone") : t("notices.quietSaved", { from, to }));
     } catch (err) {
       setState(message(err));
     }
   };
   return (
     <section class="panel" aria-labelledby="quiet-h">
-      <h2 id="quiet-h">Quiet hours</h2>
+      <h2 id="quiet-h">{t("notices.quiet")}</h2>
       <form class="stack" onSubmit={save}>
-        <p class="hint">No notices between these times ({s.zone || zone}). The same time twice: no quiet hours.</p>
+        <p class="hint">{t("notices.quietHelp", { zone: s.zone || zone })}</p>
         <div class="row">
           <label>
-            From <input type="time" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+            {t("notices.from")} <input type="time" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
           </label>
           <label>
-            To <input type="time" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+            {t("notices.to")} <input type="time" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
           </label>
-          <button type="submit">Save</button>
+          <button type="submit">{t("notices.save")}</button>
         </div>
         <p role="status">{state}</p>
       </form>

@@ -1,6 +1,8 @@
 // The notices and device-link API (docs/api.md, "Turn notices" and
 // "Linked devices"), and the browser's side of Web Push.
 
+import { errorText } from "../i18n/errors";
+import { t } from "../i18n/i18n";
 import { ApiError, call } from "../api";
 import { recentTables, rememberTable } from "../recent";
 
@@ -118,20 +120,21 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  */
 export function pushFailureText(e: unknown, on: boolean): string {
   const name = e instanceof PushFailure ? e.kind : e instanceof ApiError ? "api" : e instanceof Error ? e.name : "";
+  const state = on ? "on" : "off";
   switch (name) {
     case "api":
-      return (e as ApiError).message;
+      return errorText(e, "notices.failed");
     case "blocked":
     case "NotAllowedError":
-      return "This browser blocks notices from Harbor. To allow them, open the site settings (the icon beside the address bar), set Notifications to Allow, then turn notices on again.";
+      return t("push.blocked");
     case "dismissed":
-      return "Notices stay off: the browser did not get your permission. Turn them on again and choose Allow when the browser asks.";
+      return t("push.dismissed");
     case "NotSupportedError":
-      return "This browser cannot receive notices.";
+      return t("push.unsupported");
     case "timeout":
-      return `The browser did not answer in time, so notices are still ${on ? "off" : "on"}. Try again; if it keeps happening, reload the page.`;
+      return t("push.timeout", { state });
     default:
-      return `Notices could not be turned ${on ? "on" : "off"}. Try again in a moment.`;
+      return t("push.failed", { state });
   }
 }
 

@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
-import { ApiError } from "../api";
+import { errorText } from "../i18n/errors";
 
-/** message is what a failed action says to the person. */
-export const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
+/** message is what a failed action says to the person: the server's refusal in the reader's language, else a plain "did not work". */
+export const message = (e: unknown) => errorText(e, "notices.failed");
 
 /** Alert shows an action's error, if there is one. */
 export function Alert({ text }: { text: string }) {

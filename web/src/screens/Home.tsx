@@ -9,9 +9,12 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameInfo, type MyTable } from "../api";
 import { contentFor } from "../catalog";
 import { CodeForm } from "../components/CodeForm";
-import { OFFLINE_TEXT, useLoad } from "../components/Offline";
+import { useLoad } from "../components/Offline";
 import { HowTo } from "../components/Rules";
 import { keepNames } from "../format";
+import { errorText } from "../i18n/errors";
+import { t } from "../i18n/i18n";
+import { LanguagePicker } from "../i18n/LanguagePicker";
 import { hasScreens } from "../games/registry";
 import { fromLobby, mergeTables, sinceWords, summary, timeLeft } from "../home";
 import { decodeLobby } from "../protocol";
@@ -41,7 +44,7 @@ export async function joinAndGo(
     const id = await join(name);
     go(href({ name: "table", id }));
   } catch (err) {
-    setError(err instanceof ApiError ? err.message : "Joining did not work; try again.");
+    setError(errorText(err, "home.joinFailed"));
   } finally {
     setBusy(false);
   }
@@ -68,9 +71,13 @@ export function GameCard({ game, chosen, onChoose }: { game: GameInfo; chosen: b
         </span>
         <span class="game-title">{game.name}</span>
         <span class="game-facts">
-          {game.minPlayers === game.maxPlayers ? game.minPlayers : `${game.minPlayers}–${game.maxPlayers}`} players
-          {game.minutes ? ` · ${game.minutes} min` : ""}
-          {hasScreens(game.id) ? "" : " · coming soon"}
+          {t("home.gameFacts", {
+            min: game.minPlayers,
+            max: game.maxPlayers,
+            range: game.minPlayers === game.maxPlayers ? "one" : "many",
+            minutes: game.minutes || "none",
+            soon: hasScreens(game.id) ? "no" : "yes",
+          })}
         </span>
       </label>
     </li>
@@ -141,7 +148,7 @@ function YourTables({ go }: { go: (path: string) => void }) {
   if (rows === null || rows.length === 0) return null;
   return (
     <section aria-labelledby="yours-h" class="panel your-tables">
-      <h2 id="yours-h">Your tables</h2>
+      <h2 id="yours-h">{t("home.yourTables")}</h2>
       <ul data-testid="your-tables">
         {rows.map((r) => {
           const path = href({ name: "table", id: r.id });
@@ -159,7 +166,7 @@ function YourTables({ go }: { go: (path: string) => void }) {
                   <strong>{r.gameName}</strong>
                   {r.yourTurn ? (
                     <span class="your-turn-mark" data-testid="your-turn-mark">
-                      Your turn
+                      {t("home.yourTurn")}
                     </span>
                   ) : null}
                 </span>
@@ -176,7 +183,7 @@ function YourTables({ go }: { go: (path: string) => void }) {
                 ) : null}
               </a>
               {r.lines.length > 0 ? (
-                <ol class="your-table-lines" aria-label={`The last moves at ${r.gameName}`}>
+                <ol class="your-table-lines" aria-label={t("home.lastMoves", { game: r.gameName })}>
                   {r.lines.map((line, k) => (
                     <li key={k}>{keepNames(line, r.players)}</li>
                   ))}
@@ -184,7 +191,7 @@ function YourTables({ go }: { go: (path: string) => void }) {
               ) : null}
               {r.status === "finished" ? (
                 <a class="your-table-replay" href={href({ name: "replay", id: r.id })} data-testid="your-table-replay">
-                  Watch the replay
+                  {t("home.watchReplay")}
                 </a>
               ) : null}
             </li>
@@ -213,10 +220,10 @@ export function Home({ go }: { go: (hash: string) => void }) {
       setGames(g);
       if (!g.some((x) => x.id === chosen) && g[0]) setChosen(g[0].id);
     },
-    (e: unknown) => setLoadError(e instanceof ApiError ? e.message : "The game list could not be loaded."),
+    (e: unknown) => setLoadError(errorText(e, "home.gamesFailed")),
     tries,
   );
-  const failed = offline ? OFFLINE_TEXT : loadError;
+  const failed = offline ? t("offline.text") : loadError;
 
   const game = games?.find((g) => g.id === chosen);
 
@@ -225,7 +232,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
     if (!game) return;
     const n = name.trim();
     if (!n) {
-      setError("Type the name the others will see.");
+      setError(t("home.nameNeeded"));
       return;
     }
     setBusy(true);
@@ -235,7 +242,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
       const id = await api.create(game.id, n);
       go(href({ name: "table", id }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The table could not be opened.");
+      setError(errorText(err, "home.openFailed"));
     } finally {
       setBusy(false);
     }
@@ -247,7 +254,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
     const n = name.trim();
     if (!c) return;
     if (!n) {
-      setError("Type your name first: the others will see it.");
+      setError(t("home.nameFirst"));
       document.getElementById("name")?.focus();
       return;
     }
@@ -258,7 +265,7 @@ export function Home({ go }: { go: (hash: string) => void }) {
     <div class="page home">
       <header class="masthead">
         <h1>Harbor</h1>
-        <p>Board games for friends around one table: everyone plays on their own phone, the TV shows the board.</p>
+        <p>{t("home.tagline")}</p>
         <p>
           <a
             href="/notices"
@@ -267,24 +274,25 @@ export function Home({ go }: { go: (hash: string) => void }) {
               go("/notices");
             }}
           >
-            Notices and devices
+            {t("home.noticesLink")}
           </a>
         </p>
+        <LanguagePicker />
       </header>
 
       <YourTables go={go} />
 
       <section aria-labelledby="choose-h">
-        <h2 id="choose-h">Choose a game</h2>
+        <h2 id="choose-h">{t("home.chooseGame")}</h2>
         {failed ? (
           <p class="error" role="alert">
             {failed}{" "}
             <button type="button" onClick={() => setTries((n) => n + 1)}>
-              Try again
+              {t("home.tryAgain")}
             </button>
           </p>
         ) : null}
-        <div role="radiogroup" aria-label="Games" aria-busy={games === null}>
+        <div role="radiogroup" aria-label={t("home.games")} aria-busy={games === null}>
           <ul class="game-list">
             {games === null && !failed
               ? [0, 1, 2, 3].map((k) => (
@@ -305,13 +313,13 @@ export function Home({ go }: { go: (hash: string) => void }) {
       </section>
 
       <section aria-labelledby="open-h" class="panel">
-        <h2 id="open-h">Open a table</h2>
+        <h2 id="open-h">{t("home.openTable")}</h2>
         <form onSubmit={open} class="stack">
-          <label for="name">Your name</label>
+          <label for="name">{t("home.yourName")}</label>
           <input id="name" name="name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} />
-          {game && !hasScreens(game.id) ? <p class="hint">{game.name} has no play screen yet: its table opens, the game screen is coming soon.</p> : null}
+          {game && !hasScreens(game.id) ? <p class="hint">{t("home.noScreen", { game: game.name })}</p> : null}
           <button type="submit" class="btn-primary" disabled={busy || !game}>
-            {busy ? "Opening…" : game ? `Open a ${game.name} table` : "Open a table"}
+            {busy ? t("home.opening") : game ? t("home.openGameTable", { game: game.name }) : t("home.openTable")}
           </button>
           {error ? (
             <p class="error" role="alert">
@@ -322,10 +330,19 @@ export function Home({ go }: { go: (hash: string) => void }) {
       </section>
 
       <section aria-labelledby="join-h" class="panel">
-        <h2 id="join-h">Join with a code</h2>
-        <p class="hint">Uses the name above.</p>
-        <CodeForm id="code" name="code" label="Table code" placeholder="Code, e.g. K7Q2MX" value={code} onValue={setCode} onSubmit={join} disabled={busy}>
-          Join
+        <h2 id="join-h">{t("home.joinWithCode")}</h2>
+        <p class="hint">{t("home.usesName")}</p>
+        <CodeForm
+          id="code"
+          name="code"
+          label={t("home.tableCode")}
+          placeholder={t("home.codePlaceholder")}
+          value={code}
+          onValue={setCode}
+          onSubmit={join}
+          disabled={busy}
+        >
+          {t("home.join")}
         </CodeForm>
       </section>
       {game ? (

@@ -1,6 +1,9 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, type InviteInfo } from "../api";
 import { OfflineNotice, useLoad } from "../components/Offline";
+import { errorText } from "../i18n/errors";
+import { t, tr } from "../i18n/i18n";
+import { LanguagePicker } from "../i18n/LanguagePicker";
 import { joinAndGo, savedName } from "./Home";
 
 /** Join is where an invite link lands: it says what the link leads to, then asks for a name. */
@@ -16,13 +19,9 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
     async () => setInfo(await api.invite(invite)),
     (e: unknown) => {
       if (e instanceof ApiError && e.status === 404) {
-        setBad(
-          /expired/.test(e.message)
-            ? "This invite link has expired: that game is over."
-            : "This invite link does not lead to a table. Ask the host to share it again, or join with the table's code.",
-        );
-      } else if (e instanceof ApiError && e.status === 403) setBad("The host removed you from this table.");
-      else if (e instanceof ApiError && e.status === 429) setBad(e.message);
+        setBad(/expired/.test(e.message) ? t("join.expired") : t("join.noTable"));
+      } else if (e instanceof ApiError && e.status === 403) setBad(t("join.removed"));
+      else if (e instanceof ApiError && e.status === 429) setBad(errorText(e, "error.rateLimited"));
       else setInfo({ gameName: "", host: "", status: "" }); // the server failed otherwise: the form still tries
     },
     invite,
@@ -31,7 +30,7 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
     e.preventDefault();
     const n = name.trim();
     if (!n) {
-      setError("Type the name the others will see.");
+      setError(t("home.nameNeeded"));
       return;
     }
     await joinAndGo(n, (name) => api.joinByInvite(invite, name), go, setBusy, setError);
@@ -42,34 +41,33 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
         <a href="/" class="home-link">
           Harbor
         </a>
-        <h1>{info?.gameName ? `Join ${info.host ? `${info.host}'s ` : "a "}${info.gameName} table` : "Join a table"}</h1>
+        <h1>{info?.gameName ? t("join.titleGame", { host: info.host, known: info.host ? "yes" : "no", game: info.gameName }) : t("join.title")}</h1>
+        <LanguagePicker />
       </header>
       {bad ? (
         <section class="panel" role="alert" data-testid="bad-invite">
           <p>{bad}</p>
-          <p>
-            <a href="/">Go to the start</a> to join with a code or open a table of your own.
-          </p>
+          <p>{tr("join.goStart", { a: (words) => <a href="/">{words}</a> })}</p>
         </section>
       ) : offline ? (
         <OfflineNotice />
       ) : info === null ? (
         <p class="panel" aria-busy="true">
-          Looking at the invite…
+          {t("join.looking")}
         </p>
       ) : (
         <section class="panel">
           <p data-testid="invite-info">
             {info.gameName
-              ? `${info.host || "A friend"} invited you to play ${info.gameName}${info.status === "playing" ? " (the game has started: you will watch)" : ""}.`
-              : "You were invited to a Harbor table."}{" "}
-            Choose the name the others will see.
+              ? t("join.invited", { host: info.host, known: info.host ? "yes" : "no", game: info.gameName, started: info.status === "playing" ? "yes" : "no" })
+              : t("join.invitedPlain")}{" "}
+            {t("join.chooseName")}
           </p>
           <form class="stack" onSubmit={submit}>
-            <label for="join-name">Your name</label>
+            <label for="join-name">{t("home.yourName")}</label>
             <input id="join-name" autocomplete="nickname" maxLength={24} value={name} onInput={(e) => setName(e.currentTarget.value)} required />
             <button type="submit" class="btn-primary" disabled={busy}>
-              {busy ? "Joining…" : "Join the table"}
+              {busy ? t("join.joining") : t("join.join")}
             </button>
             {error ? (
               <p class="error" role="alert">

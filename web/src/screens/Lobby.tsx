@@ -10,7 +10,9 @@ import { TimelineOptions } from "../components/Timeline";
 import { api, qrSrc, type GameOption } from "../api";
 import { PALETTE, seatColor } from "../format";
 import { gameInfo } from "../gameList";
-import { levelName, seatStatus, soloOn, startBlocker } from "../lobby";
+import { type MessageId, t, tr } from "../i18n/i18n";
+import { LanguagePicker } from "../i18n/LanguagePicker";
+import { colorName, levelName, limitWords, seatStatus, soloOn, startBlocker } from "../lobby";
 import { type Lobby as LobbyData, type LobbySeat, PACE_LIMITS, type Pace } from "../protocol";
 import { absolute, href } from "../router";
 import type { TableStore } from "../state";
@@ -47,21 +49,21 @@ function CopyLink({ link }: { link: string }) {
   return (
     <div class="row invite-row">
       <label for="invite-link" class="sr-only">
-        Invite link
+        {t("lobby.inviteLink")}
       </label>
       <input id="invite-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
       <button type="button" onClick={copy} aria-live="polite">
-        {copied ? "Copied ✓" : "Copy link"}
+        {copied ? t("lobby.copied") : t("lobby.copyLink")}
       </button>
     </div>
   );
 }
 
 /** LEVEL_HINTS say in a few words how each computer level plays. */
-const LEVEL_HINTS: Record<string, string> = {
-  easy: "A gentle opponent that often misses the best move.",
-  normal: "Plays steady rules of thumb.",
-  hard: "Looks ahead by trying moves out; takes a moment to think.",
+const LEVEL_HINTS: Record<string, MessageId> = {
+  easy: "level.easyHint",
+  normal: "level.normalHint",
+  hard: "level.hardHint",
 };
 
 /** BotLevel shows a computer seat's level: a picker for the host in the lobby, words for everyone else. */
@@ -71,20 +73,20 @@ function BotLevel({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyDat
   if (levels.length < 2) {
     return (
       <p class="seat-level hint" data-testid={id}>
-        One level: the computer player this game's rules describe.
+        {t("level.one")}
       </p>
     );
   }
   if (!lobby.host || lobby.status !== "lobby") {
     return (
       <p class="seat-level" data-testid={id}>
-        Level: <strong>{levelName(seat.level)}</strong>
+        {tr("level.shown", { level: levelName(seat.level), b: (words) => <strong>{words}</strong> })}
       </p>
     );
   }
   return (
     <div class="seat-level">
-      <label for={id}>Level</label>
+      <label for={id}>{t("level.label")}</label>
       <select
         id={id}
         value={seat.level}
@@ -99,7 +101,7 @@ function BotLevel({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyDat
           </option>
         ))}
       </select>
-      <small id={`${id}-help`}>{LEVEL_HINTS[seat.level] ?? ""}</small>
+      <small id={`${id}-help`}>{LEVEL_HINTS[seat.level] ? t(LEVEL_HINTS[seat.level]!) : ""}</small>
     </div>
   );
 }
@@ -112,19 +114,21 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
       <SeatBadge seat={seat.index} color={seat.color} empty={seat.kind === "empty"} />
       <div class="seat-main">
         <div class="seat-name">
-          {seat.kind === "empty" ? <em>Empty seat</em> : seat.name}
-          {seat.you ? <span class="tag">you</span> : null}
-          {seat.host ? <span class="tag">host</span> : null}
+          {seat.kind === "empty" ? <em>{t("lobby.emptySeat")}</em> : seat.name}
+          {seat.you ? <span class="tag">{t("lobby.tagYou")}</span> : null}
+          {seat.host ? <span class="tag">{t("lobby.tagHost")}</span> : null}
         </div>
         <div class="seat-status">
-          {seat.kind !== "empty" ? <span class="color-name">{c.name}</span> : null}
+          {seat.kind !== "empty" ? <span class="color-name">{colorName(c.name)}</span> : null}
           {seat.kind === "human" ? (
             <>
-              <span class={seat.ready || seat.host ? "mark-ok" : "mark-wait"}>{seat.host ? "✓ Starts the game" : seat.ready ? "✓ Ready" : "… Not ready"}</span>
-              <span class={seat.connected ? "mark-on" : "mark-off"}>{seat.connected ? "● connected" : "○ away"}</span>
+              <span class={seat.ready || seat.host ? "mark-ok" : "mark-wait"}>
+                {seat.host ? t("lobby.markHost") : seat.ready ? t("lobby.markReady") : t("lobby.markWaiting")}
+              </span>
+              <span class={seat.connected ? "mark-on" : "mark-off"}>{seat.connected ? t("lobby.markOn") : t("lobby.markAway")}</span>
             </>
           ) : seat.kind === "bot" ? (
-            <span class="mark-ok">✓ Computer player</span>
+            <span class="mark-ok">{t("lobby.markComputer")}</span>
           ) : null}
           <span class="sr-only">{seatStatus(seat)}</span>
         </div>
@@ -137,9 +141,9 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
             class="btn-small"
             disabled={busy}
             onClick={() => run(() => api.addBot(id, seat.index))}
-            aria-label={`Add a computer player in seat ${seat.index + 1}`}
+            aria-label={t("lobby.addComputerAt", { seat: seat.index + 1 })}
           >
-            + Computer
+            {t("lobby.addComputerShort")}
           </button>
         ) : null}
         {seat.kind === "empty" && lobby.you < 0 ? (
@@ -148,9 +152,9 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
             class="btn-small"
             disabled={busy}
             onClick={() => run(() => api.sit(id, seat.index))}
-            aria-label={`Sit here, in seat ${seat.index + 1}`}
+            aria-label={t("lobby.sitHereAt", { seat: seat.index + 1 })}
           >
-            Sit here
+            {t("lobby.sitHere")}
           </button>
         ) : null}
         {seat.kind === "human" && lobby.host && !seat.you && lobby.forkAt > 0 ? (
@@ -164,10 +168,10 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
                 return api.addBot(id, seat.index);
               })
             }
-            aria-label={`A computer player takes ${seat.name}'s seat ${seat.index + 1}`}
+            aria-label={t("lobby.computerTakesAt", { name: seat.name, seat: seat.index + 1 })}
             data-testid={`seat-computer-${seat.index}`}
           >
-            Computer takes the seat
+            {t("lobby.computerTakes")}
           </button>
         ) : null}
         {seat.kind !== "empty" && lobby.host && !seat.you ? (
@@ -176,9 +180,9 @@ function SeatRow({ seat, lobby, busy, run }: { seat: LobbySeat; lobby: LobbyData
             class="btn-quiet btn-small"
             disabled={busy}
             onClick={() => run(() => api.clearSeat(id, seat.index))}
-            aria-label={`Remove ${seat.name} from seat ${seat.index + 1}`}
+            aria-label={t("lobby.removeAt", { name: seat.name, seat: seat.index + 1 })}
           >
-            Remove
+            {t("lobby.remove")}
           </button>
         ) : null}
       </div>
@@ -254,8 +258,8 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
   const editable = lobby.host && lobby.status === "lobby";
   return (
     <section class="panel" aria-labelledby="opts-h">
-      <h2 id="opts-h">Rules options</h2>
-      {!editable ? <p class="hint">Only the host can change these.</p> : null}
+      <h2 id="opts-h">{t("options.title")}</h2>
+      {!editable ? <p class="hint">{t("options.hostOnly")}</p> : null}
       {opts.map((o) => (
         <OptionField
           key={o.key}
@@ -266,7 +270,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
         />
       ))}
       <fieldset class="option pace-options" data-testid="opt-pace">
-        <legend>Pace</legend>
+        <legend>{t("pace.title")}</legend>
         <label class="check">
           <input
             type="radio"
@@ -277,7 +281,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
             onChange={() => setPace({ mode: "live" })}
             data-testid="pace-live"
           />
-          Live: everyone plays now
+          {t("pace.live")}
         </label>
         <label class="check">
           <input
@@ -290,14 +294,12 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
             onChange={() => setPace({ mode: "own", limit: 24 * 3600, rule: "computer" })}
             data-testid="pace-own"
           />
-          At your own pace: a move when you have a minute
+          {t("pace.own")}
         </label>
-        <small id="opt-pace-help">
-          A game that lasts days. Each turn has a time limit; a reminder goes out when half of it has passed, and computer players move at once.
-        </small>
+        <small id="opt-pace-help">{t("pace.ownHelp")}</small>
         {own ? (
           <>
-            <label for="opt-pace-limit">Time for each turn</label>
+            <label for="opt-pace-limit">{t("pace.limit")}</label>
             <select
               id="opt-pace-limit"
               value={String(lobby.pace.limit)}
@@ -307,11 +309,11 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
             >
               {PACE_LIMITS.map((l) => (
                 <option key={l.seconds} value={String(l.seconds)}>
-                  {l.label}
+                  {limitWords(l.seconds)}
                 </option>
               ))}
             </select>
-            <label for="opt-pace-rule">When the time runs out</label>
+            <label for="opt-pace-rule">{t("pace.rule")}</label>
             <select
               id="opt-pace-rule"
               value={lobby.pace.rule}
@@ -319,15 +321,15 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
               onChange={(e) => setPace({ ...lobby.pace, rule: e.currentTarget.value === "skip" ? "skip" : "computer" })}
               data-testid="pace-rule"
             >
-              <option value="computer">A computer player takes the turn</option>
-              <option value="skip">Skip the turn where the game allows it</option>
+              <option value="computer">{t("pace.ruleComputer")}</option>
+              <option value="skip">{t("pace.ruleSkip")}</option>
             </select>
           </>
         ) : null}
       </fieldset>
       {own ? null : (
         <div class="option">
-          <label for="opt-turn-timer">Turn timer (seconds, 0 = off)</label>
+          <label for="opt-turn-timer">{t("options.turnTimer")}</label>
           <input
             id="opt-turn-timer"
             type="number"
@@ -340,7 +342,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
             onInput={(e) => setTimer(e.currentTarget.value)}
             onChange={(e) => run(() => api.options(lobby.id, lobby.options, Math.max(0, Number(e.currentTarget.value) || 0)))}
           />
-          <small id="opt-turn-timer-help">When someone takes longer than this, a computer player moves for them until they are back.</small>
+          <small id="opt-turn-timer-help">{t("options.turnTimerHelp")}</small>
         </div>
       )}
       <TimelineOptions lobby={lobby} busy={busy} run={run} />
@@ -354,15 +356,13 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
             onChange={(e) => run(() => api.hints(lobby.id, e.currentTarget.checked))}
             data-testid="opt-hints"
           />
-          Hints: “What would the computer do?”
+          {t("options.hints")}
         </label>
-        <small id="opt-hints-help">
-          A player may ask the computer player what it would do in their place; the log tells everyone. On by default when a computer player sits at the table.
-        </small>
+        <small id="opt-hints-help">{t("options.hintsHelp")}</small>
       </div>
       {own ? null : (
         <div class="option">
-          <label for="opt-away">Wait for a lost connection (seconds, 0 = wait forever)</label>
+          <label for="opt-away">{t("options.away")}</label>
           <input
             id="opt-away"
             type="number"
@@ -375,9 +375,7 @@ function Options({ lobby, busy, run }: { lobby: LobbyData; busy: boolean; run: (
             onInput={(e) => setAway(e.currentTarget.value)}
             onChange={(e) => run(() => api.room(lobby.id, { awaySeconds: Math.max(0, Number(e.currentTarget.value) || 0) }))}
           />
-          <small id="opt-away-help">
-            When the game waits on someone whose page lost its connection this long, a computer player moves for them until they are back.
-          </small>
+          <small id="opt-away-help">{t("options.awayHelp")}</small>
         </div>
       )}
     </section>
@@ -389,8 +387,8 @@ function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: Lobb
   const taken = new Set(lobby.seats.filter((s) => s.kind !== "empty" && s.index !== seat.index).map((s) => s.color.toLowerCase()));
   return (
     <section class="panel" aria-labelledby="colour-h">
-      <h2 id="colour-h">Your color</h2>
-      <div class="swatches" role="radiogroup" aria-label="Your color">
+      <h2 id="colour-h">{t("lobby.yourColor")}</h2>
+      <div class="swatches" role="radiogroup" aria-label={t("lobby.yourColor")}>
         {PALETTE.map((c) => {
           const value = c.name.toLowerCase();
           const mine = seat.color.toLowerCase() === value;
@@ -406,8 +404,8 @@ function ColourPicker({ lobby, seat, busy, run }: { lobby: LobbyData; seat: Lobb
               style={{ background: c.fill, color: c.ink }}
             >
               {mine ? "✓ " : ""}
-              {c.name}
-              {taken.has(value) ? <span class="sr-only"> (taken)</span> : null}
+              {colorName(c.name)}
+              {taken.has(value) ? <span class="sr-only"> {t("lobby.taken")}</span> : null}
             </button>
           );
         })}
@@ -430,19 +428,19 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         <a href="/" class="home-link">
           Harbor
         </a>
-        <h1>{lobby.gameName || info?.name || lobby.game} table</h1>
+        <h1>{t("lobby.title", { game: lobby.gameName || info?.name || lobby.game })}</h1>
+        <LanguagePicker />
       </header>
 
       {lobby.forkAt > 0 ? (
         <p class="banner-inline banner-fork" role="note" data-testid="fork-banner">
-          This game plays on from move {lobby.forkAt} of the last one: everyone keeps their seat.{" "}
-          {lobby.host ? "A seat whose player is not here can go to a computer player, or to someone you invite." : ""}
+          {t("lobby.fork", { move: lobby.forkAt })} {lobby.host ? t("lobby.forkHost") : ""}
         </p>
       ) : null}
 
       <section class="panel actions" aria-labelledby="ready-h">
         <h2 id="ready-h" class="sr-only">
-          Ready and start
+          {t("lobby.readyAndStart")}
         </h2>
         {me && !me.host ? (
           <button
@@ -453,10 +451,10 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
             onClick={() => run(() => api.ready(lobby.id, !me.ready))}
             data-testid="ready"
           >
-            {me.ready ? "I'm not ready" : "I'm ready"}
+            {me.ready ? t("lobby.notReady") : t("lobby.ready")}
           </button>
         ) : null}
-        {!me ? <p class="hint">You are watching: take an empty seat to play.</p> : null}
+        {!me ? <p class="hint">{t("lobby.watching")}</p> : null}
         {lobby.host ? (
           <div class="stack">
             <button
@@ -467,50 +465,55 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
               onClick={() => run(() => api.start(lobby.id))}
               data-testid="start"
             >
-              Start the game
+              {t("lobby.start")}
             </button>
             <p id="start-why" class="hint" aria-live="polite">
-              {blocker ?? "Everyone is ready."}
+              {blocker ?? t("lobby.everyoneReady")}
             </p>
           </div>
         ) : (
-          <p class="hint">The host starts the game when everyone is ready.</p>
+          <p class="hint">{t("lobby.hostStarts")}</p>
         )}
       </section>
 
       <section class="panel invite" aria-labelledby="invite-h">
-        <h2 id="invite-h">Invite your friends</h2>
+        <h2 id="invite-h">{t("lobby.invite")}</h2>
         {address.value.loopbackOnly ? (
           <p class="banner-inline" role="note" data-testid="loopback-only">
-            Only this computer can open this link: the server has no network address that phones can reach. Connect this computer to the network (or start
-            Harbor with -public-url) so friends can join.
+            {t("lobby.loopbackOnly")}
           </p>
         ) : null}
         <div class="invite-grid">
-          <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={`QR code of the invite link ${link}`} />
+          <img class="qr" src={qrSrc(lobby.id)} width={168} height={168} alt={t("lobby.qrAlt", { link })} />
           <div class="stack">
             <p>
-              Short code:{" "}
+              {t("lobby.shortCode")}{" "}
               <strong class="code" data-testid="join-code">
                 {lobby.code}
               </strong>
             </p>
             <CopyLink link={link} />
             <a class="button" href={tvLink} target="_blank" rel="noopener" data-testid="open-tv">
-              Open the TV screen
+              {t("lobby.openTv")}
             </a>
             <p class="hint">
-              On the TV's browser, go to <strong>{linkBase().replace(/^https?:\/\//, "")}/tv</strong> and type the TV code{" "}
-              <strong class="code" data-testid="tv-code">
-                {lobby.tvCode}
-              </strong>
+              {tr("lobby.tvHow", {
+                address: `${linkBase().replace(/^https?:\/\//, "")}/tv`,
+                code: lobby.tvCode,
+                b: (words) => <strong>{words}</strong>,
+                c: (words) => (
+                  <strong class="code" data-testid="tv-code">
+                    {words}
+                  </strong>
+                ),
+              })}
             </p>
           </div>
         </div>
       </section>
 
       <section class="panel" aria-labelledby="seats-h">
-        <h2 id="seats-h">Seats</h2>
+        <h2 id="seats-h">{t("lobby.seats")}</h2>
         <ul class="seats">
           {lobby.seats.map((s) => (
             <SeatRow key={s.index} seat={s} lobby={lobby} busy={busy} run={run} />
@@ -518,12 +521,12 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
         </ul>
         {lobby.host ? (
           <button type="button" disabled={busy || !lobby.seats.some((s) => s.kind === "empty")} onClick={() => run(() => api.addBot(lobby.id))}>
-            Add a computer player
+            {t("lobby.addComputer")}
           </button>
         ) : null}
         {lobby.host && watching.length ? (
           <p class="hint" data-testid="watchers">
-            Watching: {watching.map((m) => `${m.name}${m.online ? "" : " (not connected)"}`).join(", ")}
+            {t("lobby.watchers", { names: watching.map((m) => (m.online ? m.name : t("lobby.notConnected", { name: m.name }))).join(", ") })}
           </p>
         ) : null}
       </section>

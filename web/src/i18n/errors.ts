@@ -1,0 +1,35 @@
+// The words for a refused request. The server answers a stable code with an
+// English message (docs/api.md, "Errors"); an English page shows that message
+// as it is, since it names the very thing (who is not ready, which limit),
+// while a page in another language says the code's meaning from its
+// catalog. A failure that is not the server's answer gets the words the
+// screen gives for it.
+
+import { ApiError } from "../api";
+import { lang, type MessageId, t } from "./i18n";
+
+/** ERROR_IDS maps each error code of docs/api.md (and the page's own "offline") to its message. */
+export const ERROR_IDS: Record<string, MessageId> = {
+  offline: "error.offline",
+  invalid: "error.invalid",
+  unauthorized: "error.unauthorized",
+  forbidden: "error.forbidden",
+  not_found: "error.notFound",
+  conflict: "error.conflict",
+  not_your_turn: "error.notYourTurn",
+  stale_version: "error.staleVersion",
+  illegal_move: "error.illegalMove",
+  too_large: "error.tooLarge",
+  rate_limited: "error.rateLimited",
+  outcome_unknown: "error.outcomeUnknown",
+  internal: "error.internal",
+};
+
+/** errorText is what a failed request e says to the person; fallback when it is no answer of the server's. */
+export function errorText(e: unknown, fallback: MessageId): string {
+  if (!(e instanceof ApiError)) return t(fallback);
+  if (e.detail.code === "offline") return t("error.offline");
+  if (lang.value === "en" && e.message) return e.message;
+  const id = ERROR_IDS[e.detail.code];
+  return id ? t(id) : t(fallback);
+}

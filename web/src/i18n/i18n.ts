@@ -1,0 +1,156 @@
+// The page's language: which one a person reads (chosen as people expect:
+// their own choice, remembered in this browser, else the browser's
+// languages, else English), its catalog of ICU MessageFormat messages
+// (en.json, de.json, es.json beside this file), and numbers, dates and lists
+// through Intl in that language. English is part of the first page; German
+// and Spanish are chunks of their own, loaded before the page draws in them.
+// `pseudo` is English with every string about a third longer and accented
+// (pseudo.ts), for checking that a layout survives a longer language.
+//
+// t(id, values) reads the language signal, so a component that calls it
+// draws again when the language changes.
+
+import { signal } from "@preact/signals";
+import { type ComponentChildren, cloneElement, isValidElement } from "preact";
+import { IntlMessageFormat } from "intl-messageformat";
+import en from "./en.json";
+import { pseudoMessage } from "./pseudo";
+
+/** The languages a person can choose, as their own names say them. */
+export const LANGUAGES = [
+  { id: "en", name: "English" },
+  { id: "de", name: "Deutsch" },
+  { id: "es", name: "Español" },
+] as const;
+
+export type Lang = (typeof LANGUAGES)[number]["id"] | "pseudo";
+export type MessageId = keyof typeof en;
+export type Catalog = Record<string, string>;
+export type Values = Record<string, string | number | Date>;
+
+/** Where this browser remembers the person's choice. */
+export const LANG_KEY = "harbor.lang";
+
+const isLang = (s: string): s is Lang => s === "pseudo" || LANGUAGES.some((l) => l.id === s);
+
+/**
+ * chooseLanguage is the language a page opens in: the person's own choice
+ * when it is one Harbor has (saved), else the first of the browser's
+ * languages (navigator.languages, most preferred first) whose primary
+ * subtag Harbor speaks ("de-AT" is German), else English.
+ */
+export function chooseLanguage(saved: string | null | undefined, browser: readonly string[]): Lang {
+  if (saved && isLang(saved)) return saved;
+  for (const tag of browser) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0] ?? "";
+    if (primary !== "pseudo" && isLang(primary)) return primary;
+  }
+  return "en";
+}
+
+/** The language the page shows now. */
+export const lang = signal<Lang>("en");
+
+const catalogs: Partial<Record<Lang, Catalog>> = { en };
+/** The loaded catalog of the current language; a signal, so t() follows a change. */
+const current = signal<Catalog>(en);
+
+const loaders: Record<Exclude<Lang, "en" | "pseudo">, () => Promise<{ default: Catalog }>> = {
+  de: () => import("./de.json"),
+  es: () => import("./es.json"),
+};
+
+/** loadCatalog fetches a language's catalog once (English and pseudo need nothing fetched). */
+export async function loadCatalog(l: Lang): Promise<Catalog> {
+  const have = catalogs[l];
+  if (have) return have;
+  const cat = l === "pseudo" || l === "en" ? en : (await loaders[l]()).default;
+  catalogs[l] = cat;
+  return cat;
+}
+
+/**
+ * switchLanguage switches the page to l once its catalog is loaded, and marks
+ * the document's language for screen readers and hyphenation.
+ */
+export async function switchLanguage(l: Lang): Promise<void> {
+  const cat = await loadCatalog(l);
+  formats.clear();
+  lang.value = l;
+  current.value = cat;
+  if (globalThis.document) document.documentElement.lang = l === "pseudo" ? "en" : l;
+}
+
+/** chooseAndRemember is the person's choice in the page: shown at once and remembered in this browser. */
+export async function chooseAndRemember(l: Lang): Promise<void> {
+  try {
+    globalThis.localStorage?.setItem(LANG_KEY, l);
+  } catch {
+    /* private mode: the choice holds for this page only */
+  }
+  await switchLanguage(l);
+}
+
+/** startLanguage sets the language a page opens in, before it first draws. */
+export async function startLanguage(): Promise<void> {
+  let saved: string | null = null;
+  try {
+    saved = globalThis.localStorage?.getItem(LANG_KEY) ?? null;
+  } catch {
+    saved = null;
+  }
+  const browser = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? "en"];
+  await switchLanguage(chooseLanguage(saved, browser)).catch(() => switchLanguage("en"));
+}
+
+/** intlLocale is the locale Intl formats in for the current language. */
+export const intlLocale = (): string => (lang.value === "pseudo" ? "en" : lang.value);
+
+const formats = new Map<string, IntlMessageFormat>();
+
+/** format is a message of the current language, compiled once a language. */
+function format(id: MessageId): IntlMessageFormat {
+  const cat = current.value;
+  const l = lang.value;
+  const key = `${l}\u0000${id}`;
+  let f = formats.get(key);
+  if (!f) {
+    // A message a catalog lacks falls back to English (the catalog test
+    // keeps every catalog complete, so this is only a safety net).
+    const source = cat[id] ?? en[id] ?? id;
+    f = new IntlMessageFormat(l === "pseudo" ? pseudoMessage(source) : source, intlLocale());
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** t says a message of the current language with its values, as plain text. */
+export function t(id: MessageId, values?: Values): string {
+  return String(format(id).format(values));
+}
+
+/**
+ * tr says a message whose words hold marked parts (`<b>…</b>`): each tag's
+ * value is a function from the words inside it to what the page draws.
+ */
+export function tr(id: MessageId, values: Record<string, string | number | ((words: ComponentChildren[]) => ComponentChildren)>): ComponentChildren {
+  const out = format(id).format<ComponentChildren>(values as Record<string, ComponentChildren>);
+  return Array.isArray(out) ? out.map((part, i) => (isValidElement(part) ? cloneElement(part, { key: i }) : part)) : out;
+}
+
+/** formatNumber says a number in the reader's locale: 1500 → "1,500", "1.500", "1500". */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(), options).format(n);
+}
+
+/** formatDate says a moment in the reader's locale and the browser's time zone. */
+export function formatDate(at: number | Date, options?: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(), options).format(at);
+}
+
+/** formatList joins names as the reader's language does: "Ana, Bo and Cy", "Ana, Bo und Cy", "Ana, Bo y Cy". */
+export function formatList(items: readonly string[]): string {
+  // British English has no comma before "and", as Harbor's English always wrote.
+  const locale = lang.value === "en" || lang.value === "pseudo" ? "en-GB" : lang.value;
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
+}

@@ -1,0 +1,173 @@
+// The catalogs: every message id the code uses is in every catalog, each
+// language's message takes the same placeholders as the English one and
+// parses as ICU MessageFormat; and the converted screens keep no text
+// outside the catalogs (a scan of their literals and JSX text).
+
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import de from "../src/i18n/de.json";
+import en from "../src/i18n/en.json";
+import es from "../src/i18n/es.json";
+
+const web = fileURLToPath(new URL("..", import.meta.url));
+const CATALOGS: Record<string, Record<string, string>> = { en, de, es };
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) files(p, out);
+    else if (/\.tsx?$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+/** placeholders lists a message's arguments (with their kind: plain, number, plural, select…) and tags, through every branch. */
+function placeholders(els: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const el of els) {
+    switch (el.type) {
+      case TYPE.argument:
+      case TYPE.number:
+      case TYPE.date:
+      case TYPE.time:
+        out.add(el.value);
+        break;
+      case TYPE.plural:
+      case TYPE.select:
+        out.add(`${el.value}:${el.type === TYPE.plural ? "plural" : "select"}`);
+        for (const o of Object.values(el.options)) placeholders(o.value, out);
+        break;
+      case TYPE.tag:
+        out.add(`<${el.value}>`);
+        placeholders(el.children, out);
+        break;
+    }
+  }
+  return out;
+}
+
+/** The message ids the code names: the first argument of t() and tr(), and every "ns.id" literal that is a catalog's key form. */
+function usedIds(): Set<string> {
+  const ids = new Set<string>();
+  for (const f of files(join(web, "src"))) {
+    const text = readFileSync(f, "utf8");
+    for (const m of text.matchAll(/\btr?\(\s*"([^"]+)"/g)) ids.add(m[1]!);
+    for (const m of text.matchAll(/"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices)\.[a-zA-Z]+)"/g))
+      ids.add(m[1]!);
+  }
+  return ids;
+}
+
+describe("catalogs", () => {
+  const keys = Object.keys(en).sort();
+
+  it("hold every message id the code uses, and only those", () => {
+    const used = usedIds();
+    expect([...used].filter((id) => !(id in en))).toEqual([]);
+    expect(keys.filter((id) => !used.has(id))).toEqual([]);
+  });
+
+  for (const [l, cat] of Object.entries(CATALOGS)) {
+    it(`${l}: has exactly English's ids, each an ICU message with English's placeholders`, () => {
+      expect(Object.keys(cat).sort()).toEqual(keys);
+      for (const id of keys) {
+        const want = [...placeholders(parse(en[id as keyof typeof en]))].sort();
+        expect([id, [...placeholders(parse(cat[id]!))].sort()]).toEqual([id, want]);
+      }
+    });
+  }
+
+  it("sees a placeholder that a translation dropped or renamed", () => {
+    expect([...placeholders(parse("{n, plural, one {# move} other {# moves}} at <b>{game}</b>"))].sort()).toEqual(["<b>", "game", "n:plural"]);
+    expect(placeholders(parse("Warte auf {name}"))).not.toEqual(placeholders(parse("Waiting for {names}")));
+  });
+});
+
+/** The screens and words modules whose people-facing text is all in the catalogs. */
+const CONVERTED = [
+  "src/App.tsx",
+  "src/home.ts",
+  "src/lobby.ts",
+  "src/deadline.ts",
+  "src/screens/Home.tsx",
+  "src/screens/Join.tsx",
+  "src/screens/Lobby.tsx",
+  "src/components/Offline.tsx",
+  "src/components/Loading.tsx",
+  "src/i18n/errors.ts",
+  "src/i18n/LanguagePicker.tsx",
+  "src/notices/Notices.tsx",
+  "src/notices/LinkDevices.tsx",
+  "src/notices/parts.tsx",
+];
+
+/** Attributes whose values are never shown: classes, ids, types, test ids and the like. */
+const NOT_SHOWN =
+  /^(class|className|id|for|htmlFor|type|name|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
+
+/** Names no language translates (Harbor, the UTC time zone), and the server's English log prefix deadline.ts reads (never shows). */
+const KEPT = new Set(["Harbor", "← Harbor", "UTC", "Computer for "]);
+
+/** looksShown: a text a person would read: a JSX text, or a literal with two words or a capital (a class list like "btn btn-small" is not). */
+const looksShown = (s: string, jsx: boolean): boolean => {
+  const text = s.replace(/&\w+;/g, " ").trim();
+  if (!/\p{L}{2}/u.test(text) || KEPT.has(s.trim()) || KEPT.has(s) || s in en) return false;
+  if (jsx) return true;
+  if (/^[a-z0-9]+(-[a-z0-9]+)*( [a-z0-9]+(-[a-z0-9]+)*)*$/.test(text) && (!text.includes(" ") || text.includes("-"))) return false;
+  return /\s/.test(text) || /\p{Lu}/u.test(text);
+};
+
+/** shownLiterals lists the texts of a source file that would reach a screen without going through the catalogs. */
+function shownLiterals(file: string, source = readFileSync(file, "utf8")): string[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isLiteralTypeNode(n)) return;
+    if (ts.isJsxAttribute(n) && NOT_SHOWN.test(n.name.getText(sf))) return;
+    // A route's or state's name compared or switched on is code, not text.
+    if (ts.isCaseClause(n)) return n.statements.forEach(visit);
+    if (ts.isBinaryExpression(n) && /^[!=]==?$/.test(n.operatorToken.getText(sf))) return;
+    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) return;
+    if (
+      ts.isCallExpression(n) &&
+      /^(tr?|switchLanguage|chooseAndRemember|getElementById|addEventListener|removeEventListener|getItem|setItem|matchAll|Intl\.\w+)$/.test(
+        n.expression.getText(sf),
+      )
+    ) {
+      n.arguments.slice(1).forEach(visit);
+      return;
+    }
+    if (ts.isJsxText(n) && looksShown(n.text, true)) out.push(n.text.trim());
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateLiteralToken(n)) && looksShown(n.text, false)) out.push(n.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out.map((s) => `${relative(web, file)}: ${JSON.stringify(s)}`);
+}
+
+describe("converted screens", () => {
+  it("show no text outside the catalogs", () => {
+    expect(CONVERTED.flatMap((f) => shownLiterals(join(web, f)))).toEqual([]);
+  }, 30_000); // parses each converted file
+
+  it("the scan finds text left in a screen", () => {
+    const probe = `export const A = () => (
+      <p class="hint row" aria-label="Seat one" data-testid="x">
+        Waiting {t("lobby.seats")} {busy ? "Opening…" : \`Open a \${name} table\`}
+      </p>
+    );`;
+    expect(shownLiterals(join(web, "src", "Probe.tsx"), probe)).toEqual([
+      'src/Probe.tsx: "Seat one"',
+      'src/Probe.tsx: "Waiting"',
+      'src/Probe.tsx: "Opening…"',
+      'src/Probe.tsx: "Open a "',
+    ]);
+    expect(looksShown("Open a table", false)).toBe(true);
+    expect(looksShown("in the lobby", false)).toBe(true);
+    expect(looksShown("btn-quiet btn-small", false)).toBe(false);
+    expect(looksShown("harbor.lang", false)).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+// The page's language, chosen as people expect (the person's choice, else
+// the browser's languages, else English), and the words each language says:
+// plurals, lists and numbers, a server's refusal, and the pseudo language.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "../src/api";
+import { duration } from "../src/deadline";
+import de from "../src/i18n/de.json";
+import en from "../src/i18n/en.json";
+import { errorText } from "../src/i18n/errors";
+import { chooseAndRemember, chooseLanguage, formatList, LANG_KEY, lang, startLanguage, switchLanguage, t, tr } from "../src/i18n/i18n";
+import { pseudoText } from "../src/i18n/pseudo";
+import { startBlocker } from "../src/lobby";
+import { lobby, seat } from "./fixtures";
+
+describe("choosing the language", () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await switchLanguage("en");
+  });
+
+  it("takes the person's own choice first, then the browser's languages, then English", () => {
+    expect(chooseLanguage("es", ["de-DE", "en"])).toBe("es");
+    expect(chooseLanguage(null, ["de-AT", "en"])).toBe("de");
+    expect(chooseLanguage(null, ["fr-FR", "es-MX", "de"])).toBe("es");
+    expect(chooseLanguage(null, ["fr", "it"])).toBe("en");
+    expect(chooseLanguage(null, [])).toBe("en");
+    expect(chooseLanguage("klingon", ["es"])).toBe("es");
+    expect(chooseLanguage("pseudo", ["de"])).toBe("pseudo");
+  });
+
+  it("never picks the pseudo language from the browser", () => {
+    expect(chooseLanguage(null, ["pseudo", "de"])).toBe("de");
+  });
+
+  it("remembers a choice in this browser, and a new page opens in it over the browser's language", async () => {
+    await chooseAndRemember("es");
+    expect(localStorage.getItem(LANG_KEY)).toBe("es");
+    expect(t("lobby.start")).toBe("Empezar la partida");
+    expect(document.documentElement.lang).toBe("es");
+    await switchLanguage("en");
+    await startLanguage();
+    expect(lang.value).toBe("es");
+  });
+
+  it("opens in the browser's language when the person has not chosen", async () => {
+    Object.defineProperty(navigator, "languages", { value: ["de-CH", "en"], configurable: true });
+    await startLanguage();
+    expect(lang.value).toBe("de");
+    expect(t("lobby.start")).toBe("Spiel starten");
+  });
+});
+
+describe("words in each language", () => {
+  afterEach(() => switchLanguage("en"));
+
+  it("keeps English as it was", () => {
+    expect(t("home.movesSince", { n: 1 })).toBe("1 move since you looked");
+    expect(formatList(["Ana", "Bo", "Cy"])).toBe("Ana, Bo and Cy");
+    expect(duration(3 * 86_400_000 + 4 * 3_600_000)).toBe("3 days 4 h");
+  });
+
+  it("says plurals, lists and numbers in German and Spanish", async () => {
+    await switchLanguage("de");
+    expect(t("home.movesSince", { n: 1 })).toBe("1 Zug seit deinem letzten Blick");
+    expect(t("home.movesSince", { n: 1200 })).toBe("1.200 Züge seit deinem letzten Blick");
+    expect(startBlocker(lobby([seat(0, { host: true }), seat(1, { name: "Bo" }), seat(2, { name: "Cy" })]), 2, 6)).toBe(
+      "Warte darauf, dass Bo und Cy bereit sind.",
+    );
+    expect(duration(86_400_000 * 2)).toBe("2 Tage");
+    await switchLanguage("es");
+    expect(t("lobby.needsPlayers", { need: 1 })).toMatch(/^Falta 1 jugador:/);
+    expect(t("lobby.needsPlayers", { need: 2 })).toMatch(/^Faltan 2 jugadores:/);
+    expect(formatList(["Ana", "Bo", "Cy"])).toBe("Ana, Bo y Cy");
+  });
+
+  it("says a server's refusal by its code outside English, and in the server's words in English", async () => {
+    const refused = new ApiError(409, { code: "conflict", message: "Bo is not ready yet" });
+    expect(errorText(refused, "home.openFailed")).toBe("Bo is not ready yet");
+    expect(errorText(new Error("x"), "home.openFailed")).toBe("The table could not be opened.");
+    await switchLanguage("de");
+    expect(errorText(refused, "home.openFailed")).toBe(de["error.conflict"]);
+    expect(errorText(new ApiError(418, { code: "http_418", message: "teapot" }), "home.openFailed")).toBe(de["home.openFailed"]);
+  });
+
+  it("lengthens every string by about a third with accents in the pseudo language, placeholders kept", async () => {
+    expect(pseudoText("Start the game")).toBe("Štáártt théé gááméé");
+    // Every placeholder gets 2 (a plural's "other", a select's "other"), every tag its words.
+    const tag = (w: unknown[]) => w.join("");
+    const values = new Proxy({}, { get: (_, k) => (k === "a" || k === "b" || k === "c" ? tag : 2), has: () => true });
+    const say = (id: keyof typeof en) => {
+      const out = tr(id, values);
+      return Array.isArray(out) ? out.join("") : String(out);
+    };
+    const english = Object.fromEntries((Object.keys(en) as (keyof typeof en)[]).map((id) => [id, say(id)]));
+    await switchLanguage("pseudo");
+    for (const id of Object.keys(en) as (keyof typeof en)[]) {
+      const letters = english[id]!.replace(/[^\p{L}]/gu, "").length;
+      if (letters < 3) continue;
+      const shown = say(id);
+      expect([id, shown.length >= english[id]!.length + Math.ceil(letters / 3) - 1]).toEqual([id, true]);
+      expect([id, /[áéíöüýçñšžÁÉÍÖÜÝÇÑŠŽ]/.test(shown)]).toEqual([id, true]);
+    }
+    expect(t("lobby.seatN", { n: 3 })).toContain("3");
+  });
+});
