@@ -10,11 +10,9 @@
 // page), and a page opened afresh loads the earlier pages of the log.
 
 import { fail, fitsScreen, fitsWidth, LAPTOP, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
-import { act as ghAct } from "./greatharbor.lib.mjs";
-import { tryStep as hfStep } from "./harborfall-lib.mjs";
-import { holdingsTurn, logComplete, logLength } from "./lib.mjs";
+import { logComplete, logLength } from "./lib.mjs";
 import { everyGame, onlyGames } from "./games.mjs";
-import { step as nekoStep } from "./neko.mjs";
+import { myTurn, personStep } from "./moves.mjs";
 
 /**
  * Each game, by id: how a person makes one plain move through the page, and
@@ -23,10 +21,10 @@ import { step as nekoStep } from "./neko.mjs";
  * but missing here fails the scenario (games.mjs).
  */
 const GAMES = {
-  holdings: { step: (p) => holdingsTurn(p, ["buy", "roll", "end"]), refused: { onTurn: false, move: { type: "end" } } },
-  harborfall: { step: (p) => hfStep(p), refused: { onTurn: false, move: { type: "end" } } },
-  greatharbor: { step: (p) => ghAct(p), refused: { onTurn: true, move: { type: "draft", die: 99 } } },
-  neko: { step: (p) => nekoStep(p), refused: { onTurn: false, move: { type: "next" } } },
+  holdings: { step: personStep.holdings, refused: { onTurn: false, move: { type: "end" } } },
+  harborfall: { step: personStep.harborfall, refused: { onTurn: false, move: { type: "end" } } },
+  greatharbor: { step: personStep.greatharbor, refused: { onTurn: true, move: { type: "draft", die: 99 } } },
+  neko: { step: personStep.neko, refused: { onTurn: false, move: { type: "next" } } },
 };
 
 /** RecentLogMoves in table/history.go: a page that connects gets the log of this many moves at once. */
@@ -45,7 +43,6 @@ const keepSocket = (page) =>
   });
 
 const version = (page) => page.locator(".play").evaluateAll((els) => Number(els[0]?.getAttribute("data-version") ?? -1));
-const myTurn = async (page) => (await page.getByTestId("hint-box").count()) > 0;
 
 /** sendRaw sends a move on the page's own connection, at the version it shows. */
 const sendRaw = (page, move) =>

@@ -8,13 +8,15 @@
 // - Ana plays on from move 6 of the replay: Bo's page and the TV follow her
 //   to the new lobby, where everyone has their old seat; the start waits for
 //   Bo, and the new game then plays a few moves.
-// Nothing here makes a game's own moves: computer players make them all, so
-// the scenario reads only the shared parts of the table screens. Its clicks
-// land while the game stands still; where it must hand a seat over while
-// computer players move, it asks the API as the button does.
+// Ana plays her own turns with each game's plain step (moves.mjs) while Bo is
+// away, so the game always stands still at her turn after the stand-in has
+// played; computer players make every other move. Clicks land while the
+// game stands still; where a seat must be handed over while computer
+// players move, the scenario asks the API as the button does.
 
 import { everyGame, onlyGames } from "./games.mjs";
 import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
+import { myTurn, personStep } from "./moves.mjs";
 
 /**
  * Computer players pause between moves here, unlike the other scenarios: the
@@ -83,6 +85,15 @@ async function oneGame(ctx, game, name) {
     const r = await pageApi(ana, "POST", path, body);
     if (r.status !== 200) fail(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
   }
+  // The versions of the moves Ana's page heard the stand-in for Bo make
+  // (the stored log opens only when the game is over).
+  const standInAt = [];
+  ana.on("websocket", (ws) =>
+    ws.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string" || !payload.includes("Computer for Bo: ")) return;
+      for (const line of payload.split("\n")) if (line.includes("Computer for Bo: ")) standInAt.push(JSON.parse(line).v);
+    }),
+  );
   await ana.goto(`${ctx.base}/t/${id}`);
   await tv.goto(`${ctx.base}/tv/${tvCode}`);
   await bo.goto(`${ctx.base}/join/${invite}`);
@@ -146,22 +157,19 @@ async function oneGame(ctx, game, name) {
   });
 
   setStep(`${name}: the stand-in plays Bo's turn and the log marks its moves`);
-  // Ana lets the computer play for her, so the game reaches Bo's seat, and
-  // takes her seat back as soon as the stand-in plays for Bo.
-  await ana.getByTestId(`hand-${ANA}`).click();
-  await until("Ana told the computer plays for her", async () =>
-    /as you asked/.test(
-      (await ana
-        .getByTestId("handed")
-        .textContent()
-        .catch(() => "")) ?? "",
-    ),
+  // Ana plays her own turns, so the game reaches Bo's seat; once the stand-in
+  // has played for Bo, the game stands still at Ana's turn again.
+  await until(
+    "a computer player to stand in for Bo and move",
+    async () => {
+      if (standInAt.some((v) => v > closedAt)) return true;
+      if (await myTurn(ana)) await personStep[game](ana);
+      return false;
+    },
+    120_000,
   );
-  await until("a computer player to stand in for Bo", async () => (await tableOf(ana, id)).seats[BO].away, 60_000);
-  await hand(ana, id, ANA, false);
+  await until("the marked moves in Ana's log", async () => /Computer for Bo: /.test((await ana.locator(".log").first().textContent()) ?? ""));
   await until("Ana's strip to show the stand-in", async () => (await presenceOf(ana)).Bo === "gone · a computer player stands in");
-  // The game stops at Ana's turn; Bo's turn, the stand-in's, came just before it.
-  await until("the marked moves in Ana's log", async () => /Computer for Bo: /.test((await ana.locator("body").textContent()) ?? ""), 60_000);
   if (game === "holdings") {
     await ana.evaluate(() => window.scrollTo(0, 0));
     await shotOf(ana, "04-phone-stand-in-log");
@@ -177,7 +185,17 @@ async function oneGame(ctx, game, name) {
   await bo2.goto(`${ctx.base}/t/${id}`);
   await until("Bo connected again", async () => (await presenceOf(ana)).Bo === "connected");
   const backAt = (await tableOf(ana, id)).version;
-  await hand(ana, id, ANA, true);
+  // Ana lets the computer play for her: it plays until the game waits on Bo,
+  // who is back, so the page's word for it stands still to be read.
+  await ana.getByTestId(`hand-${ANA}`).click();
+  await until("Ana told the computer plays for her", async () =>
+    /as you asked/.test(
+      (await ana
+        .getByTestId("handed")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
   await hand(bo2, id, BO, true);
   const started = Date.now();
   await until("the end of the game", async () => (await tableOf(ana, id)).status === "finished", 300_000);
