@@ -93,12 +93,13 @@ new MutationObserver(() => {
  * decoded, the game's lazy chunk in (no "Loading" line), every animation
  * with an end finished and every endless one held at its start, and the
  * page unchanged for quiet milliseconds. It says whether it got there
- * within limit milliseconds.
+ * within so many rounds of two animation frames (about 8 s on an idle
+ * machine): rounds rather than a clock, so a loaded machine that draws
+ * slowly gets the same chance to finish as an idle one.
  */
-async function settle(quiet = 150, limit = 8000): Promise<boolean> {
-  const until = realNow() + limit;
+async function settle(quiet = 150, rounds = 160): Promise<boolean> {
   await document.fonts.ready;
-  while (realNow() < until) {
+  for (let i = 0; i < rounds; i++) {
     await frame();
     await frame();
     for (const a of document.getAnimations()) {

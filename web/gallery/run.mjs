@@ -232,7 +232,7 @@ async function measure({ page, errors }, screen, p, viewer, shotFile, fault, axe
   if (fault?.place) await page.evaluate(fault.place);
   if (fault) await page.evaluate(() => window.gallery.settle());
   const problems = [];
-  if (!still) problems.push({ kind: "unsettled", text: "the screen did not come to rest within 8 s" });
+  if (!still) problems.push({ kind: "unsettled", text: "the screen did not come to rest within 160 rounds of two animation frames" });
   // A phone widens its window to a page wider than the screen (and shrinks the page), so the screen's own size is the measure.
   const s = await scrollSize(page);
   const { width, height } = SCREENS[screen].context.viewport;
