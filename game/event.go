@@ -1,23 +1,47 @@
 package game
 
+import "encoding/json"
+
 // Event is one thing that happened, for the game log, the TV's animations and
-// replays. Text and Data are public. Secrets carry detail that only some
+// replays. Msg, Text and Data are public. Secrets carry detail that only some
 // seats may see ("you stole 1 ore" for thief and victim, while everyone else
 // reads "stole a card"); use For to get what one viewer may see.
+//
+// Msg is what the wire carries: a message id and its values, which each
+// reader's page words in their own language. Text is the same line in
+// English, for the server's own use (tests, the operator's logs); it is
+// encoded only for an event that has no Msg.
 type Event struct {
 	Type string `json:"type"`           // what happened: "roll", "buy", "rent", ...
 	Seat Seat   `json:"seat"`           // the seat the event is about, or Public
-	Text string `json:"text"`           // public, readable line for the log
+	Text string `json:"text"`           // public, readable English line for the log
+	Msg  *Msg   `json:"msg,omitempty"`  // the same line as a message id and values
 	Data any    `json:"data,omitempty"` // public structured detail (dice, amounts, spaces)
 
 	Secrets []Secret `json:"-"` // never encoded: resolved per viewer by For
 }
 
+// MarshalJSON encodes the event with its Msg, and with its Text only when
+// it has no Msg: the line is sent once, in the form the reader's page words.
+func (e Event) MarshalJSON() ([]byte, error) {
+	if e.Msg == nil {
+		type plain Event
+		return json.Marshal(plain(e))
+	}
+	return json.Marshal(struct {
+		Type string `json:"type"`
+		Seat Seat   `json:"seat"`
+		Msg  *Msg   `json:"msg"`
+		Data any    `json:"data,omitempty"`
+	}{e.Type, e.Seat, e.Msg, e.Data})
+}
+
 // Secret is the part of an event only the seats in To may see. For them it
-// replaces the event's Text, and Data when Data is set.
+// replaces the event's Text and Msg, and Data when Data is set.
 type Secret struct {
 	To   SeatSet
 	Text string
+	Msg  *Msg
 	Data any
 }
 
@@ -30,6 +54,9 @@ func (e Event) For(viewer Seat) Event {
 		if s.To.Has(viewer) {
 			if s.Text != "" {
 				out.Text = s.Text
+			}
+			if s.Msg != nil {
+				out.Msg = s.Msg
 			}
 			if s.Data != nil {
 				out.Data = s.Data

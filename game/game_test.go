@@ -255,3 +255,39 @@ func BenchmarkPileRandom(b *testing.B) {
 	}
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 }
+
+func TestEventSendsItsMessageNotItsText(t *testing.T) {
+	e := game.Event{Type: "roll", Seat: 1, Text: "Bo rolled 8", Msg: game.M("pile.rolled", "who", "Bo", "n", 8),
+		Secrets: []game.Secret{{To: game.Seats(1), Text: "You rolled 8", Msg: game.M("pile.youRolled", "n", 8)}}}
+	pub, _ := json.Marshal(e.For(game.Public))
+	if want := `{"type":"roll","seat":1,"msg":{"id":"pile.rolled","v":{"n":8,"who":"Bo"}}}`; string(pub) != want {
+		t.Errorf("public event = %s, want %s", pub, want)
+	}
+	own, _ := json.Marshal(e.For(1))
+	if want := `{"type":"roll","seat":1,"msg":{"id":"pile.youRolled","v":{"n":8}}}`; string(own) != want {
+		t.Errorf("seat 1's event = %s, want %s", own, want)
+	}
+	plain, _ := json.Marshal(game.Event{Type: "x", Seat: game.Public, Text: "a line"})
+	if want := `{"type":"x","seat":-1,"text":"a line"}`; string(plain) != want {
+		t.Errorf("event without a message = %s, want %s", plain, want)
+	}
+}
+
+func TestMessageValuesAreOfTheKindsPagesWord(t *testing.T) {
+	ok := game.M("holdings.rent", "who", "Ana", "n", 50, "space", game.Word("holdings.space.boardwalk"),
+		"names", game.List([]string{"Ana", "Bo"}), "cards", game.List([]*game.Msg{game.Word("neko.card.x")}))
+	if err := ok.Check(); err != nil {
+		t.Errorf("Check(%v) = %v", ok, err)
+	}
+	for _, bad := range []*game.Msg{
+		game.M("x.float", "n", 1.5),
+		game.M("x.map", "v", map[string]int{"a": 1}),
+		game.M("x.nested", "w", &game.Msg{}),
+		game.M("x.list", "l", []any{3}),
+		{},
+	} {
+		if bad.Check() == nil {
+			t.Errorf("Check(%+v) = nil, want an error", bad)
+		}
+	}
+}

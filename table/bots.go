@@ -229,21 +229,30 @@ func (r *Runner) timeUp() {
 
 // standInEvents marks the events of a move a computer player made in the
 // person's seat, so the log and the replay tell it from the person's own:
-// "Computer for Bo: Bo rolled 7". The events about that seat are marked,
-// or the first one when none is; the others are left as they are.
+// "Computer for Bo: Bo rolled 7" (the message "table.standIn" around the
+// line's own). The events about that seat are marked, or the first one when
+// none is; the others are left as they are.
 func standInEvents(seats []Seat, seat game.Seat, events []game.Event) []game.Event {
-	prefix := "Computer for " + seatName(seats, seat) + ": "
+	name := seatName(seats, seat)
+	prefix := "Computer for " + name + ": "
+	wrap := func(m *game.Msg) *game.Msg {
+		if m == nil {
+			return nil
+		}
+		return game.M("table.standIn", "who", name, "line", m)
+	}
 	mark := slices.IndexFunc(events, func(e game.Event) bool { return e.Seat == seat && e.Text != "" })
 	out := make([]game.Event, len(events))
 	for i, e := range events {
 		if e.Text != "" && (e.Seat == seat || (mark < 0 && i == 0)) {
-			e.Text = prefix + e.Text
+			e.Text, e.Msg = prefix+e.Text, wrap(e.Msg)
 			if len(e.Secrets) > 0 {
 				e.Secrets = slices.Clone(e.Secrets)
 				for j := range e.Secrets {
 					if e.Secrets[j].Text != "" {
 						e.Secrets[j].Text = prefix + e.Secrets[j].Text
 					}
+					e.Secrets[j].Msg = wrap(e.Secrets[j].Msg)
 				}
 			}
 		}

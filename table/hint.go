@@ -90,7 +90,8 @@ func (r *Runner) Hint(ctx context.Context, s *Sub) (game.Suggestion, error) {
 
 // hintEvent is what the log says of a seat's question for a hint.
 func hintEvent(seats []Seat, seat game.Seat) game.Event {
-	return game.Event{Type: "hint", Seat: seat, Text: seatName(seats, seat) + " asked what the computer would do"}
+	name := seatName(seats, seat)
+	return game.Event{Type: "hint", Seat: seat, Text: name + " asked what the computer would do", Msg: game.M("table.hint", "who", name)}
 }
 
 // withHints adds the hint notes of t to the log entries of their versions.

@@ -53,11 +53,11 @@ func TestLogMemoryIsBounded(t *testing.T) {
 	for i, m := range stored {
 		switch {
 		case string(m.Move) == string(game.UndoMove):
-			want[i] = []string{"Ana", "Bo"}[m.Seat] + " took back their last move"
+			want[i] = "table.undo who=" + []string{"Ana", "Bo"}[m.Seat]
 		case m.Seat == 0:
-			want[i] = "You took 1"
+			want[i] = "pile.youTook n=1"
 		default:
-			want[i] = "Bo took 1"
+			want[i] = "pile.took n=1 who=Bo"
 		}
 	}
 	checkFullLog(t, r, keys[0], want)
@@ -113,7 +113,7 @@ func checkFullLog(t *testing.T, r *table.Runner, key string, want []string) {
 		if e.V != i+1 || len(e.Events) != 1 {
 			t.Fatalf("entry %d is version %d with %d events", i, e.V, len(e.Events))
 		}
-		got[i] = e.Events[0].Text
+		got[i] = said(e.Events[0])
 	}
 	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 		t.Fatalf("the log reads\n%.300s\nwant\n%.300s", g, w)
@@ -171,11 +171,11 @@ func TestEarlierLogFromMemory(t *testing.T) {
 		t.Fatalf("the page before version 10: complete %v, versions %d to %d, %d entries", page.Complete, page.From, page.To, len(page.Entries))
 	}
 	for i, e := range page.Entries {
-		want := "Ana took 1"
+		want := "pile.took n=1 who=Ana"
 		if i%2 == 1 {
-			want = "You took 1"
+			want = "pile.youTook n=1"
 		}
-		if e.V != i+1 || len(e.Events) != 1 || e.Events[0].Text != want {
+		if e.V != i+1 || len(e.Events) != 1 || said(e.Events[0]) != want {
 			t.Fatalf("entry %d is version %d: %+v, want %q", i, e.V, e.Events, want)
 		}
 	}

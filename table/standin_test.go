@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -248,11 +249,14 @@ func TestStandInMovesAreMarked(t *testing.T) {
 		}
 		json.Unmarshal([]byte(f), &st)
 		for _, e := range st.D.Events {
-			seen[e.Text] = true
+			seen[said(e)] = true
 		}
 	}
-	marked := seen["Computer for Bo: Bo took 1"] || seen["Computer for Bo: Bo took 2"] || seen["Computer for Bo: Bo took 3"]
-	if !seen["You took 1"] || !marked || seen["Computer for Bo: You took 1"] {
+	marked := false
+	for n := 1; n <= 3; n++ {
+		marked = marked || seen[fmt.Sprintf("table.standIn line=[pile.took n=%d who=Bo] who=Bo", n)]
+	}
+	if !seen["pile.youTook n=1"] || !marked || seen["table.standIn line=[pile.youTook n=1] who=Bo"] {
 		t.Fatalf("Ana's page saw %v", seen)
 	}
 	log, err := r.Log(ctx)

@@ -87,7 +87,7 @@ func (r *Runner) Undo(ctx context.Context, s *Sub, version int) error {
 
 // takeBackEvent is what the log says of a take-back.
 func takeBackEvent(name string, seat game.Seat) game.Event {
-	return game.Event{Type: "undo", Seat: seat, Text: name + " took back their last move"}
+	return game.Event{Type: "undo", Seat: seat, Text: name + " took back their last move", Msg: game.M("table.undo", "who", name)}
 }
 
 // SetTimeline sets, in the lobby, whether people may take back safe moves

@@ -142,7 +142,7 @@ func TestTakeBackRestoresTheGameAndIsStored(t *testing.T) {
 		t.Fatalf("after the take-back: pile %d, version %d", pileOf(t, r), r.Version())
 	}
 	st := lastState(conns[1-turn])
-	if len(st.Events) != 1 || st.Events[0].Type != "undo" || !strings.Contains(st.Events[0].Text, "took back") || st.Actors[0] != turn {
+	if len(st.Events) != 1 || st.Events[0].Type != "undo" || !strings.HasPrefix(said(st.Events[0]), "table.undo who=") || st.Actors[0] != turn {
 		t.Fatalf("the others were told %+v", st)
 	}
 	if err := r.Undo(ctx, mover, 2); harbor.ErrorCode(err) != harbor.EConflict {

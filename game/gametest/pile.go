@@ -161,7 +161,8 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 	s.Turns++
 	if log.On() {
 		log.Add(game.Event{Type: "take", Seat: seat, Text: fmt.Sprintf("%s took %d", s.Names[seat], m.N),
-			Secrets: []game.Secret{{To: game.Seats(seat), Text: fmt.Sprintf("You took %d", m.N)}}})
+			Msg:     game.M("pile.took", "who", s.Names[seat], "n", m.N),
+			Secrets: []game.Secret{{To: game.Seats(seat), Text: fmt.Sprintf("You took %d", m.N), Msg: game.M("pile.youTook", "n", m.N)}}})
 	}
 	if s.Pile == 0 {
 		s.Winner = seat
@@ -181,7 +182,7 @@ func (s *State) draw(seat game.Seat, log *game.Log) error {
 	s.Pile += n
 	s.Turns++
 	if log.On() {
-		log.Add(game.Event{Type: "draw", Seat: seat, Text: fmt.Sprintf("%s drew %d", s.Names[seat], n)})
+		log.Add(game.Event{Type: "draw", Seat: seat, Text: fmt.Sprintf("%s drew %d", s.Names[seat], n), Msg: game.M("pile.drew", "who", s.Names[seat], "n", n)})
 	}
 	s.Turn = (s.Turn + 1) % game.Seat(len(s.Names))
 	return nil

@@ -1,0 +1,132 @@
+package all_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"harbor/game"
+)
+
+var update = flag.Bool("update", false, "rewrite web/test/messages/<game>.json from random games")
+
+// sample is one line of a game's log as the wire carries it (its message)
+// beside the English the engine wrote for it. The front end's test words
+// each message in every language and checks the English against the text.
+type sample struct {
+	Msg  *game.Msg `json:"msg"`
+	Text string    `json:"text"`
+}
+
+// TestEveryMessageHasASample plays random games of every game and keeps the
+// first line it meets of each message id, as every viewer reads it (the
+// public line and each seat's secret one), in web/test/messages/<game>.json
+// (-update rewrites it). A game that sends messages sends one for every
+// line: an event or a secret with a text and no message fails, and so does
+// a message whose id is not the game's or whose values are of a kind the
+// pages cannot word.
+func TestEveryMessageHasASample(t *testing.T) {
+	for _, d := range game.All() {
+		info := d.Info()
+		t.Run(info.ID, func(t *testing.T) {
+			got := map[string]sample{}
+			var mute []string // lines without a message
+			speaks := false
+			for _, n := range []int{info.MinPlayers, info.MaxPlayers} {
+				for seed := uint64(1); seed <= 6; seed++ {
+					for _, e := range randomEvents(t, d, n, seed) {
+						for v := game.Public; v < game.Seat(n); v++ {
+							seen := e.For(v)
+							if seen.Msg != nil {
+								speaks = true
+							}
+							if seen.Msg == nil && seen.Text != "" {
+								mute = append(mute, fmt.Sprintf("%q (event %q)", seen.Text, seen.Type))
+								continue
+							}
+							keepSample(t, info.ID, seen, got)
+						}
+					}
+				}
+			}
+			if !speaks {
+				t.Skipf("%s writes its log as English text only", info.ID)
+			}
+			if len(mute) > 0 {
+				slices.Sort(mute)
+				mute = slices.Compact(mute)
+				t.Fatalf("%d lines have no message, such as %s", len(mute), strings.Join(mute[:min(len(mute), 5)], "; "))
+			}
+			ids := make([]string, 0, len(got))
+			for id := range got {
+				ids = append(ids, id)
+			}
+			slices.Sort(ids)
+			list := make([]sample, len(ids))
+			for i, id := range ids {
+				list[i] = got[id]
+			}
+			want, err := json.MarshalIndent(list, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, '\n')
+			path := filepath.Join("..", "..", "web", "test", "messages", info.ID+".json")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, want, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			have, err := os.ReadFile(path)
+			if err != nil || !bytes.Equal(have, want) {
+				t.Fatalf("%s is not what random games say today (%v); run go test ./games/all -run TestEveryMessageHasASample -update", path, err)
+			}
+		})
+	}
+}
+
+// keepSample checks one event as a viewer reads it and keeps it when its
+// message id is new.
+func keepSample(t *testing.T, id string, e game.Event, got map[string]sample) {
+	t.Helper()
+	if e.Msg == nil {
+		return
+	}
+	if err := e.Msg.Check(); err != nil {
+		t.Errorf("%s: %q: %v", id, e.Text, err)
+	}
+	if !strings.HasPrefix(e.Msg.ID, id+".") {
+		t.Errorf("%s: the message id %q of %q is not the game's (%s.…)", id, e.Msg.ID, e.Text, id)
+	}
+	if _, ok := got[e.Msg.ID]; !ok {
+		got[e.Msg.ID] = sample{e.Msg, e.Text}
+	}
+}
+
+// randomEvents plays a random game of d with n players to its end and
+// returns every event it logged, its setup's first.
+func randomEvents(t *testing.T, d game.Definition, n int, seed uint64) []game.Event {
+	t.Helper()
+	cfg, records := randomRecords(t, d, n, seed, 5000)
+	g, err := d.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log game.Log
+	for _, r := range records {
+		if err := g.Apply(r.Seat, r.Move, &log); err != nil {
+			t.Fatal(fmt.Errorf("replaying %s: %w", r.Move, err))
+		}
+	}
+	return log.Events
+}
