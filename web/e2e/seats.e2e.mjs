@@ -90,8 +90,10 @@ async function oneGame(ctx, game, name) {
   const standInAt = [];
   ana.on("websocket", (ws) =>
     ws.on("framereceived", ({ payload }) => {
-      if (typeof payload !== "string" || !payload.includes("Computer for Bo: ")) return;
-      for (const line of payload.split("\n")) if (line.includes("Computer for Bo: ")) standInAt.push(JSON.parse(line).v);
+      // A stand-in's line travels as the message "table.standIn" naming the seat's person.
+      const forBo = (text) => text.includes('"id":"table.standIn"') && text.includes('"who":"Bo"');
+      if (typeof payload !== "string" || !forBo(payload)) return;
+      for (const line of payload.split("\n")) if (forBo(line)) standInAt.push(JSON.parse(line).v);
     }),
   );
   await ana.goto(`${ctx.base}/t/${id}`);
@@ -205,7 +207,7 @@ async function oneGame(ctx, game, name) {
   if (!marked.length || marked.some((m) => m.seat !== ANA && m.seat !== BO)) fail(`stand-in moves in the stored log: ${JSON.stringify(marked.slice(0, 3))}`);
   // The moves made in Bo's seat while his page was closed are the stand-in's, and say so.
   const away = full.body.moves.filter((m) => m.seat === BO && m.n >= closedAt && m.n < backAt);
-  if (!away.length || away.some((m) => !m.standIn || !m.events.some((e) => e.text.startsWith("Computer for Bo: ")))) {
+  if (!away.length || away.some((m) => !m.standIn || !m.events.some((e) => e.msg?.id === "table.standIn" && e.msg.v?.who === "Bo"))) {
     fail(`the moves of Bo's seat while he was gone (versions ${closedAt} to ${backAt}): ${JSON.stringify(away.slice(0, 3))}`);
   }
   if (full.body.moves.some((m) => m.seat === 1 && m.standIn)) fail("the computer player's own moves are marked as a stand-in's");

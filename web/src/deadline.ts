@@ -3,11 +3,8 @@
 // runs out, and the moves a computer player made for a person. Pure
 // functions of the time given, so tests fix the clock.
 
-import { formatDate, formatList, t } from "./i18n/i18n";
+import { formatDate, formatList, isMsg, t, word } from "./i18n/i18n";
 import type { GameEvent, Pace } from "./protocol";
-
-/** How the server's log begins a line a computer player played for a person. */
-const STAND_IN = "Computer for ";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -74,8 +71,9 @@ export function untilWords(names: readonly string[], deadline: number, now: numb
 /**
  * playedFor is what a computer player did in name's seat in their last
  * turns, read from the log (oldest first, with each entry's version): the
- * server writes such a move's lines as "Computer for Ana: …". It returns
- * the lines since the person's own last move, without that prefix, and how
+ * server sends such a move's lines as the message "table.standIn" around the
+ * line's own. It returns the lines since the person's own last move, as the
+ * reader's language words them, without the mark, and how
  * many turns they were (a run of moves one after the other is one turn),
  * with the version of the last of them (-1: none).
  */
@@ -85,17 +83,16 @@ export function playedFor(
   seat: number,
   name: string,
 ): { lines: string[]; turns: number; last: number } {
-  // The server's own English log line for a stand-in's move (docs/protocol.md), read, never shown.
-  const prefix = `${STAND_IN}${name}: `;
   const lines: string[] = [];
   const moves: number[] = [];
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i]!;
     const v = versions[i] ?? 0;
-    if (e.text.startsWith(prefix)) {
-      lines.unshift(e.text.slice(prefix.length));
+    const line = e.msg?.id === "table.standIn" && e.msg.v?.who === name ? e.msg.v.line : undefined;
+    if (isMsg(line)) {
+      lines.unshift(word(line));
       if (moves[0] !== v) moves.unshift(v);
-    } else if (e.seat === seat && e.text !== "" && moves[0] !== v) break; // their own move
+    } else if (e.seat === seat && (e.msg || e.text !== "") && moves[0] !== v) break; // their own move
   }
   const turns = moves.filter((v, i) => i === 0 || moves[i - 1] !== v - 1).length;
   return { lines, turns, last: moves[moves.length - 1] ?? -1 };

@@ -4,6 +4,7 @@
 // It is the one place that knows the server's field names, so a change on the
 // wire is aligned here and nowhere else (patches of states: patch.ts).
 
+import type { Msg } from "./i18n/i18n";
 import type { RawEnvelope } from "./patch";
 import { asText, bool, isObj, num, obj, pick } from "./decode";
 
@@ -160,7 +161,10 @@ export interface GameResult {
 export interface GameEvent {
   type: string;
   seat: Seat;
+  /** the line in English, for a line the server sends without a message (eventText words either) */
   text: string;
+  /** the line as a message id and values, worded in the reader's language by eventText */
+  msg?: Msg;
   data?: unknown;
 }
 
@@ -246,8 +250,16 @@ export function decodeResult(d: unknown): GameResult {
 function decodeEvent(d: unknown): GameEvent {
   const o = obj(d);
   const e: GameEvent = { type: asText(o.type), seat: num(o.seat, PUBLIC), text: asText(o.text) };
+  const msg = decodeMsg(o.msg);
+  if (msg) e.msg = msg;
   if (o.data !== undefined) e.data = o.data;
   return e;
+}
+
+/** decodeMsg reads a message: an id and, when it has any, an object of values (anything else is no message). */
+function decodeMsg(d: unknown): Msg | undefined {
+  if (!isObj(d) || typeof d.id !== "string" || d.id === "") return undefined;
+  return isObj(d.v) ? { id: d.id, v: d.v } : { id: d.id };
 }
 
 export function decodeMove(d: unknown): Move | null {

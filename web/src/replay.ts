@@ -2,6 +2,7 @@
 // position becomes the table data a game's screens already know how to show.
 
 import type { GameEvent, Lobby, LobbySeat, Position, Seat } from "./protocol";
+import { eventText, t } from "./i18n/i18n";
 import { emptyTable, type TableData } from "./state";
 
 /** startAt reads ?at=N from a location's search string; a missing or bad value is the end (total unknown: -1). */
@@ -38,11 +39,7 @@ export function logLines(moves: { events: GameEvent[] }[]): LogLine[] {
   const takesBack = (i: number) => moves[i]?.events.some((e) => e.type === "undo") ?? false;
   return moves.map((m, i) => ({
     at: i + 1,
-    text:
-      m.events
-        .map((e) => e.text)
-        .filter(Boolean)
-        .join(" ") || "A move",
+    text: m.events.map(eventText).filter(Boolean).join(" ") || t("table.aMove"),
     events: m.events,
     undone: takesBack(i + 1) && !takesBack(i),
   }));
@@ -79,7 +76,7 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     kind: p.bot === true ? "bot" : "human",
     player: "",
     away: false,
-    name: typeof p.name === "string" ? p.name : `Seat ${i + 1}`,
+    name: typeof p.name === "string" ? p.name : t("lobby.seatN", { n: i + 1 }),
     color: colors[i % colors.length]!,
     ready: true,
     connected: false,

@@ -64,19 +64,19 @@ describe("clockWords", () => {
   });
 });
 
-const ev = (seat: number, text: string): GameEvent => ({ type: "move", seat, text });
+const took = (who: string, n: number) => ({ id: "pile.took", v: { who, n } });
+const ev = (seat: number, who: string, n: number): GameEvent => ({ type: "take", seat, text: "", msg: took(who, n) });
+const standIn = (seat: number, who: string, n: number): GameEvent => ({
+  type: "take",
+  seat,
+  text: "",
+  msg: { id: "table.standIn", v: { who, line: took(who, n) } },
+});
 
 describe("playedFor", () => {
   it("reads the computer player's moves for a seat since its person's own move", () => {
-    const log = [
-      ev(0, "Ana rolls 5."),
-      ev(1, "Bo rolls 3."),
-      ev(0, "Computer for Ana: Ana rolls 4."),
-      ev(0, "Computer for Ana: Ana ends her turn."),
-      ev(1, "Bo rolls 6."),
-      ev(0, "Computer for Ana: Ana rolls 2."),
-    ];
-    expect(playedFor(log, [1, 2, 3, 4, 5, 6], 0, "Ana")).toEqual({ lines: ["Ana rolls 4.", "Ana ends her turn.", "Ana rolls 2."], turns: 2, last: 6 });
+    const log = [ev(0, "Ana", 5), ev(1, "Bo", 3), standIn(0, "Ana", 4), standIn(0, "Ana", 1), ev(1, "Bo", 6), standIn(0, "Ana", 2)];
+    expect(playedFor(log, [1, 2, 3, 4, 5, 6], 0, "Ana")).toEqual({ lines: ["Ana took 4", "Ana took 1", "Ana took 2"], turns: 2, last: 6 });
     expect(playedFor(log.slice(0, 2), [1, 2], 0, "Ana")).toEqual({ lines: [], turns: 0, last: -1 });
   });
 });
@@ -114,12 +114,12 @@ describe("Countdown", () => {
 
 describe("PlayedForYou", () => {
   const banner = () => root.querySelector('[data-testid="played-for-you"]');
-  const log = [ev(0, "Computer for Ana: Ana rolls 4."), ev(1, "Bo rolls 6."), ev(0, "Computer for Ana: Ana rolls 2.")];
+  const log = [standIn(0, "Ana", 4), ev(1, "Bo", 6), standIn(0, "Ana", 2)];
 
   it("lists what the computer played for a returning person, and puts it away", () => {
     render(<PlayedForYou seat={seat(0, { name: "Ana", you: true })} log={log} versions={[1, 2, 3]} />, root);
     expect(banner()?.querySelector("p")?.textContent).toBe("The computer played your last 2 turns for you:");
-    expect([...(banner()?.querySelectorAll("li") ?? [])].map((li) => li.textContent)).toEqual(["Ana rolls 4.", "Ana rolls 2."]);
+    expect([...(banner()?.querySelectorAll("li") ?? [])].map((li) => li.textContent)).toEqual(["Ana took 4", "Ana took 2"]);
     const ok = banner()?.querySelector("button");
     expect(ok?.textContent).toBe("Got it");
     act(() => ok!.click());
@@ -134,7 +134,7 @@ describe("PlayedForYou", () => {
   });
 
   it("shows nothing after the person's own move", () => {
-    render(<PlayedForYou seat={seat(0, { name: "Ana", you: true })} log={[...log, ev(0, "Ana buys the Dock.")]} versions={[1, 2, 3, 4]} />, root);
+    render(<PlayedForYou seat={seat(0, { name: "Ana", you: true })} log={[...log, ev(0, "Ana", 1)]} versions={[1, 2, 3, 4]} />, root);
     expect(banner()).toBeNull();
   });
 });

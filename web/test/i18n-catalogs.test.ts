@@ -4,7 +4,7 @@
 // outside the catalogs (a scan of their literals and JSX text).
 
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -49,34 +49,87 @@ function placeholders(els: MessageFormatElement[], out = new Set<string>()): Set
   return out;
 }
 
-/** The message ids the code names: the first argument of t() and tr(), and every "ns.id" literal that is a catalog's key form. */
+/** The shared catalog's namespaces: the others are the games' ("holdings.…"), in catalogs of their own. */
+const SHARED = /^(lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices|table|pile|rules)\./;
+
+/** Go source files of the server and the engines, which name message ids in game.M("…") and game.Word("…"). */
+function goFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory() && e.name !== "web" && e.name !== "node_modules" && !e.name.startsWith(".")) goFiles(p, out);
+    else if (e.name.endsWith(".go") && !e.name.endsWith("_test.go")) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The message ids the code names: the first argument of t() and tr(), every
+ * "ns.id" literal of the shared catalog's form in the front end, and the
+ * literal ids of game.M and game.Word in the Go code.
+ */
 function usedIds(): Set<string> {
   const ids = new Set<string>();
   for (const f of files(join(web, "src"))) {
     const text = readFileSync(f, "utf8");
     for (const m of text.matchAll(/\btr?\(\s*"([^"]+)"/g)) ids.add(m[1]!);
-    for (const m of text.matchAll(/"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices)\.[a-zA-Z]+)"/g))
+    for (const m of text.matchAll(
+      /"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices|table|pile|rules)\.[a-zA-Z]+)"/g,
+    ))
       ids.add(m[1]!);
   }
+  for (const f of goFiles(join(web, ".."))) {
+    const code = readFileSync(f, "utf8").replace(/^\s*\/\/.*$/gm, "");
+    for (const m of code.matchAll(/\b(?:M|Word)\(\s*"([a-z]+\.[\w.]+)"/g)) ids.add(m[1]!);
+  }
   return ids;
+}
+
+/** The games that keep catalogs of their own (web/src/games/<game>/i18n/), with each language's. */
+const GAME_CATALOGS = readdirSync(join(web, "src", "games"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .filter((g) => existsSync(join(web, "src", "games", g, "i18n", "en.json")))
+  .map((g) => ({
+    game: g,
+    cats: Object.fromEntries(
+      ["en", "de", "es"].map((l) => {
+        const p = join(web, "src", "games", g, "i18n", `${l}.json`);
+        return [l, existsSync(p) ? (JSON.parse(readFileSync(p, "utf8")) as Record<string, string>) : {}];
+      }),
+    ),
+  }));
+
+/** samePlaceholders checks that cat has exactly en's ids, each an ICU message with en's placeholders. */
+function samePlaceholders(en: Record<string, string>, cat: Record<string, string>) {
+  const keys = Object.keys(en).sort();
+  expect(Object.keys(cat).sort()).toEqual(keys);
+  for (const id of keys) {
+    const want = [...placeholders(parse(en[id]!))].sort();
+    expect([id, [...placeholders(parse(cat[id]!))].sort()]).toEqual([id, want]);
+  }
 }
 
 describe("catalogs", () => {
   const keys = Object.keys(en).sort();
 
-  it("hold every message id the code uses, and only those", () => {
+  it("hold every message id the code uses, and the shared catalog only those", () => {
     const used = usedIds();
-    expect([...used].filter((id) => !(id in en))).toEqual([]);
+    const games = Object.assign({}, ...GAME_CATALOGS.map((g) => g.cats.en)) as Record<string, string>;
+    expect([...used].filter((id) => !(id in en) && !(id in games))).toEqual([]);
     expect(keys.filter((id) => !used.has(id))).toEqual([]);
+    expect(keys.filter((id) => !SHARED.test(id))).toEqual([]);
   });
 
   for (const [l, cat] of Object.entries(CATALOGS)) {
     it(`${l}: has exactly English's ids, each an ICU message with English's placeholders`, () => {
-      expect(Object.keys(cat).sort()).toEqual(keys);
-      for (const id of keys) {
-        const want = [...placeholders(parse(en[id as keyof typeof en]))].sort();
-        expect([id, [...placeholders(parse(cat[id]!))].sort()]).toEqual([id, want]);
-      }
+      samePlaceholders(en, cat);
+    });
+  }
+
+  for (const { game, cats } of GAME_CATALOGS) {
+    it(`${game}: its catalogs have English's ids and placeholders in every language, all in the game's namespace`, () => {
+      for (const l of ["de", "es"]) samePlaceholders(cats.en!, cats[l]!);
+      expect(Object.keys(cats.en!).filter((id) => !id.startsWith(`${game}.`))).toEqual([]);
     });
   }
 
@@ -86,7 +139,7 @@ describe("catalogs", () => {
   });
 });
 
-/** The screens and words modules whose people-facing text is all in the catalogs. */
+/** The screens and words modules whose people-facing text is all in the catalogs: these, and every file of a game that has catalogs. */
 const CONVERTED = [
   "src/App.tsx",
   "src/home.ts",
@@ -102,14 +155,16 @@ const CONVERTED = [
   "src/notices/Notices.tsx",
   "src/notices/LinkDevices.tsx",
   "src/notices/parts.tsx",
+  "src/replay.ts",
+  ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
 /** Attributes whose values are never shown: classes, ids, types, test ids and the like. */
 const NOT_SHOWN =
   /^(class|className|id|for|htmlFor|type|name|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
 
-/** Names no language translates (Harbor, the UTC time zone), and the server's English log prefix deadline.ts reads (never shows). */
-const KEPT = new Set(["Harbor", "← Harbor", "UTC", "Computer for "]);
+/** Names no language translates (Harbor, the UTC time zone). */
+const KEPT = new Set(["Harbor", "← Harbor", "UTC"]);
 
 /** looksShown: a text a person would read: a JSX text, or a literal with two words or a capital (a class list like "btn btn-small" is not). */
 const looksShown = (s: string, jsx: boolean): boolean => {

@@ -1,4 +1,5 @@
 import { keepNames } from "../format";
+import { eventText } from "../i18n/i18n";
 import type { TableStore } from "../state";
 import { EarlierLog } from "./EarlierLog";
 
@@ -53,7 +54,7 @@ export function LogPanel({
           // On a TV the rows are drawn anew with each version, in their places: no row moves down (or into the
           // list's hidden column) as lines come; only what they say changes.
           <li key={limit === undefined ? log.length - k : `${version}-${k}`} class={`log-${e.type}`}>
-            {keepNames(e.text, names)}
+            {keepNames(eventText(e), names)}
           </li>
         ))}
       </ol>

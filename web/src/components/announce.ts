@@ -10,6 +10,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameEvent } from "../protocol";
+import { eventText } from "../i18n/i18n";
 
 /** MAX_SAID is how many moves one announcement says in full; a longer burst is counted and only its last move said. */
 export const MAX_SAID = 3;
@@ -68,7 +69,8 @@ export function announce(heard: Heard, now: Now, otherTurn = false): Announcemen
   const moves = new Map<number, string[]>();
   now.logVersions.forEach((v, i) => {
     if (v <= heard.through) return;
-    const text = spoken(now.log[i]?.text ?? "");
+    const e = now.log[i];
+    const text = spoken(e ? eventText(e) : "");
     if (!text) return;
     const said = moves.get(v);
     if (said) said.push(text);

@@ -16,6 +16,16 @@ import { IntlMessageFormat } from "intl-messageformat";
 import en from "./en.json";
 import { pseudoMessage } from "./pseudo";
 
+// Each game keeps its words in catalogs of its own (games/<game>/i18n/<lang>.json):
+// its log lines, card and place names and screens. They are merged into the
+// language's catalog, English's into the first page, the others with their language.
+const gameEnglish = import.meta.glob<Catalog>("../games/*/i18n/en.json", { eager: true, import: "default" });
+const gameLoaders = {
+  de: import.meta.glob<Catalog>("../games/*/i18n/de.json", { import: "default" }),
+  es: import.meta.glob<Catalog>("../games/*/i18n/es.json", { import: "default" }),
+};
+const english: Catalog = Object.assign({}, en, ...Object.values(gameEnglish));
+
 /** The languages a person can choose, as their own names say them. */
 export const LANGUAGES = [
   { id: "en", name: "English" },
@@ -24,7 +34,8 @@ export const LANGUAGES = [
 ] as const;
 
 export type Lang = (typeof LANGUAGES)[number]["id"] | "pseudo";
-export type MessageId = keyof typeof en;
+/** A message id: one of the shared catalog's, or a game's ("holdings.rent"), which the catalog test checks. */
+export type MessageId = keyof typeof en | `${string}.${string}`;
 export type Catalog = Record<string, string>;
 export type Values = Record<string, string | number | Date>;
 
@@ -51,9 +62,9 @@ export function chooseLanguage(saved: string | null | undefined, browser: readon
 /** The language the page shows now. */
 export const lang = signal<Lang>("en");
 
-const catalogs: Partial<Record<Lang, Catalog>> = { en };
+const catalogs: Partial<Record<Lang, Catalog>> = { en: english };
 /** The loaded catalog of the current language; a signal, so t() follows a change. */
-const current = signal<Catalog>(en);
+const current = signal<Catalog>(english);
 
 const loaders: Record<Exclude<Lang, "en" | "pseudo">, () => Promise<{ default: Catalog }>> = {
   de: () => import("./de.json"),
@@ -64,7 +75,10 @@ const loaders: Record<Exclude<Lang, "en" | "pseudo">, () => Promise<{ default: C
 export async function loadCatalog(l: Lang): Promise<Catalog> {
   const have = catalogs[l];
   if (have) return have;
-  const cat = l === "pseudo" || l === "en" ? en : (await loaders[l]()).default;
+  const cat =
+    l === "pseudo" || l === "en"
+      ? english
+      : Object.assign({}, (await loaders[l]()).default, ...(await Promise.all(Object.values(gameLoaders[l]).map((load) => load()))));
   catalogs[l] = cat;
   return cat;
 }
@@ -117,7 +131,7 @@ function format(id: MessageId): IntlMessageFormat {
   if (!f) {
     // A message a catalog lacks falls back to English (the catalog test
     // keeps every catalog complete, so this is only a safety net).
-    const source = cat[id] ?? en[id] ?? id;
+    const source = cat[id] ?? english[id] ?? id;
     f = new IntlMessageFormat(l === "pseudo" ? pseudoMessage(source) : source, intlLocale());
     formats.set(key, f);
   }
@@ -136,6 +150,37 @@ export function t(id: MessageId, values?: Values): string {
 export function tr(id: MessageId, values: Record<string, string | number | ((words: ComponentChildren[]) => ComponentChildren)>): ComponentChildren {
   const out = format(id).format<ComponentChildren>(values as Record<string, ComponentChildren>);
   return Array.isArray(out) ? out.map((part, i) => (isValidElement(part) ? cloneElement(part, { key: i }) : part)) : out;
+}
+
+/** A message as the server sends it (game.Msg): an id and its values. */
+export interface Msg {
+  id: string;
+  v?: Record<string, unknown>;
+}
+
+/** isMsg tells a message (an object with a string id) from any other value. */
+export const isMsg = (x: unknown): x is Msg => typeof x === "object" && x !== null && typeof (x as Msg).id === "string";
+
+/**
+ * word says a message of the server's in the current language. Its values
+ * are names people chose (strings, shown as they are), numbers, translated
+ * words and nested lines (messages, worded first) and lists of those
+ * (joined as the language joins lists).
+ */
+export function word(m: Msg): string {
+  const values: Values = {};
+  for (const [k, v] of Object.entries(m.v ?? {})) {
+    if (typeof v === "string" || typeof v === "number") values[k] = v;
+    else if (isMsg(v)) values[k] = word(v);
+    else if (Array.isArray(v)) values[k] = formatList(v.map((x) => (isMsg(x) ? word(x) : String(x))));
+    else values[k] = String(v);
+  }
+  return t(m.id as MessageId, values);
+}
+
+/** eventText is a log line in the reader's language: its message worded, or the text of a line that has none. */
+export function eventText(e: { text: string; msg?: Msg }): string {
+  return e.msg ? word(e.msg) : e.text;
 }
 
 /** formatNumber says a number in the reader's locale: 1500 → "1,500", "1.500", "1500". */

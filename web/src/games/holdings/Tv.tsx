@@ -6,6 +6,7 @@
 import { Delta } from "../../components/Delta";
 import { SeatBadge } from "../../components/SeatBadge";
 import { coins, keepNames, seatColor } from "../../format";
+import { eventText } from "../../i18n/i18n";
 import type { TableStore } from "../../state";
 import { Die } from "../../components/Die";
 import { Board } from "./Board";
@@ -67,7 +68,8 @@ export function HoldingsTv({ store }: { store: TableStore }) {
           g.view,
           (data.lobby?.seats ?? []).map((s) => s.name),
         );
-        const last = keepNames(data.log[data.log.length - 1]?.text ?? "", view.names);
+        const lastLine = data.log[data.log.length - 1];
+        const last = keepNames(lastLine ? eventText(lastLine) : "", view.names);
         return {
           game: "holdings",
           class: "tv-play",
