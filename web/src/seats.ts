@@ -3,6 +3,7 @@
 // computer player stands in for someone whose page lost its connection.
 // The server decides; these only say it.
 
+import { t } from "./i18n/i18n";
 import type { Lobby, LobbySeat } from "./protocol";
 
 /** nameOf is the name the table knows the person with public id by ("" when unknown). */
@@ -16,16 +17,19 @@ const handedBy = (l: Lobby, s: LobbySeat) => s.handedBy || l.hostId;
 /** handedNote is what the person of a handed seat reads, naming who handed it over. */
 export function handedNote(l: Lobby, s: LobbySeat): string {
   const by = handedBy(l, s);
-  if (by === s.player) return "A computer player plays for you, as you asked.";
+  if (by === s.player) return t("seats.handedMine");
   const who = nameOf(l, by);
-  return `${who ? `${who}${by === l.hostId ? " (the host)" : ""}` : "The host"} let a computer player take your seat.`;
+  if (!who) return t("seats.handedByUnknown");
+  return t(by === l.hostId ? "seats.handedByHost" : "seats.handedByOther", { who });
 }
 
 /** handedState is how the seat strip says a seat was handed over, and by whom. */
 export function handedState(l: Lobby, s: LobbySeat): string {
   const by = handedBy(l, s);
-  if (by === s.player) return s.you ? "a computer player plays for you, as you asked" : "a computer player plays for them, as they asked";
-  return `${nameOf(l, by) || "the host"} handed ${s.you ? "your" : "the"} seat to a computer player`;
+  if (by === s.player) return t(s.you ? "seats.stateAskedYou" : "seats.stateAskedThem");
+  const who = nameOf(l, by);
+  if (!who) return t(s.you ? "seats.stateHandedYourHost" : "seats.stateHandedTheHost");
+  return t(s.you ? "seats.stateHandedYour" : "seats.stateHandedThe", { who });
 }
 
 /** standInSeconds is the whole seconds until a computer player stands in for s, or null when none is coming. */
@@ -38,5 +42,5 @@ export function standInSeconds(s: LobbySeat, now: number): number | null {
 export function standInState(s: LobbySeat, now: number): string | null {
   const left = standInSeconds(s, now);
   if (left === null) return null;
-  return left > 0 ? `not connected · a computer player takes over in ${left} s` : "not connected · a computer player takes over on their turn";
+  return left > 0 ? t("seats.takesOverIn", { s: left }) : t("seats.takesOverOnTurn");
 }

@@ -50,7 +50,8 @@ function placeholders(els: MessageFormatElement[], out = new Set<string>()): Set
 }
 
 /** The shared catalog's namespaces: the others are the games' ("holdings.…"), in catalogs of their own. */
-const SHARED = /^(lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices|table|pile|rules)\./;
+const SHARED =
+  /^(lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices|table|pile|rules|tv|presence|seats|replay|frame|chat|timeline|status|alerts|hint|format|announce|api)\./;
 
 /** Go source files of the server and the engines, which name message ids in game.M("…") and game.Word("…"). */
 function goFiles(dir: string, out: string[] = []): string[] {
@@ -73,7 +74,7 @@ function usedIds(): Set<string> {
     const text = readFileSync(f, "utf8");
     for (const m of text.matchAll(/\btr?\(\s*"([^"]+)"/g)) ids.add(m[1]!);
     for (const m of text.matchAll(
-      /"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices|table|pile|rules)\.[a-zA-Z]+)"/g,
+      /"((?:lang|loading|offline|error|time|home|join|lobby|level|color|options|pace|notices|push|devices|table|pile|rules|tv|presence|seats|replay|frame|chat|timeline|status|alerts|hint|format|announce|api)\.[a-zA-Z]+)"/g,
     ))
       ids.add(m[1]!);
   }
@@ -156,12 +157,15 @@ const CONVERTED = [
   "src/notices/LinkDevices.tsx",
   "src/notices/parts.tsx",
   "src/replay.ts",
+  "src/seats.ts",
+  "src/screens/Tv.tsx",
+  "src/components/Presence.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
 /** Attributes whose values are never shown: classes, ids, types, test ids and the like. */
 const NOT_SHOWN =
-  /^(class|className|id|for|htmlFor|type|name|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
+  /^(class|className|id|for|htmlFor|type|name|which|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|stroke|fill|d|viewBox|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
 
 /** Names no language translates (Harbor, the UTC time zone). */
 const KEPT = new Set(["Harbor", "← Harbor", "UTC"]);

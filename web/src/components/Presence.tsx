@@ -15,6 +15,7 @@ import { api } from "../api";
 import { useNow } from "./Countdown";
 import { HandOver, useRequest } from "./SeatHandover";
 import { SeatBadge } from "./SeatBadge";
+import { formatList, t } from "../i18n/i18n";
 
 /**
  * presenceText says in words how a seat is doing, so the strip never relies
@@ -22,12 +23,11 @@ import { SeatBadge } from "./SeatBadge";
  * to a computer player standing in for a lost connection (at now, Unix ms).
  */
 export function presenceText(s: LobbySeat, l: Lobby, now: number): string {
-  if (s.kind === "bot") return "computer player";
+  if (s.kind === "bot") return t("presence.computer");
   if (s.handed) return handedState(l, s);
-  if (s.away) return s.connected ? "a computer player stands in" : "gone · a computer player stands in";
-  if (s.held)
-    return s.you ? "the table waits for you: a computer player took your last turns" : "the table waits for them: a computer player took their last turns";
-  return standInState(s, now) ?? (s.connected ? "connected" : "not connected");
+  if (s.away) return t(s.connected ? "presence.standsIn" : "presence.goneStandsIn");
+  if (s.held) return t(s.you ? "presence.heldYou" : "presence.heldThem");
+  return standInState(s, now) ?? t(s.connected ? "presence.connected" : "presence.notConnected");
 }
 
 /**
@@ -39,13 +39,13 @@ export function presenceText(s: LobbySeat, l: Lobby, now: number): string {
  * seconds left.
  */
 export function tvPresenceText(s: LobbySeat, l: Lobby, now: number): string {
-  if (s.kind === "bot") return "computer player";
-  if (s.handed) return (s.handedBy || l.hostId) === s.player ? "handed over by them" : "handed over by the host";
-  if (s.away) return s.connected ? "a computer stands in" : "gone · a computer plays";
-  if (s.held) return "the table waits for them";
+  if (s.kind === "bot") return t("presence.computer");
+  if (s.handed) return t((s.handedBy || l.hostId) === s.player ? "presence.tvHandedThem" : "presence.tvHandedHost");
+  if (s.away) return t(s.connected ? "presence.tvStandsIn" : "presence.tvGone");
+  if (s.held) return t("presence.tvHeld");
   const left = standInSeconds(s, now);
-  if (left !== null) return left > 0 ? `offline · ${left} s left` : "offline · no time left";
-  return s.connected ? "connected" : "offline";
+  if (left !== null) return left > 0 ? t("presence.tvLeft", { s: left }) : t("presence.tvNoTime");
+  return t(s.connected ? "presence.connected" : "presence.offline");
 }
 
 /**
@@ -72,7 +72,7 @@ export const watchers = (l: Lobby) => l.members.filter((m) => m.seat < 0);
 /** SeatActions are the seat's controls in the full strip: its person's own hand-over, and the host's for anyone, with removing a person. */
 function SeatActions({ lobby, seat, store }: { lobby: Lobby; seat: LobbySeat; store: TableStore }) {
   const [busy, run] = useRequest(store);
-  const name = seat.name || `Seat ${seat.index + 1}`;
+  const name = seat.name || t("lobby.seatN", { n: seat.index + 1 });
   return (
     <span class="presence-actions">
       <HandOver store={store} lobby={lobby} seat={seat} />
@@ -81,12 +81,10 @@ function SeatActions({ lobby, seat, store }: { lobby: Lobby; seat: LobbySeat; st
           type="button"
           class="btn-small btn-quiet"
           disabled={busy}
-          onClick={() =>
-            confirm(`Remove ${name} from the table? A computer player takes their seat for the rest of the game.`) && run(() => api.kick(lobby.id, seat.player))
-          }
-          aria-label={`Remove ${name} from the table`}
+          onClick={() => confirm(t("presence.removeConfirm", { name })) && run(() => api.kick(lobby.id, seat.player))}
+          aria-label={t("presence.removeLabel", { name })}
         >
-          Remove
+          {t("presence.remove")}
         </button>
       ) : null}
     </span>
@@ -111,11 +109,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
   const big = variant === "tv";
   const now = useNow(lobby.status === "playing" && seats.some((s) => s.standIn > 0));
   return (
-    <section
-      class={`presence presence-${variant}`}
-      aria-label={variant === "full" ? "Players and seats" : "Who is at the table"}
-      data-testid={`presence-${variant}`}
-    >
+    <section class={`presence presence-${variant}`} aria-label={t(variant === "full" ? "presence.full" : "presence.strip")} data-testid={`presence-${variant}`}>
       <ul>
         {seats.map((s) => {
           const turn = lobby.status === "playing" && waiting.includes(s.index);
@@ -133,7 +127,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
               <SeatBadge seat={s.index} color={s.color} size={big ? 24 : 22} />
               <span class="presence-name">
                 {s.name}
-                {s.you ? <span class="tag">you</span> : null}
+                {s.you ? <span class="tag">{t("presence.you")}</span> : null}
               </span>
               <span class={`presence-state ${roomed ? "presence-roomed" : ""}`}>
                 <span aria-hidden="true">{s.kind === "bot" || s.handed || s.away ? "⚙" : s.connected ? "●" : "○"} </span>
@@ -153,7 +147,7 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
                   ) : null}
                 </span>
                 {/* On the TV the seat's highlight shows the turn, so the bar does not reflow as turns pass. */}
-                {turn ? <strong class={`presence-turn ${big ? "sr-only" : ""}`}> · {s.you ? "your" : "their"} turn</strong> : null}
+                {turn ? <strong class={`presence-turn ${big ? "sr-only" : ""}`}>{t(s.you ? "presence.yourTurn" : "presence.theirTurn")}</strong> : null}
               </span>
               {controls && s.kind === "human" && (lobby.host || s.you) ? <SeatActions lobby={lobby} seat={s} store={store} /> : null}
             </li>
@@ -162,7 +156,9 @@ export function Presence({ lobby, store, actors, variant = "full" }: { lobby: Lo
       </ul>
       {watching.length > 0 && variant !== "strip" ? (
         <p class="presence-watchers" data-testid="watchers">
-          {lobby.host ? `Watching: ${watching.map((m) => `${m.name}${m.online ? "" : " (not connected)"}`).join(", ")}` : `${watching.length} watching`}
+          {lobby.host
+            ? t("presence.watching", { names: formatList(watching.map((m) => (m.online ? m.name : t("presence.watcherOffline", { name: m.name })))) })
+            : t("presence.watchingCount", { n: watching.length })}
         </p>
       ) : null}
     </section>

@@ -21,6 +21,8 @@ import type { TableStore } from "../state";
 import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
 import { ComingSoon, useTable } from "./Table";
+import { errorText } from "../i18n/errors";
+import { t, tr } from "../i18n/i18n";
 
 function TvLobby({ lobby }: { lobby: Lobby }) {
   const link = absolute({ name: "join", invite: lobby.invite }, linkBase());
@@ -30,29 +32,30 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
     <div class="tv tv-lobby">
       <section class="tv-join">
         <h1>{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"}</h1>
-        <p class="tv-big">Scan to join</p>
-        <img class="qr" src={tvQrSrc(lobby.tvCode)} width={440} height={440} alt={`QR code of the invite link ${link}`} data-testid="tv-qr" />
+        <p class="tv-big">{t("tv.scan")}</p>
+        <img class="qr" src={tvQrSrc(lobby.tvCode)} width={440} height={440} alt={t("tv.qrAlt", { link })} data-testid="tv-qr" />
         <p class="tv-big">
-          or enter the code{" "}
-          <strong class="code tv-code" data-testid="tv-code">
-            {lobby.code}
-          </strong>
+          {tr("tv.orCode", {
+            code: () => (
+              <strong class="code tv-code" data-testid="tv-code">
+                {lobby.code}
+              </strong>
+            ),
+          })}
         </p>
         <p class="tv-url" data-testid="tv-url">
-          at {linkBase().replace(/^https?:\/\//, "")}
+          {t("tv.at", { address: linkBase().replace(/^https?:\/\//, "") })}
         </p>
       </section>
       <section class="tv-seats" aria-labelledby="tv-seats-h">
-        <h2 id="tv-seats-h">
-          Players ({filled.length} of {lobby.seats.length} seats)
-        </h2>
+        <h2 id="tv-seats-h">{t("tv.players", { filled: filled.length, seats: lobby.seats.length })}</h2>
         <ul>
           {lobby.seats.map((s) => (
             <li key={s.index} class={`tv-seat tv-seat-${s.kind}`} data-testid={`tv-seat-${s.index}`}>
               <SeatBadge seat={s.index} color={s.color} empty={s.kind === "empty"} size={56} />
-              <span class="tv-seat-name">{s.kind === "empty" ? "Waiting for a player…" : s.name}</span>
+              <span class="tv-seat-name">{s.kind === "empty" ? t("tv.waitingPlayer") : s.name}</span>
               {s.kind === "human" ? (
-                <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? "✓ Host" : s.ready ? "✓ Ready" : "Not ready yet"}</span>
+                <span class={s.ready || s.host ? "mark-ok" : "mark-wait"}>{s.host ? t("tv.host") : s.ready ? t("tv.ready") : t("tv.notReady")}</span>
               ) : null}
               {s.kind === "bot" ? (
                 <span class="mark-ok tv-level" data-testid={`tv-level-${s.index}`}>
@@ -62,7 +65,7 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
             </li>
           ))}
         </ul>
-        <p class="tv-hint">The game starts when the host presses Start.</p>
+        <p class="tv-hint">{t("tv.startsWhen")}</p>
       </section>
     </div>
   );
@@ -94,9 +97,9 @@ export function TvScreen({ store, code }: { store: TableStore; code: string }) {
   const { lobby, game } = store.data.value;
   let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
-  else if (!lobby && !game) body = <p class="tv-wait">Connecting the TV screen…</p>;
+  else if (!lobby && !game) body = <p class="tv-wait">{t("tv.connecting")}</p>;
   else if (lobby && lobby.status === "lobby") body = <TvLobby lobby={lobby} />;
-  else if (!game) body = <p class="tv-wait">Waiting for the game…</p>;
+  else if (!game) body = <p class="tv-wait">{t("tv.waitingGame")}</p>;
   else body = <GameScreen game={lobby?.game ?? ""} which="Tv" store={store} fallback={<ComingSoon game={lobby?.game ?? ""} />} />;
   const playing = lobby && lobby.status !== "lobby" && game && !store.fatal.value;
   return (
@@ -108,7 +111,7 @@ export function TvScreen({ store, code }: { store: TableStore; code: string }) {
         data-log-complete={String(store.data.value.logComplete)}
       >
         <LinkBanner store={store} />
-        {playing ? <h1 class="sr-only">{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"} on the TV</h1> : null}
+        {playing ? <h1 class="sr-only">{t("tv.onTheTv", { game: lobby.gameName || gameInfo(lobby.game)?.name || "Harbor" })}</h1> : null}
         {body}
         <FullscreenButton />
         <ChatToasts store={store} />
@@ -126,7 +129,7 @@ function FullscreenButton() {
     return () => document.removeEventListener("fullscreenchange", on);
   }, []);
   if (!document.fullscreenEnabled) return null;
-  const label = full ? "Leave full screen" : "Full screen";
+  const label = full ? t("tv.leaveFullScreen") : t("tv.fullScreen");
   const toggle = () => void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
   return (
     <button type="button" class="tv-fullscreen btn-small" onClick={toggle} data-testid="fullscreen" aria-label={label} title={label}>
@@ -152,33 +155,27 @@ export function TvEntry({ go }: { go: (path: string) => void }) {
       await api.tv(c);
       go(href({ name: "tv", code: c }));
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.status === 404
-          ? "There is no table with that TV code. Check it on the host's screen (Open the TV screen)."
-          : err instanceof ApiError
-            ? err.message
-            : "The server cannot be reached.",
-      );
+      setError(err instanceof ApiError && err.status === 404 ? t("tv.noSuchCode") : errorText(err, "tv.unreachable"));
     } finally {
       setBusy(false);
     }
   };
   return (
     <div class="tv tv-entry">
-      <h1>Harbor on the TV</h1>
-      <p class="tv-big">Type the TV code shown in the table's lobby, under "Open the TV screen".</p>
+      <h1>{t("tv.entryTitle")}</h1>
+      <p class="tv-big">{t("tv.entryHelp")}</p>
       <CodeForm
         id="tv-code-input"
         inputClass="tv-code-input"
-        label="TV code"
-        placeholder="TV code"
+        label={t("tv.code")}
+        placeholder={t("tv.code")}
         value={code}
         onValue={setCode}
         onSubmit={open}
         disabled={busy || !code.trim()}
         primary
       >
-        Show the table
+        {t("tv.show")}
       </CodeForm>
       {error ? (
         <p class="tv-error" role="alert">
