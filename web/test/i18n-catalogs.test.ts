@@ -102,6 +102,7 @@ const CONVERTED = [
   "src/notices/Notices.tsx",
   "src/notices/LinkDevices.tsx",
   "src/notices/parts.tsx",
+  "src/components/Rules.tsx",
 ];
 
 /** Attributes whose values are never shown: classes, ids, types, test ids and the like. */
