@@ -160,6 +160,7 @@ const CONVERTED = [
   "src/seats.ts",
   "src/screens/Tv.tsx",
   "src/components/Presence.tsx",
+  "src/components/Rules.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ICON_NAMES } from "../src/content/icons";
 import { decode } from "../src/protocol";
 import {
@@ -12,9 +12,11 @@ import {
   topicForRule,
   topicHref,
   type Reference,
+  wantReference,
 } from "../src/rules/reference";
 import { emptyTable, reduce } from "../src/state";
 import { screenIds } from "../src/games/registry";
+import { switchLanguage } from "../src/i18n/i18n";
 
 /** Every game with screens: each has a rules reference. */
 const GAMES = screenIds();
@@ -157,5 +159,100 @@ describe("rules help that follows the table", () => {
     const words = ref.searchHint.split(",").map((w) => w.trim());
     expect(words.length).toBeGreaterThan(1);
     for (const w of words) expect(searchTopics(ref, w).length, `"${w}" finds no topic of ${game}`).toBeGreaterThan(0);
+  });
+});
+
+/** The languages the rules help is translated into, besides English. */
+const TRANSLATED = ["de", "es"] as const;
+const EACH = GAMES.flatMap((game) => TRANSLATED.map((l) => [game, l] as const));
+
+/** What a translation keeps as it is: option marks ({roundLimit|20}), icons (:rope:, ×2) and topic links (#rules/rent). */
+const MARKS = /\{[A-Za-z]+\|[^{}|]*\}|:[a-z]+:|×\d+|#rules\/[\w-]*/g;
+const marks = (s: string) => (s.match(MARKS) ?? []).sort();
+/** Fields that are code, not words: the same in every language. */
+const CODE = new Set(["game", "id", "rules", "icons", "legend"]);
+/** Strings a translation may leave as in English: names (the games' own, and names that read the same), and the lobby's option keys. */
+const SAME: Record<(typeof TRANSLATED)[number], Set<string>> = {
+  de: new Set(["Harbor Holdings", "Harborfall", "The Great Harbor", "Neko Harbour", "Forum", "Person"]),
+  es: new Set(["Harbor Holdings", "Harborfall", "The Great Harbor", "Neko Harbour", "Favor", "favor", "color", "automa", "robot", "hotel", "laurel"]),
+};
+const OPTION_KEY = /^[a-z]+[A-Z][A-Za-z]*$/;
+
+/** differences lists where translation t departs from English en in shape, code, marks, or leaves words untranslated. */
+function differences(en: unknown, t: unknown, same: Set<string>, path = "", code = false): string[] {
+  if (typeof en !== typeof t || Array.isArray(en) !== Array.isArray(t)) return [`${path}: ${JSON.stringify(t)} is not shaped like ${JSON.stringify(en)}`];
+  if (code) return JSON.stringify(en) === JSON.stringify(t) ? [] : [`${path}: code ${JSON.stringify(t)} differs from ${JSON.stringify(en)}`];
+  if (Array.isArray(en)) {
+    const tl = t as unknown[];
+    if (en.length !== tl.length) return [`${path}: ${tl.length} items, English has ${en.length}`];
+    return en.flatMap((x, i) => differences(x, tl[i], same, `${path}[${i}]`));
+  }
+  if (en && typeof en === "object") {
+    const eo = en as Record<string, unknown>;
+    const to = t as Record<string, unknown>;
+    const keys = Object.keys(eo).sort();
+    if (JSON.stringify(keys) !== JSON.stringify(Object.keys(to).sort())) return [`${path}: keys ${Object.keys(to)} instead of ${keys}`];
+    return keys.flatMap((k) => differences(eo[k], to[k], same, `${path}.${k}`, CODE.has(k)));
+  }
+  if (typeof en !== "string") return en === t ? [] : [`${path}: ${JSON.stringify(t)} instead of ${JSON.stringify(en)}`];
+  const ts = t as string;
+  const out: string[] = [];
+  if (JSON.stringify(marks(en)) !== JSON.stringify(marks(ts))) out.push(`${path}: marks ${marks(ts)} instead of ${marks(en)}`);
+  const words = /\p{L}{2}/u.test(en.replace(MARKS, ""));
+  if (ts === en && words && !same.has(en) && !OPTION_KEY.test(en)) out.push(`${path}: left in English: ${JSON.stringify(en)}`);
+  return out;
+}
+
+describe("the rules help in German and Spanish", () => {
+  it.each(EACH)("%s in %s has the English file's shape, codes and marks, every text translated", async (game, l) => {
+    const [en, t] = await Promise.all([loadReference(game), loadReference(game, l)]);
+    expect(differences(en, t, SAME[l])).toEqual([]);
+  });
+
+  it("sees a dropped mark, a changed topic id, a missing item and an untranslated sentence", () => {
+    const en = { game: "x", topics: [{ id: "end", title: "The end", body: ["after round {roundLimit|20}", ":rope: ×2"] }] };
+    const t = { game: "x", topics: [{ id: "ende", title: "The end", body: ["nach Runde 20"] }] };
+    expect(differences(en, t, new Set())).toEqual([
+      ".topics[0].body: 1 items, English has 2",
+      '.topics[0].id: code "ende" differs from "end"',
+      '.topics[0].title: left in English: "The end"',
+    ]);
+    const t2 = { game: "x", topics: [{ id: "end", title: "Das Ende", body: ["nach Runde 20", ":rope: ×3"] }] };
+    expect(differences(en, t2, new Set())).toEqual([
+      ".topics[0].body[0]: marks  instead of {roundLimit|20}",
+      ".topics[0].body[1]: marks :rope:,×3 instead of :rope:,×2",
+    ]);
+  });
+
+  it.each(EACH)("%s in %s: the search example names words its rules help finds", async (game, l) => {
+    const ref = await loadReference(game, l);
+    const words = ref.searchHint.split(",").map((w) => w.trim());
+    expect(words.length).toBeGreaterThan(1);
+    for (const w of words) expect(searchTopics(ref, w).length, `"${w}" finds no topic of ${game} in ${l}`).toBeGreaterThan(0);
+  });
+
+  it("tells a two-round table in German and Spanish that play stops after round 2", async () => {
+    expect(fillOptions((await loadReference("holdings", "de")).howTo.end, { roundLimit: 2 })).toContain("nach Runde 2,");
+    expect(fillOptions((await loadReference("holdings", "es")).howTo.end, { roundLimit: 2 })).toContain("tras la ronda 2 y");
+  });
+
+  it("loads the help of the page's language, and the other file when the language changes", async () => {
+    try {
+      const want = async (l: "de" | "es" | "en") => {
+        const file = await loadReference("holdings", l);
+        await vi.waitFor(() => expect(wantReference("holdings")).toEqual(file));
+        return wantReference("holdings")!;
+      };
+      await switchLanguage("de");
+      expect((await want("de")).howTo.goal).toMatch(/Hafenstadt/);
+      await switchLanguage("es");
+      expect((await want("es")).howTo.goal).toMatch(/ciudad portuaria/);
+      // The pseudo language reads the English.
+      await switchLanguage("pseudo");
+      expect((await want("en")).howTo.goal).toMatch(/harbor town/);
+      expect(moveLine(wantReference("holdings"), "buy")).toMatch(/price/);
+    } finally {
+      await switchLanguage("en");
+    }
   });
 });

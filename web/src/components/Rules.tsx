@@ -7,6 +7,7 @@ import { signal } from "@preact/signals";
 import { createContext } from "preact";
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../content/icons";
+import { t } from "../i18n/i18n";
 import { keepTabInside } from "./CardDialog";
 import { IconLegend } from "./IconLegend";
 import {
@@ -90,7 +91,7 @@ function BlockView({ block, game }: { block: Block; game: string }) {
   if ("legend" in block) return <IconLegend game={game} />;
   if ("icons" in block)
     return (
-      <ul class="icon-key" aria-label="Icons">
+      <ul class="icon-key" aria-label={t("rules.icons")}>
         {block.icons.map((n) => (
           <li key={n}>
             <Icon name={n} size={28} /> <span aria-hidden="true">{n}</span>
@@ -153,10 +154,10 @@ export function HowToPlay({ ref }: { ref: Reference }) {
   return (
     <div class="howto" data-testid="how-to-play">
       <p>
-        <strong>Goal.</strong> <RichText text={ref.howTo.goal} />
+        <strong>{t("rules.goal")}</strong> <RichText text={ref.howTo.goal} />
       </p>
       <p>
-        <strong>A turn.</strong>
+        <strong>{t("rules.turn")}</strong>
       </p>
       <ol>
         {ref.howTo.turn.map((l) => (
@@ -166,7 +167,7 @@ export function HowToPlay({ ref }: { ref: Reference }) {
         ))}
       </ol>
       <p>
-        <strong>The end.</strong> <RichText text={ref.howTo.end} />
+        <strong>{t("rules.end")}</strong> <RichText text={ref.howTo.end} />
       </p>
     </div>
   );
@@ -214,41 +215,41 @@ export function ReferenceDialog({ game }: { game: string }) {
       <section class="reference" data-testid="rules-reference">
         <header class="reference-head">
           <h2 id="reference-h" ref={heading} tabIndex={-1}>
-            {ref ? `${ref.name}: rules` : "Rules"}
+            {ref ? t("rules.titleOf", { game: ref.name }) : t("rules.title")}
           </h2>
-          <button type="button" class="btn-small" onClick={closeReference} aria-label="Close the rules">
+          <button type="button" class="btn-small" onClick={closeReference} aria-label={t("rules.close")}>
             ✕
           </button>
         </header>
         {!ref ? (
-          <p>Loading the rules…</p>
+          <p>{t("rules.loadingRules")}</p>
         ) : topic ? (
           <>
             <a href={topicHref()} class="back-link">
-              ← All topics
+              {t("rules.allTopics")}
             </a>
             <TopicView topic={topic} game={game} />
           </>
         ) : (
           <>
-            {at ? <p class="hint">There is no topic “{at}”; here are all of them.</p> : null}
+            {at ? <p class="hint">{t("rules.noTopic", { topic: at })}</p> : null}
             <label class="reference-search">
-              <span>Search the rules</span>
+              <span>{t("rules.search")}</span>
               <input
                 type="search"
                 value={query}
                 onInput={(e) => setQuery(e.currentTarget.value)}
-                placeholder={`e.g. ${ref.searchHint}`}
+                placeholder={t("rules.searchExample", { hint: ref.searchHint })}
                 data-testid="rules-search"
               />
             </label>
             {query ? null : (
               <details class="howto-box">
-                <summary>How to play</summary>
+                <summary>{t("rules.howToPlay")}</summary>
                 <HowToPlay ref={ref} />
               </details>
             )}
-            {found.length === 0 ? <p class="hint">Nothing matches “{query}”.</p> : null}
+            {found.length === 0 ? <p class="hint">{t("rules.noMatch", { query })}</p> : null}
             {groups(found).map((g) => (
               <nav key={g.name} aria-label={g.name} class="topic-group">
                 <h3>{g.name}</h3>
@@ -279,11 +280,11 @@ export function HowTo({ game, options }: { game: string; options?: Options }) {
     <TableOptions.Provider value={options}>
       <section class="panel howto-panel">
         <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-          <summary>How to play</summary>
-          {open && !ref ? <p>Loading…</p> : ref ? <HowToPlay ref={ref} /> : null}
+          <summary>{t("rules.howToPlay")}</summary>
+          {open && !ref ? <p>{t("rules.loading")}</p> : ref ? <HowToPlay ref={ref} /> : null}
         </details>
         <a class="button btn-small" href={topicHref()} data-testid="open-rules">
-          Rules reference
+          {t("rules.reference")}
         </a>
         <ReferenceDialog game={game} />
       </section>
@@ -295,10 +296,10 @@ export function HowTo({ game, options }: { game: string; options?: Options }) {
 export function RuleLink({ game, rule }: { game: string; rule: string }) {
   const ref = wantReference(game);
   const topic = ref ? topicForRule(ref, rule) : undefined;
-  if (!topic) return <span class="rule-id"> (rule {rule})</span>;
+  if (!topic) return <span class="rule-id"> {t("rules.ruleId", { rule })}</span>;
   return (
     <a class="rule-link" href={topicHref(topic.id)} data-testid="rule-link" data-topic={topic.id}>
-      The rule: {topic.title}
+      {t("rules.ruleLink", { title: topic.title })}
     </a>
   );
 }

@@ -2,9 +2,12 @@
 // organized by topic, and a line per move type saying what a move does. The
 // content of each game is a JSON file (content/<game>/reference.json) loaded
 // on demand; games/all's Go test reads the same files to check that every
-// rule id an engine refuses with has a topic.
+// rule id an engine refuses with has a topic. Each game's help is also in
+// German and Spanish (reference.de.json, reference.es.json beside it), each
+// a chunk of its own, loaded in the page's language.
 
 import { signal } from "@preact/signals";
+import { type Lang, lang } from "../i18n/i18n";
 
 /** A block of a topic's body: a paragraph, a list, a table, a row of icons, or the game's icon legend (components/IconLegend). */
 export type Block = string | { list: string[] } | { table: string[][] } | { icons: string[] } | { legend: true };
@@ -30,30 +33,41 @@ export interface Reference {
   topics: Topic[];
 }
 
-const files = import.meta.glob<Reference>("../content/*/reference.json", { import: "default" });
+const files = import.meta.glob<Reference>("../content/*/reference*.json", { import: "default" });
+
+/** The languages a reference is written in; pseudo reads the English. */
+export type ReferenceLang = "en" | "de" | "es";
+export const referenceLang = (l: Lang): ReferenceLang => (l === "pseudo" ? "en" : l);
+const file = (game: string, l: ReferenceLang) => `../content/${game}/reference${l === "en" ? "" : `.${l}`}.json`;
 
 /** hasReference says whether game has rules help. */
-export const hasReference = (game: string) => `../content/${game}/reference.json` in files;
+export const hasReference = (game: string) => file(game, "en") in files;
 
-/** loadReference fetches a game's reference (one chunk per game). */
-export async function loadReference(game: string): Promise<Reference> {
-  const load = files[`../content/${game}/reference.json`];
-  if (!load) throw new Error(`no rules reference for ${game}`);
+/** loadReference fetches a game's reference in language l, English by default (one chunk per game and language). */
+export async function loadReference(game: string, l: Lang = "en"): Promise<Reference> {
+  const load = files[file(game, referenceLang(l))];
+  if (!load) throw new Error(`no rules reference for ${game} in ${l}`);
   return load();
 }
 
-/** The references loaded so far, by game; screens read it and ask for more with wantReference. */
+/** The references loaded so far, by game and language ("holdings/de"); screens read it and ask for more with wantReference. */
 export const references = signal<Record<string, Reference>>({});
 const asked = new Set<string>();
 
-/** wantReference starts loading game's reference once and returns it when it is there. */
+/**
+ * wantReference starts loading game's reference in the page's language once
+ * and returns it when it is there. It reads the language signal, so a screen
+ * that calls it draws again, in the new language, when the language changes.
+ */
 export function wantReference(game: string): Reference | undefined {
-  const have = references.value[game];
-  if (have || asked.has(game) || !hasReference(game)) return have;
-  asked.add(game);
-  loadReference(game).then(
-    (r) => (references.value = { ...references.value, [game]: r }),
-    () => asked.delete(game),
+  const l = referenceLang(lang.value);
+  const key = `${game}/${l}`;
+  const have = references.value[key];
+  if (have || asked.has(key) || !hasReference(game)) return have;
+  asked.add(key);
+  loadReference(game, l).then(
+    (r) => (references.value = { ...references.value, [key]: r }),
+    () => asked.delete(key),
   );
   return undefined;
 }
