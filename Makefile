@@ -73,15 +73,19 @@ test-e2e: web/node_modules/.installed chromium
 # contact sheet in web/test-results/gallery/. test-gallery first checks that
 # deliberate faults are reported, then draws the small sample; it fails on
 # any problem. make gallery draws the full default gallery.
-GALLERY_SMALL ?= /tmp/gallery-small.json
-GALLERY_FULL ?= /tmp/gallery.json
+# The recorded positions live in the checkout, so two checkouts on one
+# machine never read each other's half-written file.
+GALLERY_SMALL ?= $(CURDIR)/web/test-results/gallery-small.json
+GALLERY_FULL ?= $(CURDIR)/web/test-results/gallery.json
 
 test-gallery: build chromium
+	mkdir -p $(dir $(GALLERY_SMALL))
 	./bin/harbor gallery -small -out $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery-faults -- $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --open gallery/open-problems.json
 
 gallery: build chromium
+	mkdir -p $(dir $(GALLERY_FULL))
 	./bin/harbor gallery -out $(GALLERY_FULL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery -- $(GALLERY_FULL)
 

@@ -19,7 +19,7 @@
 // an open problem that no longer shows is said, so the list only shrinks.
 // --write-open writes that list from this run.
 //
-// FILE defaults to /tmp/gallery-small.json. --check-faults draws one
+// FILE defaults to test-results/gallery-small.json. --check-faults draws one
 // position with each deliberate fault (FAULTS) and fails unless every fault
 // is reported. The game list the screens need comes from FILE's "games"
 // when it has one, else from the harbor binary (HARBOR_BIN, default
@@ -97,7 +97,7 @@ const FAULTS = {
 
 function parseArgs(argv) {
   const o = {
-    file: "/tmp/gallery-small.json",
+    file: join(results, "gallery-small.json"),
     out: join(results, "gallery"),
     only: [],
     limit: Infinity,
