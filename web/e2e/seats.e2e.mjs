@@ -115,14 +115,7 @@ async function oneGame(ctx, game, name) {
 
   setStep(`${name}: Bo hands his own seat to the computer player and takes it back`);
   await bo.getByTestId(`hand-${BO}`).click();
-  await until("Bo told the computer plays for him", async () =>
-    /as you asked/.test(
-      (await bo
-        .getByTestId("handed")
-        .textContent()
-        .catch(() => "")) ?? "",
-    ),
-  );
+  await untilToldAsAsked(bo, "Bo told the computer plays for him");
   await until("Ana's strip to say so", async () => (await presenceOf(ana)).Bo === "a computer player plays for them, as they asked");
   await until("the TV to say so", async () => (await presenceOf(tv, "tv")).Bo === "handed over by them");
   if (game === "holdings") {
@@ -190,14 +183,7 @@ async function oneGame(ctx, game, name) {
   // Ana lets the computer play for her: it plays until the game waits on Bo,
   // who is back, so the page's word for it stands still to be read.
   await ana.getByTestId(`hand-${ANA}`).click();
-  await until("Ana told the computer plays for her", async () =>
-    /as you asked/.test(
-      (await ana
-        .getByTestId("handed")
-        .textContent()
-        .catch(() => "")) ?? "",
-    ),
-  );
+  await untilToldAsAsked(ana, "Ana told the computer plays for her");
   await hand(bo2, id, BO, true);
   const started = Date.now();
   await until("the end of the game", async () => (await tableOf(ana, id)).status === "finished", 300_000);
@@ -275,6 +261,17 @@ async function oneGame(ctx, game, name) {
   if (errors.length + errors2.length) fail(`page errors:\n${[...errors, ...errors2].join("\n")}`);
   for (const p of [ana, bo2, tv]) await p.context().close();
 }
+
+/** untilToldAsAsked waits until page's note on its handed seat says the computer plays for its person, as they asked. */
+const untilToldAsAsked = (page, what) =>
+  until(what, async () =>
+    /as you asked/.test(
+      (await page
+        .getByTestId("handed")
+        .textContent()
+        .catch(() => "")) ?? "",
+    ),
+  );
 
 export default async function scenario(ctx) {
   // Every game with screens, which needs nothing of its own here. SEATS_GAMES=neko,holdings runs
