@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,5 +45,54 @@ func TestKeptPairs(t *testing.T) {
 			t.Fatal("the new state's pairs were not kept")
 		}
 		prev = cur
+	}
+}
+
+// TestSharedViewPatch: when the view is the same for every viewer, its
+// entry is made once and taken for every base that held the same view,
+// and each viewer's patch and kept pairs are still those made from the
+// bytes alone: for viewers whose other members differ, for a base that
+// held an older view, and for a view that did not change, or changed
+// whole.
+func TestSharedViewPatch(t *testing.T) {
+	views := []string{
+		`{"a":[1,2,{"x":[3]}],"b":{"c":"}]\"{"},"h":[[1,2],[3,4]]}`,
+		`{"a":[1,5,{"x":[3]}],"b":{"c":"}]\"{"},"h":[[1,2],[3,4],[5,6]]}`,
+		`{"a":[1,5,{"x":[3]}],"b":{"c":"}]\"{"},"h":[[1,2],[3,4],[5,6]]}`,
+		`{"z":"all new"}`,
+	}
+	rests := []string{
+		`"legal":[],"seat":-1,"events":[]`,
+		`"legal":[{"type":"roll"}],"seat":0,"events":[{"type":"roll"}]`,
+		`"legal":[{"type":"end"},{"type":"buy"}],"seat":1,"deadline":5`,
+	}
+	state := func(view, rest int) []byte {
+		return []byte(`{"view":` + views[view] + `,` + rests[rest] + `}`)
+	}
+	var memo firstMemo
+	for step := 1; step < len(views); step++ {
+		memo.clear()
+		// Each viewer held the view before this one but one (the last),
+		// which held the first view, missing frames since.
+		for viewer := range len(rests) + 1 {
+			baseView := step - 1
+			if viewer == len(rests) {
+				baseView = 0
+			}
+			rest := viewer % len(rests)
+			base := &indexed{json: state(baseView, (rest+step)%len(rests))}
+			base.pairs = indexPairs(base.json)
+			next := &indexed{json: state(step, rest)}
+			got := appendDiffShared(nil, base, next, true, &memo)
+			if want := AppendDiff(nil, base.json, next.json); string(got) != string(want) {
+				t.Fatalf("step %d, viewer %d: patch %s, from the bytes %s", step, viewer, got, want)
+			}
+			if want := indexPairs(next.json); !slices.Equal(next.pairs, want) {
+				t.Fatalf("step %d, viewer %d: kept pairs %v, an index pass finds %v", step, viewer, next.pairs, want)
+			}
+			if !memo.ok || string(memo.b) != views[step] {
+				t.Fatalf("step %d, viewer %d: the view's entry was not kept", step, viewer)
+			}
+		}
 	}
 }

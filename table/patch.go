@@ -52,7 +52,15 @@ type indexed struct {
 // comparison, its pairs copied from a's. So a patch reads little more of
 // b than the parts that changed, and finds b's pairs on the way.
 func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
+	return appendDiffShared(dst, a, b, keep, nil)
+}
+
+// appendDiffShared is appendDiff that takes the entry of the first member
+// of the object from memo when the member's bytes in a and in b are those
+// memo holds, and else makes it and keeps it there (see firstMemo).
+func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *firstMemo) []byte {
 	d := differs.Get().(*differ)
+	d.memo = memo
 	d.doc = [2][]byte{a.json, b.json}
 	pairs := a.pairs
 	if pairs == nil {
@@ -66,7 +74,7 @@ func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
 	if keep {
 		b.pairs = append(make([]int32, 0, len(d.bpairs)), d.bpairs...)
 	}
-	d.doc, d.apairs = [2][]byte{}, nil
+	d.doc, d.apairs, d.memo = [2][]byte{}, nil, nil
 	if cap(d.ends[0])+cap(d.ends[1])+cap(d.at) <= 1<<20 {
 		differs.Put(d)
 	}
@@ -88,6 +96,51 @@ type differ struct {
 	at     []int32
 	bpairs []int32
 	record bool
+	memo   *firstMemo // nil: none
+}
+
+// firstMemo is the patch entry of the first member of an object (a state's
+// "view") between two values of it, kept for the next patch whose values
+// there are the same bytes at the same places: a view that is the same for
+// every viewer is patched once for all the viewers that held the same view
+// before, though the rest of their states differ.
+type firstMemo struct {
+	ok     bool
+	key    []byte
+	a, b   []byte // the member's value in the base and in the new value (not copied)
+	a0, b0 int32  // where they start
+	entry  []byte // the entry made, the first of its patch
+	pairs  []int32
+	record bool // pairs were recorded
+}
+
+// clear forgets the values, and keeps the buffers for reuse.
+func (m *firstMemo) clear() { *m = firstMemo{entry: m.entry[:0], pairs: m.pairs[:0]} }
+
+// sharedEntry is entry for the first member of b's top object, which is
+// a's first member too, through d.memo.
+func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int32) ([]byte, int32) {
+	m, av, v := d.memo, d.val(0, a), d.doc[1]
+	if m.ok && m.a0 == a.v0 && m.b0 == b0 && m.record == d.record && bytes.Equal(m.key, key) &&
+		bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b) {
+		// m.b is an object or array: the same bytes from the same bracket
+		// are the same value.
+		if len(m.entry) > 0 {
+			*first = false
+		}
+		if d.record {
+			d.bpairs = append(d.bpairs, m.pairs...)
+		}
+		return append(dst, m.entry...), b0 + int32(len(m.b))
+	}
+	start, pstart := len(dst), len(d.bpairs)
+	dst, end := d.entry(dst, first, key, a, b0)
+	if bv := v[b0:end]; len(bv) > 0 && (bv[0] == '{' || bv[0] == '[') {
+		m.ok, m.key, m.a, m.b, m.a0, m.b0, m.record = true, key, av, bv, a.v0, b0, d.record
+		m.entry = append(m.entry[:0], dst[start:]...)
+		m.pairs = append(m.pairs[:0], d.bpairs[pstart:]...)
+	}
+	return dst, end
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
@@ -286,6 +339,9 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
+		} else if k == 0 && b0 == 0 && d.memo != nil && *first {
+			dst, v1 = d.sharedEntry(dst, first, key, am[k], i)
+			am[k].k1, j = -1, k+1
 		} else {
 			dst, v1 = d.entry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1
