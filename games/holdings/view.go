@@ -49,6 +49,10 @@ type View struct {
 	Over    bool                `json:"over"`
 	Reason  string              `json:"reason,omitempty"`
 	Options Options             `json:"options"`
+
+	// histJSON, when not nil, is History's JSON without its closing
+	// bracket, kept by the state (State.histJSON).
+	histJSON []byte
 }
 
 // View returns viewer's view. Harbor Holdings hides only the deck order, so
@@ -63,6 +67,9 @@ func (s *State) View(viewer game.Seat) View {
 		Turns: int(s.Turns), Trade: s.Trade, LastTrade: s.LastTrade, DeckSizes: [2]int{DeckSize, DeckSize},
 		LastCard: s.LastCard, History: s.History[:s.HistLen], Over: s.Over, Reason: s.Reason,
 		Options: s.Opts,
+	}
+	if s.histRows == s.HistLen && s.HistLen > 0 {
+		v.histJSON = s.histJSON
 	}
 	copy(v.Names[:], s.Names)
 	for p := game.Seat(0); p < game.Seat(s.Players); p++ {

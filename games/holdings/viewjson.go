@@ -77,7 +77,9 @@ func (v View) AppendJSON(b []byte) []byte {
 		b = game.AppendJSONString(b, v.LastCardText)
 	}
 	b = append(b, `,"history":`...)
-	if v.History == nil {
+	if v.histJSON != nil {
+		b = append(append(b, v.histJSON...), ']')
+	} else if v.History == nil {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
