@@ -35,9 +35,10 @@ type fanout struct {
 	subs      []*Sub
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 	frameID   uint64    // the id of the last state frame encoded
-	// memo, while a broadcast whose view is shared runs, is the patch of the
-	// view from the base held last, made once for every frame (firstMemo).
-	memo firstMemo
+	// memo, while a broadcast whose view is shared runs, holds the patch
+	// entries of the view, the events and the other members the frames
+	// may share, made once for the bases that hold the same (memberMemo).
+	memo memberMemo
 }
 
 // views is what the fan-out asks of the runner: whom a subscriber sees
@@ -146,7 +147,7 @@ func (f *fanout) closeAll() []*Sub {
 type viewFrame struct {
 	v       int
 	id      uint64
-	memo    *firstMemo // the broadcast's shared view patch, nil when the view is not shared
+	memo    *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
 	full    *Msg
 	at      int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
 	data    *indexed // a copy of the state, made for the connections that take patches: their next base
@@ -263,7 +264,7 @@ func (f *fanout) sendState(vs views, s *Sub, version int) {
 // and its part of the patches once for the bases that hold the same view.
 func (f *fanout) state(vs views, shared sharedParts, version int) {
 	var frames [game.MaxSeats + 1]viewFrame
-	var memo *firstMemo
+	var memo *memberMemo
 	if shared.view != nil {
 		memo = &f.memo
 	}

@@ -55,10 +55,10 @@ func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
 	return appendDiffShared(dst, a, b, keep, nil)
 }
 
-// appendDiffShared is appendDiff that takes the entry of the first member
-// of the object from memo when the member's bytes in a and in b are those
-// memo holds, and else makes it and keeps it there (see firstMemo).
-func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *firstMemo) []byte {
+// appendDiffShared is appendDiff that takes the entry of a member of the
+// object from memo when the member's bytes in a and in b are those memo
+// holds for its key, and else makes it and keeps it there (memberMemo).
+func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *memberMemo) []byte {
 	d := differs.Get().(*differ)
 	d.memo = memo
 	d.doc = [2][]byte{a.json, b.json}
@@ -96,49 +96,79 @@ type differ struct {
 	at     []int32
 	bpairs []int32
 	record bool
-	memo   *firstMemo // nil: none
+	memo   *memberMemo // nil: none
 }
 
-// firstMemo is the patch entry of the first member of an object (a state's
-// "view") between two values of it, kept for the next patch whose values
-// there are the same bytes at the same places: a view that is the same for
-// every viewer is patched once for all the viewers that held the same view
-// before, though the rest of their states differ.
-type firstMemo struct {
-	ok     bool
+// memberMemo holds, for members of an object (a state's "view", "events",
+// "result"), the patch entry last made for each between two values of it,
+// for the next patch whose values there are the same bytes: a view that is
+// the same for every viewer, and the events all of them see, are patched
+// once for all the viewers whose bases held the same, though the rest of
+// their states differ.
+type memberMemo struct{ entries []memoEntry }
+
+type memoEntry struct {
 	key    []byte
-	a, b   []byte // the member's value in the base and in the new value (not copied)
-	a0, b0 int32  // where they start
-	entry  []byte // the entry made, the first of its patch
-	pairs  []int32
-	record bool // pairs were recorded
+	a, b   []byte  // the member's value in the base and in the new value (not copied)
+	entry  []byte  // the entry made, without the comma before it
+	pairs  []int32 // b's pairs found making it, from where b's value starts
+	record bool    // pairs were recorded
 }
 
 // clear forgets the values, and keeps the buffers for reuse.
-func (m *firstMemo) clear() { *m = firstMemo{entry: m.entry[:0], pairs: m.pairs[:0]} }
+func (m *memberMemo) clear() {
+	for i, e := range m.entries {
+		m.entries[i] = memoEntry{entry: e.entry[:0], pairs: e.pairs[:0]}
+	}
+	m.entries = m.entries[:0]
+}
 
-// sharedEntry is entry for the first member of b's top object, which is
-// a's first member too, through d.memo.
+// find returns the entry kept for key, or a new one.
+func (m *memberMemo) find(key []byte) *memoEntry {
+	for i := range m.entries {
+		if bytes.Equal(m.entries[i].key, key) {
+			return &m.entries[i]
+		}
+	}
+	if len(m.entries) < cap(m.entries) {
+		m.entries = m.entries[:len(m.entries)+1]
+	} else {
+		m.entries = append(m.entries, memoEntry{})
+	}
+	return &m.entries[len(m.entries)-1]
+}
+
+// sharedEntry is entry for a member of b's top object that a holds too,
+// whose value in b is an object or an array, through d.memo.
 func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int32) ([]byte, int32) {
-	m, av, v := d.memo, d.val(0, a), d.doc[1]
-	if m.ok && m.a0 == a.v0 && m.b0 == b0 && m.record == d.record && bytes.Equal(m.key, key) &&
-		bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b) {
+	m, av, v := d.memo.find(key), d.val(0, a), d.doc[1]
+	if m.key != nil && m.record == d.record && bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b) {
 		// m.b is an object or array: the same bytes from the same bracket
 		// are the same value.
 		if len(m.entry) > 0 {
+			if !*first {
+				dst = append(dst, ',')
+			}
 			*first = false
+			dst = append(dst, m.entry...)
 		}
 		if d.record {
-			d.bpairs = append(d.bpairs, m.pairs...)
+			for _, x := range m.pairs {
+				d.bpairs = append(d.bpairs, b0+x)
+			}
 		}
-		return append(dst, m.entry...), b0 + int32(len(m.b))
+		return dst, b0 + int32(len(m.b))
 	}
-	start, pstart := len(dst), len(d.bpairs)
+	wasFirst, start, pstart := *first, len(dst), len(d.bpairs)
 	dst, end := d.entry(dst, first, key, a, b0)
-	if bv := v[b0:end]; len(bv) > 0 && (bv[0] == '{' || bv[0] == '[') {
-		m.ok, m.key, m.a, m.b, m.a0, m.b0, m.record = true, key, av, bv, a.v0, b0, d.record
-		m.entry = append(m.entry[:0], dst[start:]...)
-		m.pairs = append(m.pairs[:0], d.bpairs[pstart:]...)
+	m.key, m.a, m.b, m.record = key, av, v[b0:end], d.record
+	if !wasFirst && len(dst) > start {
+		start++ // the comma
+	}
+	m.entry = append(m.entry[:0], dst[start:]...)
+	m.pairs = m.pairs[:0]
+	for _, x := range d.bpairs[pstart:] {
+		m.pairs = append(m.pairs, x-b0)
 	}
 	return dst, end
 }
@@ -339,7 +369,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
-		} else if k == 0 && b0 == 0 && d.memo != nil && *first {
+		} else if b0 == 0 && d.memo != nil && (v[i] == '{' || v[i] == '[') {
 			dst, v1 = d.sharedEntry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1
 		} else {
