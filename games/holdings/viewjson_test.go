@@ -110,6 +110,8 @@ func TestHistoryJSONOfCopies(t *testing.T) {
 	}
 }
 
+// BenchmarkViewEncoding encodes a view early in a game, and one with 80
+// rounds of net-worth history (roundLimit 100).
 func BenchmarkViewEncoding(b *testing.B) {
 	r := newRandomPlay(b, 1, 4)
 	for range 200 {
@@ -127,6 +129,21 @@ func BenchmarkViewEncoding(b *testing.B) {
 		buf := make([]byte, 0, 4096)
 		for b.Loop() {
 			buf = v.AppendJSON(buf[:0])
+		}
+	})
+	long := newRandomPlay(b, 1, 4)
+	long.cfg.Options = json.RawMessage(`{"roundLimit":100}`)
+	long.s = long.setup()
+	for long.s.HistLen < 81 {
+		if err := long.step(); err != nil || long.s.Over {
+			b.Fatalf("a game of 100 rounds over or stuck after %d: %v", long.s.HistLen, err)
+		}
+	}
+	lv := long.s.View(0)
+	b.Run("AppendJSON/history80", func(b *testing.B) {
+		buf := make([]byte, 0, 8192)
+		for b.Loop() {
+			buf = lv.AppendJSON(buf[:0])
 		}
 	})
 }
