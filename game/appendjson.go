@@ -42,3 +42,12 @@ func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T)
 	}
 	return append(b, ']')
 }
+
+// SharedView is a view that every viewer sees alike: View(viewer) encodes
+// to the same bytes for each seat and for the public. The server then
+// encodes it once for all the frames of a broadcast, and makes its part of
+// the patches once for every connection that holds the same view. A game
+// whose view says so is checked by the contract test of every game.
+type SharedView interface {
+	SameForEveryViewer()
+}

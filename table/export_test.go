@@ -91,3 +91,14 @@ func NewIndexed(doc []byte) *Indexed {
 func DiffKept(dst []byte, a *Indexed, b []byte) []byte {
 	return appendDiff(dst, a, &indexed{json: b}, true)
 }
+
+// MemberMemo holds the patch entries a broadcast's frames share.
+type MemberMemo = memberMemo
+
+// Clear empties m for the next broadcast.
+func (m *MemberMemo) Clear() { m.clear() }
+
+// DiffShared is DiffKept with the entries of the members memo holds.
+func DiffShared(dst []byte, a *Indexed, b []byte, memo *MemberMemo) []byte {
+	return appendDiffShared(dst, a, &indexed{json: b}, true, memo)
+}

@@ -35,6 +35,10 @@ type fanout struct {
 	subs      []*Sub
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 	frameID   uint64    // the id of the last state frame encoded
+	// memo, while a broadcast whose view is shared runs, holds the patch
+	// entries of the view, the events and the other members the frames
+	// may share, made once for the bases that hold the same (memberMemo).
+	memo memberMemo
 }
 
 // views is what the fan-out asks of the runner: whom a subscriber sees
@@ -143,6 +147,7 @@ func (f *fanout) closeAll() []*Sub {
 type viewFrame struct {
 	v       int
 	id      uint64
+	memo    *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
 	full    *Msg
 	at      int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
 	data    *indexed // a copy of the state, made for the connections that take patches: their next base
@@ -223,7 +228,7 @@ func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
 	b = strconv.AppendUint(b, base, 10)
 	b = append(b, `,"p":`...)
 	head := len(b)
-	b = appendDiff(b, last, f.state(), true)
+	b = appendDiffShared(b, last, f.state(), true, f.memo)
 	b = append(b, `}}`...)
 	m.buf.Write(b)
 	if len(b)-head >= len(f.state().json) {
@@ -255,17 +260,24 @@ func (f *fanout) sendState(vs views, s *Sub, version int) {
 
 // state pushes each subscriber its own view at version, encoding each
 // viewer's view once, and each patch once for the connections that hold
-// the same base.
+// the same base. A view shared by every viewer is encoded once (shared),
+// and its part of the patches once for the bases that hold the same view.
 func (f *fanout) state(vs views, shared sharedParts, version int) {
 	var frames [game.MaxSeats + 1]viewFrame
+	var memo *memberMemo
+	if shared.view != nil {
+		memo = &f.memo
+	}
 	for _, s := range f.subs {
 		viewer := vs.viewerOf(s)
 		fr := &frames[viewer+1]
 		if fr.full == nil {
 			*fr = f.newViewFrame(vs, viewer, shared, version)
+			fr.memo = memo
 		}
 		fr.sendTo(s)
 	}
+	f.memo.clear()
 	for i := range frames {
 		if frames[i].full != nil {
 			frames[i].done()
@@ -278,7 +290,7 @@ func (r *Runner) sendState(s *Sub) { r.fan.sendState(r, s, r.t.Version) }
 
 // broadcastState pushes each subscriber its own view of the game.
 func (r *Runner) broadcastState() {
-	if r.g == nil {
+	if r.g == nil || !r.fan.watched() {
 		return
 	}
 	r.fan.state(r, r.encodeShared(), r.t.Version)

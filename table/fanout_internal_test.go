@@ -1,6 +1,8 @@
 package table
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -44,5 +46,54 @@ func TestKeptPairs(t *testing.T) {
 			t.Fatal("the new state's pairs were not kept")
 		}
 		prev = cur
+	}
+}
+
+// TestSharedViewPatch: when the view is the same for every viewer, its
+// entry is made once and taken for every base that held the same view,
+// and so are those of the other members the viewers share (the events),
+// wherever they stand; each viewer's patch and kept pairs are still those
+// made from the bytes alone: for viewers whose other members differ, for
+// a base that held an older view, and for a view that did not change, or
+// changed whole.
+func TestSharedViewPatch(t *testing.T) {
+	views := []string{
+		`{"a":[1,2,{"x":[3]}],"b":{"c":"}]\"{"},"h":[[1,2],[3,4]]}`,
+		`{"a":[1,5,{"x":[3]}],"b":{"c":"}]\"{"},"h":[[1,2],[3,4],[5,6]]}`,
+		`{"a":[1,5,{"x":[3]}],"b":{"c":"}]\"{"},"h":[[1,2],[3,4],[5,6]]}`,
+		`{"z":"all new"}`,
+	}
+	events := []string{`[]`, `[{"type":"roll","data":[3,4]}]`, `[{"type":"buy"},{"type":"end"}]`, `[]`}
+	legal := []string{`[]`, `[{"type":"roll"}]`, `[{"type":"end"},{"type":"buy","space":12}]`}
+	state := func(step, viewer int) []byte {
+		return []byte(`{"view":` + views[step] + `,"legal":` + legal[viewer%len(legal)] +
+			`,"seat":` + strconv.Itoa(viewer) + `,"events":` + events[step] + `}`)
+	}
+	var memo memberMemo
+	for step := 1; step < len(views); step++ {
+		memo.clear()
+		// Each viewer held the state before this one but the last, which
+		// missed the frames since the first.
+		for viewer := range len(legal) + 2 {
+			before := step - 1
+			if viewer == len(legal)+1 {
+				before = 0
+			}
+			base := &indexed{json: state(before, viewer+step)}
+			base.pairs = indexPairs(base.json)
+			next := &indexed{json: state(step, viewer)}
+			got := appendDiffShared(nil, base, next, true, &memo)
+			if want := AppendDiff(nil, base.json, next.json); string(got) != string(want) {
+				t.Fatalf("step %d, viewer %d: patch %s, from the bytes %s", step, viewer, got, want)
+			}
+			if want := indexPairs(next.json); !slices.Equal(next.pairs, want) {
+				t.Fatalf("step %d, viewer %d: kept pairs %v, an index pass finds %v", step, viewer, next.pairs, want)
+			}
+			for _, key := range []string{`"view"`, `"events"`} {
+				if e := memo.find([]byte(key)); e.key == nil {
+					t.Fatalf("step %d, viewer %d: the entry of %s was not kept", step, viewer, key)
+				}
+			}
+		}
 	}
 }

@@ -52,7 +52,15 @@ type indexed struct {
 // comparison, its pairs copied from a's. So a patch reads little more of
 // b than the parts that changed, and finds b's pairs on the way.
 func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
+	return appendDiffShared(dst, a, b, keep, nil)
+}
+
+// appendDiffShared is appendDiff that takes the entry of a member of the
+// object from memo when the member's bytes in a and in b are those memo
+// holds for its key, and else makes it and keeps it there (memberMemo).
+func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *memberMemo) []byte {
 	d := differs.Get().(*differ)
+	d.memo = memo
 	d.doc = [2][]byte{a.json, b.json}
 	pairs := a.pairs
 	if pairs == nil {
@@ -66,7 +74,7 @@ func appendDiff(dst []byte, a, b *indexed, keep bool) []byte {
 	if keep {
 		b.pairs = append(make([]int32, 0, len(d.bpairs)), d.bpairs...)
 	}
-	d.doc, d.apairs = [2][]byte{}, nil
+	d.doc, d.apairs, d.memo = [2][]byte{}, nil, nil
 	if cap(d.ends[0])+cap(d.ends[1])+cap(d.at) <= 1<<20 {
 		differs.Put(d)
 	}
@@ -88,6 +96,81 @@ type differ struct {
 	at     []int32
 	bpairs []int32
 	record bool
+	memo   *memberMemo // nil: none
+}
+
+// memberMemo holds, for members of an object (a state's "view", "events",
+// "result"), the patch entry last made for each between two values of it,
+// for the next patch whose values there are the same bytes: a view that is
+// the same for every viewer, and the events all of them see, are patched
+// once for all the viewers whose bases held the same, though the rest of
+// their states differ.
+type memberMemo struct{ entries []memoEntry }
+
+type memoEntry struct {
+	key    []byte
+	a, b   []byte  // the member's value in the base and in the new value (not copied)
+	entry  []byte  // the entry made, without the comma before it
+	pairs  []int32 // b's pairs found making it, from where b's value starts
+	record bool    // pairs were recorded
+}
+
+// clear forgets the values, and keeps the buffers for reuse.
+func (m *memberMemo) clear() {
+	for i, e := range m.entries {
+		m.entries[i] = memoEntry{entry: e.entry[:0], pairs: e.pairs[:0]}
+	}
+	m.entries = m.entries[:0]
+}
+
+// find returns the entry kept for key, or a new one.
+func (m *memberMemo) find(key []byte) *memoEntry {
+	for i := range m.entries {
+		if bytes.Equal(m.entries[i].key, key) {
+			return &m.entries[i]
+		}
+	}
+	if len(m.entries) < cap(m.entries) {
+		m.entries = m.entries[:len(m.entries)+1]
+	} else {
+		m.entries = append(m.entries, memoEntry{})
+	}
+	return &m.entries[len(m.entries)-1]
+}
+
+// sharedEntry is entry for a member of b's top object that a holds too,
+// whose value in b is an object or an array, through d.memo.
+func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int32) ([]byte, int32) {
+	m, av, v := d.memo.find(key), d.val(0, a), d.doc[1]
+	if m.key != nil && m.record == d.record && bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b) {
+		// m.b is an object or array: the same bytes from the same bracket
+		// are the same value.
+		if len(m.entry) > 0 {
+			if !*first {
+				dst = append(dst, ',')
+			}
+			*first = false
+			dst = append(dst, m.entry...)
+		}
+		if d.record {
+			for _, x := range m.pairs {
+				d.bpairs = append(d.bpairs, b0+x)
+			}
+		}
+		return dst, b0 + int32(len(m.b))
+	}
+	wasFirst, start, pstart := *first, len(dst), len(d.bpairs)
+	dst, end := d.entry(dst, first, key, a, b0)
+	m.key, m.a, m.b, m.record = key, av, v[b0:end], d.record
+	if !wasFirst && len(dst) > start {
+		start++ // the comma
+	}
+	m.entry = append(m.entry[:0], dst[start:]...)
+	m.pairs = m.pairs[:0]
+	for _, x := range d.bpairs[pstart:] {
+		m.pairs = append(m.pairs, x-b0)
+	}
+	return dst, end
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
@@ -286,6 +369,9 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
+		} else if b0 == 0 && d.memo != nil && (v[i] == '{' || v[i] == '[') {
+			dst, v1 = d.sharedEntry(dst, first, key, am[k], i)
+			am[k].k1, j = -1, k+1
 		} else {
 			dst, v1 = d.entry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1

@@ -296,6 +296,55 @@ func BenchmarkDiffKept(b *testing.B) {
 	}
 }
 
+// BenchmarkBroadcastPatches makes the patches of one move for every viewer
+// (each seat and the public) of a game whose view every viewer shares, each
+// from the viewer's state before, as the fan-out does: with the entries of
+// the members they share (the view, the events) made once ("shared"), and
+// made for each viewer ("each").
+func BenchmarkBroadcastPatches(b *testing.B) {
+	for _, d := range game.All() {
+		var states [][][]byte // by step, then viewer
+		shared := true
+		playViews(&testing.T{}, d, 5, 400, func(step int, v table.StateView) {
+			_, ok := v.View.(game.SharedView)
+			shared = shared && ok
+			for len(states) <= step {
+				states = append(states, nil)
+			}
+			cur, _ := json.Marshal(v)
+			states[step] = append(states[step], cur)
+		})
+		if !shared {
+			continue
+		}
+		bases := make([][]*table.Indexed, len(states))
+		for k := range states {
+			for _, s := range states[k] {
+				bases[k] = append(bases[k], table.NewIndexed(s))
+			}
+		}
+		for _, mode := range []string{"each", "shared"} {
+			b.Run(d.Info().ID+"/"+mode, func(b *testing.B) {
+				var (
+					buf  []byte
+					memo table.MemberMemo
+				)
+				reportCPU(b, func(i int) {
+					k := 1 + i%(len(states)-1)
+					memo.Clear()
+					for v := range states[k] {
+						if mode == "each" {
+							buf = table.DiffKept(buf[:0], bases[k-1][v], states[k][v])
+						} else {
+							buf = table.DiffShared(buf[:0], bases[k-1][v], states[k][v], &memo)
+						}
+					}
+				})
+			})
+		}
+	}
+}
+
 // BenchmarkDeflate compresses each of a seat's frames, whole or as
 // patches, as permessage-deflate does on the server (compress/flate at
 // BestSpeed, flushed at the end of each message): with one compressor

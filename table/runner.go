@@ -44,6 +44,7 @@ type Runner struct {
 	g      game.Game    // nil in the lobby
 	events []game.Event // the events of the last move, unfiltered
 	fan    fanout       // the subscribers and what each was sent (fanout.go)
+	view   []byte       // the buffer of a shared view's encoding (encodeShared), reused
 
 	bots     [game.MaxSeats]game.Computer
 	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
@@ -125,8 +126,11 @@ func (r *Runner) lobbyView() LobbyView {
 // stateView returns what viewer (a seat or game.Public) sees of the game,
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
-	v := StateView{View: r.g.View(viewer), Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result(),
-		rawResult: shared.result}
+	v := StateView{Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result(),
+		rawResult: shared.result, rawView: shared.view}
+	if v.rawView == nil {
+		v.View = r.g.View(viewer)
+	}
 	if shared.events != nil && !shared.secrets.Has(viewer) {
 		v.rawEvents = shared.events
 	}
@@ -153,6 +157,9 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 // every viewer; nil where they are not encoded.
 type sharedParts struct {
 	events, result []byte
+	// view is the game's view, when it is the same for every viewer
+	// (game.SharedView).
+	view []byte
 	// secrets are the seats some event tells a secret: they see other
 	// events than these, encoded for each of them.
 	secrets game.SeatSet
@@ -160,9 +167,14 @@ type sharedParts struct {
 
 // encodeShared encodes the result and the events of the last move as
 // everyone sees them, once for every frame of a broadcast: the events
-// serve every viewer but the seats an event tells a secret.
+// serve every viewer but the seats an event tells a secret. A view that is
+// the same for every viewer is encoded here too.
 func (r *Runner) encodeShared() sharedParts {
 	var p sharedParts
+	if v, ok := r.g.View(game.Public).(game.SharedView); ok {
+		p.view = appendView(r.view[:0], v)
+		r.view = p.view
+	}
 	p.result, _ = json.Marshal(r.g.Result())
 	for _, e := range r.events {
 		for _, s := range e.Secrets {

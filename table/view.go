@@ -110,9 +110,9 @@ type StateView struct {
 	// table allows it, nobody has acted since, and it revealed nothing).
 	Undo bool `json:"undo,omitempty"`
 
-	// rawResult and rawEvents, when set, are Result and Events already
-	// encoded (once for all the frames of a broadcast).
-	rawResult, rawEvents []byte
+	// rawResult, rawEvents and rawView, when set, are Result, Events and
+	// View already encoded (once for all the frames of a broadcast).
+	rawResult, rawEvents, rawView []byte
 }
 
 // Envelope is a WebSocket message in either direction (docs/protocol.md):
@@ -205,7 +205,9 @@ func newFrame(t string, v int, f uint64, d any) *Msg {
 // is a game.JSONAppender write itself.
 func (m *Msg) state(v *StateView) error {
 	m.buf.WriteString(`{"view":`)
-	if a, ok := v.View.(game.JSONAppender); ok {
+	if v.rawView != nil {
+		m.buf.Write(v.rawView)
+	} else if a, ok := v.View.(game.JSONAppender); ok {
 		m.buf.Write(a.AppendJSON(m.buf.AvailableBuffer()))
 	} else if err := m.value(v.View); err != nil {
 		return err
@@ -259,4 +261,16 @@ func Send(c Conn, t string, v int, d any) {
 	m := NewMsg(t, v, d)
 	c.Send(m)
 	m.Done()
+}
+
+// appendView appends the JSON of a game's view, as a state frame holds it.
+func appendView(b []byte, v any) []byte {
+	if a, ok := v.(game.JSONAppender); ok {
+		return a.AppendJSON(b)
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, raw...)
 }

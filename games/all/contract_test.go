@@ -16,7 +16,8 @@ import (
 // empty for a seat the game does not wait on only if the seat truly cannot
 // move; a move the rules refuse leaves every view unchanged; and the same
 // seed and moves replay to the same views. A view that encodes itself
-// (game.JSONAppender) writes what encoding/json writes.
+// (game.JSONAppender) writes what encoding/json writes, and a view shared by
+// every viewer (game.SharedView) is the same for each seat and the public.
 func TestEveryGameKeepsTheContract(t *testing.T) {
 	defs := game.All()
 	if real := len(slices.DeleteFunc(slices.Clone(defs), func(d game.Definition) bool { return d.Info().Test.Only })); real < 4 {
@@ -58,9 +59,19 @@ func typeOf(t *testing.T, what string, v any) string {
 func views(t *testing.T, g game.Game, n int) string {
 	t.Helper()
 	all := make([]any, 0, n+1)
+	var shared []byte
 	for s := game.Public; s < game.Seat(n); s++ {
 		v := g.View(s)
 		all = append(all, v)
+		if _, ok := v.(game.SharedView); ok {
+			// A view shared by every viewer must say the same to each.
+			raw, _ := json.Marshal(v)
+			if s == game.Public {
+				shared = raw
+			} else if string(raw) != string(shared) {
+				t.Fatalf("a shared view that seat %d sees as\n%s\nand the public as\n%s", s, raw, shared)
+			}
+		}
 		if a, ok := v.(game.JSONAppender); ok {
 			// A view that encodes itself must say what encoding/json says.
 			want, _ := json.Marshal(v)

@@ -46,6 +46,15 @@ type State struct {
 	HistLen   int16                                `json:"histLen"`
 	History   [MaxRoundLimit + 1][MaxPlayers]int32 `json:"history"` // net worth after each round; row 0 is the start
 	Rand      game.Rand                            `json:"rand"`
+
+	// histJSON is the JSON of History[:histRows], the rows after it left
+	// out of the array's closing bracket: each round adds its row to it,
+	// so a view does not encode the history row by row after every move.
+	// Its storage is never written again once shared: recordHistory makes
+	// a new one, so a copy of the state keeps its own. A state decoded from
+	// JSON has none, and its views encode History themselves.
+	histJSON []byte
+	histRows int16
 }
 
 // LastCard is the Dispatch card drawn last: its deck and its index in the
@@ -96,6 +105,20 @@ func (s *State) recordHistory(round int) {
 		s.History[round][p] = int32(s.NetWorth(p))
 	}
 	s.HistLen = int16(round + 1)
+	// A new array each round (cap == len), never one a copy may share.
+	from, b := int(s.histRows), s.histJSON[:len(s.histJSON):len(s.histJSON)]
+	if from != round {
+		from, b = 0, nil
+	}
+	for i := from; i <= round; i++ {
+		if i == 0 {
+			b = append(b, '[')
+		} else {
+			b = append(b, ',')
+		}
+		b = game.AppendJSONInts(b, s.History[i][:])
+	}
+	s.histJSON, s.histRows = b, s.HistLen
 }
 
 // Result is cheap while the game runs. Once over, scores are net worth and

@@ -3,14 +3,17 @@ package holdings
 import "harbor/game"
 
 // View is what one viewer sees: everything but the order of the Dispatch
-// decks, which nobody may see. Arrays indexed by seat hold Players valid
+// decks, which nobody may see. Its JSON is the same for every viewer, the
+// public included (game.SharedView): Viewer, CanPropose and CanCounter are
+// for the engine's own use and are left out, for a client knows its seat
+// and its legal moves. Arrays indexed by seat hold Players valid
 // entries; Owner and Improvements are indexed by board space (Owner -1 for
 // the bank); the board itself is static content, from Board. View allocates
 // nothing: History shares storage that
 // is never rewritten, so a view stays valid as the game goes on.
 type View struct {
 	Type       string             `json:"type"` // the game id, "holdings"
-	Viewer     game.Seat          `json:"viewer"`
+	Viewer     game.Seat          `json:"-"`
 	Players    int                `json:"players"`
 	Names      [MaxPlayers]string `json:"names"`
 	Order      [MaxPlayers]int8   `json:"order"` // the seats in turn order (HH-G6)
@@ -34,9 +37,9 @@ type View struct {
 	Trade     Trade        `json:"trade"`
 	LastTrade TradeOutcome `json:"lastTrade"`
 	// CanPropose says whether the viewer may propose a trade now; CanCounter
-	// whether it may counter the open one.
-	CanPropose   bool     `json:"canPropose"`
-	CanCounter   bool     `json:"canCounter"`
+	// whether it may counter the open one. Neither is encoded.
+	CanPropose   bool     `json:"-"`
+	CanCounter   bool     `json:"-"`
 	DeckSizes    [2]int   `json:"deckSizes"`
 	LastCard     LastCard `json:"lastCard"`
 	LastCardText string   `json:"lastCardText,omitempty"`
@@ -46,11 +49,15 @@ type View struct {
 	Over    bool                `json:"over"`
 	Reason  string              `json:"reason,omitempty"`
 	Options Options             `json:"options"`
+
+	// histJSON, when not nil, is History's JSON without its closing
+	// bracket, kept by the state (State.histJSON).
+	histJSON []byte
 }
 
 // View returns viewer's view. Harbor Holdings hides only the deck order, so
 // every viewer, the public included, sees the same table; the viewer's own
-// seat decides CanPropose and CanCounter.
+// seat decides CanPropose and CanCounter, which the JSON leaves out.
 func (s *State) View(viewer game.Seat) View {
 	v := View{
 		Type:   ID,
@@ -60,6 +67,9 @@ func (s *State) View(viewer game.Seat) View {
 		Turns: int(s.Turns), Trade: s.Trade, LastTrade: s.LastTrade, DeckSizes: [2]int{DeckSize, DeckSize},
 		LastCard: s.LastCard, History: s.History[:s.HistLen], Over: s.Over, Reason: s.Reason,
 		Options: s.Opts,
+	}
+	if s.histRows == s.HistLen && s.HistLen > 0 {
+		v.histJSON = s.histJSON
 	}
 	copy(v.Names[:], s.Names)
 	for p := game.Seat(0); p < game.Seat(s.Players); p++ {
@@ -85,3 +95,7 @@ func (s *State) View(viewer game.Seat) View {
 	}
 	return v
 }
+
+// SameForEveryViewer marks the view as game.SharedView: what it encodes
+// does not depend on the viewer.
+func (View) SameForEveryViewer() {}

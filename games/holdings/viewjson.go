@@ -12,7 +12,6 @@ import (
 func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `{"type":`...)
 	b = game.AppendJSONString(b, v.Type)
-	b = appendInt(b, `,"viewer":`, int64(v.Viewer))
 	b = appendInt(b, `,"players":`, int64(v.Players))
 	b = append(b, `,"names":[`...)
 	for i, n := range v.Names {
@@ -68,11 +67,7 @@ func (v View) AppendJSON(b []byte) []byte {
 	}
 	b = appendInt(b, `,"seat":`, int64(v.LastTrade.Seat))
 	b = appendInt(b, `,"space":`, int64(v.LastTrade.Space))
-	b = append(b, `},"canPropose":`...)
-	b = strconv.AppendBool(b, v.CanPropose)
-	b = append(b, `,"canCounter":`...)
-	b = strconv.AppendBool(b, v.CanCounter)
-	b = append(b, `,"deckSizes":`...)
+	b = append(b, `},"deckSizes":`...)
 	b = game.AppendJSONInts(b, v.DeckSizes[:])
 	b = appendInt(b, `,"lastCard":{"deck":`, int64(v.LastCard.Deck))
 	b = appendInt(b, `,"card":`, int64(v.LastCard.Card))
@@ -82,7 +77,9 @@ func (v View) AppendJSON(b []byte) []byte {
 		b = game.AppendJSONString(b, v.LastCardText)
 	}
 	b = append(b, `,"history":`...)
-	if v.History == nil {
+	if v.histJSON != nil {
+		b = append(append(b, v.histJSON...), ']')
+	} else if v.History == nil {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')

@@ -51,6 +51,67 @@ func TestViewAppendJSON(t *testing.T) {
 	}
 }
 
+// TestHistoryJSONOfCopies: the history's JSON a state keeps for its
+// views stays its own when the state is copied (a plain copy or Clone) and
+// the copies play on to other rounds; a state decoded from JSON, which
+// keeps none, encodes the same.
+func TestHistoryJSONOfCopies(t *testing.T) {
+	check := func(what string, s *State) {
+		t.Helper()
+		v := s.View(game.Public)
+		want, _ := json.Marshal(v)
+		if got := v.AppendJSON(nil); string(got) != string(want) {
+			t.Fatalf("%s, round %d:\n got %s\nwant %s", what, s.Round, got, want)
+		}
+	}
+	for seed := uint64(1); seed <= 6; seed++ {
+		r := newRandomPlay(t, seed, 4)
+		var players []*randomPlay
+		for steps := 0; !r.s.Over && steps < 2000; steps++ {
+			if steps%150 == 75 {
+				copied := *r.s
+				players = append(players,
+					&randomPlay{t: t, cfg: r.cfg, s: &copied, rng: game.NewRand(seed + uint64(steps))},
+					&randomPlay{t: t, cfg: r.cfg, s: r.s.Clone(), rng: game.NewRand(seed ^ uint64(steps))})
+			}
+			if err := r.step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The copies play on in turn, each checked with all the others
+		// after every move.
+		for playing, steps := true, 0; playing && steps < 2000; steps++ {
+			playing = false
+			for _, p := range players {
+				if !p.s.Over {
+					playing = true
+					if err := p.step(); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			check("the original", r.s)
+			for _, p := range players {
+				check("a copy", p.s)
+			}
+		}
+		for i, p := range players {
+			raw, _ := json.Marshal(p.s)
+			var decoded State
+			if err := json.Unmarshal(raw, &decoded); err != nil {
+				t.Fatal(err)
+			}
+			a, _ := json.Marshal(decoded.View(0))
+			b, _ := json.Marshal(p.s.View(0))
+			if string(decoded.View(0).AppendJSON(nil)) != string(p.s.View(0).AppendJSON(nil)) || string(a) != string(b) {
+				t.Fatalf("copy %d: a state decoded from JSON shows another view", i)
+			}
+		}
+	}
+}
+
+// BenchmarkViewEncoding encodes a view early in a game, and one with 80
+// rounds of net-worth history (roundLimit 100).
 func BenchmarkViewEncoding(b *testing.B) {
 	r := newRandomPlay(b, 1, 4)
 	for range 200 {
@@ -68,6 +129,21 @@ func BenchmarkViewEncoding(b *testing.B) {
 		buf := make([]byte, 0, 4096)
 		for b.Loop() {
 			buf = v.AppendJSON(buf[:0])
+		}
+	})
+	long := newRandomPlay(b, 1, 4)
+	long.cfg.Options = json.RawMessage(`{"roundLimit":100}`)
+	long.s = long.setup()
+	for long.s.HistLen < 81 {
+		if err := long.step(); err != nil || long.s.Over {
+			b.Fatalf("a game of 100 rounds over or stuck after %d: %v", long.s.HistLen, err)
+		}
+	}
+	lv := long.s.View(0)
+	b.Run("AppendJSON/history80", func(b *testing.B) {
+		buf := make([]byte, 0, 8192)
+		for b.Loop() {
+			buf = lv.AppendJSON(buf[:0])
 		}
 	})
 }

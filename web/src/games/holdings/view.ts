@@ -43,9 +43,6 @@ export interface HoldingsView {
   netWorth: number[];
   /** net worth per seat after each completed round; row 0 is the start */
   history: number[][];
-  /** whether this viewer may propose (or counter) a trade now */
-  canPropose: boolean;
-  canCounter: boolean;
   /** the table allows one-sided trades (gifts) */
   oneSided: boolean;
   lastCard: string;
@@ -110,7 +107,6 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   }
   const opts = obj(o.options);
   const trade = decodeTrade(o.trade);
-  const canPropose = pick(o, "canPropose", "mayPropose", "canTrade");
   const lastTrade = lastTradeText(o.lastTrade);
   const lastCard = typeof o.lastCardText === "string" ? o.lastCardText : "";
   return {
@@ -132,8 +128,6 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
     lastTrade,
     netWorth,
     history,
-    canPropose: typeof canPropose === "boolean" ? canPropose : trade === null,
-    canCounter: typeof o.canCounter === "boolean" ? o.canCounter : true,
     oneSided: opts.oneSidedTrades === true,
     lastCard,
   };
@@ -189,12 +183,12 @@ export function holdingsOf(v: HoldingsView, seat: Seat): number[] {
   return out;
 }
 
-/** mayPropose: the view allows a new trade, this viewer is a player still in, and the game runs. */
+/** mayPropose: no trade is open, this viewer is a player still in, and the game runs (the view is the same for every viewer, so the seat decides). */
 export function mayPropose(v: HoldingsView, seat: Seat, over: boolean): boolean {
-  return !over && seat >= 0 && seat < v.players && !v.out.includes(seat) && v.trade === null && v.canPropose;
+  return !over && seat >= 0 && seat < v.players && !v.out.includes(seat) && v.trade === null;
 }
 
 /** mayCounter: the open trade is addressed to this viewer (the server lists accept/decline for them). */
 export function mayCounter(v: HoldingsView, seat: Seat, legal: Move[]): boolean {
-  return v.trade !== null && v.trade.to === seat && v.canCounter && legal.some((m) => m.type === "accept" || m.type === "decline");
+  return v.trade !== null && v.trade.to === seat && legal.some((m) => m.type === "accept" || m.type === "decline");
 }
