@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"harbor"
+	"harbor/locale"
 	"harbor/netguard"
 	"harbor/people"
 	"harbor/table"
@@ -186,7 +187,11 @@ func (n *Notifier) attemptRoom(ctx context.Context, q *Queued, now time.Time) st
 	} else if !ok {
 		return step{wait: now.Add(time.Duration(float64(time.Second) / b.Rate))}
 	}
-	body, err := RoomMessage(h.Service, q.Turn, now, n.cfg.PublicURL)
+	host, err := n.cfg.Store.Person(ctx, h.SetBy)
+	if err != nil {
+		return step{err: err}
+	}
+	body, err := RoomMessage(h.Service, q.Turn, now, n.cfg.PublicURL, host.Lang)
 	if err != nil {
 		return step{done: true, err: err}
 	}
@@ -240,29 +245,32 @@ func (n *Notifier) post(ctx context.Context, h Hook, body []byte) error {
 }
 
 // RoomMessage returns the body a room on service is posted for t as of
-// now: whose turn it is at which game and table, until when (told in UTC,
-// as a room has no one time zone), and the table's link when base (the
-// server's public URL) is known. Names are escaped so that a player's name
-// can neither mention anyone nor format the message.
-func RoomMessage(service string, t table.Turn, now time.Time, base string) ([]byte, error) {
+// now, in lang (the language of the host who set the room, as a room has
+// no one reader): whose turn it is at which game and table, until when
+// (told in UTC, as a room has no one time zone), and the table's link when
+// base (the server's public URL) is known. Names are escaped so that a
+// player's name can neither mention anyone nor format the message.
+func RoomMessage(service string, t table.Turn, now time.Time, base, lang string) ([]byte, error) {
 	link := ""
 	if base != "" {
 		link = strings.TrimSuffix(base, "/") + "/t/" + url.PathEscape(t.Table)
 	}
+	w := locale.In(lang)
+	open := w.Say("openTable", nil)
 	words := func(esc func(string) string) string {
-		s := "It is " + esc(t.Name) + "’s turn at " + esc(t.GameName)
-		if len(t.Others) > 0 {
-			others := make([]string, len(t.Others))
-			for i, o := range t.Others {
-				others[i] = esc(o)
-			}
-			s += ", with " + joinNames(others)
+		others := make([]string, len(t.Others))
+		for i, o := range t.Others {
+			others[i] = esc(o)
 		}
-		s += "."
+		names := locale.Vars{"Name": esc(t.Name), "Game": t.GameName, "Others": w.List(others)}
+		s := w.Say("roomTurn", names)
+		if len(t.Others) > 0 {
+			s = w.Say("roomTurnWith", names)
+		}
 		if t.Held {
-			s += " The table waits for them: no clock runs until they move."
+			s += " " + w.Say("roomHeld", nil)
 		} else if !t.Due.IsZero() {
-			s += " They have until " + dueWords(t.Due, time.UTC) + ", about " + leftWords(t.Due.Sub(now)) + " from now."
+			s += " " + w.Say("roomDue", locale.Vars{"When": w.When(t.Due, time.UTC), "Left": leftWords(w, t.Due.Sub(now))})
 		}
 		return s
 	}
@@ -271,20 +279,20 @@ func RoomMessage(service string, t table.Turn, now time.Time, base string) ([]by
 	case Discord:
 		text := words(discordEscape)
 		if link != "" {
-			text += "\nOpen the table: <" + link + ">"
+			text += "\n" + open + ": <" + link + ">"
 		}
 		msg = map[string]any{"content": text, "allowed_mentions": map[string]any{"parse": []string{}}}
 	case Slack:
 		text := words(slackEscape)
 		if link != "" {
-			text += "\n<" + strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "|", "%7C").Replace(link) + "|Open the table>"
+			text += "\n<" + strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "|", "%7C").Replace(link) + "|" + slackEscape(open) + ">"
 		}
 		msg = map[string]string{"text": text}
 	case Matrix:
 		text, h := words(matrixText), words(html.EscapeString)
 		if link != "" {
-			text += "\nOpen the table: " + link
-			h += `<br><a href="` + html.EscapeString(link) + `">Open the table</a>`
+			text += "\n" + open + ": " + link
+			h += `<br><a href="` + html.EscapeString(link) + `">` + html.EscapeString(open) + `</a>`
 		}
 		msg = map[string]string{"text": text, "html": h}
 	default:

@@ -98,7 +98,7 @@ func TestRoomMessageFormats(t *testing.T) {
 	tn.Due = now.Add(3 * time.Hour)
 	decode := func(service, base string) map[string]any {
 		t.Helper()
-		b, err := notify.RoomMessage(service, tn, now, base)
+		b, err := notify.RoomMessage(service, tn, now, base, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func TestRoomMessageFormats(t *testing.T) {
 	}
 
 	for _, service := range []string{"discord", "slack", "matrix"} {
-		b, _ := notify.RoomMessage(service, tn, now, "")
+		b, _ := notify.RoomMessage(service, tn, now, "", "en")
 		if strings.Contains(string(b), "/t/t123") || strings.Contains(string(b), "Open the table") {
 			t.Errorf("%s without a public URL: %s", service, b)
 		}

@@ -16,6 +16,7 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"harbor"
+	"harbor/locale"
 	"harbor/people"
 )
 
@@ -132,10 +133,9 @@ func (n *Notifier) SendConfirmation(ctx context.Context, p people.Person, client
 			return err
 		}
 	}
-	body := "Someone, probably you, asked Harbor to send turn notices to this address.\n\n" +
-		"To confirm, open:\n" + n.link(p, ConfirmPath) + "\n\n" +
-		"If it was not you, ignore this mail: nothing more is sent unless the address is confirmed.\n"
-	if err := n.send(ctx, p, "Confirm turn notices from Harbor", body); err != nil {
+	w := locale.In(p.Lang)
+	body := w.Say("confirmAsked", nil) + "\n\n" + w.Say("confirmOpen", nil) + "\n" + n.link(p, ConfirmPath) + "\n\n" + w.Say("confirmIgnore", nil) + "\n"
+	if err := n.send(ctx, p, w.Say("confirmSubject", nil), body); err != nil {
 		return err
 	}
 	for _, l := range limits {
@@ -157,13 +157,13 @@ func clientNet(client string) string {
 	return p.String()
 }
 
-// mailTurn mails p the notice.
+// mailTurn mails p the notice, worded in their language.
 func (n *Notifier) mailTurn(ctx context.Context, p people.Person, notice Notice) error {
-	body := notice.Body + "\n\nOpen the table:\n" + n.cfg.Mail.Base + notice.URL + "\n"
+	body := notice.Body + "\n\n" + locale.In(p.Lang).Say("mailOpenTable", nil) + "\n" + n.cfg.Mail.Base + notice.URL + "\n"
 	return n.send(ctx, p, notice.Title, body)
 }
 
-// send mails p's address subject and body, with the unsubscribe link at
+// send mails p's address subject and body, in p's language, with the unsubscribe link at
 // the end and in the List-Unsubscribe header, with one-click unsubscribe
 // (RFC 8058) when the link is https. An address the mail library or the
 // SMTP server refuses is EInvalid; any other failure EInternal, with the
@@ -185,7 +185,10 @@ func (n *Notifier) send(ctx context.Context, p people.Person, subject, body stri
 	if strings.HasPrefix(stop, "https://") {
 		m.SetListUnsubscribePost()
 	}
-	m.SetBodyString(gomail.TypeTextPlain, body+"\n--\nTo get no more mail from Harbor at this address, open:\n"+stop+"\n")
+	if p.Lang != "" {
+		m.SetGenHeader(gomail.HeaderContentLang, p.Lang)
+	}
+	m.SetBodyString(gomail.TypeTextPlain, body+"\n--\n"+locale.In(p.Lang).Say("mailStop", nil)+"\n"+stop+"\n")
 	c, err := n.cfg.Mail.client()
 	if err != nil {
 		return err

@@ -5,7 +5,9 @@
 // SMTP server. A notice says whose turn it is, at which table and game,
 // until when (at your own pace) and what happens then, and whether a
 // computer player took the person's last turns; nothing else: no hand, no
-// move, nothing hidden.
+// move, nothing hidden. It is worded in the person's language (the one
+// their page chose, people.Person.Lang), a chat room's post in the
+// language of the host who set the room; the words are package locale's.
 package notify
 
 import (
@@ -24,6 +26,7 @@ import (
 	_ "time/tzdata" // quiet hours in any time zone, on machines without a zone database
 
 	"harbor"
+	"harbor/locale"
 	"harbor/netguard"
 	"harbor/people"
 	"harbor/table"
@@ -202,7 +205,7 @@ func (n *Notifier) Deliver(ctx context.Context, t table.Turn) error {
 	if ok, err := n.Allow(ctx, t.Person); err != nil || !ok {
 		return err
 	}
-	_, _, err = n.sendAll(ctx, p, subs, mail, NoticeOf(t, now, p.Location()))
+	_, _, err = n.sendAll(ctx, p, subs, mail, NoticeOf(t, now, p.Location(), p.Lang))
 	return err
 }
 
@@ -279,27 +282,29 @@ type Notice struct {
 	Tag   string `json:"tag"` // one notice a table: a newer one replaces it
 }
 
-// NoticeOf returns the notice of t as of now, its deadline told in loc
-// (the person's time zone): the game, the person whose turn it is and the
-// others at the table by the names they sat down with, the turns a
+// NoticeOf returns the notice of t as of now in lang (the person's
+// language; English when it is none Harbor speaks), its deadline told in
+// loc (the person's time zone): the game, the person whose turn it is and
+// the others at the table by the names they sat down with, the turns a
 // computer player took for the person just before, and at your own pace
 // until when they have and what happens when the limit runs out.
-func NoticeOf(t table.Turn, now time.Time, loc *time.Location) Notice {
-	body := t.Name + ", it is your turn"
+func NoticeOf(t table.Turn, now time.Time, loc *time.Location, lang string) Notice {
+	w := locale.In(lang)
+	names := locale.Vars{"Name": t.Name, "Game": t.GameName, "Others": w.List(t.Others)}
+	body := []string{w.Say("turnBody", names)}
 	if len(t.Others) > 0 {
-		body += " at the table with " + joinNames(t.Others)
+		body[0] = w.Say("turnBodyWith", names)
 	}
-	body += "."
-	title := "Your turn: " + t.GameName
+	title := w.Say("turnTitle", names)
 	switch {
 	case t.Held:
-		title = "The table waits for you: " + t.GameName
-		body += " The computer played your last " + turnsWords(t.Missed) + ", so the table waits for you: no clock runs until you move."
+		title = w.Say("heldTitle", names)
+		body = append(body, w.Count("held", max(t.Missed, 1), nil))
 	case t.Missed > 0:
-		body += " The computer played your last " + turnsWords(t.Missed) + "."
+		body = append(body, w.Count("missed", t.Missed, nil))
 	}
 	if t.Reminder {
-		title = "Still your turn: " + t.GameName
+		title = w.Say("stillTitle", names)
 	}
 	switch {
 	case !t.Due.IsZero():
@@ -307,58 +312,31 @@ func NoticeOf(t table.Turn, now time.Time, loc *time.Location) Notice {
 		if t.Reminder {
 			left = t.Left
 		}
-		body += " You have until " + dueWords(t.Due, loc) + ", about " + leftWords(left) + " from now. " + lapseWords(t)
+		body = append(body, w.Say("due", locale.Vars{"When": w.When(t.Due, loc), "Left": leftWords(w, left)}), lapseWords(w, t))
 	case t.Reminder:
-		body += " About " + leftWords(t.Left) + " left to play it."
+		body = append(body, w.Say("leftToPlay", locale.Vars{"Left": leftWords(w, t.Left)}))
 	}
-	return Notice{Title: title, Body: body, URL: "/t/" + t.Table, Tag: "turn-" + t.Table}
-}
-
-// turnsWords says n turns: "turn" for one (your last turn), "2 turns".
-func turnsWords(n int) string {
-	if n <= 1 {
-		return "turn"
-	}
-	return fmt.Sprintf("%d turns", n)
-}
-
-// dueWords says when a limit runs out, in loc: "09:40 CET on Sunday, December 6".
-func dueWords(due time.Time, loc *time.Location) string {
-	if loc == nil {
-		loc = time.UTC
-	}
-	return due.In(loc).Format("15:04 MST on Monday, January 2")
+	return Notice{Title: title, Body: strings.Join(body, " "), URL: "/t/" + t.Table, Tag: "turn-" + t.Table}
 }
 
 // lapseWords says what the table's rule does when t's limit runs out.
-func lapseWords(t table.Turn) string {
+func lapseWords(w locale.Words, t table.Turn) string {
 	if t.Rule == table.RuleSkip {
-		return "If you have not moved by then, your turn is skipped."
+		return w.Say("lapseSkip", nil)
 	}
 	if t.Missed+1 >= table.HeldAfter {
-		return "If you have not moved by then, the computer plays this turn for you and the table then waits for you."
+		return w.Say("lapseComputerHeld", nil)
 	}
-	return "If you have not moved by then, the computer plays this turn for you."
+	return w.Say("lapseComputer", nil)
 }
 
 // leftWords says d, the time left of a turn, in round hours or minutes.
-func leftWords(d time.Duration) string {
+func leftWords(w locale.Words, d time.Duration) string {
 	switch h := int(d.Round(time.Hour) / time.Hour); {
 	case h >= 2:
-		return fmt.Sprintf("%d hours", h)
+		return w.Count("hoursLeft", h, nil)
 	case d >= 45*time.Minute:
-		return "an hour"
+		return w.Count("hoursLeft", 1, nil)
 	}
-	m := max(1, int(d.Round(time.Minute)/time.Minute))
-	if m == 1 {
-		return "a minute"
-	}
-	return fmt.Sprintf("%d minutes", m)
-}
-
-func joinNames(names []string) string {
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return w.Count("minutesLeft", max(1, int(d.Round(time.Minute)/time.Minute)), nil)
 }

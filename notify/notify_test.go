@@ -549,7 +549,7 @@ func TestReminderNotice(t *testing.T) {
 	} {
 		r := turn
 		r.Reminder, r.Left = true, c.left
-		got := notify.NoticeOf(r, time.Now(), time.UTC)
+		got := notify.NoticeOf(r, time.Now(), time.UTC, "")
 		want := notify.Notice{Title: "Still your turn: Neko Harbour", Body: "Ana, it is your turn at the table with Bo and Cy. " + c.says, URL: "/t/t123", Tag: "turn-t123"}
 		if got != want {
 			t.Errorf("reminder with %v left: %+v, want %+v", c.left, got, want)
@@ -593,7 +593,7 @@ func TestDeadlineNotice(t *testing.T) {
 		r := turn
 		r.Due = due
 		c.edit(&r)
-		got := notify.NoticeOf(r, now, berlin)
+		got := notify.NoticeOf(r, now, berlin, "en")
 		want := notify.Notice{Title: c.title, Body: c.body, URL: "/t/t123", Tag: "turn-t123"}
 		if got != want {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, want)

@@ -222,7 +222,7 @@ func (n *Notifier) attemptPerson(ctx context.Context, q *Queued, now time.Time) 
 			return step{wait: now.Add(time.Duration(float64(time.Second) / n.personBucket(p.Key).Rate))}
 		}
 	}
-	delivered, finished, err := n.sendAll(ctx, p, subs, mail, NoticeOf(q.Turn, now, p.Location()))
+	delivered, finished, err := n.sendAll(ctx, p, subs, mail, NoticeOf(q.Turn, now, p.Location(), p.Lang))
 	q.Sent = slices.Concat(q.Sent, delivered)
 	if len(delivered) > 0 && !counted {
 		if _, err := n.cfg.Limits.Spend(ctx, n.personBucket(p.Key), true, now); err != nil {

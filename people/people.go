@@ -10,7 +10,7 @@
 // SQL keeps it all over a store's own database (sqldb.DB), so every node
 // over one store shares it and a restart forgets none of it. The
 // statements are in this package; the schema is each store's migrations
-// 0004_limits.sql and 0005_notices_and_devices.sql. The notices
+// 0004_limits.sql, 0005_notices_and_devices.sql and 0011_person_lang.sql. The notices
 // themselves are notify's (notify/sqlnotify keeps their outbox).
 package people
 

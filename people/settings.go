@@ -36,6 +36,10 @@ type Person struct {
 	// midnight when QuietTo < QuietFrom. Equal values mean no quiet hours.
 	QuietFrom, QuietTo int
 	Zone               string
+	// Lang is the language the person reads Harbor in, as the page chose
+	// it ("" until it did); their linked devices share it. SetLang keeps
+	// it: SavePerson leaves it as it is.
+	Lang string
 }
 
 // Settings keeps people's notice settings and push subscriptions.
@@ -57,8 +61,11 @@ type Settings interface {
 	// Person returns key's settings; the zero Person (with Key) when none
 	// are stored.
 	Person(ctx context.Context, key string) (Person, error)
-	// SavePerson stores p's address and quiet hours.
+	// SavePerson stores p's address and quiet hours (not its Lang).
 	SavePerson(ctx context.Context, p Person) error
+	// SetLang stores the language person reads Harbor in ("": none
+	// chosen), leaving the rest of their settings as they are.
+	SetLang(ctx context.Context, person, lang string) error
 	// PersonByMailToken returns the person whose MailToken is token.
 	// ENotFound if there is none.
 	PersonByMailToken(ctx context.Context, token string) (Person, error)
@@ -158,14 +165,14 @@ func scanPerson(row sqldb.Row) (Person, error) {
 	var p Person
 	var confirmed int
 	var base string // no longer used: links in mails come from the configured public URL
-	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &base, &p.QuietFrom, &p.QuietTo, &p.Zone)
+	err := row.Scan(&p.Key, &p.Mail, &p.MailToken, &confirmed, &base, &p.QuietFrom, &p.QuietTo, &p.Zone, &p.Lang)
 	p.Confirmed = confirmed != 0
 	return p, err
 }
 
 // Person implements Settings.
 func (s SQL) Person(ctx context.Context, key string) (Person, error) {
-	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE person = ?`, key))
+	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+`, lang FROM notice_people WHERE person = ?`, key))
 	if isNoRows(err) {
 		return Person{Key: key}, nil
 	}
@@ -185,6 +192,13 @@ func (s SQL) SavePerson(ctx context.Context, p Person) error {
 	return err
 }
 
+// SetLang implements Settings.
+func (s SQL) SetLang(ctx context.Context, person, lang string) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO notice_people (person, lang) VALUES (?, ?)
+		ON CONFLICT (person) DO UPDATE SET lang = excluded.lang`, person, lang)
+	return err
+}
+
 var errNoToken = harbor.Errorf(harbor.ENotFound, "this link is no longer valid: the address was removed or changed")
 
 // PersonByMailToken implements Settings.
@@ -192,7 +206,7 @@ func (s SQL) PersonByMailToken(ctx context.Context, token string) (Person, error
 	if token == "" {
 		return Person{}, errNoToken
 	}
-	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+` FROM notice_people WHERE mail_token = ?`, token))
+	p, err := scanPerson(s.DB.QueryRow(ctx, `SELECT `+personColumns+`, lang FROM notice_people WHERE mail_token = ?`, token))
 	if isNoRows(err) {
 		return Person{}, errNoToken
 	}

@@ -1,12 +1,14 @@
 package server
 
 import (
+	"cmp"
 	"html/template"
 	"net/http"
 	"net/mail"
 	"time"
 
 	"harbor"
+	"harbor/locale"
 	"harbor/notify"
 	"harbor/people"
 )
@@ -142,8 +144,13 @@ func (s *Server) setMail(q *request) (any, error) {
 			return nil, harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", req.Address)
 		}
 		// The address is kept only once its confirmation mail is on its
-		// way; until then the person's settings stay as they were.
+		// way; until then the person's settings stay as they were. The
+		// mail is in the person's language, or the page's until they
+		// chose one.
 		p.Mail, p.MailToken = a.Address, notify.NewMailToken()
+		if p.Lang == "" {
+			p.Lang = requestLang(q.r)
+		}
 		if err := n.SendConfirmation(ctx, p, s.public.clientAddr(q.r)); err != nil {
 			return nil, err
 		}
@@ -191,20 +198,22 @@ func (s *Server) setQuiet(q *request) (any, error) {
 // mailPageTmpl is the page of the mails' links: plain HTML, since the
 // Content-Security-Policy allows no inline style.
 var mailPageTmpl = template.Must(template.New("mail").Parse(`<!doctype html>
-<html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Harbor notices</title>
+<html lang="{{.Lang}}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{{.Title}}</title>
 <body>
-<h1>Harbor notices</h1>
+<h1>{{.Title}}</h1>
 <p>{{.Text}}</p>
 {{if .Button}}<form method="post"><button type="submit">{{.Button}}</button></form>{{end}}
-<p><a href="/">Go to Harbor</a></p>
+<p><a href="/">{{.Home}}</a></p>
 </body></html>
 `))
 
 // mailPage serves the links of the mails. A GET shows the address and a
 // button; the POST (the button, or a mail program's one-click
 // unsubscribe, RFC 8058) does it, so a link scanner that only opens links
-// changes nothing.
+// changes nothing. The page is in the person's language, or, when they
+// chose none or the link is no longer valid, the one the request's
+// Accept-Language suits best.
 //
 // The POST is not held to the Origin check of the API: the page is opened
 // from a mail, and under the Referrer-Policy no-referrer its form posts
@@ -215,33 +224,41 @@ var mailPageTmpl = template.Must(template.New("mail").Parse(`<!doctype html>
 // it was made for. A stop ends the token; a new address gets a new one.
 func (s *Server) mailPage(stop bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		page := struct{ Text, Button string }{}
 		status := http.StatusOK
 		st := s.people.notices.Store()
 		p, err := st.PersonByMailToken(r.Context(), r.URL.Query().Get("token"))
+		words := locale.In(cmp.Or(p.Lang, requestLang(r)))
+		mail := locale.Vars{"Mail": p.Mail}
+		var text, button string
 		switch {
+		case harbor.ErrorCode(err) == harbor.ENotFound:
+			text, status = words.Say("pageGone", nil), http.StatusNotFound
 		case err != nil:
-			page.Text, status = harbor.ErrorMessage(err), http.StatusNotFound
+			s.log.Warn("mail link", "err", err)
+			text, status = words.Say("pageFailed", nil), http.StatusInternalServerError
 		case r.Method == http.MethodGet && stop:
-			page.Text, page.Button = "Stop sending turn notices to "+p.Mail+"?", "Stop the mails"
+			text, button = words.Say("pageAskStop", mail), words.Say("pageButtonStop", nil)
 		case r.Method == http.MethodGet:
-			page.Text, page.Button = "Send turn notices to "+p.Mail+"?", "Confirm"
+			text, button = words.Say("pageAskConfirm", mail), words.Say("pageButtonConfirm", nil)
 		default:
 			if stop {
 				p.Mail, p.MailToken, p.Confirmed = "", "", false
-				page.Text = "Done: Harbor sends no more mail to this address."
+				text = words.Say("pageStopped", nil)
 			} else {
 				p.Confirmed = true
-				page.Text = "Done: turn notices go to " + p.Mail + "."
+				text = words.Say("pageConfirmed", mail)
 			}
 			if err = st.SavePerson(r.Context(), p); err != nil {
 				s.log.Warn("mail link", "err", err)
-				page.Text, status = harbor.ErrorMessage(err), http.StatusInternalServerError
+				text, status = words.Say("pageFailed", nil), http.StatusInternalServerError
 			}
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Language", words.Lang())
+		w.Header().Add("Vary", "Accept-Language")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(status)
-		_ = mailPageTmpl.Execute(w, page)
+		_ = mailPageTmpl.Execute(w, struct{ Lang, Title, Text, Button, Home string }{
+			words.Lang(), words.Say("pageTitle", nil), text, button, words.Say("pageHome", nil)})
 	}
 }

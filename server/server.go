@@ -216,6 +216,7 @@ func (s *Server) routes() {
 	s.iconRoutes()
 	s.deviceRoutes()
 	s.noticeRoutes()
+	s.langRoutes()
 	s.chatRoutes()
 	s.homeRoutes()
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

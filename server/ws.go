@@ -73,13 +73,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the client
 	}
 	ws.SetReadLimit(hardReadLimit)
-	c := &client{ws: ws, backlog: s.limits.SendBacklog, patches: r.URL.Query().Get("patch") == "1", reader: readerOf(key, s.addr(r))}
+	c := &client{ws: ws, backlog: s.limits.SendBacklog, patches: r.URL.Query().Get("patch") == "1", reader: readerOf(key, s.addr(r)), run: run}
 	if !s.addClient(c) {
 		ws.Close(websocket.StatusGoingAway, "the server is restarting")
 		return
 	}
 	defer s.handlers.Done()
 	defer s.removeClient(c)
+	s.tellHostLang(ctx, run)
 	sub, err := run.Subscribe(c, key, tv)
 	if err != nil {
 		table.Send(c, "error", 0, wireError(err))
@@ -319,6 +320,7 @@ type client struct {
 	backlog int
 	patches bool   // the client applies patches (?patch=1)
 	reader  string // whom its log pages count against (readerOf)
+	run     *table.Runner
 
 	mu      sync.Mutex
 	queue   []*table.Msg

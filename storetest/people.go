@@ -30,6 +30,7 @@ func RunPeople(t *testing.T, open func(t *testing.T) Side) {
 		{"subscriptions by person and endpoint", func(t *testing.T, s Side) { testSubscriptions(t, s.People) }},
 		{"a person keeps their newest subscriptions", func(t *testing.T, s Side) { testSubscriptionsKept(t, s.People) }},
 		{"notice settings and mail token", func(t *testing.T, s Side) { testPersonSettings(t, s.People) }},
+		{"a person's language", func(t *testing.T, s Side) { testPersonLang(t, s.People) }},
 		{"a link code works once and expires", func(t *testing.T, s Side) { testLinkCodes(t, s.People) }},
 		{"devices are listed and removed", func(t *testing.T, s Side) { testDevices(t, s.People) }},
 		{"rate buckets spend and refill", func(t *testing.T, s Side) { testBucket(t, s.People) }},
@@ -165,6 +166,37 @@ func testPersonSettings(t *testing.T, s people.Settings) {
 	for _, tok := range []string{"", "tok2"} {
 		_, err := s.PersonByMailToken(ctx, tok)
 		wantCode(t, err, harbor.ENotFound)
+	}
+}
+
+// testPersonLang: a person's language is kept on its own: saving their
+// notice settings leaves it, and setting it leaves their settings.
+func testPersonLang(t *testing.T, s people.Settings) {
+	ana, bo := table.KeyOf("ana"), table.KeyOf("bo")
+	if err := s.SetLang(ctx, ana, "de"); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.Person(ctx, ana); err != nil || p != (people.Person{Key: ana, Lang: "de"}) {
+		t.Fatalf("after choosing German: %+v %v", p, err)
+	}
+	settings := people.Person{Key: ana, Mail: "ana@example.org", MailToken: "tok1", QuietFrom: 60, QuietTo: 120, Zone: "Europe/Berlin"}
+	if err := s.SavePerson(ctx, settings); err != nil {
+		t.Fatal(err)
+	}
+	want := settings
+	want.Lang = "de"
+	if p, err := s.Person(ctx, ana); err != nil || p != want {
+		t.Fatalf("after saving her settings: %+v %v, want %+v", p, err, want)
+	}
+	if err := s.SetLang(ctx, ana, "es"); err != nil {
+		t.Fatal(err)
+	}
+	want.Lang = "es"
+	if p, err := s.PersonByMailToken(ctx, "tok1"); err != nil || p != want {
+		t.Fatalf("after choosing Spanish: %+v %v, want %+v", p, err, want)
+	}
+	if p, err := s.Person(ctx, bo); err != nil || p.Lang != "" {
+		t.Fatalf("bo, who chose nothing: %+v %v", p, err)
 	}
 }
 

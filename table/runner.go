@@ -57,6 +57,7 @@ type Runner struct {
 	undo     takeBack  // the last move, while it may be taken back
 	unloaded bool      // taken out of memory by the sweeper; Tables.Get loads it afresh
 	idle     time.Time // when the last connection left (or the table loaded)
+	hostLang string    // the language the host reads Harbor in, as the server last told it (SetHostLang)
 }
 
 // ID returns the table's id.
@@ -67,6 +68,30 @@ func (r *Runner) Table() *Table {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.t.Clone()
+}
+
+// Host returns the key of the table's host.
+func (r *Runner) Host() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.t.Host
+}
+
+// SetHostLang tells the table the language its host reads Harbor in
+// ("": none chosen), for its lobby view (a TV, which has no person of its
+// own, shows the table in it); a change is pushed to every subscriber.
+// It is kept in memory only: the server tells it again whenever a page
+// or TV connects.
+func (r *Runner) SetHostLang(lang string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if lang == r.hostLang {
+		return
+	}
+	r.hostLang = lang
+	if !r.closed {
+		r.broadcastLobby()
+	}
 }
 
 // Lobby returns the table's lobby view.
@@ -86,6 +111,7 @@ func (r *Runner) lobbyView() LobbyView {
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
 		Version: t.Version, Result: t.Result, Undo: t.Undo, HideHands: t.HideHands,
 		AwaySeconds: t.Room.AwaySeconds, ChatOff: t.Room.ChatOff, Next: t.Room.Next, NextTV: t.Room.NextTV,
+		HostLang: r.hostLang,
 	}
 	if t.From != nil {
 		v.ForkAt = len(t.From.Moves)

@@ -39,6 +39,9 @@ type LobbyView struct {
 	// number of moves of that game it starts after.
 	ForkAt   int    `json:"forkAt,omitempty"`
 	HostName string `json:"hostName"`
+	// HostLang is the language the host reads Harbor in (omitted when
+	// unknown): the TV page, which has no person of its own, speaks it.
+	HostLang string `json:"hostLang,omitempty"`
 	// AwaySeconds is how long the game waits on a disconnected person
 	// before a computer player stands in (0: never).
 	AwaySeconds int  `json:"awaySeconds"`

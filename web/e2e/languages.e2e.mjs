@@ -4,7 +4,8 @@
 // link and sees the join page and the same lobby in Spanish. The Spanish
 // reader then picks Deutsch in the page's language choice: the lobby turns
 // German at once and stays German after a reload, over the browser's
-// language. Last, the lobby in the pseudo language (every string a third
+// language. The table's TV, in an English browser, speaks its host's
+// language and follows her choice. Last, the lobby in the pseudo language (every string a third
 // longer) still fits a 320 px phone and passes axe-core.
 
 import { audit, fail, fitsWidth, PHONE, SMALL_PHONE, setStep, shot, STEP_TIMEOUT, until, watchErrors } from "./lib.mjs";
@@ -37,6 +38,19 @@ export default async function scenario({ browser, base }) {
   await audit(ana, "the German lobby");
   await fitsWidth(ana, "the German lobby");
   await shot(ana, "01-lobby-de");
+
+  setStep("the table's TV, in an English browser, speaks its host's German, and follows her choice");
+  const tvCode = await ana.evaluate(async () => (await (await fetch(location.pathname.replace("/t/", "/api/tables/"))).json()).tv);
+  const tvCtx = await browser.newContext({ locale: "en-US" });
+  tvCtx.setDefaultTimeout(STEP_TIMEOUT);
+  const tv = await tvCtx.newPage();
+  await tv.goto(`${base}/tv/${tvCode}`);
+  await until("the TV to speak German", async () => (await tv.evaluate(() => document.documentElement.lang)) === "de");
+  await ana.getByTestId("language").selectOption("es");
+  await until("the TV to follow its host to Spanish", async () => (await tv.evaluate(() => document.documentElement.lang)) === "es");
+  await ana.getByTestId("language").selectOption("de");
+  await until("the TV to follow its host back to German", async () => (await tv.evaluate(() => document.documentElement.lang)) === "de");
+  await tvCtx.close();
 
   setStep("a Spanish browser joins by the invite link and sees the join page and lobby in Spanish");
   const invite = await ana.getByTestId("invite-link").inputValue();

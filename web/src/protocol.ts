@@ -89,6 +89,8 @@ export interface Lobby {
   /** everyone at the table, seated or watching */
   members: LobbyMember[];
   hostName: string;
+  /** the language the host reads Harbor in ("" when unknown): the TV speaks it */
+  hostLang: string;
   /** seconds the game waits on a disconnected person before a computer player stands in; 0 never */
   awaySeconds: number;
   chatOff: boolean;
@@ -371,6 +373,7 @@ export function decodeLobby(d: unknown, me = ""): Lobby {
       ? o.members.filter(isObj).map((m) => ({ id: asText(m.id), name: asText(m.name), seat: num(m.seat, PUBLIC), online: bool(m.online) }))
       : [],
     hostName: asText(o.hostName),
+    hostLang: asText(o.hostLang),
     awaySeconds: num(o.awaySeconds),
     chatOff: bool(o.chatOff),
     waiting: seatList(o.waiting),

@@ -112,6 +112,7 @@ export function fileLobby(doc: unknown, gameName: string): Lobby | null {
     hints: false,
     members: [],
     hostName: "",
+    hostLang: "",
     awaySeconds: 0,
     chatOff: true,
     waiting: [],

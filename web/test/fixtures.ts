@@ -43,6 +43,7 @@ export const lobby = (seats: LobbySeat[], p: Partial<Lobby> = {}): Lobby => ({
   forkAt: 0,
   members: [],
   hostName: "P0",
+  hostLang: "",
   awaySeconds: 60,
   chatOff: false,
   waiting: [],

@@ -3,7 +3,7 @@
 // the browser's languages, else English), and the words each language says:
 // plurals, lists and numbers, a server's refusal, and the pseudo language.
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/api";
 import { duration } from "../src/deadline";
 import de from "../src/i18n/de.json";
@@ -15,7 +15,16 @@ import { startBlocker } from "../src/lobby";
 import { lobby, seat } from "./fixtures";
 
 describe("choosing the language", () => {
+  // No server here: the person's language on the server is
+  // i18n-server.test.ts's.
+  beforeEach(() => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 404 })),
+    );
+  });
   afterEach(async () => {
+    vi.unstubAllGlobals();
     localStorage.clear();
     await switchLanguage("en");
   });

@@ -102,10 +102,15 @@ export async function chooseAndRemember(l: Lang): Promise<void> {
   } catch {
     /* private mode: the choice holds for this page only */
   }
+  void tellServerLanguage(l);
   await switchLanguage(l);
 }
 
-/** startLanguage sets the language a page opens in, before it first draws. */
+/**
+ * startLanguage sets the language a page opens in, before it first draws:
+ * this browser's own choice, else the person's as the server keeps it, else
+ * the browser's languages (see "The person's language on the server" below).
+ */
 export async function startLanguage(): Promise<void> {
   let saved: string | null = null;
   try {
@@ -114,7 +119,15 @@ export async function startLanguage(): Promise<void> {
     saved = null;
   }
   const browser = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? "en"];
-  await switchLanguage(chooseLanguage(saved, browser)).catch(() => switchLanguage("en"));
+  const own = saved && isLang(saved) ? saved : null;
+  const person = own ? null : await serverLanguage();
+  const l = chooseLanguage(own ?? person, browser);
+  if (own) {
+    void serverLanguage().then((p) => {
+      if (p === null) void tellServerLanguage(own);
+    });
+  } else if (person === null) void tellServerLanguage(l);
+  await switchLanguage(l).catch(() => switchLanguage("en"));
 }
 
 /** intlLocale is the locale Intl formats in for the current language. */
@@ -198,4 +211,57 @@ export function formatList(items: readonly string[]): string {
   // British English has no comma before "and", as Harbor's English always wrote.
   const locale = lang.value === "en" || lang.value === "pseudo" ? "en-GB" : lang.value;
   return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
+}
+
+// The person's language on the server (docs/api.md, "A person's language"):
+// kept by person, so every browser linked to them shares it, and their
+// notices and their tables' TV speak it. A browser's own choice (LANG_KEY)
+// comes first; a browser without one opens in the person's language; when
+// the server keeps none, the page tells it the one it opened in.
+
+/** The API of the person's language. */
+const LANG_API = "/api/lang";
+
+/** serverLanguage is the person's language as the server keeps it: null when it keeps none or does not answer in time. */
+export async function serverLanguage(timeoutMs = 2000): Promise<Lang | null> {
+  try {
+    const res = await fetch(LANG_API, { credentials: "same-origin", signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { lang?: unknown };
+    const l = typeof body?.lang === "string" ? body.lang : "";
+    return l !== "pseudo" && isLang(l) ? l : null;
+  } catch {
+    return null;
+  }
+}
+
+/** tellServerLanguage stores l as the person's language on the server; pseudo is this page's alone. */
+export async function tellServerLanguage(l: Lang): Promise<void> {
+  if (l === "pseudo") return;
+  try {
+    await fetch(LANG_API, {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ lang: l }),
+    });
+  } catch {
+    /* offline: the choice holds in this browser, and is told again with the next one */
+  }
+}
+
+/**
+ * followHostLanguage switches a page with no person of its own (the TV) to
+ * its table host's language, from the lobby's hostLang, unless this
+ * browser has a choice of its own; nothing is remembered.
+ */
+export async function followHostLanguage(hostLang: string): Promise<void> {
+  let saved: string | null = null;
+  try {
+    saved = globalThis.localStorage?.getItem(LANG_KEY) ?? null;
+  } catch {
+    saved = null;
+  }
+  if ((saved && isLang(saved)) || hostLang === "pseudo" || !isLang(hostLang) || hostLang === lang.value) return;
+  await switchLanguage(hostLang);
 }

@@ -20,6 +20,7 @@ import type { Lobby } from "../protocol";
 import type { TableStore } from "../state";
 import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
+import { followHostLanguage } from "../i18n/i18n";
 import { ComingSoon, useTable } from "./Table";
 import { errorText } from "../i18n/errors";
 import { t, tr } from "../i18n/i18n";
@@ -84,6 +85,8 @@ export function Tv({ code }: { code: string }) {
     [],
   );
   useFollowNext(store.data.value.lobby, true);
+  const hostLang = store.data.value.lobby?.hostLang ?? "";
+  useEffect(() => void followHostLanguage(hostLang), [hostLang]);
   return <TvScreen store={store} code={code} />;
 }
 
