@@ -97,9 +97,10 @@ describe("words in each language", () => {
     expect(pseudoText("Start the game")).toBe("Štáártt théé gááméé");
     // Every placeholder gets 2 (a plural's "other", a select's "other"), every tag its words.
     const tag = (w: unknown[]) => w.join("");
-    const values = new Proxy({}, { get: (_, k) => (k === "a" || k === "b" || k === "c" ? tag : 2), has: () => true });
+    const tagsOf = (id: keyof typeof en) => new Set([...en[id].matchAll(/<(\w+)>/g)].map((m) => m[1]));
+    const values = (id: keyof typeof en) => new Proxy({}, { get: (_, k) => (tagsOf(id).has(String(k)) ? tag : 2), has: () => true });
     const say = (id: keyof typeof en) => {
-      const out = tr(id, values);
+      const out = tr(id, values(id));
       return Array.isArray(out) ? out.join("") : String(out);
     };
     const english = Object.fromEntries((Object.keys(en) as (keyof typeof en)[]).map((id) => [id, say(id)]));
