@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -223,4 +224,87 @@ func playing(t *testing.T, s *sqlite.Store) *table.Table {
 		t.Fatal(err)
 	}
 	return tb
+}
+
+func TestMoveLog(t *testing.T) {
+	paths := make(map[storetest.MoveLog]string)
+	open := func(t *testing.T, path string) storetest.MoveLog {
+		s, err := sqlite.OpenUnfolded(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths[s] = path
+		return s
+	}
+	storetest.RunMoveLog(t, storetest.MoveLogSide{
+		Open: func(t *testing.T) storetest.MoveLog { return open(t, filepath.Join(t.TempDir(), "harbor.db")) },
+		Reopen: func(t *testing.T, s storetest.MoveLog) storetest.MoveLog {
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			return open(t, paths[s])
+		},
+		StopFold: func(t *testing.T, s storetest.MoveLog, max int, keep bool) {
+			s.(*sqlite.Store).StopFold(t, max, keep)
+		},
+	})
+}
+
+// TestFoldsByItself: once the log holds sqlite.FoldAt moves, the store
+// folds it by itself, and every move is read back once, in order.
+func TestFoldsByItself(t *testing.T) {
+	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const tables = 64
+	per := sqlite.FoldAt/tables + 1
+	ids := make([]string, tables)
+	for i := range ids {
+		tb := storetest.NewTable(t)
+		tb.Status = table.Playing
+		if err := s.CreateTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = tb.ID
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range per {
+				if err := s.AppendMove(ctx, id, table.Move{N: n, Move: json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)), At: time.Now()}, nil, nil); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		n, err := s.LoggedMoves(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n < sqlite.FoldBatch {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log still holds %d moves", n)
+		}
+	}
+	for _, id := range ids {
+		moves, err := s.Moves(ctx, id, 0)
+		if err != nil || len(moves) != per {
+			t.Fatalf("table %s: %d moves (%v), want %d", id, len(moves), err, per)
+		}
+		for n, m := range moves {
+			if m.N != n || string(m.Move) != fmt.Sprintf(`{"n":%d}`, n) {
+				t.Fatalf("table %s: move %d is %+v", id, n, m)
+			}
+		}
+	}
 }
