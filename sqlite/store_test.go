@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -261,29 +260,8 @@ func TestFoldsByItself(t *testing.T) {
 	ctx := context.Background()
 	const tables = 64
 	per := sqlite.FoldAt/tables + 1
-	ids := make([]string, tables)
-	for i := range ids {
-		tb := storetest.NewTable(t)
-		tb.Status = table.Playing
-		if err := s.CreateTable(ctx, tb); err != nil {
-			t.Fatal(err)
-		}
-		ids[i] = tb.ID
-	}
-	var wg sync.WaitGroup
-	for _, id := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for n := range per {
-				if err := s.AppendMove(ctx, id, table.Move{N: n, Move: json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)), At: time.Now()}, nil, nil); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	ids := playingTables(t, s, tables)
+	appendMoves(t, s, ids, per)
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		n, err := s.LoggedMoves(ctx)
 		if err != nil {
