@@ -286,3 +286,32 @@ func TestFoldsByItself(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteTableWithLoggedMoves: a table deleted with moves folded and
+// moves still logged leaves none behind, and the next fold goes on.
+func TestDeleteTableWithLoggedMoves(t *testing.T) {
+	s, err := sqlite.OpenUnfolded(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	ids := playingTables(t, s, 2)
+	appendMoves(t, s, ids[:1], 3)
+	appendMoves(t, s, ids[1:], 3)
+	if n, err := s.FoldMoves(ctx, 2); err != nil || n != 2 { // the first table's first two
+		t.Fatalf("folded %d (%v), want 2", n, err)
+	}
+	if err := s.DeleteTable(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if moves, err := s.Moves(ctx, ids[0], 0); err != nil || len(moves) != 0 {
+		t.Fatalf("the deleted table's moves: %+v %v", moves, err)
+	}
+	if n, err := s.FoldMoves(ctx, 100); err != nil || n != 3 {
+		t.Fatalf("folded %d (%v), want the other table's 3", n, err)
+	}
+	if moves, err := s.Moves(ctx, ids[1], 0); err != nil || len(moves) != 3 {
+		t.Fatalf("the other table's moves: %+v %v", moves, err)
+	}
+}
