@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -22,32 +23,44 @@ func BenchmarkAppendMove(b *testing.B) {
 	}
 	defer s.Close()
 	const tables = 1000
-	ctx := context.Background()
-	ids := make([]string, tables)
-	for i := range ids {
-		tb := storetest.NewTable(b)
-		tb.Status = table.Playing
-		if err := s.CreateTable(ctx, tb); err != nil {
-			b.Fatal(err)
-		}
-		ids[i] = tb.ID
-	}
+	ids := playingTables(b, s, tables)
 	b.ResetTimer()
-	var wg sync.WaitGroup
 	per := b.N/tables + 1
-	move := json.RawMessage(`{"type":"take","n":1}`)
+	appendMoves(b, s, ids, per)
+	b.ReportMetric(float64(per*tables)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// playingTables stores n new tables of Pile, playing, and returns their ids.
+func playingTables(tb testing.TB, s *sqlite.Store, n int) []string {
+	tb.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		t := storetest.NewTable(tb)
+		t.Status = table.Playing
+		if err := s.CreateTable(context.Background(), t); err != nil {
+			tb.Fatal(err)
+		}
+		ids[i] = t.ID
+	}
+	return ids
+}
+
+// appendMoves appends per moves to each table of ids, the tables at once;
+// move n of each is {"n":n}.
+func appendMoves(tb testing.TB, s *sqlite.Store, ids []string, per int) {
+	var wg sync.WaitGroup
 	for _, id := range ids {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for n := range per {
-				if err := s.AppendMove(ctx, id, table.Move{N: n, Move: move, At: time.Now()}, nil, nil); err != nil {
-					b.Error(err)
+				m := table.Move{N: n, Move: json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)), At: time.Now()}
+				if err := s.AppendMove(context.Background(), id, m, nil, nil); err != nil {
+					tb.Error(err)
 					return
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	b.ReportMetric(float64(per*tables)/b.Elapsed().Seconds(), "moves/s")
 }

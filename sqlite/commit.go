@@ -33,6 +33,7 @@ type committerConn struct {
 	notice         *sql.Stmt      // sqlnotify.InsertNotice
 	supersede      *sql.Stmt      // sqlnotify.SupersedeNotices
 	heads          map[string]int // the heads the batch being written leaves
+	logged         int64          // the moves the batch being written adds to the log
 	errs           []error
 	maxPages       int64 // the page cap applied to conn (0: none)
 }
@@ -50,8 +51,8 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 		{&c.begin, `BEGIN IMMEDIATE`},
 		{&c.commit, `COMMIT`},
 		{&c.rollback, `ROLLBACK`},
-		{&c.head, `SELECT status, COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = ?1), 0) FROM tables WHERE id = ?1`},
-		{&c.insert, `INSERT INTO moves (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&c.head, `SELECT status, ` + movesOf("?1") + ` FROM tables WHERE id = ?1`},
+		{&c.insert, `INSERT INTO move_log (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
 		{&c.deadlines, `UPDATE tables SET deadlines = ? WHERE id = ?`},
 		{&c.notice, sqlnotify.InsertNotice},
@@ -86,11 +87,15 @@ func (c *committerConn) close() {
 	c.conn.Close()
 }
 
-// commit writes batch in one transaction. A request that conflicts is
-// refused alone; a storage fault fails the whole batch.
+// commit writes batch in one transaction, appending its moves to the move
+// log. A request that conflicts is refused alone; a storage fault fails
+// the whole batch.
 func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 	c.errs = append(c.errs[:0], make([]error, len(batch))...)
 	clear(c.heads)
+	c.logged = 0
+	s.writing.Lock() // no fold meanwhile
+	defer s.writing.Unlock()
 	ctx := context.Background()
 	if want := s.maxPages.Load(); want != c.maxPages {
 		c.limitPages(ctx, want)
@@ -124,6 +129,12 @@ func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 	s.heads.Update(c.heads)
 	for i, r := range batch {
 		r.Err = c.errs[i]
+	}
+	if s.logged.Add(c.logged) >= foldAt {
+		select {
+		case s.foldNow <- struct{}{}:
+		default: // the folder is awake already
+		}
 	}
 }
 
@@ -160,6 +171,7 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 		return nil, err
 	}
 	c.heads[r.ID] = r.Move.N + 1
+	c.logged++
 	if r.Result != nil && r.Result.Over {
 		b, err := json.Marshal(r.Result)
 		if err != nil {

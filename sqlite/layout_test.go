@@ -10,28 +10,40 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"harbor/sqlite"
 )
 
 // BenchmarkMoveLayout commits moves of 50 tables, 24 moves a commit (what
 // a busy server's group commit gathers), with the store's pragmas and
-// 1 KiB pages, into two layouts of the moves: clustered by (table, n) as
-// the store keeps them, and appended to one log in commit order. It
-// reports the WAL frames (pages) each move costs, every frame two writes
-// to the WAL and, later, a page the checkpoint copies, and the CPU time a
-// move (the wall time is mostly the wait for fsync).
+// 1 KiB pages, into three layouts of the moves: clustered by (table, n) as
+// the store kept them until migration 0011; appended to one log in commit
+// order and never folded; and the store's, appended to the log and folded
+// into the clustered moves as the store folds it (when it holds FoldAt
+// moves, FoldBatch a transaction). It reports the WAL frames (pages) each
+// move costs, folds included, every frame two writes to the WAL and,
+// later, a page the checkpoint copies, the CPU time a move (the wall time
+// is mostly the wait for fsync) and how long a fold holds the writer.
 func BenchmarkMoveLayout(b *testing.B) {
-	for _, l := range []struct{ name, schema string }{
-		{"clustered", `CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables (id), n INTEGER NOT NULL,
-			seat INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0,
-			PRIMARY KEY (table_id, n)) WITHOUT ROWID`},
+	const clustered = `CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables (id), n INTEGER NOT NULL,
+		seat INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (table_id, n)) WITHOUT ROWID`
+	for _, l := range []struct {
+		name, schema, into string
+		fold               bool
+	}{
+		{"clustered", clustered, "moves", false},
 		{"log", `CREATE TABLE moves (seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, n INTEGER NOT NULL,
-			seat INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0)`},
+			seat INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0)`, "moves", false},
+		{"log_folded", clustered + `; CREATE TABLE move_log (seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables (id),
+			n INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0)`,
+			"move_log", true},
 	} {
-		b.Run(l.name, func(b *testing.B) { benchLayout(b, l.schema) })
+		b.Run(l.name, func(b *testing.B) { benchLayout(b, l.schema, l.into, l.fold) })
 	}
 }
 
-func benchLayout(b *testing.B, schema string) {
+func benchLayout(b *testing.B, schema, into string, fold bool) {
 	path := filepath.Join(b.TempDir(), "layout.db")
 	q := url.Values{}
 	for _, p := range []string{"synchronous(FULL)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)"} {
@@ -59,15 +71,29 @@ func benchLayout(b *testing.B, schema string) {
 		ids[i] = fmt.Sprintf("t%011d", rng.Uint64()%1e11)
 		exec(`INSERT INTO tables VALUES (?, '{}')`, ids[i])
 	}
-	ins, err := db.Prepare(`INSERT INTO moves (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, 0)`)
+	ins, err := db.Prepare(`INSERT INTO ` + into + ` (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, 0)`)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer ins.Close()
 	next := make([]int, tables)
-	t := 0
+	t, logged := 0, 0
+	var folds int
+	var folding time.Duration
 	commits := func(n int) {
 		for range n {
+			if fold && logged >= sqlite.FoldAt {
+				for logged >= sqlite.FoldBatch {
+					t0 := time.Now()
+					n, err := sqlite.FoldLog(db, sqlite.FoldBatch)
+					if err != nil {
+						b.Fatal(err)
+					}
+					folding += time.Since(t0)
+					folds++
+					logged -= int(n)
+				}
+			}
 			exec(`BEGIN IMMEDIATE`)
 			for range perCommit {
 				t = (t + 1 + rng.IntN(3)) % tables // a table has one move in a commit at most
@@ -75,12 +101,14 @@ func benchLayout(b *testing.B, schema string) {
 					b.Fatal(err)
 				}
 				next[t]++
+				logged++
 			}
 			exec(`COMMIT`)
 		}
 	}
 	commits(400) // tables some hundreds of moves long
 	exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	folds, folding = 0, 0
 	n := b.N/perCommit + 1
 	b.ResetTimer()
 	cpu0 := cpuTime()
@@ -93,6 +121,9 @@ func benchLayout(b *testing.B, schema string) {
 	}
 	b.ReportMetric(float64(st.Size()-32)/(1024+24)/float64(n*perCommit), "frames/move")
 	b.ReportMetric(float64(cpu.Microseconds())/float64(n*perCommit), "cpu-µs/move")
+	if folds > 0 { // how long a fold holds the writer, fsync included
+		b.ReportMetric(float64(folding.Microseconds())/1000/float64(folds), "ms/fold")
+	}
 }
 
 // cpuTime is the process's CPU time so far, user and system: the wall

@@ -33,6 +33,9 @@ func (s *Store) DeleteTable(ctx context.Context, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE table_id = ?`, id); err != nil {
 		return storageError(err)
 	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM move_log WHERE table_id = ?`, id); err != nil {
+		return storageError(err)
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM seated WHERE table_id = ?`, id); err != nil {
 		return storageError(err)
 	}

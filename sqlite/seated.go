@@ -42,7 +42,8 @@ func saveSeated(ctx context.Context, tx execer, t *table.Table) error {
 // Seated implements table.SeatIndex.
 func (s *Store) Seated(ctx context.Context, person string, limit int) ([]table.Seated, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT s.table_id, t.status, s.seen,
-		COALESCE((SELECT at FROM moves WHERE table_id = t.id ORDER BY n DESC LIMIT 1), t.updated) AS active
+		COALESCE((SELECT at FROM move_log WHERE table_id = t.id ORDER BY seq DESC LIMIT 1),
+			(SELECT at FROM moves WHERE table_id = t.id ORDER BY n DESC LIMIT 1), t.updated) AS active
 		FROM seated s JOIN tables t ON t.id = s.table_id
 		WHERE s.person = ?
 		ORDER BY CASE t.status WHEN 'playing' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, active DESC, t.id

@@ -37,6 +37,10 @@ func TestSeatedMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Before 0011 every move was in moves, where 0008 counts them.
+	if n, err := s.FoldMoves(ctx, 100); err != nil || n != 2 {
+		t.Fatalf("folded %d moves (%v), want 2", n, err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,10 @@ var migrations embed.FS
 
 // Open opens (creating if needed) the database file at path and brings its
 // schema up to date.
-func Open(path string) (*Store, error) {
+func Open(path string) (*Store, error) { return open(path, true) }
+
+// open is Open; fold says whether the store folds its move log by itself.
+func open(path string, fold bool) (*Store, error) {
 	q := url.Values{}
 	// Checkpoints run in the background (checkpointer), not inside the
 	// commit of whichever move happens to fill the WAL.
@@ -46,7 +49,7 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: migrate %s: %w", path, err)
 	}
-	s, err := newStore(db)
+	s, err := newStore(db, fold)
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,6 +26,14 @@ type Store struct {
 	// maxPages is the page cap LimitPages asked for, which the committer
 	// applies to its connection before its next batch.
 	maxPages atomic.Int64
+
+	// writing is held by the committer while it writes a batch and by
+	// each fold of the move log, so a fold waits for no lock of SQLite's
+	// and holds up a commit for one small transaction at most.
+	writing sync.Mutex
+	logged  atomic.Int64  // about how many moves the log holds
+	foldNow chan struct{} // the log has grown past foldAt
+	folding chan struct{} // closed when the folder stops
 }
 
 var _ table.Store = (*Store)(nil)
@@ -32,14 +41,28 @@ var _ table.Store = (*Store)(nil)
 // maxBatch bounds the moves committed in one transaction.
 const maxBatch = 1024
 
-func newStore(db *sql.DB) (*Store, error) {
-	c, err := newCommitterConn(context.Background(), db)
+func newStore(db *sql.DB, fold bool) (*Store, error) {
+	ctx := context.Background()
+	var logged int64
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM move_log`).Scan(&logged); err != nil {
+		return nil, err
+	}
+	c, err := newCommitterConn(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, queue: groupcommit.NewQueue(maxBatch), c: c}
+	s := &Store{db: db, queue: groupcommit.NewQueue(maxBatch), c: c, foldNow: make(chan struct{}, 1), folding: make(chan struct{})}
+	s.logged.Store(logged)
+	if logged >= foldAt {
+		s.foldNow <- struct{}{}
+	}
 	s.queue.Start(func(batch []*groupcommit.Request) { s.commit(c, batch) })
 	go s.checkpointer()
+	if fold {
+		go s.folder()
+	} else {
+		close(s.folding)
+	}
 	return s, nil
 }
 
@@ -93,9 +116,16 @@ func (s *Store) CreateTable(ctx context.Context, t *table.Table) error {
 	return storageError(tx.Commit())
 }
 
+// movesOf is the number of moves of the table whose id is the SQL
+// expression id: one past the last in the log or, when the log holds
+// none of the table's, in moves.
+func movesOf(id string) string {
+	return `COALESCE((SELECT max(n) + 1 FROM move_log WHERE table_id = ` + id + `),
+		(SELECT max(n) + 1 FROM moves WHERE table_id = ` + id + `), 0)`
+}
+
 // selectTable reads a table; its version is the number of its moves.
-const selectTable = `SELECT id, game, status, invite, code, tv,
-	COALESCE((SELECT max(n) + 1 FROM moves WHERE table_id = tables.id), 0),
+var selectTable = `SELECT id, game, status, invite, code, tv, ` + movesOf("tables.id") + `,
 	result, data, created, updated, deadlines FROM tables `
 
 func scanTable(row *sql.Row) (*table.Table, error) {
@@ -212,9 +242,20 @@ func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines
 	return storageError(tx.Commit())
 }
 
+// selectMoves reads the moves of table ?1 from number ?2 on, in order: the
+// folded ones, then those still in the log. One statement, so one
+// snapshot: a fold that commits meanwhile is wholly seen or not at all. A
+// logged move that is in moves already (which no fold leaves, as it clears
+// what it copies in the same transaction) is read once.
+const selectMoves = `SELECT n, seat, move, at, stand_in FROM moves WHERE table_id = ?1 AND n >= ?2
+	UNION ALL
+	SELECT n, seat, move, at, stand_in FROM move_log WHERE table_id = ?1 AND n >= ?2
+		AND n > COALESCE((SELECT max(n) FROM moves WHERE table_id = ?1), -1)
+	ORDER BY n`
+
 // Moves implements table.Store.
 func (s *Store) Moves(ctx context.Context, id string, from int) ([]table.Move, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move, at, stand_in FROM moves WHERE table_id = ? AND n >= ? ORDER BY n`, id, from)
+	rows, err := s.db.QueryContext(ctx, selectMoves, id, from)
 	if err != nil {
 		return nil, err
 	}
@@ -258,9 +299,12 @@ func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, e
 	return ids, rows.Err()
 }
 
-// Close waits for the moves being committed, then closes the database.
+// Close waits for the moves being committed and the fold under way, then
+// closes the database. What the log holds then is folded after the next
+// Open.
 func (s *Store) Close() error {
 	s.queue.Close()
+	<-s.folding
 	s.c.close()
 	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	return s.db.Close()

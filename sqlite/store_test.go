@@ -224,3 +224,94 @@ func playing(t *testing.T, s *sqlite.Store) *table.Table {
 	}
 	return tb
 }
+
+func TestMoveLog(t *testing.T) {
+	paths := make(map[storetest.MoveLog]string)
+	open := func(t *testing.T, path string) storetest.MoveLog {
+		s, err := sqlite.OpenUnfolded(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths[s] = path
+		return s
+	}
+	storetest.RunMoveLog(t, storetest.MoveLogSide{
+		Open: func(t *testing.T) storetest.MoveLog { return open(t, filepath.Join(t.TempDir(), "harbor.db")) },
+		Reopen: func(t *testing.T, s storetest.MoveLog) storetest.MoveLog {
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			return open(t, paths[s])
+		},
+		StopFold: func(t *testing.T, s storetest.MoveLog, max int, keep bool) {
+			s.(*sqlite.Store).StopFold(t, max, keep)
+		},
+	})
+}
+
+// TestFoldsByItself: once the log holds sqlite.FoldAt moves, the store
+// folds it by itself, and every move is read back once, in order.
+func TestFoldsByItself(t *testing.T) {
+	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const tables = 64
+	per := sqlite.FoldAt/tables + 1
+	ids := playingTables(t, s, tables)
+	appendMoves(t, s, ids, per)
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		n, err := s.LoggedMoves(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n < sqlite.FoldBatch {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log still holds %d moves", n)
+		}
+	}
+	for _, id := range ids {
+		moves, err := s.Moves(ctx, id, 0)
+		if err != nil || len(moves) != per {
+			t.Fatalf("table %s: %d moves (%v), want %d", id, len(moves), err, per)
+		}
+		for n, m := range moves {
+			if m.N != n || string(m.Move) != fmt.Sprintf(`{"n":%d}`, n) {
+				t.Fatalf("table %s: move %d is %+v", id, n, m)
+			}
+		}
+	}
+}
+
+// TestDeleteTableWithLoggedMoves: a table deleted with moves folded and
+// moves still logged leaves none behind, and the next fold goes on.
+func TestDeleteTableWithLoggedMoves(t *testing.T) {
+	s, err := sqlite.OpenUnfolded(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	ids := playingTables(t, s, 2)
+	appendMoves(t, s, ids[:1], 3)
+	appendMoves(t, s, ids[1:], 3)
+	if n, err := s.FoldMoves(ctx, 2); err != nil || n != 2 { // the first table's first two
+		t.Fatalf("folded %d (%v), want 2", n, err)
+	}
+	if err := s.DeleteTable(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if moves, err := s.Moves(ctx, ids[0], 0); err != nil || len(moves) != 0 {
+		t.Fatalf("the deleted table's moves: %+v %v", moves, err)
+	}
+	if n, err := s.FoldMoves(ctx, 100); err != nil || n != 3 {
+		t.Fatalf("folded %d (%v), want the other table's 3", n, err)
+	}
+	if moves, err := s.Moves(ctx, ids[1], 0); err != nil || len(moves) != 3 {
+		t.Fatalf("the other table's moves: %+v %v", moves, err)
+	}
+}

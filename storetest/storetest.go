@@ -61,7 +61,13 @@ var ctx = context.Background()
 // taken (the host and a computer player), ready to store.
 func NewTable(t testing.TB) *table.Table {
 	t.Helper()
-	tb, err := table.New(gametest.Definition, table.KeyOf(table.NewToken()), "Ana", json.RawMessage(`{"size":9}`), 30,
+	return newPile(t, 9)
+}
+
+// newPile is NewTable with a pile of size tokens.
+func newPile(t testing.TB, size int) *table.Table {
+	t.Helper()
+	tb, err := table.New(gametest.Definition, table.KeyOf(table.NewToken()), "Ana", json.RawMessage(fmt.Sprintf(`{"size":%d}`, size)), 30,
 		time.Now().UTC().Truncate(time.Millisecond))
 	if err != nil {
 		t.Fatal(err)

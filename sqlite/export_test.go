@@ -1,0 +1,42 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"testing"
+)
+
+// OpenUnfolded is Open for a store that folds its move log only when
+// FoldMoves is called.
+func OpenUnfolded(path string) (*Store, error) { return open(path, false) }
+
+// FoldAt and FoldBatch say when the store folds its move log, and how
+// much at a time.
+const FoldAt, FoldBatch = foldAt, foldBatch
+
+// FoldLog folds the oldest max moves of db's move log as the store does.
+func FoldLog(db *sql.DB, max int) (int64, error) {
+	return foldLog(context.Background(), db, max, nil)
+}
+
+var errStopped = errors.New("the fold stopped")
+
+// StopFold runs a fold of at most max moves that stops once it has copied
+// them into moves, before it clears them from the log: rolled back, as a
+// crash there would leave it, or, with keep, committed so, as a fold
+// written in two transactions would leave it.
+func (s *Store) StopFold(t *testing.T, max int, keep bool) {
+	t.Helper()
+	_, err := s.fold(context.Background(), max, func(tx *sql.Tx) error {
+		if keep {
+			if err := tx.Commit(); err != nil {
+				return err
+			}
+		}
+		return errStopped
+	})
+	if !errors.Is(err, errStopped) {
+		t.Fatalf("the fold that was to stop: %v", err)
+	}
+}
