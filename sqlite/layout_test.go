@@ -17,7 +17,7 @@ import (
 // BenchmarkMoveLayout commits moves of 50 tables, 24 moves a commit (what
 // a busy server's group commit gathers), with the store's pragmas and
 // 1 KiB pages, into three layouts of the moves: clustered by (table, n) as
-// the store kept them until migration 0011; appended to one log in commit
+// the store kept them until migration 0012; appended to one log in commit
 // order and never folded; and the store's, appended to the log and folded
 // into the clustered moves as the store folds it (when it holds FoldAt
 // moves, FoldBatch a transaction). It reports the WAL frames (pages) each

@@ -37,7 +37,7 @@ func TestSeatedMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Before 0011 every move was in moves, where 0008 counts them.
+	// Before 0012 every move was in moves, where 0008 counts them.
 	if n, err := s.FoldMoves(ctx, 100); err != nil || n != 2 {
 		t.Fatalf("folded %d moves (%v), want 2", n, err)
 	}
