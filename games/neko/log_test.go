@@ -99,3 +99,53 @@ func TestSailLines(t *testing.T) {
 		t.Errorf("NK-119 got %q, want it to end %q", got[0], want)
 	}
 }
+
+// TestEveryLineSpeaks: with every module, each line the log writes carries a
+// message of the game's own whose values the pages can word, and a seat
+// without a name is still named by a message.
+func TestEveryLineSpeaks(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range 24 {
+		cfg := config(2+i%3, uint64(900+i), moduleOptions[i%len(moduleOptions)])
+		if i%4 == 0 {
+			cfg.Players[0].Name = ""
+		}
+		for _, e := range randomLog(t, cfg) {
+			if e.Msg == nil || !strings.HasPrefix(e.Msg.ID, "neko.") {
+				t.Fatalf("%q has no message of the game: %+v", e.Text, e.Msg)
+			}
+			if err := e.Msg.Check(); err != nil {
+				t.Fatalf("%q: %v", e.Text, err)
+			}
+			seen[e.Msg.ID] = true
+		}
+	}
+	for _, id := range []string{"neko.tookBoat", "neko.boatOrder", "neko.ended", "neko.sailed"} {
+		if !seen[id] {
+			t.Errorf("no game said %s", id)
+		}
+	}
+}
+
+// randomLog plays a game of random legal moves and returns its log.
+func randomLog(t *testing.T, cfg game.Config) []game.Event {
+	t.Helper()
+	s, err := Setup(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRand(cfg.Seed)
+	var log game.Log
+	var legal []Move
+	for step := 0; !s.Result().Over; step++ {
+		if step > 5000 {
+			t.Fatalf("seed %d: game did not end", cfg.Seed)
+		}
+		seat := s.Actors().First()
+		legal = s.Legal(seat, legal[:0])
+		if err := s.Apply(seat, legal[rng.Intn(len(legal))], &log); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return log.Events
+}

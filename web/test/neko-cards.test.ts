@@ -47,14 +47,14 @@ describe("Neko Harbour card labels", () => {
     expect(choiceText("halfMoon", 3, 0)).toBe("1 point card + 1 fish");
     expect(choiceText("neko", 0, 0)).toBe("2 fish");
     expect(choiceText("neko", 1, 0)).toBe("1 fish + 1 goods");
-    expect(choiceText("neko", 9, 0)).toBe("2 penguin");
+    expect(choiceText("neko", 9, 0)).toBe("2 penguins");
     const boat = CARDS.find((c) => c.effect === "swap_fish3_licence_goods")!;
     expect(choiceText("boatSwap", 0, boat.number)).toBe("No swap");
     expect(choiceText("boatSwap", 4, boat.number)).toBe("Give 1 goods, get 3 fish");
   });
 
   it("words the attractions' rewards from the content", () => {
-    expect(attractionRewards("elephant")).toEqual({ better: "3 licence", lesser: "1 licence" });
+    expect(attractionRewards("elephant")).toEqual({ better: "3 licences", lesser: "1 licence" });
     expect(attractionRewards("kinggeorge")).toEqual({ better: "ship +3 levels", lesser: "ship +1 level" });
   });
 });

@@ -3,16 +3,17 @@
 
 import type { ComponentChildren } from "preact";
 import { CardDialog } from "../../components/CardDialog";
-import { CARDS, cardName, fullEffect, ICON_WORDS, KIND_MARKS, playRule, shortEffect, timing, timingRule } from "./cards";
+import { t } from "../../i18n/i18n";
+import { CARDS, cardName, fullEffect, iconWord, KIND_MARKS, playRule, shortEffect, timing, timingRule } from "./cards";
 
 const ICON_GLYPHS: Record<string, string> = { fish: "∝", goods: "▣", licence: "✎", penguin: "♠", captain: "⚑", vp: "★", coin: "●", fuel: "▲" };
 
 /** Icon is a resource icon: a glyph in a colored chip, with its word for screen readers. */
 export function Icon({ name }: { name: string }) {
   return (
-    <span class={`nk-ic nk-ic-${name}`} title={ICON_WORDS[name] ?? name}>
+    <span class={`nk-ic nk-ic-${name}`} title={iconWord(name)}>
       <span aria-hidden="true">{ICON_GLYPHS[name] ?? "?"}</span>
-      <span class="sr-only">{ICON_WORDS[name] ?? name}</span>
+      <span class="sr-only">{iconWord(name)}</span>
     </span>
   );
 }
@@ -47,7 +48,7 @@ export function CardFace({ n }: { n: number }) {
         <Rich text={shortEffect(n)} />
       </span>
       <span class="nk-card-foot">
-        <span class="nk-hub">hub {c.hub}</span>
+        <span class="nk-hub">{t("neko.card.hub", { n: c.hub })}</span>
         <Dots n={c.dots} />
         <span class="nk-id">{c.id}</span>
       </span>
@@ -71,8 +72,9 @@ export function Card({ n, onOpen, extra, selected }: { n: number; onOpen: (n: nu
     >
       <CardFace n={n} />
       <span class="sr-only">
-        {c ? `, period ${c.period}${c.dots > 0 ? `, ${c.dots} dots` : ""}` : ""}
-        {extra ? `; ${extra}` : ""}. Open the card
+        {c ? t("neko.card.srPeriod", { period: c.period, dots: c.dots > 0 ? t("neko.cardLabel.dots", { n: c.dots }) : "" }) : ""}
+        {extra ? `; ${extra}` : ""}
+        {t("neko.card.open")}
       </span>
     </button>
   );
@@ -97,8 +99,8 @@ export function CardLarge({ n, onClose, children }: { n: number; onClose: () => 
       onClose={onClose}
     >
       <p class="nk-timing">
-        {timing(n)} · period {c.period}
-        {c.module ? ` · ${c.module === "boats" ? "fishing boat module" : "extra cards module"}` : ""}
+        {timing(n)} · {t("neko.card.period", { n: c.period })}
+        {c.module ? ` · ${t(c.module === "boats" ? "neko.card.moduleBoats" : "neko.card.moduleExtra")}` : ""}
       </p>
       <p class="nk-effect-big">
         <Rich text={shortEffect(n)} />
@@ -109,10 +111,10 @@ export function CardLarge({ n, onClose, children }: { n: number; onClose: () => 
       </p>
       <p class="nk-rule-line">{playRule(n)}</p>
       <dl class="facts">
-        <dt>Hub value</dt>
+        <dt>{t("neko.card.hubValue")}</dt>
         <dd>{c.hub}</dd>
-        <dt>Dots</dt>
-        <dd>{c.dots > 0 ? `${c.dots} (the card is in games of ${c.dots === 2 ? "2 or more" : c.dots === 3 ? "3 or 4" : "4"} players)` : "none"}</dd>
+        <dt>{t("neko.card.dots")}</dt>
+        <dd>{c.dots > 0 ? t("neko.card.dotsText", { n: c.dots }) : t("neko.card.noDots")}</dd>
       </dl>
     </CardDialog>
   );

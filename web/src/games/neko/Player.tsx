@@ -13,6 +13,7 @@ import { SeatBadge } from "../../components/SeatBadge";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import type { Move } from "../../protocol";
 import type { TableStore } from "../../state";
+import { formatList, type MessageId, t } from "../../i18n/i18n";
 import { Card, CardLarge, Icon } from "./Cards";
 import { cardName, CARDS, choiceTitle } from "./cards";
 import { columnName, distinctMoves, draftMove, groupMoves, moveKey, moveLabel, movesForCard } from "./moves";
@@ -21,26 +22,23 @@ import { Attractions, Supply, Town } from "./Town";
 import { actingName, decodeView, ghostOn, scoreSoFar, shipsInGame, type NekoPlayer, type NekoView } from "./view";
 import { summary } from "./summary";
 
-const STAGE_WORDS: Record<string, [string, string]> = {
-  play: ["play a card, or tuck one as a hub", "choosing a card"],
-  tuck: ["keep the Immediate card or tuck it", "deciding on an Immediate card"],
-  choice: ["make a choice", "making a choice"],
-  discard: ["discard down to your limit", "discarding"],
-  boat: ["take a fishing boat", "taking a fishing boat"],
-};
+/** The stages the turn line words, each as the mover reads it (".mine") and as the others do. */
+const STAGES = ["play", "tuck", "choice", "discard", "boat"];
 
 /** turnLine says where the game is and whose move it is, in words. */
 export function turnLine(v: NekoView, me: number): string {
-  if (v.phase === "over") return "The game is over.";
+  if (v.phase === "over") return t("neko.turn.over");
   const mine = v.active === me;
-  const who = mine ? "Your" : `${actingName(v) || "Someone"}'s`;
-  if (v.phase === "draft") return `Period ${v.period} draft · ${who} pick`;
-  if (v.phase === "boats") return `Fishing boats · ${mine ? "your" : `${actingName(v)}'s`} choice`;
+  const name = actingName(v);
+  if (v.phase === "draft")
+    return mine ? t("neko.turn.draftMine", { period: v.period }) : t("neko.turn.draft", { period: v.period, who: name || t("neko.turn.someone") });
+  if (v.phase === "boats") return mine ? t("neko.turn.boatsMine") : t("neko.turn.boats", { who: name });
   const p = v.players[v.active];
-  let what = STAGE_WORDS[v.stage]?.[mine ? 0 : 1] ?? "";
-  if (v.stage === "window" && p) what = v.window < p.columns.length ? `${columnName(p, v.window)} is active` : "the final window";
-  const period = v.phase === "last" ? "Last window after period 2" : `Period ${v.period}`;
-  return `${period} · ${who} turn${what ? `: ${what}` : ""}`;
+  let what = STAGES.includes(v.stage) ? t(`neko.stage.${v.stage}${mine ? ".mine" : ""}` as MessageId) : "";
+  if (v.stage === "window" && p) what = v.window < p.columns.length ? t("neko.turn.active", { col: columnName(p, v.window) }) : t("neko.turn.finalWindow");
+  const period = v.phase === "last" ? t("neko.turn.lastPeriod") : t("neko.turn.period", { period: v.period });
+  const turn = mine ? t("neko.turn.yours") : t("neko.turn.theirs", { who: name || t("neko.turn.someone") });
+  return `${period} · ${what ? t("neko.turn.what", { turn, what }) : turn}`;
 }
 
 /** MoveButton is one legal move as a button, labeled with its price. */
@@ -80,22 +78,23 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
   const p = v.players[me];
   return (
     <section class="panel nk-draft" aria-labelledby="nk-draft-h" data-testid="draft" data-decision={mine ? "" : undefined}>
-      <h2 id="nk-draft-h">Period {v.period} draft</h2>
+      <h2 id="nk-draft-h">{t("neko.draft.title", { period: v.period })}</h2>
       {mine ? <MoveLine game="neko" type={v.rows.length > 0 ? "draft" : "pick"} /> : null}
       <p class="nk-whose" data-testid="whose-pick">
-        {mine ? "Your pick." : `${actingName(v)} is picking.`} Order: {v.order.map((s) => v.players[s]?.name).join(", ")}
+        {mine ? t("neko.draft.yourPick") : t("neko.draft.picking", { who: actingName(v) })}{" "}
+        {t("neko.draft.order", { names: formatList(v.order.map((s) => v.players[s]?.name ?? "")) })}
       </p>
       {v.rows.length > 0 ? (
         <>
-          <p class="hint">Take one set from a row. You may take each set size (1, 2 or 3 cards) only once a period.</p>
+          <p class="hint">{t("neko.draft.rowsHint")}</p>
           {v.rows.map((row, r) => (
-            <div key={r} class="nk-row" role="group" aria-label={`Row ${r + 1}`}>
-              <h3>Row {r + 1}</h3>
+            <div key={r} class="nk-row" role="group" aria-label={t("neko.draft.row", { n: r + 1 })}>
+              <h3>{t("neko.draft.row", { n: r + 1 })}</h3>
               {row.map((set, k) => {
                 if (set.taken)
                   return (
                     <div key={k} class="nk-set nk-set-taken">
-                      taken
+                      {t("neko.draft.taken")}
                     </div>
                   );
                 const m = draftMove(legal, r, set.cards.length);
@@ -111,7 +110,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
                         <SplitLabel text={moveLabel(m, v, me)} />
                       </button>
                     ) : mine ? (
-                      <p class="nk-rule">You already took a set of {set.cards.length} this period.</p>
+                      <p class="nk-rule">{t("neko.draft.already", { n: set.cards.length })}</p>
                     ) : null}
                   </div>
                 );
@@ -121,7 +120,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
         </>
       ) : (
         <>
-          <p class="hint">Two players take turns: one card, then two, then two, then one. Open a card to read it.</p>
+          <p class="hint">{t("neko.draft.displayHint")}</p>
           <div class="nk-display">
             {v.display.map((n) => {
               const m = movesForCard(legal, n).find((x) => x.type === "pick");
@@ -141,7 +140,7 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
       )}
       {p ? (
         <div class="nk-drafted" data-testid="drafted">
-          <h3>You drafted</h3>
+          <h3>{t("neko.draft.yours")}</h3>
           {p.drafted.length ? (
             <div class="nk-hand">
               {p.drafted.map((n) => (
@@ -149,16 +148,17 @@ function Draft({ v, me, legal, send, busy, open }: PanelProps) {
               ))}
             </div>
           ) : (
-            <p class="hint">nothing yet</p>
+            <p class="hint">{t("neko.draft.nothing")}</p>
           )}
         </div>
       ) : null}
       <p class="hint">
-        Drafted so far:{" "}
-        {v.players
-          .filter((x) => x.seat !== me)
-          .map((x) => `${x.name} ${x.drafted.length}`)
-          .join(", ")}
+        {t("neko.draft.soFar", {
+          list: v.players
+            .filter((x) => x.seat !== me)
+            .map((x) => `${x.name} ${x.drafted.length}`)
+            .join(", "),
+        })}
       </p>
     </section>
   );
@@ -175,27 +175,27 @@ function TurnPanel({ v, me, legal, send, busy, open }: PanelProps) {
     <section class="panel nk-turn" aria-labelledby="nk-turn-h" data-testid="turn-panel" data-stage={v.stage} data-window={v.window} data-decision>
       <h2 id="nk-turn-h">
         {v.stage === "play"
-          ? "Play a card"
+          ? t("neko.panel.play")
           : v.stage === "tuck"
-            ? `${cardName(v.immediate)} resolved: keep it or tuck it`
+            ? t("neko.panel.tuck", { card: cardName(v.immediate) })
             : v.stage === "choice"
               ? choiceTitle(v.choice?.name ?? "")
               : v.stage === "discard"
-                ? "Too many cards: discard"
+                ? t("neko.panel.discard")
                 : v.stage === "boat"
-                  ? "Take a fishing boat"
+                  ? t("neko.group.boat")
                   : finalWindow
                     ? v.lastWindow
-                      ? "Your last window: cards only"
-                      : "Final window"
-                    : `Window: ${columnName(p, v.window)}`}
+                      ? t("neko.panel.lastWindow")
+                      : t("neko.panel.finalWindow")
+                    : t("neko.panel.window", { col: columnName(p, v.window) })}
       </h2>
       {inWindow ? (
         <>
           <p class="nk-icons" data-testid="icons-left">
-            Left to spend: <Icon name="licence" /> {lic} · <Icon name="coin" /> {coin} · <Icon name="fuel" /> {fuel}
+            {t("neko.panel.left")} <Icon name="licence" /> {lic} · <Icon name="coin" /> {coin} · <Icon name="fuel" /> {fuel}
           </p>
-          <p class="hint">Icons are spent first, then cards (licences; fish for coins and fuel). What is left ends with the window.</p>
+          <p class="hint">{t("neko.panel.iconsHint")}</p>
         </>
       ) : null}
       {v.stage === "play" && p.hand ? (
@@ -210,8 +210,8 @@ function TurnPanel({ v, me, legal, send, busy, open }: PanelProps) {
                 <div class="stack">
                   {play ? <MoveButton m={play} v={v} me={me} send={send} busy={busy} primary /> : null}
                   {tucks.length ? (
-                    <button type="button" onClick={() => open(n)} aria-label={`Tuck as a hub (+2 fish): ${cardName(n)} ${CARDS[n]?.id}; choose the column`}>
-                      Tuck as a hub (+2 fish)…
+                    <button type="button" onClick={() => open(n)} aria-label={t("neko.panel.tuckLabel", { card: cardName(n), id: CARDS[n]?.id ?? "" })}>
+                      {t("neko.panel.tuckButton")}
                     </button>
                   ) : null}
                 </div>
@@ -238,7 +238,7 @@ function TurnPanel({ v, me, legal, send, busy, open }: PanelProps) {
           </div>
         </div>
       ))}
-      {inWindow && groups.length === 0 ? <p class="hint">Nothing more to do in this window.</p> : null}
+      {inWindow && groups.length === 0 ? <p class="hint">{t("neko.panel.nothing")}</p> : null}
     </section>
   );
 }
@@ -247,7 +247,7 @@ function TurnPanel({ v, me, legal, send, busy, open }: PanelProps) {
 function PlayersList({ v, colors, me, onTown }: { v: NekoView; colors: string[]; me: number; onTown: (seat: number) => void }) {
   return (
     <section class="panel" aria-labelledby="nk-players-h">
-      <h2 id="nk-players-h">Players</h2>
+      <h2 id="nk-players-h">{t("neko.players")}</h2>
       <ul class="nk-players">
         {v.order.map((seat) => {
           const p = v.players[seat];
@@ -255,13 +255,22 @@ function PlayersList({ v, colors, me, onTown }: { v: NekoView; colors: string[];
           return (
             <li key={seat} class={seat === v.active ? "nk-on" : ""}>
               <SeatBadge seat={seat} color={colors[seat]} />
-              <button type="button" class="btn-quiet" onClick={() => onTown(seat)} aria-label={`${p.name}${seat === me ? " (you)" : ""}: show the town`}>
-                {p.name}
-                {seat === me ? " (you)" : ""}
+              <button
+                type="button"
+                class="btn-quiet"
+                onClick={() => onTown(seat)}
+                aria-label={t(seat === me ? "neko.players.showMine" : "neko.players.show", { name: p.name })}
+              >
+                {seat === me ? t("neko.players.you", { name: p.name }) : p.name}
               </button>
-              {seat === v.active ? <span class="tag tag-turn">to move</span> : null}
+              {seat === v.active ? <span class="tag tag-turn">{t("neko.players.toMove")}</span> : null}
               <span class="nk-pfig">
-                {scoreSoFar(p)} pts · harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships · hand {p.handCount}
+                {t("neko.players.figures", {
+                  points: scoreSoFar(p),
+                  harbour: p.harbour,
+                  ships: shipsInGame(p).filter((s) => s.index < 6).length,
+                  hand: p.handCount,
+                })}
               </span>
             </li>
           );
@@ -278,9 +287,9 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
     <section class="panel nk-towns" aria-labelledby="nk-towns-h">
       {/* The columns of a town are headed h3: the section's own heading comes first, for every page the board is on (a replay has no panel before it). */}
       <h2 id="nk-towns-h" class="sr-only">
-        Towns
+        {t("neko.towns")}
       </h2>
-      <div class="nk-tabs" role="tablist" aria-label="Whose town">
+      <div class="nk-tabs" role="tablist" aria-label={t("neko.towns.whose")}>
         {v.players.map((x) => (
           <button
             key={x.seat}
@@ -291,21 +300,17 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
             onClick={() => setShown(x.seat)}
             data-town={x.seat}
           >
-            {x.seat === me ? "Your town" : x.name}
+            {x.seat === me ? t("neko.towns.yours") : x.name}
           </button>
         ))}
       </div>
       {p ? (
-        <div role="tabpanel" aria-label={`${p.seat === me ? "Your" : `${p.name}'s`} town`}>
-          <ZoomBoard label="the town" max={2}>
+        <div role="tabpanel" aria-label={p.seat === me ? t("neko.towns.yours") : t("neko.towns.of", { name: p.name })}>
+          <ZoomBoard label={t("neko.towns.zoom")} max={2}>
             <Town v={v} p={p} onOpen={open} active={v.active === p.seat && v.stage === "window" ? v.window : undefined} />
           </ZoomBoard>
           <Supply p={p} />
-          {ghostOn(v) ? (
-            <p class="hint">
-              The ghost ship is level 0, moves for 2 fuel a step along the line only, and scores 8 points if it ends a period on the last column.
-            </p>
-          ) : null}
+          {ghostOn(v) ? <p class="hint">{t("neko.towns.ghostHint")}</p> : null}
         </div>
       ) : null}
     </section>
@@ -345,7 +350,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
         summary: () => summary(v, me),
         head: mine ? (
           <p class="my-coins" data-testid="my-score">
-            {scoreSoFar(mine)} <span class="unit">points</span>
+            {scoreSoFar(mine)} <span class="unit">{t("neko.points", { n: scoreSoFar(mine) })}</span>
           </p>
         ) : null,
         final: (
@@ -365,7 +370,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
             ) : null}
             {mine?.hand && mine.hand.length > 0 && !(v.active === me && v.stage === "play") ? (
               <section class="panel" aria-labelledby="nk-hand-h" data-testid="hand">
-                <h2 id="nk-hand-h">Your hand ({mine.hand.length})</h2>
+                <h2 id="nk-hand-h">{t("neko.hand", { n: mine.hand.length })}</h2>
                 <div class="nk-hand">
                   {mine.hand.map((n) => (
                     <Card key={n} n={n} onOpen={setCardOpen} />
@@ -379,11 +384,11 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
         side: (
           <>
             <section class="panel" aria-labelledby="nk-attr-h">
-              <h2 id="nk-attr-h">Attractions</h2>
+              <h2 id="nk-attr-h">{t("neko.attractions")}</h2>
               <Attractions v={v} />
               {v.boats.length && v.phase !== "boats" ? (
                 <>
-                  <h3>Fishing boats on offer after the scoring</h3>
+                  <h3>{t("neko.boatsOffer")}</h3>
                   <div class="nk-hand">
                     {v.boats.map((n) => (
                       <Card key={n} n={n} onOpen={setCardOpen} />
@@ -403,7 +408,7 @@ export function NekoPlayerScreen({ store }: { store: TableStore }) {
           </MoveChoice>
         ) : (
           <p class="hint" data-testid="waiting">
-            {v.active === me ? "Choose above." : `Waiting for ${actingName(v) || "the others"}…`}
+            {v.active === me ? t("neko.chooseAbove") : actingName(v) ? t("neko.waitingFor", { who: actingName(v) }) : t("neko.waitingOthers")}
           </p>
         ),
         after:

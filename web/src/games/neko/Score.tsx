@@ -3,6 +3,7 @@
 
 import type { GameResult } from "../../protocol";
 import { seatColor } from "../../format";
+import { formatList, type MessageId, t } from "../../i18n/i18n";
 import { axisPad, footLine, middle, textWidth, useDrawn } from "../../components/chartFrame";
 import { ghostOn, pointsOverGame, resourceCards, shipsInGame, type Breakdown, type NekoView, type PeriodScore } from "./view";
 
@@ -13,26 +14,27 @@ export interface ScoreLine {
   points: number[];
 }
 
-const LINES: { key: keyof Breakdown; label: string }[] = [
-  { key: "attractions", label: "Attractions" },
-  { key: "harbour", label: "Harbour level" },
-  { key: "hubs", label: "Best hub" },
-  { key: "cards", label: "Other game-end cards" },
-  { key: "penguins", label: "Penguins (×2)" },
-  { key: "captains", label: "Captains" },
-  { key: "goods", label: "Goods" },
-  { key: "vpCards", label: "Point cards" },
-  { key: "ships", label: "Level 5-6 ships" },
-  { key: "ghost", label: "Ghost ship" },
-];
+/** The sources of the end scoring, in the breakdown's order; each line's label is the catalog's neko.line.<key>. */
+const LINES = Object.keys({
+  attractions: 1,
+  harbour: 1,
+  hubs: 1,
+  cards: 1,
+  penguins: 1,
+  captains: 1,
+  goods: 1,
+  vpCards: 1,
+  ships: 1,
+  ghost: 1,
+} satisfies Partial<Record<keyof Breakdown, 1>>) as (keyof Breakdown)[];
 
 /** finalLines lists the final breakdown line by line: each period's scoring, then every source of the end scoring (the ghost ship only when it is in the game); the lines add up to the totals. */
 export function finalLines(v: NekoView): ScoreLine[] {
-  const periods = [0, 1].map((k) => ({ key: `period${k + 1}`, label: `Period ${k + 1} scoring`, points: v.players.map((p) => p.interim[k] ?? 0) }));
-  const rest = LINES.filter((l) => l.key !== "ghost" || ghostOn(v)).map((l) => ({
-    key: l.key,
-    label: l.label,
-    points: v.players.map((p) => p.final?.[l.key] ?? 0),
+  const periods = [0, 1].map((k) => ({ key: `period${k + 1}`, label: t("neko.line.period", { n: k + 1 }), points: v.players.map((p) => p.interim[k] ?? 0) }));
+  const rest = LINES.filter((key) => key !== "ghost" || ghostOn(v)).map((key) => ({
+    key,
+    label: t(`neko.line.${key}` as MessageId),
+    points: v.players.map((p) => p.final?.[key] ?? 0),
   }));
   return [...periods, ...rest];
 }
@@ -40,29 +42,25 @@ export function finalLines(v: NekoView): ScoreLine[] {
 /** periodText says where a period's points came from. */
 export function periodText(ps: PeriodScore): string {
   const parts = [
-    ps.lastColumn ? `${ps.lastColumn} last column` : "",
-    ps.line ? `${ps.line} in the line` : "",
-    ps.ghostOut ? "ghost ship out: 8 at the end" : "",
+    ps.lastColumn ? t("neko.period.last", { n: ps.lastColumn }) : "",
+    ps.line ? t("neko.period.line", { n: ps.line }) : "",
+    ps.ghostOut ? t("neko.period.ghost") : "",
   ].filter(Boolean);
-  return parts.join(" · ") || "no ship in the line";
+  return parts.join(" · ") || t("neko.period.none");
 }
 
 /** Interim shows the intermediate scores so far. */
 export function Interim({ v, brief }: { v: NekoView; brief?: boolean }) {
   return (
     <section class="panel nk-interim" aria-labelledby="nk-interim-h" data-testid="interim">
-      <h2 id="nk-interim-h">Intermediate scoring</h2>
-      {brief ? null : (
-        <p class="hint">
-          At the end of each period a ship on the last column scores its level, any other ship in the line 1 point; then the ships in the line go home.
-        </p>
-      )}
+      <h2 id="nk-interim-h">{t("neko.interim")}</h2>
+      {brief ? null : <p class="hint">{t("neko.interim.hint")}</p>}
       <table class="nk-table">
         <thead>
           <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Period 1</th>
-            <th scope="col">Period 2</th>
+            <th scope="col">{t("neko.player.col")}</th>
+            <th scope="col">{t("neko.turn.period", { period: 1 })}</th>
+            <th scope="col">{t("neko.turn.period", { period: 2 })}</th>
           </tr>
         </thead>
         <tbody>
@@ -94,30 +92,31 @@ export function tieText(v: NekoView, result: GameResult): string {
   const tied = v.players.filter((p) => (p.final?.total ?? 0) === best);
   if (tied.length < 2) return "";
   const names = tied
-    .map((p) => `${p.name}: ships' total level ${shipsInGame(p).reduce((t, s) => t + s.level, 0)}, ${resourceCards(p.supply)} fish, goods and licences`)
+    .map((p) => t("neko.tie.player", { name: p.name, level: shipsInGame(p).reduce((n, s) => n + s.level, 0), cards: resourceCards(p.supply) }))
     .join("; ");
-  const shared = result.winners.length > 1;
-  return `Tied on ${best} points. The lower total level of ships in play wins the tie, then more fish, goods and licences${shared ? "; still equal, so the win is shared" : ""}. (${names})`;
+  return t(result.winners.length > 1 ? "neko.tie.shared" : "neko.tie", { points: best, names });
 }
 
 /** Final is the final breakdown per player, the winners and the tie-break. */
 export function Final({ v, result, colors }: { v: NekoView; result: GameResult; colors: string[] }) {
-  const winners = result.winners.map((s) => v.players[s]?.name ?? `Seat ${s + 1}`);
+  const winners = result.winners.map((s) => v.players[s]?.name ?? t("neko.seat", { n: s + 1 }));
   const tie = tieText(v, result);
   return (
     <section class="panel nk-final" aria-labelledby="nk-final-h" data-testid="final-scores">
-      <h2 id="nk-final-h">{winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Final scores"}</h2>
-      {tie ? (
-        <p class="nk-tie">{tie}</p>
-      ) : (
-        <p class="hint">A tie on points goes to the lower total level of ships in play, then to more fish, goods and licences; then the win is shared.</p>
-      )}
+      <h2 id="nk-final-h">
+        {winners.length === 1
+          ? t("neko.final.wins", { name: winners[0]! })
+          : winners.length
+            ? t("neko.final.share", { names: formatList(winners) })
+            : t("neko.final.title")}
+      </h2>
+      {tie ? <p class="nk-tie">{tie}</p> : <p class="hint">{t("neko.final.tieHint")}</p>}
       <div class="nk-table-wrap">
         <table class="nk-table fit-table">
           <thead>
             <tr>
               <th scope="col" class="nk-from">
-                Points from
+                {t("neko.final.from")}
               </th>
               {v.players.map((p) => (
                 <th key={p.seat} scope="col" style={{ borderBottomColor: seatColor(p.seat, colors[p.seat]).fill }}>
@@ -139,7 +138,7 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
               </tr>
             ))}
             <tr class="nk-total">
-              <th scope="row">Total</th>
+              <th scope="row">{t("neko.final.total")}</th>
               {v.players.map((p) => (
                 <td key={p.seat} data-testid={`total-${p.seat}`}>
                   {p.final?.total ?? 0}
@@ -149,10 +148,7 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
           </tbody>
         </table>
       </div>
-      <p class="hint">
-        Harbour level and best hub are scored by the game-end cards that count them (a period 2 Shipyard, the FB10 fishing boat); other game-end cards are on
-        their own line.
-      </p>
+      <p class="hint">{t("neko.final.note")}</p>
     </section>
   );
 }
@@ -172,18 +168,16 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
   const at = (pts: number[], i: number) => (i >= 0 ? (pts[i] ?? 0) : 0);
   const ending = v.phase === "over" ? "end" : "now";
   // The period's label stands centered on its line when it clears the labels at both ends.
-  const half = textWidth("period 1 scored", font) / 2;
+  const scored = t("neko.chart.scored");
+  const start = t("neko.chart.start");
+  const endWord = t(ending === "end" ? "neko.chart.end" : "neko.chart.now");
+  const half = textWidth(scored, font) / 2;
   const periodLabel =
-    periodEnd > 0 && x(periodEnd) - half >= x(0) + textWidth("start", font) + 8 && x(periodEnd) + half <= x(steps) - textWidth(ending, font) - 8;
+    periodEnd > 0 && x(periodEnd) - half >= x(0) + textWidth(start, font) + 8 && x(periodEnd) + half <= x(steps) - textWidth(endWord, font) - 8;
   return (
     <figure class="chart nk-chart" data-testid="points-chart">
-      <figcaption>Points over the game, turn by turn</figcaption>
-      <svg
-        ref={ref}
-        viewBox={`0 0 ${wide} ${tall}`}
-        role="img"
-        aria-label="Chart of each player's points after every turn, as if the game had ended then; the table below has the numbers"
-      >
+      <figcaption>{t("neko.chart.caption")}</figcaption>
+      <svg ref={ref} viewBox={`0 0 ${wide} ${tall}`} role="img" aria-label={t("neko.chart.label")}>
         {ticks.map((t) => (
           <g key={t}>
             <line x1={pad.l} x2={wide - pad.r} y1={y(t)} y2={y(t)} stroke="#d8d3c0" />
@@ -196,15 +190,15 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           <line x1={x(periodEnd)} x2={x(periodEnd)} y1={pad.t} y2={tall - pad.b} stroke="#888" stroke-dasharray="4 4" data-testid="chart-period" />
         ) : null}
         <text x={x(0)} y={footLine(tall, font)} text-anchor="start" class="chart-tick">
-          start
+          {start}
         </text>
         {periodLabel ? (
           <text x={x(periodEnd)} y={footLine(tall, font)} text-anchor="middle" class="chart-tick">
-            period 1 scored
+            {scored}
           </text>
         ) : null}
         <text x={x(steps)} y={footLine(tall, font)} text-anchor="end" class="chart-tick">
-          {ending}
+          {endWord}
         </text>
         {series.map((pts, k) => {
           const c = seatColor(v.players[k]?.seat ?? k, colors[k]).fill;
@@ -235,16 +229,16 @@ export function PointsChart({ v, colors, width = 360, height = 200 }: { v: NekoV
           </li>
         ))}
       </ul>
-      <p class="hint nk-chart-note">Each point is what the player would score if the game ended after that turn, so it can fall as well as rise.</p>
+      <p class="hint nk-chart-note">{t("neko.chart.note")}</p>
       <div class="sr-only">
         <table>
-          <caption>Points over the game</caption>
+          <caption>{t("neko.chart.table")}</caption>
           <thead>
             <tr>
-              <th scope="col">Player</th>
-              <th scope="col">Highest</th>
-              {periodEnd > 0 ? <th scope="col">After period 1</th> : null}
-              <th scope="col">{v.phase === "over" ? "Final" : "Now"}</th>
+              <th scope="col">{t("neko.player.col")}</th>
+              <th scope="col">{t("neko.chart.highest")}</th>
+              {periodEnd > 0 ? <th scope="col">{t("neko.chart.after1")}</th> : null}
+              <th scope="col">{t(v.phase === "over" ? "neko.chart.final" : "neko.chart.nowCol")}</th>
             </tr>
           </thead>
           <tbody>

@@ -2,9 +2,10 @@
 // with their cards, hubs and ships, the attractions, and the supply.
 
 import { Card, Icon } from "./Cards";
-import { attractionRewards, cardName, CARDS, harbourReward, KIND_MARKS } from "./cards";
+import { t } from "../../i18n/i18n";
+import { attractionName, attractionRewards, cardName, CARDS, harbourReward, KIND_MARKS } from "./cards";
 import {
-  BUNDLE_WORDS,
+  bundleWord,
   GHOST,
   LOC_ATTR,
   LOC_HARBOUR,
@@ -23,7 +24,7 @@ function ShipToken({ v, p, s }: { v: NekoView; p: NekoPlayer; s: Ship }) {
   return (
     <li class={`nk-ship ${ghost ? "nk-ghost" : ""}`} aria-label={`${shipName(s)} ${shipPlace(v, p, s)}`}>
       <span aria-hidden="true">{ghost ? "☁" : "⎈"}</span>
-      <span>{ghost ? "ghost" : `L${s.level}`}</span>
+      <span>{ghost ? t("neko.ghostMark") : `L${s.level}`}</span>
     </li>
   );
 }
@@ -41,15 +42,15 @@ function ShipsAt({ v, p, loc }: { v: NekoView; p: NekoPlayer; loc: number }) {
 }
 
 /** BundleLine shows a bundle's non-zero counts as icons and numbers. */
-export function BundleLine({ b, empty = "none" }: { b: Bundle; empty?: string }) {
+export function BundleLine({ b, empty }: { b: Bundle; empty?: string }) {
   const parts = RES.filter((r) => b[r] > 0);
-  if (parts.length === 0) return <span class="hint">{empty}</span>;
+  if (parts.length === 0) return <span class="hint">{empty ?? t("neko.none.cards")}</span>;
   return (
     <span class="nk-bundle">
       {parts.map((r) => (
         <span key={r} class="nk-count" data-res={r}>
           <Icon name={r} /> {b[r]}
-          <span class="sr-only"> {BUNDLE_WORDS[r]}</span>
+          <span class="sr-only"> {bundleWord(r, b[r])}</span>
         </span>
       ))}
     </span>
@@ -64,26 +65,26 @@ export function Supply({ p, hideHand }: { p: NekoPlayer; hideHand?: boolean }) {
   return (
     <div class="nk-supply" data-testid={`supply-${p.seat}`}>
       <p class="nk-supply-line">
-        <strong>Supply</strong>{" "}
+        <strong>{t("neko.supply")}</strong>{" "}
         {RES.map((r) => (
           <span key={r} class="nk-count" data-res={r}>
-            <Icon name={r} /> {p.supply[r]} <span class="nk-word">{BUNDLE_WORDS[r]}</span>
+            <Icon name={r} /> {p.supply[r]} <span class="nk-word">{bundleWord(r, p.supply[r])}</span>
           </span>
         ))}
       </p>
       <p class="hint">
-        Fish, goods and licences: {held} of {p.limit >= 99 ? "no limit" : p.limit}
-        {held > p.limit ? " (over the limit: discard at the end of the turn)" : ""}
-        {hideHand ? "" : ` · hand ${p.handCount} card${p.handCount === 1 ? "" : "s"}`}
+        {p.limit >= 99 ? t("neko.supply.noLimit", { held }) : t("neko.supply.limit", { held, limit: p.limit })}
+        {held > p.limit ? t("neko.supply.over") : ""}
+        {hideHand ? "" : t("neko.supply.hand", { n: p.handCount })}
       </p>
       {pending ? (
         <p>
-          Pending (joins the supply at the end of the turn): <BundleLine b={p.pending} />
+          {t("neko.supply.pending")} <BundleLine b={p.pending} />
         </p>
       ) : null}
       {locked ? (
         <p>
-          Locked (gained in the last action turn, not spendable now): <BundleLine b={p.locked} />
+          {t("neko.supply.locked")} <BundleLine b={p.locked} />
         </p>
       ) : null}
     </div>
@@ -94,24 +95,24 @@ export function Supply({ p, hideHand }: { p: NekoPlayer; hideHand?: boolean }) {
 export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onOpen: (n: number) => void; active?: number }) {
   return (
     <div class="nk-town" data-testid={`town-${p.seat}`}>
-      <div class="nk-line" role="list" aria-label={`${p.name}'s harbour and preparation line`}>
+      <div class="nk-line" role="list" aria-label={t("neko.town.line", { name: p.name })}>
         <div
           class="nk-col nk-harbour"
           role="listitem"
           tabIndex={0}
-          aria-label={`Harbour level ${p.harbour}; a triggered hub gives up to the level ${p.harbour} reward (${harbourReward(p.harbour)})`}
+          aria-label={t("neko.town.harbourLabel", { level: p.harbour, reward: harbourReward(p.harbour) })}
         >
           <h3>
-            <span aria-hidden="true">⚓</span> Harbour
+            <span aria-hidden="true">⚓</span> {t("neko.legend.harbour")}
           </h3>
-          <p class="nk-level">level {p.harbour}</p>
+          <p class="nk-level">{t("neko.town.level", { n: p.harbour })}</p>
           <ShipsAt v={v} p={p} loc={LOC_HARBOUR} />
         </div>
         {p.columns.map((c, i) => {
           const on = active === i;
           const ships = p.ships.filter((s) => s.loc === i + 1);
           const levels = ships.reduce((t, s) => t + s.level, 0);
-          const kind = c.kind === "FB" ? `Fishing Boat ${CARDS[c.first]?.id ?? ""}` : cardName(c.first);
+          const kind = c.kind === "FB" ? t("neko.boatColumn", { id: CARDS[c.first]?.id ?? "" }) : cardName(c.first);
           return (
             <div
               key={i}
@@ -119,23 +120,31 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
               role="listitem"
               tabIndex={0}
               data-col={i}
-              aria-label={`Column ${i + 1}, ${kind}${on ? ", being activated" : ""}: hub ${c.hub}${c.captains ? ` with ${c.captains} captain${c.captains > 1 ? "s" : ""}` : ""}, ${c.actions.length} action card${c.actions.length === 1 ? "" : "s"}, ${c.hubs.length} tucked; ships here ${ships.length ? `total level ${levels}` : "none"}`}
+              aria-label={t(on ? "neko.town.columnActive" : "neko.town.column", {
+                n: i + 1,
+                kind,
+                hub: c.hub,
+                captains: c.captains,
+                cards: c.actions.length,
+                tucked: c.hubs.length,
+                ships: ships.length ? t("neko.town.shipsLevel", { level: levels }) : t("neko.none.ships"),
+              })}
             >
               <h3>
                 <span class="nk-mark" aria-hidden="true">
                   {KIND_MARKS[c.kind]}
                 </span>{" "}
                 {i + 1}. {kind}
-                {on ? <span class="tag tag-turn">active</span> : null}
+                {on ? <span class="tag tag-turn">{t("neko.town.active")}</span> : null}
               </h3>
               <p class="nk-hubline">
-                hub <strong>{c.hub}</strong>
+                {t("neko.town.hub")} <strong>{c.hub}</strong>
                 {c.captains ? ` · ${c.captains}⚑` : ""}
-                {c.hubs.length ? ` · ${c.hubs.length} tucked` : ""}
+                {c.hubs.length ? ` · ${t("neko.town.tucked", { n: c.hubs.length })}` : ""}
               </p>
               <div class="nk-col-cards">
                 {c.actions.map((n) => (
-                  <Card key={n} n={n} onOpen={onOpen} extra={`in ${p.name}'s column ${i + 1}`} />
+                  <Card key={n} n={n} onOpen={onOpen} extra={t("neko.town.inColumn", { name: p.name, n: i + 1 })} />
                 ))}
               </div>
               {c.hubs.length ? (
@@ -146,7 +155,7 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
                       type="button"
                       class="nk-tuck"
                       onClick={() => onOpen(n)}
-                      aria-label={`+${CARDS[n]?.hub} ${CARDS[n]?.id}: ${cardName(n)}, tucked as a hub in ${p.name}'s column ${i + 1}`}
+                      aria-label={t("neko.town.tuckedCard", { hub: CARDS[n]?.hub ?? 0, id: CARDS[n]?.id ?? "", card: cardName(n), name: p.name, n: i + 1 })}
                     >
                       +{CARDS[n]?.hub} {CARDS[n]?.id}
                     </button>
@@ -157,7 +166,7 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
             </div>
           );
         })}
-        {p.columns.length === 0 ? <p class="hint nk-empty">No columns yet: the first card played starts the line.</p> : null}
+        {p.columns.length === 0 ? <p class="hint nk-empty">{t("neko.town.empty")}</p> : null}
       </div>
     </div>
   );
@@ -166,21 +175,27 @@ export function Town({ v, p, onOpen, active }: { v: NekoView; p: NekoPlayer; onO
 /** Attractions lists the attractions with their rewards and the ships there. */
 export function Attractions({ v }: { v: NekoView }) {
   return (
-    <ul class="nk-attractions" aria-label="Attractions">
+    <ul class="nk-attractions" aria-label={t("neko.attractions")}>
       {v.attractions.map((a) => {
         const r = attractionRewards(a.id);
         const ships = v.players.flatMap((p) => p.ships.filter((s) => s.loc === LOC_ATTR + a.index).map((s) => ({ p, s })));
+        const name = attractionName(a.id, a.name);
+        const state = t(a.visited ? "neko.attr.visited" : "neko.attr.noShip");
         return (
           <li
             key={a.index}
             class="nk-attr"
             tabIndex={0}
-            aria-label={`${a.name}: first ship takes ${r.better}, later ones ${r.lesser}; ${a.visited ? "visited" : "no ship yet"}; ships: ${ships.map(({ p, s }) => `${p.name} level ${s.level}`).join(", ") || "none"}`}
+            aria-label={t("neko.attr.label", {
+              name,
+              better: r.better,
+              lesser: r.lesser,
+              state,
+              ships: ships.map(({ p, s }) => t("neko.attr.ship", { name: p.name, level: s.level })).join(", ") || t("neko.none.ships"),
+            })}
           >
-            <strong>{a.name}</strong>
-            <span class="nk-attr-r">
-              first: {r.better} · later: {r.lesser}
-            </span>
+            <strong>{name}</strong>
+            <span class="nk-attr-r">{t("neko.attr.rewards", { better: r.better, lesser: r.lesser })}</span>
             {ships.length ? (
               <span class="nk-attr-ships">
                 {ships.map(({ p, s }) => (
@@ -190,7 +205,7 @@ export function Attractions({ v }: { v: NekoView }) {
                 ))}
               </span>
             ) : (
-              <span class="hint">{a.visited ? "visited" : "no ship yet"}</span>
+              <span class="hint">{state}</span>
             )}
           </li>
         );

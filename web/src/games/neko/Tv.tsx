@@ -10,7 +10,8 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import type { TableStore } from "../../state";
 import { CardFace } from "./Cards";
-import { attractionRewards, CARDS, kindName, KIND_MARKS } from "./cards";
+import { t, tr } from "../../i18n/i18n";
+import { attractionName, attractionRewards, CARDS, kindName, KIND_MARKS } from "./cards";
 import { turnLine } from "./Player";
 import { Final, PointsChart } from "./Score";
 import { BundleLine, Town } from "./Town";
@@ -27,17 +28,17 @@ function TvDraft({ v }: { v: NekoView }) {
   return (
     <section class="nk-tv-draft" aria-labelledby="nk-tv-draft-h" data-testid="tv-draft">
       <h2 id="nk-tv-draft-h" class="sr-only">
-        Period {v.period} draft
+        {t("neko.draft.title", { period: v.period })}
       </h2>
       {v.rows.length ? (
         <ol class="nk-tv-rows">
           {v.rows.map((row, r) => (
             <li key={r} class="nk-tv-row">
-              <span class="nk-tv-rowname">Row {r + 1}</span>
+              <span class="nk-tv-rowname">{t("neko.draft.row", { n: r + 1 })}</span>
               {row.map((set, k) => (
                 <div key={k} class={`nk-set ${set.taken ? "nk-set-taken" : ""}`} style={{ "--n": k + 1 }}>
                   {set.taken
-                    ? `set of ${k + 1} taken`
+                    ? t("neko.tv.setTaken", { n: k + 1 })
                     : set.cards.map((n) => (
                         <div key={n} class={`nk-card nk-kind-${CARDS[n]?.kind ?? "x"}`} data-card={n}>
                           <CardFace n={n} />
@@ -67,7 +68,7 @@ function TvDraft({ v }: { v: NekoView }) {
  */
 function TvTowns({ v }: { v: NekoView }) {
   return (
-    <section class="panel nk-tv-towns" aria-label="Every town in a line">
+    <section class="panel nk-tv-towns" aria-label={t("neko.tv.towns")}>
       {v.order.map((seat, row) => {
         const p = v.players[seat];
         if (!p) return null;
@@ -86,13 +87,13 @@ function TvTowns({ v }: { v: NekoView }) {
             {p.columns.map((c, i) => (
               <span key={i} class={`nk-tv-col nk-kind-${c.kind}`}>
                 <span aria-hidden="true">{KIND_MARKS[c.kind]}</span>
-                <span class="sr-only">{c.kind === "FB" ? "Fishing Boat" : kindName(c.kind)}</span>
-                {i + 1} hub {c.hub}
+                <span class="sr-only">{kindName(c.kind)}</span>
+                {t("neko.tv.column", { n: i + 1, hub: c.hub })}
                 {c.actions.length > 1 ? (
                   <>
                     {" "}
                     ×{c.actions.length}
-                    <span class="sr-only"> cards</span>
+                    <span class="sr-only"> {t("neko.tv.cards")}</span>
                   </>
                 ) : null}
                 {at(i + 1) ? <b> {at(i + 1)}</b> : null}
@@ -107,7 +108,7 @@ function TvTowns({ v }: { v: NekoView }) {
 
 function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
   return (
-    <ul class="nk-tv-players" aria-label="Players">
+    <ul class="nk-tv-players" aria-label={t("neko.players")}>
       {v.order.map((seat, row) => {
         const p = v.players[seat];
         if (!p) return null;
@@ -116,27 +117,26 @@ function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
           <li key={row} class={seat === v.active ? "nk-on" : ""}>
             <SeatBadge seat={seat} color={colors[seat]} size={30} />
             <span class="nk-tv-pname">{p.name}</span>
-            <span class="nk-tv-pts">{scoreSoFar(p)} pts</span>
+            <span class="nk-tv-pts">{t("neko.tv.pts", { n: scoreSoFar(p) })}</span>
             {/* A figure line each, so a changing number does not carry the rest to another line; the highlighted row says whose turn it is. */}
             <span class="nk-tv-pfig">
-              {seat === v.active ? <span class="sr-only">to move: </span> : null}
+              {seat === v.active ? <span class="sr-only">{t("neko.tv.toMove")} </span> : null}
               {/* Period 1's points in one line, kept from the start so the log under the players keeps its height; how
                   they were made is on the phones' scoring panel. */}
               <span class="nk-tv-pline">
-                {v.period > 1 ? (
-                  <>
-                    period 1: <span data-testid={`interim-${seat}-1`}>{p.interim[0]}</span> points
-                  </>
-                ) : (
-                  "period 1 scores at its end"
-                )}
+                {v.period > 1
+                  ? tr("neko.tv.period1", { n: p.interim[0], b: (w) => <span data-testid={`interim-${seat}-1`}>{w}</span> })
+                  : t("neko.tv.period1Later")}
               </span>
               <span class="nk-tv-pline">
-                harbour {p.harbour} · {shipsInGame(p).filter((s) => s.index < 6).length} ships ·{" "}
-                {v.phase === "draft" ? `drafted ${p.drafted.length}` : `hand ${p.handCount}`}
+                {t("neko.tv.figures", {
+                  harbour: p.harbour,
+                  ships: shipsInGame(p).filter((s) => s.index < 6).length,
+                  held: v.phase === "draft" ? t("neko.tv.drafted", { n: p.drafted.length }) : t("neko.tv.hand", { n: p.handCount }),
+                })}
               </span>
               <span class="nk-tv-pline">
-                supply <BundleLine b={p.supply} empty="no cards" />
+                {t("neko.tv.supply")} <BundleLine b={p.supply} empty={t("neko.tv.noCards")} />
               </span>
             </span>
           </li>
@@ -150,7 +150,7 @@ function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
 function TvAttractions({ v }: { v: NekoView }) {
   return (
     <section class="panel nk-tv-attr" aria-labelledby="nk-tv-attr-h">
-      <h2 id="nk-tv-attr-h">Attractions</h2>
+      <h2 id="nk-tv-attr-h">{t("neko.attractions")}</h2>
       <ul class="nk-tv-attrs">
         {v.attractions.map((a) => {
           const r = attractionRewards(a.id);
@@ -160,10 +160,7 @@ function TvAttractions({ v }: { v: NekoView }) {
             .map(({ p, here }) => `${p.name} ${here.map((s) => `⎈${s.level}`).join(" ")}`);
           return (
             <li key={a.index}>
-              <strong>{a.name}</strong>{" "}
-              <span class="nk-attr-r">
-                {r.better} · later {r.lesser}
-              </span>
+              <strong>{attractionName(a.id, a.name)}</strong> <span class="nk-attr-r">{t("neko.tv.rewards", { better: r.better, lesser: r.lesser })}</span>
               {ships.length ? <span class="nk-tv-attr-ships"> · {ships.join(", ")}</span> : null}
             </li>
           );
@@ -199,8 +196,8 @@ export function NekoTv({ store }: { store: TableStore }) {
               {v.phase === "draft" ? (
                 <TvDraft v={v} />
               ) : focus ? (
-                <section key={focus.seat} class="panel nk-tv-focus" aria-label={`${focus.name}'s town`}>
-                  <h2 class="sr-only">{focus.name}'s town</h2>
+                <section key={focus.seat} class="panel nk-tv-focus" aria-label={t("neko.towns.of", { name: focus.name })}>
+                  <h2 class="sr-only">{t("neko.towns.of", { name: focus.name })}</h2>
                   <Town v={v} p={focus} onOpen={noop} active={v.stage === "window" ? v.window : undefined} />
                 </section>
               ) : null}

@@ -5,26 +5,25 @@
 // server's answer.
 
 import type { Move } from "../../protocol";
-import { cardName, choiceText, harbourCost, CARDS } from "./cards";
-import { GHOST, shipPlace, type NekoPlayer, type NekoView } from "./view";
+import { type MessageId, t } from "../../i18n/i18n";
+import { attractionName, cardName, choiceText, harbourCost, CARDS } from "./cards";
+import { GHOST, LOC_ATTR, LOC_HARBOUR, shipPlace, type NekoPlayer, type NekoView } from "./view";
 
 /** field reads a number field of a move; the server leaves a zero field out, so absent reads as 0 (card 0, row 0, column 0). */
 export const field = (m: Move, k: string): number => (typeof m[k] === "number" ? (m[k] as number) : 0);
 const n = field;
 
-const RES_WORDS = ["fish", "goods", "licence", "penguin", "captain", "point card"];
-
 /** columnName is "column 2 (Tourist Center)". */
 export function columnName(p: NekoPlayer | undefined, col: number): string {
   const c = p?.columns[col];
-  const kind = c ? (c.kind === "FB" ? `Fishing Boat ${CARDS[c.first]?.id ?? ""}`.trim() : cardName(c.first)) : "";
-  return `column ${col + 1}${kind ? ` (${kind})` : ""}`;
+  const kind = c ? (c.kind === "FB" ? t("neko.boatColumn", { id: CARDS[c.first]?.id ?? "" }).trim() : cardName(c.first)) : "";
+  return kind ? t("neko.columnOf", { n: col + 1, what: kind }) : t("neko.column", { n: col + 1 });
 }
 
 function shipWords(p: NekoPlayer | undefined, ship: number): string {
-  if (ship === GHOST) return "the ghost ship";
+  if (ship === GHOST) return t("neko.ghostShip");
   const s = p?.ships[ship];
-  return s ? `your level ${s.level} ship` : "a ship";
+  return s ? t("neko.move.yourShip", { level: s.level }) : t("neko.move.aShip");
 }
 
 /**
@@ -35,15 +34,32 @@ function shipWords(p: NekoPlayer | undefined, ship: number): string {
 function shipFrom(v: NekoView, p: NekoPlayer | undefined, ship: number, from: boolean): string {
   const s = p?.ships[ship];
   if (!p || !s) return "";
-  let where = shipPlace(v, p, s);
-  if (from) where = where.replace(/^(in|on|at) /, "from ");
+  let where = from ? shipFromPlace(v, p, s.loc) : shipPlace(v, p, s);
   const other = p.ships.find(
     (x) => x.index !== ship && x.index !== GHOST && x.loc === s.loc && x.level === s.level && twinShip(p, x.index) !== twinShip(p, ship),
   );
   if (other)
-    where +=
-      other.place !== s.place ? `, the one placed ${s.place > other.place ? "higher" : "lower"}` : `, the one ${s.rewarded ? "already" : "not yet"} rewarded`;
+    where += t(
+      other.place !== s.place
+        ? s.place > other.place
+          ? "neko.move.placedHigher"
+          : "neko.move.placedLower"
+        : s.rewarded
+          ? "neko.move.rewarded"
+          : "neko.move.notRewarded",
+    );
   return ` ${where}`;
+}
+
+/** shipFromPlace says where a ship leaves from: "from the harbour", "from column 2". */
+function shipFromPlace(v: NekoView, p: NekoPlayer, loc: number): string {
+  if (loc === LOC_HARBOUR) return t("neko.from.harbour");
+  if (loc >= LOC_ATTR) {
+    const a = v.attractions[loc - LOC_ATTR];
+    return a ? t("neko.from.attraction", { name: attractionName(a.id, a.name) }) : t("neko.from.anAttraction");
+  }
+  if (loc >= 1 && loc <= p.columns.length) return t("neko.from.column", { n: loc });
+  return t("neko.from.supply");
 }
 
 /** licencePrice is the coins a licence costs this player: 2 with the discount Research Station in a column, else 3. */
@@ -59,72 +75,79 @@ export function moveLabel(m: Move, v: NekoView, me: number): string {
     case "draft": {
       const set = v.rows[n(m, "row")]?.find((s) => !s.taken && s.cards.length === n(m, "size"));
       const names = set ? set.cards.map(cardName).join(", ") : "";
-      return `Take the set of ${n(m, "size")} from row ${n(m, "row") + 1}${names ? `: ${names}` : ""}`;
+      const take = t("neko.move.draft", { size: n(m, "size"), row: n(m, "row") + 1 });
+      return names ? `${take}: ${names}` : take;
     }
     case "pick":
-      return `Take ${cardName(n(m, "card"))} ${CARDS[n(m, "card")]?.id ?? ""}`.trim();
+      return t("neko.move.take", { card: cardName(n(m, "card")), id: CARDS[n(m, "card")]?.id ?? "" }).trim();
     case "play": {
       const c = CARDS[n(m, "card")];
-      if (c?.kind === "FB") return `Place ${cardName(n(m, "card"))} ${c.id} as a new column`;
-      return `Play ${cardName(n(m, "card"))} ${c?.id ?? ""} to its column`;
+      if (c?.kind === "FB") return t("neko.move.placeBoat", { card: cardName(n(m, "card")), id: c.id });
+      return t("neko.move.play", { card: cardName(n(m, "card")), id: c?.id ?? "" });
     }
     case "deactivate":
-      return `Tuck ${cardName(n(m, "card"))} ${CARDS[n(m, "card")]?.id ?? ""} under ${columnName(p, n(m, "col"))} as a hub: +2 fish`;
+      return t("neko.move.deactivate", { card: cardName(n(m, "card")), id: CARDS[n(m, "card")]?.id ?? "", col: columnName(p, n(m, "col")) });
     case "boat":
-      return `Take ${cardName(n(m, "card"))} ${CARDS[n(m, "card")]?.id ?? ""}`;
+      return t("neko.move.take", { card: cardName(n(m, "card")), id: CARDS[n(m, "card")]?.id ?? "" });
     case "keep":
-      return "Keep the card in its column";
+      return t("neko.move.keep");
     case "tuck":
-      return `Tuck it under ${columnName(p, n(m, "col"))} as a hub`;
+      return t("neko.move.tuck", { col: columnName(p, n(m, "col")) });
     case "next":
-      if (v.stage === "window" && p && v.window < p.columns.length) return `Done with ${columnName(p, v.window)}`;
-      return v.lastWindow ? "Finish my last window" : "End my turn";
+      if (v.stage === "window" && p && v.window < p.columns.length) return t("neko.move.doneWith", { col: columnName(p, v.window) });
+      return t(v.lastWindow ? "neko.move.finishLast" : "neko.move.endTurn");
     case "captain":
-      return `Captain on ${columnName(p, n(m, "col"))}: hub +2`;
+      return t("neko.move.captain", { col: columnName(p, n(m, "col")) });
     case "harbour": {
       const lv = (p?.harbour ?? 1) + 1;
-      return `Upgrade the harbour to level ${lv} (${harbourCost(lv) ?? "?"} licences)`;
+      const cost = harbourCost(lv);
+      return cost === null ? t("neko.move.harbourTop", { level: lv }) : t("neko.move.harbour", { level: lv, n: cost });
     }
     case "upgrade": {
       const s = p?.ships[n(m, "ship")];
       const d = n(m, "level") - (s?.level ?? 0);
-      return `Upgrade ${shipWords(p, n(m, "ship"))}${shipFrom(v, p, n(m, "ship"), false)} to level ${n(m, "level")} (${d} licence${d === 1 ? "" : "s"})`;
+      return t("neko.move.upgrade", { ship: shipWords(p, n(m, "ship")), where: shipFrom(v, p, n(m, "ship"), false), level: n(m, "level"), n: d });
     }
     case "buyship":
-      return `Buy a level ${n(m, "level")} ship (${2 * n(m, "level")} coins)`;
+      return t("neko.move.buyShip", { level: n(m, "level"), coins: 2 * n(m, "level") });
     case "buylicence":
-      return `Buy a licence (${licencePrice(p)} coins)`;
+      return t("neko.move.buyLicence", { coins: licencePrice(p) });
     case "move": {
       const s = p?.ships[n(m, "ship")];
       const to = (s?.loc ?? 0) + 1;
       const fuel = n(m, "ship") === GHOST ? 2 : 1;
-      return `Move ${shipWords(p, n(m, "ship"))}${shipFrom(v, p, n(m, "ship"), true)} to ${columnName(p, to - 1)} (${fuel} fuel)`;
+      return t("neko.move.move", { ship: shipWords(p, n(m, "ship")), where: shipFrom(v, p, n(m, "ship"), true), col: columnName(p, to - 1), fuel });
     }
-    case "sail":
-      return `Sail ${shipWords(p, n(m, "ship"))}${shipFrom(v, p, n(m, "ship"), true)} to ${v.attractions[n(m, "to")]?.name ?? "an attraction"} (1 fuel)`;
+    case "sail": {
+      const a = v.attractions[n(m, "to")];
+      const place = a ? attractionName(a.id, a.name) : t("neko.move.anAttraction");
+      return t("neko.move.sail", { ship: shipWords(p, n(m, "ship")), where: shipFrom(v, p, n(m, "ship"), true), place });
+    }
     case "bonus":
-      return n(m, "option") === 0 ? "Research Station bonus: +2 coins" : "Research Station bonus: +1 fuel";
+      return t(n(m, "option") === 0 ? "neko.move.bonusCoins" : "neko.move.bonusFuel");
     case "flip":
-      return n(m, "res") === 0 ? "Flip 1 fish into goods" : "Flip 1 licence into a penguin";
+      return t(n(m, "res") === 0 ? "neko.move.flipFish" : "neko.move.flipLicence");
     case "choose":
       return choiceText(v.choice?.name ?? "", n(m, "option"), v.choice?.card ?? 0);
-    case "discard":
-      return `Discard 1 ${RES_WORDS[n(m, "res")] ?? "card"}`;
+    case "discard": {
+      const r = ["fish", "goods", "licence", "penguin", "captain", "vp"][n(m, "res")];
+      return r ? t("neko.move.discard", { what: t(`neko.count.${r}` as MessageId, { n: 1 }) }) : t("neko.move.discardCard");
+    }
   }
   return m.type;
 }
 
 /** The groups of a window's free actions, in the order the turn panel shows them. */
-export const MOVE_GROUPS: { title: string; types: string[] }[] = [
-  { title: "Choose", types: ["choose"] },
-  { title: "Move ships", types: ["move", "sail"] },
-  { title: "Licences: harbour and ships", types: ["harbour", "upgrade"] },
-  { title: "Coins: buy", types: ["buyship", "buylicence"] },
-  { title: "Captains", types: ["captain"] },
-  { title: "Research Station", types: ["bonus", "flip"] },
-  { title: "After the Immediate card", types: ["keep", "tuck"] },
-  { title: "Discard down to your limit", types: ["discard"] },
-  { title: "Take a fishing boat", types: ["boat"] },
+export const MOVE_GROUPS: { key: string; types: string[] }[] = [
+  { key: "choose", types: ["choose"] },
+  { key: "ships", types: ["move", "sail"] },
+  { key: "licences", types: ["harbour", "upgrade"] },
+  { key: "coins", types: ["buyship", "buylicence"] },
+  { key: "captains", types: ["captain"] },
+  { key: "station", types: ["bonus", "flip"] },
+  { key: "immediate", types: ["keep", "tuck"] },
+  { key: "discard", types: ["discard"] },
+  { key: "boat", types: ["boat"] },
 ];
 
 export interface MoveGroup {
@@ -134,7 +157,9 @@ export interface MoveGroup {
 
 /** groupMoves sorts legal moves into the panel's groups; "next" is left out (it has its own button). */
 export function groupMoves(legal: Move[]): MoveGroup[] {
-  return MOVE_GROUPS.map((g) => ({ title: g.title, moves: legal.filter((m) => g.types.includes(m.type)) })).filter((g) => g.moves.length > 0);
+  return MOVE_GROUPS.map((g) => ({ title: t(`neko.group.${g.key}` as MessageId), moves: legal.filter((m) => g.types.includes(m.type)) })).filter(
+    (g) => g.moves.length > 0,
+  );
 }
 
 /** CARD_MOVES are the move types that name a card. */

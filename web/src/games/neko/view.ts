@@ -4,6 +4,8 @@
 
 import type { Seat } from "../../protocol";
 import { isObj, num, obj, onlyNums, str } from "../../decode";
+import { type MessageId, t } from "../../i18n/i18n";
+import { attractionName } from "./cards";
 
 /** Resources in the order of the engine's bundles: fish, goods, licence, penguin, captain, 1 VP card. */
 export const RES = ["fish", "goods", "licence", "penguin", "captain", "vp"] as const;
@@ -171,7 +173,7 @@ function decodePlayer(x: unknown, i: number): NekoPlayer {
   const periods = Array.isArray(o.periods) ? o.periods : [];
   return {
     seat: num(o.seat, i),
-    name: str(o.name) || `Seat ${i + 1}`,
+    name: str(o.name) || t("neko.seat", { n: i + 1 }),
     hand: Array.isArray(o.hand) ? onlyNums(o.hand) : null,
     handCount: num(o.handCount),
     drafted: onlyNums(o.drafted),
@@ -240,31 +242,27 @@ export function decodeView(x: unknown): NekoView {
 
 /** shipPlace says where a ship is, in words. */
 export function shipPlace(v: NekoView, p: NekoPlayer, s: Ship): string {
-  if (s.loc === LOC_HARBOUR) return "in the harbour";
-  if (s.loc >= LOC_ATTR) return `at ${v.attractions[s.loc - LOC_ATTR]?.name ?? "an attraction"}`;
-  if (s.loc >= 1 && s.loc <= p.columns.length) return `on column ${s.loc}`;
-  if (s.loc === LOC_DONE) return "at the end of the line (8 points)";
-  return "in the supply";
+  if (s.loc === LOC_HARBOUR) return t("neko.place.harbour");
+  if (s.loc >= LOC_ATTR) {
+    const a = v.attractions[s.loc - LOC_ATTR];
+    return a ? t("neko.place.attraction", { name: attractionName(a.id, a.name) }) : t("neko.place.anAttraction");
+  }
+  if (s.loc >= 1 && s.loc <= p.columns.length) return t("neko.place.column", { n: s.loc });
+  if (s.loc === LOC_DONE) return t("neko.place.done");
+  return t("neko.place.supply");
 }
 
 /** shipsInGame lists a player's ships that are in play (harbour, line, attractions), the ghost ship too while on the table. */
 export const shipsInGame = (p: NekoPlayer): Ship[] => p.ships.filter((s) => s.loc >= LOC_HARBOUR);
 
 /** shipName names a ship: the ghost ship, or a ship by its level. */
-export const shipName = (s: Ship): string => (s.index === GHOST ? "Ghost ship" : `Level ${s.level} ship`);
+export const shipName = (s: Ship): string => (s.index === GHOST ? t("neko.ghostShipName") : t("neko.shipName", { level: s.level }));
 
 /** ghostOn says whether the ghost ship module is in this game. */
 export const ghostOn = (v: NekoView): boolean => v.players.some((p) => (p.ships[GHOST]?.loc ?? LOC_NONE) !== LOC_NONE);
 
-/** BUNDLE_WORDS names each kind in a bundle, as a count of it reads: "3 licences". */
-export const BUNDLE_WORDS: Record<string, string> = {
-  fish: "fish",
-  goods: "goods",
-  licence: "licences",
-  penguin: "penguins",
-  captain: "captains",
-  vp: "point cards",
-};
+/** bundleWord names a kind in a bundle as a count of n of it reads, without the number: "licences". */
+export const bundleWord = (r: string, n: number): string => t(`neko.noun.${r}` as MessageId, { n });
 
 /** resourceCards counts the cards that count toward the supply limit. */
 export const resourceCards = (b: Bundle): number => b.fish + b.goods + b.licence;
