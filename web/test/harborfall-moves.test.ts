@@ -54,7 +54,7 @@ describe("move labels", () => {
 
 describe("builds and their costs", () => {
   it("shows costs and what is missing", () => {
-    expect(costText(view.costs.settlement, view.resources)).toBe("1 brick + 1 lumber + 1 wool + 1 grain");
+    expect(costText(view.costs.settlement)).toBe("1 brick + 1 lumber + 1 wool + 1 grain");
     expect(lacking([0, 1, 3, 1, 3], view.costs.city)).toEqual([0, 0, 0, 1, 0]);
   });
 
@@ -98,12 +98,11 @@ describe("trading words", () => {
   });
 
   it("HF-43 sends only terms whose cards the sender holds", () => {
-    const names = view.resources;
-    expect(termsWhy([1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("");
-    expect(termsWhy([2, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("You hold only 1 brick");
-    expect(termsWhy([0, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("Choose what you give");
-    expect(termsWhy([1, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("Choose what you want");
-    expect(termsWhy([1, 0, 0, 0, 0], [1, 0, 0, 0, 0], [1, 0, 0, 0, 0], names)).toBe("A resource cannot be on both sides");
+    expect(termsWhy([1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0])).toBe("");
+    expect(termsWhy([2, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0])).toBe("You hold only 1 brick");
+    expect(termsWhy([0, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 0, 0, 0, 0])).toBe("Choose what you give");
+    expect(termsWhy([1, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 0, 0, 0, 0])).toBe("Choose what you want");
+    expect(termsWhy([1, 0, 0, 0, 0], [1, 0, 0, 0, 0], [1, 0, 0, 0, 0])).toBe("A resource cannot be on both sides");
   });
 
   it("HF-43 starts a counter-offer from what the answerer holds, and keeps Counter off until it can be made", () => {
@@ -112,12 +111,12 @@ describe("trading words", () => {
     const held: Hand = [0, 0, 1, 3, 0];
     const start = counterStart(o, held);
     expect(start).toEqual({ give: [0, 0, 1, 0, 0], get: [0, 1, 0, 0, 0] });
-    expect(counterWhy(o, start.give, start.get, held, view.resources)).toBe("");
+    expect(counterWhy(o, start.give, start.get, held)).toBe("");
     const none = counterStart(o, [0, 0, 0, 3, 0]);
     expect(none.give).toEqual([0, 0, 0, 0, 0]);
-    expect(counterWhy(o, none.give, none.get, [0, 0, 0, 3, 0], view.resources)).toBe("Choose what you give");
+    expect(counterWhy(o, none.give, none.get, [0, 0, 0, 3, 0])).toBe("Choose what you give");
     // The offer turned round is no counter: accepting says the same.
-    expect(counterWhy(o, [0, 0, 2, 0, 0], [0, 1, 0, 0, 0], [0, 0, 2, 0, 0], view.resources)).toBe("That is the offer itself: accept it instead");
+    expect(counterWhy(o, [0, 0, 2, 0, 0], [0, 1, 0, 0, 0], [0, 0, 2, 0, 0])).toBe("That is the offer itself: accept it instead");
   });
 
   it("describes the open offer and who answered what", () => {

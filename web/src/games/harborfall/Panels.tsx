@@ -9,10 +9,11 @@ import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
 import { axisPad, footLine, useDrawn } from "../../components/chartFrame";
 import { SeatChart, seatLine } from "../../components/SeatChart";
 import { seatColor } from "../../format";
+import { formatNumber, t } from "../../i18n/i18n";
 import type { GameResult, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText } from "./moves";
-import { breakdown, CARD_TITLES, expectedRolls, type Hand, type HarborfallView } from "./view";
+import { breakdown, cardTitle, expectedRolls, type Hand, type HarborfallView } from "./view";
 
 /** Cards shows a hand as resource icons with counts. */
 export function Cards({ hand, names, testid }: { hand: Hand; names: string[]; testid?: string }) {
@@ -37,24 +38,24 @@ export function HandPanel({ view: v }: { view: HarborfallView }) {
   return (
     <section class="panel hf-hand" aria-labelledby="hf-hand-h" data-testid="my-hand">
       <h2 id="hf-hand-h">
-        Your hand <span class="hf-points-chip">{me.points} points</span>
+        {t("harborfall.hand.title")} <span class="hf-points-chip">{t("harborfall.hand.points", { n: me.points })}</span>
       </h2>
       <Cards hand={me.hand} names={v.resources} testid="my-cards" />
       {held.length > 0 ? (
         <ul class="hf-dev-list" data-testid="my-dev">
           {held.map((d) => (
             <li key={d.k}>
-              {d.n} × {CARD_TITLES[d.k]}
+              {t("harborfall.hand.dev", { n: d.n, card: cardTitle(d.k) })}
               {d.k === 4 ? (
-                <span class="tag">counts at the end</span>
+                <span class="tag">{t("harborfall.hand.counts_at_end")}</span>
               ) : d.fresh > 0 ? (
-                <span class="tag">{d.fresh === d.n ? "bought this turn" : `${d.fresh} bought this turn`}</span>
+                <span class="tag">{d.fresh === d.n ? t("harborfall.hand.bought") : t("harborfall.hand.some_bought", { n: d.fresh })}</span>
               ) : null}
             </li>
           ))}
         </ul>
       ) : (
-        <p class="hint">No development cards.</p>
+        <p class="hint">{t("harborfall.hand.no_dev")}</p>
       )}
     </section>
   );
@@ -75,18 +76,18 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
   const figureName = big ? "sr-only" : undefined;
   return (
     <section class={`panel hf-players ${big ? "hf-big" : ""}`} aria-labelledby="hf-players-h">
-      <h2 id="hf-players-h">Players</h2>
+      <h2 id="hf-players-h">{t("harborfall.players.title")}</h2>
       {answers ? (
         <div key="answers" class="hf-figure-heads hf-answer-heads" aria-hidden="true">
-          <span>Answer to the offer</span>
+          <span>{t("harborfall.players.answer")}</span>
         </div>
       ) : big ? (
         <div key="figures" class="hf-figure-heads" aria-hidden="true">
-          <span>Points</span>
-          <span>Cards</span>
-          <span>Dev.</span>
-          <span>Steals</span>
-          <span>Road</span>
+          <span>{t("harborfall.players.points")}</span>
+          <span>{t("harborfall.players.cards")}</span>
+          <span>{t("harborfall.players.dev")}</span>
+          <span>{t("harborfall.players.steals")}</span>
+          <span>{t("harborfall.players.road")}</span>
         </div>
       ) : null}
       <ul class="player-list">
@@ -105,47 +106,49 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
               <div class="player-head">
                 <SeatBadge seat={s} color={colors[s]} size={big ? 34 : 28} />
                 <strong>{p.name}</strong>
-                {s === me ? <span class="tag">you</span> : null}
-                {turn ? <span class="tag tag-turn">{v.phase === "special_build" ? "extra build" : "on turn"}</span> : null}
-                {p.owed > 0 ? <span class="tag tag-out">owes {p.owed}</span> : null}
+                {s === me ? <span class="tag">{t("harborfall.players.you")}</span> : null}
+                {turn ? (
+                  <span class="tag tag-turn">{v.phase === "special_build" ? t("harborfall.players.extra_build") : t("harborfall.players.on_turn")}</span>
+                ) : null}
+                {p.owed > 0 ? <span class="tag tag-out">{t("harborfall.players.owes", { n: p.owed })}</span> : null}
                 <span class="color-name">{seatColor(s, colors[s]).name}</span>
               </div>
               {answers ? (
                 <p key="answer" class="hf-answer hf-answer-tv" data-testid={`answer-${s}`}>
-                  {s === answers.from ? "offering" : asked ? answerText(v, s, true) : ""}
+                  {s === answers.from ? t("harborfall.players.offering") : asked ? answerText(v, s, true) : ""}
                 </p>
               ) : (
                 <dl key="figures" class="player-figures">
                   <div>
-                    <dt class={figureName}>Points</dt>
+                    <dt class={figureName}>{t("harborfall.players.points")}</dt>
                     <dd>{p.points}</dd>
                   </div>
                   <div>
-                    <dt class={figureName}>Cards</dt>
+                    <dt class={figureName}>{t("harborfall.players.cards")}</dt>
                     <dd>{p.cards}</dd>
                   </div>
                   <div>
                     <dt class={figureName}>
-                      <abbr title="development cards held">Dev.</abbr>
+                      <abbr title={t("harborfall.players.dev_title")}>{t("harborfall.players.dev")}</abbr>
                     </dt>
                     <dd>{p.devCards}</dd>
                   </div>
                   <div>
                     <dt class={figureName}>
-                      <abbr title={"Move & steal cards played"}>Steals</abbr>
+                      <abbr title={t("harborfall.players.steals_title")}>{t("harborfall.players.steals")}</abbr>
                     </dt>
                     <dd>{p.played[0] ?? 0}</dd>
                   </div>
                   <div>
-                    <dt class={figureName}>Road</dt>
+                    <dt class={figureName}>{t("harborfall.players.road")}</dt>
                     <dd>{p.roadLength}</dd>
                   </div>
                 </dl>
               )}
               {v.longestRoad === s || v.largestArmy === s ? (
                 <p key="bonus" class="hf-bonus">
-                  {v.longestRoad === s ? <span class="tag tag-turn">Longest road +2</span> : null}
-                  {v.largestArmy === s ? <span class="tag tag-turn">{"Most Move & steal +2"}</span> : null}
+                  {v.longestRoad === s ? <span class="tag tag-turn">{t("harborfall.players.longest_road")}</span> : null}
+                  {v.largestArmy === s ? <span class="tag tag-turn">{t("harborfall.players.most_steal")}</span> : null}
                 </p>
               ) : null}
               {asked && !answers ? (
@@ -165,20 +168,20 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
 export function SupplyPanel({ view: v }: { view: HarborfallView }) {
   return (
     <section class="panel hf-supply" aria-labelledby="hf-supply-h">
-      <h2 id="hf-supply-h">Supply</h2>
+      <h2 id="hf-supply-h">{t("harborfall.supply.title")}</h2>
       <Cards hand={v.supply} names={v.resources} testid="supply" />
-      <p class="hint">Development cards left: {v.deckLeft}</p>
+      <p class="hint">{t("harborfall.supply.deck", { n: v.deckLeft })}</p>
     </section>
   );
 }
 
-/** RANK_COLUMNS are the sources of a player's points in the final ranking, in breakdown's order. */
-const RANK_COLUMNS: ScoreColumn[] = [
-  { label: "Settl.", title: "settlements" },
-  { label: "Cities", title: "cities, 2 points each" },
-  { label: "Secret", title: "Secret point cards" },
-  { label: "Road", title: "Longest road" },
-  { label: "Army", title: "Largest army" },
+/** rankColumns are the sources of a player's points in the final ranking, in breakdown's order. */
+const rankColumns = (): ScoreColumn[] => [
+  { label: t("harborfall.rank.settlements"), title: t("harborfall.rank.settlements_title") },
+  { label: t("harborfall.rank.cities"), title: t("harborfall.rank.cities_title") },
+  { label: t("harborfall.rank.secret"), title: t("harborfall.rank.secret_title") },
+  { label: t("harborfall.rank.road"), title: t("harborfall.rank.road_title") },
+  { label: t("harborfall.rank.army"), title: t("harborfall.rank.army_title") },
 ];
 
 /** Ranking lists the final places with each player's points broken down. */
@@ -186,12 +189,12 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
   const rows = ranking(result, v.players.length);
   return (
     <section class="panel ranking hf-ranking" aria-labelledby="hf-rank-h" data-testid="ranking">
-      <h2 id="hf-rank-h">Final ranking</h2>
-      {result.reason === "turn_limit" ? <p class="hint">The game ended at its turn limit: ranked by points.</p> : null}
+      <h2 id="hf-rank-h">{t("harborfall.rank.title")}</h2>
+      {result.reason === "turn_limit" ? <p class="hint">{t("harborfall.rank.turn_limit")}</p> : null}
       <RankingTable
         tableClass="hf-rank-table"
-        whoHead="Player"
-        columns={RANK_COLUMNS}
+        whoHead={t("harborfall.rank.player")}
+        columns={rankColumns()}
         rows={rows.map((r) => {
           const b = breakdown(v, r.seat);
           return {
@@ -200,7 +203,7 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
             who: (
               <>
                 <SeatBadge seat={r.seat} color={colors[r.seat]} size={22} /> {v.players[r.seat]?.name}
-                {r.place === 1 ? <span class="tag tag-turn">winner</span> : null}
+                {r.place === 1 ? <span class="tag tag-turn">{t("harborfall.rank.winner")}</span> : null}
               </>
             ),
             points: [b.settlements, b.cities, b.secret, b.longestRoad, b.largestArmy],
@@ -210,7 +213,7 @@ export function Ranking({ result, view: v, colors }: { result: GameResult; view:
           };
         })}
       />
-      <p class="hint">Cities count 2 points each; only the winner's Secret point cards are shown.</p>
+      <p class="hint">{t("harborfall.rank.note")}</p>
     </section>
   );
 }
@@ -235,8 +238,8 @@ export function PointsChart({
   const max = Math.max(v.target, ...rows.flat());
   return (
     <SeatChart
-      caption="Points over the turns"
-      label="Chart of each player's public points turn by turn; the table below has the numbers"
+      caption={t("harborfall.chart.points")}
+      label={t("harborfall.chart.points_label")}
       testid="points-chart"
       rows={rows}
       at={turnOf}
@@ -249,9 +252,9 @@ export function PointsChart({
       padLeft={36}
       width={width}
       height={height}
-      tableCaption="Points as each recorded turn began"
-      xHeading="Turn"
-      rowLabel={(i) => (i === rows.length - 1 ? "end" : turnOf(i))}
+      tableCaption={t("harborfall.chart.points_table")}
+      xHeading={t("harborfall.chart.turn")}
+      rowLabel={(i) => (i === rows.length - 1 ? t("harborfall.chart.end") : turnOf(i))}
     />
   );
 }
@@ -270,13 +273,8 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
   const y = (c: number) => pad.t + h - (c / max) * h;
   return (
     <figure class="chart" data-testid="dice-chart">
-      <figcaption>Dice: {n} rolls, bars as rolled, dashes as expected</figcaption>
-      <svg
-        ref={ref}
-        viewBox={`0 0 ${wide} ${tall}`}
-        role="img"
-        aria-label="Bar chart of how often each dice total came up against how often it should; the table below has the numbers"
-      >
+      <figcaption>{t("harborfall.chart.dice", { n })}</figcaption>
+      <svg ref={ref} viewBox={`0 0 ${wide} ${tall}`} role="img" aria-label={t("harborfall.chart.dice_label")}>
         {v.rolled.map((c, i) => {
           const x = pad.l + i * bw;
           return (
@@ -294,12 +292,12 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
         })}
       </svg>
       <table class="sr-only">
-        <caption>Dice totals rolled and expected</caption>
+        <caption>{t("harborfall.chart.dice_table")}</caption>
         <thead>
           <tr>
-            <th scope="col">Total</th>
-            <th scope="col">Rolled</th>
-            <th scope="col">Expected</th>
+            <th scope="col">{t("harborfall.chart.total")}</th>
+            <th scope="col">{t("harborfall.chart.rolled")}</th>
+            <th scope="col">{t("harborfall.chart.expected")}</th>
           </tr>
         </thead>
         <tbody>
@@ -307,7 +305,7 @@ export function DiceChart({ view: v, width = 640, height = 240 }: { view: Harbor
             <tr key={i}>
               <th scope="row">{i + 2}</th>
               <td>{c}</td>
-              <td>{expected[i]!.toFixed(1)}</td>
+              <td>{formatNumber(expected[i]!, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</td>
             </tr>
           ))}
         </tbody>

@@ -9,35 +9,42 @@ import { PlayFrame } from "../../components/PlayFrame";
 import { usePlay } from "../../components/usePlay";
 import { LoadingGame } from "../../components/Loading";
 import { ZoomBoard } from "../../components/ZoomBoard";
+import { t } from "../../i18n/i18n";
 import { sameMove, type Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcon, ResourceIcons, type Selection } from "./Board";
-import { BUILD_TITLES, buildOptions, cardPlays, costText, moveLabel, placesFromBoard, spots, turnLine, type BuildKind } from "./moves";
+import { buildOptions, buildTitle, cardPlays, costText, moveLabel, placesFromBoard, spots, turnLine, type BuildKind } from "./moves";
 import { DiceChart, HandPanel, PlayersPanel, PointsChart, Ranking, SupplyPanel } from "./Panels";
 import { summary } from "./summary";
 import { DiscardPanel, TradePanel } from "./Trade";
-import { CARD_TITLES, decodeView, lastVersion, type HarborfallView } from "./view";
+import { cardTitle, decodeView, lastVersion, type HarborfallView } from "./view";
 
 /** narrow reports a phone-sized screen, where a tap on the board asks to confirm. */
-const narrow = () => typeof matchMedia === "function" && matchMedia("(max-width: 899px)").matches;
+const narrow = () => typeof matchMedia === "function" && matchMedia("(max-width:899px)").matches;
 
 function hintFor(v: HarborfallView, build: BuildKind | null): string {
   switch (v.phase) {
     case "setup":
-      return v.setupCorner >= 0 ? "Choose a marked edge next to your new settlement for its road." : "Choose a marked corner for your settlement.";
+      return v.setupCorner >= 0 ? t("harborfall.hint.setup_road") : t("harborfall.hint.setup_settlement");
     case "robber":
-      return "Choose a marked hex to move the robber there.";
+      return t("harborfall.hint.robber");
     case "free_roads":
-      return "Choose a marked edge for a free road.";
+      return t("harborfall.hint.free_road");
   }
-  return build ? `Choose a marked spot for your ${BUILD_TITLES[build].toLowerCase()}.` : "";
+  if (!build) return "";
+  return {
+    road: t("harborfall.hint.road"),
+    settlement: t("harborfall.hint.settlement"),
+    city: t("harborfall.hint.city"),
+    dev: t("harborfall.hint.dev"),
+  }[build];
 }
 
 /** waitingHint points a player whose move is in a panel to that panel. */
 function waitingHint(v: HarborfallView): string {
-  if (v.phase === "discard") return "Choose your discards above.";
-  if (v.offer) return v.offer.from === v.viewer ? "Trade with someone who answered, or withdraw the offer, above." : "Answer the offer above.";
-  return "Your move: see above.";
+  if (v.phase === "discard") return t("harborfall.hint.discard");
+  if (v.offer) return v.offer.from === v.viewer ? t("harborfall.hint.pick") : t("harborfall.hint.answer");
+  return t("harborfall.hint.above");
 }
 
 /** CardsToPlay lists the development cards playable now, with their choices. */
@@ -47,7 +54,7 @@ function CardsToPlay({ view: v, legal, send, busy }: { view: HarborfallView; leg
   if (plays.size === 0) return null;
   return (
     <section class="panel hf-play" aria-labelledby="hf-play-h" data-testid="play-cards">
-      <h2 id="hf-play-h">Play a development card</h2>
+      <h2 id="hf-play-h">{t("harborfall.play.title")}</h2>
       <div class="row">
         {[...plays].map(([k, ms]) =>
           ms.length === 1 ? (
@@ -56,7 +63,7 @@ function CardsToPlay({ view: v, legal, send, busy }: { view: HarborfallView; leg
             </button>
           ) : (
             <button key={k} type="button" aria-expanded={open === k} onClick={() => setOpen(open === k ? null : k)} data-play={k}>
-              Play {CARD_TITLES[k]}…
+              {t("harborfall.play.choose", { card: cardTitle(k) })}
             </button>
           ),
         )}
@@ -119,9 +126,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         banner:
           v.phase === "special_build" ? (
             <div class="banner banner-info" role="status" data-testid="special-banner">
-              {v.special === me
-                ? "Your extra build turn: you may build or buy development cards. No trading and no card play until your own turn."
-                : `${v.players[v.special]?.name}'s extra build turn: building and buying only.`}
+              {v.special === me ? t("harborfall.banner.special_you") : t("harborfall.banner.special", { who: v.players[v.special]?.name ?? "" })}
             </div>
           ) : null,
         final: (
@@ -139,7 +144,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         board: (
           <>
             <ResourceIcons />
-            <ZoomBoard label="the island">
+            <ZoomBoard label={t("harborfall.board.zoom")}>
               <Board
                 view={v}
                 colors={colors}
@@ -148,7 +153,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
                 onSpot={onSpot}
                 rollKey={rollKey}
                 decision={mine && fromBoard}
-                label={`The island${hint ? `. ${hint}` : ""}`}
+                label={hint ? t("harborfall.board.label_hint", { hint }) : t("harborfall.board.label")}
               />
             </ZoomBoard>
             {hint && mine ? (
@@ -164,7 +169,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
             <HandPanel view={v} />
             {me >= 0 && !over && canBuild && mine && v.phase !== "setup" ? (
               <section class="panel hf-build" aria-labelledby="hf-build-h" data-testid="build" data-decision>
-                <h2 id="hf-build-h">Build</h2>
+                <h2 id="hf-build-h">{t("harborfall.build.title")}</h2>
                 <div class="hf-build-grid">
                   {options.map((o) => {
                     const on = o.moves.length > 0;
@@ -179,7 +184,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
                         onClick={() => (buy ? send(o.moves[0]!) : setBuild(activeBuild === o.kind ? null : o.kind))}
                         data-build={o.kind}
                       >
-                        <span class="hf-build-title">{buy ? "Buy a development card" : BUILD_TITLES[o.kind]}</span>
+                        <span class="hf-build-title">{buy ? t("harborfall.move.buy") : buildTitle(o.kind)}</span>
                         <span class="hf-cost">
                           {o.cost.map((n, r) =>
                             n > 0 ? (
@@ -189,7 +194,7 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
                               </span>
                             ) : null,
                           )}
-                          <span class="sr-only">costs {costText(o.cost, v.resources)}</span>
+                          <span class="sr-only">{t("harborfall.build.costs", { cost: costText(o.cost) })}</span>
                         </span>
                         {on ? null : <span class="hf-why">{o.why}</span>}
                       </button>
@@ -216,16 +221,16 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
         actions: selected ? (
           <>
             <button type="button" class="btn-primary" disabled={busy} onClick={() => send(selected.move)} data-testid="confirm">
-              Confirm: {moveLabel(selected.move, v)}
+              {t("harborfall.confirm", { move: moveLabel(selected.move, v) })}
             </button>
             <button type="button" onClick={() => setSelected(null)}>
-              Cancel
+              {t("harborfall.cancel")}
             </button>
           </>
         ) : steals.length > 0 ? (
           steals.map((m) => (
             <MoveChoice key={String(m.seat)} game="harborfall" m={m} lineKey={String(m.seat)} send={send} busy={busy} class="btn-primary">
-              {moveLabel(m, v)} ({v.players[m.seat as number]?.cards} cards)
+              {t("harborfall.steal_from", { move: moveLabel(m, v), n: v.players[m.seat as number]?.cards ?? 0 })}
             </MoveChoice>
           ))
         ) : turnButtons.length > 0 ? (
@@ -242,8 +247,10 @@ export function HarborfallPlayer({ store }: { store: TableStore }) {
             {legal.length > 0
               ? hint || waitingHint(v)
               : v.phase === "discard"
-                ? "Waiting for discards…"
-                : `Waiting for ${v.acting.map((s) => v.players[s]?.name).join(", ") || "the others"}…`}
+                ? t("harborfall.waiting.discards")
+                : v.acting.length > 0
+                  ? t("harborfall.waiting.for", { names: v.acting.map((s) => v.players[s]?.name ?? "").join(", ") })
+                  : t("harborfall.waiting.others")}
           </p>
         ),
       }}

@@ -4,6 +4,7 @@
 // view's offer.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import { t } from "../../i18n/i18n";
 import type { Move, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
 import { answerText, counterMove, counterStart, counterWhy, discardMove, moveLabel, offerMove, offerText, recipients, termsWhy } from "./moves";
@@ -37,23 +38,26 @@ export function HandPicker({
           <div class="hf-pick-row" key={r}>
             <ResourceIcon r={r} />
             <span class="hf-card-name">{names[r]}</span>
-            <button type="button" class="btn-small" disabled={n <= 0} onClick={() => set(r, n - 1)} aria-label={`One ${names[r]} less (${label})`}>
+            <button
+              type="button"
+              class="btn-small"
+              disabled={n <= 0}
+              onClick={() => set(r, n - 1)}
+              aria-label={t("harborfall.picker.less", { res: names[r] ?? "", label })}
+            >
               −
             </button>
             {/* The count says what it counts, so a screen reader announces "2 lumber (You give)", not a bare "2". */}
             <output aria-live="polite" aria-atomic="true" data-res={r}>
               {n}
-              <span class="sr-only">
-                {" "}
-                {names[r]} ({label})
-              </span>
+              <span class="sr-only"> {t("harborfall.picker.count", { res: names[r] ?? "", label })}</span>
             </output>
             <button
               type="button"
               class="btn-small"
               disabled={n >= top}
               onClick={() => set(r, n + 1)}
-              aria-label={`One ${names[r]} more (${label})`}
+              aria-label={t("harborfall.picker.more", { res: names[r] ?? "", label })}
               data-plus={r}
             >
               +
@@ -80,13 +84,15 @@ function SupplyTrades({ view: v, legal, send, busy }: Props) {
   const gives = [0, 1, 2, 3, 4].filter((r) => bank.some((m) => hand(m.give)[r]! > 0));
   return (
     <div class="hf-bank" data-testid="bank">
-      <h3>With the supply</h3>
-      <p class="hint">Your rates: {me.rates.map((n, r) => `${v.resources[r]} ${n}:1`).join(", ")}</p>
-      {gives.length === 0 ? <p class="hint">You do not hold enough of any resource for a supply trade yet.</p> : null}
+      <h3>{t("harborfall.bank.title")}</h3>
+      <p class="hint">
+        {t("harborfall.bank.rates", { rates: me.rates.map((n, r) => t("harborfall.bank.rate", { res: v.resources[r] ?? "", n })).join(", ") })}
+      </p>
+      {gives.length === 0 ? <p class="hint">{t("harborfall.bank.none")}</p> : null}
       {gives.map((r) => (
         <div class="hf-bank-row" key={r}>
           <span>
-            Give {me.rates[r]} <ResourceIcon r={r} size={18} /> {v.resources[r]} for 1:
+            {t("harborfall.bank.give", { n: me.rates[r] ?? 0 })} <ResourceIcon r={r} size={18} /> {t("harborfall.bank.for_one", { res: v.resources[r] ?? "" })}
           </span>
           <div class="row">
             {bank
@@ -113,19 +119,19 @@ function OfferBuilder({ view: v, send, busy }: Props) {
   const [to, setTo] = useState<Seat>(-1);
   const me = v.me;
   if (!me) return null;
-  const why = termsWhy(give, get, me.hand, v.resources);
+  const why = termsWhy(give, get, me.hand);
   const ok = why === "";
   return (
     <div class="hf-offer-builder" data-testid="offer-builder">
-      <h3>Offer to players ({v.offersLeft} left this turn)</h3>
+      <h3>{t("harborfall.offer.title", { n: v.offersLeft })}</h3>
       <div class="trade-sides">
-        <HandPicker value={give} onChange={setGive} names={v.resources} max={me.hand} label="You give" testid="offer-give" />
-        <HandPicker value={get} onChange={setGet} names={v.resources} label="You get" testid="offer-get" />
+        <HandPicker value={give} onChange={setGive} names={v.resources} max={me.hand} label={t("harborfall.offer.give")} testid="offer-give" />
+        <HandPicker value={get} onChange={setGet} names={v.resources} label={t("harborfall.offer.get")} testid="offer-get" />
       </div>
       <label class="hf-to">
-        To{" "}
+        {t("harborfall.offer.to")}{" "}
         <select value={String(to)} onChange={(e) => setTo(Number((e.target as HTMLSelectElement).value))} data-testid="offer-to">
-          <option value="-1">Everyone</option>
+          <option value="-1">{t("harborfall.offer.everyone_option")}</option>
           {v.players.map((p, s) =>
             s === v.viewer ? null : (
               <option key={s} value={String(s)}>
@@ -146,7 +152,7 @@ function OfferBuilder({ view: v, send, busy }: Props) {
         }}
         data-testid="send-offer"
       >
-        {ok ? `Offer ${handText(give, v.resources)} for ${handText(get, v.resources)}` : why}
+        {ok ? t("harborfall.offer.send", { give: handText(give), get: handText(get) }) : why}
       </button>
     </div>
   );
@@ -161,20 +167,20 @@ function OpenOffer({ view: v, legal, send, busy }: Props) {
   const start = counterStart(o, held);
   const [give, setGive] = useState<Hand>(start.give);
   const [get, setGet] = useState<Hand>(start.get);
-  const why = counterWhy(o, give, get, held, v.resources);
+  const why = counterWhy(o, give, get, held);
   const answers = legal.filter((m) => m.type === "accept" || m.type === "decline");
   const picks = legal.filter((m) => m.type === "pick" || m.type === "cancel");
   const waiting = answers.length > 0;
   return (
     <div class="hf-open-offer" data-testid="open-offer">
       <h3 id="hf-offer-h" tabIndex={-1}>
-        Open offer
+        {t("harborfall.offer.open")}
       </h3>
-      <p data-testid="offer-text">{offerText(v, me)}.</p>
+      <p data-testid="offer-text">{t("harborfall.offer.sentence", { offer: offerText(v, me) })}</p>
       <ul class="hf-answers">
         {recipients(v).map((s) => (
           <li key={s} data-answer={o.answers[s] ?? 0} data-seat={s}>
-            {s === me ? "You" : v.players[s]?.name}: {answerText(v, s)}
+            {t("harborfall.offer.answer", { who: s === me ? t("harborfall.offer.you_answer") : (v.players[s]?.name ?? ""), answer: answerText(v, s) })}
           </li>
         ))}
       </ul>
@@ -186,16 +192,16 @@ function OpenOffer({ view: v, legal, send, busy }: Props) {
             </button>
           ))}
           <button type="button" aria-expanded={countering} onClick={() => setCountering(!countering)} data-testid="counter-open">
-            Counter…
+            {t("harborfall.offer.counter")}
           </button>
         </div>
       ) : null}
-      {waiting && !answers.some((m) => m.type === "accept") ? <p class="hint">You cannot accept: you do not hold {handText(o.get, v.resources)}.</p> : null}
+      {waiting && !answers.some((m) => m.type === "accept") ? <p class="hint">{t("harborfall.offer.cannot_accept", { cards: handText(o.get) })}</p> : null}
       {waiting && countering && v.me ? (
         <div class="hf-counter">
           <div class="trade-sides">
-            <HandPicker value={give} onChange={setGive} names={v.resources} max={v.me.hand} label="You give" testid="counter-give" />
-            <HandPicker value={get} onChange={setGet} names={v.resources} label="You get" testid="counter-get" />
+            <HandPicker value={give} onChange={setGive} names={v.resources} max={v.me.hand} label={t("harborfall.offer.give")} testid="counter-give" />
+            <HandPicker value={get} onChange={setGet} names={v.resources} label={t("harborfall.offer.get")} testid="counter-get" />
           </div>
           <button type="button" class="btn-primary" disabled={busy || why !== ""} onClick={() => send(counterMove(give, get))} data-testid="send-counter">
             {why || moveLabel(counterMove(give, get), v)}
@@ -218,13 +224,13 @@ function OpenOffer({ view: v, legal, send, busy }: Props) {
                 data-seat={s}
               >
                 {moveLabel(m, v)}
-                {c ? ` (you give ${handText(c.get, v.resources)}, get ${handText(c.give, v.resources)})` : ""}
+                {c ? t("harborfall.offer.pick_terms", { give: handText(c.get), get: handText(c.give) }) : ""}
               </button>
             );
           })}
         </div>
       ) : o.from === me ? (
-        <p class="hint">Waiting for the answers…</p>
+        <p class="hint">{t("harborfall.offer.waiting")}</p>
       ) : null}
     </div>
   );
@@ -237,7 +243,7 @@ export function TradePanel(props: Props) {
   if (!v.offer && !v.canOffer && !bank) return null;
   return (
     <section class="panel hf-trade" aria-labelledby="hf-trade-h">
-      <h2 id="hf-trade-h">Trade</h2>
+      <h2 id="hf-trade-h">{t("harborfall.trade.title")}</h2>
       {v.offer ? <OpenOffer {...props} /> : null}
       {!v.offer && (bank || v.canOffer) ? <SupplyTrades {...props} /> : null}
       {!v.offer && v.canOffer ? <OfferBuilder {...props} /> : null}
@@ -260,9 +266,9 @@ export function DiscardPanel({ view: v, send, busy }: Props) {
   const n = handTotal(pick);
   return (
     <section class="panel hf-discard" aria-labelledby="hf-discard-h" data-testid="discard" ref={ref}>
-      <h2 id="hf-discard-h">Discard {owed} cards</h2>
-      <p class="hint">A seven was rolled and you hold more than 7 cards: choose {owed} to give back.</p>
-      <HandPicker value={pick} onChange={setPick} names={v.resources} max={me.hand} label="Discard" testid="discard-pick" />
+      <h2 id="hf-discard-h">{t("harborfall.discard.title", { n: owed })}</h2>
+      <p class="hint">{t("harborfall.discard.hint", { n: owed })}</p>
+      <HandPicker value={pick} onChange={setPick} names={v.resources} max={me.hand} label={t("harborfall.discard.label")} testid="discard-pick" />
       <button
         type="button"
         class="btn-primary"
@@ -273,7 +279,11 @@ export function DiscardPanel({ view: v, send, busy }: Props) {
         }}
         data-testid="send-discard"
       >
-        {n === owed ? `Discard ${handText(pick, v.resources)}` : `Choose ${owed - n > 0 ? `${owed - n} more` : `${n - owed} fewer`}`}
+        {n === owed
+          ? t("harborfall.move.discard", { cards: handText(pick) })
+          : owed > n
+            ? t("harborfall.discard.more", { n: owed - n })
+            : t("harborfall.discard.fewer", { n: n - owed })}
       </button>
     </section>
   );

@@ -6,6 +6,7 @@
 // headings step aside on a screen shorter than a TV's.
 
 import { keepNames } from "../../format";
+import { t } from "../../i18n/i18n";
 import type { TableStore } from "../../state";
 import { Board, Dice, ResourceIcons } from "./Board";
 import { offerText, turnLine } from "./moves";
@@ -30,7 +31,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
           turnLine: over
             ? null
             : keepNames(
-                v.offer ? `${v.players[v.active]?.name}'s turn: an open offer` : turnLine(v, -1),
+                v.offer ? t("harborfall.tv.offer_turn", { who: v.players[v.active]?.name ?? "" }) : turnLine(v, -1),
                 v.players.map((p) => p.name),
               ),
           // The dice keep their room before the first roll too, so the line beside them keeps its width.
@@ -42,7 +43,7 @@ export function HarborfallTv({ store }: { store: TableStore }) {
               </span>
             ),
           },
-          board: <Board view={v} colors={colors} rollKey={rollKey} label="The island" />,
+          board: <Board view={v} colors={colors} rollKey={rollKey} label={t("harborfall.board.label")} />,
           side: <PlayersPanel view={v} colors={colors} me={-1} big />,
           // The log stands above the panels that come and go (an offer, discards, the supply), which take their room
           // from its foot: nothing above them moves as they change. It takes the room the players leave it.
@@ -52,14 +53,14 @@ export function HarborfallTv({ store }: { store: TableStore }) {
             <div class="hf-tv-foot">
               {v.offer ? (
                 <section class="panel tv-trade" data-testid="tv-offer">
-                  <h2>Open offer</h2>
+                  <h2>{t("harborfall.offer.open")}</h2>
                   <p>{offerText(v, -1)}</p>
                 </section>
               ) : null}
               {owing.length > 0 ? (
                 <section class="panel tv-trade" data-testid="tv-owing">
-                  <h2>Discards owed</h2>
-                  <p>{owing.map((o) => `${v.players[o.s]?.name}: ${o.n}`).join(" · ")}</p>
+                  <h2>{t("harborfall.tv.owed")}</h2>
+                  <p>{owing.map((o) => t("harborfall.tv.owes", { who: v.players[o.s]?.name ?? "", n: o.n })).join(" · ")}</p>
                 </section>
               ) : null}
               {/* While an offer or a discard is open, its panel and the players' answers take the supply's room, so the log keeps its lines. */}

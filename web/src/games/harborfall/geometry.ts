@@ -3,6 +3,7 @@
 // integer positions: one unit of x is half a hex's width and one unit of y
 // half a hex's side, so (x, y) is drawn at (x·√3/2·SIDE, y·SIDE/2).
 
+import { formatList, lang, type MessageId, t } from "../../i18n/i18n";
 import { DESERT, GENERAL_HARBOR, pips, type Geometry, type HarborfallView } from "./view";
 
 /** SIDE is a hex's side in SVG units. */
@@ -73,21 +74,22 @@ export function viewBox(g: Geometry): string {
 
 /** harborText: "3:1 any" or "2:1 brick". */
 export function harborText(kind: number, resources: string[]): string {
-  return kind === GENERAL_HARBOR ? "3:1 any" : `2:1 ${resources[kind] ?? "?"}`;
+  return kind === GENERAL_HARBOR ? t("harborfall.harbor.any") : t("harborfall.harbor.two", { res: resources[kind] ?? "?" });
 }
 
 /** hexName: "8 forest (lumber)", "the desert". */
 export function hexName(v: HarborfallView, h: number): string {
-  const t = v.terrain[h] ?? DESERT;
-  if (t === DESERT) return "the desert";
-  return `${v.number[h]} ${v.terrains[t]} (${v.resources[t]})`;
+  const k = v.terrain[h] ?? DESERT;
+  if (k === DESERT) return t("harborfall.place.desert");
+  return t("harborfall.place.hex", { n: v.number[h] ?? 0, terrain: v.terrains[k] ?? "", res: v.resources[k] ?? "" });
 }
 
 /** hexLabel names a hex for a screen reader, with its odds and the robber. */
 export function hexLabel(v: HarborfallView, h: number): string {
   const n = v.number[h] ?? 0;
-  const odds = n ? `, ${pips(n)} in 36` : "";
-  return `Hex ${placeNames(v).hex[h]}${odds}${v.robber === h ? ", the robber is here" : ""}`;
+  let label = t("harborfall.place.hex_label", { place: placeNames(v).hex[h] ?? "" });
+  if (n) label = t("harborfall.place.odds", { label, n: pips(n) });
+  return v.robber === h ? t("harborfall.place.robber_here", { label }) : label;
 }
 
 /** cornerHarbor is the harbor kind at each corner, -1 for none. */
@@ -97,19 +99,23 @@ export function cornerHarbors(v: HarborfallView): number[] {
   return out;
 }
 
-const list = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
-
-const COMPASS = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"];
+const COMPASS: MessageId[] = [
+  "harborfall.compass.e",
+  "harborfall.compass.ne",
+  "harborfall.compass.n",
+  "harborfall.compass.nw",
+  "harborfall.compass.w",
+  "harborfall.compass.sw",
+  "harborfall.compass.s",
+  "harborfall.compass.se",
+];
 
 /** compass is the direction from a hex's center to a point, as one of eight compass words (north is up). */
 function compass(g: Geometry, h: number, p: Point): string {
   const c = hexCenter(g, h);
   const turn = Math.round(Math.atan2(c.y - p.y, p.x - c.x) / (Math.PI / 4));
-  return COMPASS[(turn + 8) % 8]!;
+  return t(COMPASS[(turn + 8) % 8]!);
 }
-
-const ORDINALS = ["1st", "2nd", "3rd"];
-const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
 
 /** PlaceNames are the words for every hex, corner and edge, each different from every other of its kind. */
 export interface PlaceNames {
@@ -121,7 +127,12 @@ export interface PlaceNames {
   edge: string[];
 }
 
-const namesOf = new WeakMap<HarborfallView, PlaceNames>();
+/**
+ * namesOf keeps the place names of the islands drawn lately, by language and
+ * island: every position of one game shares them, and wording them anew for
+ * each would say each of a few hundred names again on every move.
+ */
+const namesOf = new Map<string, PlaceNames>();
 
 /**
  * placeNames names the island's places so that no two of a kind read the
@@ -130,7 +141,8 @@ const namesOf = new WeakMap<HarborfallView, PlaceNames>();
  * an edge by the two hexes beside it, or on the coast by its side of its hex.
  */
 export function placeNames(v: HarborfallView): PlaceNames {
-  const known = namesOf.get(v);
+  const key = [lang.value, v.geo.hexX.join(), v.geo.hexY.join(), v.terrain.join(), v.number.join(), v.terrains.join(), v.resources.join()].join("|");
+  const known = namesOf.get(key);
   if (known) return known;
   const g = v.geo;
   const base = g.hexCorners.map((_, h) => hexName(v, h));
@@ -139,56 +151,63 @@ export function placeNames(v: HarborfallView): PlaceNames {
     if (base.indexOf(b) === base.lastIndexOf(b)) return b;
     const y = g.hexY[h] ?? 0;
     const left = g.hexCorners.filter((_, k) => g.hexY[k] === y && (g.hexX[k] ?? 0) <= (g.hexX[h] ?? 0)).length;
-    return `${b} in row ${rows.indexOf(y) + 1}, ${ordinal(left)} from the left`;
+    return t("harborfall.place.in_row", { hex: b, row: rows.indexOf(y) + 1, n: left });
   });
   const corner = cornerHexes(g).map((hs, c) => {
-    if (hs.length === 1) return `at the ${compass(g, hs[0]!, cornerPoint(g, c))} corner of ${hex[hs[0]!]}`;
-    return `by ${list(hs.map((h) => hex[h]!))}${hs.length < 3 ? " and the sea" : ""}`;
+    if (hs.length === 1) return t("harborfall.place.corner_of", { dir: compass(g, hs[0]!, cornerPoint(g, c)), hex: hex[hs[0]!] ?? "" });
+    const hexes = formatList(hs.map((h) => hex[h]!));
+    return hs.length < 3 ? t("harborfall.place.by_sea", { hexes }) : t("harborfall.place.by", { hexes });
   });
   // Two corners by the same two hexes and the sea take their side of the first.
   corner.forEach((name, c) => {
     if (corner.indexOf(name) !== corner.lastIndexOf(name)) {
       const h = cornerHexes(g)[c]![0]!;
-      corner[c] = `${name}, ${compass(g, h, cornerPoint(g, c))} of ${hex[h]}`;
+      corner[c] = t("harborfall.place.side_of", { name, dir: compass(g, h, cornerPoint(g, c)), hex: hex[h] ?? "" });
     }
   });
   const edge = edgeHexes(g).map((hs, e) =>
-    hs.length < 2 ? `on the ${compass(g, hs[0] ?? 0, edgeMid(g, e))} coast of ${hex[hs[0] ?? 0] ?? "the island"}` : `between ${list(hs.map((h) => hex[h]!))}`,
+    hs.length < 2
+      ? t("harborfall.place.coast_of", { dir: compass(g, hs[0] ?? 0, edgeMid(g, e)), hex: hex[hs[0] ?? 0] ?? t("harborfall.place.island") })
+      : t("harborfall.place.between", { hexes: formatList(hs.map((h) => hex[h]!)) }),
   );
   const names = { hex, corner, edge };
-  namesOf.set(v, names);
+  if (namesOf.size >= 8) namesOf.clear();
+  namesOf.set(key, names);
   return names;
 }
 
 /** cornerLabel names a corner by its place, its harbor and its building. */
 export function cornerLabel(v: HarborfallView, c: number, harbors: number[]): string {
-  const harbor = (harbors[c] ?? -1) >= 0 ? `, harbor ${harborText(harbors[c]!, v.resources)}` : "";
+  let label = t("harborfall.place.corner", { place: placeNames(v).corner[c] ?? "" });
+  if ((harbors[c] ?? -1) >= 0) label = t("harborfall.place.with_harbor", { label, harbor: harborText(harbors[c]!, v.resources) });
   const owner = v.owner[c] ?? -1;
-  const building = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s ${v.city[c] ? "city" : "settlement"}` : "";
-  return `Corner ${placeNames(v).corner[c]}${harbor}${building}`;
+  if (owner < 0) return label;
+  const name = v.players[owner]?.name ?? t("harborfall.place.someone");
+  return v.city[c] ? t("harborfall.place.with_city", { label, name }) : t("harborfall.place.with_settlement", { label, name });
 }
 
 /** ownerName is a seat's name as the board's pieces say it. */
-const ownerName = (v: HarborfallView, seat: number) => v.players[seat]?.name ?? `Seat ${seat + 1}`;
+const ownerName = (v: HarborfallView, seat: number) => v.players[seat]?.name ?? t("harborfall.seat", { n: seat + 1 });
 
 /** buildingLabel names a building on the board by its owner, its kind and its corner: "Ana's city by 8 forest (lumber), …". */
 export function buildingLabel(v: HarborfallView, c: number): string {
-  return `${ownerName(v, v.owner[c] ?? 0)}'s ${v.city[c] ? "city" : "settlement"} ${placeNames(v).corner[c]}`;
+  const words = { name: ownerName(v, v.owner[c] ?? 0), place: placeNames(v).corner[c] ?? "" };
+  return v.city[c] ? t("harborfall.place.city", words) : t("harborfall.place.settlement", words);
 }
 
 /** roadLabel names a road on the board by its owner and its edge: "Ana's road between 8 forest (lumber) and 5 hill (brick)". */
 export function roadLabel(v: HarborfallView, e: number): string {
-  return `${ownerName(v, v.road[e] ?? 0)}'s road ${placeNames(v).edge[e]}`;
+  return t("harborfall.place.road", { name: ownerName(v, v.road[e] ?? 0), place: placeNames(v).edge[e] ?? "" });
 }
 
 /** harborLabel names a harbor by its rate and its edge: "Harbor 2:1 wool, on the north coast of 4 pasture (wool)". */
 export function harborLabel(v: HarborfallView, kind: number, e: number): string {
-  return `Harbor ${harborText(kind, v.resources)}, ${placeNames(v).edge[e]}`;
+  return t("harborfall.place.harbor", { harbor: harborText(kind, v.resources), place: placeNames(v).edge[e] ?? "" });
 }
 
 /** edgeLabel names an edge by its place and its road. */
 export function edgeLabel(v: HarborfallView, e: number): string {
+  const label = t("harborfall.place.edge", { place: placeNames(v).edge[e] ?? "" });
   const owner = v.road[e] ?? -1;
-  const road = owner >= 0 ? `, ${v.players[owner]?.name ?? "someone"}'s road` : "";
-  return `Edge ${placeNames(v).edge[e]}${road}`;
+  return owner >= 0 ? t("harborfall.place.with_road", { label, name: v.players[owner]?.name ?? t("harborfall.place.someone") }) : label;
 }

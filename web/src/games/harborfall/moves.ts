@@ -2,11 +2,12 @@
 // legal moves say: labels, costs, and what a disabled build still lacks.
 // No rules live here: whether a move is open is whether the server lists it.
 
+import { type MessageId, t } from "../../i18n/i18n";
 import type { Move, Seat } from "../../protocol";
-import { CARD_TITLES, hand, handText, type Hand, type HarborfallView } from "./view";
+import { amountText, cardTitle, hand, handText, type Hand, type HarborfallView } from "./view";
 import { cornerHarbors, harborText, placeNames } from "./geometry";
 
-const name = (v: HarborfallView, s: Seat) => v.players[s]?.name ?? `Seat ${s + 1}`;
+const name = (v: HarborfallView, s: Seat) => v.players[s]?.name ?? t("harborfall.seat", { n: s + 1 });
 
 /** moveLabel says what a legal move does, in player words. */
 export function moveLabel(m: Move, v: HarborfallView): string {
@@ -18,53 +19,58 @@ export function moveLabel(m: Move, v: HarborfallView): string {
   switch (m.type) {
     case "settlement": {
       const harbor = cornerHarbors(v)[at] ?? -1;
-      return `${setup ? "Place your settlement" : "Build a settlement"} ${placeNames(v).corner[at]}${harbor >= 0 ? ` (harbor ${harborText(harbor, v.resources)})` : ""}`;
+      const place = placeNames(v).corner[at] ?? "";
+      const label = setup ? t("harborfall.move.place_settlement", { place }) : t("harborfall.move.build_settlement", { place });
+      return harbor >= 0 ? t("harborfall.move.with_harbor", { label, harbor: harborText(harbor, v.resources) }) : label;
     }
     case "city":
-      return `Upgrade your settlement ${placeNames(v).corner[at]} to a city`;
-    case "road":
-      return `${setup ? "Place your road" : v.phase === "free_roads" ? "Place a free road" : "Build a road"} ${placeNames(v).edge[at]}`;
+      return t("harborfall.move.city", { place: placeNames(v).corner[at] ?? "" });
+    case "road": {
+      const place = placeNames(v).edge[at] ?? "";
+      if (setup) return t("harborfall.move.place_road", { place });
+      return v.phase === "free_roads" ? t("harborfall.move.free_road", { place }) : t("harborfall.move.build_road", { place });
+    }
     case "buy":
-      return "Buy a development card";
+      return t("harborfall.move.buy");
     case "roll":
-      return "Roll the dice";
+      return t("harborfall.move.roll");
     case "end":
-      return v.phase === "special_build" ? "End your extra build turn" : "End turn";
+      return v.phase === "special_build" ? t("harborfall.move.end_extra") : t("harborfall.move.end");
     case "discard":
-      return `Discard ${handText(give, v.resources)}`;
+      return t("harborfall.move.discard", { cards: handText(give) });
     case "robber":
-      return `Move the robber to ${placeNames(v).hex[at]}`;
+      return t("harborfall.move.robber", { place: placeNames(v).hex[at] ?? "" });
     case "steal":
-      return `Steal from ${name(v, seat)}`;
+      return t("harborfall.move.steal", { name: name(v, seat) });
     case "bank":
-      return `Trade ${handText(give, v.resources)} for ${handText(get, v.resources)}`;
+      return t("harborfall.move.bank", { give: handText(give), get: handText(get) });
     case "offer":
-      return `Offer ${handText(give, v.resources)} for ${handText(get, v.resources)} to ${seat === -1 ? "everyone" : name(v, seat)}`;
+      return t("harborfall.move.offer", { give: handText(give), get: handText(get), to: seat === -1 ? t("harborfall.everyone") : name(v, seat) });
     case "accept":
-      return "Accept the offer";
+      return t("harborfall.move.accept");
     case "decline":
-      return "Decline the offer";
+      return t("harborfall.move.decline");
     case "counter":
-      return `Counter: give ${handText(give, v.resources)} for ${handText(get, v.resources)}`;
+      return t("harborfall.move.counter", { give: handText(give), get: handText(get) });
     case "pick":
-      return `Trade with ${name(v, seat)}`;
+      return t("harborfall.move.pick", { name: name(v, seat) });
     case "cancel":
-      return "Withdraw the offer";
+      return t("harborfall.move.cancel");
     case "play_steal":
-      return `Play ${CARD_TITLES[0]}`;
+      return t("harborfall.move.play", { card: cardTitle(0) });
     case "play_roads":
-      return `Play ${CARD_TITLES[1]}`;
+      return t("harborfall.move.play", { card: cardTitle(1) });
     case "play_harvest":
-      return `Play ${CARD_TITLES[2]}: take ${handText(get, v.resources)}`;
+      return t("harborfall.move.play_harvest", { card: cardTitle(2), cards: handText(get) });
     case "play_forced":
-      return `Play ${CARD_TITLES[3]}: everyone hands you their ${v.resources[typeof m.res === "number" ? m.res : 0]}`;
+      return t("harborfall.move.play_forced", { card: cardTitle(3), res: v.resources[typeof m.res === "number" ? m.res : 0] ?? "" });
   }
   return m.type;
 }
 
 /** costText: "1 brick + 1 lumber". */
-export function costText(cost: Hand, names: string[]): string {
-  return cost.flatMap((n, r) => (n > 0 ? [`${n} ${names[r]}`] : [])).join(" + ");
+export function costText(cost: Hand): string {
+  return cost.flatMap((n, r) => (n > 0 ? [amountText(r, n)] : [])).join(" + ");
 }
 
 /** lacking is what a hand still needs to pay cost. */
@@ -74,7 +80,15 @@ export function lacking(have: Hand, cost: Hand): Hand {
 
 export type BuildKind = "road" | "settlement" | "city" | "dev";
 
-export const BUILD_TITLES: Record<BuildKind, string> = { road: "Road", settlement: "Settlement", city: "City", dev: "Development card" };
+const BUILD_WORDS: Record<BuildKind, MessageId> = {
+  road: "harborfall.build.road",
+  settlement: "harborfall.build.settlement",
+  city: "harborfall.build.city",
+  dev: "harborfall.build.dev",
+};
+
+/** buildTitle is a build's title in the reader's language: "Road". */
+export const buildTitle = (kind: BuildKind): string => t(BUILD_WORDS[kind]);
 const MOVE_OF: Record<BuildKind, string> = { road: "road", settlement: "settlement", city: "city", dev: "buy" };
 
 export interface BuildOption {
@@ -98,16 +112,16 @@ export function buildOptions(v: HarborfallView, legal: Move[]): BuildOption[] {
     const p = v.players[v.viewer];
     const short = lacking(me.hand, cost);
     let why: string;
-    if (!mine || v.phase === "setup" || v.phase === "over") why = "Not your turn to build";
-    else if (v.phase === "roll") why = "Roll the dice first";
-    else if (!building) why = "Finish the current step first";
-    else if (short.some((n) => n > 0)) why = `Needs ${handText(short, v.resources)} more`;
-    else if (kind === "road" && p?.roadsLeft === 0) why = "No road pieces left";
-    else if (kind === "settlement" && p?.settlementsLeft === 0) why = "No settlement pieces left";
-    else if (kind === "city" && p?.citiesLeft === 0) why = "No city pieces left";
-    else if (kind === "dev" && v.deckLeft === 0) why = "The deck is empty";
-    else if (kind === "city") why = "No settlement of yours to upgrade";
-    else why = `No spot your roads reach`;
+    if (!mine || v.phase === "setup" || v.phase === "over") why = t("harborfall.why.not_your_turn");
+    else if (v.phase === "roll") why = t("harborfall.why.roll_first");
+    else if (!building) why = t("harborfall.why.finish_step");
+    else if (short.some((n) => n > 0)) why = t("harborfall.why.needs", { cards: handText(short) });
+    else if (kind === "road" && p?.roadsLeft === 0) why = t("harborfall.why.no_roads");
+    else if (kind === "settlement" && p?.settlementsLeft === 0) why = t("harborfall.why.no_settlements");
+    else if (kind === "city" && p?.citiesLeft === 0) why = t("harborfall.why.no_cities");
+    else if (kind === "dev" && v.deckLeft === 0) why = t("harborfall.why.deck_empty");
+    else if (kind === "city") why = t("harborfall.why.no_upgrade");
+    else why = t("harborfall.why.no_spot");
     return { kind, cost, moves, why };
   });
 }
@@ -177,12 +191,12 @@ export function termsOk(give: Hand, get: Hand): boolean {
  * HF-43: both sides give, only cards one holds, no resource on both), or ""
  * when they can.
  */
-export function termsWhy(give: Hand, get: Hand, held: Hand, names: string[]): string {
-  if (!give.some((n) => n > 0)) return "Choose what you give";
-  if (!get.some((n) => n > 0)) return "Choose what you want";
-  if (!termsOk(give, get)) return "A resource cannot be on both sides";
+export function termsWhy(give: Hand, get: Hand, held: Hand): string {
+  if (!give.some((n) => n > 0)) return t("harborfall.why.choose_give");
+  if (!get.some((n) => n > 0)) return t("harborfall.why.choose_get");
+  if (!termsOk(give, get)) return t("harborfall.why.both_sides");
   const short = give.findIndex((n, r) => n > held[r]!);
-  return short >= 0 ? `You hold only ${held[short]} ${names[short]}` : "";
+  return short >= 0 ? t("harborfall.why.hold_only", { cards: amountText(short, held[short]!) }) : "";
 }
 
 /** counterStart is where a counter-offer's form starts: the open offer turned round, giving no more than the answerer holds. */
@@ -191,20 +205,23 @@ export function counterStart(offer: { give: Hand; get: Hand }, held: Hand): { gi
 }
 
 /** counterWhy says why a counter-offer cannot be sent, or "" when it can: its terms must be ones the answerer can make, and not the offer's own. */
-export function counterWhy(offer: { give: Hand; get: Hand }, give: Hand, get: Hand, held: Hand, names: string[]): string {
-  const why = termsWhy(give, get, held, names);
+export function counterWhy(offer: { give: Hand; get: Hand }, give: Hand, get: Hand, held: Hand): string {
+  const why = termsWhy(give, get, held);
   if (why) return why;
   const same = give.every((n, r) => n === offer.get[r]) && get.every((n, r) => n === offer.give[r]);
-  return same ? "That is the offer itself: accept it instead" : "";
+  return same ? t("harborfall.why.same_offer") : "";
 }
 
 /** offerText describes the open offer for a viewer. */
 export function offerText(v: HarborfallView, viewer: Seat): string {
   const o = v.offer;
   if (!o) return "";
-  const from = o.from === viewer ? "You" : name(v, o.from);
-  const to = o.to === -1 ? "everyone" : o.to === viewer ? "you" : name(v, o.to);
-  return `${from} offer${o.from === viewer ? "" : "s"} ${to} ${handText(o.give, v.resources)} for ${handText(o.get, v.resources)}`;
+  const give = handText(o.give);
+  const get = handText(o.get);
+  if (o.from === viewer) return o.to === -1 ? t("harborfall.offer.you_everyone", { give, get }) : t("harborfall.offer.you", { to: name(v, o.to), give, get });
+  const from = name(v, o.from);
+  if (o.to === -1) return t("harborfall.offer.everyone", { from, give, get });
+  return o.to === viewer ? t("harborfall.offer.to_you", { from, give, get }) : t("harborfall.offer.other", { from, to: name(v, o.to), give, get });
 }
 
 /** answerText says what one recipient answered; short words a counter's terms for a narrow column (the TV's). */
@@ -213,17 +230,17 @@ export function answerText(v: HarborfallView, seat: Seat, short = false): string
   if (!o) return "";
   switch (o.answers[seat]) {
     case 1:
-      return "accepts";
+      return t("harborfall.answer.accepts");
     case 2:
-      return "declines";
+      return t("harborfall.answer.declines");
     case 3: {
       const c = o.counters[seat];
-      if (!c) return "counters";
-      const terms = `${handText(c.give, v.resources)} for ${handText(c.get, v.resources)}`;
-      return short ? `counters ${terms}` : `counters: gives ${terms}`;
+      if (!c) return t("harborfall.answer.counters");
+      const terms = { give: handText(c.give), get: handText(c.get) };
+      return short ? t("harborfall.answer.counters_short", terms) : t("harborfall.answer.counters_terms", terms);
     }
   }
-  return "thinking…";
+  return t("harborfall.answer.thinking");
 }
 
 /** recipients are the seats an open offer went to. */
@@ -235,29 +252,34 @@ export function recipients(v: HarborfallView): Seat[] {
 
 /** turnLine says whose turn it is and what is happening, in words. */
 export function turnLine(v: HarborfallView, me: Seat): string {
-  const who = (s: Seat) => (s === me ? "You" : name(v, s));
   const a = v.active;
+  const you = a === me;
+  const who = name(v, a);
+  const turn = v.turns;
   switch (v.phase) {
     case "setup":
-      return `Setup: ${who(a)} ${a === me ? "place" : "places"} a ${v.setupCorner >= 0 ? "road" : "settlement"}`;
+      if (v.setupCorner >= 0) return you ? t("harborfall.turn.setup_road_you") : t("harborfall.turn.setup_road", { who });
+      return you ? t("harborfall.turn.setup_settlement_you") : t("harborfall.turn.setup_settlement", { who });
     case "roll":
-      return `Turn ${v.turns}: ${who(a)} ${a === me ? "roll" : "rolls"} the dice`;
+      return you ? t("harborfall.turn.roll_you", { turn }) : t("harborfall.turn.roll", { turn, who });
     case "discard": {
-      const owing = v.players.flatMap((p, s) => (p.owed > 0 ? [`${who(s)} (${p.owed})`] : []));
-      return `A seven! Discarding: ${owing.join(", ")}`;
+      const owing = v.players.flatMap((p, s) =>
+        p.owed > 0 ? [s === me ? t("harborfall.turn.owing_you", { n: p.owed }) : t("harborfall.turn.owing", { who: name(v, s), n: p.owed })] : [],
+      );
+      return t("harborfall.turn.discard", { owing: owing.join(", ") });
     }
     case "robber":
-      return `${who(a)} ${a === me ? "move" : "moves"} the robber`;
+      return you ? t("harborfall.turn.robber_you") : t("harborfall.turn.robber", { who });
     case "steal":
-      return `${who(a)} ${a === me ? "choose" : "chooses"} whom to steal from`;
+      return you ? t("harborfall.turn.steal_you") : t("harborfall.turn.steal", { who });
     case "free_roads":
-      return `${who(a)} ${a === me ? "place" : "places"} free roads (${v.freeRoads} left)`;
+      return you ? t("harborfall.turn.free_roads_you", { n: v.freeRoads }) : t("harborfall.turn.free_roads", { who, n: v.freeRoads });
     case "offer":
       return offerText(v, me);
     case "special_build":
-      return `Extra build turn: ${who(v.special)} may build or buy (no trades, no cards)`;
+      return v.special === me ? t("harborfall.turn.special_you") : t("harborfall.turn.special", { who: name(v, v.special) });
     case "over":
-      return v.winner >= 0 ? `${name(v, v.winner)} wins!` : "The game is over.";
+      return v.winner >= 0 ? t("harborfall.turn.wins", { who: name(v, v.winner) }) : t("harborfall.turn.over");
   }
-  return `Turn ${v.turns}: ${who(a)} ${a === me ? "build, trade or end your turn" : "is building and trading"}`;
+  return you ? t("harborfall.turn.main_you", { turn }) : t("harborfall.turn.main", { turn, who });
 }

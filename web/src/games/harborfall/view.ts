@@ -4,6 +4,7 @@
 
 import type { Seat } from "../../protocol";
 import { isObj, num, numList, obj, strs } from "../../decode";
+import { lang, type MessageId, t } from "../../i18n/i18n";
 
 /** A hand of resource cards: [brick, lumber, wool, grain, ore]. */
 export type Hand = [number, number, number, number, number];
@@ -216,16 +217,61 @@ export function decodeView(raw: unknown): HarborfallView {
     historyStep: num(v.historyStep, 1),
     costs: { road: hand(costs.road), settlement: hand(costs.settlement), city: hand(costs.city), dev: hand(costs.dev) },
     pieces: { settlements: num(pieces.settlements, 5), cities: num(pieces.cities, 4), roads: num(pieces.roads, 15) },
-    resources: strs(names.resources, ["brick", "lumber", "wool", "grain", "ore"]),
-    terrains: strs(names.terrains, ["hill", "forest", "pasture", "field", "mountain", "desert"]),
+    resources: words(strs(names.resources, ["brick", "lumber", "wool", "grain", "ore"]), RESOURCE_WORDS),
+    terrains: words(strs(names.terrains, ["hill", "forest", "pasture", "field", "mountain", "desert"]), TERRAIN_WORDS),
     devCards: strs(names.devCards, ["steal", "roads", "harvest", "forced", "point"]),
     setupCorner: num(v.setupCorner, -1),
     me: me ? { hand: hand(me.hand), dev: numList(me.dev), fresh: numList(me.fresh), points: num(me.points), rates: hand(me.rates) } : null,
   };
 }
 
-/** Titles of the development cards, by kind. */
-export const CARD_TITLES = ["Move & steal", "Free roads", "Bonus harvest", "Forced trade", "Secret point"];
+/** The catalog words of the engine's resource names, in hand order. */
+const RESOURCE_WORDS: MessageId[] = [
+  "harborfall.resource.brick",
+  "harborfall.resource.lumber",
+  "harborfall.resource.wool",
+  "harborfall.resource.grain",
+  "harborfall.resource.ore",
+];
+
+/** The catalog words of the terrains, the desert last. */
+const TERRAIN_WORDS: MessageId[] = [
+  "harborfall.terrain.hill",
+  "harborfall.terrain.forest",
+  "harborfall.terrain.pasture",
+  "harborfall.terrain.field",
+  "harborfall.terrain.mountain",
+  "harborfall.terrain.desert",
+];
+
+/** "2 brick": a count of one resource, in hand order. */
+const AMOUNTS: MessageId[] = [
+  "harborfall.amount.brick",
+  "harborfall.amount.lumber",
+  "harborfall.amount.wool",
+  "harborfall.amount.grain",
+  "harborfall.amount.ore",
+];
+
+/** resourceName is resource r's name in the reader's language. */
+export const resourceName = (r: number): string => (RESOURCE_WORDS[r] ? t(RESOURCE_WORDS[r]) : "");
+
+/** words are the names the view gives, in the reader's language where the catalog has them. */
+function words(names: string[], ids: MessageId[]): string[] {
+  return names.map((n, i) => (ids[i] ? t(ids[i]) : n));
+}
+
+/** The development cards' catalog titles, by kind. */
+const CARD_WORDS: MessageId[] = [
+  "harborfall.card.steal",
+  "harborfall.card.roads",
+  "harborfall.card.harvest",
+  "harborfall.card.forced",
+  "harborfall.card.point",
+];
+
+/** cardTitle is the title of development card kind k in the reader's language. */
+export const cardTitle = (k: number): string => (CARD_WORDS[k] ? t(CARD_WORDS[k]) : "");
 
 /** Points is one player's public points broken down. */
 export interface PointsBreakdown {
@@ -263,10 +309,22 @@ export function pips(n: number): number {
   return n < 7 ? n - 1 : 13 - n;
 }
 
-/** handText writes a hand in words: "2 brick, 1 ore", or "nothing". */
-export function handText(h: Hand, names: string[]): string {
-  const parts = h.flatMap((n, r) => (n > 0 ? [`${n} ${names[r] ?? "?"}`] : []));
-  return parts.length ? parts.join(", ") : "nothing";
+/** amountText is n cards of resource r in words: "2 brick". */
+export const amountText = (r: number, n: number): string => (AMOUNTS[r] ? t(AMOUNTS[r], { n }) : String(n));
+
+/** handsSaid keeps the hands worded lately, by language and hand: a position's many trade moves name the same few hands. */
+const handsSaid = new Map<string, string>();
+
+/** handText writes a hand in words, as the log does: "2 brick, 1 ore", or "nothing". */
+export function handText(h: Hand): string {
+  const key = `${lang.value}|${h.join()}`;
+  const known = handsSaid.get(key);
+  if (known !== undefined) return known;
+  const parts = h.flatMap((n, r) => (n > 0 ? [amountText(r, n)] : []));
+  const text = parts.length ? parts.reduceRight((rest, first) => t("harborfall.series", { first, rest })) : t("harborfall.nothing");
+  if (handsSaid.size >= 500) handsSaid.clear();
+  handsSaid.set(key, text);
+  return text;
 }
 
 /** lastVersion is the table version at which the latest event of one of types arrived, or 0: a key that changes once per such event. */
