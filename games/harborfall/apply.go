@@ -32,12 +32,12 @@ func (s *State) logBonuses(road, army int8, log *game.Log) {
 	switch h := s.LongestRoad; {
 	case h == road:
 	case h >= 0:
-		s.event(log, "longest_road", h, "%s takes the longest road bonus (%d roads)", s.Names[h], s.RoadLength[h])
+		s.event(log, "longest_road", h, msg("longest_road", "who", s.Names[h], "n", int(s.RoadLength[h])), "%s takes the longest road bonus (%d roads)", s.Names[h], s.RoadLength[h])
 	default:
-		s.event(log, "longest_road", road, "%s loses the longest road bonus; nobody holds it now", s.Names[road])
+		s.event(log, "longest_road", road, msg("longest_road_lost", "who", s.Names[road]), "%s loses the longest road bonus; nobody holds it now", s.Names[road])
 	}
 	if h := s.LargestArmy; h != army {
-		s.event(log, "most_steal", h, "%s takes the most Move & steal bonus (%d played)", s.Names[h], s.Played[h][CardSteal])
+		s.event(log, "most_steal", h, msg("most_steal", "who", s.Names[h], "n", int(s.Played[h][CardSteal])), "%s takes the most Move & steal bonus (%d played)", s.Names[h], s.Played[h][CardSteal])
 	}
 }
 

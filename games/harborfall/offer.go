@@ -127,11 +127,11 @@ func (s *State) performOffer(p int8, m Move, log *game.Log) {
 		s.Offers++
 		s.Phase = phaseOffer
 		if log.On() {
-			to := "everyone"
+			to, toMsg := "everyone", any(msg("everyone"))
 			if m.Seat != Everyone {
-				to = s.Names[m.Seat]
+				to, toMsg = s.Names[m.Seat], s.Names[m.Seat]
 			}
-			s.event(log, "offer", p, "%s offers %s to %s for %s", s.Names[p], handText(m.Give), to, handText(m.Get))
+			s.event(log, "offer", p, msg("offers", "who", s.Names[p], "give", handMsg(m.Give), "to", toMsg, "get", handMsg(m.Get)), "%s offers %s to %s for %s", s.Names[p], handText(m.Give), to, handText(m.Get))
 		}
 		return
 	case "accept":
@@ -139,38 +139,38 @@ func (s *State) performOffer(p int8, m Move, log *game.Log) {
 			from, give, get := o.From, o.Give, o.Get
 			s.swap(from, p, give, get)
 			if log.On() {
-				s.event(log, "trade", p, "%s accepted: %s gave %s for %s", s.Names[p], s.Names[from], handText(give), handText(get))
+				s.event(log, "trade", p, msg("accepted_trade", "who", s.Names[p], "from", s.Names[from], "give", handMsg(give), "get", handMsg(get)), "%s accepted: %s gave %s for %s", s.Names[p], s.Names[from], handText(give), handText(get))
 			}
 			return
 		}
 		o.Answers[p] = answerAccept
 		if log.On() {
-			s.event(log, "accept", p, "%s accepts the offer", s.Names[p])
+			s.event(log, "accept", p, msg("accepts", "who", s.Names[p]), "%s accepts the offer", s.Names[p])
 		}
 	case "decline":
 		o.Answers[p] = answerDecline
 		s.noteDeclined(p)
 		if log.On() {
-			s.event(log, "decline", p, "%s declined the offer", s.Names[p])
+			s.event(log, "decline", p, msg("declined", "who", s.Names[p]), "%s declined the offer", s.Names[p])
 		}
 	case "counter":
 		o.Answers[p] = answerCounter
 		o.Counters[p] = CounterTerms{Give: m.Give, Get: m.Get}
 		if log.On() {
-			s.event(log, "counter", p, "%s counters: %s for %s", s.Names[p], handText(m.Give), handText(m.Get))
+			s.event(log, "counter", p, msg("counters", "who", s.Names[p], "give", handMsg(m.Give), "get", handMsg(m.Get)), "%s counters: %s for %s", s.Names[p], handText(m.Give), handText(m.Get))
 		}
 	case "pick":
 		from := o.From
 		give, get, _ := s.pickTerms(m.Seat)
 		s.swap(from, m.Seat, give, get)
 		if log.On() {
-			s.event(log, "trade", p, "%s traded with %s: gave %s for %s", s.Names[from], s.Names[m.Seat], handText(give), handText(get))
+			s.event(log, "trade", p, msg("traded_with", "who", s.Names[from], "with", s.Names[m.Seat], "give", handMsg(give), "get", handMsg(get)), "%s traded with %s: gave %s for %s", s.Names[from], s.Names[m.Seat], handText(give), handText(get))
 		}
 		return
 	case "cancel":
 		s.closeOffer()
 		if log.On() {
-			s.event(log, "cancel", p, "%s withdrew the offer", s.Names[p])
+			s.event(log, "cancel", p, msg("withdrew", "who", s.Names[p]), "%s withdrew the offer", s.Names[p])
 		}
 		return
 	}
@@ -178,7 +178,7 @@ func (s *State) performOffer(p int8, m Move, log *game.Log) {
 		from, to := o.From, o.To
 		s.closeOffer()
 		if log.On() && to == Everyone {
-			s.event(log, "no_trade", from, "Nobody took %s's offer", s.Names[from])
+			s.event(log, "no_trade", from, msg("no_taker", "who", s.Names[from]), "Nobody took %s's offer", s.Names[from])
 		}
 	}
 }

@@ -19,7 +19,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Cities[p]--
 		s.Settlements[p]++
 		if log.On() {
-			s.event(log, "city", p, "%s built a city%s", s.Names[p], s.onExtraTurn())
+			s.event(log, "city", p, msg(s.extraID("built_city"), "who", s.Names[p]), "%s built a city%s", s.Names[p], s.onExtraTurn())
 		}
 	case "buy":
 		s.buy(p, log)
@@ -36,7 +36,9 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 			s.Discards[p] = Hand{}
 			if log.On() {
 				log.Add(game.Event{Type: "discard", Seat: game.Seat(p), Text: fmt.Sprintf("%s discarded %s", s.Names[p], cardCount(all.Total())),
-					Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You discarded " + handText(all), Data: all}}})
+					Msg: msg("discarded", "who", s.Names[p], "cards", cardCountMsg(all.Total())),
+					Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You discarded " + handText(all),
+						Msg: msg("you_discarded", "cards", handMsg(all)), Data: all}}})
 			}
 		}
 		if s.discardsDone() {
@@ -53,7 +55,7 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 		s.Hands[p].add(m.Get)
 		s.Supply.sub(m.Get)
 		if log.On() {
-			s.event(log, "bank", p, "%s traded %s to the supply for %s", s.Names[p], handText(m.Give), handText(m.Get))
+			s.event(log, "bank", p, msg("bank", "who", s.Names[p], "give", handMsg(m.Give), "get", handMsg(m.Get)), "%s traded %s to the supply for %s", s.Names[p], handText(m.Give), handText(m.Get))
 		}
 	case "offer", "accept", "decline", "counter", "pick", "cancel":
 		s.performOffer(p, m, log)
@@ -64,9 +66,10 @@ func (s *State) perform(p int8, m Move, log *game.Log) {
 	}
 }
 
-// event records a public event; call it only when log.On().
-func (s *State) event(log *game.Log, typ string, p int8, format string, args ...any) {
-	log.Add(game.Event{Type: typ, Seat: game.Seat(p), Text: fmt.Sprintf(format, args...)})
+// event records a public event, as a message and as English text; call it
+// only when log.On().
+func (s *State) event(log *game.Log, typ string, p int8, m *game.Msg, format string, args ...any) {
+	log.Add(game.Event{Type: typ, Seat: game.Seat(p), Text: fmt.Sprintf(format, args...), Msg: m})
 }
 
 var resourceNames = content.Resources
@@ -151,15 +154,15 @@ func (s *State) settle(p int8, c int16, log *game.Log) {
 		}
 		if log.On() {
 			if got.Total() > 0 {
-				s.event(log, "settlement", p, "%s placed a settlement and took %s", s.Names[p], handText(got))
+				s.event(log, "settlement", p, msg("placed_settlement_took", "who", s.Names[p], "cards", handMsg(got)), "%s placed a settlement and took %s", s.Names[p], handText(got))
 			} else {
-				s.event(log, "settlement", p, "%s placed a settlement", s.Names[p])
+				s.event(log, "settlement", p, msg("placed_settlement", "who", s.Names[p]), "%s placed a settlement", s.Names[p])
 			}
 		}
 		return
 	}
 	if log.On() {
-		s.event(log, "settlement", p, "%s built a settlement%s", s.Names[p], s.onExtraTurn())
+		s.event(log, "settlement", p, msg(s.extraID("built_settlement"), "who", s.Names[p]), "%s built a settlement%s", s.Names[p], s.onExtraTurn())
 	}
 }
 
@@ -192,11 +195,11 @@ func (s *State) buildRoad(p int8, e int16, log *game.Log) {
 	if log.On() {
 		switch phase {
 		case phaseSetup:
-			s.event(log, "road", p, "%s placed a road", s.Names[p])
+			s.event(log, "road", p, msg("placed_road", "who", s.Names[p]), "%s placed a road", s.Names[p])
 		case phaseRoads:
-			s.event(log, "road", p, "%s placed a free road", s.Names[p])
+			s.event(log, "road", p, msg("placed_free_road", "who", s.Names[p]), "%s placed a free road", s.Names[p])
 		default:
-			s.event(log, "road", p, "%s built a road%s", s.Names[p], s.onExtraTurn())
+			s.event(log, "road", p, msg(s.extraID("built_road"), "who", s.Names[p]), "%s built a road%s", s.Names[p], s.onExtraTurn())
 		}
 	}
 }
@@ -209,7 +212,9 @@ func (s *State) buy(p int8, log *game.Log) {
 	s.Fresh[p][k]++
 	if log.On() {
 		log.Add(game.Event{Type: "buy", Seat: game.Seat(p), Text: s.Names[p] + " bought a development card" + s.onExtraTurn(),
-			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.CardTitles[k] + " card"}}})
+			Msg: msg(s.extraID("bought"), "who", s.Names[p]),
+			Secrets: []game.Secret{{To: game.Seats(game.Seat(p)), Text: "You bought a " + content.CardTitles[k] + " card",
+				Msg: msg("you_bought", "card", cardWord(int(k)))}}})
 	}
 }
 
@@ -223,18 +228,19 @@ func (s *State) roll(log *game.Log) {
 	if total != 7 {
 		got, short := s.produce(total)
 		if log.On() {
-			log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total), Data: s.Dice})
+			log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: fmt.Sprintf("%s rolled %d", s.Names[s.Active], total),
+				Msg: msg("rolled", "who", s.Names[s.Active], "n", int(total)), Data: s.Dice})
 			if s.Number[s.Robber] == total {
-				s.event(log, "blocked", -1, "The robber keeps %s from producing", s.hexText(s.Robber))
+				s.event(log, "blocked", -1, msg("blocked", "hex", s.hexMsg(s.Robber)), "The robber keeps %s from producing", s.hexText(s.Robber))
 			}
 			for r := range NumResources {
 				if short&(1<<r) != 0 {
-					s.event(log, "short", -1, "The supply is short of %s: nobody takes %s", resourceNames[r], resourceNames[r])
+					s.event(log, "short", -1, msg("short", "res", resourceWord(r)), "The supply is short of %s: nobody takes %s", resourceNames[r], resourceNames[r])
 				}
 			}
 			for p := range s.n() {
 				if got[p].Total() > 0 {
-					s.event(log, "produce", int8(p), "%s took %s", s.Names[p], handText(got[p]))
+					s.event(log, "produce", int8(p), msg("took", "who", s.Names[p], "cards", handMsg(got[p])), "%s took %s", s.Names[p], handText(got[p]))
 				}
 			}
 		}
@@ -252,13 +258,19 @@ func (s *State) roll(log *game.Log) {
 	if log.On() {
 		text := fmt.Sprintf("%s rolled 7: nothing produces", s.Names[s.Active])
 		sep := "; "
+		var owed []*game.Msg
 		for p := range s.n() {
 			if s.Owed[p] > 0 {
 				text += fmt.Sprintf("%s%s must discard %s", sep, s.Names[p], cardCount(int(s.Owed[p])))
 				sep = ", "
+				owed = append(owed, msg("must_discard", "who", s.Names[p], "cards", cardCountMsg(int(s.Owed[p]))))
 			}
 		}
-		log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: text, Data: s.Dice})
+		m := msg("rolled_seven", "who", s.Names[s.Active])
+		if len(owed) > 0 {
+			m = msg("rolled_seven_discard", "who", s.Names[s.Active], "owed", series(owed))
+		}
+		log.Add(game.Event{Type: "roll", Seat: game.Seat(s.Active), Text: text, Msg: m, Data: s.Dice})
 	}
 }
 
@@ -276,7 +288,7 @@ func (s *State) discardsDone() bool {
 func (s *State) moveRobber(p, h int8, log *game.Log) {
 	s.Robber = h
 	if log.On() {
-		s.event(log, "robber", p, "%s moved the robber to %s", s.Names[p], s.hexText(h))
+		s.event(log, "robber", p, msg("robber", "who", s.Names[p], "hex", s.hexMsg(h)), "%s moved the robber to %s", s.Names[p], s.hexText(h))
 	}
 	v := s.victims(p, h)
 	switch {
@@ -306,8 +318,11 @@ func (s *State) steal(p, victim int8, log *game.Log) {
 	s.Hands[p][r]++
 	if log.On() {
 		log.Add(game.Event{Type: "steal", Seat: game.Seat(p),
-			Text:    fmt.Sprintf("%s stole a card from %s", s.Names[p], s.Names[victim]),
-			Secrets: []game.Secret{{To: game.Seats(game.Seat(p), game.Seat(victim)), Text: fmt.Sprintf("%s stole 1 %s from %s", s.Names[p], resourceNames[r], s.Names[victim]), Data: r}}})
+			Text: fmt.Sprintf("%s stole a card from %s", s.Names[p], s.Names[victim]),
+			Msg:  msg("stole", "who", s.Names[p], "victim", s.Names[victim]),
+			Secrets: []game.Secret{{To: game.Seats(game.Seat(p), game.Seat(victim)),
+				Text: fmt.Sprintf("%s stole 1 %s from %s", s.Names[p], resourceNames[r], s.Names[victim]),
+				Msg:  msg("stole_secret", "who", s.Names[p], "cards", amountMsg(r, 1), "victim", s.Names[victim]), Data: r}}})
 	}
 }
 
@@ -320,7 +335,7 @@ func (s *State) play(p int8, m Move, log *game.Log) {
 	if log.On() {
 		switch k {
 		case CardHarvest:
-			s.event(log, "play", p, "%s played %s and took %s", s.Names[p], content.CardTitles[k], handText(m.Get))
+			s.event(log, "play", p, msg("played_harvest", "who", s.Names[p], "card", cardWord(k), "cards", handMsg(m.Get)), "%s played %s and took %s", s.Names[p], content.CardTitles[k], handText(m.Get))
 		case CardForced:
 			n := 0
 			for q := range s.Players {
@@ -328,10 +343,11 @@ func (s *State) play(p int8, m Move, log *game.Log) {
 					n += int(s.Hands[q][m.Res])
 				}
 			}
-			s.event(log, "play", p, "%s played %s on %s and took %d %s from the others", s.Names[p], content.CardTitles[k],
+			s.event(log, "play", p, msg("played_forced", "who", s.Names[p], "card", cardWord(k), "res", resourceWord(int(m.Res)), "cards", amountMsg(int(m.Res), n)),
+				"%s played %s on %s and took %d %s from the others", s.Names[p], content.CardTitles[k],
 				resourceNames[m.Res], n, resourceNames[m.Res])
 		default:
-			s.event(log, "play", p, "%s played %s", s.Names[p], content.CardTitles[k])
+			s.event(log, "play", p, msg("played", "who", s.Names[p], "card", cardWord(k)), "%s played %s", s.Names[p], content.CardTitles[k])
 		}
 	}
 	switch k {
@@ -384,7 +400,7 @@ func (s *State) end(log *game.Log) {
 		return
 	}
 	if log.On() {
-		s.event(log, "end", s.Active, "%s ended the turn", s.Names[s.Active])
+		s.event(log, "end", s.Active, msg("ended", "who", s.Names[s.Active]), "%s ended the turn", s.Names[s.Active])
 	}
 	if s.Players >= 5 {
 		s.Phase = phaseSpecial
@@ -418,7 +434,7 @@ func (s *State) finish(winner int8, reason string, log *game.Log) {
 	s.Winner = winner
 	s.Reason = reason
 	if log.On() && winner < 0 {
-		s.event(log, "over", -1, "The game ends at the turn limit")
+		s.event(log, "over", -1, msg("turn_limit"), "The game ends at the turn limit")
 	}
 }
 
@@ -427,14 +443,18 @@ func (s *State) finish(winner int8, reason string, log *game.Log) {
 func (s *State) logWin(begins bool, log *game.Log) {
 	winner := s.Winner
 	text := fmt.Sprintf("%s wins with %d points", s.Names[winner], s.Points(int(winner)))
+	id := "wins"
 	if begins {
 		text = fmt.Sprintf("%s has %d points as the turn begins and wins", s.Names[winner], s.Points(int(winner)))
+		id = "wins_as_turn_begins"
 	}
+	m := msg(id, "who", s.Names[winner], "n", s.Points(int(winner)))
 	if n := s.Dev[winner][CardPoint]; n > 0 {
 		text += fmt.Sprintf(", revealing %d Secret point card", n)
 		if n > 1 {
 			text += "s"
 		}
+		m = msg("revealing", "line", m, "n", int(n))
 	}
-	s.event(log, "win", winner, "%s", text)
+	s.event(log, "win", winner, m, "%s", text)
 }
