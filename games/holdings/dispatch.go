@@ -108,7 +108,8 @@ func (s *State) dispatch(seat game.Seat, deck int, log *game.Log) {
 	s.LastCard = LastCard{Deck: int8(deck), Card: int8(idx)}
 	c := &decks[deck].Cards[idx]
 	if log.On() {
-		note(log, "dispatch", seat, s.LastCard, fmt.Sprintf("%s drew %s: %s", s.Names[seat], decks[deck].Name, c.Text))
+		note(log, "dispatch", seat, s.LastCard, fmt.Sprintf("%s drew %s: %s", s.Names[seat], decks[deck].Name, c.Text),
+			game.M("holdings.drew", "who", s.Names[seat], "deck", deckWord(deck), "card", cardMsg(c)))
 	}
 	pos := int(s.Pos[seat])
 	switch c.Kind {
@@ -137,7 +138,8 @@ func (s *State) dispatch(seat game.Seat, deck int, log *game.Log) {
 		s.Pos[seat] = int8(to)
 		if log.On() {
 			note(log, "move", seat, Moved{From: pos, To: to, Back: true},
-				fmt.Sprintf("%s went back to %s", s.Names[seat], board.spaces[to].Name))
+				fmt.Sprintf("%s went back to %s", s.Names[seat], board.spaces[to].Name),
+				game.M("holdings.wentBack", "who", s.Names[seat], "place", spaceWord(to)))
 		}
 		s.land(seat, log)
 	case "customs":
@@ -151,7 +153,8 @@ func (s *State) dispatch(seat game.Seat, deck int, log *game.Log) {
 		}
 		if levels == 0 {
 			if log.On() {
-				note(log, "repairs", seat, nil, fmt.Sprintf("%s owns no improvements: the repairs cost nothing", s.Names[seat]))
+				note(log, "repairs", seat, nil, fmt.Sprintf("%s owns no improvements: the repairs cost nothing", s.Names[seat]),
+					game.M("holdings.noRepairs", "who", s.Names[seat]))
 			}
 			return
 		}

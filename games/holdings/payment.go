@@ -45,7 +45,8 @@ func (s *State) autoSell(seat game.Seat, amount int, log *game.Log) {
 		s.Owner[p], s.Level[p] = -1, 0
 		if log.On() {
 			note(log, "sale", seat, Owned{Space: p, Owner: -1},
-				fmt.Sprintf("%s is short of the %s due: %s goes back to the bank", s.Names[seat], coins(amount), board.spaces[p].Name))
+				fmt.Sprintf("%s is short of the %s due: %s goes back to the bank", s.Names[seat], coins(amount), board.spaces[p].Name),
+				game.M("holdings.sold", "who", s.Names[seat], "n", amount, "place", spaceWord(p)))
 		}
 		s.transfer(Bank, Party(seat), value, "sale", p, log)
 	}
@@ -83,7 +84,8 @@ func (s *State) bankrupt(debtor game.Seat, creditor Party, amount int, log *game
 	s.Out = s.Out.With(debtor)
 	if log.On() {
 		note(log, "bankrupt", debtor, nil, fmt.Sprintf("%s cannot pay the %s owed to %s: %s is bankrupt and leaves the game",
-			s.Names[debtor], coins(amount), s.name(creditor), s.Names[debtor]))
+			s.Names[debtor], coins(amount), s.name(creditor), s.Names[debtor]),
+			game.M("holdings.bankrupt", "who", s.Names[debtor], "n", amount, "to", s.party(creditor)))
 	}
 	if s.Trade.Open && (s.Trade.From == debtor || s.Trade.To == debtor) {
 		s.closeTrade(TradeCancelled, "bankrupt", debtor, -1, log)

@@ -118,9 +118,36 @@ func (s *State) openTrade(from, to game.Seat, m Move, log *game.Log) {
 		if countered {
 			verb = "countered with"
 		}
+		id := "holdings.offered"
+		if countered {
+			id = "holdings.countered"
+		}
 		note(log, "trade", from, s.Trade, fmt.Sprintf("%s %s a trade to %s: %s for %s",
-			s.Names[from], verb, s.Names[to], s.sideText(m.Give), s.sideText(m.Get)))
+			s.Names[from], verb, s.Names[to], s.sideText(m.Give), s.sideText(m.Get)),
+			game.M(id, "who", s.Names[from], "to", s.Names[to], "give", sideMsg(m.Give), "get", sideMsg(m.Get)))
 	}
+}
+
+// sideMsg is sideText as a message: the spaces as translated words, each
+// after the first following a comma, and the Coins after "and".
+func sideMsg(sd Side) *game.Msg {
+	var spaces *game.Msg
+	list := sd.Properties.List()
+	for i := len(list) - 1; i >= 0; i-- {
+		if w := spaceWord(list[i]); spaces == nil {
+			spaces = w
+		} else {
+			spaces = game.M("holdings.sideSpaces", "first", w, "rest", spaces)
+		}
+	}
+	if sd.Coins == 0 && spaces != nil {
+		return spaces
+	}
+	coins := game.M("holdings.coins", "n", sd.Coins)
+	if spaces == nil {
+		return coins
+	}
+	return game.M("holdings.sideCoins", "spaces", spaces, "coins", coins)
 }
 
 func (s *State) sideText(sd Side) string {
@@ -186,7 +213,8 @@ func (s *State) accept(seat game.Seat, log *game.Log) error {
 	s.Trade.Open = false
 	s.LastTrade = TradeOutcome{Status: TradeAccepted, Seat: seat, Space: -1}
 	if log.On() {
-		note(log, "trade_accepted", seat, t, fmt.Sprintf("%s accepted the trade with %s", s.Names[t.To], s.Names[t.From]))
+		note(log, "trade_accepted", seat, t, fmt.Sprintf("%s accepted the trade with %s", s.Names[t.To], s.Names[t.From]),
+			game.M("holdings.accepted", "who", s.Names[t.To], "from", s.Names[t.From]))
 	}
 	s.handOver(t.From, t.To, t.Give, log)
 	s.handOver(t.To, t.From, t.Get, log)
@@ -200,10 +228,12 @@ func (s *State) handOver(giver, taker game.Seat, sd Side, log *game.Log) {
 		s.Owner[p] = int8(taker)
 		if log.On() {
 			text := fmt.Sprintf("%s now owns %s", s.Names[taker], board.spaces[p].Name)
+			msg := game.M("holdings.owns", "who", s.Names[taker], "place", spaceWord(p))
 			if s.Level[p] > 0 {
 				text += " with " + improvements(int(s.Level[p]))
+				msg = game.M("holdings.ownsImproved", "who", s.Names[taker], "place", spaceWord(p), "n", int(s.Level[p]))
 			}
-			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])}, text)
+			note(log, "handover", taker, Owned{Space: p, Owner: int(taker), Improvements: int(s.Level[p])}, text, msg)
 		}
 	}
 	if sd.Coins > 0 {
@@ -234,26 +264,38 @@ func (s *State) closeTrade(status, reason string, seat game.Seat, space int, log
 	s.LastTrade = TradeOutcome{Status: status, Reason: reason, Seat: seat, Space: int8(space)}
 	if log.On() {
 		var text string
+		var msg, why *game.Msg
 		switch status {
 		case TradeDeclined:
 			text = fmt.Sprintf("%s declined the trade %s offered", s.Names[t.To], s.Names[t.From])
+			msg = game.M("holdings.declined", "who", s.Names[t.To], "from", s.Names[t.From])
 		case TradeFailed:
 			text = fmt.Sprintf("The trade between %s and %s failed", s.Names[t.From], s.Names[t.To])
+			msg = game.M("holdings.tradeFailed", "a", s.Names[t.From], "b", s.Names[t.To])
 		default:
 			text = fmt.Sprintf("The trade between %s and %s was %s", s.Names[t.From], s.Names[t.To], status)
+			msg = game.M("holdings.tradeWas", "a", s.Names[t.From], "b", s.Names[t.To], "status", game.Word(msgID("status", status)))
 		}
 		switch reason {
 		case "withdrawn":
 			text = fmt.Sprintf("%s withdrew the trade offered to %s", s.Names[t.From], s.Names[t.To])
+			msg = game.M("holdings.withdrew", "who", s.Names[t.From], "to", s.Names[t.To])
 		case "game_over":
 			text += ": the game is over"
+			why = game.Word("holdings.why.gameOver")
 		case "not_owner":
 			text += fmt.Sprintf(": %s no longer owns %s", s.Names[seat], board.spaces[space].Name)
+			why = game.M("holdings.why.notOwner", "who", s.Names[seat], "place", spaceWord(space))
 		case "short_cash":
 			text += fmt.Sprintf(": %s does not have the Coins", s.Names[seat])
+			why = game.M("holdings.why.shortCash", "who", s.Names[seat])
 		case "bankrupt":
 			text += fmt.Sprintf(": %s went bankrupt", s.Names[seat])
+			why = game.M("holdings.why.bankrupt", "who", s.Names[seat])
 		}
-		note(log, "trade_closed", seat, s.LastTrade, text)
+		if why != nil {
+			msg = game.M("holdings.tradeClosed", "what", msg, "why", why)
+		}
+		note(log, "trade_closed", seat, s.LastTrade, text, msg)
 	}
 }

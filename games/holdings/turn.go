@@ -76,7 +76,8 @@ func (s *State) roll(seat game.Seat, log *game.Log) error {
 	s.Dice = [2]int8{int8(d1), int8(d2)}
 	s.Phase = PhaseEnd
 	if log.On() {
-		note(log, "roll", seat, s.Dice, fmt.Sprintf("%s rolled %d and %d", s.Names[seat], d1, d2))
+		note(log, "roll", seat, s.Dice, fmt.Sprintf("%s rolled %d and %d", s.Names[seat], d1, d2),
+			game.M("holdings.rolled", "who", s.Names[seat], "a", d1, "b", d2))
 	}
 	s.advance(seat, d1+d2, log)
 	return nil
@@ -91,7 +92,8 @@ func (s *State) advance(seat game.Seat, steps int, log *game.Log) {
 	s.Pos[seat] = int8(to)
 	if log.On() {
 		note(log, "move", seat, Moved{From: from, To: to},
-			fmt.Sprintf("%s moved to %s", s.Names[seat], board.spaces[to].Name))
+			fmt.Sprintf("%s moved to %s", s.Names[seat], board.spaces[to].Name),
+			game.M("holdings.moved", "who", s.Names[seat], "place", spaceWord(to)))
 	}
 	if from+steps >= NumSpaces && (to != GateSpace || s.Opts.GateBonusOnLanding) {
 		s.transfer(Bank, Party(seat), GateBonus, "gate", GateSpace, log)
@@ -130,7 +132,8 @@ func (s *State) toCustoms(seat game.Seat, amount int, log *game.Log) {
 	s.Pos[seat] = CustomsSpace
 	if log.On() {
 		note(log, "move", seat, Moved{From: from, To: CustomsSpace},
-			fmt.Sprintf("%s was sent to Customs House", s.Names[seat]))
+			fmt.Sprintf("%s was sent to Customs House", s.Names[seat]),
+			game.M("holdings.sentToCustoms", "who", s.Names[seat]))
 	}
 	s.pay(seat, Bank, amount, "inspection", CustomsSpace, log)
 }
@@ -152,7 +155,8 @@ func (s *State) buy(seat game.Seat, space int, log *game.Log) error {
 	s.Phase, s.Landed = PhaseEnd, -1
 	if log.On() {
 		note(log, "buy", seat, Owned{Space: p, Owner: int(seat)},
-			fmt.Sprintf("%s now owns %s", s.Names[seat], board.spaces[p].Name))
+			fmt.Sprintf("%s now owns %s", s.Names[seat], board.spaces[p].Name),
+			game.M("holdings.owns", "who", s.Names[seat], "place", spaceWord(p)))
 	}
 	return nil
 }
@@ -173,7 +177,8 @@ func (s *State) declineOffer(seat game.Seat, log *game.Log) {
 	if log.On() {
 		p := int(s.Landed)
 		note(log, "pass", seat, Owned{Space: p, Owner: -1},
-			fmt.Sprintf("%s did not buy %s", s.Names[seat], board.spaces[p].Name))
+			fmt.Sprintf("%s did not buy %s", s.Names[seat], board.spaces[p].Name),
+			game.M("holdings.passed", "who", s.Names[seat], "place", spaceWord(p)))
 	}
 	s.Phase, s.Landed = PhaseEnd, -1
 }
@@ -206,7 +211,8 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 	s.Improved++
 	if log.On() {
 		note(log, "improve", seat, Owned{Space: space, Owner: int(seat), Improvements: int(s.Level[space])},
-			fmt.Sprintf("%s now has %s", name, improvements(int(s.Level[space]))))
+			fmt.Sprintf("%s now has %s", name, improvements(int(s.Level[space]))),
+			game.M("holdings.improved", "place", spaceWord(space), "n", int(s.Level[space])))
 	}
 	return nil
 }
@@ -222,7 +228,8 @@ func (s *State) end(seat game.Seat, log *game.Log) error {
 		s.declineOffer(seat, log)
 	}
 	if log.On() {
-		note(log, "end", seat, nil, fmt.Sprintf("%s ended their turn", s.Names[seat]))
+		note(log, "end", seat, nil, fmt.Sprintf("%s ended their turn", s.Names[seat]),
+			game.M("holdings.ended", "who", s.Names[seat]))
 	}
 	s.endTurn(log)
 	return nil
@@ -246,7 +253,8 @@ func (s *State) endTurn(log *game.Log) {
 	if wrapped {
 		s.recordHistory(int(s.Round))
 		if log.On() {
-			note(log, "round", game.Public, s.Round, fmt.Sprintf("Round %d of %d is complete", s.Round, s.Opts.RoundLimit))
+			note(log, "round", game.Public, s.Round, fmt.Sprintf("Round %d of %d is complete", s.Round, s.Opts.RoundLimit),
+				game.M("holdings.roundDone", "n", int(s.Round), "of", s.Opts.RoundLimit))
 		}
 		if int(s.Round) >= s.Opts.RoundLimit {
 			s.finish("round_limit", log)
@@ -268,6 +276,6 @@ func (s *State) finish(reason string, log *game.Log) {
 	}
 	s.Over, s.Reason, s.Phase, s.Landed = true, reason, PhaseOver, -1
 	if log.On() {
-		note(log, "over", game.Public, nil, s.overText())
+		note(log, "over", game.Public, nil, s.overText(), s.overMsg())
 	}
 }

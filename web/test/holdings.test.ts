@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellOf, NUM_SPACES, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
+import { cellOf, NUM_SPACES, nameParts, path, SPACES, stepsBetween, wrapName } from "../src/games/holdings/board";
 import {
   counterDraft,
   counterMove,
@@ -164,6 +164,13 @@ describe("board geometry", () => {
   it("wraps names", () => {
     expect(wrapName("Fishmarket Street")).toEqual(["Fishmarket", "Street"]);
     expect(wrapName("Net Menders Row")).toEqual(["Net", "Menders", "Row"]);
+  });
+
+  it("breaks a long word of a name at its soft hyphens, and only a long one", () => {
+    expect(wrapName("Leucht\u00adturm\u00adwerk")).toEqual(["Leucht-", "turmwerk"]);
+    expect(wrapName("Calle del Almiran\u00adtazgo")).toEqual(["Calle del", "Almiran-", "tazgo"]);
+    expect(wrapName("Hafen\u00adtor")).toEqual(["Hafentor"]);
+    expect(nameParts("Altos del Hafen\u00adwasserwerk")).toEqual(["Altos", "del", "Hafen-", "wasserwerk"]);
   });
 });
 

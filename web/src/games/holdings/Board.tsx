@@ -11,11 +11,14 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { shapePath } from "../../components/SeatBadge";
 import { rovingKeyDown } from "../../components/roving";
-import { coins, seatColor, seatShape } from "../../format";
-import { CELL, cellOf, type Edge, groupOf, isOwnable, NUM_SPACES, path, SIDE, SPACES, stepsBetween, wrapName } from "./board";
+import { seatColor, seatShape } from "../../format";
+import { formatNumber, t } from "../../i18n/i18n";
+import { CELL, cellOf, type Edge, groupOf, isOwnable, NUM_SPACES, nameParts, path, SIDE, SPACES, spaceName, stepsBetween, wrapName } from "./board";
+import { seatName } from "./moves";
 import type { HoldingsView } from "./view";
 
-export const KIND_MARK: Record<string, string> = {
+/** KIND_MARK is the sign a space of each kind shows; Harbor Gate's is a word, in the reader's language. */
+const KIND_MARK: Record<string, string> = {
   dispatch: "?",
   levy: "−100",
   ferry: "",
@@ -23,8 +26,10 @@ export const KIND_MARK: Record<string, string> = {
   customs: "⚓",
   festival: "★",
   inspection: "→⚓",
-  gate: "←GO",
 };
+
+/** kindMark is the mark a space of kind shows. */
+export const kindMark = (kind: string): string => (kind === "gate" ? t("holdings.mark.gate") : (KIND_MARK[kind] ?? ""));
 
 /** useAnimatedPositions walks each token forward space by space to its new position (short moves), or jumps (long or backward moves). */
 export function useAnimatedPositions(target: number[], stepMs = 140): number[] {
@@ -122,10 +127,15 @@ function SpaceCell({
   const textY = edge === "bottom" ? 36 : edge === "top" ? 12 : edge === "corner" ? 30 : 14;
   const textX = big ? BIG_NAME[edge].x : edge === "left" ? 4 + (CELL - 22) / 2 : edge === "right" ? 22 + (CELL - 22) / 2 : CELL / 2;
   const owned =
-    owner >= 0 ? `, owned by ${view.names[owner] ?? "a player"}${lvl ? `, ${lvl} improvement${lvl > 1 ? "s" : ""}` : ""}` : isOwnable(s) ? ", for sale" : "";
-  const lines = big ? s.name.split(" ") : wrapName(s.name, edge === "corner" ? 9 : 10);
+    owner >= 0
+      ? t("holdings.cell.owned", { who: view.names[owner] ?? t("holdings.aPlayer") }) + (lvl ? t("holdings.cell.levels", { n: lvl }) : "")
+      : isOwnable(s)
+        ? t("holdings.cell.forSale")
+        : "";
+  const name = spaceName(i);
+  const lines = big ? nameParts(name) : wrapName(name, edge === "corner" ? 9 : 10);
   const step = big ? 22 : 13;
-  const mark = s.kind === "levy" ? `−${s.amount ?? 100}` : (KIND_MARK[s.kind] ?? "");
+  const mark = s.kind === "levy" ? `−${formatNumber(s.amount ?? 100)}` : kindMark(s.kind);
   const showPrice = !!s.price && owner < 0 && !big;
   // A big board's names fill the cell: a mark goes under them when it fits.
   const bigMarkY = textY + 10 + step * lines.length + 6;
@@ -136,8 +146,12 @@ function SpaceCell({
   // speech user reads off the board is what they can say to press it (each
   // text ends with a space, which the drawing drops, to keep words apart).
   const levelText = edge === "left" || edge === "right" ? String(lvl) : "▲".repeat(Math.min(lvl, 5));
-  const visible = [g && lvl > 0 ? levelText : "", ...lines, showMark ? mark : "", showPrice ? coins(s.price!) : ""].filter(Boolean).join(" ");
-  const label = `${visible}: space ${i}${g ? `, ${g.name} street` : ""}${s.price ? `, price ${s.price}` : ""}${owned}`;
+  const visible = [g && lvl > 0 ? levelText : "", ...lines, showMark ? mark : "", showPrice ? formatNumber(s.price!) : ""].filter(Boolean).join(" ");
+  const label =
+    t("holdings.cell.label", { visible, n: i }) +
+    (g ? t("holdings.cell.group", { group: g.name }) : "") +
+    (s.price ? t("holdings.cell.price", { n: s.price }) : "") +
+    owned;
 
   return (
     <g
@@ -182,7 +196,14 @@ function SpaceCell({
         </text>
       ) : null}
       {lines.map((l, k) => (
-        <text key={k} x={textX} y={textY + (big ? 10 : 0) + step * k} text-anchor="middle" class="space-name" data-room={big ? BIG_NAME[edge].room : undefined}>
+        <text
+          key={`${k}:${l}`}
+          x={textX}
+          y={textY + (big ? 10 : 0) + step * k}
+          text-anchor="middle"
+          class="space-name"
+          data-room={big ? BIG_NAME[edge].room : undefined}
+        >
           {`${l} `}
         </text>
       ))}
@@ -201,7 +222,7 @@ function SpaceCell({
       ) : null}
       {showPrice ? (
         <text x={textX} y={edge === "top" ? 72 : edge === "bottom" ? 95 : 94} text-anchor="middle" class="space-price">
-          {`${coins(s.price!)} `}
+          {`${formatNumber(s.price!)} `}
         </text>
       ) : null}
       {oc ? (
@@ -230,16 +251,20 @@ const BIG_NAME: Record<Edge, { x: number; room: number }> = {
   right: { x: CELL - 41, room: 64 },
 };
 
-/** fitNames squeezes each name of a big board drawn wider than its room (data-room) into it, as the browser measures it with the fonts it has. */
+/**
+ * fitNames squeezes each name of a big board drawn wider than its room
+ * (data-room) into it, as the browser measures it with the fonts it has.
+ * A name is measured once (data-fit marks it): a line of new words, in
+ * another language, is a new element (its key is its words).
+ */
 function fitNames(svg: SVGSVGElement) {
-  for (const t of svg.querySelectorAll<SVGTextElement>("text.space-name[data-room]")) {
-    if (typeof t.getComputedTextLength !== "function") return;
-    t.removeAttribute("textLength");
-    t.removeAttribute("lengthAdjust");
-    const room = Number(t.dataset.room);
-    if (t.getComputedTextLength() > room) {
-      t.setAttribute("textLength", String(room));
-      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  for (const el of svg.querySelectorAll<SVGTextElement>("text.space-name[data-room]:not([data-fit])")) {
+    if (typeof el.getComputedTextLength !== "function") return;
+    el.dataset.fit = "";
+    const room = Number(el.dataset.room);
+    if (el.getComputedTextLength() > room) {
+      el.textLength.baseVal.newValueSpecifiedUnits(SVGLength.SVG_LENGTHTYPE_NUMBER, room);
+      el.lengthAdjust.baseVal = SVGTextContentElement.LENGTHADJUST_SPACINGANDGLYPHS;
     }
   }
 }
@@ -301,7 +326,7 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
         >
           <path d={shapePath(seatShape(seat), 13)} fill="none" stroke="#fff" stroke-width="7" />
           <path d={shapePath(seatShape(seat), 13)} fill={c.fill} stroke="#111" stroke-width="2.5" />
-          <title>{`${view.names[seat]} is on ${SPACES[sp]?.name}`}</title>
+          <title>{t("holdings.token.title", { who: seatName(view.names, seat), place: spaceName(sp) })}</title>
         </g>,
       );
     });
@@ -311,7 +336,7 @@ function Tokens({ view, colors, positions }: { view: HoldingsView; colors: strin
 
 /** tokenLabel says who stands where, for a screen reader: "Bo's token, on Harbor Lane (space 3)". */
 export function tokenLabel(view: HoldingsView, seat: number, sp: number): string {
-  return `${view.names[seat] ?? `Seat ${seat + 1}`}'s token, on ${SPACES[sp]?.name ?? "a space"} (space ${sp})${seat === view.turn ? ", their turn" : ""}`;
+  return t("holdings.token.label", { who: seatName(view.names, seat), place: spaceName(sp), n: sp }) + (seat === view.turn ? t("holdings.token.turn") : "");
 }
 
 /** Board draws the 40 spaces with owners, improvements and tokens. It holds no rules. */
@@ -333,7 +358,7 @@ export function Board(props: BoardProps) {
       class="board"
       viewBox={`-4 -4 ${SIDE + 8} ${SIDE + 8}`}
       role="group"
-      aria-label={props.onSelect ? `${props.label}; arrow keys move from space to space` : props.label}
+      aria-label={props.onSelect ? t("holdings.board.keys", { label: props.label }) : props.label}
       data-positions={props.view.pos.join(",")}
       data-owners={props.view.owner.join(",")}
       data-levels={props.view.improvements.join(",")}

@@ -5,7 +5,8 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { SeatChart, seatLine } from "../../components/SeatChart";
-import { coins, ordinal, seatColor } from "../../format";
+import { seatColor } from "../../format";
+import { formatNumber, t } from "../../i18n/i18n";
 import type { GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
 import { holdingsOf, type HoldingsView } from "./view";
@@ -20,8 +21,8 @@ export function HoldingChip({ space, level, onClick }: { space: number; level: n
       {spaceName(space)}
       {level > 0 ? <span class="chip-level"> ▲{level}</span> : null}
       <span class="sr-only">
-        {g ? `, ${g.name} group` : kind ? `, ${kind}` : ""}
-        {level > 0 ? `, ${level} improvements` : ""}
+        {g ? t("holdings.chip.group", { group: g.name }) : kind ? t("holdings.chip.kind", { kind: t(`holdings.kind.${kind}`) }) : ""}
+        {level > 0 ? t("holdings.cell.levels", { n: level }) : ""}
       </span>
     </>
   );
@@ -37,7 +38,7 @@ export function HoldingChip({ space, level, onClick }: { space: number; level: n
 export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView; colors: string[]; me: Seat; onSpace?: (i: number) => void }) {
   return (
     <section class="panel players" aria-labelledby="players-h">
-      <h2 id="players-h">Players</h2>
+      <h2 id="players-h">{t("holdings.players")}</h2>
       <ul class="player-list">
         {view.order.map((seat) => {
           const out = view.out.includes(seat);
@@ -51,33 +52,33 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
               <div class="player-head">
                 <SeatBadge seat={seat} color={colors[seat]} />
                 <strong>{view.names[seat]}</strong>
-                {seat === me ? <span class="tag">you</span> : null}
-                {seat === view.turn && !out && view.phase !== "over" ? <span class="tag tag-turn">on turn</span> : null}
-                {out ? <span class="tag tag-out">bankrupt</span> : null}
+                {seat === me ? <span class="tag">{t("holdings.tag.you")}</span> : null}
+                {seat === view.turn && !out && view.phase !== "over" ? <span class="tag tag-turn">{t("holdings.tag.turn")}</span> : null}
+                {out ? <span class="tag tag-out">{t("holdings.tag.bankrupt")}</span> : null}
                 <span class="color-name">{seatColor(seat, colors[seat]).name}</span>
               </div>
               <dl class="player-figures">
                 <div>
-                  <dt>Coins</dt>
-                  <dd data-testid={`cash-${seat}`}>{coins(view.cash[seat] ?? 0)}</dd>
+                  <dt>{t("holdings.fig.coins")}</dt>
+                  <dd data-testid={`cash-${seat}`}>{formatNumber(view.cash[seat] ?? 0)}</dd>
                 </div>
                 <div>
-                  <dt>Net worth</dt>
-                  <dd>{coins(view.netWorth[seat] ?? 0)}</dd>
+                  <dt>{t("holdings.fig.worth")}</dt>
+                  <dd>{formatNumber(view.netWorth[seat] ?? 0)}</dd>
                 </div>
                 <div>
-                  <dt>Holdings</dt>
-                  <dd>{hs.length}</dd>
+                  <dt>{t("holdings.fig.holdings")}</dt>
+                  <dd>{formatNumber(hs.length)}</dd>
                 </div>
                 {out ? null : (
                   <div>
-                    <dt>On</dt>
+                    <dt>{t("holdings.fig.on")}</dt>
                     <dd>{spaceName(view.pos[seat] ?? 0)}</dd>
                   </div>
                 )}
               </dl>
               {hs.length ? (
-                <div class="chips" role="group" aria-label={`${view.names[seat]}'s holdings`}>
+                <div class="chips" role="group" aria-label={t("holdings.holdingsOf", { who: view.names[seat] ?? "" })}>
                   {hs.map((h) => (
                     <HoldingChip key={h} space={h} level={view.improvements[h] ?? 0} onClick={onSpace ? () => onSpace(h) : undefined} />
                   ))}
@@ -94,23 +95,19 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
 export function Ranking({ result, view, colors }: { result: GameResult; view: HoldingsView; colors: string[] }) {
   const rows = ranking(result, view.players);
   const why =
-    result.reason === "bankruptcy"
-      ? "the last solvent player wins"
-      : result.reason === "round_limit"
-        ? `after ${view.roundLimit} rounds, the highest net worth wins`
-        : "";
+    result.reason === "bankruptcy" ? t("holdings.rank.solvent") : result.reason === "round_limit" ? t("holdings.rank.limit", { n: view.roundLimit }) : "";
   return (
     <section class="panel ranking" aria-labelledby="rank-h" data-testid="ranking">
-      <h2 id="rank-h">Final ranking</h2>
-      {why ? <p class="hint">The game is over: {why}.</p> : null}
+      <h2 id="rank-h">{t("holdings.rank.title")}</h2>
+      {why ? <p class="hint">{t("holdings.rank.over", { why })}</p> : null}
       <ol class="rank-list">
         {rows.map((r) => (
           <li key={r.seat} class={r.place === 1 ? "winner" : ""}>
-            <span class="rank-place">{r.place ? ordinal(r.place) : "out"}</span>
+            <span class="rank-place">{r.place ? t("holdings.rank.place", { n: r.place }) : t("holdings.rank.out")}</span>
             <SeatBadge seat={r.seat} color={colors[r.seat]} />
             <span class="rank-name">{view.names[r.seat]}</span>
-            <span class="rank-score">{r.place ? `${coins(r.score)} net worth` : "bankrupt"}</span>
-            {r.place === 1 ? <span class="tag tag-turn">{result.winners.length > 1 ? "shared win" : "winner"}</span> : null}
+            <span class="rank-score">{r.place ? t("holdings.rank.worth", { n: r.score }) : t("holdings.tag.bankrupt")}</span>
+            {r.place === 1 ? <span class="tag tag-turn">{t(result.winners.length > 1 ? "holdings.rank.shared" : "holdings.rank.winner")}</span> : null}
           </li>
         ))}
       </ol>
@@ -138,21 +135,21 @@ export function WorthChart({
   const every = Math.max(1, Math.ceil(rows.length / 10));
   return (
     <SeatChart
-      caption="Net worth round by round"
-      label="Chart of each player's net worth after every round; the table below has the numbers"
+      caption={t("holdings.chart.caption")}
+      label={t("holdings.chart.label")}
       rows={rows}
       lines={Array.from({ length: view.players }, (_, seat) => seatLine(seat, view.names[seat] ?? "", colors[seat]))}
       xTicks={rows
         .map((_, r) => r)
         .filter((r) => r % every === 0 || r === rows.length - 1)
-        .map((r) => ({ x: r, text: String(r) }))}
-      yTicks={[0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50).map((t) => ({ value: t, text: coins(t) }))}
+        .map((r) => ({ x: r, text: formatNumber(r) }))}
+      yTicks={[0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max * f) / 50) * 50).map((v) => ({ value: v, text: formatNumber(v) }))}
       max={max}
       padLeft={padLeft}
       width={width}
       height={height}
-      tableCaption="Net worth after each round"
-      xHeading="Round"
+      tableCaption={t("holdings.chart.table")}
+      xHeading={t("holdings.chart.round")}
       rowLabel={(r) => r}
     />
   );

@@ -11,14 +11,14 @@ import { MoveLine, RichText, TopicLink } from "../../components/Rules";
 import { usePlay } from "../../components/usePlay";
 import { LoadingGame } from "../../components/Loading";
 import { topicById, wantReference } from "../../rules/reference";
-import { coins } from "../../format";
+import { formatList, formatNumber, t } from "../../i18n/i18n";
 import type { GameResult, Move } from "../../protocol";
 import type { TableStore } from "../../state";
 import { Die } from "../../components/Die";
 import { ZoomBoard } from "../../components/ZoomBoard";
 import { Board } from "./Board";
 import { CELL, groupOf, isOwnable, SIDE, SPACES, spaceName, type SpaceKind } from "./board";
-import { improveMoves, moveLabel, turnMoves } from "./moves";
+import { improveMoves, moveLabel, seatName, turnMoves } from "./moves";
 import { HoldingChip, PlayersPanel, Ranking, WorthChart } from "./Panels";
 import { summary } from "./summary";
 import { TradePanel } from "./Trade";
@@ -26,20 +26,21 @@ import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from 
 
 /** turnLine says whose turn it is and what they are doing, in words: for the viewer, only what its legal moves offer. */
 export function turnLine(v: HoldingsView, me: number, legal: Move[] = []): string {
-  const who = v.turn === me ? "Your" : `${v.names[v.turn] ?? "Someone"}'s`;
+  const mine = v.turn === me;
   const what =
     v.phase === "roll"
-      ? v.turn === me
-        ? "roll the dice"
-        : "about to roll"
+      ? t(mine ? "holdings.turn.roll" : "holdings.turn.aboutToRoll")
       : v.phase === "buy" && v.landed >= 0
-        ? `${v.turn === me ? "buy or pass on" : "deciding on"} ${SPACES[v.landed]?.name}`
-        : v.turn === me
-          ? improveMoves(legal).length > 0
-            ? "improve a street in Your holdings, or end your turn"
-            : "end your turn"
-          : "finishing their turn";
-  return `Round ${v.round} of ${v.roundLimit} · ${who} turn: ${what}`;
+        ? t(mine ? "holdings.turn.buyOrPass" : "holdings.turn.decidingOn", { place: spaceName(v.landed) })
+        : mine
+          ? t(improveMoves(legal).length > 0 ? "holdings.turn.improveOrEnd" : "holdings.turn.end")
+          : t("holdings.turn.finishing");
+  return t("holdings.turn.line", { round: v.round, of: v.roundLimit, whose: whoseTurn(v, me), what });
+}
+
+/** whoseTurn says "Your turn" or "Ana's turn". */
+export function whoseTurn(v: HoldingsView, me: number): string {
+  return v.turn === me ? t("holdings.turn.yours") : t("holdings.turn.theirs", { who: v.names[v.turn] ?? t("holdings.someone") });
 }
 
 /**
@@ -52,14 +53,14 @@ export function unaffordable(v: HoldingsView, me: number, offered: Move[]): { na
   const space = SPACES[v.landed];
   const cash = v.cash[me] ?? 0;
   if (!space?.price || !isOwnable(space) || (v.owner[v.landed] ?? -1) >= 0 || space.price <= cash) return null;
-  return { name: space.name, price: space.price, cash };
+  return { name: spaceName(v.landed), price: space.price, cash };
 }
 
 /** winnersLine names the winners of a finished game. */
 export function winnersLine(view: HoldingsView, result: GameResult): string {
-  const names = result.winners.map((s) => view.names[s] ?? `Seat ${s + 1}`);
-  if (names.length === 0) return "The game is over.";
-  return names.length === 1 ? `${names[0]} wins!` : `${names.join(" and ")} share the win!`;
+  const names = result.winners.map((s) => seatName(view.names, s));
+  if (names.length === 0) return t("holdings.over.none");
+  return names.length === 1 ? t("holdings.over.wins", { who: names[0]! }) : t("holdings.over.share", { who: formatList(names) });
 }
 
 /** GameOverCentre fills the middle of the board once the game is over. */
@@ -68,7 +69,7 @@ export function GameOverCentre({ text }: { text: string }) {
   return (
     <g>
       <text x={inner / 2} y={inner / 2 - 40} text-anchor="middle" class="board-title">
-        Game over
+        {t("holdings.over.title")}
       </text>
       <CentreLine y={inner / 2 + 50} text={text} />
     </g>
@@ -91,15 +92,15 @@ function BoardCentre({ view, me, rolled }: { view: HoldingsView; me: number; rol
   return (
     <g>
       <text x={inner / 2} y={140} text-anchor="middle" class="board-title">
-        Harbor Holdings
+        {t("holdings.title")}
       </text>
       <g key={rolled}>
         <Die value={view.dice[0]} x={inner / 2 - 130} y={260} size={110} rolling={rolled > 0} />
         <Die value={view.dice[1]} x={inner / 2 + 20} y={260} size={110} rolling={rolled > 0} />
       </g>
-      <CentreLine y={480} text={view.turn === me ? "Your turn" : `${view.names[view.turn]}'s turn`} />
+      <CentreLine y={480} text={whoseTurn(view, me)} />
       <text x={inner / 2} y={540} text-anchor="middle" class="board-round">
-        Round {view.round} of {view.roundLimit}
+        {t("holdings.round", { n: view.round, of: view.roundLimit })}
       </text>
     </g>
   );
@@ -131,7 +132,7 @@ function SpaceRule({ kind }: { kind: SpaceKind }) {
           <RichText text={first} />
         </p>
       ) : null}
-      <TopicLink topic={topic.id}>More: {topic.title}</TopicLink>
+      <TopicLink topic={topic.id}>{t("holdings.more", { title: topic.title })}</TopicLink>
     </div>
   );
 }
@@ -160,37 +161,37 @@ function SpaceDetails({
     <section class="panel space-details" aria-labelledby="space-h" data-testid="space-details">
       <h2 id="space-h">
         {g ? <span class="chip-swatch" style={{ background: g.fill }} aria-hidden="true" /> : null}
-        {s.name}
+        {spaceName(space)}
       </h2>
       <dl class="facts">
         {g ? (
           <>
-            <dt>Group</dt>
+            <dt>{t("holdings.fact.group")}</dt>
             <dd>{g.name}</dd>
           </>
         ) : null}
         {s.price ? (
           <>
-            <dt>Price</dt>
-            <dd>{coins(s.price)}</dd>
+            <dt>{t("holdings.fact.price")}</dt>
+            <dd>{formatNumber(s.price)}</dd>
           </>
         ) : null}
         {s.rent ? (
           <>
-            <dt>{s.kind === "street" ? "Base rent" : "Rent per one owned"}</dt>
-            <dd>{coins(s.rent)}</dd>
+            <dt>{t(s.kind === "street" ? "holdings.fact.baseRent" : "holdings.fact.rentEach")}</dt>
+            <dd>{formatNumber(s.rent)}</dd>
           </>
         ) : null}
         {isOwnable(s) ? (
           <>
-            <dt>Owner</dt>
-            <dd>{owner >= 0 ? view.names[owner] : "nobody (the bank)"}</dd>
+            <dt>{t("holdings.fact.owner")}</dt>
+            <dd>{owner >= 0 ? view.names[owner] : t("holdings.fact.nobody")}</dd>
           </>
         ) : null}
         {s.kind === "street" ? (
           <>
-            <dt>Improvements</dt>
-            <dd>{lvl} of 5</dd>
+            <dt>{t("holdings.fact.improvements")}</dt>
+            <dd>{t("holdings.fact.levels", { n: lvl, of: 5 })}</dd>
           </>
         ) : null}
       </dl>
@@ -205,7 +206,7 @@ function SpaceDetails({
           </span>
         ) : null}
         <button type="button" onClick={onClose}>
-          Close
+          {t("holdings.close")}
         </button>
       </div>
     </section>
@@ -241,8 +242,8 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         head:
           me >= 0 ? (
             <p class="my-coins" data-testid="my-coins" data-coins={view.cash[me] ?? 0}>
-              <span class="sr-only">You have </span>
-              {coins(view.cash[me] ?? 0)} <span class="unit">Coins</span>
+              <span class="sr-only">{t("holdings.youHave")} </span>
+              {formatNumber(view.cash[me] ?? 0)} <span class="unit">{t("holdings.coinsUnit")}</span>
               <Delta value={view.cash[me] ?? 0} />
             </p>
           ) : null,
@@ -256,7 +257,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
         ),
         board: (
           <>
-            <ZoomBoard label="the board" center={`[data-token="${me}"]`}>
+            <ZoomBoard label={t("holdings.zoomLabel")} center={`[data-token="${me}"]`}>
               <Board
                 view={view}
                 colors={colors}
@@ -265,7 +266,7 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                 pulse={latestSpace(data.log, data.logVersions)}
                 pulseKey={data.version}
                 onSelect={setSelected}
-                label="Harbor Holdings board: choose a space for its details"
+                label={t("holdings.boardLabel")}
               >
                 {over ? (
                   <GameOverCentre text={winnersLine(view, g.result)} />
@@ -283,8 +284,8 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
           <>
             {me >= 0 && !over ? (
               <section class="panel mine" aria-labelledby="mine-h">
-                <h2 id="mine-h">Your holdings</h2>
-                {mine.length === 0 ? <p class="hint">You own nothing yet.</p> : null}
+                <h2 id="mine-h">{t("holdings.mine")}</h2>
+                {mine.length === 0 ? <p class="hint">{t("holdings.mineNone")}</p> : null}
                 <ul class="mine-list">
                   {mine.map((sp) => {
                     const m = improves.find((x) => x.space === sp);
@@ -294,7 +295,8 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                         {m ? (
                           <button type="button" class="btn-small" disabled={busy} onClick={() => send(m)} data-testid={`improve-${sp}`}>
                             {/* The spoken name starts with the words shown, then names the holding. */}
-                            Improve (70)<span class="sr-only">: {spaceName(sp)}</span>
+                            {t("holdings.improveShort", { n: 70 })}
+                            <span class="sr-only">{t("holdings.improveWhat", { place: spaceName(sp) })}</span>
                           </button>
                         ) : null}
                       </li>
@@ -319,20 +321,26 @@ export function HoldingsPlayer({ store }: { store: TableStore }) {
                   h?.focus();
                 }}
               >
-                Trade offer from {view.names[view.trade.from]} ↓
+                {t("holdings.offerFrom", { who: seatName(view.names, view.trade.from) })}
               </button>
             ) : null}
             {turn.length === 0 ? (
               <p class="hint" data-testid="waiting">
-                {myTurn ? "Choose a move." : view.trade?.to === me ? "A trade waits for your answer." : `Waiting for ${view.names[view.turn] ?? "the others"}…`}
+                {myTurn
+                  ? t("holdings.wait.choose")
+                  : view.trade?.to === me
+                    ? t("holdings.wait.answer")
+                    : view.names[view.turn]
+                      ? t("holdings.wait.for", { who: view.names[view.turn]! })
+                      : t("holdings.wait.others")}
               </p>
             ) : (
               <>
                 {short ? (
                   <button type="button" disabled aria-describedby="cannot-afford" data-testid="cannot-buy">
-                    Buy {short.name}
+                    {t("holdings.buyShort", { place: short.name })}
                     <small id="cannot-afford" class="why-not">
-                      costs {coins(short.price)}, you have {coins(short.cash)}
+                      {t("holdings.cannotAfford", { price: short.price, cash: short.cash })}
                     </small>
                   </button>
                 ) : null}

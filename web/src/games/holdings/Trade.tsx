@@ -4,9 +4,9 @@
 // them.
 
 import { useEffect, useState } from "preact/hooks";
-import { coins } from "../../format";
+import { t } from "../../i18n/i18n";
 import type { Move, Seat } from "../../protocol";
-import { moveLabel, counterDraft, counterMove, draftWhy, proposeMove, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
+import { moveLabel, counterDraft, counterMove, draftWhy, proposeMove, seatName, sideText, tradeAnswers, tradeText, type TradeDraft } from "./moves";
 import { MoveLine } from "../../components/Rules";
 import { HoldingChip } from "./Panels";
 import { holdingsOf, mayCounter, mayPropose, type HoldingsView, type Trade, type TradeSide } from "./view";
@@ -33,7 +33,7 @@ function SidePicker({
   return (
     <fieldset class="trade-side">
       <legend>{legend}</legend>
-      {hs.length === 0 ? <p class="hint">No properties.</p> : null}
+      {hs.length === 0 ? <p class="hint">{t("holdings.pick.none")}</p> : null}
       <ul class="pick-list">
         {hs.map((sp) => (
           <li key={sp}>
@@ -50,7 +50,7 @@ function SidePicker({
         ))}
       </ul>
       <label class="coins-field">
-        Coins
+        {t("holdings.fig.coins")}
         <input
           type="number"
           inputMode="numeric"
@@ -61,7 +61,7 @@ function SidePicker({
           onInput={(e) => onChange({ ...side, coins: Math.max(0, Math.floor(Number(e.currentTarget.value) || 0)) })}
           data-testid={`${id}-coins`}
         />
-        <small>of {coins(cashMax)}</small>
+        <small>{t("holdings.pick.of", { n: cashMax })}</small>
       </label>
     </fieldset>
   );
@@ -96,10 +96,10 @@ export function TradeBuilder({
     if (why === "") send(mode === "propose" ? proposeMove(draft) : counterMove(draft));
   };
   return (
-    <form class="trade-builder" noValidate onSubmit={submit} aria-label={mode === "propose" ? "Propose a trade" : "Counter-offer"}>
+    <form class="trade-builder" noValidate onSubmit={submit} aria-label={t(mode === "propose" ? "holdings.builder.propose" : "holdings.builder.counter")}>
       {mode === "propose" ? (
         <label>
-          Trade with{" "}
+          {t("holdings.builder.with")}{" "}
           <select
             value={String(other)}
             onChange={(e) => setDraft({ to: Number(e.currentTarget.value), give: draft.give, get: { properties: [], coins: 0 } })}
@@ -113,12 +113,12 @@ export function TradeBuilder({
           </select>
         </label>
       ) : (
-        <p>Counter-offer to {view.names[other]}:</p>
+        <p>{t("holdings.builder.counterTo", { who: seatName(view.names, other) })}</p>
       )}
       <div class="trade-sides">
         <SidePicker
           id="give"
-          legend="You give"
+          legend={t("holdings.builder.give")}
           owner={me}
           side={draft.give}
           cashMax={view.cash[me] ?? 0}
@@ -127,7 +127,7 @@ export function TradeBuilder({
         />
         <SidePicker
           id="get"
-          legend={`You get from ${view.names[other] ?? "them"}`}
+          legend={view.names[other] ? t("holdings.builder.getFrom", { who: view.names[other] }) : t("holdings.builder.getFromThem")}
           owner={other}
           side={draft.get}
           cashMax={view.cash[other] ?? 0}
@@ -136,14 +136,14 @@ export function TradeBuilder({
         />
       </div>
       <p class="trade-summary" aria-live="polite">
-        You give {sideText(draft.give)}; you get {sideText(draft.get)}.
+        {t("holdings.builder.summary", { give: sideText(draft.give), get: sideText(draft.get) })}
       </p>
       <div class="row">
         <button type="submit" class="btn-primary" disabled={why !== ""} data-testid="trade-submit">
-          {why || (mode === "propose" ? "Offer this trade" : "Send counter-offer")}
+          {why || t(mode === "propose" ? "holdings.builder.send" : "holdings.builder.sendCounter")}
         </button>
         <button type="button" onClick={onDone}>
-          Close
+          {t("holdings.close")}
         </button>
       </div>
     </form>
@@ -167,8 +167,8 @@ export function TradePanel({
   pending: boolean;
 }) {
   const [building, setBuilding] = useState<"propose" | "counter" | null>(null);
-  const t = view.trade;
-  const tradeKey = t ? JSON.stringify(t) : "none";
+  const open = view.trade;
+  const tradeKey = open ? JSON.stringify(open) : "none";
   useEffect(() => setBuilding(null), [tradeKey]);
   const answers = tradeAnswers(legal);
   const counter = mayCounter(view, me, legal);
@@ -176,11 +176,11 @@ export function TradePanel({
   return (
     <section class="panel trade" aria-labelledby="trade-h" data-testid="trade-panel">
       <h2 id="trade-h" tabIndex={-1}>
-        Trade
+        {t("holdings.trade.title")}
       </h2>
-      {t ? (
+      {open ? (
         <div class="open-trade" data-testid="open-trade">
-          <p>{tradeText(t, view.names, me)}</p>
+          <p>{tradeText(open, view.names, me)}</p>
           <div class="row">
             {answers.map((m) => (
               <span class="move-choice" key={m.type}>
@@ -199,22 +199,22 @@ export function TradePanel({
             ))}
             {counter && building === null ? (
               <button type="button" onClick={() => setBuilding("counter")} data-testid="trade-counter">
-                Counter…
+                {t("holdings.trade.counter")}
               </button>
             ) : null}
           </div>
-          {t.from !== me && t.to !== me ? <p class="hint">Only {view.names[t.to]} can answer; one trade is open at a time.</p> : null}
+          {open.from !== me && open.to !== me ? <p class="hint">{t("holdings.trade.onlyThey", { who: seatName(view.names, open.to) })}</p> : null}
         </div>
       ) : (
-        <p class="hint">{view.lastTrade || "No trade is open."}</p>
+        <p class="hint">{view.lastTrade || t("holdings.trade.none")}</p>
       )}
-      {building === "counter" && t && counter ? (
-        <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(t, view)} answering={t} send={send} onDone={() => setBuilding(null)} />
+      {building === "counter" && open && counter ? (
+        <TradeBuilder view={view} me={me} mode="counter" initial={counterDraft(open, view)} answering={open} send={send} onDone={() => setBuilding(null)} />
       ) : null}
       {building === "propose" && propose ? <TradeBuilder view={view} me={me} mode="propose" send={send} onDone={() => setBuilding(null)} /> : null}
       {propose && building === null ? (
         <button type="button" onClick={() => setBuilding("propose")} data-testid="trade-new">
-          Propose a trade…
+          {t("holdings.trade.new")}
         </button>
       ) : null}
     </section>

@@ -5,8 +5,8 @@
 
 import { Delta } from "../../components/Delta";
 import { SeatBadge } from "../../components/SeatBadge";
-import { coins, keepNames, seatColor } from "../../format";
-import { eventText } from "../../i18n/i18n";
+import { keepNames, seatColor } from "../../format";
+import { eventText, formatNumber, t } from "../../i18n/i18n";
 import type { TableStore } from "../../state";
 import { Die } from "../../components/Die";
 import { Board } from "./Board";
@@ -14,7 +14,7 @@ import { CELL, SIDE } from "./board";
 import { tradeText } from "./moves";
 import { Ranking, WorthChart } from "./Panels";
 import { TvFrame } from "../../components/TvFrame";
-import { CentreLine, GameOverCentre, turnLine, winnersLine } from "./Player";
+import { CentreLine, GameOverCentre, turnLine, whoseTurn, winnersLine } from "./Player";
 import { decodeView, holdingsOf, latestSpace, rollKey, type HoldingsView } from "./view";
 
 function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; version: number; rolled: number; lastText: string }) {
@@ -25,7 +25,7 @@ function TvCentre({ view, version, rolled, lastText }: { view: HoldingsView; ver
         <Die value={view.dice[0]} x={inner / 2 - 150} y={190} size={130} rolling={rolled > 0} />
         <Die value={view.dice[1]} x={inner / 2 + 20} y={190} size={130} rolling={rolled > 0} />
       </g>
-      <CentreLine y={420} text={`${view.names[view.turn]}'s turn`} />
+      <CentreLine y={420} text={whoseTurn(view, -1)} />
       <foreignObject x={40} y={460} width={inner - 80} height={200}>
         <p class="tv-last" key={version}>
           {lastText}
@@ -44,12 +44,12 @@ function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
           <li key={seat} class={`${seat === view.turn ? "tv-turn" : ""} ${out ? "player-out" : ""}`}>
             <SeatBadge seat={seat} color={colors[seat]} size={44} />
             <span class="tv-pname">{view.names[seat]}</span>
-            <span class="tv-cash">{out ? "bankrupt" : coins(view.cash[seat] ?? 0)}</span>
+            <span class="tv-cash">{out ? t("holdings.tag.bankrupt") : formatNumber(view.cash[seat] ?? 0)}</span>
             <span class="tv-delta">
               <Delta value={view.cash[seat] ?? 0} />
             </span>
             <span class="tv-pmeta">
-              {seatColor(seat, colors[seat]).name} · net worth {coins(view.netWorth[seat] ?? 0)} · {holdingsOf(view, seat).length} held
+              {t("holdings.tv.meta", { color: seatColor(seat, colors[seat]).name, worth: view.netWorth[seat] ?? 0, held: holdingsOf(view, seat).length })}
             </span>
           </li>
         );
@@ -83,7 +83,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
               highlight={view.landed >= 0 ? view.landed : undefined}
               pulse={latestSpace(data.log, data.logVersions)}
               pulseKey={data.version}
-              label="Harbor Holdings board"
+              label={t("holdings.tv.board")}
             >
               {over ? (
                 <GameOverCentre text={winnersLine(view, g.result)} />
@@ -97,7 +97,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
           // An open trade stands under the log, which gives it room from its foot: nothing above moves.
           foot: view.trade ? (
             <section class="panel tv-trade" data-testid="tv-trade">
-              <h2>Open trade</h2>
+              <h2>{t("holdings.tv.trade")}</h2>
               <p>{tradeText(view.trade, view.names, -1)}</p>
             </section>
           ) : null,

@@ -1,7 +1,7 @@
 // Words for Harbor Holdings moves: labels for the buttons built from the
 // legal moves the server sends, and the trade moves the trade builder makes.
 
-import { coins } from "../../format";
+import { formatList, t } from "../../i18n/i18n";
 import type { Move, Seat } from "../../protocol";
 import { SPACES, spaceName } from "./board";
 import type { HoldingsView, Trade, TradeSide } from "./view";
@@ -13,21 +13,21 @@ export function moveLabel(m: Move, v: HoldingsView | null): string {
   const space = typeof m.space === "number" ? m.space : (v?.landed ?? -1);
   switch (m.type) {
     case "roll":
-      return "Roll the dice";
+      return t("holdings.move.roll");
     case "buy":
-      return space >= 0 ? `Buy ${spaceName(space)} for ${coins(SPACES[space]?.price ?? 0)}` : "Buy";
+      return space >= 0 ? t("holdings.move.buySpace", { place: spaceName(space), n: SPACES[space]?.price ?? 0 }) : t("holdings.move.buy");
     case "pass":
-      return space >= 0 ? `Don't buy ${spaceName(space)}` : "Don't buy";
+      return space >= 0 ? t("holdings.move.passSpace", { place: spaceName(space) }) : t("holdings.move.pass");
     case "improve":
-      return `Improve ${spaceName(space)} (70)`;
+      return t("holdings.move.improve", { place: spaceName(space), n: 70 });
     case "end":
-      return "End turn";
+      return t("holdings.move.end");
     case "accept":
-      return "Accept the trade";
+      return t("holdings.move.accept");
     case "decline":
-      return "Decline the trade";
+      return t("holdings.move.decline");
     case "cancel":
-      return "Cancel my offer";
+      return t("holdings.move.cancel");
   }
   return m.type;
 }
@@ -74,36 +74,42 @@ const sameSide = (a: TradeSide, b: TradeSide) => a.coins === b.coins && side(a).
  * holdings are left to the server, which says what it refuses.
  */
 export function draftWhy(d: TradeDraft, v: HoldingsView, me: Seat, answering: Trade | null = null): string {
-  if (d.to < 0) return "Choose whom to trade with";
-  const them = v.names[d.to] ?? `Seat ${d.to + 1}`;
-  if (sideEmpty(d.give) && sideEmpty(d.get)) return "Choose what you give and what you get";
-  if (!v.oneSided && sideEmpty(d.give)) return "Choose what you give";
-  if (!v.oneSided && sideEmpty(d.get)) return `Choose what you get from ${them}`;
+  if (d.to < 0) return t("holdings.draft.whom");
+  const them = seatName(v.names, d.to);
+  if (sideEmpty(d.give) && sideEmpty(d.get)) return t("holdings.draft.both");
+  if (!v.oneSided && sideEmpty(d.give)) return t("holdings.draft.give");
+  if (!v.oneSided && sideEmpty(d.get)) return t("holdings.draft.get", { who: them });
   if (!answering) return "";
-  for (const [seat, s, who] of [
-    [me, d.give, "You"],
-    [d.to, d.get, them],
+  for (const [seat, s] of [
+    [me, d.give],
+    [d.to, d.get],
   ] as const) {
     const lost = s.properties.find((p) => v.owner[p] !== seat);
-    if (lost !== undefined) return `${who} ${seat === me ? "do" : "does"} not own ${spaceName(lost)}`;
+    if (lost !== undefined)
+      return seat === me ? t("holdings.draft.youDoNotOwn", { place: spaceName(lost) }) : t("holdings.draft.doesNotOwn", { who: them, place: spaceName(lost) });
     const cash = v.cash[seat] ?? 0;
-    if (s.coins > cash) return `${who} ${seat === me ? "have" : "has"} only ${coins(cash)} Coins`;
+    if (s.coins > cash) return seat === me ? t("holdings.draft.youHaveOnly", { n: cash }) : t("holdings.draft.hasOnly", { who: them, n: cash });
   }
-  if (answering && sameSide(d.give, answering.get) && sameSide(d.get, answering.give)) return "That is the trade itself: accept it instead";
+  if (answering && sameSide(d.give, answering.get) && sameSide(d.get, answering.give)) return t("holdings.draft.same");
   return "";
 }
 
 /** sideText: "Tar Lane, Gull Street and 100 Coins", or "nothing". */
 export function sideText(s: TradeSide): string {
   const items = s.properties.map(spaceName);
-  if (s.coins > 0) items.push(`${coins(s.coins)} Coins`);
-  if (items.length === 0) return "nothing";
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  if (s.coins > 0) items.push(t("holdings.coins", { n: s.coins }));
+  if (items.length === 0) return t("holdings.nothing");
+  return formatList(items);
 }
 
+/** seatName is a seat's player name, or "Seat n" when the view has none. */
+export const seatName = (names: string[], seat: Seat) => names[seat] ?? t("holdings.seatN", { n: seat + 1 });
+
 /** tradeText describes the open trade for a viewer. */
-export function tradeText(t: Trade, names: string[], viewer: Seat): string {
-  const from = t.from === viewer ? "You" : (names[t.from] ?? `Seat ${t.from + 1}`);
-  const to = t.to === viewer ? "you" : (names[t.to] ?? `Seat ${t.to + 1}`);
-  return `${from} offer${t.from === viewer ? "" : "s"} ${to} ${sideText(t.give)} in exchange for ${sideText(t.get)}.`;
+export function tradeText(tr: Trade, names: string[], viewer: Seat): string {
+  const give = sideText(tr.give);
+  const get = sideText(tr.get);
+  if (tr.from === viewer) return t("holdings.trade.youOffer", { to: seatName(names, tr.to), give, get });
+  if (tr.to === viewer) return t("holdings.trade.offersYou", { from: seatName(names, tr.from), give, get });
+  return t("holdings.trade.offers", { from: seatName(names, tr.from), to: seatName(names, tr.to), give, get });
 }

@@ -1,18 +1,27 @@
 // Harbor Holdings' position in words, for the play frame's summary: each
 // player's Coins, net worth, spaces and where their token stands.
 
-import { coins, plural } from "../../format";
+import { t } from "../../i18n/i18n";
 import type { Seat } from "../../protocol";
-import { SPACES } from "./board";
+import { spaceName } from "./board";
+import { seatName } from "./moves";
 import type { HoldingsView } from "./view";
 
 /** summary says each player's standing, one line a player, in seat order. */
 export function summary(v: HoldingsView, me: Seat): string[] {
   return v.names.slice(0, v.players).map((n, s) => {
-    const who = `${n || `Seat ${s + 1}`}${s === me ? " (you)" : ""}`;
-    if (v.out.includes(s)) return `${who}: out of the game.`;
+    const name = n || seatName([], s);
+    const who = s === me ? t("holdings.summary.you", { who: name }) : name;
+    if (v.out.includes(s)) return t("holdings.summary.out", { who });
     const spaces = v.owner.filter((o) => o === s).length;
-    const improved = v.owner.reduce((t, o, i) => (o === s ? t + (v.improvements[i] ?? 0) : t), 0);
-    return `${who}: ${coins(v.cash[s] ?? 0)} Coins, net worth ${coins(v.netWorth[s] ?? 0)}; ${plural(spaces, "space")}${improved ? ` with ${plural(improved, "improvement")}` : ""}; on ${SPACES[v.pos[s] ?? 0]?.name ?? "the board"}.`;
+    const improved = v.owner.reduce((sum, o, i) => (o === s ? sum + (v.improvements[i] ?? 0) : sum), 0);
+    return t(improved ? "holdings.summary.improved" : "holdings.summary.line", {
+      who,
+      cash: v.cash[s] ?? 0,
+      worth: v.netWorth[s] ?? 0,
+      spaces,
+      levels: improved,
+      place: spaceName(v.pos[s] ?? 0),
+    });
   });
 }

@@ -5,6 +5,7 @@ import type { Move, Seat } from "../../protocol";
 import { seatList } from "../../protocol";
 import { NUM_SPACES, SPACES } from "./board";
 import { isObj, nums, obj, pick } from "../../decode";
+import { t } from "../../i18n/i18n";
 
 export interface TradeSide {
   properties: number[];
@@ -84,7 +85,7 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   const namesRaw = plist ? plist.map((p) => p.name) : Array.isArray(o.names) ? o.names : fallbackNames;
   const players = plist ? plist.length : typeof o.players === "number" ? o.players : namesRaw.length;
   const names = Array.from({ length: players }, (_, i) =>
-    typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : (fallbackNames[i] ?? `Player ${i + 1}`),
+    typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : (fallbackNames[i] ?? t("holdings.playerN", { n: i + 1 })),
   );
   const col = (key: string, ...alts: string[]) => (plist ? plist.map((p) => pick(p, key, ...alts)) : pick(o, key, ...alts));
   const cash = nums(col("cash", "coins"), players);
@@ -98,7 +99,7 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   let turn = typeof pick(o, "turn", "seat", "current") === "number" ? (pick(o, "turn", "seat", "current") as number) : -1;
   if (turn < 0 && typeof o.turnIdx === "number") turn = order[o.turnIdx] ?? 0;
   const dice = nums(o.dice, 2) as [number, number];
-  const nw = col("netWorth", "networth", "worth");
+  const nw = plist ? plist.map((p) => p.netWorth ?? p.networth ?? p.worth) : (o.netWorth ?? o.networth ?? o.worth);
   const netWorth = Array.isArray(nw) && nw.some((x) => typeof x === "number") ? nums(nw, players) : cash.map((c, i) => netWorthOf(i, c, owner, improvements));
   let history: number[][] = [];
   if (Array.isArray(o.history)) {
@@ -133,21 +134,37 @@ export function decodeView(raw: unknown, fallbackNames: string[] = []): Holdings
   };
 }
 
+/** reasonWords says a reason the engine gives for a trade that closed unaccepted; one it has no words for is shown as it came. */
+function reasonWords(reason: string): string {
+  switch (reason) {
+    case "not_owner":
+      return t("holdings.last.why.notOwner");
+    case "short_cash":
+      return t("holdings.last.why.shortCash");
+    case "bankrupt":
+      return t("holdings.last.why.bankrupt");
+    case "game_over":
+      return t("holdings.why.gameOver");
+    case "withdrawn":
+      return t("holdings.last.why.withdrawn");
+  }
+  return reason;
+}
+
 /** lastTradeText says how the last trade closed: {status, reason} on the wire. */
 export function lastTradeText(x: unknown): string {
   if (!isObj(x) || typeof x.status !== "string" || x.status === "") return "";
-  const why = typeof x.reason === "string" && x.reason ? `: ${x.reason}` : "";
+  const reason = typeof x.reason === "string" ? x.reason : "";
+  const why = reason ? reasonWords(reason) : "";
   switch (x.status) {
     case "accepted":
-      return "The last trade was accepted.";
     case "declined":
-      return "The last trade was declined.";
     case "cancelled":
-      return "The last trade was canceled.";
+      return t(`holdings.last.${x.status}`);
     case "failed":
-      return `The last trade failed${why}.`;
+      return why ? t("holdings.last.failedBecause", { why }) : t("holdings.last.failed");
   }
-  return `The last trade closed (${x.status})${why}.`;
+  return why ? t("holdings.last.closedBecause", { status: x.status, why }) : t("holdings.last.closed", { status: x.status });
 }
 
 /** eventSpace is the board space an event is about (a purchase, a rent, a move), or -1. */
