@@ -161,6 +161,7 @@ const CONVERTED = [
   "src/screens/Tv.tsx",
   "src/components/Presence.tsx",
   "src/components/Rules.tsx",
+  "src/screens/Replay.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
@@ -193,7 +194,7 @@ function shownLiterals(file: string, source = readFileSync(file, "utf8")): strin
     if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) return;
     if (
       ts.isCallExpression(n) &&
-      /^(tr?|switchLanguage|chooseAndRemember|getElementById|addEventListener|removeEventListener|getItem|setItem|matchAll|Intl\.\w+)$/.test(
+      /^(tr?|call|switchLanguage|chooseAndRemember|getElementById|addEventListener|removeEventListener|getItem|setItem|matchAll|Intl\.\w+)$/.test(
         n.expression.getText(sf),
       )
     ) {
