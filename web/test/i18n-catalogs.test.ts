@@ -162,6 +162,11 @@ const CONVERTED = [
   "src/components/Presence.tsx",
   "src/components/Rules.tsx",
   "src/screens/Replay.tsx",
+  "src/components/Chat.tsx",
+  "src/components/ChatRoom.tsx",
+  "src/components/Timeline.tsx",
+  "src/components/PlayAgain.tsx",
+  "src/components/SeatHandover.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
@@ -169,8 +174,8 @@ const CONVERTED = [
 const NOT_SHOWN =
   /^(class|className|id|for|htmlFor|type|name|which|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|stroke|fill|d|viewBox|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
 
-/** Names no language translates (Harbor, the UTC time zone). */
-const KEPT = new Set(["Harbor", "← Harbor", "UTC"]);
+/** Names no language translates (Harbor, the UTC time zone, chat services). */
+const KEPT = new Set(["Harbor", "← Harbor", "UTC", "Discord", "Slack", "Matrix (hookshot)"]);
 
 /** looksShown: a text a person would read: a JSX text, or a literal with two words or a capital (a class list like "btn btn-small" is not). */
 const looksShown = (s: string, jsx: boolean): boolean => {
