@@ -167,6 +167,10 @@ const CONVERTED = [
   "src/components/Timeline.tsx",
   "src/components/PlayAgain.tsx",
   "src/components/SeatHandover.tsx",
+  "src/components/TurnAlerts.tsx",
+  "src/components/Status.tsx",
+  "src/components/PlayedForYou.tsx",
+  "src/components/Hint.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
@@ -181,6 +185,7 @@ const KEPT = new Set(["Harbor", "← Harbor", "UTC", "Discord", "Slack", "Matrix
 const looksShown = (s: string, jsx: boolean): boolean => {
   const text = s.replace(/&\w+;/g, " ").trim();
   if (!/\p{L}{2}/u.test(text) || KEPT.has(s.trim()) || KEPT.has(s) || s in en) return false;
+  if (/^harbor\.\w+$/.test(text)) return false; // a key of this browser's storage
   if (jsx) return true;
   if (/^[a-z0-9]+(-[a-z0-9]+)*( [a-z0-9]+(-[a-z0-9]+)*)*$/.test(text) && (!text.includes(" ") || text.includes("-"))) return false;
   return /\s/.test(text) || /\p{Lu}/u.test(text);
@@ -193,9 +198,9 @@ function shownLiterals(file: string, source = readFileSync(file, "utf8")): strin
   const visit = (n: ts.Node) => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isLiteralTypeNode(n)) return;
     if (ts.isJsxAttribute(n) && NOT_SHOWN.test(n.name.getText(sf))) return;
-    // A route's or state's name compared or switched on is code, not text.
+    // A route's or state's name compared or switched on is code, not text, as is a feature asked for by name ("wakeLock" in navigator).
     if (ts.isCaseClause(n)) return n.statements.forEach(visit);
-    if (ts.isBinaryExpression(n) && /^[!=]==?$/.test(n.operatorToken.getText(sf))) return;
+    if (ts.isBinaryExpression(n) && /^([!=]==?|in)$/.test(n.operatorToken.getText(sf))) return;
     if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) return;
     if (
       ts.isCallExpression(n) &&
