@@ -186,6 +186,11 @@ const CONVERTED = [
   "src/components/Summary.tsx",
   "src/components/TvFrame.tsx",
   "src/components/usePlay.ts",
+  "src/screens/Table.tsx",
+  "src/state.ts",
+  "src/connection.ts",
+  "src/api.ts",
+  "src/notices/client.ts",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
@@ -218,6 +223,8 @@ function shownLiterals(file: string, source = readFileSync(file, "utf8")): strin
     if (ts.isCaseClause(n)) return n.statements.forEach(visit);
     if (ts.isBinaryExpression(n) && /^([!=]==?|in)$/.test(n.operatorToken.getText(sf))) return;
     if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) return;
+    // A quoted key ("Content-Type": …) names a field; its value may be text.
+    if (ts.isPropertyAssignment(n) && ts.isStringLiteral(n.name)) return visit(n.initializer);
     // An Error (not an ApiError) is for the programmer who reads the console.
     if (ts.isNewExpression(n) && n.expression.getText(sf) === "Error") return;
     if (
