@@ -191,6 +191,7 @@ const CONVERTED = [
   "src/connection.ts",
   "src/api.ts",
   "src/notices/client.ts",
+  "src/catalog.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
