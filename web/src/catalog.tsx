@@ -3,13 +3,14 @@
 // content/<game>/reference.json, loaded on demand (rules/reference.ts).
 
 import type { JSX } from "preact";
+import { t } from "./i18n/i18n";
 
 export interface GameContent {
   picture: () => JSX.Element;
 }
 
 const HoldingsPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="A square board ringed with colored streets, with a coin and two dice">
+  <svg viewBox="0 0 120 80" role="img" aria-label={t("home.pictureHoldings")}>
     <rect width="120" height="80" fill="#0d3b66" />
     <rect x="30" y="8" width="60" height="64" rx="3" fill="#f4f1de" />
     {["#8d5524", "#7fc8f8", "#e0569b", "#f07c12", "#d62828", "#f2c202", "#2a9d3f", "#1d3f9e"].map((c, i) => (
@@ -35,7 +36,7 @@ const hex = (cx: number, cy: number, r: number) =>
   }).join(" ");
 
 const HarborfallPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="An island of hexagon tiles in the sea">
+  <svg viewBox="0 0 120 80" role="img" aria-label={t("home.pictureHarborfall")}>
     <rect width="120" height="80" fill="#2e86de" />
     {[
       [48, 24, "#2a9d3f"],
@@ -56,7 +57,7 @@ const HarborfallPicture = () => (
 );
 
 const GreatHarborPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="A sailing ship beside two dice">
+  <svg viewBox="0 0 120 80" role="img" aria-label={t("home.pictureGreatharbor")}>
     <rect width="120" height="80" fill="#1b4965" />
     <path d="M0 62 Q15 56 30 62 T60 62 T90 62 T120 62 V80 H0Z" fill="#5fa8d3" />
     <path d="M30 56 H80 L72 66 H38Z" fill="#8d5524" />
@@ -73,7 +74,7 @@ const GreatHarborPicture = () => (
 );
 
 const NekoPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="A cat's face over a fan of cards">
+  <svg viewBox="0 0 120 80" role="img" aria-label={t("home.pictureNeko")}>
     <rect width="120" height="80" fill="#7e52a0" />
     {[-20, -7, 7, 20].map((a, i) => (
       <rect
@@ -96,7 +97,7 @@ const NekoPicture = () => (
 );
 
 const GenericPicture = () => (
-  <svg viewBox="0 0 120 80" role="img" aria-label="A harbor lighthouse">
+  <svg viewBox="0 0 120 80" role="img" aria-label={t("home.pictureDefault")}>
     <rect width="120" height="80" fill="#0d3b66" />
     <path d="M54 70 L58 20 H64 L68 70Z" fill="#f4f1de" />
     <rect x="55" y="14" width="12" height="8" fill="#f2c202" />

@@ -10,6 +10,7 @@
 // jitter, or goes at once when the browser says it is back online.
 
 import { StateChain } from "./patch";
+import { t } from "./i18n/i18n";
 import { decodeEnvelope, encodePing, encodeStateRequest, parseEnvelope, type ServerMessage } from "./protocol";
 
 export type LinkStatus = "connecting" | "open" | "reconnecting" | "gone";
@@ -127,7 +128,7 @@ export class Link {
       if (e.code === 1008 || e.code === 4004 || e.code === 4003) {
         this.closed = true;
         this.on.status("gone", 0);
-        this.on.fatal?.(e.reason || "This table cannot be reached.");
+        this.on.fatal?.(e.reason || t("status.unreachable"));
         return;
       }
       this.scheduleRetry();

@@ -1,30 +1,20 @@
 // Formatting shared by every screen: Coins, places, seat colors and markers.
 
-const thousands = new Intl.NumberFormat("en-GB");
+import { formatNumber, t } from "./i18n/i18n";
 
-/** coins formats an amount of Coins: 1500 → "1,500". */
+/** coins formats an amount of Coins in the reader's language: 1500 → "1,500", "1.500". */
 export function coins(n: number): string {
-  return thousands.format(Math.round(n));
+  return formatNumber(Math.round(n));
 }
 
 /** coinsLabel is coins with the unit, for screen readers and sentences. */
 export function coinsLabel(n: number): string {
-  return `${coins(n)} Coins`;
+  return t("format.coins", { n: coins(n) });
 }
 
-/** ordinal: 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+/** ordinal: 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd" ("1.", "1.º" in German and Spanish). */
 export function ordinal(n: number): string {
-  const t = n % 100;
-  if (t >= 11 && t <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-  }
-  return `${n}th`;
+  return t("format.ordinal", { n });
 }
 
 /** A seat color: its name is shown beside it, so color is never the only signal. */

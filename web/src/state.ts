@@ -4,6 +4,8 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
+import { lang, t } from "./i18n/i18n";
+import { ERROR_IDS } from "./i18n/errors";
 import {
   encodeBack,
   encodeChat,
@@ -141,19 +143,26 @@ export function addChat(chat: ChatLine[], lines: ChatLine[], all: boolean): Chat
   return out.length > CHAT_LIMIT ? out.slice(out.length - CHAT_LIMIT) : out;
 }
 
+/** serverWords is a refusal in the server's words (English), or outside English the words of its code. */
+function serverWords(e: ProtocolError): string {
+  if (lang.value === "en") return e.message;
+  const id = ERROR_IDS[e.code];
+  return id ? t(id) : "";
+}
+
 /** errorText says in player words what a refused message means. */
 export function errorText(e: ProtocolError): string {
   switch (e.code) {
     case "stale_version":
-      return "The table moved on before your move arrived. Here is the latest position; please try again.";
+      return t("status.stale");
     case "rate_limited":
-      return "Too many actions at once. Wait a moment and try again.";
+      return t("status.tooMany");
     case "outcome_unknown":
-      return "The server lost touch with its database as your move was saved. The table is loading again and will show whether your move was made.";
+      return t("status.outcomeUnknown");
     case "not_your_turn":
-      return e.message || "It is not your turn.";
+      return serverWords(e) || t("error.notYourTurn");
     default:
-      return e.message || "That was refused.";
+      return serverWords(e) || t("status.refusedMove");
   }
 }
 
@@ -266,14 +275,14 @@ export class TableStore {
   move(m: Move): boolean {
     const ok = this.conn?.send(encodeMove(m, this.data.value.version)) ?? false;
     if (ok) this.data.value = { ...this.data.value, pending: true };
-    else this.note("error", "Not connected: your move was not sent. Reconnecting…");
+    else this.note("error", t("status.moveNotSent"));
     return ok;
   }
 
   /** askHint asks the server what the computer player would do for this seat. */
   askHint(): void {
     if (this.conn?.send(encodeHint(this.data.value.version))) this.data.value = { ...this.data.value, hintPending: true, hint: null };
-    else this.note("error", "Not connected: the hint was not asked for. Reconnecting…");
+    else this.note("error", t("status.hintNotSent"));
   }
 
   /** back takes this person's seat back from the computer player standing in for them. */
@@ -289,7 +298,7 @@ export class TableStore {
   /** say sends a chat message or a reaction; false if the link is down. */
   say(said: { text: string } | { emoji: string }): boolean {
     const ok = this.conn?.send(encodeChat(this.data.value.version, said)) ?? false;
-    if (!ok) this.note("error", "Not connected: your message was not sent.");
+    if (!ok) this.note("error", t("status.chatNotSent"));
     return ok;
   }
 

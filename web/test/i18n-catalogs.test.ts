@@ -161,20 +161,53 @@ const CONVERTED = [
   "src/screens/Tv.tsx",
   "src/components/Presence.tsx",
   "src/components/Rules.tsx",
+  "src/screens/Replay.tsx",
+  "src/components/Chat.tsx",
+  "src/components/ChatRoom.tsx",
+  "src/components/Timeline.tsx",
+  "src/components/PlayAgain.tsx",
+  "src/components/SeatHandover.tsx",
+  "src/components/TurnAlerts.tsx",
+  "src/components/Status.tsx",
+  "src/components/PlayedForYou.tsx",
+  "src/components/Hint.tsx",
+  "src/components/PlayFrame.tsx",
+  "src/components/ZoomBoard.tsx",
+  "src/components/Countdown.tsx",
+  "src/components/CardDialog.tsx",
+  "src/components/IconLegend.tsx",
+  "src/components/LogPanel.tsx",
+  "src/components/EarlierLog.tsx",
+  "src/components/Announcer.tsx",
+  "src/components/announce.ts",
+  "src/components/AwayBanner.tsx",
+  "src/components/RankingTable.tsx",
+  "src/components/TvKey.tsx",
+  "src/components/Summary.tsx",
+  "src/components/TvFrame.tsx",
+  "src/components/usePlay.ts",
+  "src/screens/Table.tsx",
+  "src/state.ts",
+  "src/connection.ts",
+  "src/api.ts",
+  "src/notices/client.ts",
+  "src/catalog.tsx",
   ...GAME_CATALOGS.flatMap(({ game }) => files(join(web, "src", "games", game)).map((f) => relative(web, f))),
 ];
 
 /** Attributes whose values are never shown: classes, ids, types, test ids and the like. */
 const NOT_SHOWN =
-  /^(class|className|id|for|htmlFor|type|name|which|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|stroke|fill|d|viewBox|data-[\w-]+|aria-(describedby|labelledby|live|hidden|busy|checked|pressed))$/;
+  /^(class|className|id|for|htmlFor|type|name|which|autocomplete|autocapitalize|inputMode|rel|target|href|src|role|key|value|lang|stroke|fill|d|viewBox|data-[\w-]+|aria-(describedby|labelledby|live|relevant|hidden|busy|checked|pressed))$/;
 
-/** Names no language translates (Harbor, the UTC time zone). */
-const KEPT = new Set(["Harbor", "← Harbor", "UTC"]);
+/** Names no language translates (Harbor, the UTC time zone, chat services). */
+const KEPT = new Set(["Harbor", "← Harbor", "UTC", "Discord", "Slack", "Matrix (hookshot)"]);
 
 /** looksShown: a text a person would read: a JSX text, or a literal with two words or a capital (a class list like "btn btn-small" is not). */
 const looksShown = (s: string, jsx: boolean): boolean => {
   const text = s.replace(/&\w+;/g, " ").trim();
   if (!/\p{L}{2}/u.test(text) || KEPT.has(s.trim()) || KEPT.has(s) || s in en) return false;
+  if (/^harbor\.\w+$/.test(text)) return false; // a key of this browser's storage
+  if (!jsx && /^(?:[:.#[]|\((?:max|min)-|[a-z]+[[,])/.test(text)) return false; // a CSS selector or media query
   if (jsx) return true;
   if (/^[a-z0-9]+(-[a-z0-9]+)*( [a-z0-9]+(-[a-z0-9]+)*)*$/.test(text) && (!text.includes(" ") || text.includes("-"))) return false;
   return /\s/.test(text) || /\p{Lu}/u.test(text);
@@ -187,13 +220,17 @@ function shownLiterals(file: string, source = readFileSync(file, "utf8")): strin
   const visit = (n: ts.Node) => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isLiteralTypeNode(n)) return;
     if (ts.isJsxAttribute(n) && NOT_SHOWN.test(n.name.getText(sf))) return;
-    // A route's or state's name compared or switched on is code, not text.
+    // A route's or state's name compared or switched on is code, not text, as is a feature asked for by name ("wakeLock" in navigator).
     if (ts.isCaseClause(n)) return n.statements.forEach(visit);
-    if (ts.isBinaryExpression(n) && /^[!=]==?$/.test(n.operatorToken.getText(sf))) return;
+    if (ts.isBinaryExpression(n) && /^([!=]==?|in)$/.test(n.operatorToken.getText(sf))) return;
     if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) return;
+    // A quoted key ("Content-Type": …) names a field; its value may be text.
+    if (ts.isPropertyAssignment(n) && ts.isStringLiteral(n.name)) return visit(n.initializer);
+    // An Error (not an ApiError) is for the programmer who reads the console.
+    if (ts.isNewExpression(n) && n.expression.getText(sf) === "Error") return;
     if (
       ts.isCallExpression(n) &&
-      /^(tr?|switchLanguage|chooseAndRemember|getElementById|addEventListener|removeEventListener|getItem|setItem|matchAll|Intl\.\w+)$/.test(
+      /^(tr?|call|switchLanguage|chooseAndRemember|getElementById|addEventListener|removeEventListener|getItem|setItem|matchAll|Intl\.\w+)$/.test(
         n.expression.getText(sf),
       )
     ) {

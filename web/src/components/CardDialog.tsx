@@ -7,6 +7,7 @@
 
 import { type ComponentChildren, type CSSProperties, toChildArray } from "preact";
 import { useId, useLayoutEffect, useRef } from "preact/hooks";
+import { t } from "../i18n/i18n";
 
 /** FOCUSABLE is what Tab can reach inside the dialog. */
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -115,7 +116,7 @@ export function CardDialog({ title, titleClass, titleStyle, class: cls, style, c
         {children}
         {toChildArray(actions).length ? <div class="card-dialog-actions">{actions}</div> : null}
         <button type="button" class="card-dialog-close" onClick={onClose}>
-          Close
+          {t("frame.close")}
         </button>
       </div>
     </dialog>

@@ -7,23 +7,30 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import type { ChatLine, Lobby } from "../protocol";
 import type { TableStore } from "../state";
+import { type MessageId, t } from "../i18n/i18n";
 
 /** REACTIONS are the emoji the server accepts as reactions (table.Reactions). */
-export const REACTIONS = [
-  { emoji: "👍", label: "thumbs up" },
-  { emoji: "😂", label: "laughing" },
-  { emoji: "😮", label: "surprised" },
-  { emoji: "🎉", label: "party" },
-  { emoji: "😬", label: "grimacing" },
-  { emoji: "👏", label: "applause" },
-  { emoji: "🙈", label: "can't look" },
-  { emoji: "❤️", label: "love" },
+export const REACTIONS: { emoji: string; label: MessageId }[] = [
+  { emoji: "👍", label: "chat.thumbsUp" },
+  { emoji: "😂", label: "chat.laughing" },
+  { emoji: "😮", label: "chat.surprised" },
+  { emoji: "🎉", label: "chat.party" },
+  { emoji: "😬", label: "chat.grimacing" },
+  { emoji: "👏", label: "chat.applause" },
+  { emoji: "🙈", label: "chat.cantLook" },
+  { emoji: "❤️", label: "chat.love" },
 ];
+
+/** reactionName is a reaction's name in words, or nothing for an emoji the server no longer offers. */
+const reactionName = (emoji: string) => {
+  const r = REACTIONS.find((x) => x.emoji === emoji);
+  return r ? t(r.label) : "";
+};
 
 export const CHAT_MAX = 200;
 
 /** chatText is one line in words: who said what. */
-export const chatText = (l: ChatLine) => (l.emoji ? `${l.name} reacted ${l.emoji}` : `${l.name}: ${l.text}`);
+export const chatText = (l: ChatLine) => (l.emoji ? t("chat.reacted", { name: l.name, emoji: l.emoji }) : t("chat.said", { name: l.name, text: l.text }));
 
 function Line({ line }: { line: ChatLine }) {
   return (
@@ -31,7 +38,7 @@ function Line({ line }: { line: ChatLine }) {
       <strong>{line.name}</strong>{" "}
       {line.emoji ? (
         <>
-          <span class="chat-emoji">{line.emoji}</span> <span class="chat-emoji-name">{REACTIONS.find((r) => r.emoji === line.emoji)?.label ?? ""}</span>
+          <span class="chat-emoji">{line.emoji}</span> <span class="chat-emoji-name">{reactionName(line.emoji)}</span>
         </>
       ) : (
         line.text
@@ -46,44 +53,50 @@ export function ChatPanel({ store, lobby }: { store: TableStore; lobby: Lobby })
   const chat = store.data.value.chat;
   const send = (e: Event) => {
     e.preventDefault();
-    const t = text.trim();
-    if (t && store.say({ text: t })) setText("");
+    const said = text.trim();
+    if (said && store.say({ text: said })) setText("");
   };
   const toggle = async () => {
     try {
       await api.room(lobby.id, { chat: lobby.chatOff });
     } catch (err) {
-      store.note("error", err instanceof ApiError ? err.message : "That did not work; try again.");
+      store.note("error", err instanceof ApiError ? err.message : t("frame.failed"));
     }
   };
   return (
     <section class="panel chat" aria-labelledby="chat-h" data-testid="chat">
-      <h2 id="chat-h">Chat</h2>
+      <h2 id="chat-h">{t("chat.title")}</h2>
       {lobby.chatOff ? (
-        <p class="hint">The host turned the chat off.</p>
+        <p class="hint">{t("chat.off")}</p>
       ) : (
         <>
-          <div class="reactions" role="group" aria-label="Send a reaction">
+          <div class="reactions" role="group" aria-label={t("chat.reactions")}>
             {REACTIONS.map((r) => (
-              <button key={r.emoji} type="button" class="reaction" aria-label={`React: ${r.label}`} onClick={() => store.say({ emoji: r.emoji })}>
+              <button
+                key={r.emoji}
+                type="button"
+                class="reaction"
+                aria-label={t("chat.react", { name: t(r.label) })}
+                onClick={() => store.say({ emoji: r.emoji })}
+              >
                 {r.emoji}
               </button>
             ))}
           </div>
           <form class="row chat-form" onSubmit={send}>
             <label for="chat-input" class="sr-only">
-              Message to the table
+              {t("chat.message")}
             </label>
             <input
               id="chat-input"
               autocomplete="off"
               maxLength={CHAT_MAX}
-              placeholder="Say something…"
+              placeholder={t("chat.placeholder")}
               value={text}
               onInput={(e) => setText(e.currentTarget.value)}
             />
             <button type="submit" disabled={!text.trim()}>
-              Send
+              {t("chat.send")}
             </button>
           </form>
         </>
@@ -97,7 +110,7 @@ export function ChatPanel({ store, lobby }: { store: TableStore; lobby: Lobby })
       ) : null}
       {lobby.host ? (
         <button type="button" class="btn-small btn-quiet" onClick={toggle} data-testid="chat-toggle">
-          {lobby.chatOff ? "Turn the chat on" : "Turn the chat off"}
+          {lobby.chatOff ? t("chat.turnOn") : t("chat.turnOff")}
         </button>
       ) : null}
     </section>

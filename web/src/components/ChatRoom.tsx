@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type ChatRoomView } from "../api";
 import { message } from "../notices/parts";
+import { t } from "../i18n/i18n";
 
 const SERVICES: { value: string; label: string; hint: string }[] = [
   { value: "discord", label: "Discord", hint: "https://discord.com/api/webhooks/…" },
@@ -43,18 +44,16 @@ export function ChatRoomPanel({ id }: { id: string }) {
   const set = view?.service ? (SERVICES.find((s) => s.value === view.service)?.label ?? view.service) : "";
   return (
     <section class="panel chat-room" aria-labelledby="chat-room-h" data-testid="chat-room">
-      <h2 id="chat-room-h">Turn notices in a chat room</h2>
+      <h2 id="chat-room-h">{t("chat.roomTitle")}</h2>
       {set ? (
         <p class="row chat-room-set">
-          <span data-testid="chat-room-set">
-            Posting to {set} · {view?.host}
-          </span>
+          <span data-testid="chat-room-set">{t("chat.roomPosting", { service: set, host: view?.host ?? "" })}</span>
           <button type="button" disabled={busy} onClick={() => run(() => api.dropChatRoom(id))} data-testid="chat-room-remove">
-            Remove
+            {t("chat.roomRemove")}
           </button>
         </p>
       ) : (
-        <p class="hint">Each turn notice of this table is posted in your group's room too, with a link to the table.</p>
+        <p class="hint">{t("chat.roomHelp")}</p>
       )}
       <form
         class="chat-room-form"
@@ -64,7 +63,7 @@ export function ChatRoomPanel({ id }: { id: string }) {
         }}
       >
         <div class="option">
-          <label for="chat-room-service">Service</label>
+          <label for="chat-room-service">{t("chat.roomService")}</label>
           <select id="chat-room-service" value={service} disabled={busy} onChange={(e) => setService(e.currentTarget.value)} data-testid="chat-room-service">
             {SERVICES.map((s) => (
               <option key={s.value} value={s.value}>
@@ -74,7 +73,7 @@ export function ChatRoomPanel({ id }: { id: string }) {
           </select>
         </div>
         <div class="option">
-          <label for="chat-room-url">{set ? "Another webhook URL" : "Webhook URL"}</label>
+          <label for="chat-room-url">{set ? t("chat.roomAnotherUrl") : t("chat.roomUrl")}</label>
           <input
             id="chat-room-url"
             type="url"
@@ -88,10 +87,10 @@ export function ChatRoomPanel({ id }: { id: string }) {
             onInput={(e) => setUrl(e.currentTarget.value)}
             data-testid="chat-room-url"
           />
-          <small id="chat-room-help">The URL lets anyone who has it post in the room: it is kept on the server and never shown again.</small>
+          <small id="chat-room-help">{t("chat.roomUrlHelp")}</small>
         </div>
         <button type="submit" disabled={busy || !url.trim()} data-testid="chat-room-save">
-          Save
+          {t("chat.roomSave")}
         </button>
       </form>
       {error ? (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { duration, lapseWords, namesWords, untilWords } from "../deadline";
 import type { Pace } from "../protocol";
+import { t } from "../i18n/i18n";
 
 /**
  * useNow is the time of this render, in Unix ms; while ticking is on the
@@ -51,13 +52,13 @@ export function Countdown({
   let label: string;
   if (mine) {
     const left = duration(mine - now);
-    words = `${left} left`;
-    label = `${left} left; then ${lapseWords(pace ?? { mode: "live" })}`;
+    words = t("time.left", { left });
+    label = t("time.leftThen", { left, lapse: lapseWords(pace ?? { mode: "live" }) });
   } else if (pace?.mode === "own") {
     words = untilWords(names, theirs, now);
     label = words;
   } else {
-    words = `${namesWords(names)} ${names.length > 1 ? "have" : "has"} ${duration(theirs - now)} left`;
+    words = t("time.theyHave", { count: names.length, names: namesWords(names), left: duration(theirs - now) });
     label = words;
   }
   return (

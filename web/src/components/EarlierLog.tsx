@@ -1,5 +1,6 @@
 import { useEffect } from "preact/hooks";
 import type { TableStore } from "../state";
+import { t } from "../i18n/i18n";
 
 /**
  * EarlierLog offers the part of a long game's log that this page has not
@@ -16,7 +17,7 @@ export function EarlierLog({ store, shows }: { store: TableStore; shows?: number
   if (shows !== undefined || logComplete || log.length === 0) return null;
   return (
     <button type="button" class="btn-small btn-quiet" onClick={() => store.earlier()} data-testid="log-earlier">
-      Show earlier moves
+      {t("frame.earlier")}
     </button>
   );
 }

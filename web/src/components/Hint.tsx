@@ -6,6 +6,7 @@
 import type { Move } from "../protocol";
 import { isMyTurn, type TableStore } from "../state";
 import { MoveLine } from "./Rules";
+import { t } from "../i18n/i18n";
 
 export function HintBox({ store, label }: { store: TableStore; label: (m: Move) => string }) {
   const data = store.data.value;
@@ -15,12 +16,12 @@ export function HintBox({ store, label }: { store: TableStore; label: (m: Move) 
   return (
     <section class="panel hint-box" aria-labelledby="hint-h" data-testid="hint-box">
       <h2 id="hint-h" class="sr-only">
-        Hint
+        {t("hint.title")}
       </h2>
       {hint ? (
         <div role="status" data-testid="hint">
           <p class="hint-move">
-            <span class="tag tag-hint">Hint</span> The computer would: <strong>{label(hint.move)}</strong>
+            <span class="tag tag-hint">{t("hint.title")}</span> {t("hint.would")} <strong>{label(hint.move)}</strong>
           </p>
           {hint.reason ? (
             <p class="hint-reason">{hint.reason}</p>
@@ -38,7 +39,7 @@ export function HintBox({ store, label }: { store: TableStore; label: (m: Move) 
           onClick={() => store.askHint()}
           data-testid="ask-hint"
         >
-          {data.hintPending ? "Asking the computer…" : "What would the computer do?"}
+          {data.hintPending ? t("hint.asking") : t("hint.ask")}
         </button>
       )}
     </section>

@@ -5,6 +5,7 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { t } from "../i18n/i18n";
 
 export interface LegendEntry {
   /** the drawing, as the screens show it (hidden from screen readers: the name says it) */
@@ -35,9 +36,9 @@ export function IconLegend({ game }: { game: string }) {
     };
   }, [game]);
   if (!hasLegend(game)) return null;
-  if (!entries) return <p class="hint">Loading the icons…</p>;
+  if (!entries) return <p class="hint">{t("frame.loadingIcons")}</p>;
   return (
-    <ul class="icon-legend" aria-label="Icon legend" data-testid="icon-legend">
+    <ul class="icon-legend" aria-label={t("frame.iconLegend")} data-testid="icon-legend">
       {entries.map((e) => (
         <li key={e.name}>
           <span class="icon-legend-pic" aria-hidden="true">

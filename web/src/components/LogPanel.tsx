@@ -1,10 +1,9 @@
 import { keepNames } from "../format";
-import { eventText } from "../i18n/i18n";
+import { eventText, t } from "../i18n/i18n";
 import type { TableStore } from "../state";
 import { EarlierLog } from "./EarlierLog";
 
 /** The log's heading, the same in every game and on every screen. */
-export const LOG_TITLE = "What happened";
 
 /**
  * LogPanel is the game's log, newest first, the same in every game: on a
@@ -38,9 +37,9 @@ export function LogPanel({
   return (
     <section class={`panel log ${extra}`} aria-labelledby={id}>
       <h2 id={id} class={quiet ? "sr-only" : undefined}>
-        {LOG_TITLE}
+        {t("frame.logTitle")}
       </h2>
-      {lines.length === 0 ? <p class="hint">Nothing has happened yet.</p> : null}
+      {lines.length === 0 ? <p class="hint">{t("frame.logEmpty")}</p> : null}
       {/* A list that scrolls takes the focus, so the keyboard can scroll it. On a play screen the frame's
           announcer says each move once, so only the TV's list is a live region. */}
       <ol

@@ -9,6 +9,7 @@ import { gameList, loadGames } from "../gameList";
 import type { Lobby } from "../protocol";
 import { go, href } from "../router";
 import type { TableStore } from "../state";
+import { t } from "../i18n/i18n";
 
 /**
  * useFollowNext takes the page to the table "play again" opened, once the
@@ -32,7 +33,7 @@ export function PlayAgain({ store, lobby }: { store: TableStore; lobby: Lobby })
     try {
       await api.again(lobby.id, game);
     } catch (e) {
-      store.note("error", e instanceof ApiError ? e.message : "The next table could not be opened; try again.");
+      store.note("error", e instanceof ApiError ? e.message : t("frame.againFailed"));
     } finally {
       setBusy(false);
     }
@@ -40,26 +41,26 @@ export function PlayAgain({ store, lobby }: { store: TableStore; lobby: Lobby })
   if (!lobby.host) {
     return (
       <section class="panel play-again" aria-labelledby="again-h" data-testid="play-again">
-        <h2 id="again-h">What next?</h2>
-        <p>{lobby.hostName || "The host"} can start another game: this page then takes you to its table.</p>
+        <h2 id="again-h">{t("frame.whatNext")}</h2>
+        <p>{t("frame.hostCanStart", { host: lobby.hostName || t("frame.theHost") })}</p>
       </section>
     );
   }
   return (
     <section class="panel play-again" aria-labelledby="again-h" data-testid="play-again">
-      <h2 id="again-h">What next?</h2>
-      <p class="hint">Everyone here, and the TV, moves to the new table with the same seats and computer players.</p>
+      <h2 id="again-h">{t("frame.whatNext")}</h2>
+      <p class="hint">{t("frame.againHelp")}</p>
       <div class="row">
         <button type="button" class="btn-primary" disabled={busy} onClick={() => open("")} data-testid="again">
-          Play again
+          {t("frame.again")}
         </button>
       </div>
       <div class="row">
         <label for="again-game" class="sr-only">
-          Another game
+          {t("frame.anotherGame")}
         </label>
         <select id="again-game" value={other} onChange={(e) => setOther(e.currentTarget.value)}>
-          <option value="">Another game…</option>
+          <option value="">{t("frame.anotherGameMenu")}</option>
           {games
             .filter((g) => g.id !== lobby.game)
             .map((g) => (
@@ -69,7 +70,7 @@ export function PlayAgain({ store, lobby }: { store: TableStore; lobby: Lobby })
             ))}
         </select>
         <button type="button" disabled={busy || !other} onClick={() => open(other)} data-testid="again-other">
-          Choose this game
+          {t("frame.chooseGame")}
         </button>
       </div>
     </section>

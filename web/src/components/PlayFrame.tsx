@@ -34,6 +34,7 @@ import { ReplayLinks, TakeBack } from "./Timeline";
 import { Announcer } from "./Announcer";
 import { useAnnouncements } from "./announce";
 import { skipTarget, useFocusAfterMove, type Play } from "./usePlay";
+import { t } from "../i18n/i18n";
 
 /**
  * LiveTable is true inside a table's own screen (a live connection): only
@@ -118,7 +119,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
   const bar = me >= 0 && !over && parts.actions !== undefined;
   useBarRoom(root, bar);
   // The others the game waits on, for the time they have.
-  const others = g.actors.filter((s) => s !== me).map((s) => lobby?.seats[s]?.name ?? `Seat ${s + 1}`);
+  const others = g.actors.filter((s) => s !== me).map((s) => lobby?.seats[s]?.name ?? t("lobby.seatN", { n: s + 1 }));
   const mySeat = me >= 0 && !over && !play.away ? lobby?.seats[me] : undefined;
   return (
     <div ref={root} class={`play ${parts.class ?? ""}`} data-version={data.version}>
@@ -131,7 +132,7 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
           if (root.current) skipTarget(root.current, play.myTurn && !play.away)?.focus();
         }}
       >
-        Skip to your move
+        {t("frame.skip")}
       </button>
       {live && lobby ? <Presence lobby={lobby} actors={g.actors} variant="strip" /> : null}
       <header class="play-head" data-testid="play-head">
@@ -140,11 +141,11 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
           Harbor
         </a>
         <p class="turn-line" data-testid="turn-line" tabIndex={-1}>
-          {over ? "The game is over." : parts.turnLine}
+          {over ? t("frame.over") : parts.turnLine}
         </p>
         {!over ? <Countdown mine={me >= 0 ? g.deadline : 0} due={g.turnDue ?? 0} pace={lobby?.pace} names={others} /> : null}
         {parts.head}
-        {me < 0 && live ? <p class="hint">You are watching.</p> : null}
+        {me < 0 && live ? <p class="hint">{t("frame.watching")}</p> : null}
         <TakeBack store={store} />
       </header>
 
@@ -168,12 +169,12 @@ export function PlayFrame({ store, play, parts }: { store: TableStore; play: Pla
           {parts.side}
           <LogPanel store={store} {...parts.log} />
           <HowTo game={parts.game} options={data.lobby?.options} />
-          <PositionSummary turnLine={over ? "The game is over." : parts.turnLine} lines={parts.summary} />
+          <PositionSummary turnLine={over ? t("frame.over") : parts.turnLine} lines={parts.summary} />
         </div>
       </div>
 
       {bar ? (
-        <nav class="action-bar" aria-label="Your turn" data-version={data.version}>
+        <nav class="action-bar" aria-label={t("alerts.yourTurn")} data-version={data.version}>
           {parts.actions}
         </nav>
       ) : null}

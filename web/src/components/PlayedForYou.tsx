@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { playedFor } from "../deadline";
-import { plural } from "../format";
+import { t, tr } from "../i18n/i18n";
 import type { GameEvent, LobbySeat } from "../protocol";
 
 /** MAX_LINES is how many of the computer player's lines the banner lists: the last ones. */
@@ -23,10 +23,7 @@ export function PlayedForYou({ seat, log, versions }: { seat: LobbySeat; log: re
     <div class="banner banner-warn played-for-you" role="status" data-testid="played-for-you">
       {listed ? (
         <>
-          <p>
-            The computer played your last {turns === 1 ? "turn" : plural(turns, "turn")} for you
-            {shown.length < lines.length ? "; its last moves" : ""}:
-          </p>
+          <p>{t(shown.length < lines.length ? "frame.playedForYouSome" : "frame.playedForYou", { n: turns })}</p>
           <ul>
             {shown.map((l, i) => (
               <li key={i}>{l}</li>
@@ -34,14 +31,10 @@ export function PlayedForYou({ seat, log, versions }: { seat: LobbySeat; log: re
           </ul>
         </>
       ) : null}
-      {seat.held ? (
-        <p>
-          <strong>The table waits for you</strong>: {listed ? "" : "a computer player took your last turns, so "}no clock runs until you move.
-        </p>
-      ) : null}
+      {seat.held ? <p>{tr(listed ? "frame.waitsForYou" : "frame.waitsForYouTook", { b: (w) => <strong>{w}</strong> })}</p> : null}
       {listed ? (
         <button type="button" class="btn-small" onClick={() => setSeen(last)}>
-          Got it
+          {t("frame.gotIt")}
         </button>
       ) : null}
     </div>

@@ -7,6 +7,7 @@
 
 import type { ComponentChildren } from "preact";
 import { ordinal } from "../format";
+import { t } from "../i18n/i18n";
 
 /** ScoreColumn is one source of points: its (short) head, and its words in full when the head is short. */
 export interface ScoreColumn {
@@ -41,7 +42,7 @@ export function RankingTable({ tableClass, whoHead, columns, rows }: { tableClas
         <thead>
           <tr>
             <th scope="col" class="col-place">
-              <span class="col-head">Place</span>
+              <span class="col-head">{t("frame.place")}</span>
             </th>
             <th scope="col">{whoHead}</th>
             {columns.map((c) => (
@@ -50,7 +51,7 @@ export function RankingTable({ tableClass, whoHead, columns, rows }: { tableClas
               </th>
             ))}
             <th scope="col">
-              <span class="col-head">Total</span>
+              <span class="col-head">{t("frame.total")}</span>
             </th>
           </tr>
         </thead>

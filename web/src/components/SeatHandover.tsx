@@ -8,6 +8,7 @@ import { api, ApiError } from "../api";
 import type { Lobby, LobbySeat } from "../protocol";
 import { handedNote } from "../seats";
 import type { TableStore } from "../state";
+import { t } from "../i18n/i18n";
 
 /** useRequest runs one request of a button at a time, telling the player in words when it fails. */
 export function useRequest(store: TableStore) {
@@ -17,7 +18,7 @@ export function useRequest(store: TableStore) {
     try {
       await what();
     } catch (e) {
-      store.note("error", e instanceof ApiError ? e.message : "That did not work; try again.");
+      store.note("error", e instanceof ApiError ? e.message : t("frame.failed"));
     } finally {
       setBusy(false);
     }
@@ -32,9 +33,9 @@ export function useRequest(store: TableStore) {
  */
 export function HandOver({ store, lobby, seat }: { store: TableStore; lobby: Lobby; seat: LobbySeat }) {
   const [busy, run] = useRequest(store);
-  const name = seat.name || `Seat ${seat.index + 1}`;
-  const label = seat.you ? (seat.handed ? "Take my seat back" : "Computer plays for me") : seat.handed ? "Give back" : "Computer plays";
-  const aria = seat.you ? label : seat.handed ? `Give back ${name}'s seat to ${name}` : `Computer plays for ${name}`;
+  const name = seat.name || t("lobby.seatN", { n: seat.index + 1 });
+  const label = seat.you ? t(seat.handed ? "seats.takeBack" : "seats.computerForMe") : t(seat.handed ? "seats.giveBack" : "seats.computerPlays");
+  const aria = seat.you ? label : seat.handed ? t("seats.giveBackTo", { name }) : t("seats.computerFor", { name });
   return (
     <button
       type="button"
@@ -62,7 +63,7 @@ export function SeatHandover({ store, lobby }: { store: TableStore; lobby: Lobby
     <div class="banner banner-warn" role="status" data-testid="handed">
       {handedNote(lobby, mine)}{" "}
       <button type="button" class="btn-small" disabled={busy} data-testid="take-seat-back" onClick={() => run(() => api.hand(lobby.id, mine.index, false))}>
-        Take my seat back
+        {t("seats.takeBack")}
       </button>
     </div>
   );

@@ -6,6 +6,7 @@
 import { useEffect } from "preact/hooks";
 import type { TableStore } from "../state";
 import { RuleLink } from "./Rules";
+import { t, tr } from "../i18n/i18n";
 
 /** LinkBanner says when the connection is down and that it is coming back by itself. */
 export function LinkBanner({ store }: { store: TableStore }) {
@@ -14,7 +15,7 @@ export function LinkBanner({ store }: { store: TableStore }) {
   if (fatal) return null; // the screen shows a Refused panel instead
   if (st === "open") return null;
   const text =
-    st === "connecting" ? "Connecting to the table…" : `Connection lost. Reconnecting${store.attempt.value > 1 ? ` (attempt ${store.attempt.value})` : ""}…`;
+    st === "connecting" ? t("status.connecting") : store.attempt.value > 1 ? t("status.reconnectingN", { n: store.attempt.value }) : t("status.reconnecting");
   return (
     <div class={`banner ${st === "connecting" ? "banner-info" : "banner-warn"}`} role="status" aria-live="polite" data-testid="link-status">
       <span class="spinner" aria-hidden="true" /> {text}
@@ -30,11 +31,9 @@ export function Refused({ reason }: { reason: string }) {
   return (
     <div class="page">
       <section class="panel" role="alert">
-        <h1>This table cannot be opened</h1>
+        <h1>{t("status.refused")}</h1>
         <p>{sentence(reason)}.</p>
-        <p>
-          <a href="/">Back to the start</a>, where you can join with a code or open a table of your own.
-        </p>
+        <p>{tr("status.refusedHelp", { a: (w) => <a href="/">{w}</a> })}</p>
       </section>
     </div>
   );
@@ -46,14 +45,14 @@ export function NoticeBar({ store }: { store: TableStore }) {
   const game = store.data.value.lobby?.game;
   useEffect(() => {
     if (n?.kind !== "info") return;
-    const t = setTimeout(() => store.dismiss(), 5000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => store.dismiss(), 5000);
+    return () => clearTimeout(timer);
   }, [n?.seq]);
   if (!n) return null;
   return (
     <div class={`notice notice-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-testid="notice">
       <span>
-        {n.kind === "error" ? "Not allowed: " : ""}
+        {n.kind === "error" ? t("status.notAllowed") : ""}
         {n.text}
         {n.rule && game ? (
           <>
@@ -61,10 +60,10 @@ export function NoticeBar({ store }: { store: TableStore }) {
             <RuleLink game={game} rule={n.rule} />
           </>
         ) : n.rule ? (
-          <span class="rule-id"> (rule {n.rule})</span>
+          <span class="rule-id">{t("status.rule", { rule: n.rule })}</span>
         ) : null}
       </span>
-      <button type="button" class="btn-small" onClick={() => store.dismiss()} aria-label="Dismiss message">
+      <button type="button" class="btn-small" onClick={() => store.dismiss()} aria-label={t("status.dismiss")}>
         ✕
       </button>
     </div>

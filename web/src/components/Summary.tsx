@@ -5,13 +5,14 @@
 // text in a list, read in order, and worked out only while it is open.
 
 import { useState } from "preact/hooks";
+import { t } from "../i18n/i18n";
 
 export function PositionSummary({ turnLine, lines }: { turnLine: string; lines: () => string[] }) {
   const [open, setOpen] = useState(false);
   return (
     <section class="panel summary-panel" data-testid="position-summary">
       <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-        <summary>Summary of the game</summary>
+        <summary>{t("frame.summary")}</summary>
         {open ? (
           <ul class="summary-lines">
             {[turnLine, ...lines()].map((l, i) => (

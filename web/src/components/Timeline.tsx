@@ -6,13 +6,14 @@ import { api, exportHref } from "../api";
 import type { Lobby } from "../protocol";
 import { href } from "../router";
 import type { TableStore } from "../state";
+import { t } from "../i18n/i18n";
 
 /** TimelineOptions are the host's timeline settings in the lobby (read-only for others). */
 export function TimelineOptions({ lobby, busy, run }: { lobby: Lobby; busy: boolean; run: (f: () => Promise<unknown>) => void }) {
   const editable = lobby.host && lobby.status === "lobby";
   return (
     <fieldset class="option timeline-options">
-      <legend>Taking moves back and the replay</legend>
+      <legend>{t("timeline.legend")}</legend>
       <label class="check">
         <input
           type="checkbox"
@@ -21,7 +22,7 @@ export function TimelineOptions({ lobby, busy, run }: { lobby: Lobby; busy: bool
           disabled={!editable || busy}
           onChange={(e) => run(() => api.timeline(lobby.id, e.currentTarget.checked, lobby.hideHands))}
         />
-        Let people take back their last move, until someone else acts, when it showed nothing new (no dice, no card drawn)
+        {t("timeline.undo")}
       </label>
       <label class="check">
         <input
@@ -31,12 +32,11 @@ export function TimelineOptions({ lobby, busy, run }: { lobby: Lobby; busy: bool
           disabled={!editable || busy}
           onChange={(e) => run(() => api.timeline(lobby.id, lobby.undo, e.currentTarget.checked))}
         />
-        Keep every hand hidden in the replay after the game
+        {t("timeline.hideHands")}
       </label>
       {lobby.forkAt > 0 ? (
         <p class="hint" data-testid="fork-note">
-          This game plays on from move {lobby.forkAt} of an earlier game. Everything nobody had seen at that moment (cards still in a deck, dice to come) is
-          dealt afresh.
+          {t("timeline.fork", { at: lobby.forkAt })}
         </p>
       ) : null}
     </fieldset>
@@ -48,10 +48,10 @@ export function TakeBack({ store }: { store: TableStore }) {
   const { game, pending } = store.data.value;
   if (!game?.undo) return null;
   return (
-    <div class="takeback-bar" role="region" aria-label="Take back">
-      <span>Changed your mind? Nobody has acted since your last move.</span>
+    <div class="takeback-bar" role="region" aria-label={t("timeline.takeBack")}>
+      <span>{t("timeline.changed")}</span>
       <button type="button" class="btn" data-testid="undo" disabled={pending} onClick={() => store.undo()}>
-        Take back my last move
+        {t("timeline.takeBackMine")}
       </button>
     </div>
   );
@@ -62,13 +62,13 @@ export function ReplayLinks({ lobby, tvCode }: { lobby: Lobby | null; tvCode?: s
   if (lobby?.status !== "finished") return null;
   const replay = tvCode ? `${href({ name: "tv", code: tvCode })}/replay` : `${href({ name: "table", id: lobby.id })}/replay`;
   return (
-    <nav class={tvCode ? "replay-links tv-replay-links" : "replay-links"} aria-label="After the game">
+    <nav class={tvCode ? "replay-links tv-replay-links" : "replay-links"} aria-label={t("timeline.after")}>
       <a href={replay} data-testid="replay-link">
-        Watch the replay
+        {t("timeline.watch")}
       </a>
       {tvCode ? null : (
         <a href={exportHref(lobby.id)} download={`harbor-${lobby.game}-${lobby.id}.json`} data-testid="export-link">
-          Download the game file
+          {t("replay.download")}
         </a>
       )}
     </nav>

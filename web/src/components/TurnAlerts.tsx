@@ -6,6 +6,7 @@
 import { signal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { isMyTurn, type TableStore } from "../state";
+import { t } from "../i18n/i18n";
 
 const SOUND_KEY = "harbor.turnSound";
 
@@ -23,7 +24,7 @@ function setTurnSound(on: boolean): void {
 
 /** turnTitle is the tab's title: it says so when it is your turn. */
 export function turnTitle(base: string, myTurn: boolean): string {
-  return myTurn ? `▶ Your turn · ${base}` : base;
+  return myTurn ? t("alerts.title", { base }) : base;
 }
 
 /** beep plays a short two-note chime with the Web Audio API. */
@@ -66,7 +67,7 @@ export function useTurnAlerts(store: TableStore, gameName: string): void {
       if (turnSound.value) beep();
       if (document.hidden && "Notification" in globalThis && Notification.permission === "granted") {
         try {
-          new Notification("Your turn", { body: `${gameName || "Harbor"}: the table waits for you.`, tag: "harbor-turn" });
+          new Notification(t("alerts.yourTurn"), { body: t("alerts.waits", { game: gameName || "Harbor" }), tag: "harbor-turn" });
         } catch {
           /* some phones only notify from a service worker */
         }
@@ -110,11 +111,11 @@ export function AlertSettings() {
     <div class="alert-settings">
       <label class="toggle">
         <input type="checkbox" checked={turnSound.value} onChange={(e) => setTurnSound(e.currentTarget.checked)} data-testid="turn-sound" />
-        Sound on my turn
+        {t("alerts.sound")}
       </label>
       {canNotify && permission === "default" ? (
         <button type="button" class="btn-small" onClick={() => void Notification.requestPermission().then(() => setTurnSound(turnSound.value))}>
-          Notify me when it is my turn
+          {t("alerts.notify")}
         </button>
       ) : null}
     </div>

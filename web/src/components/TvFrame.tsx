@@ -20,6 +20,7 @@ import { LiveTable } from "./PlayFrame";
 import { Presence } from "./Presence";
 import { ReplayLinks } from "./Timeline";
 import { TvKey } from "./TvKey";
+import { t } from "../i18n/i18n";
 
 /** TvGame is what a game's TV parts are drawn from: the table's data, its game, and whether it is over. */
 export interface TvGame {
@@ -79,7 +80,7 @@ export function TvFrame({ store, parts }: { store: TableStore; parts: (tv: TvGam
   const tv = tvOf(data);
   // At the end nobody's seat changes hands any more: the bar gives up its room and is measured afresh.
   useBarHeight(root, live && !!tv, tv?.over ?? false);
-  if (!tv) return <p class="tv-wait">Waiting for the game…</p>;
+  if (!tv) return <p class="tv-wait">{t("frame.tvWaiting")}</p>;
   const p = parts(tv);
   const lobby = data.lobby;
   const line = (

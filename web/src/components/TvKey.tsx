@@ -8,6 +8,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { hasLegend, loadLegend, type LegendEntry } from "./IconLegend";
+import { t } from "../i18n/i18n";
 
 /** How long each page of the key shows. */
 export const KEY_TURN_MS = 6000;
@@ -93,7 +94,7 @@ export function TvKey({ game }: { game: string }) {
   return (
     <section class="panel tv-key" aria-labelledby="tv-key-h" data-testid="tv-key">
       <h2 id="tv-key-h" class="tv-key-title">
-        Key
+        {t("frame.key")}
       </h2>
       <div class="tv-key-pages" ref={box}>
         {entries && !pages ? (

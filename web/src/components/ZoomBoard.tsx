@@ -11,6 +11,7 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { t } from "../i18n/i18n";
 
 /** The zoom steps the buttons walk through; 4 brings every drawn board's smallest text past 12 px on a 320 px phone. */
 export const ZOOM_STEPS = [1, 1.5, 2, 3, 4];
@@ -187,21 +188,35 @@ export function ZoomBoard({
     <div class={`zoom-board ${zoomed ? "zoom-on" : ""} ${extra}`} data-zoom={zoom}>
       {phone ? (
         <div class="zoom-bar">
-          <button type="button" class="btn-small" onClick={() => step(1)} disabled={scale >= top} aria-label={`Zoom in on ${label}`} data-testid="zoom-in">
-            Zoom in
+          <button
+            type="button"
+            class="btn-small"
+            onClick={() => step(1)}
+            disabled={scale >= top}
+            aria-label={t("frame.zoomInOn", { label })}
+            data-testid="zoom-in"
+          >
+            {t("frame.zoomIn")}
           </button>
-          <button type="button" class="btn-small" onClick={() => step(-1)} disabled={scale <= 1} aria-label={`Zoom out of ${label}`} data-testid="zoom-out">
-            Zoom out
+          <button
+            type="button"
+            class="btn-small"
+            onClick={() => step(-1)}
+            disabled={scale <= 1}
+            aria-label={t("frame.zoomOutOf", { label })}
+            data-testid="zoom-out"
+          >
+            {t("frame.zoomOut")}
           </button>
           <button
             type="button"
             class="btn-small"
             onClick={() => zoomTo(1)}
             disabled={scale <= 1}
-            aria-label={`Fit ${label} to the screen`}
+            aria-label={t("frame.fitLabel", { label })}
             data-testid="zoom-fit"
           >
-            Fit
+            {t("frame.fit")}
           </button>
           <span class="zoom-level">{Math.round(zoom * 100)}%</span>
         </div>

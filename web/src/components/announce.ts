@@ -10,7 +10,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameEvent } from "../protocol";
-import { eventText } from "../i18n/i18n";
+import { eventText, t } from "../i18n/i18n";
 
 /** MAX_SAID is how many moves one announcement says in full; a longer burst is counted and only its last move said. */
 export const MAX_SAID = 3;
@@ -78,8 +78,8 @@ export function announce(heard: Heard, now: Now, otherTurn = false): Announcemen
   });
   const lines = [...moves.values()].map((m) => m.join(" "));
   const polite =
-    lines.length === 0 ? null : lines.length <= MAX_SAID ? lines.join(" ") : `${lines.length} moves were made. The last: ${lines[lines.length - 1]}`;
-  const assertive = now.myTurn && (!heard.myTurn || otherTurn) ? `Your turn. ${spoken(now.turnLine.replace(/\bYour turn:\s*/, ""))}` : null;
+    lines.length === 0 ? null : lines.length <= MAX_SAID ? lines.join(" ") : t("announce.moves", { n: lines.length, last: lines[lines.length - 1] ?? "" });
+  const assertive = now.myTurn && (!heard.myTurn || otherTurn) ? t("announce.yourTurn", { line: spoken(now.turnLine.replace(/\bYour turn:\s*/, "")) }) : null;
   return { polite, assertive, heard: { through: Math.max(heard.through, now.version, lastVersion(now)), myTurn: now.myTurn } };
 }
 

@@ -16,6 +16,7 @@ import { go, href, type Route } from "../router";
 import { ensureSession, me } from "../session";
 import { emptyTable, TableStore } from "../state";
 import { useTable } from "./Table";
+import { t, tr } from "../i18n/i18n";
 
 type Source = { kind: "table"; id: string } | { kind: "tv"; code: string } | { kind: "file"; doc: unknown };
 
@@ -32,7 +33,7 @@ function fetchPosition(src: Source, at: number, hands: boolean): Promise<Positio
 }
 
 function message(e: unknown): string {
-  return e instanceof ApiError ? e.message : "The replay could not be loaded.";
+  return e instanceof ApiError ? e.message : t("replay.failed");
 }
 
 /** Replay is the screen of the replay routes. */
@@ -49,9 +50,9 @@ function OpenFile({ onOpen }: { onOpen: (doc: unknown) => void }) {
   return (
     <div class="page">
       <section class="panel" aria-labelledby="open-file-h">
-        <h1 id="open-file-h">Watch a game again</h1>
-        <p>Open a game file downloaded from the end of a Harbor game.</p>
-        <label for="game-file">Game file</label>
+        <h1 id="open-file-h">{t("replay.openTitle")}</h1>
+        <p>{t("replay.openText")}</p>
+        <label for="game-file">{t("replay.gameFile")}</label>
         <input
           id="game-file"
           type="file"
@@ -63,7 +64,7 @@ function OpenFile({ onOpen }: { onOpen: (doc: unknown) => void }) {
             try {
               onOpen(JSON.parse(await f.text()));
             } catch {
-              setError("That file is not a Harbor game file.");
+              setError(t("replay.notAFile"));
             }
           }}
         />
@@ -72,7 +73,7 @@ function OpenFile({ onOpen }: { onOpen: (doc: unknown) => void }) {
             {error}
           </p>
         ) : null}
-        <a href="/">Back to the start</a>
+        <a href="/">{t("frame.backToStart")}</a>
       </section>
     </div>
   );
@@ -122,7 +123,7 @@ function ReplayOf({ src }: { src: Source }) {
         setLobby((await api.tvReplay(src.code, 0)).lobby);
       } else {
         const l = fileLobby(src.doc, "");
-        if (!l) throw new ApiError(400, { code: "invalid", message: "That file is not a Harbor game file." });
+        if (!l) throw new ApiError(400, { code: "invalid", message: t("replay.notAFile") });
         setLobby({ ...l, gameName: gameInfo(l.game)?.name ?? l.game });
       }
     },
@@ -174,9 +175,9 @@ function ReplayOf({ src }: { src: Source }) {
   if (offline && !lobby) {
     return (
       <div class={tv ? "tv tv-wait" : "page"}>
-        <h1>The replay</h1>
+        <h1>{t("replay.title")}</h1>
         <OfflineNotice />
-        <a href="/">Back to the start</a>
+        <a href="/">{t("frame.backToStart")}</a>
       </div>
     );
   }
@@ -186,11 +187,11 @@ function ReplayOf({ src }: { src: Source }) {
         <p class="error" role="alert">
           {error}
         </p>
-        <a href="/">Back to the start</a>
+        <a href="/">{t("frame.backToStart")}</a>
       </div>
     );
   }
-  if (!lobby || !pos) return <p class={tv ? "tv-wait" : "page"}>Loading the replay…</p>;
+  if (!lobby || !pos) return <p class={tv ? "tv-wait" : "page"}>{t("loading.replay")}</p>;
   const total = pos.total;
   const step = (n: number) => {
     setPlaying(false);
@@ -211,41 +212,41 @@ function ReplayOf({ src }: { src: Source }) {
     <div class={tv ? "replay replay-tv" : "replay"}>
       {src.kind === "tv" ? <FollowNextTv code={src.code} /> : null}
       <div class="replay-game">
-        {tv ? <h1 class="sr-only">Replay of {lobby.gameName || gameInfo(lobby.game)?.name || "a game"}</h1> : null}
-        <GameScreen game={lobby.game} which={tv ? "Tv" : "Player"} store={store} fallback={<p class="page">This game has no screen to replay it on yet.</p>} />
+        {tv ? <h1 class="sr-only">{t("replay.of", { game: lobby.gameName || gameInfo(lobby.game)?.name || t("replay.aGame") })}</h1> : null}
+        <GameScreen game={lobby.game} which={tv ? "Tv" : "Player"} store={store} fallback={<p class="page">{t("replay.noScreen")}</p>} />
       </div>
-      <section class="replay-bar" aria-label="Replay controls" data-testid="replay-bar" data-at={pos.at} data-total={total}>
+      <section class="replay-bar" aria-label={t("replay.controls")} data-testid="replay-bar" data-at={pos.at} data-total={total}>
         {src.kind === "table" ? <NextTable id={src.id} /> : null}
         <p class="replay-where" aria-live="polite">
-          Move <strong data-testid="replay-at">{pos.at}</strong> of {total}
-          {pos.at === 0 ? " · the start" : pos.at === total ? " · the end" : ""}
+          {tr("replay.where", { at: pos.at, total, b: (w) => <strong data-testid="replay-at">{w}</strong> })}
+          {pos.at === 0 ? t("replay.atStart") : pos.at === total ? t("replay.atEnd") : ""}
         </p>
         <div class="replay-buttons">
-          <button type="button" class="btn" onClick={() => step(0)} disabled={pos.at === 0} aria-label="To the start">
-            Start
+          <button type="button" class="btn" onClick={() => step(0)} disabled={pos.at === 0} aria-label={t("replay.toStart")}>
+            {t("replay.start")}
           </button>
-          <button type="button" class="btn" onClick={() => step(pos.at - 1)} disabled={pos.at === 0} aria-label="One move back" data-testid="replay-back">
+          <button type="button" class="btn" onClick={() => step(pos.at - 1)} disabled={pos.at === 0} aria-label={t("replay.back")} data-testid="replay-back">
             ◀
           </button>
           <button type="button" class="btn btn-primary" onClick={() => setPlaying(!playing)} disabled={pos.at >= total} data-testid="replay-play">
-            {playing ? "Pause" : "Play"}
+            {playing ? t("replay.pause") : t("replay.play")}
           </button>
           <button
             type="button"
             class="btn"
             onClick={() => step(pos.at + 1)}
             disabled={pos.at >= total}
-            aria-label="One move forward"
+            aria-label={t("replay.forward")}
             data-testid="replay-forward"
           >
             ▶
           </button>
-          <button type="button" class="btn" onClick={() => step(total)} disabled={pos.at >= total} aria-label="To the end">
-            End
+          <button type="button" class="btn" onClick={() => step(total)} disabled={pos.at >= total} aria-label={t("replay.toEnd")}>
+            {t("replay.end")}
           </button>
         </div>
         <label class="replay-slider">
-          <span class="sr-only">Jump to move</span>
+          <span class="sr-only">{t("replay.jump")}</span>
           <input type="range" min={0} max={total} value={pos.at} onChange={(e) => step(Number(e.currentTarget.value))} data-testid="replay-slider" />
         </label>
         {error ? (
@@ -255,25 +256,25 @@ function ReplayOf({ src }: { src: Source }) {
         ) : null}
       </section>
       {tv ? null : (
-        <section class="panel replay-more" aria-label="Replay settings">
+        <section class="panel replay-more" aria-label={t("replay.settings")}>
           <label>
-            Speed{" "}
+            {t("replay.speed")}{" "}
             <select value={String(speed)} onChange={(e) => setSpeed(Number(e.currentTarget.value))} data-testid="replay-speed">
               {SPEEDS.map((s) => (
                 <option key={s} value={String(s)}>
-                  {s} {s === 1 ? "move" : "moves"} a second
+                  {t("replay.perSecond", { n: s })}
                 </option>
               ))}
             </select>
           </label>
           {canSeeHands ? (
             <label>
-              Show{" "}
+              {t("replay.show")}{" "}
               <select value={String(viewer)} onChange={(e) => setViewer(Number(e.currentTarget.value))} data-testid="replay-viewer">
-                <option value="-1">what everyone saw</option>
+                <option value="-1">{t("replay.everyone")}</option>
                 {lobby.seats.map((s) => (
                   <option key={s.index} value={String(s.index)}>
-                    {s.name}'s hand
+                    {t("replay.hand", { name: s.name })}
                   </option>
                 ))}
               </select>
@@ -289,28 +290,28 @@ function ReplayOf({ src }: { src: Source }) {
                 aria-describedby="play-on-help"
                 data-testid="play-from-here"
               >
-                Play on from move {pos.at}
+                {t("replay.playOn", { at: pos.at })}
               </button>
               <small id="play-on-help" class="hint">
-                Opens a new table at this moment. Everyone who played, and the TV, is taken along to their old seat; computer players keep theirs.
+                {t("replay.playOnHelp")}
               </small>
               <a class="btn" href={exportHref(src.id)} download={`harbor-${lobby.game}-${src.id}.json`} data-testid="replay-download">
-                Download the game file
+                {t("replay.download")}
               </a>
-              <a href={href({ name: "table", id: src.id })}>Back to the table</a>
+              <a href={href({ name: "table", id: src.id })}>{t("replay.backToTable")}</a>
             </div>
           ) : null}
         </section>
       )}
       {log.length > 0 && !tv ? (
         <section class="panel replay-log" aria-labelledby="replay-log-h">
-          <h2 id="replay-log-h">Moves</h2>
+          <h2 id="replay-log-h">{t("replay.moves")}</h2>
           <ol>
             {log.map((l) => (
               <li key={l.at} class={`${l.at === pos.at ? "replay-now" : ""} ${l.undone ? "replay-undone" : ""}`}>
                 <button type="button" class="link" onClick={() => step(l.at)} aria-current={l.at === pos.at ? "step" : undefined}>
                   {l.at}. {l.text}
-                  {l.undone ? <span class="replay-undone-mark"> (taken back)</span> : null}
+                  {l.undone ? <span class="replay-undone-mark">{t("replay.undone")}</span> : null}
                 </button>
               </li>
             ))}
@@ -349,21 +350,21 @@ function NextTable({ id }: { id: string }) {
   }, [next]);
   if (!next || shown !== next) return null;
   // The person who pressed it, in another tab of theirs, reads "You".
-  const by = about?.host ? "You" : about?.hostName || "Someone";
-  const plays = about?.host ? "play" : "plays";
+  const by = about?.host ? "you" : "other";
+  const name = about?.hostName || t("replay.someone");
   const mine = about?.seats.find((s) => s.you);
   return (
     <div class="replay-next" role="status" data-testid="replay-next">
       <p>
-        {about && about.forkAt > 0 ? `${by} ${plays} on from move ${about.forkAt} at a new table.` : `${by} opened a new table after this game.`}{" "}
-        {mine ? "Your seat there waits for you." : "You are invited along."}
+        {about && about.forkAt > 0 ? t("replay.nextFork", { by, name, at: about.forkAt }) : t("replay.nextAfter", { by, name })}{" "}
+        {mine ? t("replay.nextSeat") : t("replay.nextInvited")}
       </p>
       <span class="replay-next-actions">
         <a class="button btn-primary" href={href({ name: "table", id: next })} data-testid="replay-next-join">
-          Join the new table
+          {t("replay.nextJoin")}
         </a>
         <button type="button" class="btn" onClick={() => setShown("")} data-testid="replay-next-later">
-          Keep watching
+          {t("replay.nextLater")}
         </button>
       </span>
     </div>

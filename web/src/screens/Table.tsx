@@ -23,6 +23,7 @@ import { GameScreen } from "../games/GameScreen";
 import { rememberTable } from "../recent";
 import { TableStore } from "../state";
 import { Lobby } from "./Lobby";
+import { t } from "../i18n/i18n";
 
 /** useTable keeps one TableStore alive for as long as the screen shows this table. */
 export function useTable(path: string, probe?: () => Promise<string | null>): TableStore {
@@ -37,8 +38,8 @@ export function ComingSoon({ game }: { game: string }) {
     <div class="page">
       <section class="panel">
         <h1>{info?.name ?? game}</h1>
-        <p>The game has started. Its play screen is coming soon to Harbor.</p>
-        <a href="/">Back to the start</a>
+        <p>{t("table.comingSoon")}</p>
+        <a href="/">{t("frame.backToStart")}</a>
       </section>
     </div>
   );
@@ -60,12 +61,12 @@ export function Table({ id }: { id: string }) {
   if (offline)
     return (
       <div class="page">
-        <h1>The table</h1>
+        <h1>{t("table.title")}</h1>
         <OfflineNotice />
       </div>
     );
-  if (failed) return <p class="page error">Harbor's server could not open the table. Reload the page to try again.</p>;
-  if (!ready) return <p class="page">Opening the table…</p>;
+  if (failed) return <p class="page error">{t("table.failed")}</p>;
+  if (!ready) return <p class="page">{t("table.opening")}</p>;
   return <TableScreen id={id} />;
 }
 
@@ -83,7 +84,7 @@ export function PlayScreen({ store }: { store: TableStore }) {
   const { lobby, game } = store.data.value;
   let body: preact.JSX.Element;
   if (store.fatal.value) body = <Refused reason={store.fatal.value} />;
-  else if (!lobby && !game) body = <p class="page">Opening the table…</p>;
+  else if (!lobby && !game) body = <p class="page">{t("table.opening")}</p>;
   else if (lobby && lobby.status === "lobby") body = <Lobby store={store} lobby={lobby} />;
   else {
     const gameId = lobby?.game ?? "";
@@ -104,7 +105,7 @@ export function PlayScreen({ store }: { store: TableStore }) {
       {inGame ? (
         <div class="page table-room">
           <section class="panel" aria-labelledby="room-h">
-            <h2 id="room-h">At the table</h2>
+            <h2 id="room-h">{t("table.atTable")}</h2>
             <Presence lobby={lobby} store={store} actors={game?.actors} />
             {mine ? <AlertSettings /> : null}
           </section>
