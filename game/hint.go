@@ -8,16 +8,17 @@ import (
 )
 
 // Reasoner is a Bot that can say, in a few words a player understands, why
-// it chose a move. Bots that implement it give hints with a reason.
+// it chose a move: a message, which the asking page words in its reader's
+// language. Bots that implement it give hints with a reason.
 type Reasoner[M any, V any] interface {
-	Reason(view V, legal []M, chosen M) string
+	Reason(view V, legal []M, chosen M) *Msg
 }
 
 // Suggestion is what a computer player would do for a seat: a move, and a
 // short reason when its bot can give one.
 type Suggestion struct {
 	Move   json.RawMessage `json:"move"`
-	Reason string          `json:"reason,omitempty"`
+	Reason *Msg            `json:"reason,omitempty"`
 }
 
 // Suggest asks computer player c which move it would make for seat in g. Like

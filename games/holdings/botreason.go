@@ -1,35 +1,35 @@
 package holdings
 
-import "fmt"
+import "harbor/game"
 
 // Reason says in a few words why the bot chose m from v, for the hint a
-// person may ask for ("what would the computer do?"). It reads only what
-// Choose read: the seat's own view.
-func (b *Bot) Reason(v View, legal []Move, m Move) string {
+// person may ask for ("what would the computer do?"), as a message the
+// asking page words. It reads only what Choose read: the seat's own view.
+func (b *Bot) Reason(v View, legal []Move, m Move) *game.Msg {
 	cash := int(v.Cash[b.Seat])
 	switch m.Type {
 	case MoveAccept:
-		return "It only pays Coins, and the districts it brings are worth at least that much at printed prices."
+		return game.M("holdings.reason.accept")
 	case MoveDecline:
-		return "The computer only takes offers where it pays Coins for districts worth at least as much."
+		return game.M("holdings.reason.decline")
 	case MoveCancel:
-		return fmt.Sprintf("Your offer has waited %d turns without an answer.", v.Turns-int(v.Trade.Opened))
+		return game.M("holdings.reason.cancel", "turns", int(v.Turns)-int(v.Trade.Opened))
 	case MoveRoll:
-		return "Every turn starts with the roll."
+		return game.M("holdings.reason.roll")
 	case MoveBuy:
-		return fmt.Sprintf("You can afford it: %d Coins leaves you %d.", v.Price, cash-v.Price)
+		return game.M("holdings.reason.buy", "price", int(v.Price), "left", cash-int(v.Price))
 	case MovePass:
-		return fmt.Sprintf("It costs %d and you have %d.", v.Price, cash)
+		return game.M("holdings.reason.pass", "price", int(v.Price), "cash", cash)
 	case MoveImprove:
-		return fmt.Sprintf("Its rent is the best of your streets, and %d Coins stay in hand after paying %d.", cash-ImprovementCost, ImprovementCost)
+		return game.M("holdings.reason.improve", "left", cash-ImprovementCost, "cost", ImprovementCost)
 	case MoveEnd:
 		if v.Improved > 0 {
-			return "The computer adds at most one level a turn."
+			return game.M("holdings.reason.oneLevel")
 		}
 		if v.Round < b.ImproveFromRound {
-			return fmt.Sprintf("Keep your Coins: improving pays better from round %d.", b.ImproveFromRound)
+			return game.M("holdings.reason.waitRound", "round", int(b.ImproveFromRound))
 		}
-		return fmt.Sprintf("Nothing worth improving while keeping a %d Coin cushion.", b.ImproveReserve)
+		return game.M("holdings.reason.cushion", "reserve", int(b.ImproveReserve))
 	}
-	return ""
+	return nil
 }

@@ -177,3 +177,43 @@ func TestMessagesSayTheText(t *testing.T) {
 		t.Fatalf("random games ended only by %v", seen)
 	}
 }
+
+// TestHintReasonsAreMessages asks the computer player why for each of its
+// decisions in random games: every move type it can explain gives a
+// message that the English catalog words with every value filled.
+func TestHintReasonsAreMessages(t *testing.T) {
+	cat := english(t)
+	said := map[string]bool{}
+	for i := 0; i < 40; i++ {
+		r := newRandomPlay(t, uint64(i), 2+i%5)
+		for steps := 0; !r.s.Over && steps < 3000; steps++ {
+			for _, seat := range r.s.Actors().List() {
+				legal := r.s.Legal(seat, nil)
+				if len(legal) == 0 {
+					continue
+				}
+				b := NewBot(seat, 1)
+				v := r.s.View(seat)
+				m := b.Choose(v, legal)
+				why := b.Reason(v, legal, m)
+				if why == nil {
+					continue
+				}
+				got, err := sayEnglish(cat, why)
+				if err != nil || got == "" || strings.ContainsAny(got, "{}") {
+					t.Fatalf("the reason for %s reads %q (%v)", m.Type, got, err)
+				}
+				said[why.ID] = true
+			}
+			if err := r.step(); err != nil {
+				t.Fatalf("game %d: %v", i, err)
+			}
+			r.log.Reset()
+		}
+	}
+	for _, id := range []string{"holdings.reason.roll", "holdings.reason.buy", "holdings.reason.pass"} {
+		if !said[id] {
+			t.Errorf("no decision in 40 games was explained by %s (seen %v)", id, said)
+		}
+	}
+}

@@ -213,7 +213,8 @@ export type ServerMessage =
 /** A hint: the move the game's computer player would make for this seat, and why when it can say. */
 export interface Hint {
   move: Move;
-  reason: string;
+  /** why, as a message the page words in its reader's language, when the computer player can say */
+  reason?: Msg;
 }
 
 /**
@@ -441,7 +442,9 @@ export function decodeEnvelope(raw: RawEnvelope, me = ""): ServerMessage | null 
     case "hint": {
       const o = obj(raw.d);
       const move = decodeMove(o.move);
-      return move ? { t: "hint", v, d: { move, reason: asText(o.reason) } } : null;
+      if (!move) return null;
+      const reason = decodeMsg(o.reason);
+      return { t: "hint", v, d: reason ? { move, reason } : { move } };
     }
     case "note":
       return { t: "note", v, d: decodeEvent(raw.d) };

@@ -6,7 +6,7 @@
 import type { Move } from "../protocol";
 import { isMyTurn, type TableStore } from "../state";
 import { MoveLine } from "./Rules";
-import { t } from "../i18n/i18n";
+import { t, word } from "../i18n/i18n";
 
 export function HintBox({ store, label }: { store: TableStore; label: (m: Move) => string }) {
   const data = store.data.value;
@@ -24,7 +24,7 @@ export function HintBox({ store, label }: { store: TableStore; label: (m: Move) 
             <span class="tag tag-hint">{t("hint.title")}</span> {t("hint.would")} <strong>{label(hint.move)}</strong>
           </p>
           {hint.reason ? (
-            <p class="hint-reason">{hint.reason}</p>
+            <p class="hint-reason">{word(hint.reason)}</p>
           ) : (
             <p class="hint-reason">
               <MoveLine game={data.lobby.game} type={hint.move.type} />
