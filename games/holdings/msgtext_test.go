@@ -211,7 +211,7 @@ func TestHintReasonsAreMessages(t *testing.T) {
 			r.log.Reset()
 		}
 	}
-	for _, id := range []string{"holdings.reason.roll", "holdings.reason.buy", "holdings.reason.pass"} {
+	for _, id := range []string{"holdings.hint.roll", "holdings.hint.buy", "holdings.hint.pass"} {
 		if !said[id] {
 			t.Errorf("no decision in 40 games was explained by %s (seen %v)", id, said)
 		}

@@ -117,8 +117,8 @@ describe("topic links", () => {
 describe("hints on the wire", () => {
   it("keeps the hint with its version and adds the note to the log", () => {
     let s = emptyTable();
-    s = reduce(s, decode('{"t":"hint","v":4,"d":{"move":{"type":"buy","space":3},"reason":{"id":"holdings.reason.roll"}}}')!);
-    expect(s.hint).toEqual({ move: { type: "buy", space: 3 }, reason: { id: "holdings.reason.roll" }, version: 4 });
+    s = reduce(s, decode('{"t":"hint","v":4,"d":{"move":{"type":"buy","space":3},"reason":{"id":"holdings.hint.roll"}}}')!);
+    expect(s.hint).toEqual({ move: { type: "buy", space: 3 }, reason: { id: "holdings.hint.roll" }, version: 4 });
     s = reduce(s, decode('{"t":"note","v":4,"d":{"type":"hint","seat":1,"text":"Bo asked what the computer would do"}}')!);
     expect(s.log.at(-1)!.text).toBe("Bo asked what the computer would do");
     expect(s.logVersions.at(-1)).toBe(4);
