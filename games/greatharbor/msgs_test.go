@@ -45,15 +45,7 @@ func forEachLine(t *testing.T, games int, f func(text string, m *game.Msg)) {
 		seed := uint64(700 + g)
 		s := newGame(t, n, seed, optionsFor(n, seed))
 		r := game.NewRand(seed)
-		var legal []Move
-		var log game.Log
-		for s.Phase != phaseOver {
-			seat := s.Actors().First()
-			legal = s.Legal(seat, legal[:0])
-			log.Reset()
-			if err := s.Apply(seat, legal[r.Intn(len(legal))], &log); err != nil {
-				t.Fatal(err)
-			}
+		playRandom(t, s, &r, func(log *game.Log) {
 			for _, e := range log.Events {
 				f(e.Text, e.Msg)
 				for _, sec := range e.Secrets {
@@ -62,7 +54,7 @@ func forEachLine(t *testing.T, games int, f func(text string, m *game.Msg)) {
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
