@@ -86,11 +86,13 @@ func (s *State) automaDraft(log *game.Log) {
 	}
 	if log.On() {
 		where := "in the Smuggler's District, gaining 1 Smuggler token"
+		msg := game.M("greatharbor.automa.placed_district", "colour", colourWord(dieColour(die)), "face", int(d.Face))
 		if slot != district {
 			where = "on " + s.slotName(slot) + s.shopIncomeText(slot, dieColour(die))
+			msg = s.withShopIncome(game.M("greatharbor.automa.placed", "colour", colourWord(dieColour(die)), "face", int(d.Face), "slot", s.slotMsg(slot)), slot, dieColour(die))
 		}
 		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa drafted a %s %d and placed it %s",
-			colourNames[dieColour(die)], d.Face, where), Data: die})
+			colourNames[dieColour(die)], d.Face, where), Msg: msg, Data: die})
 	}
 	s.automaAdvance(dieColour(die), log)
 	last.Space = s.Bot.Track[dieColour(die)]
@@ -126,7 +128,8 @@ func (s *State) automaAdvance(c int8, log *game.Log) {
 		a.Prestige += int16(automaOverflow) // GH-Q31
 		s.automaStep(AutomaStep{Why: stepFull, Kind: 0, Value: automaOverflow, Card: -1, Done: true})
 		if log.On() {
-			log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s track is full: it gains %d Prestige", colourNames[c], automaOverflow)})
+			log.Add(game.Event{Type: "automa", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s track is full: it gains %d Prestige", colourNames[c], automaOverflow),
+				Msg: game.M("greatharbor.automa.track_full", "colour", colourWord(c), "n", int(automaOverflow))})
 		}
 		return
 	}
@@ -160,8 +163,8 @@ func (s *State) automaStep(st AutomaStep) {
 func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 	a := &s.Bot
 	gov := &governors[a.Governor]
-	say := func(format string, args ...any) { // call only when log.On(): boxing args allocates
-		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: "The Automa " + fmt.Sprintf(format, args...)})
+	say := func(msg *game.Msg, format string, args ...any) { // call only when log.On(): boxing args allocates
+		log.Add(game.Event{Type: "automa", Seat: game.Public, Text: "The Automa " + fmt.Sprintf(format, args...), Msg: msg})
 	}
 	st.Card = -1
 	for k, name := range automaKinds {
@@ -177,7 +180,7 @@ func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 		a.Prestige += int16(act.Value)
 		st.Value, st.Done = act.Value, true
 		if log.On() {
-			say("gains %d Prestige", act.Value)
+			say(game.M("greatharbor.automa.prestige", "n", int(act.Value)), "gains %d Prestige", act.Value)
 		}
 	case "colonist":
 		if s.SupplyColonists == 0 {
@@ -195,12 +198,12 @@ func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 			a.Ships[best].Crew |= crewStrength
 			st.Card = a.Ships[best].Card
 			if log.On() {
-				say("gains a Colonist and crews %s's Strength", ships[a.Ships[best].Card].Name)
+				say(game.M("greatharbor.automa.crews", "ship", shipWord(a.Ships[best].Card)), "gains a Colonist and crews %s's Strength", ships[a.Ships[best].Card].Name)
 			}
 		} else {
 			a.Free++
 			if log.On() {
-				say("gains a Colonist")
+				say(game.Word("greatharbor.automa.colonist"), "gains a Colonist")
 			}
 		}
 	case "ship":
@@ -224,7 +227,7 @@ func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 		s.automaTakeShip(card)
 		st.Card, st.Done = card, true
 		if log.On() {
-			say("takes the ship %s", ships[card].Name)
+			say(game.M("greatharbor.automa.ship", "ship", shipWord(card)), "takes the ship %s", ships[card].Name)
 		}
 	case "building":
 		i := automaDisplayPick(&s.BuildingDisplay, gov, func(c int8) int8 { return buildings[c].Colour })
@@ -233,7 +236,7 @@ func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 			a.Buildings |= bit(c)
 			st.Card, st.Done = c, true
 			if log.On() {
-				say("takes the Building %s", buildings[c].Name)
+				say(game.M("greatharbor.automa.building", "building", buildingWord(c)), "takes the Building %s", buildings[c].Name)
 			}
 		}
 	case "person":
@@ -243,7 +246,7 @@ func (s *State) automaAct(act AutomaAction, st AutomaStep, log *game.Log) {
 			a.People |= bit(c)
 			st.Card, st.Done = c, true
 			if log.On() {
-				say("takes the Person %s (#%d)", people[c].Name, people[c].Number)
+				say(game.M("greatharbor.automa.person", "person", personWord(c)), "takes the Person %s (#%d)", people[c].Name, people[c].Number)
 			}
 		}
 	}

@@ -140,9 +140,11 @@ func (s *State) employ(seat int8, m *Move, log *game.Log) {
 		s.Dice[m.Die].Face = int8(s.Rand.Die())
 	}
 	if log.On() {
-		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed " + employText(b) + " in " + buildings[b].Name + s.employDetail(seat, m), Data: *m}
+		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed " + employText(b) + " in " + buildings[b].Name + s.employDetail(seat, m),
+			Msg: s.employMsg(seat, m, b), Data: *m}
 		if b == bLighthouse && p.Peek >= 0 {
-			ev.Secrets = []game.Secret{{To: game.Seats(game.Seat(seat)), Text: s.Names[seat] + " looked at the top Pirate card: strength " + string('0'+rune(p.Peek))}}
+			ev.Secrets = []game.Secret{{To: game.Seats(game.Seat(seat)), Text: s.Names[seat] + " looked at the top Pirate card: strength " + string('0'+rune(p.Peek)),
+				Msg: game.M("greatharbor.peeked", "who", s.Names[seat], "n", int(p.Peek))}}
 		}
 		log.Add(ev)
 	}

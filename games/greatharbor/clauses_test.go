@@ -86,23 +86,15 @@ func TestClauses(t *testing.T) {
 		}},
 		{"GH-027 GH-028 turn phases and End of Round after turn B", func(t *testing.T) {
 			s := newGame(t, 2, 8, "")
-			var log game.Log
 			var kinds []string
 			r := game.NewRand(1)
-			var legal []Move
-			for s.Phase != phaseOver {
-				seat := s.Actors().First()
-				legal = s.Legal(seat, legal[:0])
-				log.Reset()
-				if err := s.Apply(seat, legal[r.Intn(len(legal))], &log); err != nil {
-					t.Fatal(err)
-				}
+			playRandom(t, s, &r, func(log *game.Log) {
 				for _, e := range log.Events {
 					if e.Type == "roll" || e.Type == "round_end" {
 						kinds = append(kinds, e.Type)
 					}
 				}
-			}
+			})
 			// Setup rolled the first turn; then B, end, A, B, end, ...
 			want := []string{"roll", "round_end", "roll", "roll", "round_end", "roll", "roll", "round_end", "roll", "roll", "round_end", "roll", "roll", "round_end"}
 			if len(kinds) != len(want) {

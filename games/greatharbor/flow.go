@@ -46,7 +46,8 @@ func (s *State) startTurn(log *game.Log) {
 	}
 	if log.On() {
 		log.Add(game.Event{Type: "roll", Seat: game.Public,
-			Text: fmt.Sprintf("Round %d, turn %c: %d dice rolled", s.Round+1, 'A'+s.Turn, want), Data: s.poolData()})
+			Text: fmt.Sprintf("Round %d, turn %c: %d dice rolled", s.Round+1, 'A'+s.Turn, want),
+			Msg:  game.M("greatharbor.rolled", "round", int(s.Round)+1, "turn", turnWord(s.Turn), "n", int(want)), Data: s.poolData()})
 	}
 }
 
@@ -121,7 +122,7 @@ func (s *State) finishDraft(log *game.Log) {
 	s.OrderIdx = 0
 	s.Phase = phaseAction
 	if log.On() {
-		log.Add(game.Event{Type: "order", Seat: game.Public, Text: s.orderText(&sum), Data: order})
+		log.Add(game.Event{Type: "order", Seat: game.Public, Text: s.orderText(&sum), Msg: s.orderMsg(&sum), Data: order})
 	}
 }
 
@@ -152,12 +153,12 @@ func (s *State) endOfTurn(log *game.Log) {
 	s.Anchor = (s.Anchor + 1) % s.N
 	s.Turns++
 	if log.On() {
-		anchor := "passes to " + s.Names[s.Anchor]
+		anchor, id := "passes to "+s.Names[s.Anchor], "greatharbor.turn_ended"
 		if s.N == 1 {
-			anchor = "stays with " + s.Names[s.Anchor]
+			anchor, id = "stays with "+s.Names[s.Anchor], "greatharbor.turn_ended_solo"
 		}
 		log.Add(game.Event{Type: "turn_end", Seat: game.Public, Text: fmt.Sprintf("Turn %c ends: pirates subside, Luxury Demands are refilled and the Anchor %s",
-			'A'+s.Turn, anchor)})
+			'A'+s.Turn, anchor), Msg: game.M(id, "turn", turnWord(s.Turn), "who", s.Names[s.Anchor])})
 	}
 	if s.Turn == 0 {
 		s.Turn = 1
@@ -171,7 +172,7 @@ func (s *State) endOfTurn(log *game.Log) {
 	if s.Round == rounds {
 		s.Phase = phaseOver
 		if log.On() {
-			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: s.resultText(), Data: s.Result().Scores})
+			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: s.resultText(), Msg: s.resultMsg(), Data: s.Result().Scores})
 		}
 		return
 	}
@@ -180,11 +181,13 @@ func (s *State) endOfTurn(log *game.Log) {
 
 func (s *State) endOfRound(log *game.Log) {
 	var growth []string
+	var growthMsg []*game.Msg
 	for i := range s.N {
 		p := &s.Players[i]
 		p.Coins += int16(p.Free / 2) // Domestic Growth
 		if log.On() && p.Free >= 2 {
 			growth = append(growth, fmt.Sprintf("%s %d Coin%s", s.Names[i], p.Free/2, plural(int(p.Free/2))))
+			growthMsg = append(growthMsg, game.M("greatharbor.growth_pays", "who", s.Names[i], "coins", count("coins", int(p.Free/2))))
 		}
 		workers := p.Structural + int8(2*popcount8(p.LuxWork))
 		for b := range buildings {
@@ -223,11 +226,13 @@ func (s *State) endOfRound(log *game.Log) {
 	}
 	if log.On() {
 		text := fmt.Sprintf("Round %d ends: ", s.Round+1)
+		msg := game.M("greatharbor.round_ended", "round", int(s.Round)+1)
 		if len(growth) > 0 {
 			text += "Domestic Growth pays " + strings.Join(growth, ", ") + "; "
+			msg = game.M("greatharbor.round_ended_growth", "round", int(s.Round)+1, "growth", joinMsgs(growthMsg))
 		}
 		text += "workers go home, the Person and Building displays refresh, a new Dice Bonus tile is revealed and the dice go back to the bag"
-		log.Add(game.Event{Type: "round_end", Seat: game.Public, Text: text})
+		log.Add(game.Event{Type: "round_end", Seat: game.Public, Text: text, Msg: msg})
 	}
 }
 

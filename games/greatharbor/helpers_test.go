@@ -37,6 +37,23 @@ func newGame(t testing.TB, n int, seed uint64, opts string) *State {
 	return s
 }
 
+// playRandom plays s to its end with legal moves drawn from r, calling
+// after with the log of each move.
+func playRandom(t testing.TB, s *State, r *game.Rand, after func(log *game.Log)) {
+	t.Helper()
+	var legal []Move
+	var log game.Log
+	for s.Phase != phaseOver {
+		seat := s.Actors().First()
+		legal = s.Legal(seat, legal[:0])
+		log.Reset()
+		if err := s.Apply(seat, legal[r.Intn(len(legal))], &log); err != nil {
+			t.Fatal(err)
+		}
+		after(&log)
+	}
+}
+
 func mustJSON(t testing.TB, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)

@@ -142,15 +142,7 @@ func TestGHQ36_LogNamesNoCardDrawnUnseen(t *testing.T) {
 			}
 		}
 		see()
-		var legal []Move
-		var log game.Log
-		for s.Phase != phaseOver {
-			seat := s.Actors().First()
-			legal = s.Legal(seat, legal[:0])
-			log.Reset()
-			if err := s.Apply(seat, legal[r.Intn(len(legal))], &log); err != nil {
-				t.Fatal(err)
-			}
+		playRandom(t, s, &r, func(log *game.Log) {
 			see()
 			for i := range s.N {
 				p := &s.Players[i]
@@ -174,6 +166,6 @@ func TestGHQ36_LogNamesNoCardDrawnUnseen(t *testing.T) {
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -274,8 +274,10 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 	p.Marked[c][l] = true
 	info := &people[card]
 	var text string
+	var msg *game.Msg
 	if log.On() { // before the effect, which may change the display
 		text = fmt.Sprintf("%s activated %s (#%d)%s", s.Names[seat], info.Name, info.Number, s.activateText(seat, m, card))
+		msg = s.activateMsg(seat, m, card)
 	}
 	switch personEffect[card] {
 	case effFlip:
@@ -332,7 +334,7 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 		s.senateStep(seat, m.Track2)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: text, Data: *m})
+		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: text, Msg: msg, Data: *m})
 	}
 }
 

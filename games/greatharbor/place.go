@@ -124,7 +124,9 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		d.Loc, d.At, d.Bonus, d.Wild = locDistrict, seat, 0, false
 		if log.On() {
 			log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: fmt.Sprintf("%s placed a %s %d in the Smuggler's District: %s",
-				s.Names[seat], colourNames[dieColour(m.Die)], d.Face, s.smugglerRewardText()), Data: *m})
+				s.Names[seat], colourNames[dieColour(m.Die)], d.Face, s.smugglerRewardText()),
+				Msg:  game.M("greatharbor.placed_district", "who", s.Names[seat], "colour", colourWord(dieColour(m.Die)), "face", int(d.Face), "reward", s.smugglerRewardMsg()),
+				Data: *m})
 		}
 		s.smugglerReward(seat)
 		return
@@ -151,18 +153,23 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		tier[k] = tierFor(pips, f)
 	}
 	var text string
+	var msg *game.Msg
 	if log.On() { // before the gains, which change the Ship display
 		text = fmt.Sprintf("%s placed a %s %d on %s", s.Names[seat], colourNames[dieColour(m.Die)], d.Face, s.slotName(m.Slot))
+		msg = game.M("greatharbor.placed", "who", s.Names[seat], "colour", colourWord(dieColour(m.Die)), "face", int(d.Face), "slot", s.slotMsg(m.Slot))
 		for k := range 2 {
 			if tier[k] > 0 {
 				t := &tiles[s.Layout[g.Cells[k]]]
 				text += fmt.Sprintf("; %s tier %d: %s", t.Name, tier[k], s.gainText(&t.Tiers[tier[k]-1], dieColour(m.Die)))
+				msg = wrap(msg, "greatharbor.tier", "tile", tileWord(s.Layout[g.Cells[k]]), "tier", int(tier[k]), "gain", s.gainMsg(&t.Tiers[tier[k]-1], dieColour(m.Die)))
 			}
 		}
 		if tier == [2]int8{} {
 			text += ", taking no benefit"
+			msg = wrap(msg, "greatharbor.no_benefit")
 		}
 		text += s.shopIncomeText(m.Slot, dieColour(m.Die))
+		msg = s.withShopIncome(msg, m.Slot, dieColour(m.Die))
 	}
 	d.Loc, d.At, d.Bonus, d.Wild, d.By = locSlot, m.Slot, 0, false, seat
 	s.Slots[m.Slot] = m.Die
@@ -173,7 +180,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		}
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Data: *m})
+		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Msg: msg, Data: *m})
 	}
 }
 

@@ -246,7 +246,8 @@ func (s *State) revealPirate(log *game.Log) {
 	s.PirateDeck[s.PirateN] = 0
 	if log.On() {
 		log.Add(game.Event{Type: "pirate", Seat: game.Public, Text: fmt.Sprintf("Pirates of strength %d appear at segment %d",
-			s.Revealed[s.VoySeg], s.VoySeg+1), Data: s.Revealed})
+			s.Revealed[s.VoySeg], s.VoySeg+1),
+			Msg: game.M("greatharbor.pirates", "n", int(s.Revealed[s.VoySeg]), "segment", int(s.VoySeg)+1), Data: s.Revealed})
 	}
 }
 
@@ -277,14 +278,16 @@ func (s *State) fight(log *game.Log) {
 		s.turnBack(o, d)
 		if log.On() {
 			log.Add(game.Event{Type: "battle", Seat: game.Seat(o), Text: fmt.Sprintf("%s's %s (strength %d) lost to pirates of %d and turns back damaged",
-				s.Names[o], ships[sh.Card].Name, str, pir)})
+				s.Names[o], ships[sh.Card].Name, str, pir),
+				Msg: game.M("greatharbor.battle_lost", "who", s.Names[o], "ship", shipWord(sh.Card), "strength", int(str), "pirates", int(pir))})
 		}
 		s.VoyOwner, s.VoyShip = -1, -1
 		return
 	}
 	if log.On() {
 		log.Add(game.Event{Type: "battle", Seat: game.Seat(o), Text: fmt.Sprintf("%s's %s (strength %d) beat pirates of %d",
-			s.Names[o], ships[sh.Card].Name, str, pir)})
+			s.Names[o], ships[sh.Card].Name, str, pir),
+			Msg: game.M("greatharbor.battle_won", "who", s.Names[o], "ship", shipWord(sh.Card), "strength", int(str), "pirates", int(pir))})
 	}
 	s.VoyStage = voyChoice
 }
@@ -327,13 +330,17 @@ func (s *State) trade(m *Move, log *game.Log) {
 	}
 	if log.On() {
 		text := fmt.Sprintf("%s's %s traded at segment %d for %d Coin%s and %d Prestige", s.Names[o], ships[p.Ships[d].Card].Name, seg+1, coins, plural(int(coins)), segments[seg].Prestige)
+		msg := game.M("greatharbor.traded", "who", s.Names[o], "ship", shipWord(p.Ships[d].Card), "segment", int(seg)+1,
+			"coins", count("coins", int(coins)), "prestige", int(segments[seg].Prestige))
 		if m.Deliver {
 			text += fmt.Sprintf("; delivered %s for %d more Prestige", luxNames[m.Lux], segments[seg].Prestige)
+			msg = wrap(msg, "greatharbor.delivered", "lux", luxWord(m.Lux), "prestige", int(segments[seg].Prestige))
 		}
 		if customs {
 			text += "; the Customs Office gave 1 " + resNames[m.Res]
+			msg = wrap(msg, "greatharbor.customs", "building", buildingWord(bCustoms), "res", resCount(m.Res, 1))
 		}
-		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: text, Data: *m})
+		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: text, Msg: msg, Data: *m})
 	}
 	s.turnBack(o, d)
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
@@ -348,7 +355,8 @@ func (s *State) continueVoyage(log *game.Log) {
 	s.joinSegment(o, sh.Seg)
 	s.leaveSegment(o, from)
 	if log.On() {
-		log.Add(game.Event{Type: mvContinue, Seat: game.Seat(o), Text: fmt.Sprintf("%s's %s sails on to segment %d", s.Names[o], ships[sh.Card].Name, sh.Seg+1)})
+		log.Add(game.Event{Type: mvContinue, Seat: game.Seat(o), Text: fmt.Sprintf("%s's %s sails on to segment %d", s.Names[o], ships[sh.Card].Name, sh.Seg+1),
+			Msg: game.M("greatharbor.sails_on", "who", s.Names[o], "ship", shipWord(sh.Card), "segment", int(sh.Seg)+1)})
 	}
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1
 }
@@ -366,7 +374,8 @@ func (s *State) automaBattle(dock int8, log *game.Log) {
 		s.joinSegment(a, sh.Seg)
 		s.leaveSegment(a, seg)
 		if log.On() {
-			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) beat pirates of %d and sails on to segment %d", name, str, pir, seg+2)})
+			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) beat pirates of %d and sails on to segment %d", name, str, pir, seg+2),
+				Msg: game.M("greatharbor.automa.battle_won", "ship", shipWord(sh.Card), "strength", int(str), "pirates", int(pir), "segment", int(seg)+2)})
 		}
 	case str >= pir:
 		s.Bot.Prestige += 2 * int16(segments[seg].Prestige)
@@ -381,16 +390,20 @@ func (s *State) automaBattle(dock int8, log *game.Log) {
 		if log.On() {
 			text := fmt.Sprintf("The Automa's %s (strength %d) met pirates of %d and traded at segment %d for %d Prestige",
 				name, str, pir, seg+1, 2*segments[seg].Prestige)
+			msg := game.M("greatharbor.automa.traded", "ship", shipWord(sh.Card), "strength", int(str), "pirates", int(pir),
+				"segment", int(seg)+1, "prestige", 2*int(segments[seg].Prestige))
 			if taken >= 0 {
 				text += ", discarding the " + luxNames[taken] + " Demand"
+				msg = wrap(msg, "greatharbor.automa.discarded_demand", "lux", luxWord(taken))
 			}
-			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: text})
+			log.Add(game.Event{Type: "trade", Seat: game.Public, Text: text, Msg: msg})
 		}
 	default:
 		sh.Where = shipDocked
 		s.leaveSegment(a, seg)
 		if log.On() {
-			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) lost to pirates of %d and returns home undamaged", name, str, pir)})
+			log.Add(game.Event{Type: "battle", Seat: game.Public, Text: fmt.Sprintf("The Automa's %s (strength %d) lost to pirates of %d and returns home undamaged", name, str, pir),
+				Msg: game.M("greatharbor.automa.battle_lost", "ship", shipWord(sh.Card), "strength", int(str), "pirates", int(pir))})
 		}
 	}
 }
@@ -434,10 +447,15 @@ func (s *State) sailBack(log *game.Log) {
 			s.dock(o, d)
 			if log.On() {
 				text := fmt.Sprintf("%s's %s is back home", s.ownerName(o), ships[sh.Card].Name)
+				msg := game.M("greatharbor.automa.home", "ship", shipWord(sh.Card))
+				if o != s.automaID() || !s.Automa {
+					msg = game.M("greatharbor.home", "who", s.Names[o], "ship", shipWord(sh.Card))
+				}
 				if damaged && sh.Damage == 0 {
 					text += ", repaired by its Dock Hut"
+					msg = wrap(msg, "greatharbor.repaired_at_home")
 				}
-				log.Add(game.Event{Type: "home", Seat: game.Public, Text: text})
+				log.Add(game.Event{Type: "home", Seat: game.Public, Text: text, Msg: msg})
 			}
 		}
 	}

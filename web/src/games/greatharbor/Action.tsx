@@ -8,11 +8,13 @@ import { MoveLine } from "../../components/Rules";
 import type { Move } from "../../protocol";
 import { CardFace } from "./Card";
 import { cardWords } from "./cards";
-import { COLOURS, RESOURCES } from "./content";
+import { t } from "../../i18n/i18n";
+import { RESOURCES } from "./content";
 import { GovernPicker } from "./Govern";
 import { Amount, DieChip, GainIcons, Icon, RES_ICONS } from "./icons";
 import {
   type CraneChoice,
+  colourWord,
   craneMove,
   dieName,
   distinctMoves,
@@ -28,9 +30,13 @@ import {
 } from "./moves";
 import { diePips, slotsFor, splitOptions } from "./split";
 import { DISTRICT, PENDING, VOYAGE_STAGE, type GreatHarborView } from "./view";
+import { nameWord } from "./words";
 
 /** Line is the rules reference's line for a kind of move, beside its choices. */
 const Line = ({ type }: { type: string }) => <MoveLine game="greatharbor" type={type} />;
+
+/** say is a line of the action panel: "greatharbor.ui.act.<id>". */
+const say = (id: string, values?: Record<string, string | number>) => t(`greatharbor.ui.act.${id}`, values);
 
 const int = (x: unknown) => (typeof x === "number" ? x : 0);
 
@@ -55,23 +61,23 @@ function promptTitle(v: GreatHarborView): string {
   if (v.pending) {
     switch (v.pending.kind) {
       case PENDING.building:
-        return "Take a Building card from the display";
+        return say("pick_building");
       case PENDING.person:
-        return "Take a Person card from the display";
+        return say("pick_person");
       case PENDING.flip:
-        return `Flip up to ${v.pending.n} ${COLOURS[v.pending.colour] ?? ""} dice, or stop`;
+        return say("flip", { n: v.pending.n, colour: colourWord(v.pending.colour) });
       case PENDING.crane:
-        return "Port Crane: move a die to an empty slot";
+        return say("crane");
       case PENDING.lighthouse:
-        return "Lighthouse: keep or discard the Pirate card you saw";
+        return say("lighthouse");
     }
   }
   if (v.phase === "voyage") {
-    if (v.voyStage === VOYAGE_STAGE.corsair) return `Pirates ahead on segment ${v.voySeg + 1}`;
-    if (v.voyStage === VOYAGE_STAGE.window) return `Your ship meets the pirates of segment ${v.voySeg + 1}`;
-    return `Your ship won on segment ${v.voySeg + 1}: trade here or sail on`;
+    if (v.voyStage === VOYAGE_STAGE.corsair) return say("pirates_ahead", { n: v.voySeg + 1 });
+    if (v.voyStage === VOYAGE_STAGE.window) return say("meets", { n: v.voySeg + 1 });
+    return say("won", { n: v.voySeg + 1 });
   }
-  return "Your choice";
+  return say("choice");
 }
 
 export function ActionPanel({
@@ -101,13 +107,14 @@ export function ActionPanel({
   crane?: CraneChoice;
   version: number;
 }) {
-  const waitingOn = v.actor >= 0 ? (v.actor === v.n && v.automa ? "the Automa" : (v.names[v.actor] ?? "another player")) : "the table";
+  const waitingOn =
+    v.actor >= 0 ? (v.actor === v.n && v.automa ? say("the_automa") : (v.names[v.actor] ?? t("greatharbor.ui.another_player"))) : say("the_table");
   if (legal.length === 0) {
     return (
       <section class="panel gh-action" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="0">
-        <h2 id="gh-act-h">Waiting</h2>
+        <h2 id="gh-act-h">{say("waiting")}</h2>
         <p class="hint" data-testid="waiting">
-          {v.phase === "over" ? "The game is over." : `Waiting for ${waitingOn}…`}
+          {v.phase === "over" ? t("greatharbor.ui.over") : say("waiting_for", { who: waitingOn })}
         </p>
       </section>
     );
@@ -144,7 +151,7 @@ export function ActionPanel({
         data-move={m.type}
         data-card={`${c.kind}-${c.n}`}
       >
-        <span class="gh-pick-take">Take </span>
+        <span class="gh-pick-take">{say("take")}</span>
         <CardFace w={w} />
       </button>
     );
@@ -155,7 +162,13 @@ export function ActionPanel({
   return (
     <section class="panel gh-action gh-my-turn" aria-labelledby="gh-act-h" data-testid="gh-action" data-version={version} data-mine="1" data-decision>
       <h2 id="gh-act-h">
-        {drafts.length ? "Draft a die" : prompts.length ? promptTitle(v) : v.phase === "final_convert" ? "Last conversions" : "Your action"}
+        {drafts.length
+          ? say("draft")
+          : prompts.length
+            ? promptTitle(v)
+            : v.phase === "final_convert"
+              ? t("greatharbor.ui.phase.final_convert")
+              : say("your_action")}
       </h2>
       {drafts.length ? <Line type="draft" /> : prompts.length ? <Line type={prompts[0]!.type} /> : null}
 
@@ -173,7 +186,7 @@ export function ActionPanel({
                 onClick={() => send(m)}
                 data-move="draft"
                 data-die={d.id}
-                aria-label={`${moveLabel(m, v)}${bonus >= 0 ? `, bringing 1 ${RESOURCES[bonus]}` : ""}`}
+                aria-label={bonus >= 0 ? say("bringing", { label: moveLabel(m, v), res: nameWord("res", RESOURCES[bonus] ?? "") }) : moveLabel(m, v)}
               >
                 <DieChip colour={d.colour} face={d.face} size={40} />
                 {bonus >= 0 ? (
@@ -196,8 +209,8 @@ export function ActionPanel({
         <div class="gh-crane" data-testid="gh-crane">
           <p class="gh-step">
             {craneChoice.from === null
-              ? "1. Choose a marked die on the Harbor to move it"
-              : `2. Choose a marked empty slot for the ${dieName(v, v.slots[craneChoice.from] ?? 0)} on ${slotName(v, craneChoice.from)} (choose it again for another die)`}
+              ? say("crane_1")
+              : say("crane_2", { die: dieName(v, v.slots[craneChoice.from] ?? 0), slot: slotName(v, craneChoice.from) })}
           </p>
           {craneReady ? btn(craneReady, "btn-primary") : null}
         </div>
@@ -205,7 +218,7 @@ export function ActionPanel({
 
       {myDice.length ? (
         <div class="gh-place" data-testid="gh-place">
-          <p class="gh-step">1. Choose a die to place</p>
+          <p class="gh-step">{say("place_1")}</p>
           <Line type="place" />
           <div class="gh-choices">
             {myDice.map((id) => {
@@ -230,7 +243,7 @@ export function ActionPanel({
           </div>
           {choice.die !== null ? (
             <>
-              <p class="gh-step">2. Choose a marked slot on the Harbor{slotsFor(legal, choice.die).includes(DISTRICT) ? ", or the District" : ""}</p>
+              <p class="gh-step">{say(slotsFor(legal, choice.die).includes(DISTRICT) ? "place_2_district" : "place_2")}</p>
               {slotsFor(legal, choice.die).includes(DISTRICT) ? (
                 <button
                   type="button"
@@ -239,16 +252,14 @@ export function ActionPanel({
                   onClick={() => setChoice({ die: choice.die, slot: DISTRICT, split: 0 })}
                   data-testid="to-district"
                 >
-                  <Icon name="smuggler" size={20} label={false} /> Smuggler's District
+                  <Icon name="smuggler" size={20} label={false} /> {t("greatharbor.ui.district")}
                 </button>
               ) : null}
             </>
           ) : null}
           {choice.die !== null && choice.slot !== null && choice.slot !== DISTRICT ? (
-            <div class="gh-splits" role="radiogroup" aria-label={`How the ${dieName(v, choice.die)} splits on ${slotName(v, choice.slot)}`}>
-              <p class="gh-step">
-                3. Split its {diePips(v, choice.die, choice.slot)} pip{diePips(v, choice.die, choice.slot) === 1 ? "" : "s"} ({slotName(v, choice.slot)})
-              </p>
+            <div class="gh-splits" role="radiogroup" aria-label={say("split_label", { die: dieName(v, choice.die), slot: slotName(v, choice.slot) })}>
+              <p class="gh-step">{say("place_3", { n: diePips(v, choice.die, choice.slot), slot: slotName(v, choice.slot) })}</p>
               {options.map((o, i) => (
                 <button
                   key={moveKey(o.move)}
@@ -267,35 +278,31 @@ export function ActionPanel({
                   data-both={o.shares.length === 2 && o.shares.every((s) => s.tier > 0) ? "1" : "0"}
                   data-fee-paid={o.shares.some((s) => s.tier > 0 && s.fee > 0 && !s.waived) ? "1" : "0"}
                 >
-                  {o.shares.every((s) => s.tier === 0) ? <span class="gh-share">No benefit: the die only takes the slot</span> : null}
+                  {o.shares.every((s) => s.tier === 0) ? <span class="gh-share">{say("no_benefit")}</span> : null}
                   {o.shares
                     .filter((s) => s.tier > 0 || s.pips > 0)
                     .map((s) => (
                       <span key={s.cell} class="gh-share">
-                        <strong>{tileTitle(v, s.cell)}</strong> {s.pips + s.extra} pip{s.pips + s.extra === 1 ? "" : "s"}
+                        <strong>{tileTitle(v, s.cell)}</strong> {say("pips", { n: s.pips + s.extra })}
                         {s.fee > 0 ? (
                           s.waived ? (
-                            <span class="gh-fee-note"> fee {s.fee} ignored (token)</span>
+                            <span class="gh-fee-note">{say("fee_ignored", { n: s.fee })}</span>
                           ) : (
-                            <span class="gh-fee-note"> − fee {s.fee}</span>
+                            <span class="gh-fee-note">{say("fee", { n: s.fee })}</span>
                           )
                         ) : null}
                         {" → "}
                         {s.tier > 0 && s.gain ? (
                           <>
-                            tier {"I".repeat(s.tier)} <GainIcons gain={s.gain} colourRes={v.bonusTile[v.dice[choice.die!]?.colour ?? 0]} />
+                            {say("tier", { tier: "I".repeat(s.tier) })} <GainIcons gain={s.gain} colourRes={v.bonusTile[v.dice[choice.die!]?.colour ?? 0]} />
                           </>
                         ) : (
-                          <span class="hint">nothing</span>
+                          <span class="hint">{t("greatharbor.ui.nothing")}</span>
                         )}
                       </span>
                     ))}
-                  {o.unused > 0 && o.shares.some((s) => s.tier > 0) ? (
-                    <span class="gh-share hint">
-                      {o.unused} pip{o.unused === 1 ? "" : "s"} unused
-                    </span>
-                  ) : null}
-                  {o.tokens ? <Amount n={-o.tokens} icon="smuggler" label="Smuggler tokens spent" /> : null}
+                  {o.unused > 0 && o.shares.some((s) => s.tier > 0) ? <span class="gh-share hint">{say("unused", { n: o.unused })}</span> : null}
+                  {o.tokens ? <Amount n={-o.tokens} icon="smuggler" label={say("tokens_spent", { n: -o.tokens })} /> : null}
                 </button>
               ))}
             </div>
@@ -314,7 +321,7 @@ export function ActionPanel({
                 }
               }}
             >
-              Place the {dieName(v, choice.die)} {choice.slot === DISTRICT ? "in the Smuggler's District" : "here"}
+              {say(choice.slot === DISTRICT ? "place_district" : "place_here", { die: dieName(v, choice.die) })}
             </button>
           ) : null}
         </div>
@@ -331,11 +338,7 @@ export function ActionPanel({
           ))}
         </div>
       ) : null}
-      {me_ && v.phase === "action" ? (
-        <p class="gh-small">
-          You hold {me_.smuggler} Smuggler token{me_.smuggler === 1 ? "" : "s"} and {me_.favor} Favor.
-        </p>
-      ) : null}
+      {me_ && v.phase === "action" ? <p class="gh-small">{say("you_hold", { n: me_.smuggler, favor: me_.favor })}</p> : null}
     </section>
   );
 }

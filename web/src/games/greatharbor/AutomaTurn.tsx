@@ -9,11 +9,11 @@
 // fits the room those cards leave; a phone gives every reason in full.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { TILES } from "./content";
-import { slotName } from "./moves";
+import { t } from "../../i18n/i18n";
+import { colourWord, dieWords, slotName } from "./moves";
 import { COLOUR_FILLS, COLOUR_INKS, DieChip } from "./icons";
 import { accepts, DISTRICT, type AutomaCard, type AutomaStep, type AutomaTurn, type GreatHarborView } from "./view";
-import { buildingName, colourName, personName, shipName } from "./words";
+import { buildingName, colourName, personName, shipName, tileName } from "./words";
 
 /** STEP_MS is how long each step of the Automa's turn stays the newest before the next one shows. */
 export const STEP_MS = 1200;
@@ -82,7 +82,8 @@ export interface AutomaRow {
   why: string;
 }
 
-const cardsWord = (n: number) => `${n} card${n === 1 ? "" : "s"}`;
+/** say is a line of the Automa's turn: "greatharbor.ui.aturn.<id>". */
+const say = (id: string, values?: Record<string, string | number>) => t(`greatharbor.ui.aturn.${id}`, values);
 
 /**
  * tvRows lists the first shown steps of lines for the TV: the newest with its
@@ -101,8 +102,8 @@ export function tvRows(lines: AutomaLine[], shown: number): AutomaRow[] {
     rows.push({
       first: 0,
       steps: run,
-      text: `Sets aside ${cardsWord(n)} (${named.join(", ")}${more ? `, ${more} more` : ""})`,
-      why: "no die left",
+      text: more ? say("aside_more", { n, named: named.join(", "), more }) : say("aside", { n, named: named.join(", ") }),
+      why: say("no_die_left"),
     });
   }
   for (let i = rows.length ? run : 0; i < shown; i++) {
@@ -112,104 +113,97 @@ export function tvRows(lines: AutomaLine[], shown: number): AutomaRow[] {
   return rows;
 }
 
-const tileName = (id: string) => TILES.find((t) => t.id === id)?.name ?? "its tile";
-const lower = (c: number) => colourName(c).toLowerCase();
+const tileWords = (id: string) => tileName(id) ?? say("its_tile");
+const lower = (c: number) => colourWord(c);
 const arrow = (up: boolean) => (up ? "▲" : "▼");
-const pick = (up: boolean) => (up ? "highest" : "lowest");
 
 /** nextCardWords says in plain words what the Automa's next card will take, from its back on show. */
 export function nextCardWords(colour: number, up: boolean): string {
-  return `Its next card will take the ${pick(up)} ${lower(colour)} die (${colourName(colour)} ${arrow(up)} on its back).`;
+  return say(up ? "next_highest" : "next_lowest", { colour: lower(colour), back: `${colourName(colour)} ${arrow(up)}` });
 }
 
 function gainWords(st: AutomaStep): string {
   switch (st.kind) {
     case "prestige":
-      return `Gains ${st.value} Prestige`;
+      return say("gains_prestige", { n: st.value });
     case "colonist":
-      if (!st.done) return "Would gain a Colonist, but the supply has none left";
-      return st.card >= 0 ? `Gains a Colonist, who crews the ${shipName(st.card)}` : "Gains a Colonist";
+      if (!st.done) return say("colonist_none");
+      return st.card >= 0 ? say("colonist_crews", { ship: shipName(st.card) }) : say("colonist");
     case "ship":
-      return st.done ? `Takes the Ship ${shipName(st.card)}` : "Would take a Ship, but none is on offer";
+      return st.done ? say("takes_ship", { card: shipName(st.card) }) : say("no_ship");
     case "building":
-      return st.done ? `Takes the Building ${buildingName(st.card)}` : "Would take a Building, but none is on offer";
+      return st.done ? say("takes_building", { card: buildingName(st.card) }) : say("no_building");
     case "person":
-      return st.done ? `Takes the Person ${personName(st.card)}` : "Would take a Person, but none is on offer";
+      return st.done ? say("takes_person", { card: personName(st.card) }) : say("no_person");
   }
 }
 
-const CHOOSES = " Its Governor's colors choose which card.";
-
-/** automaLines tells the Automa's turn t as steps, in the order it played them. */
-export function automaLines(v: GreatHarborView, t: AutomaTurn): AutomaLine[] {
+/** automaLines tells the Automa's turn as steps, in the order it played them. */
+export function automaLines(v: GreatHarborView, turn: AutomaTurn): AutomaLine[] {
   const out: AutomaLine[] = [];
-  const c = t.colour;
-  t.skipped.forEach((k: AutomaCard) => {
+  const c = turn.colour;
+  const colour = lower(c);
+  turn.skipped.forEach((k: AutomaCard) => {
     out.push({
-      text: `Turns over a card: ${colourName(k.colour)} ${arrow(k.up)}, ${tileName(k.tile)}`,
-      why: `No ${lower(k.colour)} die is left to take, so it sets the card aside.`,
-      short: `no ${lower(k.colour)} die left`,
+      text: say("turns_over", { back: `${colourName(k.colour)} ${arrow(k.up)}`, tile: tileWords(k.tile) }),
+      why: say("skip_why", { colour: lower(k.colour) }),
+      short: say("skip_short", { colour: lower(k.colour) }),
       card: k,
       aside: 1,
     });
   });
-  if (t.skippedN > t.skipped.length) {
-    const more = t.skippedN - t.skipped.length;
+  if (turn.skippedN > turn.skipped.length) {
+    const more = turn.skippedN - turn.skipped.length;
     out.push({
-      text: `Sets aside ${more} more ${more === 1 ? "card" : "cards"}`,
-      why: "None of their colors has a die left to take.",
-      short: "no die of their colors left",
+      text: say("aside_more_cards", { n: more }),
+      why: say("aside_why"),
+      short: say("aside_short"),
       aside: more,
     });
   }
   out.push({
-    text: `Turns over a card: ${colourName(t.card.colour)} ${arrow(t.card.up)}, ${tileName(t.card.tile)}`,
-    why: "The back says which die it takes; the front names the tile the die goes to.",
-    short: "its back picks the die",
-    card: t.card,
+    text: say("turns_over", { back: `${colourName(turn.card.colour)} ${arrow(turn.card.up)}`, tile: tileWords(turn.card.tile) }),
+    why: say("card_why"),
+    short: say("card_short"),
+    card: turn.card,
   });
   out.push({
-    text: `Takes a ${lower(c)} ${t.face}`,
-    why: `The arrow points ${t.card.up ? "up" : "down"}: the ${pick(t.card.up)} ${lower(c)} die in the pool, the first rolled on a tie.`,
-    short: `the ${pick(t.card.up)} ${lower(c)}`,
+    text: say("takes_die", { die: dieWords(c, turn.face) }),
+    why: say(turn.card.up ? "die_why_up" : "die_why_down", { colour }),
+    short: say(turn.card.up ? "die_short_up" : "die_short_down", { colour }),
     die: true,
   });
-  const tile = tileName(t.card.tile);
-  if (t.slot === DISTRICT) {
+  const tile = tileWords(turn.card.tile);
+  if (turn.slot === DISTRICT) {
     out.push({
-      text: "Puts it in the Smuggler's District and gains 1 Smuggler token",
-      why: `Every slot by the ${tile} is taken.`,
-      short: "no free slot there",
+      text: say("district"),
+      why: say("district_why", { tile }),
+      short: say("district_short"),
     });
   } else {
-    const fits = accepts(v, t.slot, c);
+    const fits = accepts(v, turn.slot, c);
     out.push({
-      text: `Puts it on ${slotName(v, t.slot)}`,
-      why: fits
-        ? `The first free slot by the ${tile} that takes ${lower(c)}, clockwise from the top.`
-        : `No free slot by the ${tile} takes ${lower(c)}, so the first free slot clockwise from the top.`,
-      short: fits ? `first free ${lower(c)} slot` : "first free slot",
+      text: say("puts_on", { slot: slotName(v, turn.slot) }),
+      why: say(fits ? "slot_why" : "slot_why_other", { tile, colour }),
+      short: fits ? say("slot_short", { colour }) : say("slot_short_other"),
     });
   }
-  const full = t.steps.find((st) => st.why === "full");
+  const full = turn.steps.find((st) => st.why === "full");
   if (full) {
-    out.push({ text: `Gains ${full.value} Prestige`, why: `Its ${lower(c)} marker is already at the top of its track.`, short: "its track is full" });
+    out.push({ text: say("gains_prestige", { n: full.value }), why: say("full_why", { colour }), short: say("full_short") });
     return out;
   }
   out.push({
-    text: `Moves its ${lower(c)} marker to space ${t.space}`,
-    why: t.steps.length ? `The die was ${lower(c)}, so the ${lower(c)} track moves.` : `The die was ${lower(c)}; that space gives nothing.`,
-    short: t.steps.length ? `a ${lower(c)} die` : "a space with nothing",
+    text: say("moves_marker", { colour, n: turn.space }),
+    why: turn.steps.length ? say("marker_why", { colour }) : say("marker_why_nothing", { colour }),
+    short: turn.steps.length ? say("marker_short", { colour }) : say("marker_short_nothing"),
   });
-  for (const st of t.steps) {
-    const choose = st.done && (st.kind === "ship" || st.kind === "building" || st.kind === "person") ? CHOOSES : "";
+  for (const st of turn.steps) {
+    const choose = st.done && (st.kind === "ship" || st.kind === "building" || st.kind === "person") ? say("chooses") : "";
     out.push({
       text: gainWords(st),
-      why:
-        st.why === "link"
-          ? `The ${lower(c)} and ${lower(st.other)} markers both reached row ${t.space}: the space they share pays.${choose}`
-          : `Space ${t.space} of the ${lower(c)} track.${choose}`,
-      short: st.why === "link" ? `shared with ${lower(st.other)}` : `space ${t.space}`,
+      why: st.why === "link" ? say("link_why", { colour, other: lower(st.other), n: turn.space, choose }) : say("space_why", { colour, n: turn.space, choose }),
+      short: st.why === "link" ? say("link_short", { other: lower(st.other) }) : say("space_short", { n: turn.space }),
     });
   }
   return out;
@@ -256,29 +250,26 @@ export function usePaced(seq: number, total: number, animateFirst: boolean) {
  */
 export const MOST_STEPS = 12;
 
-function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean }) {
-  const lines = automaLines(v, t);
-  const { shown, showAll, replay } = usePaced(t.seq, lines.length, v.phase === "draft");
+function Steps({ v, turn, tv }: { v: GreatHarborView; turn: AutomaTurn; tv: boolean }) {
+  const lines = automaLines(v, turn);
+  const { shown, showAll, replay } = usePaced(turn.seq, lines.length, v.phase === "draft");
   const done = shown >= lines.length;
   const seen = lines.slice(0, shown);
-  const card = [...seen].reverse().find((l) => l.card)?.card ?? t.card;
+  const card = [...seen].reverse().find((l) => l.card)?.card ?? turn.card;
   const took = seen.some((l) => l.die);
   const h = `gh-aturn-h${tv ? "-tv" : ""}`;
   return (
-    <section class="panel gh-aturn" aria-labelledby={h} data-testid="gh-automa-turn" data-seq={t.seq} data-shown={shown} data-total={lines.length}>
+    <section class="panel gh-aturn" aria-labelledby={h} data-testid="gh-automa-turn" data-seq={turn.seq} data-shown={shown} data-total={lines.length}>
       <div class="gh-aturn-head">
         <h2 id={h}>
-          The Automa's turn{" "}
-          <span class="gh-small">
-            round {t.round + 1}, turn {t.turn === 0 ? "A" : "B"}
-          </span>
+          {say("title")} <span class="gh-small">{say("when", { round: turn.round + 1, turn: turn.turn === 0 ? "A" : "B" })}</span>
         </h2>
         <div class="gh-acard" data-testid="automa-card">
           <p class="gh-acard-back" style={{ background: COLOUR_FILLS[card.colour], color: COLOUR_INKS[card.colour] }}>
             {colourName(card.colour)} {arrow(card.up)}
           </p>
-          <p class="gh-acard-front">{tileName(card.tile)}</p>
-          {took ? <DieChip colour={t.colour} face={t.face} size={tv ? 36 : 28} label={`took ${lower(t.colour)} ${t.face}`} /> : null}
+          <p class="gh-acard-front">{tileWords(card.tile)}</p>
+          {took ? <DieChip colour={turn.colour} face={turn.face} size={tv ? 36 : 28} label={say("took", { die: dieWords(turn.colour, turn.face) })} /> : null}
         </div>
       </div>
       <ol class="gh-aturn-steps" aria-live="polite">
@@ -287,7 +278,7 @@ function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean })
               const newest = r.first + r.steps === shown;
               return (
                 <li
-                  key={`${t.seq}-${r.first}`}
+                  key={`${turn.seq}-${r.first}`}
                   value={r.first + 1}
                   class={newest ? (done ? "" : "gh-aturn-new") : "gh-aturn-brief"}
                   data-testid={`automa-step-${r.first}`}
@@ -300,18 +291,18 @@ function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean })
               );
             })
           : seen.map((l, i) => (
-              <li key={`${t.seq}-${i}`} class={i === shown - 1 && !done ? "gh-aturn-new" : ""} data-testid={`automa-step-${i}`} data-steps={1}>
+              <li key={`${turn.seq}-${i}`} class={i === shown - 1 && !done ? "gh-aturn-new" : ""} data-testid={`automa-step-${i}`} data-steps={1}>
                 <strong>{l.text}</strong> <span class="gh-aturn-why">{l.why}</span>
               </li>
             ))}
       </ol>
       {tv ? null : done ? (
         <button type="button" class="btn-small" onClick={replay} data-testid="automa-replay">
-          Show the steps again
+          {say("again")}
         </button>
       ) : (
         <button type="button" class="btn-small" onClick={showAll} data-testid="automa-show-all">
-          Show every step now
+          {say("show_all")}
         </button>
       )}
     </section>
@@ -324,7 +315,7 @@ function Steps({ v, t, tv }: { v: GreatHarborView; t: AutomaTurn; tv: boolean })
  * newest give their reasons in a few words (MOST_STEPS).
  */
 export function AutomaTurnPanel({ v, tv = false }: { v: GreatHarborView; tv?: boolean }) {
-  const t = v.automa?.last;
-  if (!t || v.phase === "over") return null;
-  return <Steps v={v} t={t} tv={tv} />;
+  const turn = v.automa?.last;
+  if (!turn || v.phase === "over") return null;
+  return <Steps v={v} turn={turn} tv={tv} />;
 }

@@ -4,6 +4,7 @@
 // face is drawn, without the button, on the TV. Every screen that shows a
 // Person, Building or Ship card draws it with Card.
 
+import { t } from "../../i18n/i18n";
 import { type ComponentChildren, createContext, Fragment } from "preact";
 import { useContext, useRef, useState } from "preact/hooks";
 import { CardDialog } from "../../components/CardDialog";
@@ -24,7 +25,7 @@ function BandText({ w, prestige }: { w: CardWords; prestige?: boolean }) {
       <span class="gh-card-name">{w.name}</span>
       {prestige && w.prestige > 0 ? (
         <span class="gh-card-prestige">
-          <span class="sr-only">{", worth "}</span>
+          <span class="sr-only">{t("greatharbor.ui.card.worth")}</span>
           <Amount n={w.prestige} icon="prestige" />
         </span>
       ) : null}
@@ -44,7 +45,7 @@ function Band({ w, prestige }: { w: CardWords; prestige?: boolean }) {
 /** Cost is a card's price as counted icons, or "free". */
 function Cost({ cost }: { cost: number[] }) {
   const parts = cost.flatMap((k, r) => (k > 0 ? [<Amount key={r} n={k} icon={RES_ICONS[r]!} />] : []));
-  return parts.length ? parts : <span class="gh-card-free">free</span>;
+  return parts.length ? parts : <span class="gh-card-free">{t("greatharbor.ui.free")}</span>;
 }
 
 /** Effect is the short effect: its icons (the words say what they mean) and the words. */
@@ -74,7 +75,7 @@ export function CardFace({ w, note, tv }: { w: CardWords; note?: string; tv?: bo
       </span>
       <Pause />
       <span class="gh-card-cost">
-        <span class="gh-card-label">Cost</span> <Cost cost={w.cost} />
+        <span class="gh-card-label">{t("greatharbor.ui.card.cost")}</span> <Cost cost={w.cost} />
       </span>
       {w.figures.length ? (
         <>
@@ -117,14 +118,14 @@ function TvFace({ w, note }: { w: CardWords; note?: string }) {
       <Band w={w} prestige />
       <Pause />
       <span class="gh-card-body">
-        <span class="sr-only">{"Cost "}</span>
+        <span class="sr-only">{t("greatharbor.ui.card.cost_spoken")}</span>
         <span class="gh-card-cost">
           <Cost cost={w.cost} />
         </span>
         {w.figures.map((f) => (
           <Fragment key={f.name}>
             <span class="sr-only">{", "}</span>
-            {f.name === "Speed" ? <Dot /> : " "}
+            {f.key === "speed" ? <Dot /> : " "}
             <span class="gh-card-fig">
               {f.name} <b>{f.value}</b>
             </span>
@@ -186,13 +187,13 @@ export function CardLarge({
         {w.kindName} · {colourName(w.colour)} · {w.when}
       </p>
       <dl class="gh-card-facts">
-        <dt>Cost</dt>
+        <dt>{t("greatharbor.ui.card.cost")}</dt>
         <dd data-testid="card-cost">
           <Cost cost={w.cost} /> <span class="gh-card-words">{costText(w.cost)}</span>
         </dd>
         {w.prestige > 0 ? (
           <>
-            <dt>Prestige</dt>
+            <dt>{t("greatharbor.ui.card.prestige")}</dt>
             <dd data-testid="card-prestige">
               <Amount n={w.prestige} icon="prestige" />
             </dd>
@@ -247,7 +248,7 @@ export function Card({
   const onTv = useContext(OnTv);
   const w = cardWords(kind, n);
   if (!w) return null;
-  const cls = `gh-card gh-card-${kind}`;
+  const cls = ["gh-card", `gh-card-${kind}`].join(" ");
   if (tv || onTv)
     return (
       <div class={`${cls} gh-card-tv`} data-card={`${kind}-${n}`} data-testid={testid}>

@@ -7,6 +7,7 @@
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { MoveLine } from "../../components/Rules";
+import { t } from "../../i18n/i18n";
 import type { Move } from "../../protocol";
 import { SITES, slotSide } from "./geometry";
 import { governSubjects, tileTitle } from "./moves";
@@ -27,7 +28,7 @@ const Line = ({ moves }: { moves: Move[] }) => {
 
 export interface GovernProps {
   v: GreatHarborView;
-  groups: { title: string; moves: Move[] }[];
+  groups: { kind: string; title: string; moves: Move[] }[];
   /** btn draws a move's button */
   btn: (m: Move, cls?: string) => JSX.Element;
   /** the corner picked on the Harbor, or null */
@@ -53,16 +54,16 @@ export interface GovernStepsProps extends GovernProps {
 
 /** GovernSteps draws the steps for the kind and thing open (a corner picked on the Harbor opens Shops). */
 export function GovernSteps({ v, groups, btn, corner, setCorner, open, kind, setKind, subject, setSubject }: GovernStepsProps) {
-  const shown = corner !== null ? "Shops" : kind;
+  const shown = corner !== null ? t("greatharbor.ui.group.shops") : kind;
   const group = groups.find((g) => g.title === shown);
   const total = groups.reduce((k, g) => k + g.moves.length, 0);
   return (
     <details class="gh-govern" data-testid="gh-govern" open={open || corner !== null}>
-      <summary>Govern actions ({total})</summary>
-      <div class="gh-choices gh-govern-kinds" role="group" aria-label="Kind of Govern action">
+      <summary>{t("greatharbor.ui.govern.title", { n: total })}</summary>
+      <div class="gh-choices gh-govern-kinds" role="group" aria-label={t("greatharbor.ui.govern.kinds")}>
         {groups.map((g) => (
           <button
-            key={g.title}
+            key={g.kind}
             type="button"
             class="btn-small"
             aria-pressed={g.title === shown}
@@ -74,13 +75,13 @@ export function GovernSteps({ v, groups, btn, corner, setCorner, open, kind, set
               setCorner(null);
             }}
           >
-            {g.title} ({g.moves.length})
+            {t("greatharbor.ui.govern.count", { title: g.title, n: g.moves.length })}
           </button>
         ))}
       </div>
       {!group ? (
-        <p class="hint">Choose a kind of action.</p>
-      ) : group.title === "Shops" ? (
+        <p class="hint">{t("greatharbor.ui.govern.choose_kind")}</p>
+      ) : group.kind === "shops" ? (
         <ShopPick v={v} moves={group.moves} btn={btn} corner={corner} setCorner={setCorner} />
       ) : (
         <GovernKind v={v} moves={group.moves} btn={btn} subject={subject} setSubject={setSubject} />
@@ -114,7 +115,7 @@ export function GovernKind({
   const open = subjects.find((s) => s.key === subject);
   return (
     <>
-      <div class="gh-choices gh-govern-list gh-govern-subjects" role="group" aria-label="What to act on">
+      <div class="gh-choices gh-govern-list gh-govern-subjects" role="group" aria-label={t("greatharbor.ui.govern.subjects")}>
         {subjects.map((s) =>
           s.moves.length === 1 ? (
             btn(s.moves[0]!, "btn-small")
@@ -128,7 +129,7 @@ export function GovernKind({
               data-types={typesOf(s.moves)}
               onClick={() => setSubject(s.key === subject ? null : s.key)}
             >
-              {s.title} ({s.moves.length})
+              {t("greatharbor.ui.govern.count", { title: s.title, n: s.moves.length })}
             </button>
           ),
         )}
@@ -161,7 +162,7 @@ export function ShopPick({
   if (corner === null) {
     return (
       <p class="gh-step" data-testid="gh-shop-hint">
-        Choose a marked corner on the Harbor to set up a Shop there.
+        {t("greatharbor.ui.govern.shop_hint")}
       </p>
     );
   }
@@ -169,21 +170,19 @@ export function ShopPick({
   const sites = [...new Set(here.map((m) => int(m.site)))];
   return (
     <div class="gh-shop-pick" data-testid="gh-shop-pick">
-      <p class="gh-step">A Shop on corner {corner + 1}: by which tile, paid with what?</p>
+      <p class="gh-step">{t("greatharbor.ui.govern.shop_corner", { n: corner + 1 })}</p>
       <Line moves={here} />
       {sites.map((site) => {
         const s = SITES[site]!;
         return (
           <div key={site} class="gh-govern-group">
-            <h3>
-              By {tileTitle(v, s.cell)}: +1 pip on its {slotSide(s.slots[0], s.cell)} and {slotSide(s.slots[1], s.cell)} slots
-            </h3>
+            <h3>{t("greatharbor.ui.govern.shop_by", { tile: tileTitle(v, s.cell), a: slotSide(s.slots[0], s.cell), b: slotSide(s.slots[1], s.cell) })}</h3>
             <div class="gh-choices gh-govern-list">{here.filter((m) => int(m.site) === site).map((m) => btn(m, "btn-small"))}</div>
           </div>
         );
       })}
       <button type="button" class="btn-small" onClick={() => setCorner(null)}>
-        Another corner
+        {t("greatharbor.ui.govern.another_corner")}
       </button>
     </div>
   );

@@ -8,12 +8,13 @@
 import { seatColor, seatShape } from "../../format";
 import { roveAmong, rovingKeyDown } from "../../components/roving";
 import { shapePath } from "../../components/SeatBadge";
-import { COLOURS, tileById } from "./content";
+import { t } from "../../i18n/i18n";
+import { tileById } from "./content";
 import { cellPlace, SITES, SLOTS, vertexXY } from "./geometry";
 import { COLOUR_FILLS, COLOUR_MARKS, DieFace, GainIcons, MarkShape } from "./icons";
-import { cornerTiles, dieName, dieOwner, slotName, tileTitle } from "./moves";
+import { colourWord, cornerTiles, dieName, dieOwner, slotName, tileTitle } from "./moves";
 import { acceptedColours, type GreatHarborView } from "./view";
-import { gainText } from "./words";
+import { gainText, nameWord } from "./words";
 
 const T = 130;
 const M = 30;
@@ -39,34 +40,39 @@ const activate = (f: () => void) => (e: KeyboardEvent) => {
 
 /** tileLabel says everything a tile shows, for a screen reader. */
 export function tileLabel(v: GreatHarborView, cell: number): string {
-  const t = tileById(v.tiles[cell] ?? "");
+  const tile = tileById(v.tiles[cell] ?? "");
   const fee = v.fees[cell] ?? 0;
-  const tiers = t ? t.tiers.map((g, i) => `tier ${i + 1} (${2 * i + 1} or more pips past the fee): ${gainText(g)}`).join("; ") : "";
-  return `${tileTitle(v, cell)}, ${cellPlace(cell)} tile. Shore Fee ${fee}. ${tiers}`;
+  const tiers = tile ? tile.tiers.map((g, i) => t("greatharbor.ui.tile.tier_spoken", { tier: i + 1, n: 2 * i + 1, gain: gainText(g) })).join("; ") : "";
+  return t("greatharbor.ui.tile.spoken", { name: tileTitle(v, cell), place: cellPlace(cell), fee, tiers });
 }
 
 /** slotLabel says what a slot takes and holds. */
-export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say = "You may place here"): string {
+export function slotLabel(v: GreatHarborView, slot: number, open: boolean, say = t("greatharbor.ui.slot.may_place")): string {
   const takes = acceptedColours(v, slot)
-    .map((c) => COLOURS[c])
-    .join(" or ");
+    .map((c) => colourWord(c))
+    .join(t("greatharbor.ui.or"));
   const die = v.slots[slot] ?? -1;
-  const holds = die >= 0 ? `holds ${dieOwner(v, die)} ${dieName(v, die)}` : "empty";
-  const shops = v.shopPips[slot] ? `, Shops add ${v.shopPips[slot]} pip${v.shopPips[slot] === 1 ? "" : "s"}` : "";
+  const holds = die >= 0 ? t("greatharbor.ui.slot.holds", { owner: dieOwner(v, die), die: dieName(v, die) }) : t("greatharbor.ui.slot.empty");
+  const shops = v.shopPips[slot] ? t("greatharbor.ui.slot.shops", { n: v.shopPips[slot] }) : "";
   const name = slotName(v, slot);
-  return `${name[0]!.toUpperCase()}${name.slice(1)}; takes ${takes} dice; ${holds}${shops}${open ? `. ${say}` : ""}`;
+  const label = t("greatharbor.ui.slot.spoken", { name: `${name[0]!.toUpperCase()}${name.slice(1)}`, takes, holds, shops });
+  return open ? t("greatharbor.ui.slot.open", { label, say }) : label;
 }
 
 /** cornerLabel says where a corner is and, when the viewer may set up a Shop there, that they may. */
 export function cornerLabel(v: GreatHarborView, vertex: number, open: boolean): string {
-  return `Corner ${vertex + 1}, where ${cornerTiles(v, vertex).join(", ")} meet${open ? ". You may set up a Shop here" : ""}`;
+  const label = t("greatharbor.ui.corner.spoken", { n: vertex + 1, tiles: cornerTiles(v, vertex).join(", ") });
+  return open ? t("greatharbor.ui.corner.open", { label }) : label;
 }
 
 /** shopLabel names a Shop on the board: whose, which corner and which tile's corner it takes. */
 export function shopLabel(v: GreatHarborView, vertex: number): string {
   const site = SITES[v.shopSite[vertex] ?? -1];
   const owner = v.shopOwner[vertex] ?? 0;
-  return `${v.names[owner] ?? "A player"}'s Shop on corner ${vertex + 1}${site ? `, by ${tileTitle(v, site.cell)}` : ""}`;
+  const who = v.names[owner] ?? t("greatharbor.ui.a_player");
+  return site
+    ? t("greatharbor.ui.shop.spoken_by", { who, n: vertex + 1, tile: tileTitle(v, site.cell) })
+    : t("greatharbor.ui.shop.spoken", { who, n: vertex + 1 });
 }
 
 export interface HarborProps {
@@ -135,7 +141,7 @@ export function Harbor({
       {view.tiles.map((id, cell) => {
         const x = M + (cell % 3) * T;
         const y = M + Math.floor(cell / 3) * T;
-        const t = tileById(id);
+        const info = tileById(id);
         const fee = view.fees[cell] ?? 0;
         // The button holds no text: its name is the tile's full label, and the
         // face drawn over it (clicks pass through to the button) shows only part of it.
@@ -159,7 +165,7 @@ export function Harbor({
               }
             >
               <rect x={x + 3} y={y + 3} width={T - 6} height={T - 6} rx={8} class="gh-tile-bg" />
-              {(t?.edges ?? []).map((c, e) => {
+              {(info?.edges ?? []).map((c, e) => {
                 const pts = [
                   [x + 10, y + 3, x + T - 10, y + 3],
                   [x + T - 3, y + 10, x + T - 3, y + T - 10],
@@ -173,8 +179,8 @@ export function Harbor({
               {/* The face reaches past the side slots: only its name lies beside them (above them), so a long name wraps at most once. */}
               <foreignObject x={x + 8} y={y + 16} width={T - 16} height={T - 30}>
                 <div class="gh-tile-body" aria-hidden="true">
-                  <div class="gh-tile-name">{t?.name ?? id}</div>
-                  {(t?.tiers ?? []).map((g, i) => (
+                  <div class="gh-tile-name">{info ? nameWord("tile", info.name) : id}</div>
+                  {(info?.tiers ?? []).map((g, i) => (
                     <div key={i} class="gh-tier">
                       <span class="gh-tier-n">{"I".repeat(i + 1)}</span>
                       <GainIcons gain={g} />

@@ -8,18 +8,20 @@ import { SeatChart, seatLine, type ChartLine } from "../../components/SeatChart"
 import { SeatBadge, shapePath } from "../../components/SeatBadge";
 import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
 import type { GameResult } from "../../protocol";
+import { formatList, t } from "../../i18n/i18n";
 import { COLOURS, CONVERSIONS, GOVERNORS, SEGMENTS, SMUGGLER_CHART, STATS } from "./content";
 import { Card } from "./Card";
 import type { CardKind } from "./cards";
 import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, type IconName, LUX_ICONS, RES_ICONS } from "./icons";
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
-import { colourName, luxName, resName, shipName } from "./words";
+import { dieWords, statName } from "./moves";
+import { colourName, conversionName, governorName, luxName, resName, shipName } from "./words";
 
 /** CompetitorBadge is a seat's token, or the Automa's (a gear-like star in gray). */
 export function CompetitorBadge({ v, id, colors, size = 24 }: { v: GreatHarborView; id: number; colors: string[]; size?: number }) {
   if (id === v.n && v.automa) {
     return (
-      <svg class="seat-badge" width={size} height={size} viewBox="-12 -12 24 24" role="img" aria-label="Automa">
+      <svg class="seat-badge" width={size} height={size} viewBox="-12 -12 24 24" role="img" aria-label={t("greatharbor.ui.automa")}>
         <path d={shapePath("star", 8)} fill="#6b6b6b" stroke="#111" />
       </svg>
     );
@@ -33,17 +35,17 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
   const smugglers = diceAt(v, LOC.smuggler);
   return (
     <section class="panel gh-draft" aria-labelledby="gh-draft-h" data-testid="gh-draft">
-      <h2 id="gh-draft-h">Dice</h2>
+      <h2 id="gh-draft-h">{t("greatharbor.ui.panel.dice")}</h2>
       <div class="gh-row">
-        <span class="gh-label">Rolled:</span>
+        <span class="gh-label">{t("greatharbor.ui.rolled")}</span>
         {pool.length ? (
-          pool.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} />)
+          pool.map((d) => <DieChip key={d.id} colour={d.colour} face={d.face} label={dieWords(d.colour, d.face)} />)
         ) : (
-          <span class="hint">none waiting</span>
+          <span class="hint">{t("greatharbor.ui.panel.none_waiting")}</span>
         )}
       </div>
       <div class="gh-row">
-        <span class="gh-label">Drafted:</span>
+        <span class="gh-label">{t("greatharbor.ui.panel.drafted")}</span>
         {Array.from({ length: competitors(v) }, (_, id) => {
           const mine = diceAt(v, LOC.drafted, id);
           if (!mine.length) return null;
@@ -55,7 +57,7 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
                   key={d.id}
                   colour={d.colour}
                   face={d.face + d.bonus}
-                  label={`${COLOURS[d.colour]} ${d.face}${d.bonus ? ` plus ${d.bonus}` : ""}`}
+                  label={d.bonus ? t("greatharbor.ui.panel.die_plus", { die: dieWords(d.colour, d.face), n: d.bonus }) : dieWords(d.colour, d.face)}
                   size={26}
                 />
               ))}
@@ -64,13 +66,13 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
           );
         })}
       </div>
-      {v.phase === "draft" ? <p class="gh-small">The lowest total acts first; on equal totals the Anchor holder, then the nearest after them.</p> : null}
+      {v.phase === "draft" ? <p class="gh-small">{t("greatharbor.ui.panel.order_rule")}</p> : null}
       <BonusTile v={v} />
       {smugglers.length ? (
         <div class="gh-row">
-          <span class="gh-label">Smuggler dice:</span>
+          <span class="gh-label">{t("greatharbor.ui.smuggler_dice")}</span>
           {smugglers.map((d) => (
-            <DieChip key={d.id} colour={d.colour} face={d.face} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} size={26} />
+            <DieChip key={d.id} colour={d.colour} face={d.face} label={t("greatharbor.ui.smuggler_die", { n: dieWords(d.colour, d.face) })} size={26} />
           ))}
         </div>
       ) : null}
@@ -81,8 +83,8 @@ export function DraftPanel({ v, colors }: { v: GreatHarborView; colors: string[]
 /** BonusTile shows which resource a die of each color brings now. */
 export function BonusTile({ v }: { v: GreatHarborView }) {
   return (
-    <div class="gh-row gh-bonus" role="group" aria-label="Dice Bonus tile: the resource each die color brings">
-      <span class="gh-label">Dice Bonus:</span>
+    <div class="gh-row gh-bonus" role="group" aria-label={t("greatharbor.ui.panel.bonus_label")}>
+      <span class="gh-label">{t("greatharbor.ui.panel.bonus")}</span>
       {COLOURS.map((c, i) => (
         <span key={c} class={`gh-bonus-item gh-c${i}`}>
           <span aria-hidden="true">{COLOUR_MARKS[i]}</span> {colourName(i)} → <Icon name={RES_ICONS[v.bonusTile[i] ?? 0]!} size={18} />
@@ -96,7 +98,7 @@ export function BonusTile({ v }: { v: GreatHarborView }) {
 export function OrderLine({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   if (v.phase !== "action" && v.phase !== "final_convert") return null;
   return (
-    <ol class="gh-order" aria-label="Action order">
+    <ol class="gh-order" aria-label={t("greatharbor.ui.panel.action_order")}>
       {v.order.slice(0, v.n).map((seat, i) => {
         const done = i < v.orderIdx;
         return (
@@ -107,8 +109,8 @@ export function OrderLine({ v, colors }: { v: GreatHarborView; colors: string[] 
               </span>
             ) : null}
             <SeatBadge seat={seat} color={colors[seat]} size={18} /> {v.names[seat]}
-            {seat === v.anchor ? <Icon name="anchor" size={16} label="holds the Anchor" /> : null}
-            {done ? <span class="sr-only">, has acted</span> : null}
+            {seat === v.anchor ? <Icon name="anchor" size={16} label={t("greatharbor.ui.holds_anchor")} /> : null}
+            {done ? <span class="sr-only">{t("greatharbor.ui.panel.has_acted")}</span> : null}
           </li>
         );
       })}
@@ -122,20 +124,20 @@ export function DistrictPanel({ v }: { v: GreatHarborView }) {
   return (
     <section class="panel gh-district" aria-labelledby="gh-district-h">
       <h2 id="gh-district-h">
-        <Icon name="smuggler" label={false} /> Smuggler's District
+        <Icon name="smuggler" label={false} /> {t("greatharbor.ui.district")}
       </h2>
       <div class="gh-row">
         {placed.length ? (
           placed.map((d) => (
             <span key={d.id} class="gh-drafted">
-              <DieChip colour={d.colour} face={d.face} label={`${COLOURS[d.colour]} ${d.face}`} size={26} /> {competitorName(v, d.at)}
+              <DieChip colour={d.colour} face={d.face} label={dieWords(d.colour, d.face)} size={26} /> {competitorName(v, d.at)}
             </span>
           ))
         ) : (
-          <span class="hint">No dice here yet.</span>
+          <span class="hint">{t("greatharbor.ui.panel.no_dice")}</span>
         )}
       </div>
-      <p class="hint">A die here pays per Smuggler die showing, plus a Smuggler token:</p>
+      <p class="hint">{t("greatharbor.ui.panel.district_pays")}</p>
       <ol class="gh-chart">
         {SMUGGLER_CHART.map((g, i) => (
           <li key={i}>
@@ -149,13 +151,19 @@ export function DistrictPanel({ v }: { v: GreatHarborView }) {
 
 /** shipWhere says where a ship is: docked, at sea or sailing home. */
 const shipWhere = (ship: Ship) =>
-  ship.where === WHERE.docked ? "docked" : ship.where === WHERE.out ? `at sea, segment ${ship.seg + 1}` : `sailing home, ${ship.dist} to go`;
+  ship.where === WHERE.docked
+    ? t("greatharbor.ui.ship.docked")
+    : ship.where === WHERE.out
+      ? t("greatharbor.ui.ship.at_sea", { n: ship.seg + 1 })
+      : t("greatharbor.ui.ship.sailing_home", { n: ship.dist });
 
 function ShipLine({ ship, dock }: { ship: Ship; dock: number }) {
-  if (ship.card < 0) return <li class="hint gh-dock-empty">Dock {dock + 1}: empty</li>;
-  const crew = STATS.filter((_, s) => (ship.crew >> s) & 1);
+  if (ship.card < 0) return <li class="hint gh-dock-empty">{t("greatharbor.ui.ship.dock_empty", { n: dock + 1 })}</li>;
+  const crew = STATS.flatMap((_, s) => ((ship.crew >> s) & 1 ? [statName(s)] : []));
   const where = shipWhere(ship);
-  const note = `Dock ${dock + 1}: ${where}${crew.length ? ` · crew on ${crew.join(", ")}` : ""}${ship.damage ? ` · damage ${ship.damage}` : ""}`;
+  const crewed = crew.length ? t("greatharbor.ui.ship.crew", { stats: crew.join(", ") }) : "";
+  const damage = ship.damage ? t("greatharbor.ui.ship.damage", { n: ship.damage }) : "";
+  const note = t("greatharbor.ui.ship.note", { n: dock + 1, where, crew: crewed, damage });
   return (
     <li data-testid={`dock-${dock}`} data-where={ship.where}>
       <Card kind="ship" n={ship.card} note={note} />
@@ -168,7 +176,7 @@ export function Resources({ p }: { p: Player }) {
   return (
     <div class="gh-res" data-testid="gh-res">
       {p.res.map((k, r) => (
-        <span key={r} class="gh-track" role="img" aria-label={`${resName(r)} ${k} of 5`}>
+        <span key={r} class="gh-track" role="img" aria-label={t("greatharbor.ui.track", { res: resName(r), n: k })}>
           <Icon name={RES_ICONS[r]!} label={false} />
           <span aria-hidden="true" class="gh-pips">
             {Array.from({ length: 5 }, (_, i) => (
@@ -181,8 +189,8 @@ export function Resources({ p }: { p: Player }) {
       <Amount n={p.coins} icon="coins" />
       <Amount n={p.prestige} icon="prestige" />
       <Amount n={p.favor} icon="favor" />
-      <Amount n={p.smuggler} icon="smuggler" label="Smuggler tokens" />
-      <Amount n={p.free} icon="colonist" label="free Colonists" />
+      <Amount n={p.smuggler} icon="smuggler" label={t("greatharbor.ui.amount_smuggler", { n: p.smuggler })} />
+      <Amount n={p.free} icon="colonist" label={t("greatharbor.ui.amount_free", { n: p.free })} />
       {p.lux.map((k, l) => (k > 0 ? <Amount key={l} n={k} icon={LUX_ICONS[l]!} /> : null))}
     </div>
   );
@@ -207,7 +215,7 @@ function HandGroup({ icon, title, kind, cards }: { icon: IconName; title: string
   if (!cards.length)
     return (
       <p class="gh-small gh-card-group-h">
-        <Icon name={icon} size={16} label={false} /> {title}: none
+        <Icon name={icon} size={16} label={false} /> {t("greatharbor.ui.hand.none", { title })}
       </p>
     );
   return (
@@ -235,49 +243,58 @@ export function Colony({ v, seat, colors, mine }: { v: GreatHarborView; seat: nu
       data-testid={`colony-${seat}`}
     >
       <h2 id={`gh-col-${seat}`}>
-        <SeatBadge seat={seat} color={colors[seat]} size={22} /> {mine ? "Your colony" : v.names[seat]}
-        {v.actor === seat ? <span class="tag tag-turn">on turn</span> : null}
-        {seat === v.anchor ? <Icon name="anchor" size={18} label="holds the Anchor" /> : null}
+        <SeatBadge seat={seat} color={colors[seat]} size={22} /> {mine ? t("greatharbor.ui.colony.yours") : v.names[seat]}
+        {v.actor === seat ? <span class="tag tag-turn">{t("greatharbor.ui.colony.on_turn")}</span> : null}
+        {seat === v.anchor ? <Icon name="anchor" size={18} label={t("greatharbor.ui.holds_anchor")} /> : null}
       </h2>
       <Resources p={p} />
       <p class="gh-small">
-        Governor {gov?.name ?? "?"} · Senate {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${p.senate[i]}`).join(" ")} · Huts {bitList(p.huts).length}, Insulae{" "}
-        {bitList(p.insula).length}
-        {v.shops ? ` · Shops left ${p.shops}` : ""} · Production {p.production.map(luxName).join(", ")}
+        {t("greatharbor.ui.colony.line", {
+          governor: gov ? governorName(p.governor) : "?",
+          senate: COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${p.senate[i]}`).join(" "),
+          huts: bitList(p.huts).length,
+          insulae: bitList(p.insula).length,
+          shops: v.shops ? t("greatharbor.ui.colony.shops_left", { n: p.shops }) : "",
+          production: p.production.map(luxName).join(", "),
+        })}
       </p>
       {people.length ? (
-        <CardGroup icon="person" title="People in play">
+        <CardGroup icon="person" title={t("greatharbor.ui.colony.people_in_play")}>
           {people.map((x) => (
             <li key={x.card}>
-              <Card kind="person" n={x.card} note={`Column ${x.c + 1}${p.marked[x.c]?.[x.l] ? " · used" : ""}`} />
+              <Card
+                kind="person"
+                n={x.card}
+                note={t(p.marked[x.c]?.[x.l] ? "greatharbor.ui.colony.column_used" : "greatharbor.ui.colony.column", { n: x.c + 1 })}
+              />
             </li>
           ))}
         </CardGroup>
       ) : null}
       {p.buildings ? (
-        <CardGroup icon="building" title="Buildings">
+        <CardGroup icon="building" title={t("greatharbor.ui.group.buildings")}>
           {bitList(p.buildings).map((b) => (
             <li key={b}>
-              <Card kind="building" n={b} note={(p.employed >> b) & 1 ? "staffed this round" : undefined} />
+              <Card kind="building" n={b} note={(p.employed >> b) & 1 ? t("greatharbor.ui.colony.staffed") : undefined} />
             </li>
           ))}
         </CardGroup>
       ) : null}
-      <ul class="gh-ships gh-cards" aria-label="Docks">
+      <ul class="gh-ships gh-cards" aria-label={t("greatharbor.ui.colony.docks")}>
         {p.ships.map((s, d) => (
           <ShipLine key={d} ship={s} dock={d} />
         ))}
       </ul>
       {mine ? (
         <div class="gh-hand" data-testid="my-hand">
-          <h3>Your hand</h3>
-          <HandGroup icon="person" title="People" kind="person" cards={bitList(p.handPeople)} />
-          <HandGroup icon="building" title="Buildings" kind="building" cards={bitList(p.handBuildings)} />
-          <HandGroup icon="ship" title="Ships" kind="ship" cards={bitList(p.handShips)} />
+          <h3>{t("greatharbor.ui.colony.your_hand")}</h3>
+          <HandGroup icon="person" title={t("greatharbor.ui.group.people")} kind="person" cards={bitList(p.handPeople)} />
+          <HandGroup icon="building" title={t("greatharbor.ui.group.buildings")} kind="building" cards={bitList(p.handBuildings)} />
+          <HandGroup icon="ship" title={t("greatharbor.ui.group.ships")} kind="ship" cards={bitList(p.handShips)} />
         </div>
       ) : (
         <p class="gh-small" data-testid={`hand-size-${seat}`}>
-          In hand: {hand[0]} People, {hand[1]} Buildings, {hand[2]} Ships
+          {t("greatharbor.ui.colony.in_hand", { people: hand[0] ?? 0, buildings: hand[1] ?? 0, ships: hand[2] ?? 0 })}
         </p>
       )}
     </section>
@@ -296,20 +313,26 @@ export function AutomaPanel({ v, colors, tv = false, brief = false }: { v: Great
   const a = v.automa;
   if (!a) return null;
   const drafted = diceAt(v, LOC.drafted, v.n);
-  const tracks = <span class="gh-small">Tracks {COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ")}</span>;
-  const draftedWords = drafted.length ? `Drafted: ${drafted.map((d) => `${COLOURS[d.colour]} ${d.face}`).join(", ")}` : "";
-  const cards = `Cards: ${bitList(a.people).length} People, ${bitList(a.buildings).length} Buildings, ${bitList(a.allShips).length} Ships`;
+  const tracks = (
+    <span class="gh-small">{t("greatharbor.ui.automa_panel.tracks", { tracks: COLOURS.map((_c, i) => `${COLOUR_MARKS[i]}${a.track[i]}`).join(" ") })}</span>
+  );
+  const draftedWords = drafted.length ? t("greatharbor.ui.automa_panel.drafted", { dice: drafted.map((d) => dieWords(d.colour, d.face)).join(", ") }) : "";
+  const cards = t("greatharbor.ui.automa_panel.cards", {
+    people: bitList(a.people).length,
+    buildings: bitList(a.buildings).length,
+    ships: bitList(a.allShips).length,
+  });
   return (
     <section class={`panel gh-automa ${tv ? "gh-automa-tv" : ""} ${v.actor === v.n ? "gh-on-turn" : ""}`} aria-labelledby="gh-automa-h" data-testid="gh-automa">
       <h2 id="gh-automa-h">
-        <CompetitorBadge v={v} id={v.n} colors={colors} size={22} /> Automa
+        <CompetitorBadge v={v} id={v.n} colors={colors} size={22} /> {t("greatharbor.ui.automa")}
       </h2>
       <div class="gh-res">
         <Amount n={a.prestige} icon="prestige" />
-        <Amount n={a.free} icon="colonist" label="Colonists" />
-        <Amount n={a.smuggler} icon="smuggler" label="Smuggler tokens" />
+        <Amount n={a.free} icon="colonist" label={t("greatharbor.ui.amount_colonists", { n: a.free })} />
+        <Amount n={a.smuggler} icon="smuggler" label={t("greatharbor.ui.amount_smuggler", { n: a.smuggler })} />
         <span class="gh-amount">
-          <Icon name="card" size={18} label="Automa deck" /> {a.deckN}
+          <Icon name="card" size={18} label={t("greatharbor.ui.automa_panel.deck")} /> {a.deckN}
         </span>
         {tv ? tracks : null}
       </div>
@@ -334,14 +357,16 @@ export function AutomaPanel({ v, colors, tv = false, brief = false }: { v: Great
       )}
       {tv ? (
         <p class="gh-small gh-automa-line" data-testid="automa-docks">
-          Docks:{" "}
-          {a.ships
-            .filter((s) => s.card >= 0)
-            .map((s) => `${shipName(s.card)} (${shipWhere(s)})`)
-            .join(", ") || "none"}
+          {t("greatharbor.ui.automa_panel.docks", {
+            ships:
+              a.ships
+                .filter((s) => s.card >= 0)
+                .map((s) => t("greatharbor.ui.automa_panel.ship", { ship: shipName(s.card), where: shipWhere(s) }))
+                .join(", ") || t("greatharbor.ui.none"),
+          })}
         </p>
       ) : (
-        <ul class="gh-ships gh-cards" aria-label="The Automa's docks">
+        <ul class="gh-ships gh-cards" aria-label={t("greatharbor.ui.automa_panel.docks_label")}>
           {a.ships.map((s, d) => (
             <ShipLine key={d} ship={s} dock={d} />
           ))}
@@ -364,7 +389,11 @@ export function voyageSegments(v: GreatHarborView) {
 /** ShipSpot is position i of a segment: a competitor's ship or empty, named for screen readers. */
 export function ShipSpot({ v, o, i, colors, size }: { v: GreatHarborView; o: number; i: number; colors: string[]; size: number }) {
   return (
-    <span class="gh-pos" role="img" aria-label={o >= 0 ? `position ${i + 1}: ${competitorName(v, o)}'s ship` : `position ${i + 1}: empty`}>
+    <span
+      class="gh-pos"
+      role="img"
+      aria-label={o >= 0 ? t("greatharbor.ui.position_ship", { n: i + 1, who: competitorName(v, o) }) : t("greatharbor.ui.position_empty", { n: i + 1 })}
+    >
       {o >= 0 ? (
         <CompetitorBadge v={v} id={o} colors={colors} size={size} />
       ) : (
@@ -382,7 +411,7 @@ export function DemandIcons({ demand, size }: { demand: number[]; size?: number 
     <>
       {demand.map((l, i) =>
         l >= 0 ? (
-          <Icon key={i} name={LUX_ICONS[l]!} size={size} label={`${luxName(l)} wanted`} />
+          <Icon key={i} name={LUX_ICONS[l]!} size={size} label={t("greatharbor.ui.wanted", { lux: luxName(l) })} />
         ) : (
           <span key={i} class="hint">
             —
@@ -398,34 +427,33 @@ export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[
   return (
     <section class="panel gh-voyage" aria-labelledby="gh-voy-h" data-testid="gh-voyage">
       <h2 id="gh-voy-h">
-        <Icon name="ship" label={false} /> Voyages
+        <Icon name="ship" label={false} /> {t("greatharbor.ui.voyages")}
       </h2>
       <ol class="gh-segments">
         {voyageSegments(v).map(({ g, seg, demand, owners, pirate, now }) => (
           <li key={g} class={`gh-seg ${now ? "gh-now" : ""}`} data-testid={`segment-${g}`}>
-            <strong>Segment {g + 1}</strong>{" "}
+            <strong>{t("greatharbor.ui.segment", { n: g + 1 })}</strong>{" "}
             <span class="gh-small">
-              trade: <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" /> · home in {seg.returnDistance}
+              {t("greatharbor.ui.voyage.trade")} <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />{" "}
+              {t("greatharbor.ui.voyage.home_in", { n: seg.returnDistance })}
             </span>
             <div class="gh-row">
               {owners.map((o, i) => (
                 <ShipSpot key={i} v={v} o={o} i={i} colors={colors} size={20} />
               ))}
               <span class="gh-small">
-                Demand: <DemandIcons demand={demand} size={18} />
+                {t("greatharbor.ui.voyage.demand")} <DemandIcons demand={demand} size={18} />
               </span>
               {pirate >= 0 ? (
                 <span class="gh-pirate">
-                  <Icon name="pirate" size={18} label="Pirates" /> strength {pirate}
+                  <Icon name="pirate" size={18} /> {t("greatharbor.ui.strength", { n: pirate })}
                 </span>
               ) : null}
             </div>
           </li>
         ))}
       </ol>
-      <p class="gh-small">
-        Pirate deck: {v.pirateN} cards, {v.pirateDiscN} discarded (their order stays hidden).
-      </p>
+      <p class="gh-small">{t("greatharbor.ui.voyage.pirate_deck", { n: v.pirateN, discarded: v.pirateDiscN })}</p>
     </section>
   );
 }
@@ -433,44 +461,45 @@ export function VoyagePanel({ v, colors }: { v: GreatHarborView; colors: string[
 /** DisplaysPanel: the face-up cards on offer and how many cards each deck holds. */
 export function DisplaysPanel({ v }: { v: GreatHarborView }) {
   const list = (xs: number[], kind: CardKind) => (
-    <ol class="gh-cards" aria-label={`${kind === "ship" ? "Ship" : kind === "person" ? "Person" : "Building"} cards on offer`}>
+    <ol class="gh-cards" aria-label={t(`greatharbor.ui.offer.${kind}`)}>
       {xs.map((c, i) => (
-        <li key={c >= 0 ? c : `empty-${i}`}>{c >= 0 ? <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} /> : <span class="hint">empty</span>}</li>
+        <li key={c >= 0 ? c : `empty-${i}`}>
+          {c >= 0 ? <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} /> : <span class="hint">{t("greatharbor.ui.slot.empty")}</span>}
+        </li>
       ))}
     </ol>
   );
   return (
     <section class="panel gh-displays" aria-labelledby="gh-disp-h" data-testid="gh-displays">
-      <h2 id="gh-disp-h">Cards on offer</h2>
+      <h2 id="gh-disp-h">{t("greatharbor.ui.offer.title")}</h2>
       <div class="gh-disp-grid">
         <div>
           <h3>
-            <Icon name="ship" size={18} label={false} /> Ships
+            <Icon name="ship" size={18} label={false} /> {t("greatharbor.ui.group.ships")}
           </h3>
           {list(v.shipDisplay, "ship")}
-          <p class="gh-small">Decks: {v.shipDeckN.join(" / ")} (small / medium / large)</p>
+          <p class="gh-small">{t("greatharbor.ui.offer.ship_decks", { decks: v.shipDeckN.join(" / ") })}</p>
         </div>
         <div>
           <h3>
-            <Icon name="person" size={18} label={false} /> People
+            <Icon name="person" size={18} label={false} /> {t("greatharbor.ui.group.people")}
           </h3>
           {list(v.personDisplay, "person")}
-          <p class="gh-small">Deck: {v.personDeckN}</p>
+          <p class="gh-small">{t("greatharbor.ui.offer.deck", { n: v.personDeckN })}</p>
         </div>
         <div>
           <h3>
-            <Icon name="building" size={18} label={false} /> Buildings
+            <Icon name="building" size={18} label={false} /> {t("greatharbor.ui.group.buildings")}
           </h3>
           {list(v.buildingDisplay, "building")}
-          <p class="gh-small">Deck: {v.buildingDeckN}</p>
+          <p class="gh-small">{t("greatharbor.ui.offer.deck", { n: v.buildingDeckN })}</p>
         </div>
       </div>
       <p class="gh-small">
-        Conversion cards:{" "}
-        {CONVERSIONS.map((c, i) => ((v.conversions >> i) & 1 ? c.name : ""))
-          .filter(Boolean)
-          .join(", ") || "none"}{" "}
-        · Colonists in supply: {v.supplyColonists}
+        {t("greatharbor.ui.offer.conversions", {
+          cards: CONVERSIONS.flatMap((_c, i) => ((v.conversions >> i) & 1 ? [conversionName(i)] : [])).join(", ") || t("greatharbor.ui.none"),
+          n: v.supplyColonists,
+        })}
       </p>
     </section>
   );
@@ -487,7 +516,7 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
     <section class="panel gh-tv-offer" aria-labelledby="gh-tv-offer-h" data-testid="tv-offer">
       {/* The cards' coloured bands say what they are: the heading is for screen readers. */}
       <h2 id="gh-tv-offer-h" class="sr-only">
-        Cards on offer
+        {t("greatharbor.ui.offer.title")}
       </h2>
       <ul class="gh-cards">
         {kinds.flatMap(([kind, xs]) =>
@@ -499,7 +528,7 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
               </li>
             ) : (
               <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`tv-offer-none-${kind}-${i}`}>
-                No {kind} left here
+                {t(`greatharbor.ui.offer.none_${kind}`)}
               </li>
             ),
           ),
@@ -509,28 +538,25 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
   );
 }
 
-const SCORE_PARTS: (ScoreColumn & { key: keyof Score })[] = [
-  { key: "cards", label: "Cards" },
-  { key: "governor", label: "Governor" },
-  { key: "structures", label: "Structures" },
-  { key: "endGame", label: "End bonus" },
-  { key: "smuggler", label: "Smuggler" },
-  { key: "tokens", label: "Tokens" },
-];
+const SCORE_KEYS = Object.keys({ cards: 0, governor: 0, structures: 0, endGame: 0, smuggler: 0, tokens: 0 }) as (keyof Score)[];
+
+/** scoreParts are the score table's columns, named in the reader's language. */
+const scoreParts = (): (ScoreColumn & { key: keyof Score })[] => SCORE_KEYS.map((key) => ({ key, label: t(`greatharbor.ui.score.${key}`) }));
 
 /** ScoreTable is the final breakdown per competitor, ranked, with the places the server decided (ties broken by it). */
 export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: GameResult; colors: string[] }) {
   const ids = Array.from({ length: v.scores.length }, (_, i) => i);
   const place = (id: number) => (id < v.n ? (result.places[id] ?? 0) : 0);
   ids.sort((a, b) => (v.scores[b]?.total ?? 0) - (v.scores[a]?.total ?? 0) || (place(a) || 99) - (place(b) || 99));
+  const parts = scoreParts();
   const tied = ids.some((a) => ids.some((b) => a < b && v.scores[a]?.total === v.scores[b]?.total));
   return (
     <section class="panel gh-scores" aria-labelledby="gh-score-h" data-testid="ranking">
-      <h2 id="gh-score-h">Final scores</h2>
+      <h2 id="gh-score-h">{t("greatharbor.ui.score.title")}</h2>
       <RankingTable
         tableClass="gh-score-table"
-        whoHead="Who"
-        columns={SCORE_PARTS}
+        whoHead={t("greatharbor.ui.score.who")}
+        columns={parts}
         rows={ids.map((id, k) => ({
           id,
           place: id < v.n && place(id) ? place(id) : k + 1,
@@ -539,19 +565,21 @@ export function ScoreTable({ v, result, colors }: { v: GreatHarborView; result: 
               <CompetitorBadge v={v} id={id} colors={colors} size={18} /> {competitorName(v, id)}
             </>
           ),
-          points: SCORE_PARTS.map((p) => v.scores[id]?.[p.key] ?? 0),
+          points: parts.map((p) => v.scores[id]?.[p.key] ?? 0),
           total: v.scores[id]?.total ?? 0,
           winner: k === 0,
           testid: `score-${id}`,
         }))}
       />
-      {tied ? <p class="hint">Equal totals are split by the tie-breaks of the rules; the places shown are the server's.</p> : null}
+      {tied ? <p class="hint">{t("greatharbor.ui.score.tied")}</p> : null}
       {result.winners.length ? (
         <p class="gh-winner">
-          {result.winners.map((s) => v.names[s]).join(" and ")} {result.winners.length > 1 ? "share the win" : "wins"}.
+          {t(result.winners.length > 1 ? "greatharbor.ui.score.share" : "greatharbor.ui.score.wins", {
+            who: formatList(result.winners.map((s) => v.names[s] ?? "")),
+          })}
         </p>
       ) : (
-        <p class="gh-winner">The Automa wins.</p>
+        <p class="gh-winner">{t("greatharbor.ui.score.automa_wins")}</p>
       )}
     </section>
   );
@@ -564,7 +592,8 @@ export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: Gre
   const finals = v.scores.map((s) => s.total);
   if (finals.length) rows.push([...finals, 0, 0, 0, 0].slice(0, 4));
   const max = Math.max(10, ...rows.flat());
-  const label = (r: number) => (r === 0 ? "start" : r <= v.history.length ? `R${r}` : "final");
+  const label = (r: number) =>
+    r === 0 ? t("greatharbor.ui.chart.start") : r <= v.history.length ? t("greatharbor.ui.chart.round", { n: r }) : t("greatharbor.ui.chart.final");
   const automa = (id: number): ChartLine => ({
     name: competitorName(v, id),
     fill: "#6b6b6b",
@@ -573,8 +602,8 @@ export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: Gre
   });
   return (
     <SeatChart
-      caption="Prestige round by round"
-      label="Chart of each score after every round; the table below has the numbers"
+      caption={t("greatharbor.ui.chart.caption")}
+      label={t("greatharbor.ui.chart.label")}
       testid="gh-chart"
       extra="gh-chart-fig"
       rows={rows}
@@ -586,8 +615,8 @@ export function PrestigeChart({ v, colors, width = 560, height = 260 }: { v: Gre
       padRight={36}
       width={width}
       height={height}
-      tableCaption="Score after each round"
-      xHeading="Round"
+      tableCaption={t("greatharbor.ui.chart.table")}
+      xHeading={t("greatharbor.ui.chart.round_head")}
       rowLabel={label}
     />
   );

@@ -2,6 +2,7 @@
 // it, then the draft, your colony, the voyages, the District, the displays,
 // everyone else and the log; two columns on a laptop.
 
+import { t } from "../../i18n/i18n";
 import { useState } from "preact/hooks";
 import { PlayFrame } from "../../components/PlayFrame";
 import { useFocusStep, usePlay } from "../../components/usePlay";
@@ -23,8 +24,9 @@ import { summary } from "./summary";
 
 /** statusLine: round, turn, phase and whose decision it is. */
 export function statusLine(v: GreatHarborView, me: number): string {
-  if (v.phase === "over") return "The game is over.";
-  const who = v.actor < 0 ? "" : v.actor === me ? " · your move" : ` · ${competitorName(v, v.actor)} to move`;
+  if (v.phase === "over") return t("greatharbor.ui.over");
+  const who =
+    v.actor < 0 ? "" : v.actor === me ? t("greatharbor.ui.status.your_move") : t("greatharbor.ui.status.to_move", { who: competitorName(v, v.actor) });
   return `${turnLabel(v)} · ${phaseLabel(v.phase)}${who}`;
 }
 
@@ -40,21 +42,21 @@ export function freshSlot(log: GameEvent[], versions: number[]): number {
 }
 
 function TileDetails({ v, cell, onClose }: { v: GreatHarborView; cell: number; onClose: () => void }) {
-  const t = tileById(v.tiles[cell] ?? "");
+  const tile = tileById(v.tiles[cell] ?? "");
   return (
     <section class="panel gh-tile-details" aria-labelledby="gh-tile-h" data-testid="tile-details">
       <h2 id="gh-tile-h">{tileTitle(v, cell)}</h2>
       <p class="sr-only">{tileLabel(v, cell)}</p>
-      <p>Shore Fee now: {v.fees[cell] ?? 0}</p>
+      <p>{t("greatharbor.ui.tile.fee_now", { n: v.fees[cell] ?? 0 })}</p>
       <ol class="gh-tiers">
-        {(t?.tiers ?? []).map((g, i) => (
+        {(tile?.tiers ?? []).map((g, i) => (
           <li key={i}>
-            Tier {"I".repeat(i + 1)} ({2 * i + 1}+ pips past the fee): <GainIcons gain={g} />
+            {t("greatharbor.ui.tile.tier", { tier: "I".repeat(i + 1), n: 2 * i + 1 })} <GainIcons gain={g} />
           </li>
         ))}
       </ol>
       <button type="button" class="btn-small" onClick={onClose}>
-        Close
+        {t("greatharbor.ui.ref.close")}
       </button>
     </section>
   );
@@ -74,8 +76,11 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
     const screen = document.querySelector(".gh-play");
     if (!screen || rawChoice.die === null) return null;
     if (rawChoice.slot === null)
-      return screen.querySelector<SVGElement>('svg.gh-harbor [data-slot][tabindex="0"]') ?? screen.querySelector<HTMLElement>('[data-testid="to-district"]');
-    if (rawChoice.split === null) return screen.querySelector<HTMLElement>('.gh-splits [role="radio"]');
+      return (
+        screen.querySelector<SVGElement>(["svg.gh-harbor", '[data-slot][tabindex="0"]'].join(" ")) ??
+        screen.querySelector<HTMLElement>('[data-testid="to-district"]')
+      );
+    if (rawChoice.split === null) return screen.querySelector<HTMLElement>([".gh-splits", '[role="radio"]'].join(" "));
     return screen.querySelector<HTMLElement>('[data-testid="place-confirm"]');
   });
   if (!play) return <LoadingGame />;
@@ -114,7 +119,7 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
         layout: { grid: "gh-grid", board: "gh-board", side: "gh-side" },
         board: (
           <>
-            <ZoomBoard label="the Harbor">
+            <ZoomBoard label={t("greatharbor.ui.the_harbor_lower")}>
               <Harbor
                 view={v}
                 colors={colors}
@@ -139,14 +144,14 @@ export function GreatHarborPlayer({ store }: { store: TableStore }) {
                   craning
                     ? (s) =>
                         crane.from === null
-                          ? "The Port Crane may move this die"
+                          ? t("greatharbor.ui.crane.may_move")
                           : s === crane.from
-                            ? "The die the Port Crane moves; choose again to pick another"
-                            : "The Port Crane may move the die here"
+                            ? t("greatharbor.ui.crane.moving")
+                            : t("greatharbor.ui.crane.may_go")
                     : undefined
                 }
                 fresh={freshSlot(data.log, data.logVersions)}
-                label={v.shops ? "The Harbor: tiles, dice slots and numbered corners" : "The Harbor: tiles and dice slots"}
+                label={t(v.shops ? "greatharbor.ui.harbor_label_shops" : "greatharbor.ui.harbor_label")}
               />
             </ZoomBoard>
             {tile !== null ? <TileDetails v={v} cell={tile} onClose={() => setTile(null)} /> : null}

@@ -24,7 +24,8 @@ import {
 } from "./Panels";
 import { Amount, DieChip, Icon } from "./icons";
 import { freshSlot, statusLine } from "./Player";
-import { COLOURS } from "./content";
+import { t } from "../../i18n/i18n";
+import { dieWords } from "./moves";
 import { diceAt, LOC, decodeView, type GreatHarborView } from "./view";
 import { TvFrame } from "../../components/TvFrame";
 
@@ -39,13 +40,15 @@ function TvPlayers({ v, colors }: { v: GreatHarborView; colors: string[] }) {
           <li key={seat} class={v.actor === seat ? "gh-on-turn" : ""} data-testid={`tv-player-${seat}`}>
             <div class="gh-tv-name">
               <CompetitorBadge v={v} id={seat} colors={colors} size={26} /> {v.names[seat]}
-              {seat === v.anchor ? <Icon name="anchor" size={24} label="holds the Anchor" /> : null}
+              {seat === v.anchor ? <Icon name="anchor" size={24} label={t("greatharbor.ui.holds_anchor")} /> : null}
               {drafted.map((d) => (
-                <DieChip key={d.id} colour={d.colour} face={d.face} size={28} label={`drafted ${COLOURS[d.colour]} ${d.face}`} />
+                <DieChip key={d.id} colour={d.colour} face={d.face} size={28} label={t("greatharbor.ui.tv.drafted", { die: dieWords(d.colour, d.face) })} />
               ))}
               <span class="gh-tv-hand">
-                Hand <Amount n={hand[0] ?? 0} icon="person" label="People in hand" /> <Amount n={hand[1] ?? 0} icon="building" label="Buildings in hand" />{" "}
-                <Amount n={hand[2] ?? 0} icon="ship" label="Ships in hand" /> · ships out {p.ships.filter((s) => s.card >= 0 && s.where !== 0).length}
+                {t("greatharbor.ui.tv.hand")} <Amount n={hand[0] ?? 0} icon="person" label={t("greatharbor.ui.hand.people", { n: hand[0] ?? 0 })} />{" "}
+                <Amount n={hand[1] ?? 0} icon="building" label={t("greatharbor.ui.hand.buildings", { n: hand[1] ?? 0 })} />{" "}
+                <Amount n={hand[2] ?? 0} icon="ship" label={t("greatharbor.ui.hand.ships", { n: hand[2] ?? 0 })} />{" "}
+                {t("greatharbor.ui.tv.ships_out", { n: p.ships.filter((s) => s.card >= 0 && s.where !== 0).length })}
               </span>
             </div>
             <Resources p={p} />
@@ -62,13 +65,13 @@ function TvDistrict({ v }: { v: GreatHarborView }) {
   const placed = diceAt(v, LOC.district);
   return (
     <div class="gh-row gh-tv-district" data-testid="tv-district">
-      {smugglers.length ? <span class="gh-label">Smuggler dice:</span> : null}
+      {smugglers.length ? <span class="gh-label">{t("greatharbor.ui.smuggler_dice")}</span> : null}
       {smugglers.map((d) => (
-        <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`Smuggler die ${COLOURS[d.colour]} ${d.face}`} />
+        <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={t("greatharbor.ui.smuggler_die", { n: dieWords(d.colour, d.face) })} />
       ))}
-      {placed.length ? <span class="gh-label">in the District:</span> : null}
+      {placed.length ? <span class="gh-label">{t("greatharbor.ui.tv.in_district")}</span> : null}
       {placed.map((d) => (
-        <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={`${COLOURS[d.colour]} ${d.face} in the District`} />
+        <DieChip key={d.id} colour={d.colour} face={d.face} size={36} label={t("greatharbor.ui.tv.die_in_district", { die: dieWords(d.colour, d.face) })} />
       ))}
     </div>
   );
@@ -82,7 +85,7 @@ function TvDistrict({ v }: { v: GreatHarborView }) {
 function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   return (
     <table class="gh-tv-voyages" data-testid="gh-voyage">
-      <caption class="sr-only">Voyages</caption>
+      <caption class="sr-only">{t("greatharbor.ui.voyages")}</caption>
       <colgroup>
         <col class="gh-tv-voy-seg" />
         <col class="gh-tv-voy-ships" />
@@ -95,7 +98,7 @@ function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
         {voyageSegments(v).map(({ g, seg, demand, owners, pirate, now }) => (
           <tr key={g} class={now ? "gh-now" : ""} data-testid={`segment-${g}`}>
             <th scope="row">
-              <Icon name="ship" label={false} /> Segment {g + 1}
+              <Icon name="ship" label={false} /> {t("greatharbor.ui.segment", { n: g + 1 })}
             </th>
             <td>
               {owners.map((o, i) => (
@@ -103,16 +106,16 @@ function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
               ))}
             </td>
             <td>
-              trade <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
+              {t("greatharbor.ui.tv.trade")} <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
             </td>
-            <td>home in {seg.returnDistance}</td>
+            <td>{t("greatharbor.ui.tv.home_in", { n: seg.returnDistance })}</td>
             <td>
-              Demand <DemandIcons demand={demand} />
+              {t("greatharbor.ui.tv.demand")} <DemandIcons demand={demand} />
             </td>
             <td>
               {pirate >= 0 ? (
                 <>
-                  <Icon name="pirate" label="Pirates" /> strength {pirate}
+                  <Icon name="pirate" /> {t("greatharbor.ui.strength", { n: pirate })}
                 </>
               ) : null}
             </td>
@@ -146,7 +149,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           key: "head",
           board: (
             <>
-              <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label="The Harbor" tv />
+              <Harbor view={v} colors={colors} fresh={freshSlot(data.log, data.logVersions)} label={t("greatharbor.ui.the_harbor")} tv />
               {over ? null : (
                 <>
                   <BonusTile v={v} />
@@ -158,9 +161,9 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           side: (
             <>
               <div class="gh-tv-draft" data-testid="tv-draft">
-                {pool.length ? <span>Rolled:</span> : null}
+                {pool.length ? <span>{t("greatharbor.ui.rolled")}</span> : null}
                 {pool.map((d) => (
-                  <DieChip key={d.id} colour={d.colour} face={d.face} size={44} label={`${COLOURS[d.colour]} ${d.face}`} />
+                  <DieChip key={d.id} colour={d.colour} face={d.face} size={44} label={dieWords(d.colour, d.face)} />
                 ))}
                 <OrderLine v={v} colors={colors} />
               </div>

@@ -13,7 +13,7 @@ export const COLOURS = ["red", "yellow", "blue", "purple"] as const;
 export const RESOURCES = ["planks", "rope", "metal", "sails"] as const;
 export const LUXURIES = ["wine", "dyes", "marble", "amphorae"] as const;
 export const SIZES = ["small", "medium", "large"] as const;
-export const STATS = ["Speed", "Strength", "Cargo"] as const;
+export const STATS = ["speed", "strength", "cargo"] as const;
 
 export type Colour = (typeof COLOURS)[number];
 export type Resource = (typeof RESOURCES)[number];

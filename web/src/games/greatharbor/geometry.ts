@@ -4,6 +4,7 @@
 // Edges on the outer frame are shore slots, touching one tile. This is the
 // board's shape (games/greatharbor/geometry.go), not a rule.
 
+import { t } from "../../i18n/i18n";
 export interface SlotShape {
   /** the tiles the slot touches: first, then second (-1 on a shore slot) */
   cells: [number, number];
@@ -70,13 +71,12 @@ export const SITES: SiteShape[] = Array.from({ length: 16 }, (_, vertex) => {
 export const cornerNumber = (site: number) => (SITES[site]?.vertex ?? -1) + 1;
 
 const SIDES = ["north", "east", "south", "west"];
-const rowName = ["top", "middle", "bottom"];
-const colName = ["left", "center", "right"];
 
 /** cellPlace names where a tile lies: "top left". */
-export const cellPlace = (cell: number) => `${rowName[Math.floor(cell / 3)]} ${colName[cell % 3]}`;
+export const cellPlace = (cell: number) => t(`greatharbor.ui.cell.${cell}`);
 
 /** slotSide names which side of its first tile a slot is on, or of tile cell when given. */
 export function slotSide(slot: number, cell = SLOTS[slot]!.cells[0]): string {
-  return SIDES[cellSlots(cell).indexOf(slot)] ?? "";
+  const side = SIDES[cellSlots(cell).indexOf(slot)];
+  return side ? t(`greatharbor.ui.side.${side}`) : "";
 }

@@ -3,6 +3,7 @@
 // its name for screen readers unless it sits beside the same word.
 
 import type { ComponentChildren } from "preact";
+import { t } from "../../i18n/i18n";
 import type { Gain } from "./content";
 
 export type IconName =
@@ -29,30 +30,8 @@ export type IconName =
   | "anchor"
   | "luxury";
 
-const TITLES: Record<IconName, string> = {
-  planks: "Planks",
-  rope: "Rope",
-  metal: "Metal",
-  sails: "Sails",
-  wine: "Wine",
-  dyes: "Dyes",
-  marble: "Marble",
-  amphorae: "Amphorae",
-  coins: "Coins",
-  prestige: "Prestige",
-  favor: "Favor",
-  colonist: "Colonist",
-  smuggler: "Smuggler token",
-  ship: "Ship",
-  person: "Person card",
-  building: "Building card",
-  card: "card",
-  die: "die",
-  pirate: "Pirates",
-  shop: "Shop",
-  anchor: "Anchor",
-  luxury: "luxury",
-};
+/** title is an icon's spoken name: "Planks". */
+const title = (name: IconName) => t(`greatharbor.ui.icon.${name}`);
 
 const DRAW: Record<IconName, ComponentChildren> = {
   planks: (
@@ -156,12 +135,12 @@ const DRAW: Record<IconName, ComponentChildren> = {
   building: (
     <g stroke="#2a2a2a" stroke-width="1.2">
       <rect x="5" y="3" width="14" height="18" rx="2" fill="#f6ecd6" />
-      <path d="M8 11l4-4 4 4zM8.5 11v6M12 11v6M15.5 11v6M7.5 17.5h9" fill="none" />
+      <path d="m8,11l4-4,4,4zm.5,0v6m3.5-6v6m3.5-6v6m-8,.5h9" fill="none" />
     </g>
   ),
   card: (
     <g stroke="#2a2a2a" stroke-width="1.2">
-      <rect x="6" y="3" width="13" height="17" rx="2" fill="#e7dcc3" transform="rotate(8 12 12)" />
+      <rect x="6" y="3" width="13" height="17" rx="2" fill="#e7dcc3" transform="rotate(8,12,12)" />
       <rect x="5" y="4" width="13" height="17" rx="2" fill="#f6ecd6" />
     </g>
   ),
@@ -203,7 +182,7 @@ const DRAW: Record<IconName, ComponentChildren> = {
 
 /** Icon draws one of the game's icons; label gives it a spoken name (omit when a visible word says it). */
 export function Icon({ name, size = 22, label }: { name: IconName; size?: number; label?: string | false }) {
-  const spoken = label === false ? undefined : (label ?? TITLES[name]);
+  const spoken = label === false ? undefined : (label ?? title(name));
   return (
     <svg
       class="gh-icon"
@@ -227,7 +206,7 @@ export const LUX_ICONS: IconName[] = ["wine", "dyes", "marble", "amphorae"];
 /** Amount shows "3 ×icon": a number and what it counts. */
 export function Amount({ n, icon, label }: { n: number; icon: IconName; label?: string }) {
   return (
-    <span class="gh-amount" role="img" aria-label={`${n} ${label ?? TITLES[icon]}`}>
+    <span class="gh-amount" role="img" aria-label={label ?? t("greatharbor.ui.amount", { n, what: title(icon) })}>
       <span aria-hidden="true">{n}</span>
       <Icon name={icon} size={18} label={false} />
     </span>
@@ -243,41 +222,42 @@ export function GainIcons({ gain, colourRes }: { gain: Gain; colourRes?: number 
       colourRes !== undefined ? (
         <Amount key="dr" n={gain.diceResource} icon={RES_ICONS[colourRes]!} />
       ) : (
-        <Amount key="dr" n={gain.diceResource} icon="die" label="resource of the die's color" />
+        <Amount key="dr" n={gain.diceResource} icon="die" label={t("greatharbor.ui.gain.dice_resource", { n: gain.diceResource })} />
       ),
     );
-  if (gain.colonists) items.push(<Amount key="c" n={gain.colonists} icon="colonist" label="Colonists" />);
+  if (gain.colonists) items.push(<Amount key="c" n={gain.colonists} icon="colonist" label={t("greatharbor.ui.gain.colonists", { n: gain.colonists })} />);
   if (gain.favor) items.push(<Amount key="f" n={gain.favor} icon="favor" />);
   if (gain.coins) items.push(<Amount key="co" n={gain.coins} icon="coins" />);
   if (gain.prestige) items.push(<Amount key="p" n={gain.prestige} icon="prestige" />);
-  if (gain.smuggler) items.push(<Amount key="s" n={gain.smuggler} icon="smuggler" label="Smuggler tokens" />);
-  if (gain.buildingDeck) items.push(<Amount key="bd" n={gain.buildingDeck} icon="building" label="Building cards from the deck" />);
+  if (gain.smuggler) items.push(<Amount key="s" n={gain.smuggler} icon="smuggler" label={t("greatharbor.ui.gain.smuggler", { n: gain.smuggler })} />);
+  if (gain.buildingDeck)
+    items.push(<Amount key="bd" n={gain.buildingDeck} icon="building" label={t("greatharbor.ui.gain.building_deck", { n: gain.buildingDeck })} />);
   if (gain.buildingDisplay)
     items.push(
-      <span key="bx" class="gh-amount" role="img" aria-label={`${gain.buildingDisplay} Building card from the display`}>
+      <span key="bx" class="gh-amount" role="img" aria-label={t("greatharbor.ui.gain.building_display", { n: gain.buildingDisplay })}>
         <span aria-hidden="true">{gain.buildingDisplay}</span>
         <Icon name="building" size={18} label={false} />
-        <small aria-hidden="true">shown</small>
+        <small aria-hidden="true">{t("greatharbor.ui.icon.shown")}</small>
       </span>,
     );
-  if (gain.personDeck) items.push(<Amount key="pd" n={gain.personDeck} icon="person" label="Person cards from the deck" />);
+  if (gain.personDeck) items.push(<Amount key="pd" n={gain.personDeck} icon="person" label={t("greatharbor.ui.gain.person_deck", { n: gain.personDeck })} />);
   if (gain.personDisplay)
     items.push(
-      <span key="px" class="gh-amount" role="img" aria-label={`${gain.personDisplay} Person card from the display`}>
+      <span key="px" class="gh-amount" role="img" aria-label={t("greatharbor.ui.gain.person_display", { n: gain.personDisplay })}>
         <span aria-hidden="true">{gain.personDisplay}</span>
         <Icon name="person" size={18} label={false} />
-        <small aria-hidden="true">shown</small>
+        <small aria-hidden="true">{t("greatharbor.ui.icon.shown")}</small>
       </span>,
     );
   if (gain.ship)
     items.push(
-      <span key="sh" class="gh-amount" role="img" aria-label={`a ${gain.ship} Ship card`}>
+      <span key="sh" class="gh-amount" role="img" aria-label={t(`greatharbor.ui.gain.ship_${gain.ship}`)}>
         <Icon name="ship" size={18} label={false} />
-        <small aria-hidden="true">{gain.ship[0]!.toUpperCase()}</small>
+        <small aria-hidden="true">{t(`greatharbor.ui.icon.size_${gain.ship}`)}</small>
       </span>,
     );
-  if (gain.luxury) items.push(<Amount key="l" n={gain.luxury} icon="luxury" label="luxury" />);
-  if (gain.card) items.push(<Amount key="cd" n={gain.card} icon="card" label="cards" />);
+  if (gain.luxury) items.push(<Amount key="l" n={gain.luxury} icon="luxury" label={t("greatharbor.ui.gain.luxury", { n: gain.luxury })} />);
+  if (gain.card) items.push(<Amount key="cd" n={gain.card} icon="card" label={t("greatharbor.ui.gain.card", { n: gain.card })} />);
   return <span class="gh-gain">{items}</span>;
 }
 

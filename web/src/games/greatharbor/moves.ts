@@ -3,9 +3,10 @@
 // move of its own: every button is one of these legal moves.
 
 import type { Move } from "../../protocol";
-import { BUILDINGS, COIN_RATE, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES, TILES } from "./content";
+import { t } from "../../i18n/i18n";
+import { BUILDINGS, COIN_RATE, COLOURS, CONVERSIONS, PEOPLE, SHIPS, SHOP_COST, STATS, STRUCTURES } from "./content";
 import { cellPlace, cellSlots, cornerNumber, SITES, SLOTS } from "./geometry";
-import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName } from "./words";
+import { buildingName, colourName, conversionName, costText, luxName, personName, resName, shipName, structureName, tileName } from "./words";
 import { DISTRICT, LOC, PENDING, type GreatHarborView } from "./view";
 
 const int = (x: unknown) => (typeof x === "number" ? x : 0);
@@ -22,29 +23,41 @@ export function pickedCard(m: Move, v: GreatHarborView): { kind: "building" | "p
 /** dieName: "red 4". */
 export function dieName(v: GreatHarborView, id: number): string {
   const d = v.dice[id];
-  return d ? `${colourName(d.colour).toLowerCase()} ${d.face}${d.bonus > 0 ? ` (+${d.bonus})` : ""}` : `die ${id}`;
+  if (!d) return t("greatharbor.ui.die_n", { n: id });
+  const name = dieWords(d.colour, d.face);
+  return d.bonus > 0 ? t("greatharbor.ui.die_bonus", { die: name, n: d.bonus }) : name;
 }
+
+/** dieWords names a die by color and face: "red 4". */
+export const dieWords = (colour: number, face: number) => t("greatharbor.ui.die", { colour: colourWord(colour), face });
+
+/** colourWord is a color as the log says it: "red". */
+export const colourWord = (c: number) => (COLOURS[c] ? t(`greatharbor.color.${COLOURS[c]}`) : "?");
 
 /** dieOwner says whose a die on a slot is, as a possessive: "your", "Bo's", "the Automa's". */
 export function dieOwner(v: GreatHarborView, id: number): string {
   const by = v.dice[id]?.by ?? -1;
-  if (by === v.viewer) return "your";
-  if (by === v.n && v.automa) return "the Automa's";
-  return `${v.names[by] ?? "another player"}'s`;
+  if (by === v.viewer) return t("greatharbor.ui.owner.you");
+  if (by === v.n && v.automa) return t("greatharbor.ui.owner.automa");
+  return v.names[by] ? t("greatharbor.ui.owner.player", { who: v.names[by]! }) : t("greatharbor.ui.owner.other");
 }
 
 /** dieAt names a die with where it lies: "red 4 on the slot above the Forum", "red 4 in the pool", "red 4 you drafted". */
 export function dieAt(v: GreatHarborView, id: number): string {
   const d = v.dice[id];
-  if (!d) return dieName(v, id);
-  if (d.loc === LOC.slot) return `${dieName(v, id)} on ${slotName(v, d.at)}`;
-  if (d.loc === LOC.drafted) return `${dieName(v, id)} ${d.at === v.viewer ? "you drafted" : `${v.names[d.at] ?? "another player"} drafted`}`;
-  if (d.loc === LOC.pool) return `${dieName(v, id)} in the pool`;
-  return dieName(v, id);
+  const die = dieName(v, id);
+  if (!d) return die;
+  if (d.loc === LOC.slot) return t("greatharbor.ui.die_on", { die, slot: slotName(v, d.at) });
+  if (d.loc === LOC.drafted)
+    return d.at === v.viewer
+      ? t("greatharbor.ui.die_yours", { die })
+      : t("greatharbor.ui.die_drafted", { die, who: v.names[d.at] ?? t("greatharbor.ui.another_player") });
+  if (d.loc === LOC.pool) return t("greatharbor.ui.die_pool", { die });
+  return die;
 }
 
 /** SHORE_WORDS say where a shore slot lies from its tile, by the side it is on (north, east, south, west), as the board is drawn. */
-const SHORE_WORDS = ["above", "right of", "below", "left of"];
+const SHORE_WORDS = ["above", "right_of", "below", "left_of"];
 
 /**
  * slotName names a slot by the tiles the board shows round it, as the
@@ -52,128 +65,138 @@ const SHORE_WORDS = ["above", "right of", "below", "left of"];
  * Forum and the Shipyard", "the slot above the Ropeyard".
  */
 export function slotName(v: GreatHarborView, slot: number): string {
-  if (slot === DISTRICT) return "the Smuggler's District";
+  if (slot === DISTRICT) return t("greatharbor.ui.district_the");
   const s = SLOTS[slot];
-  if (!s) return "a slot";
+  if (!s) return t("greatharbor.ui.a_slot");
   const name = (cell: number) => tileTitle(v, cell);
   return s.shore
-    ? `the slot ${SHORE_WORDS[cellSlots(s.cells[0]).indexOf(slot)]} the ${name(s.cells[0])}`
-    : `the slot between the ${name(s.cells[0])} and the ${name(s.cells[1])}`;
+    ? t(`greatharbor.slot.${SHORE_WORDS[cellSlots(s.cells[0]).indexOf(slot)] ?? "above"}`, { tile: name(s.cells[0]) })
+    : t("greatharbor.slot.between", { a: name(s.cells[0]), b: name(s.cells[1]) });
 }
 
 /** tileTitle is a tile's printed name, or its place when unknown. */
 export function tileTitle(v: GreatHarborView, cell: number): string {
-  const id = v.tiles[cell] ?? "";
-  return TILE_NAMES[id] ?? cellPlace(cell);
+  return tileName(v.tiles[cell] ?? "") ?? cellPlace(cell);
 }
 
-const TILE_NAMES: Record<string, string> = Object.fromEntries(TILES.map((t) => [t.id, t.name]));
+const personPlace = (p: number) => t(p % 2 ? "greatharbor.ui.column_second" : "greatharbor.ui.column", { n: Math.floor(p / 2) + 1 });
 
-const personPlace = (p: number) => `column ${Math.floor(p / 2) + 1}${p % 2 ? ", second card" : ""}`;
+/** statName is a ship's figure: "Speed". */
+export const statName = (st: number) => (STATS[st] ? t(`greatharbor.stat.${STATS[st]}`) : "?");
+
+/** withDetail adds a choice's detail to a label: "Activate Legate #4: Insula I". */
+const withDetail = (label: string, detail: string) => (detail ? t("greatharbor.ui.with_detail", { label, detail }) : label);
+
+/** customs adds what the Customs Office would give to a trade's label. */
+const customs = (label: string, m: Move) => (m.res !== undefined ? t("greatharbor.ui.move.customs", { label, res: resName(int(m.res)) }) : label);
 
 /** moveLabel says in player words what a legal move does. */
 export function moveLabel(m: Move, v: GreatHarborView): string {
   const die = int(m.die);
   const card = int(m.card);
-  const dock = int(m.dock);
+  const dock = int(m.dock) + 1;
   const res = int(m.res);
+  const say = (id: string, values?: Record<string, string | number>) => t(`greatharbor.ui.move.${id}`, values);
   switch (m.type) {
     case "draft":
-      return `Draft the ${dieName(v, die)}`;
+      return say("draft", { die: dieName(v, die) });
     case "place": {
       const slot = int(m.slot);
-      if (slot === DISTRICT) return `Place the ${dieName(v, die)} in the Smuggler's District`;
-      if (!int(m.first) && !int(m.second)) return `Place the ${dieName(v, die)} on ${slotName(v, slot)} for no benefit`;
+      if (slot === DISTRICT) return say("place_district", { die: dieName(v, die) });
+      if (!int(m.first) && !int(m.second)) return say("place_nothing", { die: dieName(v, die), slot: slotName(v, slot) });
       const parts = [`${int(m.first)}`];
       if (!SLOTS[slot]?.shore) parts.push(`${int(m.second)}`);
-      return `Place the ${dieName(v, die)} on ${slotName(v, slot)}, pips ${parts.join(" + ")}${int(m.waive) ? " with a Smuggler token" : ""}`;
+      const label = say("place", { die: dieName(v, die), slot: slotName(v, slot), pips: parts.join(" + ") });
+      return int(m.waive) ? say("with_token", { label }) : label;
     }
     case "end":
-      return v.phase === "final_convert" ? "Done converting" : "End my turn";
+      return v.phase === "final_convert" ? say("done_converting") : say("end");
     case "favor_pip":
-      return `+1 pip on the ${dieName(v, die)} (1 Favor)`;
+      return say("favor_pip", { die: dieName(v, die) });
     case "retrieve":
-      return `Take back the Activation marker from ${personPlace(int(m.person))} (2 Favor)`;
+      return say("retrieve", { place: personPlace(int(m.person)) });
     case "favor_senate":
-      return `Move up the ${colourName(int(m.track))} Senate track (2 Favor)`;
+      return say("favor_senate", { colour: colourName(int(m.track)) });
     case "play_person":
-      return `Play ${personName(card)} in column ${int(m.column) + 1}`;
+      return say("play_person", { card: personName(card), column: int(m.column) + 1 });
     case "play_building":
-      return `Build ${buildingName(card)} (${costText(BUILDINGS[card]?.cost ?? [])})`;
+      return say("play_building", { card: buildingName(card), cost: costText(BUILDINGS[card]?.cost ?? []) });
     case "activate": {
       const p = v.players[v.viewer]?.people[Math.floor(int(m.person) / 2)]?.[int(m.person) % 2] ?? -1;
       const detail = p >= 0 ? activateDetail(PEOPLE[p]?.effect ?? "", m, v) : "";
-      return `Activate ${p >= 0 ? personName(p) : personPlace(int(m.person))}${detail ? `: ${detail}` : ""}`;
+      return withDetail(say("activate", { card: p >= 0 ? personName(p) : personPlace(int(m.person)) }), detail);
     }
-    case "construct":
-      return `Construct ${structureName(int(m.structure))} (${costText(STRUCTURES[int(m.structure)]?.cost ?? [])})${m.colonist ? " with a Colonist" : ""}`;
+    case "construct": {
+      const label = say("construct", { structure: structureName(int(m.structure)), cost: costText(STRUCTURES[int(m.structure)]?.cost ?? []) });
+      return m.colonist ? say("with_colonist", { label }) : label;
+    }
     case "produce":
-      return `Produce ${luxName(v.players[v.viewer]?.production[int(m.tile)] ?? 0)} (2 Colonists)`;
-    case "employ": {
-      const detail = employDetail(BUILDINGS[card]?.effect ?? "", m, v);
-      return `Employ Colonists in ${buildingName(card)}${detail ? `: ${detail}` : ""}`;
-    }
+      return say("produce", { lux: luxName(v.players[v.viewer]?.production[int(m.tile)] ?? 0) });
+    case "employ":
+      return withDetail(say("employ", { card: buildingName(card) }), employDetail(BUILDINGS[card]?.effect ?? "", m, v));
     case "crew":
-      return `Crew dock ${dock + 1}'s ${STATS[int(m.stat)] ?? "stat"} (1 Colonist)`;
+      return say("crew", { dock, stat: statName(int(m.stat)) });
     case "play_ship":
-      return `Launch ${shipName(card)} at dock ${dock + 1} (${costText(SHIPS[card]?.cost ?? [])})`;
+      return say("play_ship", { card: shipName(card), dock, cost: costText(SHIPS[card]?.cost ?? []) });
     case "repair":
-      return `Repair dock ${dock + 1}'s ship with 1 ${resName(res)}`;
+      return say("repair", { dock, res: resName(res) });
     case "send":
-      return `Send dock ${dock + 1}'s ${shipName(v.players[v.viewer]?.ships[dock]?.card ?? 0)} to trade`;
+      return say("send", { dock, ship: shipName(v.players[v.viewer]?.ships[dock - 1]?.card ?? 0) });
     case "convert":
-      return `Convert ${COIN_RATE} Coins into 1 ${resName(res)}`;
+      return say("convert", { coins: COIN_RATE, res: resName(res) });
     case "convert_card": {
       const c = CONVERSIONS[card];
       const units = Math.max(1, int(m.n));
-      const what = c?.gain.luxury ? ` ${luxName(int(m.lux))}` : c?.gain.card ? (int(m.choice) === 0 ? " Person card" : " Building card") : "";
-      return `${conversionName(card)}: ${units * (c?.coins ?? 0)} Coins for ${units}${what}${units > 1 && what ? "s" : ""}`;
+      const values = { card: conversionName(card), coins: units * (c?.coins ?? 0), n: units };
+      if (c?.gain.luxury) return say("convert_lux", { ...values, lux: luxName(int(m.lux)) });
+      if (c?.gain.card) return say(int(m.choice) === 0 ? "convert_people" : "convert_buildings", values);
+      return say("convert_card", values);
     }
     case "shop":
-      return `Set up a Shop on corner ${cornerNumber(int(m.site))} by ${tileTitle(v, SITES[int(m.site)]?.cell ?? 0)} for ${SHOP_COST} ${resName(res)}`;
+      return say("shop", { corner: cornerNumber(int(m.site)), tile: tileTitle(v, SITES[int(m.site)]?.cell ?? 0), n: SHOP_COST, res: resName(res) });
     case "pick": {
       const c = pickedCard(m, v);
       const name = !c ? "" : c.kind === "building" ? buildingName(c.n) : personName(c.n);
-      return `Take ${name || `card ${int(m.choice) + 1}`} from the display`;
+      return say("pick", { card: name || say("card_n", { n: int(m.choice) + 1 }) });
     }
     case "flip":
-      return `Flip the ${dieAt(v, die)} to ${7 - (v.dice[die]?.face ?? 0)}`;
+      return say("flip", { die: dieAt(v, die), face: 7 - (v.dice[die]?.face ?? 0) });
     case "stop":
-      return "Stop flipping";
+      return say("stop");
     case "crane":
-      return `Move the die on ${slotName(v, int(m.slot))} to ${slotName(v, int(m.to))}`;
+      return say("crane", { from: slotName(v, int(m.slot)), to: slotName(v, int(m.to)) });
     case "lighthouse":
-      return int(m.choice) === 1 ? "Discard the Pirate card" : "Keep the Pirate card on the deck";
+      return int(m.choice) === 1 ? say("lighthouse_discard") : say("lighthouse_keep");
     case "corsair":
-      return `Use the Corsair on dock ${dock + 1}'s ship (+2 Strength)`;
+      return say("corsair", { dock });
     case "pass":
-      return "No Corsair: reveal the pirates";
+      return say("pass");
     case "fight":
-      return `Face the pirates with dock ${dock + 1}'s ship`;
+      return say("fight", { dock });
     case "trade":
-      return m.deliver
-        ? `Trade here, delivering ${luxName(int(m.lux))}${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}`
-        : `Trade here${m.res !== undefined ? ` (Customs: ${resName(res)})` : ""}`;
+      return customs(m.deliver ? say("trade_deliver", { lux: luxName(int(m.lux)) }) : say("trade"), m);
     case "continue":
-      return "Sail on to the next segment";
+      return say("continue");
   }
   return m.type;
 }
 
 /** The Govern panel's groups, in the order shown; each move type belongs to one. */
-export const GOVERN_GROUPS: { title: string; types: string[] }[] = [
-  { title: "Favor", types: ["favor_pip", "retrieve", "favor_senate"] },
-  { title: "People", types: ["play_person", "activate"] },
-  { title: "Buildings", types: ["play_building", "employ"] },
-  { title: "Colony", types: ["construct", "produce"] },
-  { title: "Ships", types: ["play_ship", "crew", "repair", "send"] },
-  { title: "Coins", types: ["convert", "convert_card"] },
-  { title: "Shops", types: ["shop"] },
+export const GOVERN_GROUPS: { kind: string; types: string[] }[] = [
+  { kind: "favor", types: ["favor_pip", "retrieve", "favor_senate"] },
+  { kind: "people", types: ["play_person", "activate"] },
+  { kind: "buildings", types: ["play_building", "employ"] },
+  { kind: "colony", types: ["construct", "produce"] },
+  { kind: "ships", types: ["play_ship", "crew", "repair", "send"] },
+  { kind: "coins", types: ["convert", "convert_card"] },
+  { kind: "shops", types: ["shop"] },
 ];
 
 /** governMoves groups the legal Govern actions (empty groups left out). */
-export function governMoves(legal: Move[]): { title: string; moves: Move[] }[] {
-  return GOVERN_GROUPS.map((g) => ({ title: g.title, moves: legal.filter((m) => g.types.includes(m.type)) })).filter((g) => g.moves.length > 0);
+export function governMoves(legal: Move[]): { kind: string; title: string; moves: Move[] }[] {
+  return GOVERN_GROUPS.map((g) => ({ kind: g.kind, title: t(`greatharbor.ui.group.${g.kind}`), moves: legal.filter((m) => g.types.includes(m.type)) })).filter(
+    (g) => g.moves.length > 0,
+  );
 }
 
 /** A Govern kind's moves about one thing: one card, dock, structure, corner or way of paying. */
@@ -188,43 +211,45 @@ export function governSubject(m: Move, v: GreatHarborView): { key: string; title
   const card = int(m.card);
   const dock = int(m.dock);
   const me = v.players[v.viewer];
-  const dockTitle = () => `Dock ${dock + 1}: ${shipName(me?.ships[dock]?.card ?? 0)}`;
+  const say = (id: string, values?: Record<string, string | number>) => t(`greatharbor.ui.subject.${id}`, values);
   switch (m.type) {
     case "favor_pip":
-      return { key: "favor_pip", title: "+1 pip on a die" };
     case "retrieve":
-      return { key: "retrieve", title: "Take back an Activation marker" };
     case "favor_senate":
-      return { key: "favor_senate", title: "Move up a Senate track" };
+    case "produce":
+      return { key: m.type, title: say(m.type) };
     case "play_person":
-      return { key: `play_person ${card}`, title: `Play ${personName(card)}` };
+      return { key: `play_person ${card}`, title: say("play_person", { card: personName(card) }) };
     case "activate": {
       const p = me?.people[Math.floor(int(m.person) / 2)]?.[int(m.person) % 2] ?? -1;
-      return { key: `activate ${int(m.person)}`, title: `Activate ${p >= 0 ? personName(p) : personPlace(int(m.person))}` };
+      return { key: `activate ${int(m.person)}`, title: say("activate", { card: p >= 0 ? personName(p) : personPlace(int(m.person)) }) };
     }
     case "play_building":
-      return { key: `play_building ${card}`, title: `Build ${buildingName(card)}` };
+      return { key: `play_building ${card}`, title: say("play_building", { card: buildingName(card) }) };
     case "employ":
-      return { key: `employ ${card}`, title: `Employ Colonists in ${buildingName(card)}` };
+      return { key: `employ ${card}`, title: say("employ", { card: buildingName(card) }) };
     case "construct":
-      return { key: `construct ${int(m.structure)}`, title: `Construct ${structureName(int(m.structure))}` };
-    case "produce":
-      return { key: "produce", title: "Produce a luxury" };
+      return { key: `construct ${int(m.structure)}`, title: say("construct", { structure: structureName(int(m.structure)) }) };
     case "play_ship":
-      return { key: `play_ship ${card}`, title: `Launch ${shipName(card)}` };
+      return { key: `play_ship ${card}`, title: say("play_ship", { card: shipName(card) }) };
     case "crew":
     case "repair":
     case "send":
-      return { key: `dock ${dock}`, title: dockTitle() };
+      return { key: `dock ${dock}`, title: say("dock", { dock: dock + 1, ship: shipName(me?.ships[dock]?.card ?? 0) }) };
     case "convert":
-      return { key: "convert", title: `Convert ${COIN_RATE} Coins into a resource` };
+      return { key: "convert", title: say("convert", { coins: COIN_RATE }) };
     case "convert_card": {
       const c = CONVERSIONS[card];
-      const what = c?.gain.luxury ? ` for ${luxName(int(m.lux))}` : c?.gain.card ? (int(m.choice) === 0 ? " for Person cards" : " for Building cards") : "";
-      return { key: `convert_card ${card} ${int(m.lux)} ${int(m.choice)}`, title: `${conversionName(card)}${what}` };
+      const name = conversionName(card);
+      const title = c?.gain.luxury
+        ? say("convert_lux", { card: name, lux: luxName(int(m.lux)) })
+        : c?.gain.card
+          ? say(int(m.choice) === 0 ? "convert_people" : "convert_buildings", { card: name })
+          : name;
+      return { key: `convert_card ${card} ${int(m.lux)} ${int(m.choice)}`, title };
     }
     case "shop":
-      return { key: `corner ${cornerNumber(int(m.site))}`, title: `Corner ${cornerNumber(int(m.site))}` };
+      return { key: `corner ${cornerNumber(int(m.site))}`, title: say("corner", { n: cornerNumber(int(m.site)) }) };
   }
   return { key: m.type, title: m.type };
 }
@@ -281,40 +306,44 @@ export const promptMoves = (legal: Move[]) => PROMPT_TYPES.flatMap((t) => legal.
 
 /** activateDetail names the choice an activation carries, by the card's effect. */
 function activateDetail(effect: string, m: Move, v: GreatHarborView): string {
+  const say = (id: string, values?: Record<string, string | number>) => t(`greatharbor.ui.detail.${id}`, values);
   switch (effect) {
     case "pips":
     case "wild":
-      return `the ${dieName(v, int(m.die))}`;
+      return say("die", { die: dieName(v, int(m.die)) });
     case "legate":
-      return `${structureName(int(m.structure))}${m.colonist ? " with a Colonist" : ""}`;
+      return withColonist(structureName(int(m.structure)), m);
     case "praefectus":
-      return int(m.choice) === 3 ? "two Buildings from the deck" : `Building ${int(m.choice) + 1} of the display`;
+      return int(m.choice) === 3 ? say("two_buildings") : say("display_building", { n: int(m.choice) + 1 });
     case "architect":
       return buildingName(int(m.card));
     case "navigator":
     case "cargo":
-      return `dock ${int(m.dock) + 1}`;
+      return say("dock", { dock: int(m.dock) + 1 });
     case "praetor":
-      return `${colourName(int(m.track))} and ${colourName(int(m.track2))} tracks`;
+      return say("tracks", { a: colourName(int(m.track)), b: colourName(int(m.track2)) });
     case "diplomat":
-      return `segment ${int(m.choice) + 1}`;
+      return say("segment", { n: int(m.choice) + 1 });
   }
   return "";
 }
 
+const withColonist = (label: string, m: Move) => (m.colonist ? t("greatharbor.ui.move.with_colonist", { label }) : label);
+
 /** employDetail names the choice an employment carries, by the building's effect. */
 function employDetail(effect: string, m: Move, v: GreatHarborView): string {
+  const say = (id: string, values?: Record<string, string | number>) => t(`greatharbor.ui.detail.${id}`, values);
   switch (effect) {
     case "naval_academy":
-      return `dock ${int(m.dock) + 1}'s ${STATS[int(m.stat)] ?? "stat"}`;
+      return say("dock_stat", { dock: int(m.dock) + 1, stat: statName(int(m.stat)) });
     case "market_square":
       return luxName(int(m.lux));
     case "engineers_hut":
-      return `${structureName(int(m.structure))}${m.colonist ? " with a Colonist" : ""}`;
+      return withColonist(structureName(int(m.structure)), m);
     case "house_of_censors":
-      return `${colourName(int(m.track))} track`;
+      return say("track", { colour: colourName(int(m.track)) });
     case "harbor_master":
-      return `reroll the ${dieAt(v, int(m.die))}`;
+      return say("reroll", { die: dieAt(v, int(m.die)) });
   }
   return "";
 }

@@ -2,6 +2,7 @@
 // decoded into the shape the screens use. Field names of the engine's view
 // are read here only. Numbers the engine leaves out decode as zero.
 
+import { t } from "../../i18n/i18n";
 import { COLOURS } from "./content";
 import { grid, isObj, num, nums, type Obj, obj, objs } from "../../decode";
 
@@ -317,7 +318,9 @@ export function decodeView(raw: unknown): GreatHarborView {
   const o = obj(raw);
   const n = Math.max(1, Math.min(4, num(o.n, 1)));
   const namesRaw = Array.isArray(o.names) ? o.names : [];
-  const names = Array.from({ length: n }, (_, i) => (typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : `Player ${i + 1}`));
+  const names = Array.from({ length: n }, (_, i) =>
+    typeof namesRaw[i] === "string" && namesRaw[i] ? (namesRaw[i] as string) : t("greatharbor.ui.player", { n: i + 1 }),
+  );
   const dice = objs(o.dice, NUM_DICE).map((d, id) => ({
     id,
     colour: Math.floor(id / 5),
@@ -390,7 +393,8 @@ export function bitList(mask: number): number[] {
 export const competitors = (v: GreatHarborView) => v.n + (v.automa ? 1 : 0);
 
 /** competitorName names a competitor id: a seat, or the Automa at index n. */
-export const competitorName = (v: GreatHarborView, id: number) => (id === v.n && v.automa ? "Automa" : (v.names[id] ?? `Player ${id + 1}`));
+export const competitorName = (v: GreatHarborView, id: number) =>
+  id === v.n && v.automa ? t("greatharbor.ui.automa") : (v.names[id] ?? t("greatharbor.ui.player", { n: id + 1 }));
 
 /** diceAt lists the dice in one location (for drafted dice, of one drafter), in id order. */
 export const diceAt = (v: GreatHarborView, loc: number, at?: number) => v.dice.filter((d) => d.loc === loc && (at === undefined || d.at === at));
@@ -404,7 +408,8 @@ export const acceptedColours = (v: GreatHarborView, slot: number) => COLOURS.map
 export const ROUNDS = 5;
 
 /** turnLabel: "Round 2 of 5, turn B". */
-export const turnLabel = (v: GreatHarborView) => `Round ${Math.min(ROUNDS, v.round + 1)} of ${ROUNDS}, turn ${v.turn === 0 ? "A" : "B"}`;
+export const turnLabel = (v: GreatHarborView) =>
+  t("greatharbor.ui.turn_label", { round: Math.min(ROUNDS, v.round + 1), rounds: ROUNDS, turn: v.turn === 0 ? "A" : "B" });
 
-const PHASE_NAMES: Record<string, string> = { draft: "Drafting", action: "Actions", voyage: "Voyages", final_convert: "Last conversions", over: "Game over" };
-export const phaseLabel = (phase: string) => PHASE_NAMES[phase] ?? phase;
+const PHASES = new Set(["draft", "action", "voyage", "final_convert", "over"]);
+export const phaseLabel = (phase: string) => (PHASES.has(phase) ? t(`greatharbor.ui.phase.${phase}`) : phase);
