@@ -110,7 +110,21 @@ function samePlaceholders(en: Record<string, string>, cat: Record<string, string
   }
 }
 
+/** Every catalog file: the shared ones and each game's. */
+const CATALOG_FILES = [
+  ...["en", "de", "es"].map((l) => join(web, "src", "i18n", `${l}.json`)),
+  ...GAME_CATALOGS.flatMap(({ game }) => ["en", "de", "es"].map((l) => join(web, "src", "games", game, "i18n", `${l}.json`))),
+];
+
 describe("catalogs", () => {
+  it("name each id once (JSON keeps only the last of two, silently)", () => {
+    const twice = CATALOG_FILES.flatMap((f) => {
+      const ids = [...readFileSync(f, "utf8").matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]!);
+      return ids.filter((id, i) => ids.indexOf(id) !== i).map((id) => `${relative(web, f)}: ${id}`);
+    });
+    expect(twice).toEqual([]);
+  });
+
   const keys = Object.keys(en).sort();
 
   it("hold every message id the code uses, and the shared catalog only those", () => {
