@@ -1,6 +1,6 @@
 package game
 
-import "encoding/json"
+import "strconv"
 
 // Event is one thing that happened, for the game log, the TV's animations and
 // replays. Msg, Text and Data are public. Secrets carry detail that only some
@@ -23,17 +23,39 @@ type Event struct {
 
 // MarshalJSON encodes the event with its Msg, and with its Text only when
 // it has no Msg: the line is sent once, in the form the reader's page words.
-func (e Event) MarshalJSON() ([]byte, error) {
-	if e.Msg == nil {
-		type plain Event
-		return json.Marshal(plain(e))
+func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
+
+// AppendJSON appends the event's JSON, as MarshalJSON gives it, without
+// reflection but for its Data: the server encodes the events of every move.
+func (e Event) AppendJSON(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = AppendJSONString(b, e.Type)
+	b = append(b, `,"seat":`...)
+	b = strconv.AppendInt(b, int64(e.Seat), 10)
+	if e.Msg != nil {
+		b = append(b, `,"msg":`...)
+		b = e.Msg.AppendJSON(b)
+	} else {
+		b = append(b, `,"text":`...)
+		b = AppendJSONString(b, e.Text)
 	}
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Seat Seat   `json:"seat"`
-		Msg  *Msg   `json:"msg"`
-		Data any    `json:"data,omitempty"`
-	}{e.Type, e.Seat, e.Msg, e.Data})
+	if e.Data != nil {
+		b = append(b, `,"data":`...)
+		b = appendJSONValue(b, e.Data)
+	}
+	return append(b, '}')
+}
+
+// AppendEventsJSON appends the JSON array of events as viewer may see them.
+func AppendEventsJSON(b []byte, events []Event, viewer Seat) []byte {
+	b = append(b, '[')
+	for i, e := range events {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = e.For(viewer).AppendJSON(b)
+	}
+	return append(b, ']')
 }
 
 // Secret is the part of an event only the seats in To may see. For them it

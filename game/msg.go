@@ -1,6 +1,11 @@
 package game
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+)
 
 // Msg is a line for people as a message id and its values, never as
 // finished words: each reader's page looks the id up in its catalog and words
@@ -90,4 +95,66 @@ func checkValue(v any) error {
 	default:
 		return fmt.Errorf("type %T (a value is a string, an integer, a message or a list)", v)
 	}
+}
+
+// AppendJSON appends the message's JSON: its id, and its values by key in
+// order, as encoding/json writes a map.
+func (m *Msg) AppendJSON(b []byte) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"id":`...)
+	b = AppendJSONString(b, m.ID)
+	if len(m.V) > 0 {
+		var buf [8]string
+		keys := buf[:0]
+		for k := range m.V {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, `,"v":{`...)
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendJSONString(b, k)
+			b = append(b, ':')
+			b = appendJSONValue(b, m.V[k])
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// appendJSONValue appends a value as encoding/json writes it: a message's
+// kinds of values without reflection, anything else through encoding/json.
+func appendJSONValue(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return AppendJSONString(b, x)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case *Msg:
+		return x.AppendJSON(b)
+	case []any:
+		if x == nil {
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		for i, it := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONValue(b, it)
+		}
+		return append(b, ']')
+	case JSONAppender:
+		return x.AppendJSON(b)
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		// A value encoding/json refuses would fail the whole frame there; here it says so in place.
+		return AppendJSONString(b, "unencodable: "+err.Error())
+	}
+	return append(b, raw...)
 }

@@ -207,7 +207,7 @@ func (r *Runner) encodeShared() sharedParts {
 			p.secrets |= s.To
 		}
 	}
-	p.events, _ = json.Marshal(eventsFor(r.events, game.Public))
+	p.events = game.AppendEventsJSON(nil, r.events, game.Public)
 	return p
 }
 

@@ -130,3 +130,62 @@ func randomEvents(t *testing.T, d game.Definition, n int, seed uint64) []game.Ev
 	}
 	return log.Events
 }
+
+// TestEventsEncodeAsEncodingJSONWould encodes every event of random games,
+// as every viewer sees it, with the server's appender and with
+// encoding/json's reflection, and wants the same bytes.
+func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
+	type withText struct {
+		Type string    `json:"type"`
+		Seat game.Seat `json:"seat"`
+		Text string    `json:"text"`
+		Data any       `json:"data,omitempty"`
+	}
+	type withMsg struct {
+		Type string    `json:"type"`
+		Seat game.Seat `json:"seat"`
+		Msg  *game.Msg `json:"msg"`
+		Data any       `json:"data,omitempty"`
+	}
+	for _, d := range game.All() {
+		info := d.Info()
+		n := 0
+		for _, players := range []int{info.MinPlayers, info.MaxPlayers} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				events := randomEvents(t, d, players, seed)
+				for v := game.Public; v < game.Seat(players); v++ {
+					for _, e := range events {
+						e = e.For(v)
+						var ref any = withText{e.Type, e.Seat, e.Text, e.Data}
+						if e.Msg != nil {
+							ref = withMsg{e.Type, e.Seat, e.Msg, e.Data}
+						}
+						want, err := json.Marshal(ref)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got := e.AppendJSON(nil); !bytes.Equal(got, want) {
+							t.Fatalf("%s: the event encodes as\n%s\nencoding/json writes\n%s", info.ID, got, want)
+						}
+						n++
+					}
+					all, _ := json.Marshal(eventsOf(events, v))
+					if got := game.AppendEventsJSON(nil, events, v); !bytes.Equal(got, all) {
+						t.Fatalf("%s: the events of a game encode as\n%.300s\nwant\n%.300s", info.ID, got, all)
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: random games logged no event", info.ID)
+		}
+	}
+}
+
+func eventsOf(events []game.Event, v game.Seat) []game.Event {
+	out := make([]game.Event, len(events))
+	for i, e := range events {
+		out[i] = e.For(v)
+	}
+	return out
+}
