@@ -9,6 +9,7 @@
 // runs on the frame clock (clock.ts), which play moves on by a fixed step
 // after every frame.
 
+import { type Lang, switchLanguage } from "../src/i18n/i18n";
 import { signal } from "@preact/signals";
 import { render } from "preact";
 import { useLayoutEffect } from "preact/hooks";
@@ -167,10 +168,11 @@ declare global {
 }
 
 const api = {
-  /** setup gives the page the server's game list and the address invite links use, which a server would tell it. */
-  setup(o: { games: GameInfo[]; base: string }): void {
+  /** setup gives the page the server's game list and the address invite links use, which a server would tell it, and the language to draw in (English when none). */
+  async setup(o: { games: GameInfo[]; base: string; lang?: Lang }): Promise<void> {
     gameList.value = o.games;
     address.value = { base: o.base, loopbackOnly: false };
+    if (o.lang) await switchLanguage(o.lang);
   },
   /** show draws the screen (the TV's or a player's) of one viewer (-1: the TV, me: its public id, else found in the lobby) from its frames and resolves when it is still. */
   async show(o: { screen: Screen; viewer: number; me?: string; frames: RawEnvelope[] }): Promise<boolean> {

@@ -10,7 +10,7 @@
 // summed. It writes a contact sheet (test-results/gallery/index.html) and a
 // summary (summary.json) and exits 1 when anything has a problem.
 //
-// node gallery/run.mjs [FILE] [--out DIR] [--only ID,ID] [--limit N] [--no-plays] [--plays-only] [--check-faults]
+// node gallery/run.mjs [FILE] [--out DIR] [--only ID,ID] [--limit N] [--no-plays] [--plays-only] [--check-faults] [--lang de|es|pseudo]
 //                       [--open FILE] [--write-open FILE]
 //
 // --open names the list of open problems (gallery/open-problems.json): the
@@ -106,6 +106,7 @@ function parseArgs(argv) {
     checkFaults: false,
     open: "",
     writeOpen: "",
+    lang: "",
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -117,6 +118,7 @@ function parseArgs(argv) {
     else if (a === "--plays-only") o.playsOnly = true;
     else if (a === "--open") o.open = resolve(argv[++i]);
     else if (a === "--write-open") o.writeOpen = resolve(argv[++i]);
+    else if (a === "--lang") o.lang = argv[++i];
     else if (a.startsWith("--")) throw new Error(`unknown flag ${a}`);
     else o.file = resolve(a);
   }
@@ -203,7 +205,7 @@ function rendersOf(p, only) {
 const NOW = new Date("2026-06-01T19:30:00Z");
 
 /** openPage opens the gallery page for one screen, its clock at the document's moment, and gives it the game list. */
-async function openPage(browser, url, screen, games, linkBase, now) {
+async function openPage(browser, url, screen, games, linkBase, now, lang = "") {
   const ctx = await browser.newContext(SCREENS[screen].context);
   await ctx.clock.setFixedTime(now);
   ctx.setDefaultTimeout(30_000);
@@ -212,7 +214,7 @@ async function openPage(browser, url, screen, games, linkBase, now) {
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.gallery === "ready");
-  await page.evaluate((o) => window.gallery.setup(o), { games, base: linkBase });
+  await page.evaluate((o) => window.gallery.setup(o), { games, base: linkBase, lang: lang || undefined });
   return { page, errors };
 }
 
@@ -331,7 +333,7 @@ async function main() {
       timeout: 30_000,
     });
     const pages = {};
-    for (const s of Object.keys(SCREENS)) pages[s] = await openPage(browser, base, s, games, "http://harbor.example:8080", doc.now ? new Date(doc.now) : NOW);
+    for (const s of Object.keys(SCREENS)) pages[s] = await openPage(browser, base, s, games, "http://harbor.example:8080", doc.now ? new Date(doc.now) : NOW, o.lang);
 
     const runs = [];
     if (o.checkFaults) {
@@ -348,7 +350,7 @@ async function main() {
     const played = [];
     const playLane = async (list) => {
       if (list.length === 0) return;
-      const tv = await openPage(browser, `${base}?clock=frames`, "tv", games, "http://harbor.example:8080", doc.now ? new Date(doc.now) : NOW);
+      const tv = await openPage(browser, `${base}?clock=frames`, "tv", games, "http://harbor.example:8080", doc.now ? new Date(doc.now) : NOW, o.lang);
       for (const play of list) {
         let r;
         try {
