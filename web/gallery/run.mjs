@@ -333,7 +333,8 @@ async function main() {
       timeout: 30_000,
     });
     const pages = {};
-    for (const s of Object.keys(SCREENS)) pages[s] = await openPage(browser, base, s, games, "http://harbor.example:8080", doc.now ? new Date(doc.now) : NOW, o.lang);
+    for (const s of Object.keys(SCREENS))
+      pages[s] = await openPage(browser, base, s, games, "http://harbor.example:8080", doc.now ? new Date(doc.now) : NOW, o.lang);
 
     const runs = [];
     if (o.checkFaults) {
