@@ -202,7 +202,7 @@ function SpaceCell({
           y={textY + (big ? 10 : 0) + step * k}
           text-anchor="middle"
           class="space-name"
-          data-room={big ? BIG_NAME[edge].room : undefined}
+          data-room={big ? BIG_NAME[edge].room : SMALL_ROOM[edge]}
         >
           {`${l} `}
         </text>
@@ -252,7 +252,15 @@ const BIG_NAME: Record<Edge, { x: number; room: number }> = {
 };
 
 /**
- * fitNames squeezes each name of a big board drawn wider than its room
+ * SMALL_ROOM is the width a small board's name has in a space of each edge:
+ * the cell less 4 units a side, and less the color band on a left or right
+ * space. A long word (a German or pseudo one) is squeezed into it, so no name
+ * runs past the board's edge and widens a phone's page.
+ */
+const SMALL_ROOM: Record<Edge, number> = { bottom: CELL - 8, top: CELL - 8, corner: CELL - 8, left: CELL - 30, right: CELL - 30 };
+
+/**
+ * fitNames squeezes each name of a board drawn wider than its room
  * (data-room) into it, as the browser measures it with the fonts it has.
  * A name is measured once (data-fit marks it): a line of new words, in
  * another language, is a new element (its key is its words).
@@ -346,7 +354,7 @@ export function Board(props: BoardProps) {
   const [cursor, setCursor] = useState(props.selected ?? 0);
   const svg = useRef<SVGSVGElement>(null);
   useLayoutEffect(() => {
-    if (props.big && svg.current) fitNames(svg.current);
+    if (svg.current) fitNames(svg.current);
   });
   const moveCursor = (n: number) => {
     setCursor(n);

@@ -93,7 +93,7 @@ export function HoldingsTv({ store }: { store: TableStore }) {
             </Board>
           ),
           side: <TvPlayers view={view} colors={colors} />,
-          log: { limit: 8, names: view.names },
+          log: { limit: 8, names: view.names, room: true },
           // An open trade stands under the log, which gives it room from its foot: nothing above moves.
           foot: view.trade ? (
             <section class="panel tv-trade" data-testid="tv-trade">
