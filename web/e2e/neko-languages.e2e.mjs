@@ -1,14 +1,20 @@
 // Neko Harbour in German and Spanish on 320 px phones: Ana reads German,
-// Bo Spanish, the TV speaks German by its browser. A whole game through the
+// Bo Spanish, the TV speaks its host's German. A whole game through the
 // pages, with every move's page checked for sideways scrolling (clickMove),
 // the turn panel, a large card and the final scores in each language, and
 // the log worded in the reader's language.
 
-import { audit, fail, fitsScreen, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { audit, fail, fitsScreen, pageApi, SMALL_PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
 import { fitsPhone, join, openTable, playUntil, step } from "./neko.mjs";
 
-/** speak switches a page to a language as a person does by the page's choice, remembered in the browser. */
+/**
+ * speak switches a page to a language as a person does by the page's choice: remembered in the
+ * browser and told to the server (PUT /api/lang, as the language menu does), so a TV of a table
+ * the person hosts follows it.
+ */
 async function speak(page, lang) {
+  const told = await pageApi(page, "PUT", "/api/lang", { lang });
+  if (told.status !== 200) fail(`telling the server ${lang}: ${told.status} ${JSON.stringify(told.body)}`);
   await page.evaluate((l) => localStorage.setItem("harbor.lang", l), lang);
   await page.reload();
   await until(`the page in ${lang}`, async () => (await page.evaluate(() => document.documentElement.lang)) === lang);
