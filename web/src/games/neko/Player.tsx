@@ -310,7 +310,7 @@ function Towns({ v, me, shown, setShown, open }: { v: NekoView; me: number; show
             <Town v={v} p={p} onOpen={open} active={v.active === p.seat && v.stage === "window" ? v.window : undefined} />
           </ZoomBoard>
           <Supply p={p} />
-          {ghostOn(v) ? <p class="hint">{t("neko.towns.ghostHint")}</p> : null}
+          {ghostOn(v) ? <p class="hint nk-ghost-hint">{t("neko.towns.ghostHint")}</p> : null}
         </div>
       ) : null}
     </section>

@@ -111,7 +111,8 @@ export function Final({ v, result, colors }: { v: NekoView; result: GameResult; 
             : t("neko.final.title")}
       </h2>
       {tie ? <p class="nk-tie">{tie}</p> : <p class="hint">{t("neko.final.tieHint")}</p>}
-      <div class="nk-table-wrap">
+      {/* A table wider than its column scrolls; the keyboard reaches it too. */}
+      <div class="nk-table-wrap" role="group" aria-labelledby="nk-final-h" tabIndex={0}>
         <table class="nk-table fit-table">
           <thead>
             <tr>
