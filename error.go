@@ -27,11 +27,22 @@ const (
 
 // Error is Harbor's one error type. Code is one of the constants above. Rule
 // names the rule clause an illegal move broke (for example "HH-25"), when
-// there is one. Message is written for a player to read.
+// there is one. Message is the refusal in English, for logs, tools and tests.
+// Msg, when set, is the same refusal as a message id and values, which each
+// person's page words in their own language; a refusal without one is
+// worded by its code.
 type Error struct {
 	Code    string `json:"code"`
 	Rule    string `json:"rule,omitempty"`
 	Message string `json:"message"`
+	Msg     *Msg   `json:"msg,omitempty"`
+}
+
+// With sets the refusal's message for people and returns e:
+// RuleError("HH-25", "…").With(M("holdings.err.notYours", "space", …)).
+func (e *Error) With(m *Msg) *Error {
+	e.Msg = m
+	return e
 }
 
 func (e *Error) Error() string {

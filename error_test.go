@@ -1,6 +1,7 @@
 package harbor_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -34,5 +35,26 @@ func TestErrorCodesAndMessages(t *testing.T) {
 	}
 	if got := harbor.Errorf(harbor.EInvalid, "bad").Error(); got != "invalid: bad" {
 		t.Errorf("Error() = %q", got)
+	}
+}
+
+func TestErrorCarriesItsMessage(t *testing.T) {
+	e := harbor.Errorf(harbor.EConflict, "%s is not ready yet", "Bo").With(harbor.M("api.notReady", "name", "Bo"))
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"code":"conflict","message":"Bo is not ready yet","msg":{"id":"api.notReady","v":{"name":"Bo"}}}`
+	if string(b) != want {
+		t.Errorf("JSON = %s, want %s", b, want)
+	}
+	// Wrapped, the error keeps its message.
+	var got *harbor.Error
+	if !errors.As(fmt.Errorf("start: %w", e), &got) || got.Msg == nil || got.Msg.ID != "api.notReady" {
+		t.Errorf("wrapped error lost its message: %+v", got)
+	}
+	// Without one, the field is left out: the page words the code.
+	if b, _ := json.Marshal(harbor.Errorf(harbor.EInvalid, "bad")); string(b) != `{"code":"invalid","message":"bad"}` {
+		t.Errorf("JSON = %s", b)
 	}
 }

@@ -1,32 +1,16 @@
 package game
 
 import (
-	"encoding/json"
 	"strconv"
+
+	"harbor"
 )
 
-// JSONAppender is a value that appends its own JSON encoding: exactly the
-// bytes encoding/json would write for it, without reflection. A game's view
-// may implement it (with a value receiver) to make the frames the server
-// sends after every move cheaper to build; a test of the game must then
-// compare it with encoding/json over many positions.
-type JSONAppender interface {
-	AppendJSON(b []byte) []byte
-}
+// JSONAppender is a value that appends its own JSON encoding (harbor.JSONAppender).
+type JSONAppender = harbor.JSONAppender
 
-// AppendJSONString appends s as encoding/json encodes a string (HTML
-// characters escaped, invalid UTF-8 replaced).
-func AppendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// AppendJSONString appends s as encoding/json encodes a string.
+func AppendJSONString(b []byte, s string) []byte { return harbor.AppendJSONString(b, s) }
 
 // AppendJSONInts appends a JSON array of integers.
 func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T) []byte {

@@ -1,6 +1,10 @@
 package game
 
-import "strconv"
+import (
+	"strconv"
+
+	"harbor"
+)
 
 // Event is one thing that happened, for the game log, the TV's animations and
 // replays. Msg, Text and Data are public. Secrets carry detail that only some
@@ -41,7 +45,7 @@ func (e Event) AppendJSON(b []byte) []byte {
 	}
 	if e.Data != nil {
 		b = append(b, `,"data":`...)
-		b = appendJSONValue(b, e.Data)
+		b = harbor.AppendJSONValue(b, e.Data)
 	}
 	return append(b, '}')
 }

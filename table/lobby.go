@@ -337,7 +337,7 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event,
 			continue
 		}
 		if s.Kind == Human && !s.Ready && s.Key != t.Host {
-			return nil, nil, harbor.Errorf(harbor.EConflict, "%s is not ready yet", s.Name)
+			return nil, nil, harbor.Errorf(harbor.EConflict, "%s is not ready yet", s.Name).With(harbor.M("api.notReady", "name", s.Name))
 		}
 		seats = append(seats, s)
 	}

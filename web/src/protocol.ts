@@ -4,7 +4,7 @@
 // It is the one place that knows the server's field names, so a change on the
 // wire is aligned here and nowhere else (patches of states: patch.ts).
 
-import type { Msg } from "./i18n/i18n";
+import { isMsg, type Msg } from "./i18n/i18n";
 import type { RawEnvelope } from "./patch";
 import { asText, bool, isObj, num, obj, pick } from "./decode";
 
@@ -20,8 +20,11 @@ export interface Envelope {
 
 export interface ProtocolError {
   code: string;
+  /** The refusal in English, as the server wrote it. */
   message: string;
   rule?: string;
+  /** The same refusal as a message, worded in the reader's language; absent, the code's meaning is said. */
+  msg?: Msg;
 }
 
 export type SeatKind = "human" | "bot" | "empty";
@@ -235,6 +238,7 @@ export function decodeError(d: unknown): ProtocolError {
   const o = isObj(d) ? (isObj(d.error) ? d.error : d) : {};
   const e: ProtocolError = { code: asText(o.code, "error"), message: asText(o.message, "Something went wrong.") };
   if (typeof o.rule === "string" && o.rule) e.rule = o.rule;
+  if (isMsg(o.msg)) e.msg = o.msg;
   return e;
 }
 

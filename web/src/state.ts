@@ -4,7 +4,7 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { lang, t } from "./i18n/i18n";
+import { lang, t, word } from "./i18n/i18n";
 import { ERROR_IDS } from "./i18n/errors";
 import {
   encodeBack,
@@ -143,8 +143,9 @@ export function addChat(chat: ChatLine[], lines: ChatLine[], all: boolean): Chat
   return out.length > CHAT_LIMIT ? out.slice(out.length - CHAT_LIMIT) : out;
 }
 
-/** serverWords is a refusal in the server's words (English), or outside English the words of its code. */
+/** serverWords is a refusal's own message worded, else the server's words (English), or outside English the words of its code. */
 function serverWords(e: ProtocolError): string {
+  if (e.msg) return word(e.msg);
   if (lang.value === "en") return e.message;
   const id = ERROR_IDS[e.code];
   return id ? t(id) : "";

@@ -9,6 +9,8 @@ import { duration } from "../src/deadline";
 import de from "../src/i18n/de.json";
 import en from "../src/i18n/en.json";
 import { errorText } from "../src/i18n/errors";
+import { decodeError } from "../src/protocol";
+import { errorText as moveRefusal } from "../src/state";
 import { chooseAndRemember, chooseLanguage, formatList, LANG_KEY, lang, startLanguage, switchLanguage, t, tr } from "../src/i18n/i18n";
 import { pseudoText } from "../src/i18n/pseudo";
 import { startBlocker } from "../src/lobby";
@@ -82,6 +84,20 @@ describe("words in each language", () => {
     expect(t("lobby.needsPlayers", { need: 1 })).toMatch(/^Falta 1 jugador:/);
     expect(t("lobby.needsPlayers", { need: 2 })).toMatch(/^Faltan 2 jugadores:/);
     expect(formatList(["Ana", "Bo", "Cy"])).toBe("Ana, Bo y Cy");
+  });
+
+  it("words a refusal that carries a message in the reader's language", async () => {
+    const refused = new ApiError(409, { code: "conflict", message: "Bo is not ready yet", msg: { id: "api.notReady", v: { name: "Bo" } } });
+    expect(errorText(refused, "home.openFailed")).toBe("Bo is not ready yet");
+    expect(moveRefusal({ code: "conflict", message: "x", msg: { id: "api.notReady", v: { name: "Bo" } } })).toBe("Bo is not ready yet");
+    await switchLanguage("de");
+    expect(errorText(refused, "home.openFailed")).toBe("Bo ist noch nicht bereit");
+    expect(moveRefusal({ code: "conflict", message: "x", msg: { id: "api.notReady", v: { name: "Bo" } } })).toBe("Bo ist noch nicht bereit");
+    expect(decodeError({ error: { code: "conflict", message: "x", msg: { id: "api.notReady", v: { name: "Bo" } } } }).msg).toEqual({
+      id: "api.notReady",
+      v: { name: "Bo" },
+    });
+    expect(decodeError({ code: "conflict", message: "x", msg: "not a message" }).msg).toBeUndefined();
   });
 
   it("says a server's refusal by its code outside English, and in the server's words in English", async () => {

@@ -1,12 +1,13 @@
-// The words for a refused request. The server answers a stable code with an
-// English message (docs/api.md, "Errors"); an English page shows that message
-// as it is, since it names the very thing (who is not ready, which limit),
-// while a page in another language says the code's meaning from its
-// catalog. A failure that is not the server's answer gets the words the
-// screen gives for it.
+// The words for a refused request. The server answers a stable code, an
+// English message and, for the refusals people meet, a message id with its
+// values (docs/api.md, "Errors"): the page words that message in its own
+// language, since it names the very thing (who is not ready, which limit).
+// A refusal without one is said by its code's meaning, or as the server wrote
+// it on an English page. A failure that is not the server's answer gets the
+// words the screen gives for it.
 
 import { ApiError } from "../api";
-import { lang, type MessageId, t } from "./i18n";
+import { lang, type MessageId, t, word } from "./i18n";
 
 /** ERROR_IDS maps each error code of docs/api.md (and the page's own "offline") to its message. */
 export const ERROR_IDS: Record<string, MessageId> = {
@@ -29,6 +30,7 @@ export const ERROR_IDS: Record<string, MessageId> = {
 export function errorText(e: unknown, fallback: MessageId): string {
   if (!(e instanceof ApiError)) return t(fallback);
   if (e.detail.code === "offline") return t("error.offline");
+  if (e.detail.msg) return word(e.detail.msg);
   if (lang.value === "en" && e.message) return e.message;
   const id = ERROR_IDS[e.detail.code];
   return id ? t(id) : t(fallback);

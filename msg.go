@@ -1,0 +1,183 @@
+package harbor
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// Msg is a line for people as a message id and its values, never as
+// finished words: each reader's page looks the id up in its catalog and words
+// it in the reader's language (web/src/i18n). Ids are namespaced by who
+// writes them: "<game>.<name>" for a game's lines and refusals,
+// "table.<name>" for the table's own, "api.<name>" for the server's.
+//
+// A value is one of:
+//   - a string: a name people chose (a player's name), shown as it is;
+//   - an integer: a count or amount, said by the reader's plural rules;
+//   - a *Msg: a word the catalogs translate, such as a card or place name
+//     (Msg{ID: "holdings.space.boardwalk"}), or a whole nested line;
+//   - a []any of strings and *Msg: a list, joined as the reader's language
+//     joins lists ("Ana, Bo and Cy").
+type Msg struct {
+	ID string         `json:"id"`
+	V  map[string]any `json:"v,omitempty"`
+}
+
+// M builds a message from its id and key, value pairs:
+// M("harborfall.rolled", "who", "Ana", "n", 8).
+func M(id string, kv ...any) *Msg {
+	m := &Msg{ID: id}
+	if len(kv) == 0 {
+		return m
+	}
+	if len(kv)%2 != 0 {
+		panic(fmt.Sprintf("game.M(%q): %d arguments, want key, value pairs", id, len(kv)))
+	}
+	m.V = make(map[string]any, len(kv)/2)
+	for i := 0; i < len(kv); i += 2 {
+		k, ok := kv[i].(string)
+		if !ok {
+			panic(fmt.Sprintf("game.M(%q): key %v is not a string", id, kv[i]))
+		}
+		m.V[k] = kv[i+1]
+	}
+	return m
+}
+
+// Word is a message that names one translated word, such as a card or a
+// place: Word("holdings.space.boardwalk").
+func Word(id string) *Msg { return &Msg{ID: id} }
+
+// List is a list value of a message: its items joined as the reader's
+// language joins lists.
+func List[T string | *Msg](items []T) []any {
+	out := make([]any, len(items))
+	for i, it := range items {
+		out[i] = it
+	}
+	return out
+}
+
+// Check reports the first value of m (or of a message inside it) that is
+// none of the kinds a Msg may carry, or an empty id.
+func (m *Msg) Check() error {
+	if m == nil || m.ID == "" {
+		return fmt.Errorf("message without an id")
+	}
+	for k, v := range m.V {
+		if err := checkValue(v); err != nil {
+			return fmt.Errorf("%s: value %q: %w", m.ID, k, err)
+		}
+	}
+	return nil
+}
+
+func checkValue(v any) error {
+	switch x := v.(type) {
+	case string, int, int8, int16, int32, int64, uint8, uint16, uint32:
+		return nil
+	case *Msg:
+		return x.Check()
+	case []any:
+		for _, it := range x {
+			switch it.(type) {
+			case string, *Msg:
+				if err := checkValue(it); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("a list item of type %T (a list holds strings and messages)", it)
+			}
+		}
+		return nil
+	default:
+		return fmt.Errorf("type %T (a value is a string, an integer, a message or a list)", v)
+	}
+}
+
+// AppendJSON appends the message's JSON: its id, and its values by key in
+// order, as encoding/json writes a map.
+func (m *Msg) AppendJSON(b []byte) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"id":`...)
+	b = AppendJSONString(b, m.ID)
+	if len(m.V) > 0 {
+		var buf [8]string
+		keys := buf[:0]
+		for k := range m.V {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, `,"v":{`...)
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendJSONString(b, k)
+			b = append(b, ':')
+			b = AppendJSONValue(b, m.V[k])
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// AppendJSONValue appends a value as encoding/json writes it: a message's
+// kinds of values without reflection, anything else through encoding/json.
+func AppendJSONValue(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return AppendJSONString(b, x)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case *Msg:
+		return x.AppendJSON(b)
+	case []any:
+		if x == nil {
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		for i, it := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendJSONValue(b, it)
+		}
+		return append(b, ']')
+	case JSONAppender:
+		return x.AppendJSON(b)
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		// A value encoding/json refuses would fail the whole frame there; here it says so in place.
+		return AppendJSONString(b, "unencodable: "+err.Error())
+	}
+	return append(b, raw...)
+}
+
+// JSONAppender is a value that appends its own JSON encoding: exactly the
+// bytes encoding/json would write for it, without reflection. A game's view
+// may implement it (with a value receiver) to make the frames the server
+// sends after every move cheaper to build; a test of the game must then
+// compare it with encoding/json over many positions.
+type JSONAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
+// AppendJSONString appends s as encoding/json encodes a string (HTML
+// characters escaped, invalid UTF-8 replaced).
+func AppendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
