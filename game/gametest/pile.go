@@ -145,16 +145,16 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		return harbor.Errorf(harbor.EInvalid, "unknown move type %q", m.Type)
 	}
 	if s.Pile == 0 {
-		return harbor.RuleError("PILE-3", "the game is over")
+		return harbor.RuleError("PILE-3", "the game is over").With(harbor.M("pile.err.over"))
 	}
 	if seat != s.Turn {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: "PILE-1", Message: "it is not your turn"}
+		return (&harbor.Error{Code: harbor.ENotYourTurn, Rule: "PILE-1", Message: "it is not your turn"}).With(harbor.M("pile.err.notYourTurn"))
 	}
 	if m.Type == "draw" {
 		return s.draw(seat, log)
 	}
 	if m.N < 1 || m.N > 3 || m.N > s.Pile {
-		return harbor.RuleError("PILE-2", "take 1 to 3 tokens, no more than the pile holds")
+		return harbor.RuleError("PILE-2", "take 1 to 3 tokens, no more than the pile holds").With(harbor.M("pile.err.take"))
 	}
 	s.Pile -= m.N
 	s.Taken[seat] += m.N
@@ -175,7 +175,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 // draw moves 1 to 3 tokens, as chance gives, from the bag onto the pile.
 func (s *State) draw(seat game.Seat, log *game.Log) error {
 	if s.Bag == 0 {
-		return harbor.RuleError("PILE-4", "the bag is empty")
+		return harbor.RuleError("PILE-4", "the bag is empty").With(harbor.M("pile.err.bagEmpty"))
 	}
 	n := 1 + s.Rand.Intn(min(3, s.Bag))
 	s.Bag -= n

@@ -1,6 +1,10 @@
 package all_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"harbor/game"
@@ -92,4 +96,43 @@ func TestContractTakeBack(t *testing.T) {
 	everyGame(t, func(d game.Definition) error {
 		return contracttest.CheckTakeBack(d, contracttest.Configs(d, 4), game.Replay)
 	})
+}
+
+// TestContractRefusals: every refusal of a move a person can send carries
+// a message, and the English catalog (which every other language's must
+// match) words it (contracttest.CheckRefusals).
+func TestContractRefusals(t *testing.T) {
+	catalog := map[string]string{}
+	for _, p := range append([]string{"../../web/src/i18n/en.json"}, must(filepath.Glob("../../web/src/games/*/i18n/en.json"))...) {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(raw, &catalog); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	everyGame(t, func(d game.Definition) error {
+		seen, err := contracttest.CheckRefusals(d, contracttest.Configs(d, 6), refusalLimit)
+		if err != nil {
+			return err
+		}
+		for id, n := range seen {
+			if _, ok := catalog[id]; !ok {
+				return fmt.Errorf("refusal %q (seen %d times) is in no catalog", id, n)
+			}
+		}
+		t.Logf("%d kinds of refusal, %d refusals", len(seen), sum(seen))
+		return nil
+	})
+}
+
+// refusalLimit is the most moves of a game CheckRefusals plays.
+const refusalLimit = 400
+
+func sum(m map[string]int) (n int) {
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
