@@ -169,6 +169,8 @@ export default async function scenario(ctx) {
 
   setStep("the TV opens by typing its code at /tv");
   await tv.goto(`${base}/tv`);
+  // The page draws once its words have loaded: audit it then, not the empty page before.
+  await tv.getByLabel("TV code").waitFor();
   await audit(tv, "the TV code page");
   await shot(tv, "04-tv-entry");
   await tv.getByLabel("TV code").fill(tvCode.toLowerCase());
