@@ -1,6 +1,6 @@
 // Formatting shared by every screen: Coins, places, seat colors and markers.
 
-import { formatNumber, t } from "./i18n/i18n";
+import { formatNumber, type MessageId, t } from "./i18n/i18n";
 
 /** coins formats an amount of Coins in the reader's language: 1500 → "1,500", "1.500". */
 export function coins(n: number): string {
@@ -43,6 +43,23 @@ export function seatColor(seat: number, server?: string): SeatColor {
   if (byName) return byName;
   if (/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(server)) return { name: fallback.name, fill: server, ink: inkFor(server) };
   return { ...fallback, name: server[0]!.toUpperCase() + server.slice(1) };
+}
+
+const COLOR_IDS: Record<string, MessageId> = {
+  red: "color.red",
+  blue: "color.blue",
+  green: "color.green",
+  yellow: "color.yellow",
+  purple: "color.purple",
+  orange: "color.orange",
+  teal: "color.teal",
+  pink: "color.pink",
+};
+
+/** colorName is a seat color's name in the reader's language ("Red" → "Rot"); a color the catalog lacks keeps its own name. */
+export function colorName(name: string): string {
+  const id = COLOR_IDS[name.toLowerCase()];
+  return id ? t(id) : name;
 }
 
 /** luminance is the WCAG relative luminance of a #hex color (0 black to 1 white). */

@@ -3,6 +3,8 @@
 
 import type { GameOption } from "./api";
 import { formatList, intlLocale, type MessageId, t } from "./i18n/i18n";
+
+export { colorName } from "./format";
 import type { Lobby } from "./protocol";
 
 /** soloOn says whether an option reads on, and fixed, at this table: the game turns it on when one person plays. */
@@ -57,21 +59,4 @@ export function seatStatus(s: Lobby["seats"][number]): string {
 export function limitWords(seconds: number): string {
   const days = seconds / 86_400;
   return days >= 2 && Number.isInteger(days) ? t("pace.limitDays", { n: days }) : t("pace.limitHours", { n: Math.round(seconds / 3600) });
-}
-
-const COLORS: Record<string, MessageId> = {
-  red: "color.red",
-  blue: "color.blue",
-  green: "color.green",
-  yellow: "color.yellow",
-  purple: "color.purple",
-  orange: "color.orange",
-  teal: "color.teal",
-  pink: "color.pink",
-};
-
-/** colorName is a seat color's name in the reader's language ("Red" → "Rot"); a color the catalog lacks keeps its own name. */
-export function colorName(name: string): string {
-  const id = COLORS[name.toLowerCase()];
-  return id ? t(id) : name;
 }

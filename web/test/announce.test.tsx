@@ -8,6 +8,7 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Announcer } from "../src/components/Announcer";
+import { switchLanguage } from "../src/i18n/i18n";
 import { announce, heardNow, MAX_SAID, type Now, SETTLE_MS, spoken, useAnnouncements } from "../src/components/announce";
 import type { GameEvent } from "../src/protocol";
 import { freshRoot } from "./root";
@@ -116,6 +117,17 @@ describe("announce", () => {
       true,
     );
     expect(announce(a.heard, next).assertive).toBeNull();
+  });
+
+  it("leaves out the turn line's own \"Your turn:\" in the reader's language", async () => {
+    const theirs = table([[1, ["Bea"]]], false);
+    await switchLanguage("de");
+    try {
+      const a = announce(heardNow(theirs), table([[2, ["Cy"]]], true, "Periode 2 · Du bist dran: Spalte 1 ist aktiv"));
+      expect(a.assertive).toBe("Du bist dran. Periode 2, Spalte 1 ist aktiv.");
+    } finally {
+      await switchLanguage("en");
+    }
   });
 
   it("says Your turn when others played in between, though it was the person's turn at both ends", () => {

@@ -79,8 +79,14 @@ export function announce(heard: Heard, now: Now, otherTurn = false): Announcemen
   const lines = [...moves.values()].map((m) => m.join(" "));
   const polite =
     lines.length === 0 ? null : lines.length <= MAX_SAID ? lines.join(" ") : t("announce.moves", { n: lines.length, last: lines[lines.length - 1] ?? "" });
-  const assertive = now.myTurn && (!heard.myTurn || otherTurn) ? t("announce.yourTurn", { line: spoken(now.turnLine.replace(/\bYour turn:\s*/, "")) }) : null;
+  const assertive = now.myTurn && (!heard.myTurn || otherTurn) ? t("announce.yourTurn", { line: spoken(withoutYourTurn(now.turnLine)) }) : null;
   return { polite, assertive, heard: { through: Math.max(heard.through, now.version, lastVersion(now)), myTurn: now.myTurn } };
+}
+
+/** withoutYourTurn is a turn line without its "Your turn:" in the reader's language, which the announcement says first. */
+function withoutYourTurn(line: string): string {
+  const yours = t("alerts.yourTurn").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return line.replace(new RegExp(`(^|\\s)${yours}:\\s*`, "iu"), "$1");
 }
 
 /** Said is the text of each live region, with a count that changes whenever it is said again. */

@@ -8,7 +8,7 @@ import { ranking } from "../../components/ranking";
 import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
 import { axisPad, footLine, useDrawn } from "../../components/chartFrame";
 import { SeatChart, seatLine } from "../../components/SeatChart";
-import { seatColor } from "../../format";
+import { colorName, seatColor } from "../../format";
 import { formatNumber, t } from "../../i18n/i18n";
 import type { GameResult, Seat } from "../../protocol";
 import { ResourceIcon } from "./Board";
@@ -111,7 +111,7 @@ export function PlayersPanel({ view: v, colors, me, big }: { view: HarborfallVie
                   <span class="tag tag-turn">{v.phase === "special_build" ? t("harborfall.players.extra_build") : t("harborfall.players.on_turn")}</span>
                 ) : null}
                 {p.owed > 0 ? <span class="tag tag-out">{t("harborfall.players.owes", { n: p.owed })}</span> : null}
-                <span class="color-name">{seatColor(s, colors[s]).name}</span>
+                <span class="color-name">{colorName(seatColor(s, colors[s]).name)}</span>
               </div>
               {answers ? (
                 <p key="answer" class="hf-answer hf-answer-tv" data-testid={`answer-${s}`}>

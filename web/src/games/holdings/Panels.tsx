@@ -5,7 +5,7 @@
 import { SeatBadge } from "../../components/SeatBadge";
 import { ranking } from "../../components/ranking";
 import { SeatChart, seatLine } from "../../components/SeatChart";
-import { seatColor } from "../../format";
+import { colorName, seatColor } from "../../format";
 import { formatNumber, t } from "../../i18n/i18n";
 import type { GameResult, Seat } from "../../protocol";
 import { groupOf, SPACES, spaceName } from "./board";
@@ -55,7 +55,7 @@ export function PlayersPanel({ view, colors, me, onSpace }: { view: HoldingsView
                 {seat === me ? <span class="tag">{t("holdings.tag.you")}</span> : null}
                 {seat === view.turn && !out && view.phase !== "over" ? <span class="tag tag-turn">{t("holdings.tag.turn")}</span> : null}
                 {out ? <span class="tag tag-out">{t("holdings.tag.bankrupt")}</span> : null}
-                <span class="color-name">{seatColor(seat, colors[seat]).name}</span>
+                <span class="color-name">{colorName(seatColor(seat, colors[seat]).name)}</span>
               </div>
               <dl class="player-figures">
                 <div>

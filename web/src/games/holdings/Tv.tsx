@@ -5,7 +5,7 @@
 
 import { Delta } from "../../components/Delta";
 import { SeatBadge } from "../../components/SeatBadge";
-import { keepNames, seatColor } from "../../format";
+import { keepNames, colorName, seatColor } from "../../format";
 import { eventText, formatNumber, t } from "../../i18n/i18n";
 import type { TableStore } from "../../state";
 import { Die } from "../../components/Die";
@@ -49,7 +49,11 @@ function TvPlayers({ view, colors }: { view: HoldingsView; colors: string[] }) {
               <Delta value={view.cash[seat] ?? 0} />
             </span>
             <span class="tv-pmeta">
-              {t("holdings.tv.meta", { color: seatColor(seat, colors[seat]).name, worth: view.netWorth[seat] ?? 0, held: holdingsOf(view, seat).length })}
+              {t("holdings.tv.meta", {
+                color: colorName(seatColor(seat, colors[seat]).name),
+                worth: view.netWorth[seat] ?? 0,
+                held: holdingsOf(view, seat).length,
+              })}
             </span>
           </li>
         );
