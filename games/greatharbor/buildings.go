@@ -55,39 +55,39 @@ func (s *State) checkEmploy(seat int8, m *Move) error {
 	p := &s.Players[seat]
 	b := m.Card
 	if b < 0 || int(b) >= len(buildings) || p.Buildings&bit(b) == 0 {
-		return harbor.RuleError("GH-091", "employ Colonists only in a Building you have built")
+		return harbor.RuleError("GH-091", "employ Colonists only in a Building you have built").With(game.Word("greatharbor.err.employ_built"))
 	}
 	if k := buildings[b].Kind; k != "employ" && k != "employ2" {
-		return harbor.RuleError("GH-091", "%s takes no Colonist", buildings[b].Name)
+		return harbor.RuleError("GH-091", "%s takes no Colonist", buildings[b].Name).With(game.M("greatharbor.err.employ_none", "building", buildingWord(b)))
 	}
 	if p.Employed&bit(b) != 0 {
-		return harbor.RuleError("GH-092", "%s already holds its Colonist", buildings[b].Name)
+		return harbor.RuleError("GH-092", "%s already holds its Colonist", buildings[b].Name).With(game.M("greatharbor.err.employ_full", "building", buildingWord(b)))
 	}
 	if p.Free < employCount(b) {
-		return harbor.RuleError("GH-091", "you need %d free Colonists", employCount(b))
+		return harbor.RuleError("GH-091", "you need %d free Colonists", employCount(b)).With(game.M("greatharbor.err.employ_colonists", "n", int(employCount(b))))
 	}
 	switch b {
 	case bNaval:
 		if !p.crewable(m.Dock, m.Stat) || s.SupplyColonists == 0 {
-			return harbor.RuleError("GH-218", "choose a docked ship with room for crew on that stat")
+			return harbor.RuleError("GH-218", "choose a docked ship with room for crew on that stat").With(game.Word("greatharbor.err.naval"))
 		}
 	case bCrane:
 		if !s.craneHasMove() {
-			return harbor.RuleError("GH-222", "there is no die to move or no empty slot")
+			return harbor.RuleError("GH-222", "there is no die to move or no empty slot").With(game.Word("greatharbor.err.crane_none"))
 		}
 	case bMarket:
 		if m.Lux < 0 || m.Lux >= numLux || s.luxSupply(m.Lux) == 0 {
-			return harbor.RuleError("GH-223", "choose a luxury left in the supply")
+			return harbor.RuleError("GH-223", "choose a luxury left in the supply").With(game.Word("greatharbor.err.market"))
 		}
 	case bHut:
 		return s.checkConstructWith(seat, m.Structure, m.Colonist, 2, employCount(b))
 	case bCensors:
 		if m.Track < 0 || m.Track >= numColours || p.Senate[m.Track] >= senateTop {
-			return harbor.RuleError("GH-230", "choose a Senate track whose marker is below the top")
+			return harbor.RuleError("GH-230", "choose a Senate track whose marker is below the top").With(game.Word("greatharbor.err.censors"))
 		}
 	case bHarborMaster:
 		if !s.rerollable(seat, m.Die) {
-			return harbor.RuleError("GH-231", "reroll one of your drafted dice or a die on a harbor slot")
+			return harbor.RuleError("GH-231", "reroll one of your drafted dice or a die on a harbor slot").With(game.Word("greatharbor.err.harbor_master"))
 		}
 	}
 	return nil

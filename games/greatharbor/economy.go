@@ -3,6 +3,9 @@ package greatharbor
 import (
 	"fmt"
 	"math/bits"
+
+	"harbor"
+	"harbor/game"
 )
 
 const resCap = 5 // GH-061
@@ -50,6 +53,13 @@ func costText(cost [numRes]int8) string {
 		return "nothing"
 	}
 	return text
+}
+
+// cannotPay refuses a card or structure (name, word) whose cost the player
+// cannot pay, under rule.
+func cannotPay(rule, name string, word *game.Msg, cost [numRes]int8) error {
+	return harbor.RuleError(rule, "you cannot pay for %s: it costs %s", name, costText(cost)).
+		With(game.M("greatharbor.err.cannot_pay", "card", word, "cost", costMsg(cost)))
 }
 
 func (p *Player) pay(cost [numRes]int8) {

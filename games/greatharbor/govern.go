@@ -2,6 +2,7 @@ package greatharbor
 
 import (
 	"harbor"
+	"harbor/game"
 )
 
 // discounted is cost less d resources, skipped where the player is shortest
@@ -46,16 +47,16 @@ func (s *State) checkConstructWith(seat, st int8, colonist bool, discount, reser
 		return harbor.Errorf(harbor.EInvalid, "no structure %d", st)
 	}
 	if structureBuilt(p, st) {
-		return harbor.RuleError("GH-093", "%s is already built", structures[st].Name)
+		return harbor.RuleError("GH-093", "%s is already built", structures[st].Name).With(game.M("greatharbor.err.built_already", "structure", structureWord(st)))
 	}
 	if colonist {
 		if p.Free < reserved+1 {
-			return harbor.RuleError("GH-094", "you have no free Colonist to put on the structure")
+			return harbor.RuleError("GH-094", "you have no free Colonist to put on the structure").With(game.Word("greatharbor.err.structure_colonist"))
 		}
 		discount++
 	}
 	if !canPay(p.Res, discounted(structures[st].Cost, p.Res, discount)) {
-		return harbor.RuleError("GH-093", "you cannot pay for %s: it costs %s", structures[st].Name, costText(discounted(structures[st].Cost, p.Res, discount)))
+		return cannotPay("GH-093", structures[st].Name, structureWord(st), discounted(structures[st].Cost, p.Res, discount))
 	}
 	return nil
 }
@@ -164,23 +165,25 @@ func (s *State) checkConvertCard(seat int8, m *Move) error {
 	p := &s.Players[seat]
 	c := m.Card
 	if c < 0 || int(c) >= len(conversions) || s.Conversions&(1<<uint(c)) == 0 {
-		return harbor.RuleError("GH-009", "that Conversion card is not in play")
+		return harbor.RuleError("GH-009", "that Conversion card is not in play").With(game.Word("greatharbor.err.conversion_not_in_play"))
 	}
 	if p.ConvUsed&(1<<uint(c)) != 0 {
-		return harbor.RuleError("GH-119", "you already used %s this turn", conversions[c].Name)
+		return harbor.RuleError("GH-119", "you already used %s this turn", conversions[c].Name).With(game.M("greatharbor.err.conversion_used", "card", conversionWord(c)))
 	}
 	if m.N < 1 {
-		return harbor.RuleError("GH-119", "convert at least one unit with %s", conversions[c].Name)
+		return harbor.RuleError("GH-119", "convert at least one unit with %s", conversions[c].Name).With(game.M("greatharbor.err.conversion_min", "card", conversionWord(c)))
 	}
 	if m.N > s.convertUnits(seat, c) {
-		return harbor.RuleError("GH-119", "%d units of %s cost %d Coins; you have %d", m.N, conversions[c].Name, int(m.N)*int(conversions[c].Coins), p.Coins)
+		return harbor.RuleError("GH-119", "%d units of %s cost %d Coins; you have %d", m.N, conversions[c].Name, int(m.N)*int(conversions[c].Coins), p.Coins).
+			With(game.M("greatharbor.err.conversion_coins", "n", int(m.N), "card", conversionWord(c),
+				"cost", int(m.N)*int(conversions[c].Coins), "coins", int(p.Coins)))
 	}
 	g := &conversions[c].Gain
 	if g.Luxury > 0 && (m.Lux < 0 || m.Lux >= numLux || s.luxSupply(m.Lux) < m.N) {
-		return harbor.RuleError("GH-Q24", "the supply has too few of that luxury")
+		return harbor.RuleError("GH-Q24", "the supply has too few of that luxury").With(game.Word("greatharbor.err.lux_too_few"))
 	}
 	if g.Card > 0 && (m.Choice < 0 || m.Choice > 1) {
-		return harbor.RuleError("GH-T10", "draw from the Person (0) or Building (1) deck")
+		return harbor.RuleError("GH-T10", "draw from the Person or the Building deck").With(game.Word("greatharbor.err.draw_deck"))
 	}
 	return nil
 }

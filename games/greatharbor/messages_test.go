@@ -2,10 +2,12 @@ package greatharbor
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"harbor"
+	"harbor/game"
 )
 
 // TestGH079_WrongPhaseMessages checks that a move made in the wrong phase is
@@ -105,5 +107,88 @@ func TestGH040_NotYourTurnNamesWhoActs(t *testing.T) {
 	err := s.Apply(2, Move{Type: mvEnd}, nil)
 	if harbor.ErrorCode(err) != harbor.ENotYourTurn || !strings.Contains(err.Error(), "waits on P1") {
 		t.Fatalf("got %v, want not_your_turn naming P1", err)
+	}
+}
+
+// TestRefusalsSpeakInMessages plays random games and, at every position,
+// has every seat try each move type with empty, near and far-out fields.
+// Each refusal a person can meet carries a message whose ids, its own and
+// its words', are all in the English catalog, and the catalog words every
+// refusal as a sentence.
+func TestRefusalsSpeakInMessages(t *testing.T) {
+	catalog := englishCatalog(t)
+	for id, text := range catalog {
+		if !strings.HasPrefix(id, "greatharbor.err.") || strings.HasPrefix(id, "greatharbor.err.verb.") {
+			continue
+		}
+		if first := text[0]; !(first >= 'A' && first <= 'Z' || first == '{') || !strings.HasSuffix(text, ".") {
+			t.Errorf("%s: %q is no sentence", id, text)
+		}
+	}
+	var tries []Move
+	for ty := range moveVerbs {
+		for _, v := range []int8{0, 1, 2, 99, -1} {
+			tries = append(tries, Move{Type: ty, Die: v, Slot: v, To: v, First: v, Second: v, Waive: v, Card: v,
+				Person: v, Column: v, Dock: v, Stat: v, Structure: v, Colonist: v == 1, Track: v, Track2: v,
+				Res: v, Lux: v, Deliver: v == 1, Tile: v, Site: v, N: v, Choice: v})
+		}
+	}
+	seen := map[string]int{}
+	for g := range 6 {
+		n := 1 + g%4
+		seed := uint64(900 + g)
+		s := newGame(t, n, seed, optionsFor(n, seed))
+		r := game.NewRand(seed)
+		playRandom(t, s, &r, func(*game.Log) {
+			for seat := range n {
+				for _, m := range tries {
+					err := s.Clone().Apply(game.Seat(seat), m, nil)
+					var he *harbor.Error
+					if !errors.As(err, &he) || he.Code != harbor.EIllegal && he.Code != harbor.ENotYourTurn {
+						continue
+					}
+					if he.Msg == nil {
+						t.Fatalf("%+v: %v carries no message", m, err)
+					}
+					if err := he.Msg.Check(); err != nil {
+						t.Fatalf("%+v: %v", m, err)
+					}
+					walkMsg(he.Msg, func(id string) {
+						if _, ok := catalog[id]; !ok {
+							t.Fatalf("%+v: %v: the English catalog has no %s", m, err, id)
+						}
+					})
+					seen[he.Msg.ID]++
+				}
+			}
+		})
+	}
+	if len(seen) < 40 {
+		t.Fatalf("only %d kinds of refusal met: %v", len(seen), seen)
+	}
+}
+
+// TestGH090_CostMessagesNameTheCostInWords checks that a refusal for a
+// price the player cannot pay carries the card and its cost as words the
+// catalogs translate: Castrum's includes metal.
+func TestGH090_CostMessagesNameTheCostInWords(t *testing.T) {
+	s := actionState(t, 2, "")
+	p := &s.Players[0]
+	b := buildingNumber(1)
+	p.HandBuildings = bit(b)
+	var he *harbor.Error
+	if err := s.Apply(0, Move{Type: mvPlayBuilding, Card: b}, nil); !errors.As(err, &he) || he.Msg == nil {
+		t.Fatalf("got %v, want a refusal with a message", err)
+	}
+	if he.Msg.ID != "greatharbor.err.cannot_pay" {
+		t.Fatalf("message %s, want greatharbor.err.cannot_pay", he.Msg.ID)
+	}
+	if card := he.Msg.V["card"].(*game.Msg); card.ID != "greatharbor.building.castrum" {
+		t.Fatalf("card %s, want the Castrum", card.ID)
+	}
+	var ids []string
+	walkMsg(he.Msg.V["cost"].(*game.Msg), func(id string) { ids = append(ids, id) })
+	if !slices.Contains(ids, "greatharbor.count.metal") {
+		t.Fatalf("cost %v should count metal", ids)
 	}
 }

@@ -47,6 +47,8 @@ func tileWord(t int8) *game.Msg      { return word("tile", tiles[t].Name) }
 func dockWord(d int8) *game.Msg      { return word("dock", dockNames[d]) }
 func turnWord(t int8) *game.Msg      { return word("turn", string(rune('A'+t))) }
 
+func conversionWord(c int8) *game.Msg { return word("conversion", conversions[c].Name) }
+
 // personWord is a Person card with its number: "Legate (#4)".
 func personWord(c int8) *game.Msg {
 	return game.M("greatharbor.person", "person", word("person", people[c].Name), "number", people[c].Number)
@@ -56,6 +58,20 @@ func personWord(c int8) *game.Msg {
 func resCount(r int8, n int) *game.Msg { return count(wordKey(resNames[r]), n) }
 
 func luxCount(l int8, n int) *game.Msg { return count(wordKey(luxNames[l]), n) }
+
+// costMsg is costText as a message: "2 planks, 1 metal".
+func costMsg(cost [numRes]int8) *game.Msg {
+	var parts []*game.Msg
+	for r, n := range cost {
+		if n > 0 {
+			parts = append(parts, resCount(int8(r), int(n)))
+		}
+	}
+	if len(parts) == 0 {
+		return game.Word("greatharbor.nothing")
+	}
+	return joinMsgs(parts)
+}
 
 // count is n of a thing the catalogs count under "greatharbor.count.<what>".
 func count(what string, n int) *game.Msg {

@@ -13,14 +13,7 @@ import (
 // (its own and its words') are all in the English catalog the pages word
 // them from.
 func TestLogLinesSpeakInMessages(t *testing.T) {
-	raw, err := os.ReadFile("../../web/src/games/greatharbor/i18n/en.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var catalog map[string]string
-	if err := json.Unmarshal(raw, &catalog); err != nil {
-		t.Fatal(err)
-	}
+	catalog := englishCatalog(t)
 	forEachLine(t, 16, func(text string, m *game.Msg) {
 		if m == nil {
 			t.Fatalf("%q has no message", text)
@@ -34,6 +27,20 @@ func TestLogLinesSpeakInMessages(t *testing.T) {
 			}
 		})
 	})
+}
+
+// englishCatalog is the game's English catalog, by message id.
+func englishCatalog(t testing.TB) map[string]string {
+	t.Helper()
+	raw, err := os.ReadFile("../../web/src/games/greatharbor/i18n/en.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var catalog map[string]string
+	if err := json.Unmarshal(raw, &catalog); err != nil {
+		t.Fatal(err)
+	}
+	return catalog
 }
 
 // forEachLine plays games random games, one to four seats with the options

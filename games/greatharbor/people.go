@@ -238,30 +238,35 @@ func (s *State) activateFault(seat int8, m *Move, voyage bool) int {
 	return okActivate
 }
 
-// activateFaults are the player-facing reasons, by fault.
-var activateFaults = [...][2]string{
-	noCard:        {"GH-086", "there is no Person card there"},
-	alreadyMarked: {"GH-087", "that Person already has an Activation marker"},
-	noMarker:      {"GH-089", "you have no Activation marker left"},
-	voyageOnly:    {"GH-203", "that Person can only be activated during the Voyage phase"},
-	actionOnly:    {"GH-080", "only Voyage Person cards may be activated during the Voyage phase"},
-	corsairEarly:  {"GH-213", "the Corsair is declared before a Pirate card is revealed"},
-	useless:       {"GH-203", "that Person would do nothing now"},
-	noFlipDie:     {"GH-198", "there is no die of the card's color to flip"},
-	badDie:        {"GH-199", "choose one of your drafted dice of the card's color"},
-	badStructure:  {"GH-201", "choose a structure you can build for two resources less"},
-	badPraefectus: {"GH-208", "take a displayed Building or draw two from the deck"},
-	badArchitect:  {"GH-209", "choose a Building in your hand that costs 2 resources or fewer"},
-	badNavigator:  {"GH-215", "choose one of your ships sailing back"},
-	badPraetor:    {"GH-216", "choose two Senate steps, on two tracks or twice on one, that your markers can take below the top"},
-	badCargo:      {"GH-204", "choose one of your ships on the voyage"},
-	badDiplomat:   {"GH-211", "choose a revealed Pirate card with strength"},
+// activateFaults are the player-facing reasons, by fault: the rule, the
+// reason in English and as a message.
+var activateFaults = [...]struct {
+	rule, text string
+	msg        *game.Msg
+}{
+	noCard:        {"GH-086", "there is no Person card there", game.Word("greatharbor.err.no_card")},
+	alreadyMarked: {"GH-087", "that Person already has an Activation marker", game.Word("greatharbor.err.already_marked")},
+	noMarker:      {"GH-089", "you have no Activation marker left", game.Word("greatharbor.err.no_marker")},
+	voyageOnly:    {"GH-203", "that Person can only be activated during the Voyage phase", game.Word("greatharbor.err.voyage_only")},
+	actionOnly:    {"GH-080", "only Voyage Person cards may be activated during the Voyage phase", game.Word("greatharbor.err.action_only")},
+	corsairEarly:  {"GH-213", "the Corsair is declared before a Pirate card is revealed", game.Word("greatharbor.err.corsair_early")},
+	useless:       {"GH-203", "that Person would do nothing now", game.Word("greatharbor.err.useless")},
+	noFlipDie:     {"GH-198", "there is no die of the card's color to flip", game.Word("greatharbor.err.no_flip_die")},
+	badDie:        {"GH-199", "choose one of your drafted dice of the card's color", game.Word("greatharbor.err.bad_die")},
+	badStructure:  {"GH-201", "choose a structure you can build for two resources less", game.Word("greatharbor.err.bad_structure")},
+	badPraefectus: {"GH-208", "take a displayed Building or draw two from the deck", game.Word("greatharbor.err.bad_praefectus")},
+	badArchitect:  {"GH-209", "choose a Building in your hand that costs 2 resources or fewer", game.Word("greatharbor.err.bad_architect")},
+	badNavigator:  {"GH-215", "choose one of your ships sailing back", game.Word("greatharbor.err.bad_navigator")},
+	badPraetor:    {"GH-216", "choose two Senate steps, on two tracks or twice on one, that your markers can take below the top", game.Word("greatharbor.err.bad_praetor")},
+	badCargo:      {"GH-204", "choose one of your ships on the voyage", game.Word("greatharbor.err.bad_cargo")},
+	badDiplomat:   {"GH-211", "choose a revealed Pirate card with strength", game.Word("greatharbor.err.bad_diplomat")},
 }
 
 // checkActivate validates an activation.
 func (s *State) checkActivate(seat int8, m *Move, voyage bool) error {
 	if f := s.activateFault(seat, m, voyage); f != okActivate {
-		return harbor.RuleError(activateFaults[f][0], "%s", activateFaults[f][1])
+		a := &activateFaults[f]
+		return harbor.RuleError(a.rule, "%s", a.text).With(a.msg)
 	}
 	return nil
 }

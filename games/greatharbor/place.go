@@ -70,11 +70,11 @@ func dieColour(die int8) int8 { return die / 5 }
 // checkPlace validates a placement (GH-043..058, GH-073).
 func (s *State) checkPlace(seat int8, m *Move) error {
 	if m.Die < 0 || m.Die >= numDice || s.Dice[m.Die].Loc != locDrafted || s.Dice[m.Die].At != seat {
-		return harbor.RuleError("GH-041", "place one of your own drafted dice")
+		return harbor.RuleError("GH-041", "place one of your own drafted dice").With(game.Word("greatharbor.err.place_own"))
 	}
 	if m.Slot == district {
 		if m.First != 0 || m.Second != 0 || m.Waive != 0 {
-			return harbor.RuleError("GH-074", "the Smuggler's District pays by the Smuggler dice; assign no pips there")
+			return harbor.RuleError("GH-074", "the Smuggler's District pays by the Smuggler dice; assign no pips there").With(game.Word("greatharbor.err.district_pips"))
 		}
 		return nil
 	}
@@ -82,20 +82,21 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 		return harbor.Errorf(harbor.EInvalid, "no slot %d", m.Slot)
 	}
 	if s.Slots[m.Slot] >= 0 {
-		return harbor.RuleError("GH-044", "that slot already holds a die")
+		return harbor.RuleError("GH-044", "that slot already holds a die").With(game.Word("greatharbor.err.slot_taken"))
 	}
 	if !s.fits(m.Die, m.Slot) {
-		return harbor.RuleError("GH-043", "the die's color matches neither half of that slot")
+		return harbor.RuleError("GH-043", "the die's color matches neither half of that slot").With(game.Word("greatharbor.err.slot_colour"))
 	}
 	g := &slotGeoms[m.Slot]
 	if m.First < 0 || m.Second < 0 || (g.Shore && m.Second != 0) {
-		return harbor.RuleError("GH-046", "assign pips only to the tiles the slot touches")
+		return harbor.RuleError("GH-046", "assign pips only to the tiles the slot touches").With(game.Word("greatharbor.err.pips_tiles"))
 	}
 	if int(m.First)+int(m.Second) > int(s.placePips(m.Die, m.Slot)) {
-		return harbor.RuleError("GH-046", "you assigned more pips than the die brings (%d)", s.placePips(m.Die, m.Slot))
+		return harbor.RuleError("GH-046", "you assigned more pips than the die brings (%d)", s.placePips(m.Die, m.Slot)).
+			With(game.M("greatharbor.err.pips_over", "n", int(s.placePips(m.Die, m.Slot))))
 	}
 	if m.Waive&^3 != 0 || (g.Shore && m.Waive&2 != 0) {
-		return harbor.RuleError("GH-058", "a Smuggler token waives the fee of a tile the slot touches")
+		return harbor.RuleError("GH-058", "a Smuggler token waives the fee of a tile the slot touches").With(game.Word("greatharbor.err.waive_tile"))
 	}
 	need := int8(0)
 	for k := range 2 {
@@ -103,7 +104,7 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 			continue
 		}
 		if s.fee(g.Cells[k]) == 0 {
-			return harbor.RuleError("GH-058", "that tile has no Shore Fee to ignore")
+			return harbor.RuleError("GH-058", "that tile has no Shore Fee to ignore").With(game.Word("greatharbor.err.waive_no_fee"))
 		}
 		need++
 	}
@@ -111,7 +112,7 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 		need = 1
 	}
 	if need > s.Players[seat].Smuggler {
-		return harbor.RuleError("GH-058", "you have too few Smuggler tokens")
+		return harbor.RuleError("GH-058", "you have too few Smuggler tokens").With(game.Word("greatharbor.err.waive_tokens"))
 	}
 	return nil
 }

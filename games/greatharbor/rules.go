@@ -252,7 +252,7 @@ func (s *State) legalGovern(me int8, dst []Move) []Move {
 	return dst
 }
 
-var errOver = harbor.RuleError("GH-155", "the game is over")
+var errOver = harbor.RuleError("GH-155", "the game is over").With(game.Word("greatharbor.err.over"))
 
 // Apply validates m for seat completely and only then applies it.
 func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
@@ -274,22 +274,47 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 // notYourTurn refuses a seat the game is not waiting on, naming who it waits on.
 func (s *State) notYourTurn() error {
 	if a := s.actor(); a >= 0 {
-		return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn: the game waits on %s", s.Names[a])
+		return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn: the game waits on %s", s.Names[a]).
+			With(game.M("greatharbor.err.waits_on", "who", s.Names[a]))
 	}
-	return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn to decide")
+	return harbor.Errorf(harbor.ENotYourTurn, "it is not your turn to decide").With(game.Word("greatharbor.err.not_yours_to_decide"))
 }
 
-// moveVerbs says in player words what each move type does.
-var moveVerbs = map[string]string{
-	mvDraft: "draft a die", mvPlace: "place a die", mvEnd: "end your turn", mvFavorPip: "spend Favor on a die",
-	mvRetrieve: "take back an Activation marker", mvFavorSenate: "spend Favor on the Senate",
-	mvPlayPerson: "play a Person card", mvPlayBuilding: "play a Building card", mvActivate: "activate a Person card",
-	mvConstruct: "construct a colony structure", mvProduce: "produce a luxury", mvEmploy: "employ a Colonist in a Building",
-	mvCrew: "crew a ship", mvPlayShip: "play a Ship card", mvRepair: "repair a ship", mvSend: "send a ship to trade",
-	mvConvert: "convert Coins", mvConvertCard: "use a Conversion card", mvShop: "set up a Shop",
-	mvPick: "take a displayed card", mvFlip: "flip a die", mvStop: "stop flipping dice", mvCrane: "move a die with the Port Crane",
-	mvLighthouse: "keep or discard a Pirate card", mvCorsair: "use the Corsair", mvPass: "pass on the Corsair",
-	mvFight: "fight the pirates", mvTrade: "trade", mvContinue: "sail on",
+// moveVerbs says in player words what each move type does, in English and
+// as a message for refusals.
+var moveVerbs = map[string]struct {
+	text string
+	msg  *game.Msg
+}{
+	mvDraft:        {"draft a die", game.Word("greatharbor.err.verb.draft")},
+	mvPlace:        {"place a die", game.Word("greatharbor.err.verb.place")},
+	mvEnd:          {"end your turn", game.Word("greatharbor.err.verb.end")},
+	mvFavorPip:     {"spend Favor on a die", game.Word("greatharbor.err.verb.favor_pip")},
+	mvRetrieve:     {"take back an Activation marker", game.Word("greatharbor.err.verb.retrieve")},
+	mvFavorSenate:  {"spend Favor on the Senate", game.Word("greatharbor.err.verb.favor_senate")},
+	mvPlayPerson:   {"play a Person card", game.Word("greatharbor.err.verb.play_person")},
+	mvPlayBuilding: {"play a Building card", game.Word("greatharbor.err.verb.play_building")},
+	mvActivate:     {"activate a Person card", game.Word("greatharbor.err.verb.activate")},
+	mvConstruct:    {"construct a colony structure", game.Word("greatharbor.err.verb.construct")},
+	mvProduce:      {"produce a luxury", game.Word("greatharbor.err.verb.produce")},
+	mvEmploy:       {"employ a Colonist in a Building", game.Word("greatharbor.err.verb.employ")},
+	mvCrew:         {"crew a ship", game.Word("greatharbor.err.verb.crew")},
+	mvPlayShip:     {"play a Ship card", game.Word("greatharbor.err.verb.play_ship")},
+	mvRepair:       {"repair a ship", game.Word("greatharbor.err.verb.repair")},
+	mvSend:         {"send a ship to trade", game.Word("greatharbor.err.verb.send")},
+	mvConvert:      {"convert Coins", game.Word("greatharbor.err.verb.convert")},
+	mvConvertCard:  {"use a Conversion card", game.Word("greatharbor.err.verb.convert_card")},
+	mvShop:         {"set up a Shop", game.Word("greatharbor.err.verb.shop")},
+	mvPick:         {"take a displayed card", game.Word("greatharbor.err.verb.pick")},
+	mvFlip:         {"flip a die", game.Word("greatharbor.err.verb.flip")},
+	mvStop:         {"stop flipping dice", game.Word("greatharbor.err.verb.stop")},
+	mvCrane:        {"move a die with the Port Crane", game.Word("greatharbor.err.verb.crane")},
+	mvLighthouse:   {"keep or discard a Pirate card", game.Word("greatharbor.err.verb.lighthouse")},
+	mvCorsair:      {"use the Corsair", game.Word("greatharbor.err.verb.corsair")},
+	mvPass:         {"pass on the Corsair", game.Word("greatharbor.err.verb.pass")},
+	mvFight:        {"fight the pirates", game.Word("greatharbor.err.verb.fight")},
+	mvTrade:        {"trade", game.Word("greatharbor.err.verb.trade")},
+	mvContinue:     {"sail on", game.Word("greatharbor.err.verb.continue")},
 }
 
 // wrongTime refuses a move that does not belong to the current phase, naming
@@ -298,13 +323,17 @@ func (s *State) wrongTime(m *Move) error {
 	verb := moveVerbs[m.Type]
 	switch s.Phase {
 	case phaseDraft:
-		return harbor.RuleError("GH-032", "you cannot %s during the draft: take one of the rolled dice", verb)
+		return harbor.RuleError("GH-032", "you cannot %s during the draft: take one of the rolled dice", verb.text).
+			With(game.M("greatharbor.err.wrong_time_draft", "verb", verb.msg))
 	case phaseVoyage:
-		return harbor.RuleError("GH-080", "you cannot %s during the Voyage phase", verb)
+		return harbor.RuleError("GH-080", "you cannot %s during the Voyage phase", verb.text).
+			With(game.M("greatharbor.err.wrong_time_voyage", "verb", verb.msg))
 	case phaseFinalConvert:
-		return harbor.RuleError("GH-120", "you cannot %s after the last voyage: only Convert Coins is allowed", verb)
+		return harbor.RuleError("GH-120", "you cannot %s after the last voyage: only Convert Coins is allowed", verb.text).
+			With(game.M("greatharbor.err.wrong_time_final", "verb", verb.msg))
 	}
-	return harbor.RuleError("GH-079", "you cannot %s during your Action turn: place your dice and take Govern actions", verb)
+	return harbor.RuleError("GH-079", "you cannot %s during your Action turn: place your dice and take Govern actions", verb.text).
+		With(game.M("greatharbor.err.wrong_time_action", "verb", verb.msg))
 }
 
 // check validates m completely, changing nothing.
@@ -322,7 +351,7 @@ func (s *State) check(me int8, m *Move) error {
 			return s.wrongTime(m)
 		}
 		if m.Die < 0 || m.Die >= numDice || s.Dice[m.Die].Loc != locPool {
-			return harbor.RuleError("GH-032", "draft one of the rolled dice")
+			return harbor.RuleError("GH-032", "draft one of the rolled dice").With(game.Word("greatharbor.err.draft_rolled"))
 		}
 		return nil
 	case phaseVoyage:
@@ -339,33 +368,33 @@ func (s *State) check(me int8, m *Move) error {
 		return s.checkPlace(me, m)
 	case mvEnd:
 		if s.Phase == phaseAction && s.hasDrafted(me) {
-			return harbor.RuleError("GH-041", "place both your dice before ending your turn")
+			return harbor.RuleError("GH-041", "place both your dice before ending your turn").With(game.Word("greatharbor.err.place_both"))
 		}
 	case mvFavorPip:
 		if p.Favor < 1 || m.Die < 0 || m.Die >= numDice || s.Dice[m.Die].Loc != locDrafted || s.Dice[m.Die].At != me {
-			return harbor.RuleError("GH-099", "spend 1 Favor on one of your drafted dice")
+			return harbor.RuleError("GH-099", "spend 1 Favor on one of your drafted dice").With(game.Word("greatharbor.err.favor_pip"))
 		}
 	case mvRetrieve:
 		if p.Favor < 2 || m.Person < 0 || m.Person >= 6 || !p.Marked[m.Person/2][m.Person%2] {
-			return harbor.RuleError("GH-100", "spend 2 Favor to take back a placed Activation marker")
+			return harbor.RuleError("GH-100", "spend 2 Favor to take back a placed Activation marker").With(game.Word("greatharbor.err.retrieve"))
 		}
 	case mvFavorSenate:
 		if p.Favor < 2 || m.Track < 0 || m.Track >= numColours || p.Senate[m.Track] >= senateTop {
-			return harbor.RuleError("GH-101", "spend 2 Favor to move up a Senate track that is not at the top")
+			return harbor.RuleError("GH-101", "spend 2 Favor to move up a Senate track that is not at the top").With(game.Word("greatharbor.err.favor_senate"))
 		}
 	case mvPlayPerson:
 		if m.Card < 0 || int(m.Card) >= len(people) || p.HandPeople&bit(m.Card) == 0 {
-			return harbor.RuleError("GH-081", "play a Person card from your hand")
+			return harbor.RuleError("GH-081", "play a Person card from your hand").With(game.Word("greatharbor.err.person_from_hand"))
 		}
 		if !p.personFits(m.Card, m.Column) {
-			return harbor.RuleError("GH-082", "that Person slot is taken (a second card needs an Insula and the same color)")
+			return harbor.RuleError("GH-082", "that Person slot is taken (a second card needs an Insula and the same color)").With(game.Word("greatharbor.err.person_slot"))
 		}
 	case mvPlayBuilding:
 		if m.Card < 0 || int(m.Card) >= len(buildings) || p.HandBuildings&bit(m.Card) == 0 {
-			return harbor.RuleError("GH-090", "play a Building card from your hand")
+			return harbor.RuleError("GH-090", "play a Building card from your hand").With(game.Word("greatharbor.err.building_from_hand"))
 		}
 		if !canPay(p.Res, buildings[m.Card].Cost) {
-			return harbor.RuleError("GH-090", "you cannot pay for %s: it costs %s", buildings[m.Card].Name, costText(buildings[m.Card].Cost))
+			return cannotPay("GH-090", buildings[m.Card].Name, buildingWord(m.Card), buildings[m.Card].Cost)
 		}
 	case mvActivate:
 		return s.checkActivate(me, m, false)
@@ -373,56 +402,57 @@ func (s *State) check(me int8, m *Move) error {
 		return s.checkConstruct(me, m.Structure, m.Colonist, 0)
 	case mvProduce:
 		if m.Tile < 0 || m.Tile > 2 || p.LuxWork&(1<<uint(m.Tile)) != 0 {
-			return harbor.RuleError("GH-Q44", "each Production tile produces once a round")
+			return harbor.RuleError("GH-Q44", "each Production tile produces once a round").With(game.Word("greatharbor.err.produce_once"))
 		}
 		if p.Free < 2 {
-			return harbor.RuleError("GH-104", "producing a luxury needs two free Colonists")
+			return harbor.RuleError("GH-104", "producing a luxury needs two free Colonists").With(game.Word("greatharbor.err.produce_colonists"))
 		}
 		if s.luxSupply(p.Production[m.Tile]) == 0 {
-			return harbor.RuleError("GH-Q24", "no %s is left in the supply", luxNames[p.Production[m.Tile]])
+			return harbor.RuleError("GH-Q24", "no %s is left in the supply", luxNames[p.Production[m.Tile]]).
+				With(game.M("greatharbor.err.lux_none_left", "lux", luxWord(p.Production[m.Tile])))
 		}
 	case mvEmploy:
 		return s.checkEmploy(me, m)
 	case mvCrew:
 		if p.Free < 1 || !p.crewable(m.Dock, m.Stat) {
-			return harbor.RuleError("GH-106", "send a free Colonist to an open stat of a docked ship, below its Hull")
+			return harbor.RuleError("GH-106", "send a free Colonist to an open stat of a docked ship, below its Hull").With(game.Word("greatharbor.err.crew"))
 		}
 	case mvPlayShip:
 		if m.Card < 0 || int(m.Card) >= len(ships) || p.HandShips&bit(m.Card) == 0 {
-			return harbor.RuleError("GH-112", "play a Ship card from your hand")
+			return harbor.RuleError("GH-112", "play a Ship card from your hand").With(game.Word("greatharbor.err.ship_from_hand"))
 		}
 		if !canPay(p.Res, ships[m.Card].Cost) {
-			return harbor.RuleError("GH-112", "you cannot pay for %s: it costs %s", ships[m.Card].Name, costText(ships[m.Card].Cost))
+			return cannotPay("GH-112", ships[m.Card].Name, shipWord(m.Card), ships[m.Card].Cost)
 		}
 		if !p.shipFits(m.Dock) {
-			return harbor.RuleError("GH-113", "that dock's ship must be home and fully repaired to retire it")
+			return harbor.RuleError("GH-113", "that dock's ship must be home and fully repaired to retire it").With(game.Word("greatharbor.err.retire"))
 		}
 	case mvRepair:
 		if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipDocked || p.Ships[m.Dock].Damage == 0 {
-			return harbor.RuleError("GH-115", "repair a damaged ship at your docks")
+			return harbor.RuleError("GH-115", "repair a damaged ship at your docks").With(game.Word("greatharbor.err.repair_which"))
 		}
 		if m.Res < 0 || m.Res >= numRes || p.Res[m.Res] == 0 {
-			return harbor.RuleError("GH-115", "pay one resource you have")
+			return harbor.RuleError("GH-115", "pay one resource you have").With(game.Word("greatharbor.err.repair_pay"))
 		}
 	case mvSend:
 		if !p.sendable(m.Dock) {
-			return harbor.RuleError("GH-111", "send a docked ship whose damage is below its Hull")
+			return harbor.RuleError("GH-111", "send a docked ship whose damage is below its Hull").With(game.Word("greatharbor.err.send"))
 		}
 	case mvConvert:
 		if p.Coins < int16(coinRate) || m.Res < 0 || m.Res >= numRes {
-			return harbor.RuleError("GH-118", "converting takes 2 Coins for 1 basic resource")
+			return harbor.RuleError("GH-118", "converting takes 2 Coins for 1 basic resource").With(game.Word("greatharbor.err.convert"))
 		}
 	case mvConvertCard:
 		return s.checkConvertCard(me, m)
 	case mvShop:
 		if !s.Opts.Shops {
-			return harbor.RuleError("GH-163", "shops are part of the Harbor Shops variant only")
+			return harbor.RuleError("GH-163", "shops are part of the Harbor Shops variant only").With(game.Word("greatharbor.err.shops_variant"))
 		}
 		if p.Shops == 0 || m.Site < 0 || m.Site >= numSites || s.ShopSite[siteGeoms[m.Site].Vertex] >= 0 {
-			return harbor.RuleError("GH-165", "place a Shop you have on a free corner")
+			return harbor.RuleError("GH-165", "place a Shop you have on a free corner").With(game.Word("greatharbor.err.shop_corner"))
 		}
 		if m.Res < 0 || m.Res >= numRes || p.Res[m.Res] < shopCost {
-			return harbor.RuleError("GH-164", "a Shop costs 2 of one basic resource")
+			return harbor.RuleError("GH-164", "a Shop costs 2 of one basic resource").With(game.Word("greatharbor.err.shop_cost"))
 		}
 	default:
 		return s.wrongTime(m)
@@ -445,30 +475,33 @@ func (s *State) checkPending(m *Move) error {
 	switch pd.Kind {
 	case pendBuilding, pendPerson:
 		d, rule, kind := &s.BuildingDisplay, "GH-066", "Building"
+		first, which := game.Word("greatharbor.err.pick_first_building"), game.Word("greatharbor.err.pick_which_building")
 		if pd.Kind == pendPerson {
 			d, rule, kind = &s.PersonDisplay, "GH-067", "Person"
+			first, which = game.Word("greatharbor.err.pick_first_person"), game.Word("greatharbor.err.pick_which_person")
 		}
 		if m.Type != mvPick {
-			return harbor.RuleError(rule, "first take a card from the %s display", kind)
+			return harbor.RuleError(rule, "first take a card from the %s display", kind).With(first)
 		}
 		if m.Choice < 0 || m.Choice > 2 || d[m.Choice] < 0 {
-			return harbor.RuleError(rule, "take one of the cards in the %s display (0 to 2)", kind)
+			return harbor.RuleError(rule, "take one of the cards in the %s display", kind).With(which)
 		}
 	case pendFlip:
 		if m.Type == mvStop {
 			return nil
 		}
 		if m.Type != mvFlip || !s.flippable(pd.Seat, m.Die, pd.Colour) {
-			return harbor.RuleError("GH-198", "flip a %s die of yours or on the harbor, or stop", colourNames[pd.Colour])
+			return harbor.RuleError("GH-198", "flip a %s die of yours or on the harbor, or stop", colourNames[pd.Colour]).
+				With(game.M("greatharbor.err.flip", "colour", colourWord(pd.Colour)))
 		}
 	case pendCrane:
 		if m.Type != mvCrane || m.Slot < 0 || m.Slot >= numSlots || m.To < 0 || m.To >= numSlots ||
 			s.Slots[m.Slot] < 0 || s.Slots[m.To] >= 0 {
-			return harbor.RuleError("GH-222", "move a die from a harbor slot to an empty slot")
+			return harbor.RuleError("GH-222", "move a die from a harbor slot to an empty slot").With(game.Word("greatharbor.err.crane_move"))
 		}
 	case pendLighthouse:
 		if m.Type != mvLighthouse || m.Choice < 0 || m.Choice > 1 {
-			return harbor.RuleError("GH-228", "keep (0) or discard (1) the Pirate card")
+			return harbor.RuleError("GH-228", "keep or discard the Pirate card").With(game.Word("greatharbor.err.lighthouse"))
 		}
 	}
 	return nil
@@ -484,44 +517,44 @@ func (s *State) checkVoyage(me int8, m *Move) error {
 		case mvCorsair:
 			c := s.usableCard(me, effCorsair)
 			if c < 0 || m.Person != c {
-				return harbor.RuleError("GH-213", "you have no Corsair to activate")
+				return harbor.RuleError("GH-213", "you have no Corsair to activate").With(game.Word("greatharbor.err.no_corsair"))
 			}
 			if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipOut || p.Ships[m.Dock].Seg != s.VoySeg {
-				return harbor.RuleError("GH-213", "choose one of your ships about to meet these pirates")
+				return harbor.RuleError("GH-213", "choose one of your ships about to meet these pirates").With(game.Word("greatharbor.err.corsair_ship"))
 			}
 			return nil
 		}
-		return harbor.RuleError("GH-213", "decide on the Corsair before the Pirate card is revealed")
+		return harbor.RuleError("GH-213", "decide on the Corsair before the Pirate card is revealed").With(game.Word("greatharbor.err.corsair_first"))
 	case voyWindow:
 		switch m.Type {
 		case mvFight:
 			if m.Dock < 0 || m.Dock > 2 || p.Ships[m.Dock].Card < 0 || p.Ships[m.Dock].Where != shipOut || p.Ships[m.Dock].Seg != s.VoySeg {
-				return harbor.RuleError("GH-123", "choose one of your ships facing these pirates")
+				return harbor.RuleError("GH-123", "choose one of your ships facing these pirates").With(game.Word("greatharbor.err.fight_ship"))
 			}
 			return nil
 		case mvActivate:
 			return s.checkActivate(me, m, true)
 		}
-		return harbor.RuleError("GH-080", "during the Voyage only Voyage Person cards may be used before the battle")
+		return harbor.RuleError("GH-080", "during the Voyage only Voyage Person cards may be used before the battle").With(game.Word("greatharbor.err.voyage_window"))
 	case voyChoice:
 		switch m.Type {
 		case mvContinue:
 			if s.VoySeg >= 2 {
-				return harbor.RuleError("GH-128", "a ship cannot continue past the third segment")
+				return harbor.RuleError("GH-128", "a ship cannot continue past the third segment").With(game.Word("greatharbor.err.past_third"))
 			}
 			return nil
 		case mvTrade:
 			if m.Deliver && (m.Lux < 0 || m.Lux >= numLux || p.Lux[m.Lux] == 0 || s.demandMatch(s.VoySeg, m.Lux, p.Trader) < 0) {
-				return harbor.RuleError("GH-135", "you have no luxury this segment demands")
+				return harbor.RuleError("GH-135", "you have no luxury this segment demands").With(game.Word("greatharbor.err.no_demanded_lux"))
 			}
 			if p.Buildings&bit(bCustoms) != 0 && (m.Res < 0 || m.Res >= numRes) {
-				return harbor.RuleError("GH-224", "choose the resource the Customs Office gives")
+				return harbor.RuleError("GH-224", "choose the resource the Customs Office gives").With(game.M("greatharbor.err.customs_res", "building", game.Word("greatharbor.building.customs_office")))
 			}
 			return nil
 		case mvActivate:
 			return s.checkActivate(me, m, true)
 		}
-		return harbor.RuleError("GH-126", "your ship won: trade here or continue (Voyage Person cards may still be used)")
+		return harbor.RuleError("GH-126", "your ship won: trade here or continue (Voyage Person cards may still be used)").With(game.Word("greatharbor.err.won_choice"))
 	}
 	return s.wrongTime(m)
 }

@@ -24,7 +24,7 @@ func SetupLog(cfg game.Config, log *game.Log) (*State, error) {
 		opts.Automa = true
 	}
 	if opts.Automa && n > 3 {
-		return nil, harbor.Errorf(harbor.EInvalid, "the Automa plays only with one to three people (GH-Q30)")
+		return nil, harbor.Errorf(harbor.EInvalid, "the Automa plays only with one to three people (GH-Q30)").With(game.Word("greatharbor.err.automa_players"))
 	}
 	s := &State{Opts: opts, N: int8(n), Automa: opts.Automa, Rand: game.NewRand(cfg.Seed)}
 	for i, p := range cfg.Players {
