@@ -117,6 +117,7 @@ func FuzzApplyJSONMove(f *testing.F) {
 			case he.Message == "":
 				t.Fatalf("%+v: refused without a message", m)
 			}
+			checkWords(t, he)
 			if after := encode(t, s); after != before {
 				t.Fatalf("refused %+v by seat %d changed the state", m, seat)
 			}

@@ -130,6 +130,7 @@ func mustFail(t testing.TB, s *State, seat int8, m Move, rule string) {
 	if !errors.As(err, &he) {
 		t.Fatalf("error %v is not a *harbor.Error", err)
 	}
+	checkWords(t, he)
 	if he.Rule != rule && he.Code != rule {
 		t.Errorf("seat %d %+v refused with %v; want %s", seat, m, err, rule)
 	}

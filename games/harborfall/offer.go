@@ -77,7 +77,7 @@ func (s *State) checkOfferMove(p int8, m Move) error {
 		if m.Type == "offer" {
 			return s.checkOffer(p, m)
 		}
-		return harbor.RuleError("HF-G13", "there is no trade offer to answer")
+		return harbor.RuleError("HF-G13", "there is no trade offer to answer").With(game.M("harborfall.err.no_offer"))
 	}
 	o := &s.Offer
 	if p == o.From {
@@ -86,26 +86,26 @@ func (s *State) checkOfferMove(p int8, m Move) error {
 			return nil
 		case "pick":
 			if m.Seat < 0 || m.Seat >= s.Players || !s.recipient(m.Seat) {
-				return harbor.RuleError("HF-37", "pick a player your offer went to")
+				return harbor.RuleError("HF-37", "pick a player your offer went to").With(game.M("harborfall.err.pick_recipient"))
 			}
 			give, get, ok := s.pickTerms(m.Seat)
 			if !ok {
-				return harbor.RuleError("HF-G13", "%s did not accept or counter your offer", s.Names[m.Seat])
+				return harbor.RuleError("HF-G13", "%s did not accept or counter your offer", s.Names[m.Seat]).With(game.M("harborfall.err.pick_no_answer", "who", s.Names[m.Seat]))
 			}
 			if !s.Hands[p].covers(give) {
-				return harbor.RuleError("HF-43", "you do not hold the cards %s asks for", s.Names[m.Seat])
+				return harbor.RuleError("HF-43", "you do not hold the cards %s asks for", s.Names[m.Seat]).With(game.M("harborfall.err.pick_not_held", "who", s.Names[m.Seat]))
 			}
 			if !s.Hands[m.Seat].covers(get) {
-				return harbor.RuleError("HF-43", "%s no longer holds those cards", s.Names[m.Seat])
+				return harbor.RuleError("HF-43", "%s no longer holds those cards", s.Names[m.Seat]).With(game.M("harborfall.err.pick_they_lack", "who", s.Names[m.Seat]))
 			}
 			return nil
 		}
-		return harbor.RuleError("HF-G13", "pick a player who answered your offer, or cancel it, first")
+		return harbor.RuleError("HF-G13", "pick a player who answered your offer, or cancel it, first").With(game.M("harborfall.err.pick_first"))
 	}
 	switch m.Type {
 	case "accept":
 		if !s.Hands[p].covers(o.Get) {
-			return harbor.RuleError("HF-43", "you do not hold the cards this offer asks for")
+			return harbor.RuleError("HF-43", "you do not hold the cards this offer asks for").With(game.M("harborfall.err.accept_not_held"))
 		}
 		return nil
 	case "decline":
@@ -113,9 +113,9 @@ func (s *State) checkOfferMove(p int8, m Move) error {
 	case "counter":
 		return s.checkTerms(p, m.Give, m.Get)
 	case "pick", "cancel":
-		return harbor.RuleError("HF-37", "only %s, who made the offer, can pick or cancel", s.Names[o.From])
+		return harbor.RuleError("HF-37", "only %s, who made the offer, can pick or cancel", s.Names[o.From]).With(game.M("harborfall.err.offerer_only", "who", s.Names[o.From]))
 	}
-	return s.wrongPhase("do that")
+	return s.wrongPhase(doThat)
 }
 
 // performOffer applies a trade move that checkOfferMove accepted.
