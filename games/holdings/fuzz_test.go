@@ -103,6 +103,14 @@ func checkRefusal(m Move, err error) error {
 	if he.Message == "" {
 		return fmt.Errorf("refusal of %+v has no message", m)
 	}
+	if he.Code == harbor.EIllegal || he.Code == harbor.ENotYourTurn {
+		if he.Msg.Check() != nil {
+			return fmt.Errorf("refusal of %+v carries no message a page can word: %v", m, err)
+		}
+		if err := saysRefusal(he); err != nil {
+			return fmt.Errorf("refusal of %+v: %w", m, err)
+		}
+	}
 	if he.Code == harbor.EIllegal && he.Rule == "" {
 		return fmt.Errorf("illegal move %+v refused without naming its rule: %v", m, err)
 	}

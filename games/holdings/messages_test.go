@@ -17,6 +17,12 @@ func refuseSaying(t *testing.T, s *State, seat game.Seat, m Move, rule, message 
 	if err := s.Apply(seat, m, nil); !errors.As(err, &he) || !strings.Contains(he.Message, message) {
 		t.Fatalf("%+v by seat %d: message %q, want it to say %q", m, seat, he.Message, message)
 	}
+	if he.Msg == nil {
+		t.Fatalf("%+v by seat %d: refusal %q carries no message for the page", m, seat, he.Message)
+	}
+	if err := saysRefusal(he); err != nil {
+		t.Fatalf("%+v by seat %d: %v", m, seat, err)
+	}
 }
 
 // TestRefusalsSayWhatIsWrong checks that refusals name the rule that was

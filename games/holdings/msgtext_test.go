@@ -6,8 +6,12 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
+	"harbor"
 	"harbor/game"
 )
 
@@ -15,16 +19,22 @@ import (
 // messages the engine sends.
 func english(t *testing.T) map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile("../../web/src/games/holdings/i18n/en.json")
+	cat, err := englishCatalog()
 	if err != nil {
-		t.Fatal(err)
-	}
-	var cat map[string]string
-	if err := json.Unmarshal(raw, &cat); err != nil {
 		t.Fatal(err)
 	}
 	return cat
 }
+
+// englishCatalog reads the English catalog once.
+var englishCatalog = sync.OnceValues(func() (map[string]string, error) {
+	raw, err := os.ReadFile("../../web/src/games/holdings/i18n/en.json")
+	if err != nil {
+		return nil, err
+	}
+	var cat map[string]string
+	return cat, json.Unmarshal(raw, &cat)
+})
 
 // sayEnglish words m from cat as the pages do for the few forms the
 // catalog uses: {name}, {name, number}, and {name, plural, one {…} other
@@ -36,6 +46,30 @@ func sayEnglish(cat map[string]string, m *game.Msg) (string, error) {
 		return "", fmt.Errorf("no English for %q", m.ID)
 	}
 	return fill(cat, pattern, m)
+}
+
+// saysRefusal checks that the English catalog words a refusal's message
+// as its Go message, as a sentence: with a period, and a capital first
+// unless it starts with a name a player chose.
+func saysRefusal(he *harbor.Error) error {
+	cat, err := englishCatalog()
+	if err != nil {
+		return err
+	}
+	got, err := sayEnglish(cat, he.Msg)
+	if err != nil {
+		return err
+	}
+	first := func(s string) string {
+		r, n := utf8.DecodeRuneInString(s)
+		return string(unicode.ToLower(r)) + s[n:]
+	}
+	pattern := cat[he.Msg.ID]
+	capital := strings.HasPrefix(pattern, "{") || unicode.IsUpper([]rune(pattern)[0])
+	if want := he.Message + "."; first(got) != first(want) || !capital {
+		return fmt.Errorf("%s says %q, want %q as a sentence", he.Msg.ID, got, want)
+	}
+	return nil
 }
 
 func fill(cat map[string]string, pattern string, m *game.Msg) (string, error) {

@@ -45,15 +45,19 @@ func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
 		return err
 	}
 	if s.Trade.Open {
-		return harbor.RuleError("HH-54", "another trade is already open; it must close before a new one is proposed")
+		return harbor.RuleError("HH-54", "another trade is already open; it must close before a new one is proposed").
+			With(game.M("holdings.err.tradeOpen"))
 	}
 	switch {
 	case m.To == seat:
-		return harbor.RuleError("HH-55", "you cannot trade with yourself: a trade goes to another player")
+		return harbor.RuleError("HH-55", "you cannot trade with yourself: a trade goes to another player").
+			With(game.M("holdings.err.tradeSelf"))
 	case m.To < 0 || m.To >= game.Seat(s.Players):
-		return harbor.RuleError("HH-55", "there is no player in seat %d to trade with", m.To)
+		return harbor.RuleError("HH-55", "there is no player in seat %d to trade with", m.To).
+			With(game.M("holdings.err.tradeNoSeat", "seat", int(m.To)))
 	case s.Out.Has(m.To):
-		return harbor.RuleError("HH-50", "%s is bankrupt and cannot trade", s.Names[m.To])
+		return harbor.RuleError("HH-50", "%s is bankrupt and cannot trade", s.Names[m.To]).
+			With(game.M("holdings.err.tradeBankrupt", "who", s.Names[m.To]))
 	}
 	if err := s.checkTerms(seat, m.To, m.Give, m.Get); err != nil {
 		return err
@@ -79,14 +83,17 @@ func (s *State) counter(seat game.Seat, m Move, log *game.Log) error {
 // hand.
 func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 	if give.Coins < 0 || get.Coins < 0 {
-		return harbor.RuleError("HH-55", "Coin amounts in a trade cannot be negative")
+		return harbor.RuleError("HH-55", "Coin amounts in a trade cannot be negative").
+			With(game.M("holdings.err.negativeCoins"))
 	}
 	if s.Opts.OneSidedTrades {
 		if give.Empty() && get.Empty() {
-			return harbor.RuleError("HH-55", "a trade must move at least one property or Coin")
+			return harbor.RuleError("HH-55", "a trade must move at least one property or Coin").
+				With(game.M("holdings.err.tradeEmpty"))
 		}
 	} else if give.Empty() || get.Empty() {
-		return harbor.RuleError("HH-55", "a trade is an exchange: each side must give at least one property or some Coins")
+		return harbor.RuleError("HH-55", "a trade is an exchange: each side must give at least one property or some Coins").
+			With(game.M("holdings.err.tradeExchange"))
 	}
 	for _, side := range [2]struct {
 		seat game.Seat
@@ -94,17 +101,21 @@ func (s *State) checkTerms(from, to game.Seat, give, get Side) error {
 	}{{from, give}, {to, get}} {
 		if other := side.sd.Properties &^ board.ownable; other != 0 {
 			if p := other.First(); p < NumSpaces {
-				return harbor.RuleError("HH-55", "%s is not a district: only districts can be traded", board.spaces[p].Name)
+				return harbor.RuleError("HH-55", "%s is not a district: only districts can be traded", board.spaces[p].Name).
+					With(game.M("holdings.err.notDistrict", "place", spaceWord(p)))
 			}
-			return harbor.RuleError("HH-55", "only districts on the board can be traded")
+			return harbor.RuleError("HH-55", "only districts on the board can be traded").
+				With(game.M("holdings.err.offBoard"))
 		}
 		for set := side.sd.Properties; set != 0; set = set.Without(set.First()) {
 			if p := set.First(); s.Owner[p] != int8(side.seat) {
-				return harbor.RuleError("HH-60", "%s does not own %s", s.Names[side.seat], board.spaces[p].Name)
+				return harbor.RuleError("HH-60", "%s does not own %s", s.Names[side.seat], board.spaces[p].Name).
+					With(game.M("holdings.err.doesNotOwn", "who", s.Names[side.seat], "place", spaceWord(p)))
 			}
 		}
 		if side.sd.Coins > int(s.Cash[side.seat]) {
-			return harbor.RuleError("HH-60", "%s has only %s, not the %d in this trade", s.Names[side.seat], coins(int(s.Cash[side.seat])), side.sd.Coins)
+			return harbor.RuleError("HH-60", "%s has only %s, not the %d in this trade", s.Names[side.seat], coins(int(s.Cash[side.seat])), side.sd.Coins).
+				With(game.M("holdings.err.hasOnly", "who", s.Names[side.seat], "n", int(s.Cash[side.seat]), "want", side.sd.Coins))
 		}
 	}
 	return nil
@@ -174,16 +185,45 @@ func (s *State) checkTradeParty(seat game.Seat, rule, verb string, proposer bool
 		return err
 	}
 	if !s.Trade.Open {
-		return harbor.RuleError(rule, "there is no open trade to %s", verb)
+		return harbor.RuleError(rule, "there is no open trade to %s", verb).With(noTradeMsg(verb))
 	}
 	who, role := s.Trade.To, "was offered the trade"
 	if proposer {
 		who, role = s.Trade.From, "proposed the trade"
 	}
 	if seat != who {
-		return harbor.RuleError(rule, "only %s, who %s, can %s it", s.Names[who], role, verb)
+		return harbor.RuleError(rule, "only %s, who %s, can %s it", s.Names[who], role, verb).
+			With(onlyPartyMsg(verb, s.Names[who]))
 	}
 	return nil
+}
+
+// noTradeMsg is the message of checkTradeParty's refusal of verb when no
+// trade is open.
+func noTradeMsg(verb string) *game.Msg {
+	switch verb {
+	case "accept":
+		return game.M("holdings.err.noTradeAccept")
+	case "decline":
+		return game.M("holdings.err.noTradeDecline")
+	case "counter":
+		return game.M("holdings.err.noTradeCounter")
+	}
+	return game.M("holdings.err.noTradeCancel")
+}
+
+// onlyPartyMsg is the message of checkTradeParty's refusal of verb from
+// anyone but who, the trade's recipient (or, for cancel, its proposer).
+func onlyPartyMsg(verb, who string) *game.Msg {
+	switch verb {
+	case "accept":
+		return game.M("holdings.err.onlyAccept", "who", who)
+	case "decline":
+		return game.M("holdings.err.onlyDecline", "who", who)
+	case "counter":
+		return game.M("holdings.err.onlyCounter", "who", who)
+	}
+	return game.M("holdings.err.onlyCancel", "who", who)
 }
 
 // accept rechecks the open trade (HH-60) and either moves every property,

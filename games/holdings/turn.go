@@ -41,15 +41,19 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 func (s *State) checkPlayer(seat game.Seat) error {
 	if s.Over {
 		if s.Reason == "round_limit" {
-			return harbor.RuleError("HH-70", "the game is over: it ended after %s", rounds(s.Opts.RoundLimit))
+			return harbor.RuleError("HH-70", "the game is over: it ended after %s", rounds(s.Opts.RoundLimit)).
+				With(game.M("holdings.err.overRounds", "n", s.Opts.RoundLimit))
 		}
-		return harbor.RuleError("HH-69", "the game is over: only one player is left solvent")
+		return harbor.RuleError("HH-69", "the game is over: only one player is left solvent").
+			With(game.M("holdings.err.overSolvent"))
 	}
 	if seat < 0 || seat >= game.Seat(s.Players) {
-		return harbor.Errorf(harbor.ENotYourTurn, "seat %d is not a player in this game", seat)
+		return harbor.Errorf(harbor.ENotYourTurn, "seat %d is not a player in this game", seat).
+			With(game.M("holdings.err.noSeat", "seat", int(seat)))
 	}
 	if s.Out.Has(seat) {
-		return harbor.RuleError("HH-50", "you are bankrupt and out of the game")
+		return harbor.RuleError("HH-50", "you are bankrupt and out of the game").
+			With(game.M("holdings.err.youAreBankrupt"))
 	}
 	return nil
 }
@@ -60,7 +64,8 @@ func (s *State) checkTurn(seat game.Seat, rule string) error {
 		return err
 	}
 	if seat != s.Seat() {
-		return &harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: "it is not your turn"}
+		return (&harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: "it is not your turn"}).
+			With(game.M("holdings.err.notYourTurn"))
 	}
 	return nil
 }
@@ -70,7 +75,8 @@ func (s *State) roll(seat game.Seat, log *game.Log) error {
 		return err
 	}
 	if s.Phase != PhaseRoll {
-		return harbor.RuleError("HH-04", "you have already rolled this turn")
+		return harbor.RuleError("HH-04", "you have already rolled this turn").
+			With(game.M("holdings.err.rolled"))
 	}
 	d1, d2 := s.Rand.Die(), s.Rand.Die()
 	s.Dice = [2]int8{int8(d1), int8(d2)}
@@ -143,12 +149,14 @@ func (s *State) buy(seat game.Seat, space int, log *game.Log) error {
 		return err
 	}
 	if s.Phase != PhaseBuy || (space != 0 && space != int(s.Landed)) {
-		return harbor.RuleError("HH-12", "you can only buy the unowned district you landed on this turn")
+		return harbor.RuleError("HH-12", "you can only buy the unowned district you landed on this turn").
+			With(game.M("holdings.err.buyLanded"))
 	}
 	p := int(s.Landed)
 	price := int(board.price[p])
 	if int(s.Cash[seat]) < price {
-		return harbor.RuleError("HH-13", "%s costs %d and you have only %s", board.spaces[p].Name, price, coins(int(s.Cash[seat])))
+		return harbor.RuleError("HH-13", "%s costs %d and you have only %s", board.spaces[p].Name, price, coins(int(s.Cash[seat]))).
+			With(game.M("holdings.err.buyCash", "place", spaceWord(p), "price", price, "n", int(s.Cash[seat])))
 	}
 	s.transfer(Party(seat), Bank, price, "buy", p, log)
 	s.Owner[p] = int8(seat)
@@ -166,7 +174,8 @@ func (s *State) pass(seat game.Seat, log *game.Log) error {
 		return err
 	}
 	if s.Phase != PhaseBuy {
-		return harbor.RuleError("HH-11", "there is no district on offer to pass on")
+		return harbor.RuleError("HH-11", "there is no district on offer to pass on").
+			With(game.M("holdings.err.noOffer"))
 	}
 	s.declineOffer(seat, log)
 	return nil
@@ -188,23 +197,29 @@ func (s *State) improve(seat game.Seat, space int, log *game.Log) error {
 		return err
 	}
 	if s.Phase == PhaseRoll {
-		return harbor.RuleError("HH-25", "roll first: you can improve only after your roll")
+		return harbor.RuleError("HH-25", "roll first: you can improve only after your roll").
+			With(game.M("holdings.err.rollFirst"))
 	}
 	if space < 0 || space >= NumSpaces {
-		return harbor.RuleError("HH-28", "there is no space %d on the board: only streets can be improved", space)
+		return harbor.RuleError("HH-28", "there is no space %d on the board: only streets can be improved", space).
+			With(game.M("holdings.err.noSpace", "space", space))
 	}
 	name := board.spaces[space].Name
 	if board.kind[space] != kStreet {
-		return harbor.RuleError("HH-28", "%s is not a street: only streets can be improved", name)
+		return harbor.RuleError("HH-28", "%s is not a street: only streets can be improved", name).
+			With(game.M("holdings.err.notStreet", "place", spaceWord(space)))
 	}
 	if s.Owner[space] != int8(seat) {
-		return harbor.RuleError("HH-24", "you can only improve a street you own, and %s is not yours", name)
+		return harbor.RuleError("HH-24", "you can only improve a street you own, and %s is not yours", name).
+			With(game.M("holdings.err.notYours", "place", spaceWord(space)))
 	}
 	if s.Level[space] >= MaxImprovements {
-		return harbor.RuleError("HH-27", "%s already has %d improvements", name, MaxImprovements)
+		return harbor.RuleError("HH-27", "%s already has %d improvements", name, MaxImprovements).
+			With(game.M("holdings.err.maxed", "place", spaceWord(space), "n", MaxImprovements))
 	}
 	if s.Cash[seat] < ImprovementCost {
-		return harbor.RuleError("HH-31", "an improvement costs %d and you have only %s", ImprovementCost, coins(int(s.Cash[seat])))
+		return harbor.RuleError("HH-31", "an improvement costs %d and you have only %s", ImprovementCost, coins(int(s.Cash[seat]))).
+			With(game.M("holdings.err.improveCash", "cost", ImprovementCost, "n", int(s.Cash[seat])))
 	}
 	s.transfer(Party(seat), Bank, ImprovementCost, "improve", space, log)
 	s.Level[space]++
@@ -222,7 +237,8 @@ func (s *State) end(seat game.Seat, log *game.Log) error {
 		return err
 	}
 	if s.Phase == PhaseRoll {
-		return harbor.RuleError("HH-67", "you must roll before you end your turn")
+		return harbor.RuleError("HH-67", "you must roll before you end your turn").
+			With(game.M("holdings.err.endRoll"))
 	}
 	if s.Phase == PhaseBuy {
 		s.declineOffer(seat, log)

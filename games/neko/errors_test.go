@@ -1,9 +1,15 @@
 package neko
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"strings"
+	"sync"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"harbor"
 	"harbor/game"
@@ -19,6 +25,87 @@ func refuseSaying(t *testing.T, s *State, seat game.Seat, m Move, rule, words st
 	if !strings.Contains(he.Message, words) {
 		t.Errorf("%+v: message %q does not say %q", m, he.Message, words)
 	}
+}
+
+// english is the game's English catalog, read once.
+var english = sync.OnceValues(func() (map[string]string, error) {
+	raw, err := os.ReadFile("../../web/src/games/neko/i18n/en.json")
+	if err != nil {
+		return nil, err
+	}
+	var cat map[string]string
+	return cat, json.Unmarshal(raw, &cat)
+})
+
+// catalogSays checks that a refusal carries a message the English catalog
+// words as a sentence saying what the Go message says: the pattern's own
+// words, between its placeholders, are the message's words in order, and
+// it starts with a capital or a placeholder and ends with a period.
+func catalogSays(he *harbor.Error) error {
+	if he.Msg == nil {
+		return fmt.Errorf("refusal %q carries no message", he.Message)
+	}
+	if err := he.Msg.Check(); err != nil {
+		return err
+	}
+	cat, err := english()
+	if err != nil {
+		return err
+	}
+	pattern, ok := cat[he.Msg.ID]
+	if !ok {
+		return fmt.Errorf("%s: not in the English catalog", he.Msg.ID)
+	}
+	first, _ := utf8.DecodeRuneInString(pattern)
+	if !strings.HasSuffix(pattern, ".") || first != '{' && !unicode.IsUpper(first) {
+		return fmt.Errorf("%s: %q is not a sentence", he.Msg.ID, pattern)
+	}
+	text := strings.TrimSuffix(pattern, ".")
+	text = string(unicode.ToLower(first)) + text[utf8.RuneLen(first):]
+	rest := he.Message
+	for _, part := range literals(strings.ReplaceAll(text, "''", "'")) {
+		i := strings.Index(rest, part)
+		if i < 0 {
+			return fmt.Errorf("%s: %q does not say %q of its English %q", he.Msg.ID, he.Message, part, pattern)
+		}
+		rest = rest[i+len(part):]
+	}
+	return nil
+}
+
+// saysRefusal is catalogSays for a refusal a person can meet (illegal_move,
+// not_your_turn); a malformed move's refusal may go without a message.
+func saysRefusal(err error) error {
+	var he *harbor.Error
+	if !errors.As(err, &he) {
+		return fmt.Errorf("%v is not a harbor error", err)
+	}
+	if he.Code != harbor.EIllegal && he.Code != harbor.ENotYourTurn {
+		return nil
+	}
+	return catalogSays(he)
+}
+
+// literals splits an ICU pattern into its words outside placeholders.
+func literals(pattern string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range pattern {
+		switch c {
+		case '{':
+			if depth == 0 && i > start {
+				out = append(out, pattern[start:i])
+			}
+			depth++
+		case '}':
+			depth--
+			start = i + 1
+		}
+	}
+	if start < len(pattern) {
+		out = append(out, pattern[start:])
+	}
+	return out
 }
 
 // windowGame is a 2-player game where seat 0 has a line of the given cards,

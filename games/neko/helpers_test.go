@@ -94,6 +94,9 @@ func refuse(t testing.TB, s *State, seat game.Seat, m Move, rule string) {
 	if mustJSON(t, s) != before {
 		t.Fatalf("%+v: refused move changed the state", m)
 	}
+	if err := catalogSays(he); err != nil {
+		t.Fatalf("%+v: %v", m, err)
+	}
 }
 
 // hasMove reports whether m is among seat's legal moves.

@@ -72,7 +72,7 @@ func (s *State) Apply(seat game.Seat, m Move, log *game.Log) error {
 		return harbor.Errorf(harbor.EInvalid, "a %q move has no %q field", m.Type, f)
 	}
 	if s.Phase == phOver {
-		return harbor.RuleError("NK-071", "the game is over")
+		return harbor.RuleError("NK-071", "the game is over").With(game.M("neko.err.over"))
 	}
 	if !s.Actors().Has(seat) {
 		return s.notYourTurn(seat)
@@ -117,11 +117,14 @@ func (s *State) notYourTurn(seat game.Seat) error {
 	case phBoats:
 		rule = "NK-122"
 	}
-	msg := "it is " + s.name(s.Actors().First()) + "'s turn"
+	first := s.Actors().First()
+	msg := "it is " + s.name(first) + "'s turn"
+	m := game.M("neko.err.notYourTurn", "who", s.whoValue(first))
 	if seat < 0 || int(seat) >= int(s.N) {
 		msg = "you have no seat in this game: " + msg
+		m = game.M("neko.err.noSeat", "who", s.whoValue(first))
 	}
-	return &harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: msg}
+	return (&harbor.Error{Code: harbor.ENotYourTurn, Rule: rule, Message: msg}).With(m)
 }
 
 // The fields of a move, as bits.

@@ -195,10 +195,14 @@ func playChecked(t *testing.T, cfg game.Config, illegalEvery int) ([]game.Record
 					t.Fatalf("seed %d: illegal move %+v accepted", cfg.Seed, m)
 				} else if code := harbor.ErrorCode(err); code != harbor.EIllegal && code != harbor.EInvalid {
 					t.Fatalf("seed %d: illegal move %+v: code %s", cfg.Seed, m, code)
+				} else if err := saysRefusal(err); err != nil {
+					t.Fatalf("seed %d: illegal move %+v: %v", cfg.Seed, m, err)
 				}
 			}
 			other := game.Seat((int(seat) + 1) % int(s.N))
 			if err := s.Apply(other, legal[0], nil); harbor.ErrorCode(err) != harbor.ENotYourTurn {
+				t.Fatalf("seed %d: move out of turn: %v", cfg.Seed, err)
+			} else if err := saysRefusal(err); err != nil {
 				t.Fatalf("seed %d: move out of turn: %v", cfg.Seed, err)
 			}
 			if after := mustJSON(t, s); after != before {
