@@ -1,11 +1,10 @@
 package greatharbor
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
 
 	"harbor/game"
+	"harbor/game/gametest"
 )
 
 // TestLogLinesSpeakInMessages plays random games with every option and
@@ -32,12 +31,8 @@ func TestLogLinesSpeakInMessages(t *testing.T) {
 // englishCatalog is the game's English catalog, by message id.
 func englishCatalog(t testing.TB) map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile("../../web/src/games/greatharbor/i18n/en.json")
+	catalog, err := gametest.EnglishCatalog("greatharbor")
 	if err != nil {
-		t.Fatal(err)
-	}
-	var catalog map[string]string
-	if err := json.Unmarshal(raw, &catalog); err != nil {
 		t.Fatal(err)
 	}
 	return catalog

@@ -1,16 +1,14 @@
 package harborfall
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 
 	"harbor"
 	"harbor/game"
+	"harbor/game/gametest"
 )
 
 // refusal applies m for seat, which must be refused, and returns the error.
@@ -26,14 +24,7 @@ func refusal(t *testing.T, s *State, seat int8, m Move) *harbor.Error {
 
 // englishCatalog is the game's English catalog, which words the refusals'
 // messages on English pages.
-var englishCatalog = sync.OnceValues(func() (map[string]string, error) {
-	raw, err := os.ReadFile("../../web/src/games/harborfall/i18n/en.json")
-	if err != nil {
-		return nil, err
-	}
-	var cat map[string]string
-	return cat, json.Unmarshal(raw, &cat)
-})
+func englishCatalog() (map[string]string, error) { return gametest.EnglishCatalog("harborfall") }
 
 // checkWords checks that a refusal a person can meet carries a message of
 // this game's refusals that the English catalog words, and, when the

@@ -1,18 +1,16 @@
 package holdings
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
 	"harbor"
 	"harbor/game"
+	"harbor/game/gametest"
 )
 
 // english is the English catalog of the game's screens, which words the
@@ -26,15 +24,8 @@ func english(t *testing.T) map[string]string {
 	return cat
 }
 
-// englishCatalog reads the English catalog once.
-var englishCatalog = sync.OnceValues(func() (map[string]string, error) {
-	raw, err := os.ReadFile("../../web/src/games/holdings/i18n/en.json")
-	if err != nil {
-		return nil, err
-	}
-	var cat map[string]string
-	return cat, json.Unmarshal(raw, &cat)
-})
+// englishCatalog is the game's English catalog.
+func englishCatalog() (map[string]string, error) { return gametest.EnglishCatalog("holdings") }
 
 // sayEnglish words m from cat as the pages do for the few forms the
 // catalog uses: {name}, {name, number}, and {name, plural, one {…} other

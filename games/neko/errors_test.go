@@ -1,18 +1,16 @@
 package neko
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
 	"harbor"
 	"harbor/game"
+	"harbor/game/gametest"
 )
 
 // refuseSaying checks that m is refused under rule with a message containing
@@ -27,15 +25,8 @@ func refuseSaying(t *testing.T, s *State, seat game.Seat, m Move, rule, words st
 	}
 }
 
-// english is the game's English catalog, read once.
-var english = sync.OnceValues(func() (map[string]string, error) {
-	raw, err := os.ReadFile("../../web/src/games/neko/i18n/en.json")
-	if err != nil {
-		return nil, err
-	}
-	var cat map[string]string
-	return cat, json.Unmarshal(raw, &cat)
-})
+// english is the game's English catalog.
+func english() (map[string]string, error) { return gametest.EnglishCatalog("neko") }
 
 // catalogSays checks that a refusal carries a message the English catalog
 // words as a sentence saying what the Go message says: the pattern's own
