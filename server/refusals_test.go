@@ -5,10 +5,15 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"net/http"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"harbor/server"
+	"harbor/table"
 )
 
 // refusalDirs are the packages whose refusals people meet through the pages:
@@ -221,4 +226,37 @@ func literal(e ast.Expr) string {
 		return ""
 	}
 	return s
+}
+
+// TestRefusalsSayTheirMessage: refusals of the lobby and the home screen
+// reach the page with their message id and values, so each reader's page
+// words them.
+func TestRefusalsSayTheirMessage(t *testing.T) {
+	e := newEnv(t, server.Limits{})
+	ana := e.person("Ana")
+	l := ana.must("POST", "/api/tables", pileTable)
+	for _, c := range []struct {
+		method, path, body string
+		status             int
+		id                 string
+		v                  map[string]any
+	}{
+		{"POST", "/api/tables", `{"game":"pile","name":"` + strings.Repeat("a", 25) + `"}`, http.StatusBadRequest,
+			"api.nameTooLong", map[string]any{"n": float64(table.MaxNameLen)}},
+		{"POST", "/api/tables", `{"game":"chess","name":"Ana"}`, http.StatusNotFound, "api.noSuchGame", map[string]any{"game": "chess"}},
+		{"POST", "/api/tables/" + l.ID + "/bots", `{"seat":99}`, http.StatusBadRequest, "api.noSeat", map[string]any{"n": float64(100)}},
+		{"POST", "/api/tables/" + l.ID + "/options", `{"options":{"size":30},"turnSeconds":99999}`, http.StatusBadRequest,
+			"api.timerRange", map[string]any{"max": float64(table.MaxTurnSeconds)}},
+		{"POST", "/api/tables/" + l.ID + "/options", `{"options":{"size":true},"turnSeconds":0}`, http.StatusBadRequest,
+			"api.optionInt", map[string]any{"option": "size", "min": float64(1), "max": float64(1000)}},
+	} {
+		st, err := ana.status(c.method, c.path, c.body)
+		if st != c.status || err == nil || err.Msg == nil || err.Msg.ID != c.id || !reflect.DeepEqual(err.Msg.V, c.v) {
+			var msg any
+			if err != nil {
+				msg = err.Msg
+			}
+			t.Errorf("%s %s %s: %d %v %+v, want %d with message %s %v", c.method, c.path, c.body, st, err, msg, c.status, c.id, c.v)
+		}
+	}
 }
