@@ -42,7 +42,7 @@ func (b erasedBot[S, M, V]) suggest(g Game, seat Seat) (Suggestion, error) {
 	}
 	legal := e.s.Legal(seat, nil)
 	if len(legal) == 0 {
-		return Suggestion{}, harbor.Errorf(harbor.ENotYourTurn, "seat %d has no move to make", seat)
+		return Suggestion{}, harbor.Errorf(harbor.ENotYourTurn, "seat %d has no move to make", seat).With(harbor.M("api.noMoveToMake"))
 	}
 	view := e.s.View(seat)
 	m := b.bot.Choose(view, legal)

@@ -25,7 +25,7 @@ func ParseLevel(s string) (Level, error) {
 	case LevelEasy, LevelNormal, LevelHard:
 		return l, nil
 	}
-	return "", harbor.Errorf(harbor.EInvalid, "unknown computer level %q (want easy, normal or hard)", s)
+	return "", harbor.Errorf(harbor.EInvalid, "unknown computer level %q (want easy, normal or hard)", s).With(harbor.M("api.noSuchLevel", "level", s))
 }
 
 // HasLevel reports whether info's game offers level.
@@ -44,7 +44,7 @@ func CheckLevel(info Info, l Level) error {
 		return nil
 	}
 	if len(info.Levels) == 1 {
-		return harbor.Errorf(harbor.EInvalid, "%s has one computer player, the one its rules describe (level %s)", info.Name, info.Levels[0])
+		return harbor.Errorf(harbor.EInvalid, "%s has one computer player, the one its rules describe (level %s)", info.Name, info.Levels[0]).With(harbor.M("api.oneLevel", "game", info.Name))
 	}
-	return harbor.Errorf(harbor.EInvalid, "%s has no computer level %q", info.Name, l)
+	return harbor.Errorf(harbor.EInvalid, "%s has no computer level %q", info.Name, l).With(harbor.M("api.gameNoLevel", "game", info.Name, "level", string(l)))
 }

@@ -68,12 +68,12 @@ func (o Option) check(v json.RawMessage) error {
 	case "bool":
 		var b bool
 		if json.Unmarshal(v, &b) != nil {
-			return harbor.Errorf(harbor.EInvalid, "the option %q is true or false, not %s", o.Key, v)
+			return harbor.Errorf(harbor.EInvalid, "the option %q is true or false, not %s", o.Key, v).With(harbor.M("api.optionBool", "option", o.Key))
 		}
 	case "int":
 		var n int
 		if json.Unmarshal(v, &n) != nil || n < o.Min || n > o.Max {
-			return harbor.Errorf(harbor.EInvalid, "the option %q is a whole number from %d to %d, not %s", o.Key, o.Min, o.Max, v)
+			return harbor.Errorf(harbor.EInvalid, "the option %q is a whole number from %d to %d, not %s", o.Key, o.Min, o.Max, v).With(harbor.M("api.optionInt", "option", o.Key, "min", o.Min, "max", o.Max))
 		}
 	case "choice":
 		var c string
@@ -82,7 +82,7 @@ func (o Option) check(v json.RawMessage) error {
 			for i, ch := range o.Choices {
 				values[i] = `"` + ch.Value + `"`
 			}
-			return harbor.Errorf(harbor.EInvalid, "the option %q is one of %s, not %s", o.Key, strings.Join(values, ", "), v)
+			return harbor.Errorf(harbor.EInvalid, "the option %q is one of %s, not %s", o.Key, strings.Join(values, ", "), v).With(harbor.M("api.optionChoice", "option", o.Key))
 		}
 	}
 	return nil
@@ -93,8 +93,8 @@ func (o Option) check(v json.RawMessage) error {
 func unknownOption(info Info, key string) error {
 	for _, o := range info.Options {
 		if strings.EqualFold(o.Key, key) {
-			return harbor.Errorf(harbor.EInvalid, "%s has no option %q (option names are case-sensitive: did you mean %q?)", info.Name, key, o.Key)
+			return harbor.Errorf(harbor.EInvalid, "%s has no option %q (option names are case-sensitive: did you mean %q?)", info.Name, key, o.Key).With(harbor.M("api.noSuchOption", "game", info.Name, "option", key))
 		}
 	}
-	return harbor.Errorf(harbor.EInvalid, "%s has no option %q", info.Name, key)
+	return harbor.Errorf(harbor.EInvalid, "%s has no option %q", info.Name, key).With(harbor.M("api.noSuchOption", "game", info.Name, "option", key))
 }

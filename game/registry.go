@@ -162,16 +162,16 @@ func (d *definition[S, M, V]) PlayRecorded(cfg Config, policies []Policy, maxDec
 // with cfg.Seed.
 func (d *definition[S, M, V]) newFork(cfg Config) (Game, error) {
 	if d.rules.Fork == nil {
-		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name)
+		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name).With(harbor.M("api.noFork", "game", d.rules.Info.Name))
 	}
 	orig := cfg
 	orig.Seed, orig.From = cfg.From.Seed, cfg.From.From
 	g, err := Replay(d, orig, cfg.From.Moves)
 	if err != nil {
-		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from does not replay: %v", err)
+		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from does not replay: %v", err).With(harbor.M("api.forkNoReplay"))
 	}
 	if g.Result().Over {
-		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from is the end of the game")
+		return nil, harbor.Errorf(harbor.EInvalid, "the position to play on from is the end of the game").With(harbor.M("api.forkAtEnd"))
 	}
 	return d.Fork(g, cfg.Seed)
 }
@@ -182,7 +182,7 @@ func (d *definition[S, M, V]) Fork(g Game, seed uint64) (Game, error) {
 		return nil, harbor.Errorf(harbor.EInvalid, "a game of another kind cannot be forked as %s", d.rules.Info.Name)
 	}
 	if d.rules.Fork == nil {
-		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name)
+		return nil, harbor.Errorf(harbor.EInvalid, "%s cannot be played on from a recorded position", d.rules.Info.Name).With(harbor.M("api.noFork", "game", d.rules.Info.Name))
 	}
 	return &erased[S, M, V]{s: d.rules.Fork(e.s, seed)}, nil
 }
@@ -270,7 +270,7 @@ func (b erasedBot[S, M, V]) Move(g Game, seat Seat) (json.RawMessage, error) {
 	}
 	legal := e.s.Legal(seat, nil)
 	if len(legal) == 0 {
-		return nil, harbor.Errorf(harbor.ENotYourTurn, "seat %d has no move to make", seat)
+		return nil, harbor.Errorf(harbor.ENotYourTurn, "seat %d has no move to make", seat).With(harbor.M("api.noMoveToMake"))
 	}
 	return json.Marshal(b.bot.Choose(e.s.View(seat), legal))
 }
@@ -298,7 +298,7 @@ func Lookup(id string) (Definition, error) {
 	defer registry.RUnlock()
 	d, ok := registry.defs[id]
 	if !ok {
-		return nil, harbor.Errorf(harbor.ENotFound, "there is no game called %q", id)
+		return nil, harbor.Errorf(harbor.ENotFound, "there is no game called %q", id).With(harbor.M("api.noSuchGame", "game", id))
 	}
 	return d, nil
 }

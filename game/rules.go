@@ -223,7 +223,7 @@ type Choice struct {
 func CheckPlayers(info Info, players []Player) error {
 	if n := len(players); n < info.MinPlayers || n > info.MaxPlayers || n > MaxSeats {
 		return harbor.Errorf(harbor.EInvalid, "%s needs %d to %d players, not %d",
-			info.Name, info.MinPlayers, info.MaxPlayers, n)
+			info.Name, info.MinPlayers, info.MaxPlayers, n).With(harbor.M("api.playerCount", "game", info.Name, "min", info.MinPlayers, "max", info.MaxPlayers, "n", n))
 	}
 	return nil
 }

@@ -94,27 +94,27 @@ var (
 func (n *Notifier) CheckHook(ctx context.Context, service, raw string) error {
 	name, ok := hookNames[service]
 	if !ok {
-		return harbor.Errorf(harbor.EInvalid, "choose the chat service: discord, slack or matrix")
+		return harbor.Errorf(harbor.EInvalid, "choose the chat service: discord, slack or matrix").With(harbor.M("api.hookService"))
 	}
 	if raw == "" {
-		return harbor.Errorf(harbor.EInvalid, "paste the room's webhook URL")
+		return harbor.Errorf(harbor.EInvalid, "paste the room's webhook URL").With(harbor.M("api.hookMissing"))
 	}
 	if len(raw) > MaxHookURL {
-		return harbor.Errorf(harbor.EInvalid, "a webhook URL is at most %d characters", MaxHookURL)
+		return harbor.Errorf(harbor.EInvalid, "a webhook URL is at most %d characters", MaxHookURL).With(harbor.M("api.hookTooLong", "n", MaxHookURL))
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "https" || u.Hostname() == "" || u.User != nil || u.Fragment != "" || u.Opaque != "" {
-		return harbor.Errorf(harbor.EInvalid, "a webhook URL must be an https address")
+		return harbor.Errorf(harbor.EInvalid, "a webhook URL must be an https address").With(harbor.M("api.hookHTTPS"))
 	}
 	shape := map[string]*regexp.Regexp{Discord: discordPath, Slack: slackPath, Matrix: matrixPath}[service]
 	if !shape.MatchString(u.EscapedPath()) {
-		return harbor.Errorf(harbor.EInvalid, "this is not a %s webhook URL: %s", name, hookShapes[service])
+		return harbor.Errorf(harbor.EInvalid, "this is not a %s webhook URL: %s", name, hookShapes[service]).With(harbor.M("api.hookShape", "service", name))
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	addrs, err := netguard.Resolve(ctx, n.cfg.Resolver, u.Hostname())
 	if err != nil {
-		return harbor.Errorf(harbor.EInvalid, "the webhook's host %s does not resolve", u.Hostname())
+		return harbor.Errorf(harbor.EInvalid, "the webhook's host %s does not resolve", u.Hostname()).With(harbor.M("api.hookNoHost", "host", u.Hostname()))
 	}
 	guard := n.cfg.Guard
 	if guard == nil {
@@ -122,11 +122,11 @@ func (n *Notifier) CheckHook(ctx context.Context, service, raw string) error {
 	}
 	for _, a := range addrs {
 		if err := guard(a); err != nil {
-			return harbor.Errorf(harbor.EInvalid, "the webhook's host %s has %s", u.Hostname(), err)
+			return harbor.Errorf(harbor.EInvalid, "the webhook's host %s has %s", u.Hostname(), err).With(harbor.M("api.hookRefusedHost", "host", u.Hostname()))
 		}
 	}
 	if hosts, bound := hookHosts[service]; bound && !slices.Contains(hosts, strings.ToLower(u.Hostname())) && !n.allowedAll(addrs) {
-		return harbor.Errorf(harbor.EInvalid, "this is not a %s webhook URL: %s", name, hookShapes[service])
+		return harbor.Errorf(harbor.EInvalid, "this is not a %s webhook URL: %s", name, hookShapes[service]).With(harbor.M("api.hookShape", "service", name))
 	}
 	return nil
 }

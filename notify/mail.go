@@ -90,7 +90,7 @@ func (n *Notifier) link(p people.Person, path string) string {
 	return n.cfg.Mail.Base + path + "?token=" + url.QueryEscape(p.MailToken)
 }
 
-var errNoMail = harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server")
+var errNoMail = harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server").With(harbor.M("api.noMail"))
 
 // Limits of confirmation mails, besides the person's own notices: so many
 // to one address a day, whoever asks, and so many an hour asked from one
@@ -115,11 +115,11 @@ func (n *Notifier) SendConfirmation(ctx context.Context, p people.Person, client
 		b   people.Bucket
 		err *harbor.Error
 	}{
-		{n.personBucket(p.Key), harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later")},
+		{n.personBucket(p.Key), harbor.Errorf(harbor.ERateLimited, "too many mails in the last hour; try again later").With(harbor.M("api.mailHour"))},
 		{people.Bucket{Key: "confirm-to:" + strings.ToLower(p.Mail), Rate: ConfirmsPerRecipient / (24 * time.Hour).Seconds(), Burst: ConfirmsPerRecipient},
-			harbor.Errorf(harbor.ERateLimited, "%s was sent %d confirmation mails today already; try again tomorrow", p.Mail, ConfirmsPerRecipient)},
+			harbor.Errorf(harbor.ERateLimited, "%s was sent %d confirmation mails today already; try again tomorrow", p.Mail, ConfirmsPerRecipient).With(harbor.M("api.mailToday", "address", p.Mail, "n", ConfirmsPerRecipient))},
 		{people.Bucket{Key: "confirm-from:" + clientNet(client), Rate: ConfirmsPerClient / time.Hour.Seconds(), Burst: ConfirmsPerClient},
-			harbor.Errorf(harbor.ERateLimited, "too many confirmation mails were asked for from your network in the last hour; try again later")},
+			harbor.Errorf(harbor.ERateLimited, "too many confirmation mails were asked for from your network in the last hour; try again later").With(harbor.M("api.mailNetwork"))},
 	}
 	// One confirmation at a time on this node, so that two requests
 	// cannot both pass the limits before either spends.
@@ -174,7 +174,7 @@ func (n *Notifier) send(ctx context.Context, p people.Person, subject, body stri
 		return err
 	}
 	if err := m.To(p.Mail); err != nil {
-		return harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", p.Mail)
+		return harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", p.Mail).With(harbor.M("api.badMail", "address", p.Mail))
 	}
 	stop := n.link(p, StopPath)
 	m.Subject(subject)
@@ -200,7 +200,7 @@ func (n *Notifier) send(ctx context.Context, p people.Person, subject, body stri
 		return nil
 	case errors.As(err, &refused) && refused.Reason == gomail.ErrSMTPRcptTo && !refused.IsTemp():
 		n.cfg.Log.Info("the SMTP server refused an address", "err", err)
-		return harbor.Errorf(harbor.EInvalid, "the mail server refused %s: check the address", p.Mail)
+		return harbor.Errorf(harbor.EInvalid, "the mail server refused %s: check the address", p.Mail).With(harbor.M("api.mailRefused", "address", p.Mail))
 	}
 	n.cfg.Log.Warn("mail", "err", err)
 	return harbor.Errorf(harbor.EInternal, "the mail could not be sent: the mail server did not take it; try again later")

@@ -79,19 +79,19 @@ const MaxSubscriptions = 5
 // secret.
 func (n *Notifier) CheckSubscription(ctx context.Context, s people.Subscription) error {
 	if len(s.Endpoint) > MaxEndpoint {
-		return harbor.Errorf(harbor.EInvalid, "push endpoint is longer than %d characters", MaxEndpoint)
+		return harbor.Errorf(harbor.EInvalid, "push endpoint is longer than %d characters", MaxEndpoint).With(harbor.M("api.pushUnusable"))
 	}
 	u, err := url.Parse(s.Endpoint)
 	if err != nil || u.Scheme != "https" || u.Hostname() == "" || u.User != nil {
-		return harbor.Errorf(harbor.EInvalid, "the push endpoint must be an https address")
+		return harbor.Errorf(harbor.EInvalid, "the push endpoint must be an https address").With(harbor.M("api.pushUnusable"))
 	}
 	if k, err := decodeKey(s.P256dh); err != nil {
-		return harbor.Errorf(harbor.EInvalid, "the subscription's p256dh key is not a P-256 public key")
+		return harbor.Errorf(harbor.EInvalid, "the subscription's p256dh key is not a P-256 public key").With(harbor.M("api.pushUnusable"))
 	} else if _, err := ecdh.P256().NewPublicKey(k); err != nil {
-		return harbor.Errorf(harbor.EInvalid, "the subscription's p256dh key is not a P-256 public key")
+		return harbor.Errorf(harbor.EInvalid, "the subscription's p256dh key is not a P-256 public key").With(harbor.M("api.pushUnusable"))
 	}
 	if a, err := decodeKey(s.Auth); err != nil || len(a) != 16 {
-		return harbor.Errorf(harbor.EInvalid, "the subscription's auth secret is not 16 bytes")
+		return harbor.Errorf(harbor.EInvalid, "the subscription's auth secret is not 16 bytes").With(harbor.M("api.pushUnusable"))
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
@@ -99,9 +99,9 @@ func (n *Notifier) CheckSubscription(ctx context.Context, s people.Subscription)
 	var refused *netguard.Refused
 	switch {
 	case errors.As(err, &refused):
-		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", refused)
+		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", refused).With(harbor.M("api.pushUnreachable"))
 	case err != nil:
-		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", err)
+		return harbor.Errorf(harbor.EInvalid, "push endpoint %s", err).With(harbor.M("api.pushUnreachable"))
 	}
 	return nil
 }

@@ -54,13 +54,13 @@ type Devices interface {
 }
 
 // ErrOwnLinkCode is TakeLinkCode's answer to the person who made the code.
-var ErrOwnLinkCode = harbor.Errorf(harbor.EConflict, "this device holds that identity already; open the code on the other device (it still works there)")
+var ErrOwnLinkCode = harbor.Errorf(harbor.EConflict, "this device holds that identity already; open the code on the other device (it still works there)").With(harbor.M("api.ownLinkCode"))
 
 var (
-	errCodeTaken = harbor.Errorf(harbor.EConflict, "that link code is taken")
-	errNoCode    = harbor.Errorf(harbor.ENotFound, "this code is not valid: it was used already, has expired, or was mistyped")
-	errDevice    = harbor.Errorf(harbor.EConflict, "that device is linked already")
-	errNoDevice  = harbor.Errorf(harbor.ENotFound, "there is no such linked device")
+	errCodeTaken = harbor.Errorf(harbor.EConflict, "that link code is taken").With(harbor.M("api.linkCodeTaken"))
+	errNoCode    = harbor.Errorf(harbor.ENotFound, "this code is not valid: it was used already, has expired, or was mistyped").With(harbor.M("api.linkCodeBad"))
+	errDevice    = harbor.Errorf(harbor.EConflict, "that device is linked already").With(harbor.M("api.deviceLinked"))
+	errNoDevice  = harbor.Errorf(harbor.ENotFound, "there is no such linked device").With(harbor.M("api.noSuchDevice"))
 )
 
 func millis(t time.Time) int64 { return t.UnixMilli() }

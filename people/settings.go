@@ -75,7 +75,7 @@ type Settings interface {
 // browser that became someone else, or a copied endpoint): stores return
 // it rather than move the subscription.
 var ErrEndpointTaken = harbor.Errorf(harbor.EConflict,
-	"this push endpoint is registered to someone else; turn notices off and on again in this browser to get one of its own")
+	"this push endpoint is registered to someone else; turn notices off and on again in this browser to get one of its own").With(harbor.M("api.endpointTaken"))
 
 // Location is p's time zone, UTC when it is unknown.
 func (p Person) Location() *time.Location {
@@ -199,7 +199,7 @@ func (s SQL) SetLang(ctx context.Context, person, lang string) error {
 	return err
 }
 
-var errNoToken = harbor.Errorf(harbor.ENotFound, "this link is no longer valid: the address was removed or changed")
+var errNoToken = harbor.Errorf(harbor.ENotFound, "this link is no longer valid: the address was removed or changed").With(harbor.M("api.linkGone"))
 
 // PersonByMailToken implements Settings.
 func (s SQL) PersonByMailToken(ctx context.Context, token string) (Person, error) {

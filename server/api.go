@@ -18,8 +18,8 @@ import (
 )
 
 var (
-	errNoEndpoint = harbor.Errorf(harbor.ENotFound, "there is no such API endpoint")
-	errTVInvite   = harbor.Errorf(harbor.EForbidden, "the TV shows the invite only before the game starts")
+	errNoEndpoint = harbor.Errorf(harbor.ENotFound, "there is no such API endpoint").With(harbor.M("api.noEndpoint"))
+	errTVInvite   = harbor.Errorf(harbor.EForbidden, "the TV shows the invite only before the game starts").With(harbor.M("api.tvInvite"))
 )
 
 // request is one API call: who makes it and its table, if it names one.
@@ -63,7 +63,7 @@ func (s *Server) decode(q *request, v any) error {
 	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, int64(s.limits.MaxMessage)))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return harbor.Errorf(harbor.ETooLarge, "the request is over %d bytes", s.limits.MaxMessage)
+		return harbor.Errorf(harbor.ETooLarge, "the request is over %d bytes", s.limits.MaxMessage).With(harbor.M("api.requestTooLarge"))
 	}
 	if err != nil {
 		return harbor.Errorf(harbor.EInvalid, "the request could not be read")
@@ -96,7 +96,7 @@ func (s *Server) member(q *request, get func(context.Context, string) (*table.Ru
 		return nil, err
 	}
 	if !r.IsMember(q.key) {
-		return nil, harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)")
+		return nil, harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)").With(harbor.M("api.joinWithInvite"))
 	}
 	return r, nil
 }

@@ -35,7 +35,7 @@ func (s *Server) chatHost(q *request) (string, error) {
 		return "", err
 	}
 	if r.Table().Host != q.key {
-		return "", harbor.Errorf(harbor.EForbidden, "only the host can set the table's chat room")
+		return "", harbor.Errorf(harbor.EForbidden, "only the host can set the table's chat room").With(harbor.M("api.chatRoomHost"))
 	}
 	return r.ID(), nil
 }

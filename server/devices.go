@@ -134,11 +134,11 @@ func (s *Server) linkCode(q *request) (any, error) {
 		return nil, err
 	}
 	if len(req.Tables) > maxLinkTables {
-		return nil, harbor.Errorf(harbor.EInvalid, "a code carries at most %d tables", maxLinkTables)
+		return nil, harbor.Errorf(harbor.EInvalid, "a code carries at most %d tables", maxLinkTables).With(harbor.M("api.codeTables", "n", maxLinkTables))
 	}
 	for _, t := range req.Tables {
 		if !validTableID(t) {
-			return nil, harbor.Errorf(harbor.EInvalid, "%q is not a table id", t)
+			return nil, harbor.Errorf(harbor.EInvalid, "%q is not a table id", t).With(harbor.M("api.badTableID"))
 		}
 	}
 	if err := s.allowCode(q.r); err != nil {

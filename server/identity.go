@@ -131,7 +131,7 @@ func (s *Server) checkOrigin(r *http.Request) error {
 	if err == nil && s.hostAllowed(u.Host) {
 		return nil
 	}
-	return harbor.Errorf(harbor.EForbidden, "requests from %s are not allowed", o)
+	return harbor.Errorf(harbor.EForbidden, "requests from %s are not allowed", o).With(harbor.M("api.badOrigin"))
 }
 
 // hostAllowed reports whether host matches one of the -origins patterns.

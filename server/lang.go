@@ -45,7 +45,7 @@ func (s *Server) setLang(q *request) (any, error) {
 		return nil, err
 	}
 	if req.Lang != "" && !locale.Valid(req.Lang) {
-		return nil, harbor.Errorf(harbor.EInvalid, "Harbor speaks %s, not %q", strings.Join(locale.Langs, ", "), req.Lang)
+		return nil, harbor.Errorf(harbor.EInvalid, "Harbor speaks %s, not %q", strings.Join(locale.Langs, ", "), req.Lang).With(harbor.M("api.noSuchLang", "lang", req.Lang))
 	}
 	if err := s.people.notices.Store().SetLang(q.r.Context(), q.key, req.Lang); err != nil {
 		return nil, err

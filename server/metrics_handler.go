@@ -32,6 +32,6 @@ func (s *Server) guardMetrics(h http.Handler) http.Handler {
 }
 
 var (
-	errNoMetrics    = harbor.Errorf(harbor.ENotFound, "metrics are not served on this address (see -metrics-addr and -metrics-token in docs/operations.md)")
-	errMetricsToken = harbor.Errorf(harbor.EUnauthorized, "metrics need the metrics token (Authorization: Bearer <token>)")
+	errNoMetrics    = harbor.Errorf(harbor.ENotFound, "metrics are not served on this address (see -metrics-addr and -metrics-token in docs/operations.md)").With(harbor.M("api.noMetrics"))
+	errMetricsToken = harbor.Errorf(harbor.EUnauthorized, "metrics need the metrics token (Authorization: Bearer <token>)").With(harbor.M("api.metricsToken"))
 )

@@ -137,11 +137,11 @@ func (s *Server) setMail(q *request) (any, error) {
 	}
 	if req.Address != "" {
 		if !n.MailOn() {
-			return nil, harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server")
+			return nil, harbor.Errorf(harbor.EConflict, "this server sends no e-mail: its operator has set no SMTP server").With(harbor.M("api.noMail"))
 		}
 		a, err := mail.ParseAddress(req.Address)
 		if err != nil || a.Name != "" || len(a.Address) > 254 {
-			return nil, harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", req.Address)
+			return nil, harbor.Errorf(harbor.EInvalid, "%q is not an e-mail address", req.Address).With(harbor.M("api.badMail", "address", req.Address))
 		}
 		// The address is kept only once its confirmation mail is on its
 		// way; until then the person's settings stay as they were. The
@@ -178,10 +178,10 @@ func (s *Server) setQuiet(q *request) (any, error) {
 		return nil, err
 	}
 	if req.From < 0 || req.From >= 24*60 || req.To < 0 || req.To >= 24*60 {
-		return nil, harbor.Errorf(harbor.EInvalid, "quiet hours are minutes of the day, 0 to 1439")
+		return nil, harbor.Errorf(harbor.EInvalid, "quiet hours are minutes of the day, 0 to 1439").With(harbor.M("api.quietHours"))
 	}
 	if _, err := time.LoadLocation(req.Zone); err != nil || len(req.Zone) > 64 {
-		return nil, harbor.Errorf(harbor.EInvalid, "%q is not a time zone", req.Zone)
+		return nil, harbor.Errorf(harbor.EInvalid, "%q is not a time zone", req.Zone).With(harbor.M("api.badZone", "zone", req.Zone))
 	}
 	st := s.people.notices.Store()
 	p, err := st.Person(q.r.Context(), q.key)

@@ -49,7 +49,7 @@ func (s *Server) allowRead(who string) error {
 		s.reads[who] = b
 	}
 	if !b.take(now, rate, burst) {
-		return harbor.Errorf(harbor.ERateLimited, "too many old log pages and replay steps: at most %g a second (%g at once); wait a little", rate, burst)
+		return harbor.Errorf(harbor.ERateLimited, "too many old log pages and replay steps: at most %g a second (%g at once); wait a little", rate, burst).With(harbor.M("api.tooManyReads"))
 	}
 	return nil
 }

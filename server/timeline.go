@@ -61,7 +61,7 @@ func (s *Server) replayFile(q *request) (any, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, maxExport))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return nil, harbor.Errorf(harbor.ETooLarge, "a game file is at most %d bytes", maxExport)
+		return nil, harbor.Errorf(harbor.ETooLarge, "a game file is at most %d bytes", maxExport).With(harbor.M("api.fileTooLarge", "kb", maxExport>>10))
 	}
 	if err != nil {
 		return nil, harbor.Errorf(harbor.EInvalid, "the request could not be read")
@@ -71,7 +71,7 @@ func (s *Server) replayFile(q *request) (any, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil || dec.More() {
 		s.log.Info("replay of a game file: not a game file", "err", err)
-		return nil, harbor.Errorf(harbor.EInvalid, "that is not a Harbor game file")
+		return nil, harbor.Errorf(harbor.EInvalid, "that is not a Harbor game file").With(harbor.M("replay.notAFile"))
 	}
 	pos, err := table.ReplayExport(req.Export, req.At)
 	if harbor.ErrorCode(err) == harbor.EInvalid {

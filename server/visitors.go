@@ -39,7 +39,7 @@ func groupAddr(addr string, bits int) string {
 	return p.String()
 }
 
-var errCodeTries = harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again")
+var errCodeTries = harbor.Errorf(harbor.ERateLimited, "too many tries; wait a little and try again").With(harbor.M("api.tooManyTries"))
 
 // spend spends (or with spend false, only looks for) a token of the limit
 // what for who ("p:" and a person's key, or "a:" and an address), at rate
@@ -86,7 +86,7 @@ func (s *Server) allowCreate(q *request) error {
 		}
 		if !ok {
 			return harbor.Errorf(harbor.ERateLimited, "too many new tables: at most %g a minute per %s (%g at once); wait a little",
-				s.limits.CreateRate*l.f, l.per, s.limits.CreateBurst*l.f)
+				s.limits.CreateRate*l.f, l.per, s.limits.CreateBurst*l.f).With(harbor.M("api.tooManyNew"))
 		}
 	}
 	return nil
@@ -110,10 +110,10 @@ func (s *Server) holdConn(key, addr string) (release func(), err error) {
 	defer s.mu.Unlock()
 	pk, ak := "p:"+key, "a:"+addr
 	if n := s.limits.ConnsPerPerson; n > 0 && key != "" && s.conns[pk] >= n {
-		return nil, harbor.Errorf(harbor.EConflict, "too many connections: at most %d per person; close a tab or two", n)
+		return nil, harbor.Errorf(harbor.EConflict, "too many connections: at most %d per person; close a tab or two", n).With(harbor.M("api.connsPerson", "n", n))
 	}
 	if n := s.limits.ConnsPerAddress; n > 0 && s.conns[ak] >= n {
-		return nil, harbor.Errorf(harbor.EConflict, "too many connections: at most %d per address", n)
+		return nil, harbor.Errorf(harbor.EConflict, "too many connections: at most %d per address", n).With(harbor.M("api.connsAddress", "n", n))
 	}
 	if key != "" {
 		s.conns[pk]++

@@ -47,13 +47,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	case q.Get("table") != "":
 		tok := s.existingToken(r)
 		if tok == "" {
-			s.writeError(w, r, harbor.Errorf(harbor.EUnauthorized, "join the table first: this browser has no player cookie"))
+			s.writeError(w, r, harbor.Errorf(harbor.EUnauthorized, "join the table first: this browser has no player cookie").With(harbor.M("api.noCookie")))
 			return
 		}
 		key = table.KeyOf(tok)
 		run, err = s.tables.Get(ctx, q.Get("table"))
 		if err == nil && !run.IsMember(key) {
-			err = harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)")
+			err = harbor.Errorf(harbor.EForbidden, "join the table first (with its invite link or code)").With(harbor.M("api.joinWithInvite"))
 		}
 	default:
 		err = harbor.Errorf(harbor.EInvalid, "say which table (?table=<id>) or TV code (?tv=<code>)")
@@ -134,9 +134,9 @@ func (s *Server) readLoop(ctx context.Context, c *client, run *table.Runner, sub
 		if err == nil {
 			switch {
 			case !rate.take(time.Now(), s.limits.MsgRate, s.limits.MsgBurst):
-				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate))
+				c.answer("error", run.Version(), harbor.Errorf(harbor.ERateLimited, "slow down: at most %g messages a second", s.limits.MsgRate).With(harbor.M("api.tooFast")))
 			case tooBig:
-				c.answer("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage))
+				c.answer("error", run.Version(), harbor.Errorf(harbor.ETooLarge, "a message is at most %d bytes", s.limits.MaxMessage).With(harbor.M("api.requestTooLarge")))
 			default:
 				s.handle(ctx, c, run, sub, buf)
 			}

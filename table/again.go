@@ -53,7 +53,7 @@ func (ts *Tables) Again(ctx context.Context, r *Runner, key, gameID string, owne
 	}
 	err = r.Change(ctx, func(o *Table) error {
 		if o.Room.Next != "" {
-			return harbor.Errorf(harbor.EConflict, "the next game is already open")
+			return harbor.Errorf(harbor.EConflict, "the next game is already open").With(harbor.M("api.nextOpen"))
 		}
 		o.Room.Next, o.Room.NextTV = t.ID, t.TV
 		return nil
@@ -78,7 +78,7 @@ func checkAgain(old *Table, key, gameID string) (opened bool, def game.Definitio
 		return false, nil, err
 	}
 	if old.Status != Finished {
-		return false, nil, harbor.Errorf(harbor.EConflict, "a new game can be opened when this one is over")
+		return false, nil, harbor.Errorf(harbor.EConflict, "a new game can be opened when this one is over").With(harbor.M("api.againWhenOver"))
 	}
 	if old.Room.Next != "" {
 		return true, nil, nil

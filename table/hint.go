@@ -24,7 +24,7 @@ func (t *Table) SetHints(key string, on bool) error {
 		return err
 	}
 	if t.Status == Finished {
-		return harbor.Errorf(harbor.EConflict, "the game is over")
+		return harbor.Errorf(harbor.EConflict, "the game is over").With(harbor.M("api.over"))
 	}
 	t.Hints = &on
 	return nil
@@ -42,18 +42,18 @@ func (r *Runner) Hint(ctx context.Context, s *Sub) (game.Suggestion, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if s.tv {
-		return game.Suggestion{}, harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches")
+		return game.Suggestion{}, harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches").With(harbor.M("api.tvWatches"))
 	}
 	seat := r.viewerOf(s)
 	switch {
 	case seat < 0:
-		return game.Suggestion{}, harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing")
+		return game.Suggestion{}, harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing").With(harbor.M("api.watching"))
 	case !r.t.HintsOn():
-		return game.Suggestion{}, harbor.Errorf(harbor.EForbidden, "the host has turned hints off at this table")
+		return game.Suggestion{}, harbor.Errorf(harbor.EForbidden, "the host has turned hints off at this table").With(harbor.M("api.hintsOff"))
 	case r.g == nil || r.t.Status != Playing:
-		return game.Suggestion{}, harbor.Errorf(harbor.EConflict, "no game is running")
+		return game.Suggestion{}, harbor.Errorf(harbor.EConflict, "no game is running").With(harbor.M("api.notRunning"))
 	case !r.g.Actors().Has(seat):
-		return game.Suggestion{}, harbor.Errorf(harbor.ENotYourTurn, "the game is not waiting for your decision")
+		return game.Suggestion{}, harbor.Errorf(harbor.ENotYourTurn, "the game is not waiting for your decision").With(harbor.M("api.notWaiting"))
 	}
 	// A fresh player each time, so a hint never moves the generator of the
 	// computer player that stands in for the seat.

@@ -194,7 +194,7 @@ func (r *Runner) EarlierLog(s *Sub, before int) error {
 	r.mu.Lock()
 	if r.g == nil {
 		r.mu.Unlock()
-		return harbor.Errorf(harbor.EConflict, "the game has not started")
+		return harbor.Errorf(harbor.EConflict, "the game has not started").With(harbor.M("api.notStarted"))
 	}
 	viewer := r.viewerOf(s)
 	from, end := r.logRange(before, LogPageMoves)
@@ -230,10 +230,10 @@ func (r *Runner) Say(ctx context.Context, s *Sub, text, emoji string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if s.tv {
-		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches")
+		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches").With(harbor.M("api.tvWatches"))
 	}
 	if r.closed {
-		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+		return harbor.Errorf(harbor.EConflict, "the server is shutting down").With(harbor.M("api.shuttingDown"))
 	}
 	now := r.tables.now()
 	next := r.t.Clone()
@@ -250,7 +250,7 @@ func (r *Runner) Say(ctx context.Context, s *Sub, text, emoji string) error {
 		r.chatRate[s.key] = a
 	}
 	if !a.take(now) {
-		return harbor.Errorf(harbor.ERateLimited, "slow down: at most %d messages at once, then one every %v", chatBurst, chatEvery)
+		return harbor.Errorf(harbor.ERateLimited, "slow down: at most %d messages at once, then one every %v", chatBurst, chatEvery).With(harbor.M("api.chatTooFast"))
 	}
 	next.Updated = now
 	if err := r.tables.store.SaveTable(ctx, next); err != nil {

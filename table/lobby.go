@@ -24,14 +24,14 @@ const MaxNameLen = 24
 func CleanName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", harbor.Errorf(harbor.EInvalid, "choose a name to show at the table")
+		return "", harbor.Errorf(harbor.EInvalid, "choose a name to show at the table").With(harbor.M("api.nameMissing"))
 	}
 	if utf8.RuneCountInString(name) > MaxNameLen || !utf8.ValidString(name) {
-		return "", harbor.Errorf(harbor.EInvalid, "a name is at most %d characters", MaxNameLen)
+		return "", harbor.Errorf(harbor.EInvalid, "a name is at most %d characters", MaxNameLen).With(harbor.M("api.nameTooLong", "n", MaxNameLen))
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) {
-			return "", harbor.Errorf(harbor.EInvalid, "a name cannot contain control characters")
+			return "", harbor.Errorf(harbor.EInvalid, "a name cannot contain control characters").With(harbor.M("api.nameControl"))
 		}
 	}
 	return name, nil
@@ -48,14 +48,14 @@ func PublicID(key string) string {
 
 func (t *Table) isHost(key string) error {
 	if key == "" || key != t.Host {
-		return harbor.Errorf(harbor.EForbidden, "only the host can do that")
+		return harbor.Errorf(harbor.EForbidden, "only the host can do that").With(harbor.M("api.hostOnly"))
 	}
 	return nil
 }
 
 func (t *Table) inLobby() error {
 	if t.Status != Lobby {
-		return harbor.Errorf(harbor.EConflict, "the game has already started")
+		return harbor.Errorf(harbor.EConflict, "the game has already started").With(harbor.M("api.started"))
 	}
 	return nil
 }
@@ -63,14 +63,14 @@ func (t *Table) inLobby() error {
 func (t *Table) member(key string) (int, error) {
 	i := t.Member(key)
 	if i < 0 {
-		return -1, harbor.Errorf(harbor.EForbidden, "join the table first")
+		return -1, harbor.Errorf(harbor.EForbidden, "join the table first").With(harbor.M("api.joinFirst"))
 	}
 	return i, nil
 }
 
 func (t *Table) seat(i int) (*Seat, error) {
 	if i < 0 || i >= len(t.Seats) {
-		return nil, harbor.Errorf(harbor.EInvalid, "there is no seat %d", i)
+		return nil, harbor.Errorf(harbor.EInvalid, "there is no seat %d", i).With(harbor.M("api.noSeat", "n", i+1))
 	}
 	return &t.Seats[i], nil
 }
@@ -102,7 +102,7 @@ func (t *Table) Join(key, name string) error {
 		return err
 	}
 	if slices.Contains(t.Banned, key) {
-		return harbor.Errorf(harbor.EForbidden, "the host removed you from this table")
+		return harbor.Errorf(harbor.EForbidden, "the host removed you from this table").With(harbor.M("api.removed"))
 	}
 	if i := t.Member(key); i >= 0 {
 		t.Members[i].Name = name
@@ -112,7 +112,7 @@ func (t *Table) Join(key, name string) error {
 		return nil
 	}
 	if len(t.Members) >= MaxMembers {
-		return harbor.Errorf(harbor.EConflict, "this table is full of people")
+		return harbor.Errorf(harbor.EConflict, "this table is full of people").With(harbor.M("api.tableFull", "n", MaxMembers))
 	}
 	t.Members = append(t.Members, Member{Key: key, Name: name})
 	if t.Status != Lobby {
@@ -142,7 +142,7 @@ func (t *Table) Sit(key string, seat int, color string) error {
 		return err
 	}
 	if color != "" && !slices.Contains(Colors, color) {
-		return harbor.Errorf(harbor.EInvalid, "%q is not one of the colors", color)
+		return harbor.Errorf(harbor.EInvalid, "%q is not one of the colors", color).With(harbor.M("api.noSuchColor"))
 	}
 	from := t.SeatOf(key)
 	if seat == -1 {
@@ -156,7 +156,7 @@ func (t *Table) Sit(key string, seat int, color string) error {
 		return err
 	}
 	if s.Kind != Empty && !(s.Kind == Human && s.Key == key) {
-		return harbor.Errorf(harbor.EConflict, "seat %d is taken", seat)
+		return harbor.Errorf(harbor.EConflict, "seat %d is taken", seat).With(harbor.M("api.seatTaken", "n", seat+1))
 	}
 	explicit := color != ""
 	if !explicit && from >= 0 {
@@ -164,7 +164,7 @@ func (t *Table) Sit(key string, seat int, color string) error {
 	}
 	if color != "" && t.colorTaken(color, int(from)) {
 		if explicit {
-			return harbor.Errorf(harbor.EConflict, "someone else plays %s", color)
+			return harbor.Errorf(harbor.EConflict, "someone else plays %s", color).With(harbor.M("api.colorTaken"))
 		}
 		color = ""
 	}
@@ -188,7 +188,7 @@ func (t *Table) SetReady(key string, ready bool) error {
 	}
 	s := t.SeatOf(key)
 	if s < 0 {
-		return harbor.Errorf(harbor.EConflict, "take a seat first")
+		return harbor.Errorf(harbor.EConflict, "take a seat first").With(harbor.M("api.sitFirst"))
 	}
 	t.Seats[s].Ready = ready
 	return nil
@@ -205,7 +205,7 @@ func (t *Table) AddBot(key string, seat int) error {
 	if seat == -1 {
 		seat = slices.IndexFunc(t.Seats, func(s Seat) bool { return s.Kind == Empty })
 		if seat < 0 {
-			return harbor.Errorf(harbor.EConflict, "every seat is taken")
+			return harbor.Errorf(harbor.EConflict, "every seat is taken").With(harbor.M("api.seatsFull"))
 		}
 	}
 	s, err := t.seat(seat)
@@ -213,7 +213,7 @@ func (t *Table) AddBot(key string, seat int) error {
 		return err
 	}
 	if s.Kind != Empty {
-		return harbor.Errorf(harbor.EConflict, "seat %d is taken", seat)
+		return harbor.Errorf(harbor.EConflict, "seat %d is taken", seat).With(harbor.M("api.seatTaken", "n", seat+1))
 	}
 	*s = Seat{Kind: Bot, Name: fmt.Sprintf("Computer %d", seat+1), Color: t.freeColor(), Ready: true}
 	return nil
@@ -244,15 +244,15 @@ func (t *Table) Kick(key, player string) error {
 		return err
 	}
 	if t.Status == Finished {
-		return harbor.Errorf(harbor.EConflict, "the game is over")
+		return harbor.Errorf(harbor.EConflict, "the game is over").With(harbor.M("api.over"))
 	}
 	i := slices.IndexFunc(t.Members, func(m Member) bool { return PublicID(m.Key) == player })
 	if i < 0 {
-		return harbor.Errorf(harbor.ENotFound, "there is no such player at this table")
+		return harbor.Errorf(harbor.ENotFound, "there is no such player at this table").With(harbor.M("api.noSuchPlayer"))
 	}
 	victim := t.Members[i].Key
 	if victim == t.Host {
-		return harbor.Errorf(harbor.EConflict, "the host cannot remove themselves")
+		return harbor.Errorf(harbor.EConflict, "the host cannot remove themselves").With(harbor.M("api.hostStays"))
 	}
 	if s := t.SeatOf(victim); s >= 0 {
 		if t.Status == Lobby {
@@ -279,7 +279,7 @@ func (t *Table) SetOptions(key string, def game.Definition, options json.RawMess
 		return err
 	}
 	if turnSeconds > 0 && t.Pace.Own() {
-		return harbor.Errorf(harbor.EInvalid, "the turn timer is for live tables: at your own pace each turn has the pace's limit, so send turnSeconds 0")
+		return harbor.Errorf(harbor.EInvalid, "the turn timer is for live tables: at your own pace each turn has the pace's limit, so send turnSeconds 0").With(harbor.M("api.timerLiveOnly"))
 	}
 	t.Options, t.TurnSeconds = options, turnSeconds
 	t.unready()
@@ -303,7 +303,7 @@ const MaxTurnSeconds = 3600
 // range (0 turns the timer off).
 func CheckOptions(def game.Definition, options json.RawMessage, turnSeconds int) error {
 	if turnSeconds < 0 || turnSeconds > MaxTurnSeconds {
-		return harbor.Errorf(harbor.EInvalid, "the turn timer is 0 (off) to %d seconds", MaxTurnSeconds)
+		return harbor.Errorf(harbor.EInvalid, "the turn timer is 0 (off) to %d seconds", MaxTurnSeconds).With(harbor.M("api.timerRange", "max", MaxTurnSeconds))
 	}
 	info := def.Info()
 	cfg := game.Config{Options: options, Players: make([]game.Player, max(info.MinPlayers, 1))}
@@ -331,7 +331,7 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event,
 		if s.Kind == Empty && t.From != nil {
 			// The position to play on from has a player in every seat.
 			return nil, nil, harbor.Errorf(harbor.EConflict, "seat %d is empty: this game plays on with all %d seats of the earlier one, so add a computer player there or invite someone to take it",
-				i+1, len(t.Seats))
+				i+1, len(t.Seats)).With(harbor.M("api.forkSeatEmpty", "n", i+1, "seats", len(t.Seats)))
 		}
 		if s.Kind == Empty {
 			continue
@@ -344,7 +344,7 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event,
 	info := def.Info()
 	if n := len(seats); n < info.MinPlayers || n > info.MaxPlayers {
 		return nil, nil, harbor.Errorf(harbor.EConflict, "%s needs %d to %d players; %d seats are filled",
-			info.Name, info.MinPlayers, info.MaxPlayers, n)
+			info.Name, info.MinPlayers, info.MaxPlayers, n).With(harbor.M("api.playerCount", "game", info.Name, "min", info.MinPlayers, "max", info.MaxPlayers, "n", n))
 	}
 	old := t.Seats
 	t.Seats = seats
@@ -354,7 +354,7 @@ func (t *Table) Start(key string, def game.Definition) (game.Game, []game.Event,
 		t.Seats = old
 		if t.From != nil {
 			return nil, nil, &setupFailure{
-				human: harbor.Errorf(harbor.EInvalid, "the game could not be set up from move %d of the earlier one; open the replay and play on from another moment", len(t.From.Moves)),
+				human: harbor.Errorf(harbor.EInvalid, "the game could not be set up from move %d of the earlier one; open the replay and play on from another moment", len(t.From.Moves)).With(harbor.M("api.forkSetup", "at", len(t.From.Moves))),
 				cause: err,
 			}
 		}

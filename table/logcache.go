@@ -152,7 +152,7 @@ func (l *tableLog) entries(t *Table, from, end int) []HistoryEntry {
 // describes it after its first at moves, as replayAt does. It holds l.mu.
 func (l *tableLog) position(seats []Seat, at int, hands bool) (Position, error) {
 	if at < 0 || at > len(l.moves) {
-		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(l.moves), at)
+		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(l.moves), at).With(harbor.M("api.noSuchMove", "last", len(l.moves)))
 	}
 	i, _ := slices.BinarySearchFunc(l.marks, at+1, func(m mark, at int) int { return m.at - at })
 	g := l.p.Game.Clone() // the view may share storage with the game

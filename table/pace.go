@@ -78,22 +78,22 @@ func (p Pace) Check() error {
 	switch p.Mode {
 	case "", PaceLive:
 		if p.Limit != 0 || p.Rule != "" {
-			return harbor.Errorf(harbor.EInvalid, "a live table has no turn limit and no rule for one; choose the pace \"own\" for them")
+			return harbor.Errorf(harbor.EInvalid, "a live table has no turn limit and no rule for one; choose the pace \"own\" for them").With(harbor.M("api.paceLiveLimit"))
 		}
 		return nil
 	case PaceOwn:
 	default:
-		return harbor.Errorf(harbor.EInvalid, "the pace is \"live\" or \"own\" (at your own pace), not %q", p.Mode)
+		return harbor.Errorf(harbor.EInvalid, "the pace is \"live\" or \"own\" (at your own pace), not %q", p.Mode).With(harbor.M("api.paceMode"))
 	}
 	ok := false
 	for _, l := range PaceLimits {
 		ok = ok || p.Limit == l
 	}
 	if !ok {
-		return harbor.Errorf(harbor.EInvalid, "at your own pace a turn's limit is 3600 (1 hour), 43200 (12 hours), 86400 (24 hours) or 259200 (3 days) seconds, not %d", p.Limit)
+		return harbor.Errorf(harbor.EInvalid, "at your own pace a turn's limit is 3600 (1 hour), 43200 (12 hours), 86400 (24 hours) or 259200 (3 days) seconds, not %d", p.Limit).With(harbor.M("api.paceLimit"))
 	}
 	if p.Rule != RuleComputer && p.Rule != RuleSkip {
-		return harbor.Errorf(harbor.EInvalid, "when a turn's limit runs out, a computer player takes the turn (\"computer\") or the person is skipped (\"skip\"), not %q", p.Rule)
+		return harbor.Errorf(harbor.EInvalid, "when a turn's limit runs out, a computer player takes the turn (\"computer\") or the person is skipped (\"skip\"), not %q", p.Rule).With(harbor.M("api.paceRule"))
 	}
 	return nil
 }

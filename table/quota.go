@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"strings"
 
 	"harbor"
 	"harbor/people"
@@ -30,7 +31,7 @@ func (q quotas) hold(ctx context.Context, id string, owners []people.Owner) erro
 	}
 	return harbor.Errorf(harbor.EConflict,
 		"too many open tables: at most %d %s (lobbies, and games of computer players only); start or finish one, or let an unused lobby expire",
-		owners[full].Max, owners[full].Limit)
+		owners[full].Max, owners[full].Limit).With(harbor.M("api.tooManyOpen", "n", owners[full].Max, "per", strings.TrimPrefix(owners[full].Limit, "per ")))
 }
 
 // release stops counting table id: it was not created after all, it

@@ -71,17 +71,17 @@ var Reactions = []string{"👍", "😂", "😮", "🎉", "😬", "👏", "🙈",
 // so everyone can be told. EForbidden for anyone else.
 func (t *Table) HandSeat(key string, seat int, computer bool) error {
 	if t.Status != Playing {
-		return harbor.Errorf(harbor.EConflict, "seats are handed over during play")
+		return harbor.Errorf(harbor.EConflict, "seats are handed over during play").With(harbor.M("api.handDuringPlay"))
 	}
 	s, err := t.seat(seat)
 	if err != nil {
 		return err
 	}
 	if key == "" || (key != t.Host && !(s.Kind == Human && s.Key == key)) {
-		return harbor.Errorf(harbor.EForbidden, "only the host, or the person in that seat, can hand it to a computer player")
+		return harbor.Errorf(harbor.EForbidden, "only the host, or the person in that seat, can hand it to a computer player").With(harbor.M("api.handWho"))
 	}
 	if s.Kind != Human {
-		return harbor.Errorf(harbor.EConflict, "seat %d has no person to stand in for", seat+1)
+		return harbor.Errorf(harbor.EConflict, "seat %d has no person to stand in for", seat+1).With(harbor.M("api.handNobody", "n", seat+1))
 	}
 	if computer {
 		t.Room.Handed = t.Room.Handed.With(game.Seat(seat))
@@ -104,11 +104,11 @@ func (t *Table) SetRoom(key string, awaySeconds *int, chat *bool) error {
 		return err
 	}
 	if t.Status == Finished {
-		return harbor.Errorf(harbor.EConflict, "the game is over")
+		return harbor.Errorf(harbor.EConflict, "the game is over").With(harbor.M("api.over"))
 	}
 	if awaySeconds != nil {
 		if *awaySeconds < 0 || *awaySeconds > MaxAwaySeconds {
-			return harbor.Errorf(harbor.EInvalid, "the wait for a disconnected player is 0 (never) to %d seconds", MaxAwaySeconds)
+			return harbor.Errorf(harbor.EInvalid, "the wait for a disconnected player is 0 (never) to %d seconds", MaxAwaySeconds).With(harbor.M("api.awayRange", "max", MaxAwaySeconds))
 		}
 		t.Room.AwaySeconds = *awaySeconds
 	}
@@ -126,20 +126,20 @@ func (t *Table) Say(key, text, emoji string, now time.Time) (ChatLine, error) {
 		return ChatLine{}, err
 	}
 	if t.Room.ChatOff {
-		return ChatLine{}, harbor.Errorf(harbor.EForbidden, "the host turned the chat off")
+		return ChatLine{}, harbor.Errorf(harbor.EForbidden, "the host turned the chat off").With(harbor.M("chat.off"))
 	}
 	text = strings.TrimSpace(text)
 	switch {
 	case (text == "") == (emoji == ""):
-		return ChatLine{}, harbor.Errorf(harbor.EInvalid, "send either a message or a reaction")
+		return ChatLine{}, harbor.Errorf(harbor.EInvalid, "send either a message or a reaction").With(harbor.M("api.chatEither"))
 	case emoji != "" && !slices.Contains(Reactions, emoji):
-		return ChatLine{}, harbor.Errorf(harbor.EInvalid, "that is not one of the reactions")
+		return ChatLine{}, harbor.Errorf(harbor.EInvalid, "that is not one of the reactions").With(harbor.M("api.noSuchReaction"))
 	case !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxChatLen:
-		return ChatLine{}, harbor.Errorf(harbor.ETooLarge, "a message is at most %d characters", MaxChatLen)
+		return ChatLine{}, harbor.Errorf(harbor.ETooLarge, "a message is at most %d characters", MaxChatLen).With(harbor.M("api.chatTooLong", "n", MaxChatLen))
 	}
 	for _, r := range text {
 		if unicode.IsControl(r) {
-			return ChatLine{}, harbor.Errorf(harbor.EInvalid, "a message cannot contain control characters")
+			return ChatLine{}, harbor.Errorf(harbor.EInvalid, "a message cannot contain control characters").With(harbor.M("api.chatControl"))
 		}
 	}
 	n := 1

@@ -265,7 +265,7 @@ func (r *Runner) Subscribe(c Conn, key string, tv bool) (*Sub, error) {
 		return nil, r.closedError()
 	}
 	if !tv && r.t.Member(key) < 0 {
-		return nil, harbor.Errorf(harbor.EForbidden, "join the table first")
+		return nil, harbor.Errorf(harbor.EForbidden, "join the table first").With(harbor.M("api.joinFirst"))
 	}
 	if r.g == nil && r.t.Status == Finished {
 		if err := r.replay(context.Background()); err != nil {
@@ -384,21 +384,21 @@ func (r *Runner) Move(ctx context.Context, s *Sub, version int, move json.RawMes
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if s.tv {
-		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches")
+		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches").With(harbor.M("api.tvWatches"))
 	}
 	seat := r.viewerOf(s)
 	if seat < 0 {
-		return harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing")
+		return harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing").With(harbor.M("api.watching"))
 	}
 	switch {
 	case r.closed:
 		return r.closedError()
 	case r.t.Status == Lobby:
-		return harbor.Errorf(harbor.EConflict, "the game has not started")
+		return harbor.Errorf(harbor.EConflict, "the game has not started").With(harbor.M("api.notStarted"))
 	case r.t.Status == Finished:
-		return harbor.Errorf(harbor.EConflict, "the game is over")
+		return harbor.Errorf(harbor.EConflict, "the game is over").With(harbor.M("api.over"))
 	case version != r.t.Version:
-		return harbor.Errorf(harbor.EStale, "the table has moved on since your move (version %d, not %d)", r.t.Version, version)
+		return harbor.Errorf(harbor.EStale, "the table has moved on since your move (version %d, not %d)", r.t.Version, version).With(harbor.M("api.stale"))
 	}
 	if r.clock.away.Has(seat) {
 		// They are back: the views their move sends already show it (their
@@ -505,7 +505,7 @@ func (r *Runner) apply(ctx context.Context, seat game.Seat, move json.RawMessage
 			return nil
 		case commitUnknown:
 			go r.tables.Unload(r.id, "the table is loaded again from the store")
-			return harbor.Errorf(harbor.EUnknown, "the server lost touch with its database as your move was saved; the table loads again and shows whether it was made")
+			return harbor.Errorf(harbor.EUnknown, "the server lost touch with its database as your move was saved; the table loads again and shows whether it was made").With(harbor.M("api.outcomeUnknown"))
 		}
 		return storeFault(err, "the move could not be saved; try again")
 	}
@@ -653,7 +653,7 @@ func (r *Runner) change(ctx context.Context, op func(t *Table) error, then func(
 
 // drop closes every connection of a member who was removed.
 func (r *Runner) drop(key string) {
-	r.fan.drop(key, r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table"), "removed by the host")
+	r.fan.drop(key, r.t.Version, harbor.Errorf(harbor.EForbidden, "the host removed you from this table").With(harbor.M("api.removed")), "removed by the host")
 }
 
 // Log returns the stored moves with the events each made, as viewer may see
@@ -663,7 +663,7 @@ func (r *Runner) Log(ctx context.Context) (GameLog, error) {
 	t := r.t.Clone()
 	r.mu.Unlock()
 	if t.Status != Finished {
-		return GameLog{}, harbor.Errorf(harbor.EConflict, "the log opens when the game is over")
+		return GameLog{}, harbor.Errorf(harbor.EConflict, "the log opens when the game is over").With(harbor.M("api.logWhenOver"))
 	}
 	l, err := r.tableLog(ctx, t, t.Version)
 	if err != nil {
@@ -693,7 +693,7 @@ func (r *Runner) Export(ctx context.Context) (game.Export, error) {
 	t := r.t.Clone()
 	r.mu.Unlock()
 	if t.Status != Finished {
-		return game.Export{}, harbor.Errorf(harbor.EConflict, "the game can be exported when it is over")
+		return game.Export{}, harbor.Errorf(harbor.EConflict, "the game can be exported when it is over").With(harbor.M("api.exportWhenOver"))
 	}
 	moves, err := r.tables.store.Moves(ctx, t.ID, 0)
 	if err != nil {
@@ -747,9 +747,9 @@ func (r *Runner) unload() {
 // closedError is the answer to a request that reaches a closed runner.
 func (r *Runner) closedError() error {
 	if r.unloaded {
-		return harbor.Errorf(harbor.EConflict, "the table was just put away to save memory; try again")
+		return harbor.Errorf(harbor.EConflict, "the table was just put away to save memory; try again").With(harbor.M("api.unloaded"))
 	}
-	return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+	return harbor.Errorf(harbor.EConflict, "the server is shutting down").With(harbor.M("api.shuttingDown"))
 }
 
 // close stops the table's timers; the runner refuses changes afterwards.

@@ -346,17 +346,17 @@ func (ts *Tables) byCode(ctx context.Context, kind CodeKind, code string) (*Tabl
 		code = NormalizeCode(code)
 	}
 	if code == "" || len(code) > 64 {
-		return nil, harbor.Errorf(harbor.ENotFound, "there is no table with that code")
+		return nil, harbor.Errorf(harbor.ENotFound, "there is no table with that code").With(harbor.M("api.noTableWithCode"))
 	}
 	t, err := ts.store.TableByCode(ctx, kind, code)
 	if harbor.ErrorCode(err) == harbor.ENotFound {
-		return nil, harbor.Errorf(harbor.ENotFound, "there is no table with that code")
+		return nil, harbor.Errorf(harbor.ENotFound, "there is no table with that code").With(harbor.M("api.noTableWithCode"))
 	}
 	if err != nil {
 		return nil, err
 	}
 	if t.Status == Finished && kind != ByTV {
-		return nil, harbor.Errorf(harbor.ENotFound, "that code has expired: the game is over")
+		return nil, harbor.Errorf(harbor.ENotFound, "that code has expired: the game is over").With(harbor.M("api.codeExpired"))
 	}
 	return t, nil
 }

@@ -46,22 +46,22 @@ func (r *Runner) Undo(ctx context.Context, s *Sub, version int) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if s.tv {
-		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches")
+		return harbor.Errorf(harbor.EUnauthorized, "the TV screen only watches").With(harbor.M("api.tvWatches"))
 	}
 	seat := r.viewerOf(s)
 	switch {
 	case seat < 0:
-		return harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing")
+		return harbor.Errorf(harbor.EForbidden, "you are watching this game, not playing").With(harbor.M("api.watching"))
 	case r.closed:
-		return harbor.Errorf(harbor.EConflict, "the server is shutting down")
+		return harbor.Errorf(harbor.EConflict, "the server is shutting down").With(harbor.M("api.shuttingDown"))
 	case r.t.Status != Playing:
-		return harbor.Errorf(harbor.EConflict, "only a running game has moves to take back")
+		return harbor.Errorf(harbor.EConflict, "only a running game has moves to take back").With(harbor.M("api.takeBackRunning"))
 	case !r.t.Undo:
-		return harbor.Errorf(harbor.EConflict, "taking back moves is off at this table")
+		return harbor.Errorf(harbor.EConflict, "taking back moves is off at this table").With(harbor.M("api.takeBackOff"))
 	case version != r.t.Version:
-		return harbor.Errorf(harbor.EStale, "the table has moved on since (version %d, not %d)", r.t.Version, version)
+		return harbor.Errorf(harbor.EStale, "the table has moved on since (version %d, not %d)", r.t.Version, version).With(harbor.M("api.stale"))
 	case !r.mayTakeBack(seat):
-		return harbor.Errorf(harbor.EConflict, "only your own last move can be taken back, before anyone else acts, and only if it showed nothing new (no dice, no card drawn)")
+		return harbor.Errorf(harbor.EConflict, "only your own last move can be taken back, before anyone else acts, and only if it showed nothing new (no dice, no card drawn)").With(harbor.M("api.takeBackWhich"))
 	}
 	before := r.undo.before
 	m := Move{N: r.t.Version, Seat: seat, Move: game.UndoMove, At: r.tables.now()}
@@ -129,10 +129,10 @@ func (r *Runner) ReplayAt(ctx context.Context, at int, hands bool) (Position, er
 	t := r.t.Clone()
 	r.mu.Unlock()
 	if t.Status != Finished {
-		return Position{}, harbor.Errorf(harbor.EConflict, "the replay opens when the game is over")
+		return Position{}, harbor.Errorf(harbor.EConflict, "the replay opens when the game is over").With(harbor.M("api.replayWhenOver"))
 	}
 	if hands && t.HideHands {
-		return Position{}, harbor.Errorf(harbor.EForbidden, "the host keeps every hand hidden in this game's replay")
+		return Position{}, harbor.Errorf(harbor.EForbidden, "the host keeps every hand hidden in this game's replay").With(harbor.M("api.handsHidden"))
 	}
 	l, err := r.tableLog(ctx, t, t.Version)
 	if err != nil {
@@ -147,7 +147,7 @@ func (r *Runner) ReplayAt(ctx context.Context, at int, hands bool) (Position, er
 // none did).
 func replayAt(def game.Definition, cfg game.Config, records []game.Record, standIn []bool, seats []Seat, at int, hands bool) (Position, error) {
 	if at < 0 || at > len(records) {
-		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(records), at)
+		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(records), at).With(harbor.M("api.noSuchMove", "last", len(records)))
 	}
 	var setup game.Log
 	g, err := def.NewLogged(cfg, &setup)
@@ -205,7 +205,7 @@ func ReplayExport(doc game.Export, at int) (Position, error) {
 		return Position{}, err
 	}
 	if at < 0 || at > len(doc.Moves) {
-		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(doc.Moves), at)
+		return Position{}, harbor.Errorf(harbor.EInvalid, "the game has moves 0 to %d, not %d", len(doc.Moves), at).With(harbor.M("api.noSuchMove", "last", len(doc.Moves)))
 	}
 	seats := make([]Seat, len(doc.Config.Players))
 	for i, p := range doc.Config.Players {
@@ -217,7 +217,7 @@ func ReplayExport(doc game.Export, at int) (Position, error) {
 	pos, err := replayAt(def, doc.Config, doc.Moves, nil, seats, at, true)
 	if err != nil {
 		return Position{}, &setupFailure{
-			human: harbor.Errorf(harbor.EInvalid, "this game file does not replay: one of its moves is not allowed where it stands, so the file was changed or comes from another version of Harbor"),
+			human: harbor.Errorf(harbor.EInvalid, "this game file does not replay: one of its moves is not allowed where it stands, so the file was changed or comes from another version of Harbor").With(harbor.M("api.fileNoReplay")),
 			cause: err,
 		}
 	}
@@ -237,10 +237,10 @@ func (r *Runner) CheckForkAt(at int) error {
 // checkForkAt is CheckForkAt for a table of status with n moves.
 func checkForkAt(status Status, n, at int) error {
 	if status != Finished {
-		return harbor.Errorf(harbor.EConflict, "a game can be played on from a moment of its replay once it is over")
+		return harbor.Errorf(harbor.EConflict, "a game can be played on from a moment of its replay once it is over").With(harbor.M("api.forkWhenOver"))
 	}
 	if at < 0 || at >= n {
-		return harbor.Errorf(harbor.EInvalid, "choose a moment from move 0 to %d (the last one ends the game)", n-1)
+		return harbor.Errorf(harbor.EInvalid, "choose a moment from move 0 to %d (the last one ends the game)", n-1).With(harbor.M("api.forkAt", "last", n-1))
 	}
 	return nil
 }
@@ -261,7 +261,7 @@ func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at in
 	src.mu.Unlock()
 	me := s.Member(key)
 	if me < 0 {
-		return nil, harbor.Errorf(harbor.EForbidden, "only someone who was at this table can play on from it")
+		return nil, harbor.Errorf(harbor.EForbidden, "only someone who was at this table can play on from it").With(harbor.M("api.forkWho"))
 	}
 	if name == "" {
 		name = s.Members[me].Name
@@ -279,7 +279,7 @@ func (ts *Tables) Fork(ctx context.Context, src *Runner, key, name string, at in
 	cfg.From, cfg.Seed = from, 1
 	if _, err := src.def.New(cfg); err != nil {
 		ts.log.Error("play on: the position does not replay", "table", s.ID, "at", at, "err", err)
-		return nil, harbor.Errorf(harbor.EInvalid, "the game cannot be played on from move %d; try another moment", at)
+		return nil, harbor.Errorf(harbor.EInvalid, "the game cannot be played on from move %d; try another moment", at).With(harbor.M("api.forkMove", "at", at))
 	}
 	t, err := New(src.def, key, name, s.Options, s.TurnSeconds, ts.now())
 	if err != nil {

@@ -331,7 +331,7 @@ async function mailNotices(ctx, box, errors) {
   box.refuse("nobody@example.org");
   await cy.goto(`${base}/notices`);
   await save("nobody@example.org");
-  await cy.getByText("the mail server refused nobody@example.org: check the address").waitFor();
+  await cy.getByText("The mail server refused nobody@example.org: check the address.").waitFor();
   if ((await settings()).mail) fail(`the refused address is kept: ${JSON.stringify(await settings())}`);
   await photo(cy, "05-mail-refused");
 

@@ -111,7 +111,7 @@ async function webhooks(ctx, room) {
   await section.getByLabel("Webhook URL").fill(room.url);
   await section.getByRole("button", { name: "Save" }).click();
   const refused = (await section.getByRole("alert").textContent()).trim();
-  if (!refused.startsWith("this is not a Slack webhook URL")) fail(`a Discord URL saved as Slack: ${refused}`);
+  if (!refused.startsWith("This is not a Slack webhook URL")) fail(`a Discord URL saved as Slack: ${refused}`);
   if (room.posts.length) fail("the room was posted to while being refused");
   await section.getByLabel("Service").selectOption("discord");
   await section.getByRole("button", { name: "Save" }).click();

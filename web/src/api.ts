@@ -225,21 +225,6 @@ const chatRoomOf = (raw: unknown): ChatRoomView => {
 /** exportHref downloads a finished table as a game file. */
 export const exportHref = (id: string) => `${t(id)}/export`;
 
-/**
- * whyRefused asks the API why a table cannot be opened: it returns the
- * server's message when the table or code is unknown or closed to this
- * browser, and null when the server is merely unreachable or fine.
- */
-export async function whyRefused(check: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await check();
-    return null;
-  } catch (e) {
-    if (e instanceof ApiError && [401, 403, 404].includes(e.status)) return e.message;
-    return null;
-  }
-}
-
 /** qrSrc is the server-rendered QR code (PNG) of a table's invite link, for members. */
 export const qrSrc = (id: string) => `${t(id)}/qr.png`;
 

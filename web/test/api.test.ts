@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, decodeGames, tableIdOf, whyRefused } from "../src/api";
+import { api, ApiError, decodeGames, tableIdOf } from "../src/api";
+import { whyRefused } from "../src/i18n/errors";
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(body === undefined ? "" : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));

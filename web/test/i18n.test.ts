@@ -4,11 +4,11 @@
 // plurals, lists and numbers, a server's refusal, and the pseudo language.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../src/api";
+import { ApiError, api } from "../src/api";
 import { duration } from "../src/deadline";
 import de from "../src/i18n/de.json";
 import en from "../src/i18n/en.json";
-import { errorText } from "../src/i18n/errors";
+import { errorText, whyRefused } from "../src/i18n/errors";
 import { decodeError } from "../src/protocol";
 import { errorText as moveRefusal } from "../src/state";
 import { chooseAndRemember, chooseLanguage, formatList, LANG_KEY, lang, startLanguage, switchLanguage, t, tr } from "../src/i18n/i18n";
@@ -98,6 +98,34 @@ describe("words in each language", () => {
       v: { name: "Bo" },
     });
     expect(decodeError({ code: "conflict", message: "x", msg: "not a message" }).msg).toBeUndefined();
+  });
+
+  it("words the lobby's and home screen's refusals by their message, with counts and names", async () => {
+    const refusal = (code: string, message: string, id: string, v?: Record<string, unknown>) =>
+      new ApiError(409, { code, message, msg: { id, ...(v ? { v } : {}) } });
+    const taken = refusal("conflict", "seat 2 is taken", "api.seatTaken", { n: 3 });
+    const long = refusal("invalid", "a name is at most 24 characters", "api.nameTooLong", { n: 24 });
+    const count = refusal("conflict", "Pile needs 2 to 6 players; 1 seats are filled", "api.playerCount", { game: "Pile", min: 2, max: 6, n: 1 });
+    expect(errorText(taken, "home.openFailed")).toBe("Seat 3 is taken.");
+    expect(errorText(count, "home.openFailed")).toBe("Pile needs 2 to 6 players; 1 seat is filled.");
+    await switchLanguage("de");
+    expect(errorText(taken, "home.openFailed")).toBe("Platz 3 ist besetzt.");
+    expect(errorText(long, "home.openFailed")).toBe("Ein Name hat höchstens 24 Zeichen.");
+    expect(errorText(count, "home.openFailed")).toBe("Pile braucht 2 bis 6 Spieler; 1 Platz ist besetzt.");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: "forbidden", message: "join the table first", msg: { id: "api.joinWithInvite" } } }), {
+            status: 403,
+            headers: { "Content-Type": "application/json" },
+          }),
+      ),
+    );
+    expect(await whyRefused(() => api.table("t"))).toBe("Tritt zuerst dem Tisch bei, mit seinem Einladungslink oder Code.");
+    vi.unstubAllGlobals();
+    await switchLanguage("es");
+    expect(errorText(long, "home.openFailed")).toBe("Un nombre tiene como máximo 24 caracteres.");
   });
 
   it("says a server's refusal by its code outside English, and in the server's words in English", async () => {

@@ -4,7 +4,8 @@
 // the phones (a person's own lines are not toasted back to them).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api } from "../api";
+import { errorText } from "../i18n/errors";
 import type { ChatLine, Lobby } from "../protocol";
 import type { TableStore } from "../state";
 import { type MessageId, t } from "../i18n/i18n";
@@ -60,7 +61,7 @@ export function ChatPanel({ store, lobby }: { store: TableStore; lobby: Lobby })
     try {
       await api.room(lobby.id, { chat: lobby.chatOff });
     } catch (err) {
-      store.note("error", err instanceof ApiError ? err.message : t("frame.failed"));
+      store.note("error", errorText(err, "frame.failed"));
     }
   };
   return (

@@ -4,7 +4,8 @@
 // the lobby names it (next, nextTV).
 
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api } from "../api";
+import { errorText } from "../i18n/errors";
 import { gameList, loadGames } from "../gameList";
 import type { Lobby } from "../protocol";
 import { go, href } from "../router";
@@ -33,7 +34,7 @@ export function PlayAgain({ store, lobby }: { store: TableStore; lobby: Lobby })
     try {
       await api.again(lobby.id, game);
     } catch (e) {
-      store.note("error", e instanceof ApiError ? e.message : t("frame.againFailed"));
+      store.note("error", errorText(e, "frame.againFailed"));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,8 @@
 // handed it over, with "Take my seat back".
 
 import { useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api } from "../api";
+import { errorText } from "../i18n/errors";
 import type { Lobby, LobbySeat } from "../protocol";
 import { handedNote } from "../seats";
 import type { TableStore } from "../state";
@@ -18,7 +19,7 @@ export function useRequest(store: TableStore) {
     try {
       await what();
     } catch (e) {
-      store.note("error", e instanceof ApiError ? e.message : t("frame.failed"));
+      store.note("error", errorText(e, "frame.failed"));
     } finally {
       setBusy(false);
     }

@@ -35,3 +35,19 @@ export function errorText(e: unknown, fallback: MessageId): string {
   const id = ERROR_IDS[e.detail.code];
   return id ? t(id) : t(fallback);
 }
+
+/**
+ * whyRefused asks the API why a table cannot be opened: it returns the
+ * server's refusal, in the reader's words, when the table or code is unknown
+ * or closed to this browser, and null when the server is merely unreachable
+ * or fine.
+ */
+export async function whyRefused(check: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await check();
+    return null;
+  } catch (e) {
+    if (e instanceof ApiError && [401, 403, 404].includes(e.status)) return errorText(e, "error.notFound");
+    return null;
+  }
+}

@@ -19,7 +19,7 @@ export function Join({ invite, go }: { invite: string; go: (path: string) => voi
     async () => setInfo(await api.invite(invite)),
     (e: unknown) => {
       if (e instanceof ApiError && e.status === 404) {
-        setBad(/expired/.test(e.message) ? t("join.expired") : t("join.noTable"));
+        setBad(e.detail.msg?.id === "api.codeExpired" ? t("join.expired") : t("join.noTable"));
       } else if (e instanceof ApiError && e.status === 403) setBad(t("join.removed"));
       else if (e instanceof ApiError && e.status === 429) setBad(errorText(e, "error.rateLimited"));
       else setInfo({ gameName: "", host: "", status: "" }); // the server failed otherwise: the form still tries

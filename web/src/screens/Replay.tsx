@@ -16,6 +16,7 @@ import { go, href, type Route } from "../router";
 import { ensureSession, me } from "../session";
 import { emptyTable, TableStore } from "../state";
 import { useTable } from "./Table";
+import { errorText } from "../i18n/errors";
 import { t, tr } from "../i18n/i18n";
 
 type Source = { kind: "table"; id: string } | { kind: "tv"; code: string } | { kind: "file"; doc: unknown };
@@ -33,7 +34,7 @@ function fetchPosition(src: Source, at: number, hands: boolean): Promise<Positio
 }
 
 function message(e: unknown): string {
-  return e instanceof ApiError ? e.message : t("replay.failed");
+  return errorText(e, "replay.failed");
 }
 
 /** Replay is the screen of the replay routes. */
@@ -123,7 +124,7 @@ function ReplayOf({ src }: { src: Source }) {
         setLobby((await api.tvReplay(src.code, 0)).lobby);
       } else {
         const l = fileLobby(src.doc, "");
-        if (!l) throw new ApiError(400, { code: "invalid", message: t("replay.notAFile") });
+        if (!l) throw new ApiError(400, { code: "invalid", message: t("replay.notAFile"), msg: { id: "replay.notAFile" } });
         setLobby({ ...l, gameName: gameInfo(l.game)?.name ?? l.game });
       }
     },

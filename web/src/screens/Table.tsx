@@ -8,7 +8,8 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ensureSession, me } from "../session";
-import { api, whyRefused } from "../api";
+import { api } from "../api";
+import { whyRefused } from "../i18n/errors";
 import { ChatPanel, ChatToasts } from "../components/Chat";
 import { ChatRoomPanel } from "../components/ChatRoom";
 import { useFollowNext } from "../components/PlayAgain";

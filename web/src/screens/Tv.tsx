@@ -6,7 +6,7 @@
 // typed.
 
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, tvQrSrc, whyRefused } from "../api";
+import { api, ApiError, tvQrSrc } from "../api";
 import { ChatToasts } from "../components/Chat";
 import { CodeForm } from "../components/CodeForm";
 import { useFollowNext } from "../components/PlayAgain";
@@ -22,7 +22,7 @@ import { absolute, href } from "../router";
 import { GameScreen } from "../games/GameScreen";
 import { followHostLanguage } from "../i18n/i18n";
 import { ComingSoon, useTable } from "./Table";
-import { errorText } from "../i18n/errors";
+import { errorText, whyRefused } from "../i18n/errors";
 import { t, tr } from "../i18n/i18n";
 
 function TvLobby({ lobby }: { lobby: Lobby }) {
