@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"harbor/game"
-	"harbor/game/gametest"
+	"harbor/game/catalogtest"
 )
 
 // TestLogLinesSpeakInMessages plays random games with every option and
@@ -31,7 +31,7 @@ func TestLogLinesSpeakInMessages(t *testing.T) {
 // englishCatalog is the game's English catalog, by message id.
 func englishCatalog(t testing.TB) map[string]string {
 	t.Helper()
-	catalog, err := gametest.EnglishCatalog("greatharbor")
+	catalog, err := catalogtest.EnglishCatalog("greatharbor")
 	if err != nil {
 		t.Fatal(err)
 	}

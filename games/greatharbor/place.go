@@ -85,7 +85,7 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 		return harbor.RuleError("GH-044", "that slot already holds a die").With(game.Word("greatharbor.err.slot_taken"))
 	}
 	if !s.fits(m.Die, m.Slot) {
-		return harbor.RuleError("GH-043", "the die's color matches neither half of that slot").With(game.Word("greatharbor.err.slot_colour"))
+		return harbor.RuleError("GH-043", "the die's color matches neither half of that slot").With(game.Word("greatharbor.err.slot_color"))
 	}
 	g := &slotGeoms[m.Slot]
 	if m.First < 0 || m.Second < 0 || (g.Shore && m.Second != 0) {

@@ -8,7 +8,7 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/game/gametest"
+	"harbor/game/catalogtest"
 )
 
 // refusal applies m for seat, which must be refused, and returns the error.
@@ -24,7 +24,7 @@ func refusal(t *testing.T, s *State, seat int8, m Move) *harbor.Error {
 
 // englishCatalog is the game's English catalog, which words the refusals'
 // messages on English pages.
-func englishCatalog() (map[string]string, error) { return gametest.EnglishCatalog("harborfall") }
+func englishCatalog() (map[string]string, error) { return catalogtest.EnglishCatalog("harborfall") }
 
 // checkWords checks that a refusal a person can meet carries a message of
 // this game's refusals that the English catalog words, and, when the

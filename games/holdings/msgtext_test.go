@@ -10,7 +10,7 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/game/gametest"
+	"harbor/game/catalogtest"
 )
 
 // english is the English catalog of the game's screens, which words the
@@ -25,7 +25,7 @@ func english(t *testing.T) map[string]string {
 }
 
 // englishCatalog is the game's English catalog.
-func englishCatalog() (map[string]string, error) { return gametest.EnglishCatalog("holdings") }
+func englishCatalog() (map[string]string, error) { return catalogtest.EnglishCatalog("holdings") }
 
 // sayEnglish words m from cat as the pages do for the few forms the
 // catalog uses: {name}, {name, number}, and {name, plural, one {…} other

@@ -10,7 +10,7 @@ import (
 
 	"harbor"
 	"harbor/game"
-	"harbor/game/gametest"
+	"harbor/game/catalogtest"
 )
 
 // refuseSaying checks that m is refused under rule with a message containing
@@ -26,7 +26,7 @@ func refuseSaying(t *testing.T, s *State, seat game.Seat, m Move, rule, words st
 }
 
 // english is the game's English catalog.
-func english() (map[string]string, error) { return gametest.EnglishCatalog("neko") }
+func english() (map[string]string, error) { return catalogtest.EnglishCatalog("neko") }
 
 // catalogSays checks that a refusal carries a message the English catalog
 // words as a sentence saying what the Go message says: the pattern's own

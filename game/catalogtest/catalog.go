@@ -1,4 +1,6 @@
-package gametest
+// Package catalogtest reads the pages' message catalogs for the tests that
+// check the engines' messages against the words people read.
+package catalogtest
 
 import (
 	"encoding/json"
