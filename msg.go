@@ -67,6 +67,9 @@ func (m *Msg) Check() error {
 		return fmt.Errorf("message without an id")
 	}
 	for k, v := range m.V {
+		if k == "" || k == ShortID {
+			return fmt.Errorf("%s: a value named %q (the short form keeps that name for the id)", m.ID, k)
+		}
 		if err := checkValue(v); err != nil {
 			return fmt.Errorf("%s: value %q: %w", m.ID, k, err)
 		}
@@ -107,11 +110,7 @@ func (m *Msg) AppendJSON(b []byte) []byte {
 	b = AppendJSONString(b, m.ID)
 	if len(m.V) > 0 {
 		var buf [8]string
-		keys := buf[:0]
-		for k := range m.V {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := sortedKeys(m.V, buf[:])
 		b = append(b, `,"v":{`...)
 		for i, k := range keys {
 			if i > 0 {
@@ -126,6 +125,203 @@ func (m *Msg) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// ShortID is the member of a message's short form that holds its id.
+const ShortID = "@"
+
+// AppendShort appends the message in the short form the events of a game
+// travel in (docs/protocol.md, "Events: messages, not sentences"): one
+// object of its id, under "@", and its values by key in order, where
+// AppendJSON nests the values under "v". An id of namespace ns (one of a
+// message inside it too) is written from its dot, without ns: the page
+// knows its table's game. With ns "" ids are written whole.
+//
+// Inside it, a word of namespace ns (a message without values) is the
+// string of its id from the dot, ".space.boardwalk"; so a name that
+// starts with a dot, or with a backslash, is written after a backslash.
+func (m *Msg) AppendShort(b []byte, ns string) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"@":`...)
+	b = AppendJSONString(b, relative(m.ID, ns))
+	if len(m.V) > 0 {
+		var buf [8]string
+		keys := sortedKeys(m.V, buf[:])
+		for _, k := range keys {
+			b = append(b, ',')
+			b = AppendJSONString(b, k)
+			b = append(b, ':')
+			b = appendShortValue(b, m.V[k], ns)
+		}
+	}
+	return append(b, '}')
+}
+
+// relative is id from its dot when its namespace is ns, else id.
+func relative(id, ns string) string {
+	if ns != "" && len(id) > len(ns)+1 && id[len(ns)] == '.' && id[:len(ns)] == ns {
+		return id[len(ns):]
+	}
+	return id
+}
+
+// appendShortValue is AppendJSONValue with messages in their short form.
+func appendShortValue(b []byte, v any, ns string) []byte {
+	switch x := v.(type) {
+	case string:
+		if x != "" && (x[0] == '.' || x[0] == '\\') {
+			b = append(b, `"\\`...)
+			return append(b, AppendJSONString(nil, x)[1:]...)
+		}
+	case *Msg:
+		if x != nil && len(x.V) == 0 {
+			if id := relative(x.ID, ns); id[0] == '.' {
+				return AppendJSONString(b, id)
+			}
+		}
+		return x.AppendShort(b, ns)
+	case []any:
+		return appendList(b, x, ns, true)
+	}
+	return AppendJSONValue(b, v)
+}
+
+// UnmarshalJSON reads a message in either form, {"id", "v"} or the short
+// one; a message value inside it is read as a *Msg, a list as a []any,
+// a number as a float64. An id the short form wrote without its namespace
+// keeps its leading dot: Resolve puts the namespace back.
+func (m *Msg) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*m = Msg{}
+	values, short := raw, false
+	if id, ok := raw[ShortID]; ok {
+		short = true
+		if err := json.Unmarshal(id, &m.ID); err != nil {
+			return err
+		}
+		delete(values, ShortID)
+	} else {
+		if err := json.Unmarshal(raw["id"], &m.ID); err != nil {
+			return fmt.Errorf("a message without an id: %w", err)
+		}
+		values = nil
+		if v, ok := raw["v"]; ok && string(v) != "null" {
+			if err := json.Unmarshal(v, &values); err != nil {
+				return err
+			}
+		}
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	m.V = make(map[string]any, len(values))
+	for k, v := range values {
+		x, err := unmarshalValue(v, short)
+		if err != nil {
+			return fmt.Errorf("%s: value %q: %w", m.ID, k, err)
+		}
+		m.V[k] = x
+	}
+	return nil
+}
+
+func unmarshalValue(v json.RawMessage, short bool) (any, error) {
+	for _, c := range v {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{':
+			m := new(Msg)
+			return m, m.UnmarshalJSON(v)
+		case '[':
+			var items []json.RawMessage
+			if err := json.Unmarshal(v, &items); err != nil {
+				return nil, err
+			}
+			out := make([]any, len(items))
+			for i, it := range items {
+				x, err := unmarshalValue(it, short)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = x
+			}
+			return out, nil
+		}
+		break
+	}
+	var x any
+	if err := json.Unmarshal(v, &x); err != nil {
+		return nil, err
+	}
+	if s, ok := x.(string); ok && short && s != "" {
+		switch s[0] {
+		case '.':
+			return &Msg{ID: s}, nil // a word of the short form
+		case '\\':
+			return s[1:], nil
+		}
+	}
+	return x, nil
+}
+
+// Resolve gives the ids of m (and of the messages inside it) that the
+// short form wrote from their dot the namespace ns back.
+func (m *Msg) Resolve(ns string) {
+	if m == nil {
+		return
+	}
+	if len(m.ID) > 1 && m.ID[0] == '.' {
+		m.ID = ns + m.ID
+	}
+	for _, v := range m.V {
+		resolveValue(v, ns)
+	}
+}
+
+func resolveValue(v any, ns string) {
+	switch x := v.(type) {
+	case *Msg:
+		x.Resolve(ns)
+	case []any:
+		for _, it := range x {
+			resolveValue(it, ns)
+		}
+	}
+}
+
+// appendList appends a list value, its items in the short form when short.
+func appendList(b []byte, x []any, ns string, short bool) []byte {
+	if x == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, it := range x {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if short {
+			b = appendShortValue(b, it, ns)
+		} else {
+			b = AppendJSONValue(b, it)
+		}
+	}
+	return append(b, ']')
+}
+
+// sortedKeys are the keys of v in order, in buf when they fit.
+func sortedKeys(v map[string]any, buf []string) []string {
+	keys := buf[:0]
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 // AppendJSONValue appends a value as encoding/json writes it: a message's
 // kinds of values without reflection, anything else through encoding/json.
 func AppendJSONValue(b []byte, v any) []byte {
@@ -137,17 +333,7 @@ func AppendJSONValue(b []byte, v any) []byte {
 	case *Msg:
 		return x.AppendJSON(b)
 	case []any:
-		if x == nil {
-			return append(b, "null"...)
-		}
-		b = append(b, '[')
-		for i, it := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = AppendJSONValue(b, it)
-		}
-		return append(b, ']')
+		return appendList(b, x, "", false)
 	case JSONAppender:
 		return x.AppendJSON(b)
 	}

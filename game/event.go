@@ -1,7 +1,11 @@
 package game
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"strconv"
+	"strings"
 
 	"harbor"
 )
@@ -15,6 +19,13 @@ import (
 // reader's page words in their own language. Text is the same line in
 // English, for the server's own use (tests, the operator's logs); it is
 // encoded only for an event that has no Msg.
+//
+// An event travels in a short form (docs/protocol.md, "Events: messages,
+// not sentences"): the array [type, seat, msg, data], its message in the
+// short form of Msg.AppendShort, with the ids of its game written from
+// their dot (its text, a string, in place of a message it has not; no
+// data, no fourth item). UnmarshalJSON reads that form and the long one
+// the field names below give.
 type Event struct {
 	Type string `json:"type"`           // what happened: "roll", "buy", "rent", ...
 	Seat Seat   `json:"seat"`           // the seat the event is about, or Public
@@ -25,30 +36,91 @@ type Event struct {
 	Secrets []Secret `json:"-"` // never encoded: resolved per viewer by For
 }
 
-// MarshalJSON encodes the event with its Msg, and with its Text only when
-// it has no Msg: the line is sent once, in the form the reader's page words.
+// MarshalJSON encodes the event in its short form, with its Msg, and with
+// its Text only when it has no Msg: the line is sent once, in the form the
+// reader's page words.
 func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
 
 // AppendJSON appends the event's JSON, as MarshalJSON gives it, without
 // reflection but for its Data: the server encodes the events of every move.
 func (e Event) AppendJSON(b []byte) []byte {
-	b = append(b, `{"type":`...)
+	b = append(b, '[')
 	b = AppendJSONString(b, e.Type)
-	b = append(b, `,"seat":`...)
+	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(e.Seat), 10)
+	b = append(b, ',')
 	if e.Msg != nil {
-		b = append(b, `,"msg":`...)
-		b = e.Msg.AppendJSON(b)
+		b = e.Msg.AppendShort(b, gameOf(e.Msg.ID))
 	} else {
-		b = append(b, `,"text":`...)
 		b = AppendJSONString(b, e.Text)
 	}
 	if e.Data != nil {
-		b = append(b, `,"data":`...)
+		b = append(b, ',')
 		b = harbor.AppendJSONValue(b, e.Data)
 	}
-	return append(b, '}')
+	return append(b, ']')
 }
+
+// gameOf is the namespace of id when it is a registered game's, the
+// namespace the short form writes its ids without; else "".
+func gameOf(id string) string {
+	ns, _, ok := strings.Cut(id, ".")
+	if !ok {
+		return ""
+	}
+	registry.RLock()
+	_, known := registry.defs[ns]
+	registry.RUnlock()
+	if !known {
+		return ""
+	}
+	return ns
+}
+
+// UnmarshalJSON reads an event in its short form or its long one. The
+// ids its message holds without their namespace keep their leading dot:
+// Resolve puts the game's namespace back.
+func (e *Event) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if len(data) > 0 && data[0] == '[' {
+		var items []json.RawMessage
+		if err := json.Unmarshal(data, &items); err != nil {
+			return err
+		}
+		if len(items) < 3 || len(items) > 4 {
+			return fmt.Errorf("an event of %d items, want 3 or 4", len(items))
+		}
+		*e = Event{}
+		if err := json.Unmarshal(items[0], &e.Type); err != nil {
+			return err
+		}
+		if err := json.Unmarshal(items[1], &e.Seat); err != nil {
+			return err
+		}
+		if line := bytes.TrimSpace(items[2]); len(line) > 0 && line[0] == '"' {
+			if err := json.Unmarshal(line, &e.Text); err != nil {
+				return err
+			}
+		} else if err := json.Unmarshal(line, &e.Msg); err != nil {
+			return err
+		}
+		if len(items) == 4 {
+			return json.Unmarshal(items[3], &e.Data)
+		}
+		return nil
+	}
+	type long Event
+	var l long
+	if err := json.Unmarshal(data, &l); err != nil {
+		return err
+	}
+	*e = Event(l)
+	return nil
+}
+
+// Resolve gives the ids of the event's message that its short form wrote
+// without their namespace the namespace of game back.
+func (e *Event) Resolve(game string) { e.Msg.Resolve(game) }
 
 // AppendEventsJSON appends the JSON array of events as viewer may see them.
 func AppendEventsJSON(b []byte, events []Event, viewer Seat) []byte {

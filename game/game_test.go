@@ -256,20 +256,66 @@ func BenchmarkPileRandom(b *testing.B) {
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 }
 
+// withPile registers Pile, whose ids the short form of its events writes
+// from their dot, unless TestRegistry did.
+func withPile() {
+	if _, err := game.Lookup(gametest.ID); err != nil {
+		game.Register(gametest.Definition)
+	}
+}
+
 func TestEventSendsItsMessageNotItsText(t *testing.T) {
+	withPile()
 	e := game.Event{Type: "roll", Seat: 1, Text: "Bo rolled 8", Msg: game.M("pile.rolled", "who", "Bo", "n", 8),
 		Secrets: []game.Secret{{To: game.Seats(1), Text: "You rolled 8", Msg: game.M("pile.youRolled", "n", 8)}}}
 	pub, _ := json.Marshal(e.For(game.Public))
-	if want := `{"type":"roll","seat":1,"msg":{"id":"pile.rolled","v":{"n":8,"who":"Bo"}}}`; string(pub) != want {
+	if want := `["roll",1,{"@":".rolled","n":8,"who":"Bo"}]`; string(pub) != want {
 		t.Errorf("public event = %s, want %s", pub, want)
 	}
 	own, _ := json.Marshal(e.For(1))
-	if want := `{"type":"roll","seat":1,"msg":{"id":"pile.youRolled","v":{"n":8}}}`; string(own) != want {
+	if want := `["roll",1,{"@":".youRolled","n":8}]`; string(own) != want {
 		t.Errorf("seat 1's event = %s, want %s", own, want)
 	}
 	plain, _ := json.Marshal(game.Event{Type: "x", Seat: game.Public, Text: "a line"})
-	if want := `{"type":"x","seat":-1,"text":"a line"}`; string(plain) != want {
+	if want := `["x",-1,"a line"]`; string(plain) != want {
 		t.Errorf("event without a message = %s, want %s", plain, want)
+	}
+}
+
+// The short form writes the game's words as strings from their dot and a
+// name that starts with a dot or a backslash after a backslash; the table's
+// ids stay whole; a decoded event, resolved, is the event that was sent.
+func TestEventShortFormReadsBack(t *testing.T) {
+	withPile()
+	sent := game.Event{Type: "take", Seat: 0, Data: map[string]any{"n": float64(2)},
+		Msg: game.M("table.standIn", "who", ".Ana", "line", game.M("pile.took", "who", `\Bo`, "n", 2,
+			"from", game.Word("pile.heap"), "all", game.List([]*game.Msg{game.Word("pile.heap"), game.Word("table.aMove")})))}
+	raw, _ := json.Marshal(sent)
+	want := `["take",0,{"@":"table.standIn","line":{"@":"pile.took","all":[{"@":"pile.heap"},{"@":"table.aMove"}],` +
+		`"from":{"@":"pile.heap"},"n":2,"who":"\\\\Bo"},"who":"\\.Ana"},{"n":2}]`
+	if string(raw) != want {
+		t.Errorf("event = %s\nwant    %s", raw, want)
+	}
+	own := game.Event{Type: "take", Seat: 1, Msg: game.M("pile.took", "who", ".Ana", "from", game.Word("pile.heap"))}
+	raw2, _ := json.Marshal(own)
+	if want := `["take",1,{"@":".took","from":".heap","who":"\\.Ana"}]`; string(raw2) != want {
+		t.Errorf("event = %s, want %s", raw2, want)
+	}
+	var got game.Event
+	if err := json.Unmarshal(raw2, &got); err != nil {
+		t.Fatal(err)
+	}
+	got.Resolve("pile")
+	if got.Type != "take" || got.Seat != 1 || got.Msg.ID != "pile.took" || got.Msg.V["who"] != ".Ana" ||
+		got.Msg.V["from"].(*game.Msg).ID != "pile.heap" {
+		t.Errorf("read back %+v %+v", got, got.Msg)
+	}
+	var long game.Event
+	if err := json.Unmarshal([]byte(`{"type":"roll","seat":1,"msg":{"id":"pile.rolled","v":{"who":".Bo","n":8}},"data":[4,4]}`), &long); err != nil {
+		t.Fatal(err)
+	}
+	if long.Type != "roll" || long.Seat != 1 || long.Msg.ID != "pile.rolled" || long.Msg.V["who"] != ".Bo" || len(long.Data.([]any)) != 2 {
+		t.Errorf("the long form read back as %+v %+v", long, long.Msg)
 	}
 }
 

@@ -405,6 +405,7 @@ func TestFullLogOnReconnect(t *testing.T) {
 			}
 			id := ""
 			if m := en.Events[0].Msg; m != nil {
+				m.Resolve("pile") // the wire sends Pile's ids from their dot
 				id = m.ID
 			}
 			if en.Events[0].Seat == 0 && id != mine || id == "pile.youTook" && mine != "pile.youTook" {
@@ -595,7 +596,7 @@ func standInTook(m *game.Msg, who string) bool {
 	if m == nil || m.ID != "table.standIn" || m.V["who"] != who {
 		return false
 	}
-	line, _ := m.V["line"].(map[string]any)
-	v, _ := line["v"].(map[string]any)
-	return line["id"] == "pile.took" && v["who"] == who
+	m.Resolve("pile") // the wire sends Pile's ids from their dot
+	line, _ := m.V["line"].(*game.Msg)
+	return line != nil && line.ID == "pile.took" && line.V["who"] == who
 }

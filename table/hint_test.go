@@ -67,7 +67,7 @@ func TestHint(t *testing.T) {
 			t.Fatal("a hint changed the table")
 		}
 		for name, c := range map[string]*recorder{"the asker": ana, "the TV": tv} {
-			if c.count(`{"t":"note","v":0,"d":{"type":"hint","seat":0,"msg":{"id":"table.hint","v":{"who":"Ana"}}}}`) != 1 {
+			if c.count(`{"t":"note","v":0,"d":["hint",0,{"@":"table.hint","who":"Ana"}]}`) != 1 {
 				t.Errorf("%s got no note of the hint: %v", name, c.frames)
 			}
 		}
@@ -155,7 +155,7 @@ func TestHintNoteOutlastsAReload(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	const line = `"msg":{"id":"table.hint","v":{"who":"Ana"}}`
+	const line = `["hint",0,{"@":"table.hint","who":"Ana"}]`
 	logFrame := func(r *table.Runner) string {
 		t.Helper()
 		c := &recorder{}

@@ -11,10 +11,12 @@ import (
 // said is an event as the tests read it off the wire: its English text when
 // it carries no message, else its message id and values, nested messages in
 // brackets: "pile.took who=Ana n=1", "table.standIn who=Bo line=[pile.took who=Bo n=2]".
+// The ids the wire sends from their dot are Pile's, the game of these tables.
 func said(e game.Event) string {
 	if e.Msg == nil {
 		return e.Text
 	}
+	e.Resolve("pile")
 	return msgLine(e.Msg.ID, e.Msg.V)
 }
 

@@ -133,19 +133,45 @@ func randomEvents(t *testing.T, d game.Definition, n int, seed uint64) []game.Ev
 
 // TestEventsEncodeAsEncodingJSONWould encodes every event of random games,
 // as every viewer sees it, with the server's appender and with
-// encoding/json's reflection, and wants the same bytes.
+// encoding/json's reflection of the short form (docs/protocol.md, "Events:
+// messages, not sentences"), and wants the same bytes; read back and
+// resolved, each is the event it was, message and data.
 func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
-	type withText struct {
-		Type string    `json:"type"`
-		Seat game.Seat `json:"seat"`
-		Text string    `json:"text"`
-		Data any       `json:"data,omitempty"`
-	}
-	type withMsg struct {
-		Type string    `json:"type"`
-		Seat game.Seat `json:"seat"`
-		Msg  *game.Msg `json:"msg"`
-		Data any       `json:"data,omitempty"`
+	// short is a message's short form as encoding/json writes a map: its id
+	// under "@" and its values beside it, the game's ids from their dot, its
+	// words strings, a name from a dot or a backslash after a backslash.
+	var short func(m *game.Msg, ns string, inside bool) any
+	short = func(m *game.Msg, ns string, inside bool) any {
+		id := m.ID
+		if strings.HasPrefix(id, ns+".") {
+			id = id[len(ns):]
+		}
+		if inside && len(m.V) == 0 && id[0] == '.' {
+			return id
+		}
+		out := map[string]any{"@": id}
+		var value func(v any) any
+		value = func(v any) any {
+			switch x := v.(type) {
+			case string:
+				if strings.HasPrefix(x, ".") || strings.HasPrefix(x, `\\`) {
+					return `\\` + x
+				}
+			case *game.Msg:
+				return short(x, ns, true)
+			case []any:
+				items := make([]any, len(x))
+				for i, it := range x {
+					items[i] = value(it)
+				}
+				return items
+			}
+			return v
+		}
+		for k, v := range m.V {
+			out[k] = value(v)
+		}
+		return out
 	}
 	for _, d := range game.All() {
 		info := d.Info()
@@ -156,16 +182,28 @@ func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 				for v := game.Public; v < game.Seat(players); v++ {
 					for _, e := range events {
 						e = e.For(v)
-						var ref any = withText{e.Type, e.Seat, e.Text, e.Data}
+						ref := []any{e.Type, e.Seat, e.Text}
 						if e.Msg != nil {
-							ref = withMsg{e.Type, e.Seat, e.Msg, e.Data}
+							ref[2] = short(e.Msg, info.ID, false)
+						}
+						if e.Data != nil {
+							ref = append(ref, e.Data)
 						}
 						want, err := json.Marshal(ref)
 						if err != nil {
 							t.Fatal(err)
 						}
-						if got := e.AppendJSON(nil); !bytes.Equal(got, want) {
+						got := e.AppendJSON(nil)
+						if !bytes.Equal(got, want) {
 							t.Fatalf("%s: the event encodes as\n%s\nencoding/json writes\n%s", info.ID, got, want)
+						}
+						var back game.Event
+						if err := json.Unmarshal(got, &back); err != nil {
+							t.Fatalf("%s: %s does not read back: %v", info.ID, got, err)
+						}
+						back.Resolve(info.ID)
+						if !sameJSON(t, back.Msg, e.Msg) || !sameJSON(t, back.Data, e.Data) || back.Type != e.Type || back.Seat != e.Seat {
+							t.Fatalf("%s: %s reads back as %+v %s", info.ID, got, back, mustMarshal(t, back.Msg))
 						}
 						n++
 					}
@@ -188,4 +226,27 @@ func eventsOf(events []game.Event, v game.Seat) []game.Event {
 		out[i] = e.For(v)
 	}
 	return out
+}
+
+// sameJSON reports whether a and b are the same JSON value (a message in
+// its long form; a message read back holds float64 numbers where the one
+// sent held ints, and data read back is a map where a struct was sent).
+func sameJSON(t *testing.T, a, b any) bool {
+	norm := func(v any) []byte {
+		var x any
+		if err := json.Unmarshal(mustMarshal(t, v), &x); err != nil {
+			t.Fatal(err)
+		}
+		return mustMarshal(t, x)
+	}
+	return bytes.Equal(norm(a), norm(b))
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }

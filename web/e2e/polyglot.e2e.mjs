@@ -18,6 +18,28 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { fail, holdingsMoves, log, pageApi, PHONE, STEP_TIMEOUT, setStep, shot, TV, until, watchErrors, webDir } from "./lib.mjs";
 import { myTurn, personStep } from "./moves.mjs";
 
+/**
+ * longEvent reads an event of the wire's short form ([type, seat, msg, data?], the message's id under
+ * "@" beside its values, the game's ids and words from their dot: docs/protocol.md) into the long form
+ * the catalogs word, as the page does.
+ */
+function longEvent(e, game) {
+  const [type, seat, line] = e;
+  return typeof line === "object" && line !== null ? { type, seat, msg: longMsg(line, game) } : { type, seat, text: line };
+}
+
+function longMsg(m, game) {
+  const { "@": id, ...values } = m;
+  const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, longValue(x, game)]));
+  return { id: id.startsWith(".") ? game + id : id, ...(Object.keys(v).length ? { v } : {}) };
+}
+
+function longValue(x, game) {
+  if (Array.isArray(x)) return x.map((it) => longValue(it, game));
+  if (typeof x === "string") return x.startsWith(".") ? { id: game + x } : x.startsWith("\\") ? x.slice(1) : x;
+  return typeof x === "object" && x !== null ? longMsg(x, game) : x;
+}
+
 const read = (...p) => JSON.parse(readFileSync(join(webDir, "src", ...p), "utf8"));
 /** The catalogs the pages word a Holdings table from, by language: the shared one and the game's. */
 const CATALOGS = Object.fromEntries(["en", "de", "es"].map((l) => [l, { ...read("i18n", `${l}.json`), ...read("games", "holdings", "i18n", `${l}.json`) }]));
@@ -146,7 +168,7 @@ export default async function scenario(ctx) {
   setStep("every log line each page shows is the game's stored line in that page's language");
   const stored = await pageApi(ana, "GET", `/api/tables/${id}/log`);
   if (stored.status !== 200) fail(`the game log: ${stored.status}`);
-  const events = [...stored.body.setup, ...stored.body.moves.flatMap((m) => m.events)].filter((e) => e.msg);
+  const events = [...stored.body.setup, ...stored.body.moves.flatMap((m) => m.events)].map((e) => longEvent(e, "holdings")).filter((e) => e.msg);
   if (events.length < 10) fail(`the stored log holds ${events.length} lines with messages`);
   // The notes that someone asked for a hint are told to every page but not stored with the moves.
   const notes = ["Ana", "Bo"].map((who) => ({ id: "table.hint", v: { who } }));

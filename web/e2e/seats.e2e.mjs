@@ -91,7 +91,7 @@ async function oneGame(ctx, game, name) {
   ana.on("websocket", (ws) =>
     ws.on("framereceived", ({ payload }) => {
       // A stand-in's line travels as the message "table.standIn" naming the seat's person.
-      const forBo = (text) => text.includes('"id":"table.standIn"') && text.includes('"who":"Bo"');
+      const forBo = (text) => text.includes('"@":"table.standIn"') && text.includes('"who":"Bo"');
       if (typeof payload !== "string" || !forBo(payload)) return;
       for (const line of payload.split("\n")) if (forBo(line)) standInAt.push(JSON.parse(line).v);
     }),
@@ -193,7 +193,7 @@ async function oneGame(ctx, game, name) {
   if (!marked.length || marked.some((m) => m.seat !== ANA && m.seat !== BO)) fail(`stand-in moves in the stored log: ${JSON.stringify(marked.slice(0, 3))}`);
   // The moves made in Bo's seat while his page was closed are the stand-in's, and say so.
   const away = full.body.moves.filter((m) => m.seat === BO && m.n >= closedAt && m.n < backAt);
-  if (!away.length || away.some((m) => !m.standIn || !m.events.some((e) => e.msg?.id === "table.standIn" && e.msg.v?.who === "Bo"))) {
+  if (!away.length || away.some((m) => !m.standIn || !m.events.some((e) => e[2]?.["@"] === "table.standIn" && e[2].who === "Bo"))) {
     fail(`the moves of Bo's seat while he was gone (versions ${closedAt} to ${backAt}): ${JSON.stringify(away.slice(0, 3))}`);
   }
   if (full.body.moves.some((m) => m.seat === 1 && m.standIn)) fail("the computer player's own moves are marked as a stand-in's");

@@ -193,15 +193,17 @@ export const api = {
   start: (id: string) => call<unknown>("POST", `${t(id)}/start`),
   /** timeline sets whether people may take back safe moves and whether the replay keeps hands hidden (host, lobby). */
   timeline: (id: string, undo: boolean, hideHands: boolean) => call<unknown>("POST", `${t(id)}/timeline`, { undo, hideHands }),
-  /** replay is the finished table after its first at moves; hands asks for every seat's own view too. */
-  replay: async (id: string, at: number, hands: boolean) => decodePosition(await call<unknown>("GET", `${t(id)}/replay?at=${at}${hands ? "&hands=1" : ""}`)),
+  /** replay is the finished table after its first at moves; hands asks for every seat's own view too; game is the table's (decodeEvent). */
+  replay: async (id: string, at: number, hands: boolean, game: string) =>
+    decodePosition(await call<unknown>("GET", `${t(id)}/replay?at=${at}${hands ? "&hands=1" : ""}`), game),
   /** tvReplay is the same for the TV by its code (public view only), with the table's lobby. */
   tvReplay: async (code: string, at: number): Promise<{ lobby: Lobby; position: Position }> => {
     const raw = await call<unknown>("GET", `/api/tv/${encodeURIComponent(code)}/replay?at=${at}`);
-    return { lobby: decodeLobby(isObj(raw) ? raw.table : null), position: decodePosition(raw) };
+    const lobby = decodeLobby(isObj(raw) ? raw.table : null);
+    return { lobby, position: decodePosition(raw, lobby.game) };
   },
   /** replayFile is a position of a game file the person opened; nothing is stored. */
-  replayFile: async (doc: unknown, at: number) => decodePosition(await call<unknown>("POST", "/api/replay", { export: doc, at })),
+  replayFile: async (doc: unknown, at: number, game: string) => decodePosition(await call<unknown>("POST", "/api/replay", { export: doc, at }), game),
   /** fork opens a table that plays on from the finished table after its first at moves; it returns the new table's id. */
   fork: async (id: string, at: number) => tableIdOf(await call<unknown>("POST", `${t(id)}/fork`, { at })),
   /** chatRoom is the host's view of the table's chat room. */

@@ -49,6 +49,8 @@ export class Link {
   private lastHeard = 0;
   private closed = false;
   private readonly chain = new StateChain();
+  /** the table's game, from the lobby frame that comes before any state */
+  private game = "";
   version = 0;
 
   constructor(
@@ -115,8 +117,9 @@ export class Link {
       if (!raw) return;
       const { env, ask } = this.chain.take(raw);
       if (ask) this.send(encodeStateRequest(raw.v));
-      const m = env && decodeEnvelope(env, this.me());
+      const m = env && decodeEnvelope(env, this.me(), this.game);
       if (!m) return;
+      if (m.t === "lobby") this.game = m.d.game;
       this.version = m.v;
       this.on.message(m);
     };

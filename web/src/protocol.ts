@@ -254,19 +254,66 @@ export function decodeResult(d: unknown): GameResult {
   };
 }
 
-function decodeEvent(d: unknown): GameEvent {
+/**
+ * decodeEvent reads an event in its short form, the array [type, seat, msg, data?] with its text, a
+ * string, in place of a message it has none (docs/protocol.md, "Events: messages, not sentences"), or
+ * its long one ({type, seat, msg, data, text}); game is the table's game, the namespace of the ids sent
+ * from their dot.
+ */
+export function decodeEvent(d: unknown, game = ""): GameEvent {
+  if (Array.isArray(d)) {
+    const [type, seat, line, data] = d as unknown[];
+    const e: GameEvent = { type: asText(type), seat: num(seat, PUBLIC), text: typeof line === "string" ? line : "" };
+    const msg = decodeMsg(line, game);
+    if (msg) e.msg = msg;
+    if (d.length > 3) e.data = data;
+    return e;
+  }
   const o = obj(d);
   const e: GameEvent = { type: asText(o.type), seat: num(o.seat, PUBLIC), text: asText(o.text) };
-  const msg = decodeMsg(o.msg);
+  const msg = decodeMsg(o.msg, game);
   if (msg) e.msg = msg;
   if (o.data !== undefined) e.data = o.data;
   return e;
 }
 
-/** decodeMsg reads a message: an id and, when it has any, an object of values (anything else is no message). */
-function decodeMsg(d: unknown): Msg | undefined {
-  if (!isObj(d) || typeof d.id !== "string" || d.id === "") return undefined;
-  return isObj(d.v) ? { id: d.id, v: d.v } : { id: d.id };
+/**
+ * decodeMsg reads a message, in its long form ({id, v}) or its short one (its id
+ * under "@" beside its values), into the long form, the messages inside it too;
+ * an id sent from its dot (".rolled") is of game ("holdings.rolled"). Anything
+ * else is no message.
+ */
+export function decodeMsg(d: unknown, game = ""): Msg | undefined {
+  if (!isObj(d)) return undefined;
+  let id: unknown;
+  let values: Record<string, unknown> | undefined;
+  const short = typeof d["@"] === "string";
+  if (short) {
+    id = d["@"];
+    const { "@": _, ...rest } = d;
+    values = rest;
+  } else {
+    id = d.id;
+    values = isObj(d.v) ? d.v : undefined;
+  }
+  if (typeof id !== "string" || id === "" || id === ".") return undefined;
+  const m: Msg = { id: id.startsWith(".") ? game + id : id };
+  if (values && Object.keys(values).length > 0) {
+    const v: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(values)) v[k] = decodeValue(x, game, short);
+    m.v = v;
+  }
+  return m;
+}
+
+/**
+ * decodeValue reads one value of a message: its messages, and those of a list, into the long form; in
+ * the short form a string from a dot is a word of game, and a backslash before a name is dropped.
+ */
+function decodeValue(x: unknown, game: string, short: boolean): unknown {
+  if (Array.isArray(x)) return x.map((it) => decodeValue(it, game, short));
+  if (short && typeof x === "string") return x.startsWith(".") ? { id: game + x } : x.startsWith("\\") ? x.slice(1) : x;
+  return isObj(x) ? (decodeMsg(x, game) ?? x) : x;
 }
 
 export function decodeMove(d: unknown): Move | null {
@@ -274,7 +321,7 @@ export function decodeMove(d: unknown): Move | null {
   return d as Move;
 }
 
-export function decodeState(d: unknown): GameState {
+export function decodeState(d: unknown, game = ""): GameState {
   const o = obj(d);
   return {
     view: o.view ?? null,
@@ -282,14 +329,14 @@ export function decodeState(d: unknown): GameState {
     actors: seatList(o.actors),
     seat: num(o.seat, PUBLIC),
     result: decodeResult(o.result),
-    events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
+    events: Array.isArray(o.events) ? o.events.map((e) => decodeEvent(e, game)) : [],
     deadline: num(o.deadline),
     turnDue: num(o.turnDue),
     undo: bool(o.undo),
   };
 }
 
-export function decodePosition(d: unknown): Position {
+export function decodePosition(d: unknown, game = ""): Position {
   const o = obj(d);
   return {
     at: num(o.at),
@@ -297,7 +344,7 @@ export function decodePosition(d: unknown): Position {
     view: o.view ?? null,
     seats: Array.isArray(o.seats) ? o.seats : null,
     actors: seatList(o.actors),
-    events: Array.isArray(o.events) ? o.events.map(decodeEvent) : [],
+    events: Array.isArray(o.events) ? o.events.map((e) => decodeEvent(e, game)) : [],
     result: decodeResult(o.result),
   };
 }
@@ -401,20 +448,26 @@ function decodeChatLine(d: unknown): ChatLine {
   };
 }
 
-export function decodeLogPage(d: unknown): LogPage {
+/** decodeLogMoves reads the moves of a table's log (GET /api/tables/{id}/log): each one's events, of a game of game. */
+export function decodeLogMoves(d: unknown, game: string): { events: GameEvent[] }[] {
+  if (!Array.isArray(d)) return [];
+  return d.map((m) => ({ events: isObj(m) && Array.isArray(m.events) ? m.events.map((e) => decodeEvent(e, game)) : [] }));
+}
+
+export function decodeLogPage(d: unknown, game = ""): LogPage {
   const o = obj(d);
   const entries = Array.isArray(o.entries)
-    ? o.entries.filter(isObj).map((e) => ({ v: num(e.v), events: Array.isArray(e.events) ? e.events.map(decodeEvent) : [] }))
+    ? o.entries.filter(isObj).map((e) => ({ v: num(e.v), events: Array.isArray(e.events) ? e.events.map((x) => decodeEvent(x, game)) : [] }))
     : [];
   const complete = bool(o.complete);
   const from = num(o.from, complete ? 0 : (entries[0]?.v ?? 0));
   return { entries, from, to: num(o.to, entries[entries.length - 1]?.v ?? from), complete };
 }
 
-/** decode parses one text frame from the server; null if it is not an envelope. */
-export function decode(text: string, me = ""): ServerMessage | null {
+/** decode parses one text frame from the server; null if it is not an envelope. game is the table's game (decodeEvent). */
+export function decode(text: string, me = "", game = ""): ServerMessage | null {
   const raw = parseEnvelope(text);
-  return raw ? decodeEnvelope(raw, me) : null;
+  return raw ? decodeEnvelope(raw, me, game) : null;
 }
 
 /** parseEnvelope parses one text frame from the server as it is; null if it is not an envelope. */
@@ -431,14 +484,18 @@ export function parseEnvelope(text: string): RawEnvelope | null {
   return env;
 }
 
-/** decodeEnvelope reads an envelope into the client's own types; null for a type it does not know (a patch is made a state first: StateChain). */
-export function decodeEnvelope(raw: RawEnvelope, me = ""): ServerMessage | null {
+/**
+ * decodeEnvelope reads an envelope into the client's own types; null for a type it does not know (a patch
+ * is made a state first: StateChain). game is the table's game, whose ids events send from their dot
+ * (decodeEvent); a lobby frame names it.
+ */
+export function decodeEnvelope(raw: RawEnvelope, me = "", game = ""): ServerMessage | null {
   const v = raw.v;
   switch (raw.t) {
     case "lobby":
       return { t: "lobby", v, d: decodeLobby(raw.d, me) };
     case "state":
-      return { t: "state", v, d: decodeState(raw.d) };
+      return { t: "state", v, d: decodeState(raw.d, game) };
     case "error":
       return { t: "error", v, d: decodeError(raw.d) };
     case "pong":
@@ -451,9 +508,9 @@ export function decodeEnvelope(raw: RawEnvelope, me = ""): ServerMessage | null 
       return { t: "hint", v, d: reason ? { move, reason } : { move } };
     }
     case "note":
-      return { t: "note", v, d: decodeEvent(raw.d) };
+      return { t: "note", v, d: decodeEvent(raw.d, game) };
     case "log":
-      return { t: "log", v, d: decodeLogPage(raw.d) };
+      return { t: "log", v, d: decodeLogPage(raw.d, game) };
     case "chat": {
       const o = obj(raw.d);
       return { t: "chat", v, d: { lines: Array.isArray(o.lines) ? o.lines.map(decodeChatLine) : [], all: bool(o.all) } };

@@ -66,6 +66,46 @@ describe("decode", () => {
     expect(m.d.result.over).toBe(false);
   });
 
+  it("reads events in the short form, the game's ids and words from their dot, into the long form", () => {
+    const frame = JSON.stringify({
+      t: "log",
+      v: 7,
+      d: {
+        entries: [
+          {
+            v: 7,
+            events: [
+              ["move", 1, { "@": ".moved", place: ".space.southFerry", who: "\\.Bo", all: [".bank", "Cy", { "@": "table.aMove" }] }, { from: 9, to: 17 }],
+              ["undo", 0, { "@": "table.standIn", line: { "@": ".ended", who: "Ana" }, who: "Ana" }],
+              ["x", -1, "a line"],
+            ],
+          },
+        ],
+        complete: true,
+      },
+    });
+    const m = decode(frame, "", "holdings");
+    if (m?.t !== "log") throw new Error("not a log frame");
+    const [move, standIn, plain] = m.d.entries[0]!.events;
+    expect(move).toEqual({
+      type: "move",
+      seat: 1,
+      text: "",
+      msg: {
+        id: "holdings.moved",
+        v: { place: { id: "holdings.space.southFerry" }, who: ".Bo", all: [{ id: "holdings.bank" }, "Cy", { id: "table.aMove" }] },
+      },
+      data: { from: 9, to: 17 },
+    });
+    expect(standIn?.msg).toEqual({ id: "table.standIn", v: { line: { id: "holdings.ended", v: { who: "Ana" } }, who: "Ana" } });
+    expect(plain).toEqual({ type: "x", seat: -1, text: "a line" });
+  });
+
+  it("keeps a string from a dot a name in a message's long form", () => {
+    const m = decode('{"t":"hint","v":3,"d":{"move":{"type":"end"},"reason":{"id":"holdings.hintEnd","v":{"who":".Bo"}}}}', "", "holdings");
+    expect(m?.t === "hint" && m.d.reason).toEqual({ id: "holdings.hintEnd", v: { who: ".Bo" } });
+  });
+
   it("decodes a log frame with the versions it covers", () => {
     const m = decode('{"t":"log","v":40,"d":{"entries":[{"v":11,"events":[{"type":"take","seat":1,"text":"Bo took 1"}]}],"from":9,"to":40,"complete":false}}');
     expect(m).toEqual({

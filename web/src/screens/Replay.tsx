@@ -10,7 +10,7 @@ import { gameInfo } from "../gameList";
 import { GameScreen } from "../games/GameScreen";
 import { OfflineNotice, unreachable, useLoad } from "../components/Offline";
 import { useFollowNext } from "../components/PlayAgain";
-import { decodeLobby, type Lobby, type Position } from "../protocol";
+import { decodeLobby, decodeLogMoves, type Lobby, type Position } from "../protocol";
 import { clampAt, fileLobby, logLines, positionData, SPEEDS, startAt, type LogLine } from "../replay";
 import { go, href, type Route } from "../router";
 import { ensureSession, me } from "../session";
@@ -21,15 +21,15 @@ import { t, tr } from "../i18n/i18n";
 
 type Source = { kind: "table"; id: string } | { kind: "tv"; code: string } | { kind: "file"; doc: unknown };
 
-/** fetchPosition asks the server for the position after at moves. */
-function fetchPosition(src: Source, at: number, hands: boolean): Promise<Position> {
+/** fetchPosition asks the server for the position after at moves of a game of game. */
+function fetchPosition(src: Source, at: number, hands: boolean, game: string): Promise<Position> {
   switch (src.kind) {
     case "table":
-      return api.replay(src.id, at, hands);
+      return api.replay(src.id, at, hands, game);
     case "tv":
       return api.tvReplay(src.code, at).then((r) => r.position);
     case "file":
-      return api.replayFile(src.doc, at);
+      return api.replayFile(src.doc, at, game);
   }
 }
 
@@ -99,7 +99,7 @@ function ReplayOf({ src }: { src: Source }) {
     const key = `${n}:${withHands}`;
     let p = cache.current.get(key);
     if (!p) {
-      p = fetchPosition(src, n, withHands);
+      p = fetchPosition(src, n, withHands, lobby?.game ?? "");
       p.catch(() => cache.current.delete(key));
       cache.current.set(key, p);
     }
@@ -118,8 +118,9 @@ function ReplayOf({ src }: { src: Source }) {
           return null;
         });
         const [t, moves] = await Promise.all([api.table(src.id), full.then((f) => f?.moves)]);
-        setLobby(decodeLobby(t, me.value));
-        setLog(logLines(Array.isArray(moves) ? moves : []));
+        const l = decodeLobby(t, me.value);
+        setLobby(l);
+        setLog(logLines(decodeLogMoves(moves, l.game)));
       } else if (src.kind === "tv") {
         setLobby((await api.tvReplay(src.code, 0)).lobby);
       } else {
