@@ -190,7 +190,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           final: v.scores.length ? (
             <>
               <ScoreTable v={v} result={g.result} colors={colors} />
-              <PrestigeChart v={v} colors={colors} width={900} height={220} />
+              <PrestigeChart v={v} colors={colors} width={900} height={140} />
             </>
           ) : null,
         };
