@@ -80,7 +80,9 @@ function TvDistrict({ v }: { v: GreatHarborView }) {
 /**
  * TvVoyages is the three segments of the voyage track under the Harbor, one
  * line each in fixed columns: the ships at sea, what trade pays, how far home
- * is, the Demand tiles and the pirates once revealed.
+ * is, the Demand tiles and the pirates once revealed. The words stand once, in
+ * the columns' heads, and the lines hold only numbers and icons, so the table
+ * keeps its width in a language of longer words.
  */
 function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
   return (
@@ -94,11 +96,22 @@ function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
         <col class="gh-tv-voy-demand" />
         <col />
       </colgroup>
+      <thead>
+        <tr>
+          <th scope="col">{t("greatharbor.ui.tv.col_segment")}</th>
+          <th scope="col">{t("greatharbor.ui.tv.col_ships")}</th>
+          <th scope="col">{t("greatharbor.ui.tv.col_trade")}</th>
+          <th scope="col">{t("greatharbor.ui.tv.col_home")}</th>
+          <th scope="col">{t("greatharbor.ui.tv.demand")}</th>
+          <th scope="col">{t("greatharbor.ui.icon.pirate")}</th>
+        </tr>
+      </thead>
       <tbody>
         {voyageSegments(v).map(({ g, seg, demand, owners, pirate, now }) => (
           <tr key={g} class={now ? "gh-now" : ""} data-testid={`segment-${g}`}>
             <th scope="row">
-              <Icon name="ship" label={false} /> {t("greatharbor.ui.segment", { n: g + 1 })}
+              <Icon name="ship" label={false} /> <span aria-hidden="true">{g + 1}</span>
+              <span class="sr-only">{t("greatharbor.ui.segment", { n: g + 1 })}</span>
             </th>
             <td>
               {owners.map((o, i) => (
@@ -106,16 +119,16 @@ function TvVoyages({ v, colors }: { v: GreatHarborView; colors: string[] }) {
               ))}
             </td>
             <td>
-              {t("greatharbor.ui.tv.trade")} <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
+              <Amount n={seg.coins} icon="coins" /> <Amount n={seg.prestige} icon="prestige" />
             </td>
-            <td>{t("greatharbor.ui.tv.home_in", { n: seg.returnDistance })}</td>
+            <td>{seg.returnDistance}</td>
             <td>
-              {t("greatharbor.ui.tv.demand")} <DemandIcons demand={demand} />
+              <DemandIcons demand={demand} />
             </td>
             <td>
               {pirate >= 0 ? (
                 <>
-                  <Icon name="pirate" /> {t("greatharbor.ui.strength", { n: pirate })}
+                  <Icon name="pirate" label={false} /> {pirate}
                 </>
               ) : null}
             </td>
@@ -177,7 +190,7 @@ export function GreatHarborTv({ store }: { store: TableStore }) {
           final: v.scores.length ? (
             <>
               <ScoreTable v={v} result={g.result} colors={colors} />
-              <PrestigeChart v={v} colors={colors} width={900} height={220} />
+              <PrestigeChart v={v} colors={colors} width={900} height={140} />
             </>
           ) : null,
         };

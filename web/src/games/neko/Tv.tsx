@@ -62,9 +62,20 @@ function TvDraft({ v }: { v: NekoView }) {
   );
 }
 
+/** HubBadge is a column's hub in a town's line: the number in a box, its word for screen readers only. */
+export function HubBadge({ hub }: { hub: number }) {
+  return (
+    <span class="nk-tv-hub">
+      <span aria-hidden="true">{hub}</span>
+      <span class="sr-only">{t("neko.card.hub", { n: hub })}</span>
+    </span>
+  );
+}
+
 /**
  * TvTowns sums up every town in a line, the active player's too (highlighted), so the lines keep their
- * places as the turn passes: each column with its hub and the ships on it.
+ * places as the turn passes: each column with its hub and the ships on it. The hub is a boxed number (the
+ * key explains it), so a line keeps its width in a language of longer words.
  */
 function TvTowns({ v }: { v: NekoView }) {
   return (
@@ -88,7 +99,7 @@ function TvTowns({ v }: { v: NekoView }) {
               <span key={i} class={`nk-tv-col nk-kind-${c.kind}`}>
                 <span aria-hidden="true">{KIND_MARKS[c.kind]}</span>
                 <span class="sr-only">{kindName(c.kind)}</span>
-                {t("neko.tv.column", { n: i + 1, hub: c.hub })}
+                {i + 1} <HubBadge hub={c.hub} />
                 {c.actions.length > 1 ? (
                   <>
                     {" "}

@@ -48,6 +48,11 @@ export const legend: LegendEntry[] = [
     () => t("neko.legend.harbour.words"),
   ),
   entry(
+    <span class="nk-tv-hub">3</span>,
+    () => t("neko.card.hubValue"),
+    () => t("neko.legend.hub.words"),
+  ),
+  entry(
     <span class="nk-ship">
       <span>⎈</span> <span>L2</span>
     </span>,
