@@ -352,8 +352,6 @@ export function overlapProblems(page) {
       if (!under.has(key)) under.set(key, []);
       under.get(key).push(t.text.slice(0, 30));
     };
-    /** the texts a fixed bar has covered at every scroll position that showed them so far */
-    const behind = new Map();
     const scroller = document.scrollingElement;
     const start = scroller.scrollTop;
     const last = Math.max(0, scroller.scrollHeight - innerHeight);
@@ -384,9 +382,16 @@ export function overlapProblems(page) {
         if (seen.has(t)) continue;
         if (!t.fixed && !t.spans.some(([top, bottom]) => bottom > y && top < y + innerHeight)) continue;
         const clip = clipBox(t.el);
+        // Each line by itself: a bar fixed to the screen covers a text only if some line of it is
+        // under a bar at every scroll position that shows that line (a tall text may never be clear
+        // all at once, yet every line of it passes the clear part of the screen).
+        t.clear ??= new Set();
+        t.blocked ??= new Map();
         let covered = null;
-        let looked = false;
-        for (const r of rectsOf(t)) {
+        rectsOf(t).forEach((r, i) => {
+          if (covered || t.clear.has(i)) return;
+          let over = null;
+          let looked = false;
           for (const fx of r.width > 24 ? [0.25, 0.75] : [0.5]) {
             const x = r.left + r.width * fx;
             const yy = r.top + r.height / 2;
@@ -399,27 +404,27 @@ export function overlapProblems(page) {
             for (const top of paints(first) ? [first] : document.elementsFromPoint(x, yy)) {
               if (top === t.el || top.contains(t.el) || t.el.contains(top)) break;
               if (!paints(top)) continue;
-              covered = top;
+              over = top;
               break;
             }
-            if (covered) break;
+            if (over) break;
           }
-          if (covered) break;
-        }
-        if (!looked) continue;
-        // A bar fixed to the screen covers a text only if no scroll position shows the text clear of it.
-        if (covered && fixed(covered)) {
-          behind.set(t, covered);
-          continue;
-        }
-        seen.add(t);
-        behind.delete(t);
-        if (covered) cover(t, covered);
+          if (!looked) return;
+          if (!over) {
+            t.clear.add(i);
+            t.blocked.delete(i);
+          } else if (fixed(over)) t.blocked.set(i, over);
+          else covered = over;
+        });
+        if (covered) {
+          seen.add(t);
+          cover(t, covered);
+        } else if (t.clear.size === t.spans.length) seen.add(t);
       }
       done = y >= last;
       y = Math.min(last, y + Math.max(40, Math.round(clearBand() * 0.8)));
     }
-    for (const [t, covered] of behind) if (!seen.has(t)) cover(t, covered);
+    for (const t of texts) if (!seen.has(t) && t.blocked?.size) cover(t, t.blocked.values().next().value);
     for (const [key, words] of under) {
       const some = words.slice(0, 4).map((w) => `"${w}"`);
       problems.push({ kind: "overlap", text: `text ${some.join(", ")}${words.length > 4 ? ` and ${words.length - 4} more` : ""} in ${key}` });

@@ -82,6 +82,24 @@ const FAULTS = {
     },
   },
   scroll: { kind: "scroll", screens: ["phone320"], css: ".table-screen { min-width: 700px !important; }" },
+  // A bar fixed to the screen's foot, and a page that keeps no room for it: its last line stays under the bar at every scroll position.
+  "under-bar": {
+    kind: "overlap",
+    screens: ["phone390"],
+    css: "html, body, #app, .play, .table-room { padding-bottom: 0 !important; margin-bottom: 0 !important; }",
+    place: () => {
+      const room = document.querySelector(".table-room") ?? document.body;
+      const p = document.createElement("p");
+      p.className = "gallery-fault-foot";
+      p.style.cssText = "margin:0;font-size:16px";
+      p.textContent = "The last words of the page";
+      room.append(p);
+      const bar = document.createElement("div");
+      bar.className = "gallery-fault-badge";
+      bar.style.cssText = "position:fixed;left:0;right:0;bottom:0;height:120px;background:#c00;z-index:99";
+      document.body.append(bar);
+    },
+  },
   "unnamed-button": {
     kind: "axe",
     screens: ["tv"],
