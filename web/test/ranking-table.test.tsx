@@ -87,8 +87,8 @@ describe("RankingTable that is wider than its place", () => {
     expect(await drawn(["rank-wrapped"])).toBe("rank-wrap rank-wrapped");
   });
 
-  it("stands its column heads upright when wrapping is not enough", async () => {
-    expect(await drawn([])).toBe("rank-wrap rank-wrapped rank-upright");
+  it("breaks its column heads inside their words when wrapping at spaces is not enough", async () => {
+    expect(await drawn([])).toBe("rank-wrap rank-wrapped rank-broken");
   });
 });
 

@@ -4,9 +4,9 @@
 // other end tables do (`fit-table` in styles.css): on a narrow screen the
 // column heads stand upright, and on a phone the place moves into the name's
 // cell. Where the table is still wider than its place (long words in another
-// language, the TV's side column), it takes the phone's look there too rather
-// than scroll: a TV cannot scroll, and a scroller would be one more stop for
-// the keyboard.
+// language, the TV's side column), its names and heads wrap rather than
+// scroll: a TV cannot scroll, and a scroller would be one more stop for the
+// keyboard.
 
 import type { ComponentChildren } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
@@ -43,7 +43,7 @@ export function RankingTable({ tableClass, whoHead, columns, rows }: { tableClas
   const wrap = useRef<HTMLDivElement>(null);
   const fit = useFit(wrap);
   return (
-    <div ref={wrap} class={["rank-wrap", "rank-wrap rank-wrapped", "rank-wrap rank-wrapped rank-upright"][fit]}>
+    <div ref={wrap} class={["rank-wrap", "rank-wrap rank-wrapped", "rank-wrap rank-wrapped rank-broken"][fit]}>
       <table class={`${tableClass} fit-table`}>
         <thead>
           <tr>
@@ -85,7 +85,7 @@ export function RankingTable({ tableClass, whoHead, columns, rows }: { tableClas
  * useFit is how tightly the table in wrap is drawn, from before the first
  * paint: 0 as it is; 1 when it is wider than wrap, with the names and the
  * column heads wrapping at their spaces; 2 when it is still too wide, with
- * the column heads standing upright. It keeps its level until wrap's own
+ * the column heads breaking inside their words. It keeps its level until wrap's own
  * width changes (a window resized) or the page's fonts have come.
  */
 function useFit(wrap: { current: HTMLDivElement | null }): number {
