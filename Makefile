@@ -71,8 +71,10 @@ test-e2e: web/node_modules/.installed chromium
 # positions drawn in chromium from recorded frames and measured (nothing cut
 # or covered, text large enough, axe-core, no sideways scroll), with a
 # contact sheet in web/test-results/gallery/. test-gallery first checks that
-# deliberate faults are reported, then draws the small sample; it fails on
-# any problem. make gallery draws the full default gallery.
+# deliberate faults are reported, then draws the small sample in English and
+# again in the pseudo language (every word a third longer, its contact sheet
+# in web/test-results/gallery-pseudo/); it fails on any problem. make
+# gallery draws the full default gallery.
 # The recorded positions live in the checkout, so two checkouts on one
 # machine never read each other's half-written file.
 GALLERY_SMALL ?= $(CURDIR)/web/test-results/gallery-small.json
@@ -83,6 +85,7 @@ test-gallery: build chromium
 	./bin/harbor gallery -small -out $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery-faults -- $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --open gallery/open-problems.json
+	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --lang pseudo --out test-results/gallery-pseudo
 
 gallery: build chromium
 	mkdir -p $(dir $(GALLERY_FULL))

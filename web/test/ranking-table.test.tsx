@@ -53,6 +53,45 @@ describe("RankingTable", () => {
   });
 });
 
+describe("RankingTable that is wider than its place", () => {
+  const columns = [{ label: "Cards" }, { label: "Road" }];
+  const rows = [{ id: 0, place: 1, who: <b>Ana</b>, points: [4, 0], total: 4, winner: true, testid: "rank-0" }];
+  const proto = HTMLElement.prototype;
+  const width = (el: HTMLElement, fits: string[]) => (el.classList.contains("rank-wrap") && !fits.some((c) => el.classList.contains(c)) ? 900 : 600);
+  // happy-dom lays nothing out: the wrapper says the table is 900 px wide in its 600 until it has one of the classes in fits.
+  const drawn = async (fits: string[]) => {
+    const scroll = Object.getOwnPropertyDescriptor(proto, "scrollWidth");
+    const client = Object.getOwnPropertyDescriptor(proto, "clientWidth");
+    Object.defineProperty(proto, "scrollWidth", {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return width(this, fits);
+      },
+    });
+    Object.defineProperty(proto, "clientWidth", { configurable: true, get: () => 600 });
+    try {
+      render(<RankingTable tableClass="xx-table" whoHead="Who" columns={columns} rows={rows} />, root);
+      for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+      return root.querySelector("table")?.parentElement?.className;
+    } finally {
+      if (scroll) Object.defineProperty(proto, "scrollWidth", scroll);
+      if (client) Object.defineProperty(proto, "clientWidth", client);
+    }
+  };
+
+  it("stays as it is when it fits", async () => {
+    expect(await drawn(["rank-wrap"])).toBe("rank-wrap");
+  });
+
+  it("wraps its names and heads when that is enough", async () => {
+    expect(await drawn(["rank-wrapped"])).toBe("rank-wrap rank-wrapped");
+  });
+
+  it("breaks its column heads inside their words when wrapping at spaces is not enough", async () => {
+    expect(await drawn([])).toBe("rank-wrap rank-wrapped rank-broken");
+  });
+});
+
 describe("Harborfall's final ranking", () => {
   const v = decodeView(sample.publicView);
   const n = v.players.length;

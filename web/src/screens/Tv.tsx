@@ -31,8 +31,8 @@ function TvLobby({ lobby }: { lobby: Lobby }) {
   const levels = gameInfo(lobby.game)?.levels ?? ["normal"];
   return (
     <div class="tv tv-lobby">
+      <h1>{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"}</h1>
       <section class="tv-join">
-        <h1>{lobby.gameName || gameInfo(lobby.game)?.name || "Harbor"}</h1>
         <p class="tv-big">{t("tv.scan")}</p>
         <img class="qr" src={tvQrSrc(lobby.tvCode)} width={440} height={440} alt={t("tv.qrAlt", { link })} data-testid="tv-qr" />
         <p class="tv-big">
