@@ -146,7 +146,7 @@ function TvPlayers({ v, colors }: { v: NekoView; colors: string[] }) {
                   held: v.phase === "draft" ? t("neko.tv.drafted", { n: p.drafted.length }) : t("neko.tv.hand", { n: p.handCount }),
                 })}
               </span>
-              <span class="nk-tv-pline">
+              <span class="nk-tv-pline nk-tv-supply">
                 {t("neko.tv.supply")} <BundleLine b={p.supply} empty={t("neko.tv.noCards")} />
               </span>
             </span>
