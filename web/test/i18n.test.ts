@@ -100,6 +100,18 @@ describe("words in each language", () => {
     expect(decodeError({ code: "conflict", message: "x", msg: "not a message" }).msg).toBeUndefined();
   });
 
+  it("says a refusal's amounts in the reader's number format", async () => {
+    const range = new ApiError(400, { code: "invalid", message: "x", msg: { id: "api.timerRange", v: { max: 604800 } } });
+    const moves = new ApiError(400, { code: "invalid", message: "x", msg: { id: "api.noSuchMove", v: { last: 1200 } } });
+    expect(errorText(range, "home.openFailed")).toBe("The turn timer is 0 (off) to 604,800 seconds.");
+    await switchLanguage("de");
+    expect(errorText(range, "home.openFailed")).toBe("Der Zugtimer liegt zwischen 0 (aus) und 604.800 Sekunden.");
+    expect(errorText(moves, "home.openFailed")).toMatch(/ 1\.200\b/);
+    // A number a plural counts stays a number for the plural to choose by.
+    const count = new ApiError(409, { code: "conflict", message: "x", msg: { id: "api.playerCount", v: { game: "Pile", min: 2, max: 6, n: 1 } } });
+    expect(errorText(count, "home.openFailed")).toBe("Pile braucht 2 bis 6 Spieler; 1 Platz ist besetzt.");
+  });
+
   it("words the lobby's and home screen's refusals by their message, with counts and names", async () => {
     const refusal = (code: string, message: string, id: string, v?: Record<string, unknown>) =>
       new ApiError(409, { code, message, msg: { id, ...(v ? { v } : {}) } });

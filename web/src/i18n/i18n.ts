@@ -12,6 +12,7 @@
 
 import { signal } from "@preact/signals";
 import { type ComponentChildren, cloneElement, isValidElement } from "preact";
+import { type MessageFormatElement, TYPE } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import en from "./en.json";
 import { pseudoMessage } from "./pseudo";
@@ -165,6 +166,35 @@ export function tr(id: MessageId, values: Record<string, string | number | ((wor
   return Array.isArray(out) ? out.map((part, i) => (isValidElement(part) ? cloneElement(part, { key: i }) : part)) : out;
 }
 
+const plainNames = new WeakMap<IntlMessageFormat, ReadonlySet<string>>();
+
+/**
+ * plainArguments are the names a message says as they come ("costs {price}"),
+ * never through a plural, select or format of its own. A server's number in
+ * one of them is said in the reader's locale (999999 → "999.999" in German),
+ * as a plural's "#" already is; a name a plural also counts stays a number.
+ */
+function plainArguments(f: IntlMessageFormat): ReadonlySet<string> {
+  let names = plainNames.get(f);
+  if (names) return names;
+  const plain = new Set<string>();
+  const other = new Set<string>();
+  const visit = (els: MessageFormatElement[]): void => {
+    for (const el of els) {
+      if (el.type === TYPE.argument) plain.add(el.value);
+      else if (el.type === TYPE.plural || el.type === TYPE.select) {
+        other.add(el.value);
+        for (const o of Object.values(el.options)) visit(o.value);
+      } else if (el.type === TYPE.tag) visit(el.children);
+      else if (el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) other.add(el.value);
+    }
+  };
+  visit(f.getAst());
+  names = new Set([...plain].filter((n) => !other.has(n)));
+  plainNames.set(f, names);
+  return names;
+}
+
 /** A message as the server sends it (game.Msg): an id and its values. */
 export interface Msg {
   id: string;
@@ -181,9 +211,11 @@ export const isMsg = (x: unknown): x is Msg => typeof x === "object" && x !== nu
  * (joined as the language joins lists).
  */
 export function word(m: Msg): string {
+  const plain = plainArguments(format(m.id as MessageId));
   const values: Values = {};
   for (const [k, v] of Object.entries(m.v ?? {})) {
-    if (typeof v === "string" || typeof v === "number") values[k] = v;
+    if (typeof v === "number" && plain.has(k)) values[k] = formatNumber(v);
+    else if (typeof v === "string" || typeof v === "number") values[k] = v;
     else if (isMsg(v)) values[k] = word(v);
     else if (Array.isArray(v)) values[k] = formatList(v.map((x) => (isMsg(x) ? word(x) : String(x))));
     else values[k] = String(v);
