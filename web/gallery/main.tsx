@@ -9,14 +9,14 @@
 // runs on the frame clock (clock.ts), which play moves on by a fixed step
 // after every frame.
 
-import { type Lang, switchLanguage } from "../src/i18n/i18n";
+import { type Lang, switchLanguage, unknownSaid } from "../src/i18n/i18n";
 import { signal } from "@preact/signals";
 import { render } from "preact";
 import { useLayoutEffect } from "preact/hooks";
 import type { GameInfo } from "../src/api";
 import { gameList } from "../src/gameList";
 import { StateChain, type RawEnvelope } from "../src/patch";
-import { decodeEnvelope, parseEnvelope } from "../src/protocol";
+import { parseEnvelope, TableFrames } from "../src/protocol";
 import { PlayScreen } from "../src/screens/Table";
 import { TvScreen } from "../src/screens/Tv";
 import { address, me } from "../src/session";
@@ -40,6 +40,7 @@ interface Shown {
 
 const shown = signal<Shown | null>(null);
 let chain = new StateChain();
+let tableFrames = new TableFrames();
 let count = 0;
 
 function Gallery() {
@@ -72,7 +73,7 @@ function take(frames: RawEnvelope[]): void {
   for (const f of frames) {
     const raw = parseEnvelope(JSON.stringify(f));
     const env = raw && chain.take(raw).env;
-    const m = env && decodeEnvelope(env, me.value);
+    const m = env && tableFrames.decode(env, me.value);
     if (m) data = reduce(data, m);
   }
   s.store.data.value = data;
@@ -178,6 +179,7 @@ const api = {
   async show(o: { screen: Screen; viewer: number; me?: string; frames: RawEnvelope[] }): Promise<boolean> {
     me.value = o.me || viewerId(o.frames, o.viewer);
     chain = new StateChain();
+    tableFrames = new TableFrames();
     shown.value = { screen: o.screen, store: TableStore.offline(emptyTable()), key: ++count };
     take(o.frames);
     return settle();
@@ -204,6 +206,12 @@ const api = {
     return still;
   },
   settle,
+  /** unknownWords are the message ids said since the last call that no catalog has, each once. */
+  unknownWords(): string[] {
+    const ids = [...unknownSaid];
+    unknownSaid.clear();
+    return ids;
+  },
 };
 
 window.gallery = api;

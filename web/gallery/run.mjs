@@ -263,6 +263,8 @@ async function measure({ page, errors }, screen, p, viewer, shotFile, fault, axe
   problems.push(...(await overlapProblems(page)));
   if (axe) for (const v of await auditViolations(page)) problems.push({ kind: "axe", text: v });
   for (const e of errors) problems.push({ kind: "script", text: `script error: ${e}` });
+  for (const id of await page.evaluate(() => window.gallery.unknownWords()))
+    problems.push({ kind: "words", text: `"${id}" is in no catalog: the screen shows the id instead of words` });
   await page.screenshot({ path: shotFile, type: "jpeg", quality: 55, scale: "css" });
   await page.evaluate(() => document.querySelectorAll(".gallery-fault-badge").forEach((b) => b.remove()));
   await broken?.evaluate((el) => el.remove());
@@ -280,6 +282,7 @@ async function playShift({ page, errors }, play) {
   const still = await page.evaluate(([fs, ms]) => window.gallery.play(fs, ms), [frames.slice(head.length), FRAME_MS]);
   const r = await shifts(page);
   const told = errors.map((e) => `script error: ${e}`);
+  for (const id of await page.evaluate(() => window.gallery.unknownWords())) told.push(`"${id}" is in no catalog: the screen shows the id instead of words`);
   if (!still) told.push("a frame of the game did not come to rest within 200 animation frames");
   return { ...r, frames: frames.length, errors: told };
 }

@@ -11,7 +11,7 @@
 
 import { StateChain } from "./patch";
 import { t } from "./i18n/i18n";
-import { decodeEnvelope, encodePing, encodeStateRequest, parseEnvelope, type ServerMessage } from "./protocol";
+import { encodePing, encodeStateRequest, parseEnvelope, type ServerMessage, TableFrames } from "./protocol";
 
 export type LinkStatus = "connecting" | "open" | "reconnecting" | "gone";
 
@@ -49,8 +49,8 @@ export class Link {
   private lastHeard = 0;
   private closed = false;
   private readonly chain = new StateChain();
-  /** the table's game, from the lobby frame that comes before any state */
-  private game = "";
+  /** the table's frames, read with the game its lobby frame names */
+  private frames = new TableFrames();
   version = 0;
 
   constructor(
@@ -117,9 +117,8 @@ export class Link {
       if (!raw) return;
       const { env, ask } = this.chain.take(raw);
       if (ask) this.send(encodeStateRequest(raw.v));
-      const m = env && decodeEnvelope(env, this.me(), this.game);
+      const m = env && this.frames.decode(env, this.me());
       if (!m) return;
-      if (m.t === "lobby") this.game = m.d.game;
       this.version = m.v;
       this.on.message(m);
     };

@@ -485,6 +485,22 @@ export function parseEnvelope(text: string): RawEnvelope | null {
 }
 
 /**
+ * TableFrames reads one table's envelopes in the order they came: it learns
+ * the table's game from the lobby frame that comes before any state, so the
+ * events of later states get their game's ids back (decodeEvent).
+ */
+export class TableFrames {
+  /** the table's game, from its last lobby frame ("" before one came) */
+  game = "";
+
+  decode(raw: RawEnvelope, me = ""): ServerMessage | null {
+    const m = decodeEnvelope(raw, me, this.game);
+    if (m?.t === "lobby") this.game = m.d.game;
+    return m;
+  }
+}
+
+/**
  * decodeEnvelope reads an envelope into the client's own types; null for a type it does not know (a patch
  * is made a state first: StateChain). game is the table's game, whose ids events send from their dot
  * (decodeEvent); a lobby frame names it.

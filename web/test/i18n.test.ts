@@ -11,7 +11,19 @@ import en from "../src/i18n/en.json";
 import { errorText, whyRefused } from "../src/i18n/errors";
 import { decodeError } from "../src/protocol";
 import { errorText as moveRefusal } from "../src/state";
-import { chooseAndRemember, chooseLanguage, formatList, LANG_KEY, lang, startLanguage, switchLanguage, t, tr } from "../src/i18n/i18n";
+import {
+  chooseAndRemember,
+  chooseLanguage,
+  formatList,
+  LANG_KEY,
+  lang,
+  type MessageId,
+  startLanguage,
+  switchLanguage,
+  t,
+  tr,
+  unknownSaid,
+} from "../src/i18n/i18n";
 import { pseudoText } from "../src/i18n/pseudo";
 import { startBlocker } from "../src/lobby";
 import { lobby, seat } from "./fixtures";
@@ -98,6 +110,16 @@ describe("words in each language", () => {
       v: { name: "Bo" },
     });
     expect(decodeError({ code: "conflict", message: "x", msg: "not a message" }).msg).toBeUndefined();
+  });
+
+  it("keeps the ids it was asked to say that no catalog has", () => {
+    unknownSaid.clear();
+    expect(t("home.movesSince", { n: 2 })).toBe("2 moves since you looked");
+    expect(unknownSaid.size).toBe(0);
+    expect(t(".moved" as MessageId)).toBe(".moved");
+    expect(t(".moved" as MessageId)).toBe(".moved");
+    expect([...unknownSaid]).toEqual([".moved"]);
+    unknownSaid.clear();
   });
 
   it("says a refusal's amounts in the reader's number format", async () => {

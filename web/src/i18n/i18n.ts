@@ -135,6 +135,14 @@ export async function startLanguage(): Promise<void> {
 export const intlLocale = (): string => (lang.value === "pseudo" ? "en" : lang.value);
 
 const formats = new Map<string, IntlMessageFormat>();
+/** ids no catalog has, by language and id as formats keeps them */
+const missing = new Set<string>();
+/**
+ * unknownSaid holds every id the page was asked to say that no catalog has
+ * (it then shows the id itself): the gallery reports them as a screen's
+ * problems, and a test may clear it.
+ */
+export const unknownSaid = new Set<string>();
 
 /** format is a message of the current language, compiled once a language. */
 function format(id: MessageId): IntlMessageFormat {
@@ -145,10 +153,12 @@ function format(id: MessageId): IntlMessageFormat {
   if (!f) {
     // A message a catalog lacks falls back to English (the catalog test
     // keeps every catalog complete, so this is only a safety net).
-    const source = cat[id] ?? english[id] ?? id;
-    f = new IntlMessageFormat(l === "pseudo" ? pseudoMessage(source) : source, intlLocale());
+    const source = cat[id] ?? english[id];
+    if (source === undefined) missing.add(key);
+    f = new IntlMessageFormat(l === "pseudo" ? pseudoMessage(source ?? id) : (source ?? id), intlLocale());
     formats.set(key, f);
   }
+  if (missing.has(key)) unknownSaid.add(id);
   return f;
 }
 
