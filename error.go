@@ -62,6 +62,12 @@ func RuleError(rule, format string, args ...any) *Error {
 	return &Error{Code: EIllegal, Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 
+// NoTable is the refusal of a table that is not there: never opened, or
+// removed since. Both stores give it.
+func NoTable() *Error {
+	return Errorf(ENotFound, "there is no such table").With(M("api.noSuchTable"))
+}
+
 // ErrorCode returns the code of err, EInternal for an error that is not an
 // *Error, and "" for nil.
 func ErrorCode(err error) string {

@@ -129,10 +129,10 @@ func (s *Store) commit(w *batchWriter, batch []*groupcommit.Request) {
 			r.Err = errNoTable
 			continue
 		case head == groupcommit.Finished:
-			r.Err = harbor.Errorf(harbor.EConflict, "the table is not playing")
+			r.Err = harbor.Errorf(harbor.EConflict, "the table is not playing").With(harbor.M("api.over"))
 			continue
 		case head != r.Move.N:
-			r.Err = harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, head)
+			r.Err = harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, head).With(harbor.M("api.movedOn"))
 			continue
 		}
 		var deadlines *string
@@ -188,7 +188,7 @@ func (s *Store) commit(w *batchWriter, batch []*groupcommit.Request) {
 				s.leases.lose(r.ID)
 				r.Err = ErrLeaseLost
 			} else {
-				r.Err = harbor.Errorf(harbor.EConflict, "move %d is already stored", r.Move.N)
+				r.Err = harbor.Errorf(harbor.EConflict, "move %d is already stored", r.Move.N).With(harbor.M("api.movedOn"))
 			}
 		}
 	}

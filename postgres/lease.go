@@ -12,7 +12,7 @@ import (
 
 // ErrLeaseLost refuses a write to a table whose lease this node does not
 // hold (never had, let expire, or lost to another node).
-var ErrLeaseLost = harbor.Errorf(harbor.EConflict, "this server no longer runs the table; reconnect")
+var ErrLeaseLost = harbor.Errorf(harbor.EConflict, "this server no longer runs the table; reconnect").With(harbor.M("api.leaseLost"))
 
 // held is the fencing number of each lease this node holds, and the tables
 // whose leases a refused write found lost since the last Renew.

@@ -62,7 +62,7 @@ func isUnique(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-var errNoTable = harbor.Errorf(harbor.ENotFound, "there is no such table")
+var errNoTable = harbor.NoTable()
 
 // CreateTable implements table.Store. A node's store takes the table's
 // lease in the same transaction: the node that opens a table runs it.

@@ -29,6 +29,9 @@ var refusalDirs = []struct {
 	{"../people", true},
 	{"../notify", true},
 	{"../game", false},
+	{"../sqlite", true},
+	{"../postgres", true},
+	{"../cluster", true},
 }
 
 // exemptRefusals are the refusals that may go without a message for
@@ -66,6 +69,9 @@ var exemptRefusals = map[string]bool{
 	"game/registry.go: a game of another kind cannot be forked as %s":          true,
 	"game/registry.go: a game of another kind cannot be sampled as %s":         true,
 	"game/registry.go: %s has no Determinise to sample with":                   true,
+	// A new table's id or code drawn twice: the lobby draws again, five times.
+	"sqlite/store.go: a table with that id or code exists":   true,
+	"postgres/store.go: a table with that id or code exists": true,
 }
 
 // wordedByCode are the codes whose refusals need no message of their own.

@@ -151,20 +151,20 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 		var status string
 		err := c.head.QueryRowContext(ctx, r.ID).Scan(&status, &version)
 		if err == sql.ErrNoRows {
-			return harbor.Errorf(harbor.ENotFound, "there is no such table"), nil
+			return harbor.NoTable(), nil
 		}
 		if err != nil {
 			return nil, err
 		}
 		if status != string(table.Playing) {
-			return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status), nil
+			return harbor.Errorf(harbor.EConflict, "the table is %s, not playing", status).With(harbor.M("api.notPlaying")), nil
 		}
 	}
 	if version == groupcommit.Finished {
-		return harbor.Errorf(harbor.EConflict, "the table is finished, not playing"), nil
+		return harbor.Errorf(harbor.EConflict, "the table is finished, not playing").With(harbor.M("api.over")), nil
 	}
 	if version != r.Move.N {
-		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, version), nil
+		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, version).With(harbor.M("api.movedOn")), nil
 	}
 	at := millis(r.Move.At)
 	if _, err := c.insert.ExecContext(ctx, r.ID, r.Move.N, int(r.Move.Seat), string(r.Move.Move), at, r.Move.StandIn); err != nil {

@@ -48,7 +48,7 @@ func (s *Store) DeleteTable(ctx context.Context, id string) error {
 		return storageError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+		return harbor.NoTable()
 	}
 	if err := tx.Commit(); err != nil {
 		return storageError(err)

@@ -138,7 +138,7 @@ func scanTable(row *sql.Row) (*table.Table, error) {
 	)
 	err := row.Scan(&t.ID, &t.Game, &status, &t.Invite, &t.Code, &t.TV, &t.Version, &result, &data, &created, &updated, &deadlines)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, harbor.Errorf(harbor.ENotFound, "there is no such table")
+		return nil, harbor.NoTable()
 	}
 	if err != nil {
 		return nil, err
@@ -194,7 +194,7 @@ func (s *Store) SaveTable(ctx context.Context, t *table.Table) error {
 		return storageError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+		return harbor.NoTable()
 	}
 	if err := saveSeated(ctx, tx, t); err != nil {
 		return storageError(err)
@@ -226,7 +226,7 @@ func (s *Store) SaveDeadlines(ctx context.Context, id string, d *table.Deadlines
 		return storageError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return harbor.Errorf(harbor.ENotFound, "there is no such table")
+		return harbor.NoTable()
 	}
 	insert := func(ctx context.Context, args ...any) (sql.Result, error) {
 		return tx.ExecContext(ctx, sqlnotify.InsertNotice, args...)
