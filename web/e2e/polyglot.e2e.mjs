@@ -14,6 +14,7 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import { fail, holdingsMoves, log, pageApi, PHONE, STEP_TIMEOUT, setStep, shot, TV, until, watchErrors, webDir } from "./lib.mjs";
 import { myTurn, personStep } from "./moves.mjs";
@@ -47,16 +48,39 @@ const CATALOGS = Object.fromEntries(["en", "de", "es"].map((l) => [l, { ...read(
 const isMsg = (x) => typeof x === "object" && x !== null && typeof x.id === "string";
 const LIST = { en: "en-GB", de: "de", es: "es" };
 
-/** word says a message as a page in language l does (web/src/i18n/i18n.ts: nested messages first, lists joined). */
+/** plainNumbers are the names source says as they come, never through a plural, select or format. */
+function plainNumbers(source) {
+  const plain = new Set();
+  const other = new Set();
+  const visit = (els) => {
+    for (const el of els) {
+      if (el.type === TYPE.argument) plain.add(el.value);
+      else if (el.type === TYPE.tag) visit(el.children);
+      else if (el.value !== undefined && el.type !== TYPE.literal) {
+        other.add(el.value);
+        for (const o of Object.values(el.options ?? {})) visit(o.value);
+      }
+    }
+  };
+  visit(parse(source));
+  return new Set([...plain].filter((n) => !other.has(n)));
+}
+
+/**
+ * word says a message as a page in language l does (web/src/i18n/i18n.ts: nested messages first, lists
+ * joined, a number in a plain placeholder in the language's number format).
+ */
 function word(l, m) {
+  const source = CATALOGS[l][m.id];
+  if (source === undefined) fail(`the ${l} catalog has no message ${m.id}`);
+  const plain = plainNumbers(source);
   const values = {};
   for (const [k, v] of Object.entries(m.v ?? {})) {
-    if (isMsg(v)) values[k] = word(l, v);
+    if (typeof v === "number" && plain.has(k)) values[k] = new Intl.NumberFormat(l).format(v);
+    else if (isMsg(v)) values[k] = word(l, v);
     else if (Array.isArray(v)) values[k] = new Intl.ListFormat(LIST[l], { type: "conjunction" }).format(v.map((x) => (isMsg(x) ? word(l, x) : String(x))));
     else values[k] = v;
   }
-  const source = CATALOGS[l][m.id];
-  if (source === undefined) fail(`the ${l} catalog has no message ${m.id}`);
   return String(new IntlMessageFormat(source, l).format(values));
 }
 
