@@ -175,7 +175,7 @@ func appendShortValue(b []byte, v any, ns string) []byte {
 		}
 	case *Msg:
 		if x != nil && len(x.V) == 0 {
-			if id := relative(x.ID, ns); id[0] == '.' {
+			if id := relative(x.ID, ns); id != "" && id[0] == '.' {
 				return AppendJSONString(b, id)
 			}
 		}

@@ -114,10 +114,14 @@ func keepSample(t *testing.T, id string, e game.Event, got map[string]sample) {
 }
 
 // randomEvents plays a random game of d with n players to its end and
-// returns every event it logged, its setup's first.
+// returns every event it logged, its setup's first. The first two players
+// are named from a dot and a backslash, which the short form must escape.
 func randomEvents(t *testing.T, d game.Definition, n int, seed uint64) []game.Event {
 	t.Helper()
 	cfg, records := randomRecords(t, d, n, seed, 5000)
+	for i, name := range []string{".Ana", `\Bo`}[:min(n, 2)] {
+		cfg.Players[i].Name = name
+	}
 	g, err := d.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -154,8 +158,8 @@ func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 		value = func(v any) any {
 			switch x := v.(type) {
 			case string:
-				if strings.HasPrefix(x, ".") || strings.HasPrefix(x, `\\`) {
-					return `\\` + x
+				if strings.HasPrefix(x, ".") || strings.HasPrefix(x, `\`) {
+					return `\` + x
 				}
 			case *game.Msg:
 				return short(x, ns, true)
