@@ -46,8 +46,8 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 		}
 		refuseSaying(t, s, 0, terms(0), "HH-55", "you cannot trade with yourself")
 		refuseSaying(t, s, 0, terms(2), "HH-50", "Cai is bankrupt and cannot trade")
-		refuseSaying(t, s, 0, terms(7), "HH-55", "there is no player in seat 7")
-		refuseSaying(t, s, 0, terms(-1), "HH-55", "there is no player in seat -1")
+		refuseSaying(t, s, 0, terms(7), "HH-55", "there is no player in seat 8") // seats counted from 1, as people do
+		refuseSaying(t, s, 0, terms(-1), "HH-55", "there is no player in seat 0")
 	})
 	t.Run("HH-56 HH-57 HH-59 answering when no trade is open", func(t *testing.T) {
 		s := newGame(t, 2, "")

@@ -53,8 +53,8 @@ func (s *State) propose(seat game.Seat, m Move, log *game.Log) error {
 		return harbor.RuleError("HH-55", "you cannot trade with yourself: a trade goes to another player").
 			With(game.M("holdings.err.tradeSelf"))
 	case m.To < 0 || m.To >= game.Seat(s.Players):
-		return harbor.RuleError("HH-55", "there is no player in seat %d to trade with", m.To).
-			With(game.M("holdings.err.tradeNoSeat", "seat", int(m.To)))
+		return harbor.RuleError("HH-55", "there is no player in seat %d to trade with", m.To+1).
+			With(game.M("holdings.err.tradeNoSeat", "seat", int(m.To)+1))
 	case s.Out.Has(m.To):
 		return harbor.RuleError("HH-50", "%s is bankrupt and cannot trade", s.Names[m.To]).
 			With(game.M("holdings.err.tradeBankrupt", "who", s.Names[m.To]))

@@ -48,8 +48,8 @@ func (s *State) checkPlayer(seat game.Seat) error {
 			With(game.M("holdings.err.overSolvent"))
 	}
 	if seat < 0 || seat >= game.Seat(s.Players) {
-		return harbor.Errorf(harbor.ENotYourTurn, "seat %d is not a player in this game", seat).
-			With(game.M("holdings.err.noSeat", "seat", int(seat)))
+		return harbor.Errorf(harbor.ENotYourTurn, "seat %d is not a player in this game", seat+1).
+			With(game.M("holdings.err.noSeat", "seat", int(seat)+1))
 	}
 	if s.Out.Has(seat) {
 		return harbor.RuleError("HH-50", "you are bankrupt and out of the game").
