@@ -165,7 +165,7 @@ func TestRefusalMessages(t *testing.T) {
 	t.Run("NK-109 NK-063 NK-017 moves that have no place in a window", func(t *testing.T) {
 		s := windowGame(t, "", []string{"P1-01"}, "P1-02")
 		hold(s, 0, int8(Captain), 1)
-		refuseSaying(t, s, 0, Move{Type: MoveCaptain, Col: 5}, "NK-109", "one of your 1 columns")
+		refuseSaying(t, s, 0, Move{Type: MoveCaptain, Col: 5}, "NK-109", "put the captain on your column")
 		refuseSaying(t, s, 0, Move{Type: MoveDiscard, Res: int8(Fish)}, "NK-063", "only at the end of your turn")
 		refuseSaying(t, s, 0, Move{Type: MoveKeep}, "NK-017", "no Immediate card")
 		refuseSaying(t, s, 0, Move{Type: MoveDraft, Row: 0, Size: 1}, "NK-028", "drafting phase of this period is over")

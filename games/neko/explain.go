@@ -58,6 +58,10 @@ func (s *State) explain(seat game.Seat, m Move) error {
 			return harbor.RuleError("NK-035", "your first card must start a column: there is no column to tuck it under yet").
 				With(game.M("neko.err.firstColumn"))
 		}
+		if p.NCols == 1 {
+			return harbor.RuleError("NK-040", "tuck the card under your column").
+				With(game.M("neko.err.tuckUnder", "n", 1))
+		}
 		return harbor.RuleError("NK-040", "tuck the card under one of your %d columns", p.NCols).
 			With(game.M("neko.err.tuckUnder", "n", int(p.NCols)))
 	case stTuck:
@@ -123,7 +127,7 @@ func (s *State) explainWindow(p *Player, m Move) error {
 			return harbor.RuleError("NK-048", "your harbour is at its highest level").
 				With(game.M("neko.err.harbourTop"))
 		case m.Type == MoveHarbour:
-			return harbor.RuleError("NK-048", "the next harbour level costs %d licences and you have %d to spend%s", cat.Harbour[p.Harbour+1].Cost, licences, waits).
+			return harbor.RuleError("NK-048", "the next harbour level costs %s and you have %d to spend%s", countText(int16(cat.Harbour[p.Harbour+1].Cost), Licence), licences, waits).
 				With(game.M("neko.err.harbourCost", "cost", int(cat.Harbour[p.Harbour+1].Cost), "have", licences, "waits", waitsMsg(t.Last)))
 		case m.Ship == ghost:
 			return harbor.RuleError("NK-131", "the ghost ship cannot be upgraded").
@@ -174,6 +178,10 @@ func (s *State) explainWindow(p *Player, m Move) error {
 		if p.Supply[Captain] == 0 {
 			return harbor.RuleError("NK-109", "you have no captain card you may use this turn%s", waits).
 				With(game.M("neko.err.noCaptain", "waits", waitsMsg(t.Last)))
+		}
+		if p.NCols == 1 {
+			return harbor.RuleError("NK-109", "put the captain on your column").
+				With(game.M("neko.err.captainColumn", "n", 1))
 		}
 		return harbor.RuleError("NK-109", "put the captain on one of your %d columns", p.NCols).
 			With(game.M("neko.err.captainColumn", "n", int(p.NCols)))
