@@ -4,8 +4,8 @@
 
 import { signal, type Signal } from "@preact/signals";
 import { Link, wsURL, type LinkStatus } from "./connection";
-import { lang, t, word } from "./i18n/i18n";
-import { ERROR_IDS } from "./i18n/errors";
+import { t } from "./i18n/i18n";
+import { refusalWords } from "./i18n/errors";
 import {
   encodeBack,
   encodeChat,
@@ -143,14 +143,6 @@ export function addChat(chat: ChatLine[], lines: ChatLine[], all: boolean): Chat
   return out.length > CHAT_LIMIT ? out.slice(out.length - CHAT_LIMIT) : out;
 }
 
-/** serverWords is a refusal's own message worded, else the server's words (English), or outside English the words of its code. */
-function serverWords(e: ProtocolError): string {
-  if (e.msg) return word(e.msg);
-  if (lang.value === "en") return e.message;
-  const id = ERROR_IDS[e.code];
-  return id ? t(id) : "";
-}
-
 /** errorText says in player words what a refused message means. */
 export function errorText(e: ProtocolError): string {
   switch (e.code) {
@@ -161,9 +153,9 @@ export function errorText(e: ProtocolError): string {
     case "outcome_unknown":
       return t("status.outcomeUnknown");
     case "not_your_turn":
-      return serverWords(e) || t("error.notYourTurn");
+      return refusalWords(e) || t("error.notYourTurn");
     default:
-      return serverWords(e) || t("status.refusedMove");
+      return refusalWords(e) || t("status.refusedMove");
   }
 }
 

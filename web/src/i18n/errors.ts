@@ -7,6 +7,7 @@
 // words the screen gives for it.
 
 import { ApiError } from "../api";
+import type { ProtocolError } from "../protocol";
 import { lang, type MessageId, t, word } from "./i18n";
 
 /** ERROR_IDS maps each error code of docs/api.md (and the page's own "offline") to its message. */
@@ -26,14 +27,23 @@ export const ERROR_IDS: Record<string, MessageId> = {
   internal: "error.internal",
 };
 
+/**
+ * refusalWords says a server's refusal: its own message worded, else the
+ * server's English words on an English page, else the meaning of its code;
+ * "" for a code the page does not know.
+ */
+export function refusalWords(e: ProtocolError): string {
+  if (e.msg) return word(e.msg);
+  if (lang.value === "en" && e.message) return e.message;
+  const id = ERROR_IDS[e.code];
+  return id ? t(id) : "";
+}
+
 /** errorText is what a failed request e says to the person; fallback when it is no answer of the server's. */
 export function errorText(e: unknown, fallback: MessageId): string {
   if (!(e instanceof ApiError)) return t(fallback);
   if (e.detail.code === "offline") return t("error.offline");
-  if (e.detail.msg) return word(e.detail.msg);
-  if (lang.value === "en" && e.message) return e.message;
-  const id = ERROR_IDS[e.detail.code];
-  return id ? t(id) : t(fallback);
+  return refusalWords(e.detail) || t(fallback);
 }
 
 /**
