@@ -313,8 +313,16 @@ func (s *Server) handle(ctx context.Context, c *client, run *table.Runner, sub *
 	}
 }
 
+// writerLinger is how long a connection's writer goroutine waits for the
+// next frame once its queue is empty before it ends. A connection at a busy
+// table gets a frame every few milliseconds, and keeping its writer saves
+// starting and ending a goroutine for each one; an idle connection keeps
+// none.
+var writerLinger = 250 * time.Millisecond
+
 // client is one WebSocket connection. Frames to it are queued and written
-// by a goroutine that exists only while there is something to write.
+// by a goroutine that exists only while there is something to write, and
+// for writerLinger after.
 type client struct {
 	ws      *websocket.Conn
 	backlog int
@@ -324,7 +332,10 @@ type client struct {
 
 	mu      sync.Mutex
 	queue   []*table.Msg
-	writing bool
+	writing bool          // a writer goroutine runs
+	waiting bool          // and waits on wake for the next frame
+	wake    chan struct{} // made with the first writer; one slot
+	quit    bool          // the writer is to end (idle, closed or failed)
 	closed  bool
 	reason  string
 }
@@ -379,10 +390,21 @@ func (c *client) drop() {
 	c.queue, c.closed = nil, true
 }
 
+// startWriter starts c's writer, or wakes it if it waits. It holds c.mu.
 func (c *client) startWriter() {
-	if !c.writing {
+	switch {
+	case !c.writing:
+		if c.wake == nil {
+			c.wake = make(chan struct{}, 1)
+		}
 		c.writing = true
 		go c.flush()
+	case c.waiting:
+		c.waiting = false
+		select {
+		case c.wake <- struct{}{}:
+		default: // a wake-up is already pending
+		}
 	}
 }
 
@@ -403,25 +425,61 @@ func (c *client) closeLocked(reason string) {
 }
 
 // flush writes the queue, and closes the connection once it is closed and
-// the queue is empty.
+// the queue is empty. With the queue empty it waits on c.wake for more
+// frames; a timer checks every writerLinger whether any came since its last
+// look, and ends a writer that has been idle that long.
 func (c *client) flush() {
+	c.mu.Lock()
+	written, seen := 0, -1
+	var idle *time.Timer
+	idle = time.AfterFunc(writerLinger, func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.waiting && written == seen && !c.quit {
+			c.waiting, c.quit = false, true
+			c.wake <- struct{}{} // the writer waits, so the slot is free
+			return
+		}
+		seen = written
+		if !c.quit {
+			idle.Reset(writerLinger)
+		}
+	})
+	c.mu.Unlock()
+	defer idle.Stop()
 	for {
 		c.mu.Lock()
-		if len(c.queue) == 0 {
-			closed, reason := c.closed, c.reason
-			c.queue = nil
-			if !closed {
+		if c.quit { // idle, said the timer
+			c.quit = false
+			if len(c.queue) == 0 {
 				c.writing = false
+				c.mu.Unlock()
+				return
 			}
-			c.mu.Unlock()
-			if closed {
+			// A frame came after the timer's look: write on, timed anew.
+			idle.Reset(writerLinger)
+		}
+		if len(c.queue) == 0 {
+			if c.closed {
+				reason := c.reason
+				c.queue, c.quit = nil, true // so the timer ends too
+				c.mu.Unlock()
 				c.ws.Close(websocket.StatusGoingAway, reason)
+				return
 			}
-			return
+			c.waiting = true
+			c.mu.Unlock()
+			<-c.wake
+			continue
 		}
 		m := c.queue[0]
 		c.queue[0] = nil
-		c.queue = c.queue[1:]
+		if len(c.queue) == 1 {
+			c.queue = c.queue[:0] // its array serves the next frames
+		} else {
+			c.queue = c.queue[1:]
+		}
+		written++
 		c.mu.Unlock()
 		// No deadline per write (a timer each would cost more than the
 		// write): a client that stops reading fills its backlog and is
@@ -431,6 +489,7 @@ func (c *client) flush() {
 		if err != nil {
 			c.mu.Lock()
 			c.drop()
+			c.quit = true // the writer ends and nothing starts another
 			c.mu.Unlock()
 			c.ws.CloseNow()
 			return

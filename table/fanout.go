@@ -39,6 +39,10 @@ type fanout struct {
 	// entries of the view, the events and the other members the frames
 	// may share, made once for the bases that hold the same (memberMemo).
 	memo memberMemo
+	// retired are the frames whose states no connection holds as its base
+	// any more, let go once the broadcast is over: until then the memo may
+	// still point into them.
+	retired []*Msg
 }
 
 // views is what the fan-out asks of the runner: whom a subscriber sees
@@ -150,8 +154,9 @@ type viewFrame struct {
 	memo    *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
 	full    *Msg
 	at      int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
-	data    *indexed // a copy of the state, made for the connections that take patches: their next base
+	data    *indexed // the state, for the connections that take patches: their next base
 	patches []basePatch
+	retired *[]*Msg // the fan-out's retired
 }
 
 type basePatch struct {
@@ -166,7 +171,7 @@ func (f *fanout) newViewFrame(vs views, viewer game.Seat, shared sharedParts, ve
 	m := newFrame("state", version, f.frameID, &f.frameView)
 	f.frameView = StateView{}
 	at := len(`{"t":"state","v":,"f":,"d":`) + digits(uint64(version)) + digits(f.frameID)
-	return viewFrame{v: version, id: f.frameID, full: m, at: at}
+	return viewFrame{v: version, id: f.frameID, full: m, at: at, retired: &f.retired}
 }
 
 // digits is the length of n in decimal.
@@ -178,11 +183,14 @@ func digits(n uint64) int {
 	return d
 }
 
-// state returns the state alone, kept past the frame (full is pooled).
+// state returns the state alone, kept past the frame: its bytes are
+// full's, which a hold of the state's own keeps from going back to the
+// pool while any connection holds the state as its base (no copy).
 func (f *viewFrame) state() *indexed {
 	if f.data == nil {
 		b := f.full.Bytes()
-		f.data = &indexed{json: append([]byte(nil), b[f.at:len(b)-1]...)}
+		f.full.Hold()
+		f.data = &indexed{json: b[f.at : len(b)-1], frame: f.full}
 	}
 	return f.data
 }
@@ -190,8 +198,25 @@ func (f *viewFrame) state() *indexed {
 // sent records that s was sent the frame.
 func (f *viewFrame) sent(s *Sub) {
 	s.frame = f.id
-	if s.patches {
-		s.last = f.state()
+	if !s.patches {
+		return
+	}
+	n := f.state()
+	if old := s.last; old != n {
+		n.holders++
+		s.last = n
+		if old != nil {
+			old.holders--
+			f.retire(old)
+		}
+	}
+}
+
+// retire puts d's frame on the retired list once no connection holds d.
+func (f *viewFrame) retire(d *indexed) {
+	if d.holders == 0 && d.frame != nil {
+		*f.retired = append(*f.retired, d.frame)
+		d.frame = nil
 	}
 }
 
@@ -242,6 +267,9 @@ func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
 // done lets go of the frame's messages.
 func (f *viewFrame) done() {
 	f.full.Done()
+	if f.data != nil {
+		f.retire(f.data)
+	}
 	for _, p := range f.patches {
 		if p.m != nil {
 			p.m.Done()
@@ -256,6 +284,16 @@ func (f *fanout) sendState(vs views, s *Sub, version int) {
 	s.conn.Send(fr.full)
 	fr.sent(s)
 	fr.done()
+	f.letGo()
+}
+
+// letGo lets go of the retired frames.
+func (f *fanout) letGo() {
+	for i, m := range f.retired {
+		m.Done()
+		f.retired[i] = nil
+	}
+	f.retired = f.retired[:0]
 }
 
 // state pushes each subscriber its own view at version, encoding each
@@ -283,6 +321,7 @@ func (f *fanout) state(vs views, shared sharedParts, version int) {
 			frames[i].done()
 		}
 	}
+	f.letGo()
 }
 
 // sendState sends s its viewer's whole state. It holds r.mu.

@@ -42,6 +42,10 @@ func AppendDiff(dst, a, b []byte) []byte {
 type indexed struct {
 	json  []byte
 	pairs []int32
+	// frame, when json is a state frame's, is held while holders (the
+	// connections that hold this as their base) is above 0.
+	frame   *Msg
+	holders int
 }
 
 // appendDiff is AppendDiff over indexed values: a's pairs are used when

@@ -216,7 +216,9 @@ func (m *Msg) state(v *StateView) error {
 		return err
 	}
 	m.buf.WriteString(`,"legal":`)
-	if err := m.value(v.Legal); err != nil {
+	if v.Legal != nil && len(v.Legal) == 0 {
+		m.buf.WriteString(`[]`) // every seat but those to move
+	} else if err := m.value(v.Legal); err != nil {
 		return err
 	}
 	m.buf.WriteString(`,"actors":`)
@@ -232,6 +234,10 @@ func (m *Msg) state(v *StateView) error {
 	m.buf.WriteString(`,"events":`)
 	if v.rawEvents != nil {
 		m.buf.Write(v.rawEvents)
+	} else if v.Events != nil {
+		// The bytes encoding/json writes (TestEventsEncodeAsEncodingJSONWould);
+		// Events are the viewer's already, which For leaves as they are.
+		m.buf.Write(game.AppendEventsJSON(m.buf.AvailableBuffer(), v.Events, v.Seat))
 	} else if err := m.value(v.Events); err != nil {
 		return err
 	}
