@@ -181,7 +181,7 @@ func (s *State) record(log *game.Log, seat game.Seat, m Move, before *snapshot) 
 		text += gainedText(b, p, paid)
 		msg.V["gained"] = gainedMsg(b, p, paid)
 	}
-	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Msg: msg, Data: m})
+	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Msg: msg})
 	s.recordScoring(log, before)
 }
 
