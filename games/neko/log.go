@@ -111,12 +111,11 @@ func (s *State) record(log *game.Log, seat game.Seat, m Move, before *snapshot) 
 		} else {
 			text = fmt.Sprintf("%s played %s into %s", name, cardName(uint8(m.Card)), columnName(p, col))
 		}
-		vp := none
+		say(id, "card", cardMsg(uint8(m.Card)), "col", columnMsg(p, col))
 		if cat.Cards[m.Card].Effect == EffImmediateVPPerShip {
 			text += fmt.Sprintf(": %d VP, one per ship in game", shipsInGame(p))
-			vp = game.M("neko.vpPerShip", "n", shipsInGame(p))
+			msg = game.M("neko.vpPerShip", "line", msg, "n", shipsInGame(p))
 		}
-		say(id, "card", cardMsg(uint8(m.Card)), "col", columnMsg(p, col), "vp", vp)
 	case MoveDeactivate:
 		text = fmt.Sprintf("%s deactivated %s under %s: hub %d → %d", name, cardName(uint8(m.Card)), columnName(p, m.Col), b.Cols[m.Col].Hub, p.Cols[m.Col].Hub)
 		say("deactivated", "card", cardMsg(uint8(m.Card)), "col", columnMsg(p, m.Col), "from", int(b.Cols[m.Col].Hub), "to", int(p.Cols[m.Col].Hub))
@@ -179,7 +178,7 @@ func (s *State) record(log *game.Log, seat game.Seat, m Move, before *snapshot) 
 	}
 	if m.Type != MoveChoose && m.Type != MoveFlip && m.Type != MoveDiscard {
 		text += gainedText(b, p, paid)
-		msg.V["gained"] = gainedMsg(b, p, paid)
+		msg = withGained(msg, b, p, paid)
 	}
 	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Msg: msg})
 	s.recordScoring(log, before)

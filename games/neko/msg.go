@@ -91,12 +91,14 @@ func paidMsg(paid Bundle) any {
 	return none
 }
 
-// gainedMsg is the part of a line telling what a move earned, as gainedText.
-func gainedMsg(b, p *Player, paid Bundle) any {
+// withGained is line with the part telling what a move earned, as
+// gainedText says it, or line alone when the move earned nothing: the part
+// holds the line, so a line that gained nothing carries no empty part.
+func withGained(line *game.Msg, b, p *Player, paid Bundle) *game.Msg {
 	if g := bundleMsg(gained(b, p, paid)); g != nil {
-		return game.M("neko.gained", "cards", g)
+		return game.M("neko.gained", "line", line, "cards", g)
 	}
-	return none
+	return line
 }
 
 // msg lists the non-zero parts of a final score, as text does.
