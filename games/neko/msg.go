@@ -19,17 +19,17 @@ func (s *State) whoValue(seat game.Seat) any {
 	return game.M("neko.player", "n", int(seat)+1)
 }
 
-// cardMsg names a card as cardName does: its kind and printed id.
+// cardMsg names a card as cardName does: its kind and printed id. The
+// kind is in the message's id ("neko.c.SV", "Supply Vessel ({id})"), one
+// message a kind, which makes the line shorter than a word among its
+// values would.
 func cardMsg(c uint8) *game.Msg {
 	cd := &cat.Cards[c]
 	if cd.Boat {
 		return game.M("neko.boat", "id", cd.ID)
 	}
-	return game.M("neko.card", "kind", kindWord(cd.Kind), "id", cd.ID)
+	return game.M(wordID("c", kindCodes[cd.Kind]), "id", cd.ID)
 }
-
-// kindWord is the translated name of a card kind.
-func kindWord(k Kind) *game.Msg { return game.Word(wordID("kind", kindCodes[k])) }
 
 // wordID is the catalog id of a translated word of a kind: "neko.kind.PO".
 func wordID(kind, key string) string { return "neko." + kind + "." + key }
@@ -40,11 +40,11 @@ func columnMsg(p *Player, col int8) *game.Msg {
 		return game.M("neko.column", "n", int(col)+1)
 	}
 	c := &p.Cols[col]
-	what := kindWord(c.Kind)
 	if c.Kind == FishingBoat {
-		what = cardMsg(c.First)
+		return game.M("neko.columnOf", "n", int(col)+1, "what", cardMsg(c.First))
 	}
-	return game.M("neko.columnOf", "n", int(col)+1, "what", what)
+	// As cardMsg, the column's kind is in the message's id ("neko.col.SV").
+	return game.M(wordID("col", kindCodes[c.Kind]), "n", int(col)+1)
 }
 
 // countMsg says n cards of resource r, as countText does.
