@@ -83,12 +83,15 @@ func orNone(v any) any {
 	return v
 }
 
-// paidMsg is the part of a line telling the cards paid from the supply.
-func paidMsg(paid Bundle) any {
+// withPaid is line with the part telling the cards paid from the supply,
+// or line alone when none were. Like it, the other parts that end a line
+// only when there is something to say (the hub that triggers, the ship
+// that rises, what a move gained) hold the line they end.
+func withPaid(line *game.Msg, paid Bundle) *game.Msg {
 	if b := bundleMsg(paid); b != nil {
-		return game.M("neko.paid", "cards", b)
+		return game.M("neko.paid", "line", line, "cards", b)
 	}
-	return none
+	return line
 }
 
 // withGained is line with the part telling what a move earned, as
