@@ -19,6 +19,8 @@ type nekoSample struct {
 	Seat  int             `json:"seat"`
 	View  json.RawMessage `json:"view"`
 	Legal json.RawMessage `json:"legal"`
+	// Result is the game's result, as a state frame carries it beside the view.
+	Result game.Result `json:"result"`
 }
 
 // nekoPreference orders move types for the fixture's policy: it moves
@@ -44,7 +46,7 @@ func playNeko(t *testing.T, players int, options string, seed uint64, stop func(
 			v := g.View(game.Public).(neko.View)
 			if stop(v, moves) {
 				view, _ := json.Marshal(v)
-				return nekoSample{Seat: int(game.Public), View: view, Legal: json.RawMessage("[]")}
+				return nekoSample{Seat: int(game.Public), View: view, Legal: json.RawMessage("[]"), Result: g.Result()}
 			}
 			break
 		}
@@ -53,7 +55,7 @@ func playNeko(t *testing.T, players int, options string, seed uint64, stop func(
 		if stop(v, moves) {
 			view, _ := json.Marshal(v)
 			legal, _ := json.Marshal(g.Legal(seat))
-			return nekoSample{Seat: int(seat), View: view, Legal: legal}
+			return nekoSample{Seat: int(seat), View: view, Legal: legal, Result: g.Result()}
 		}
 		legal := g.Legal(seat)
 		var pick any

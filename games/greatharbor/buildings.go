@@ -141,7 +141,7 @@ func (s *State) employ(seat int8, m *Move, log *game.Log) {
 	}
 	if log.On() {
 		ev := game.Event{Type: "employ", Seat: game.Seat(seat), Text: s.Names[seat] + " employed " + employText(b) + " in " + buildings[b].Name + s.employDetail(seat, m),
-			Msg: s.employMsg(seat, m, b), Data: *m}
+			Msg: s.employMsg(seat, m, b)}
 		if b == bLighthouse && p.Peek >= 0 {
 			ev.Secrets = []game.Secret{{To: game.Seats(game.Seat(seat)), Text: s.Names[seat] + " looked at the top Pirate card: strength " + string('0'+rune(p.Peek)),
 				Msg: game.M("greatharbor.peeked", "who", s.Names[seat], "n", int(p.Peek))}}

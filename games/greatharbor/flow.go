@@ -47,18 +47,8 @@ func (s *State) startTurn(log *game.Log) {
 	if log.On() {
 		log.Add(game.Event{Type: "roll", Seat: game.Public,
 			Text: fmt.Sprintf("Round %d, turn %c: %d dice rolled", s.Round+1, 'A'+s.Turn, want),
-			Msg:  game.M("greatharbor.rolled", "round", int(s.Round)+1, "turn", turnWord(s.Turn), "n", int(want)), Data: s.poolData()})
+			Msg:  game.M("greatharbor.rolled", "round", int(s.Round)+1, "turn", turnWord(s.Turn), "n", int(want))})
 	}
-}
-
-func (s *State) poolData() []Die {
-	var out []Die
-	for _, d := range s.Dice {
-		if d.Loc == locPool {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // advance runs every step that needs no decision, until some seat must act
@@ -122,7 +112,7 @@ func (s *State) finishDraft(log *game.Log) {
 	s.OrderIdx = 0
 	s.Phase = phaseAction
 	if log.On() {
-		log.Add(game.Event{Type: "order", Seat: game.Public, Text: s.orderText(&sum), Msg: s.orderMsg(&sum), Data: order})
+		log.Add(game.Event{Type: "order", Seat: game.Public, Text: s.orderText(&sum), Msg: s.orderMsg(&sum)})
 	}
 }
 
@@ -172,7 +162,7 @@ func (s *State) endOfTurn(log *game.Log) {
 	if s.Round == rounds {
 		s.Phase = phaseOver
 		if log.On() {
-			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: s.resultText(), Msg: s.resultMsg(), Data: s.Result().Scores})
+			log.Add(game.Event{Type: "game_over", Seat: game.Public, Text: s.resultText(), Msg: s.resultMsg()})
 		}
 		return
 	}

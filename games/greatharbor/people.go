@@ -339,7 +339,7 @@ func (s *State) activate(seat int8, m *Move, log *game.Log) {
 		s.senateStep(seat, m.Track2)
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: text, Msg: msg, Data: *m})
+		log.Add(game.Event{Type: "activate", Seat: game.Seat(seat), Text: text, Msg: msg})
 	}
 }
 

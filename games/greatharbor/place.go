@@ -117,6 +117,12 @@ func (s *State) checkPlace(seat int8, m *Move) error {
 	return nil
 }
 
+// placed is the data of a placement's event: the slot the die went to,
+// which the page marks on the board. The rest of the move is in its line.
+type placed struct {
+	Slot int8 `json:"slot"`
+}
+
 // place puts the die down and pays its benefits. Fees are read before the
 // die lands (GH-Q04).
 func (s *State) place(seat int8, m *Move, log *game.Log) {
@@ -127,7 +133,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 			log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: fmt.Sprintf("%s placed a %s %d in the Smuggler's District: %s",
 				s.Names[seat], colourNames[dieColour(m.Die)], d.Face, s.smugglerRewardText()),
 				Msg:  game.M("greatharbor.placed_district", "who", s.Names[seat], "colour", colourWord(dieColour(m.Die)), "face", int(d.Face), "reward", s.smugglerRewardMsg()),
-				Data: *m})
+				Data: placed{m.Slot}})
 		}
 		s.smugglerReward(seat)
 		return
@@ -181,7 +187,7 @@ func (s *State) place(seat int8, m *Move, log *game.Log) {
 		}
 	}
 	if log.On() {
-		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Msg: msg, Data: *m})
+		log.Add(game.Event{Type: "place", Seat: game.Seat(seat), Text: text, Msg: msg, Data: placed{m.Slot}})
 	}
 }
 

@@ -650,7 +650,7 @@ func (s *State) exec(me int8, m *Move, log *game.Log) {
 		s.continueVoyage(log)
 	}
 	if log.On() && m.Type != mvPlace && m.Type != mvDraft && m.Type != mvActivate && m.Type != mvEmploy && m.Type != mvTrade && m.Type != mvFight && m.Type != mvContinue {
-		log.Add(game.Event{Type: m.Type, Seat: game.Seat(me), Text: s.describe(me, m), Msg: s.describeMsg(me, m), Data: *m})
+		log.Add(game.Event{Type: m.Type, Seat: game.Seat(me), Text: s.describe(me, m), Msg: s.describeMsg(me, m)})
 	}
 }
 
@@ -669,7 +669,7 @@ func (s *State) execPending(m *Move, log *game.Log) {
 			p.HandPeople |= bit(c)
 		}
 		if log.On() {
-			log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.pickText(seat, pd.Kind, c), Msg: s.pickMsg(seat, pd.Kind, c), Data: *m})
+			log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.pickText(seat, pd.Kind, c), Msg: s.pickMsg(seat, pd.Kind, c)})
 		}
 		pd.N--
 		if pd.N == 0 || (pd.Kind == pendBuilding && displayCount(&s.BuildingDisplay) == 0) || (pd.Kind == pendPerson && displayCount(&s.PersonDisplay) == 0) {
@@ -701,6 +701,6 @@ func (s *State) execPending(m *Move, log *game.Log) {
 		s.popPending()
 	}
 	if log.On() && m.Type != mvPick {
-		log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.describe(seat, m), Msg: s.describeMsg(seat, m), Data: *m})
+		log.Add(game.Event{Type: m.Type, Seat: game.Seat(seat), Text: s.describe(seat, m), Msg: s.describeMsg(seat, m)})
 	}
 }

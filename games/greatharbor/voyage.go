@@ -247,7 +247,7 @@ func (s *State) revealPirate(log *game.Log) {
 	if log.On() {
 		log.Add(game.Event{Type: "pirate", Seat: game.Public, Text: fmt.Sprintf("Pirates of strength %d appear at segment %d",
 			s.Revealed[s.VoySeg], s.VoySeg+1),
-			Msg: game.M("greatharbor.pirates", "n", int(s.Revealed[s.VoySeg]), "segment", int(s.VoySeg)+1), Data: s.Revealed})
+			Msg: game.M("greatharbor.pirates", "n", int(s.Revealed[s.VoySeg]), "segment", int(s.VoySeg)+1)})
 	}
 }
 
@@ -340,7 +340,7 @@ func (s *State) trade(m *Move, log *game.Log) {
 			text += "; the Customs Office gave 1 " + resNames[m.Res]
 			msg = wrap(msg, "greatharbor.customs", "building", buildingWord(bCustoms), "res", resCount(m.Res, 1))
 		}
-		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: text, Msg: msg, Data: *m})
+		log.Add(game.Event{Type: "trade", Seat: game.Seat(o), Text: text, Msg: msg})
 	}
 	s.turnBack(o, d)
 	s.VoyStage, s.VoyOwner, s.VoyShip = voyWindow, -1, -1

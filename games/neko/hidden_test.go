@@ -132,9 +132,6 @@ func checkEvents(t *testing.T, s *State, events []game.Event) {
 		checked := ""
 		for viewer := game.Public; viewer < game.Seat(s.N); viewer++ {
 			seen := e.For(viewer)
-			if m, ok := seen.Data.(Move); ok && m.Card != 0 && !open[m.Card] {
-				t.Fatalf("event %q shows viewer %d the hidden card %s", seen.Type, viewer, cat.Cards[m.Card].ID)
-			}
 			if seen.Text == checked {
 				continue // the previous viewer's text, already checked
 			}

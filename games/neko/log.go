@@ -111,12 +111,11 @@ func (s *State) record(log *game.Log, seat game.Seat, m Move, before *snapshot) 
 		} else {
 			text = fmt.Sprintf("%s played %s into %s", name, cardName(uint8(m.Card)), columnName(p, col))
 		}
-		vp := none
+		say(id, "card", cardMsg(uint8(m.Card)), "col", columnMsg(p, col))
 		if cat.Cards[m.Card].Effect == EffImmediateVPPerShip {
 			text += fmt.Sprintf(": %d VP, one per ship in game", shipsInGame(p))
-			vp = game.M("neko.vpPerShip", "n", shipsInGame(p))
+			msg = game.M("neko.vpPerShip", "line", msg, "n", shipsInGame(p))
 		}
-		say(id, "card", cardMsg(uint8(m.Card)), "col", columnMsg(p, col), "vp", vp)
 	case MoveDeactivate:
 		text = fmt.Sprintf("%s deactivated %s under %s: hub %d → %d", name, cardName(uint8(m.Card)), columnName(p, m.Col), b.Cols[m.Col].Hub, p.Cols[m.Col].Hub)
 		say("deactivated", "card", cardMsg(uint8(m.Card)), "col", columnMsg(p, m.Col), "from", int(b.Cols[m.Col].Hub), "to", int(p.Cols[m.Col].Hub))
@@ -139,23 +138,27 @@ func (s *State) record(log *game.Log, seat game.Seat, m Move, before *snapshot) 
 		say("captain", "col", columnMsg(p, m.Col), "from", int(b.Cols[m.Col].Hub), "to", int(p.Cols[m.Col].Hub))
 	case MoveHarbour:
 		text = fmt.Sprintf("%s upgraded the harbour to level %d for %s", name, p.Harbour, countText(int16(cat.Harbour[p.Harbour].Cost), Licence)) + cost
-		say("harbour", "level", int(p.Harbour), "cost", countMsg(int16(cat.Harbour[p.Harbour].Cost), Licence), "paid", paidMsg(paid))
+		say("harbour", "level", int(p.Harbour), "cost", countMsg(int16(cat.Harbour[p.Harbour].Cost), Licence))
+		msg = withPaid(msg, paid)
 	case MoveUpgrade:
 		lv := b.Ships[m.Ship].Level
 		text = fmt.Sprintf("%s upgraded a ship on %s from level %d to %d for %s", name, columnName(p, b.Ships[m.Ship].Loc-1), lv, m.Level, countText(int16(m.Level-lv), Licence)) + cost
-		say("upgraded", "col", columnMsg(p, b.Ships[m.Ship].Loc-1), "from", int(lv), "to", int(m.Level), "cost", countMsg(int16(m.Level-lv), Licence), "paid", paidMsg(paid))
+		say("upgraded", "col", columnMsg(p, b.Ships[m.Ship].Loc-1), "from", int(lv), "to", int(m.Level), "cost", countMsg(int16(m.Level-lv), Licence))
+		msg = withPaid(msg, paid)
 	case MoveBuyShip:
 		text = fmt.Sprintf("%s bought a level-%d ship for %d coins", name, m.Level, 2*int(m.Level)) + cost
-		say("boughtShip", "level", int(m.Level), "coins", 2*int(m.Level), "paid", paidMsg(paid))
+		say("boughtShip", "level", int(m.Level), "coins", 2*int(m.Level))
+		msg = withPaid(msg, paid)
 	case MoveBuyLicence:
 		text = fmt.Sprintf("%s bought a licence for %d coins", name, licencePrice(b)) + cost
-		say("boughtLicence", "coins", licencePrice(b), "paid", paidMsg(paid))
+		say("boughtLicence", "coins", licencePrice(b))
+		msg = withPaid(msg, paid)
 	case MoveShip:
 		text = s.moveText(name, p, b, m.Ship, cost)
-		msg = s.moveMsg(who, p, b, m.Ship, paidMsg(paid))
+		msg = s.moveMsg(who, p, b, m.Ship, paid)
 	case MoveSail:
 		text = s.sailText(name, p, before, m, cost)
-		msg = s.sailMsg(who, p, before, m, paidMsg(paid))
+		msg = s.sailMsg(who, p, before, m, paid)
 	case MoveBonus:
 		text = name + " took the Research Station bonus: +2 coins"
 		say("bonusCoins")
@@ -179,9 +182,9 @@ func (s *State) record(log *game.Log, seat game.Seat, m Move, before *snapshot) 
 	}
 	if m.Type != MoveChoose && m.Type != MoveFlip && m.Type != MoveDiscard {
 		text += gainedText(b, p, paid)
-		msg.V["gained"] = gainedMsg(b, p, paid)
+		msg = withGained(msg, b, p, paid)
 	}
-	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Msg: msg, Data: m})
+	log.Add(game.Event{Type: m.Type, Seat: seat, Text: text, Msg: msg})
 	s.recordScoring(log, before)
 }
 
@@ -260,21 +263,21 @@ func (s *State) moveText(name string, p, b *Player, i int8, cost string) string 
 }
 
 // moveMsg is moveText as a message.
-func (s *State) moveMsg(who any, p, b *Player, i int8, paid any) *game.Msg {
+func (s *State) moveMsg(who any, p, b *Player, i int8, paid Bundle) *game.Msg {
 	from := b.Ships[i]
 	dest := from.Loc + 1
 	what := game.M("neko.aShip", "level", int(from.Level))
 	if i == ghost {
 		what = game.Word("neko.ghostShip")
 	}
-	hub, rise := none, none
+	msg := withPaid(game.M("neko.moved", "who", who, "what", what, "col", columnMsg(p, dest-1), "fuel", moveCost(i)), paid)
 	if h := p.Cols[dest-1].Hub; int(h) > b.shipLevelsAt(dest)+int(from.Level) {
-		hub = game.M("neko.hubTriggers", "level", int(h))
+		msg = game.M("neko.hubTriggers", "line", msg, "level", int(h))
 	}
 	if now := movedShip(p, b, i, dest); now.Level != from.Level {
-		rise = game.M("neko.shipRises", "level", int(now.Level))
+		msg = game.M("neko.shipRises", "line", msg, "level", int(now.Level))
 	}
-	return game.M("neko.moved", "who", who, "what", what, "col", columnMsg(p, dest-1), "fuel", moveCost(i), "paid", paid, "hub", hub, "rise", rise)
+	return msg
 }
 
 // sailText tells a move to an attraction and the reward it took (NK-111..119).
@@ -299,7 +302,7 @@ func (s *State) sailText(name string, p *Player, before *snapshot, m Move, cost 
 }
 
 // sailMsg is sailText as a message.
-func (s *State) sailMsg(who any, p *Player, before *snapshot, m Move, paid any) *game.Msg {
+func (s *State) sailMsg(who any, p *Player, before *snapshot, m Move, paid Bundle) *game.Msg {
 	b := &before.Player
 	from := b.Ships[m.Ship]
 	reward := "lesser"
@@ -311,13 +314,13 @@ func (s *State) sailMsg(who any, p *Player, before *snapshot, m Move, paid any) 
 	case b.Effects[EffRSBetterAttraction] > 0:
 		reward = "station"
 	}
-	rise := none
-	if now := movedShip(p, b, m.Ship, locAttr+m.To); now.Level != from.Level {
-		rise = game.M("neko.shipRises", "level", int(now.Level))
-	}
 	place := game.Word(wordID("attr", cat.Attractions[s.Attrs[m.To].Card].ID))
-	return game.M("neko.sailed", "who", who, "level", int(from.Level), "place", place, "paid", paid,
-		"reward", game.Word(wordID("reward", reward)), "rise", rise)
+	msg := withPaid(game.M("neko.sailed", "who", who, "level", int(from.Level), "place", place), paid)
+	msg = game.M(wordID("reward", reward), "line", msg)
+	if now := movedShip(p, b, m.Ship, locAttr+m.To); now.Level != from.Level {
+		msg = game.M("neko.shipRises", "line", msg, "level", int(now.Level))
+	}
+	return msg
 }
 
 // chooseText tells the option taken for a waiting choice.

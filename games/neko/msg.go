@@ -19,17 +19,17 @@ func (s *State) whoValue(seat game.Seat) any {
 	return game.M("neko.player", "n", int(seat)+1)
 }
 
-// cardMsg names a card as cardName does: its kind and printed id.
+// cardMsg names a card as cardName does: its kind and printed id. The
+// kind is in the message's id ("neko.c.SV", "Supply Vessel ({id})"), one
+// message a kind, which makes the line shorter than a word among its
+// values would.
 func cardMsg(c uint8) *game.Msg {
 	cd := &cat.Cards[c]
 	if cd.Boat {
 		return game.M("neko.boat", "id", cd.ID)
 	}
-	return game.M("neko.card", "kind", kindWord(cd.Kind), "id", cd.ID)
+	return game.M(wordID("c", kindCodes[cd.Kind]), "id", cd.ID)
 }
-
-// kindWord is the translated name of a card kind.
-func kindWord(k Kind) *game.Msg { return game.Word(wordID("kind", kindCodes[k])) }
 
 // wordID is the catalog id of a translated word of a kind: "neko.kind.PO".
 func wordID(kind, key string) string { return "neko." + kind + "." + key }
@@ -40,11 +40,11 @@ func columnMsg(p *Player, col int8) *game.Msg {
 		return game.M("neko.column", "n", int(col)+1)
 	}
 	c := &p.Cols[col]
-	what := kindWord(c.Kind)
 	if c.Kind == FishingBoat {
-		what = cardMsg(c.First)
+		return game.M("neko.columnOf", "n", int(col)+1, "what", cardMsg(c.First))
 	}
-	return game.M("neko.columnOf", "n", int(col)+1, "what", what)
+	// As cardMsg, the column's kind is in the message's id ("neko.col.SV").
+	return game.M(wordID("col", kindCodes[c.Kind]), "n", int(col)+1)
 }
 
 // countMsg says n cards of resource r, as countText does.
@@ -83,20 +83,25 @@ func orNone(v any) any {
 	return v
 }
 
-// paidMsg is the part of a line telling the cards paid from the supply.
-func paidMsg(paid Bundle) any {
+// withPaid is line with the part telling the cards paid from the supply,
+// or line alone when none were. Like it, the other parts that end a line
+// only when there is something to say (the hub that triggers, the ship
+// that rises, what a move gained) hold the line they end.
+func withPaid(line *game.Msg, paid Bundle) *game.Msg {
 	if b := bundleMsg(paid); b != nil {
-		return game.M("neko.paid", "cards", b)
+		return game.M("neko.paid", "line", line, "cards", b)
 	}
-	return none
+	return line
 }
 
-// gainedMsg is the part of a line telling what a move earned, as gainedText.
-func gainedMsg(b, p *Player, paid Bundle) any {
+// withGained is line with the part telling what a move earned, as
+// gainedText says it, or line alone when the move earned nothing: the part
+// holds the line, so a line that gained nothing carries no empty part.
+func withGained(line *game.Msg, b, p *Player, paid Bundle) *game.Msg {
 	if g := bundleMsg(gained(b, p, paid)); g != nil {
-		return game.M("neko.gained", "cards", g)
+		return game.M("neko.gained", "line", line, "cards", g)
 	}
-	return none
+	return line
 }
 
 // msg lists the non-zero parts of a final score, as text does.

@@ -24,7 +24,6 @@ type View struct {
 	Boats       []int        `json:"boats,omitempty"`
 	Players     []PlayerView `json:"players"`
 	History     []PointsView `json:"history"` // every player's points if the game ended then, after each turn and period
-	Result      game.Result  `json:"result"`
 
 	// known is the game as the viewing seat may know it, for Determinise;
 	// it is never sent (see knownTo).
@@ -98,7 +97,7 @@ var stageNames = [...]string{"play", "tuck", "window", "choice", "discard", "boa
 // arrays sized up front, so building a view costs a handful of allocations
 // whatever the table holds (the computer players build one per decision).
 func (s *State) View(viewer game.Seat) View {
-	v := View{Type: ID, Viewer: int(viewer), Period: int(s.Period), Phase: phaseNames[s.Phase], Active: -1, Immediate: -1, Result: s.Result()}
+	v := View{Type: ID, Viewer: int(viewer), Period: int(s.Period), Phase: phaseNames[s.Phase], Active: -1, Immediate: -1}
 	ints := make(intArena, s.viewInts(viewer))
 	v.Order = ints.take(int(s.N))
 	for i := range s.N {

@@ -101,7 +101,6 @@ describe("Neko Harbour view decoding (real engine views)", () => {
     const raw = end.view as unknown as {
       players: { final: Record<string, number>; interim: number[] }[];
       history: { period: number; seat: number; points: number[] }[];
-      result: { scores: number[] };
     };
     it("reads the final breakdown with harbour and hubs as lines of their own", () => {
       expect(v.phase).toBe("over");
@@ -128,7 +127,7 @@ describe("Neko Harbour view decoding (real engine views)", () => {
       ]);
       v.players.forEach((p, i) => {
         expect(lines.reduce((t, l) => t + l.points[i]!, 0)).toBe(p.final!.total);
-        expect(p.final!.total).toBe(raw.result.scores[i]);
+        expect(p.final!.total).toBe(end.result.scores[i]);
       });
       expect(lines.find((l) => l.key === "harbour")!.points).toEqual(v.players.map((p) => p.final!.harbour));
     });
@@ -147,13 +146,13 @@ describe("Neko Harbour view decoding (real engine views)", () => {
     it("draws points after every turn, ending on the totals", () => {
       const { series, periodEnd } = pointsOverGame(v);
       expect(series.every((s) => s.length === raw.history.length + 1)).toBe(true);
-      expect(series.map((s) => s[s.length - 1])).toEqual(raw.result.scores);
+      expect(series.map((s) => s[s.length - 1])).toEqual(end.result.scores);
       expect(raw.history[periodEnd - 1]).toMatchObject({ period: 1, seat: -1 });
       expect(raw.history.filter((h) => h.seat >= 0)).toHaveLength(52);
       expect(scoreSoFar(v.players[3]!)).toBe(26);
     });
     it("explains the tie-breaks only when the top is tied", () => {
-      expect(tieText(v, { over: true, winners: [3], places: [2, 3, 4, 1], scores: raw.result.scores, reason: "two_periods", turns: 52 })).toBe("");
+      expect(tieText(v, { over: true, winners: [3], places: [2, 3, 4, 1], scores: end.result.scores, reason: "two_periods", turns: 52 })).toBe("");
       const tied = structuredClone(end.view) as unknown as { players: { final: { total: number } }[] };
       tied.players[0]!.final.total = 26;
       const t = tieText(decodeView(tied), { over: true, winners: [0, 3], places: [1, 3, 4, 1], scores: [26, 14, 6, 26], reason: "two_periods", turns: 52 });
