@@ -114,12 +114,12 @@ func keepSample(t *testing.T, id string, e game.Event, got map[string]sample) {
 }
 
 // randomEvents plays a random game of d with n players to its end and
-// returns every event it logged, its setup's first. The first two players
-// are named from a dot and a backslash, which the short form must escape.
-func randomEvents(t *testing.T, d game.Definition, n int, seed uint64) []game.Event {
+// returns every event it logged, its setup's first. Names, when given,
+// are the first players' names.
+func randomEvents(t *testing.T, d game.Definition, n int, seed uint64, names ...string) []game.Event {
 	t.Helper()
 	cfg, records := randomRecords(t, d, n, seed, 5000)
-	for i, name := range []string{".Ana", `\Bo`}[:min(n, 2)] {
+	for i, name := range names[:min(n, len(names))] {
 		cfg.Players[i].Name = name
 	}
 	g, err := d.New(cfg)
@@ -182,7 +182,8 @@ func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 		n := 0
 		for _, players := range []int{info.MinPlayers, info.MaxPlayers} {
 			for seed := uint64(1); seed <= 3; seed++ {
-				events := randomEvents(t, d, players, seed)
+				// Two players named from a dot and a backslash, which the short form escapes.
+				events := randomEvents(t, d, players, seed, ".Ana", `\Bo`)
 				for v := game.Public; v < game.Seat(players); v++ {
 					for _, e := range events {
 						e = e.For(v)
