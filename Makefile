@@ -85,7 +85,7 @@ test-gallery: build chromium
 	./bin/harbor gallery -small -out $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor $(NPM) run gallery-faults -- $(GALLERY_SMALL)
 	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --open gallery/open-problems.json
-	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --lang pseudo --no-plays --out test-results/gallery-pseudo
+	cd web && CHROMIUM=$(CHROMIUM) HARBOR_BIN=../bin/harbor node gallery/run.mjs $(GALLERY_SMALL) --lang pseudo --out test-results/gallery-pseudo
 
 gallery: build chromium
 	mkdir -p $(dir $(GALLERY_FULL))

@@ -9,7 +9,7 @@
 // runs on the frame clock (clock.ts), which play moves on by a fixed step
 // after every frame.
 
-import { type Lang, switchLanguage, unknownSaid } from "../src/i18n/i18n";
+import { type Lang, switchLanguage, t, unknownSaid } from "../src/i18n/i18n";
 import { signal } from "@preact/signals";
 import { render } from "preact";
 import { useLayoutEffect } from "preact/hooks";
@@ -90,9 +90,22 @@ new MutationObserver(() => {
   changes++;
 }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 
+/** The lines a screen shows while code it needs is still on its way. */
+const LOADING = ["loading.game", "loading.page", "loading.tv", "loading.replay", "frame.loadingIcons"] as const;
+
+/**
+ * loadingShown says whether the page shows a loading line, in the language
+ * drawn: a screen whose game chunk is still on its way is not the screen yet,
+ * however long it has been still.
+ */
+function loadingShown(): boolean {
+  const lines = new Set(LOADING.map((id) => t(id)));
+  return [...document.querySelectorAll("p")].some((p) => lines.has((p.textContent ?? "").trim()));
+}
+
 /**
  * settle resolves once the screen is drawn and still: fonts loaded, images
- * decoded, the game's lazy chunk in (no "Loading" line), every animation
+ * decoded, the game's lazy chunk in (no loading line, in any language), every animation
  * with an end finished and every endless one held at its start, and the
  * page unchanged for quiet milliseconds. It says whether it got there
  * within so many rounds of two animation frames (about 8 s on an idle
@@ -112,7 +125,7 @@ async function settle(quiet = 150, rounds = 160): Promise<boolean> {
       } else if (a.playState !== "finished") a.finish();
     }
     const images = [...document.images].every((i) => i.complete);
-    const loading = [...document.querySelectorAll("p.page, p.tv-wait")].some((p) => /^Loading/.test(p.textContent ?? ""));
+    const loading = loadingShown();
     if (images && !loading && realNow() - lastChange >= quiet) return true;
     await sleep(Math.min(50, quiet));
   }
@@ -143,7 +156,7 @@ function rest(): boolean {
 /**
  * step resolves when the frame just taken is drawn and at rest, waiting on
  * the page's own events rather than the clock: fonts loaded, images decoded,
- * no animation running, no timer of the frame clock due, and two animation
+ * no loading line, no animation running, no timer of the frame clock due, and two animation
  * frames in a row that changed nothing in the page. It says whether it got
  * there within limit frames.
  */
@@ -157,7 +170,7 @@ async function step(limit = 200): Promise<boolean> {
     await frame();
     const images = [...document.images].every((im) => im.complete);
     const waiting = clock ? clock.due() : 0;
-    if (!moved && images && changes === before && document.fonts.status === "loaded" && !waiting) return true;
+    if (!moved && images && changes === before && document.fonts.status === "loaded" && !waiting && !loadingShown()) return true;
   }
   return false;
 }

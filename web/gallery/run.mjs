@@ -277,12 +277,17 @@ async function playShift({ page, errors }, play) {
   const frames = play.frames.map(frameOf);
   const first = frames.findIndex((f) => f.t === "state");
   const head = frames.slice(0, first < 0 ? frames.length : first + 1);
-  await page.evaluate((o) => window.gallery.show(o), { screen: "tv", viewer: -1, me: "", frames: head });
+  // The watch begins on the first frame drawn and at rest: on a busy machine the game's code may
+  // take longer than one settle to come in, and a watch begun on the loading line would score the
+  // whole screen replacing it on some runs and not on others.
+  let ready = await page.evaluate((o) => window.gallery.show(o), { screen: "tv", viewer: -1, me: "", frames: head });
+  for (let i = 0; !ready && i < 4; i++) ready = await page.evaluate(() => window.gallery.settle());
   await watchShifts(page);
   const still = await page.evaluate(([fs, ms]) => window.gallery.play(fs, ms), [frames.slice(head.length), FRAME_MS]);
   const r = await shifts(page);
   const told = errors.map((e) => `script error: ${e}`);
   for (const id of await page.evaluate(() => window.gallery.unknownWords())) told.push(`"${id}" is in no catalog: the screen shows the id instead of words`);
+  if (!ready) told.push("the game's first frame did not come to rest: its shifts would be scored from a screen still loading");
   if (!still) told.push("a frame of the game did not come to rest within 200 animation frames");
   return { ...r, frames: frames.length, errors: told };
 }

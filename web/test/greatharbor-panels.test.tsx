@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { freshRoot } from "./root";
 import { AutomaPanel, OrderLine, TvOffer } from "../src/games/greatharbor/Panels";
 import { shipName } from "../src/games/greatharbor/words";
+import { BUILDINGS, PEOPLE, SHIPS } from "../src/games/greatharbor/content";
 import { decodeView } from "../src/games/greatharbor/view";
 import fixture from "./greatharbor-view.json";
 
@@ -35,7 +36,7 @@ describe("the turn order", () => {
 });
 
 describe("the TV's cards on offer", () => {
-  const cells = () => [...root.querySelectorAll('[data-testid="tv-offer"] li')];
+  const cells = () => [...root.querySelectorAll('[data-testid="tv-offer"] li:not(.gh-offer-sizer)')];
 
   it("keeps nine cells, a place left empty shown as empty", () => {
     act(() => render(<TvOffer v={{ ...v, shipDisplay: [5, 10, -1] }} />, root));
@@ -60,6 +61,30 @@ describe("the TV's cards on offer", () => {
     const dry = cells();
     dry.forEach((li, i) => expect(li).toBe(before[i]));
     expect(dry[5]!.className).toBe("gh-offer-none");
+  });
+
+  it("puts each card in its row and column, and a new card is a new face in its cell", () => {
+    act(() => render(<TvOffer v={v} />, root));
+    const all = cells() as HTMLElement[];
+    expect(all.map((li) => `${li.style.gridRow}/${li.style.gridColumn}`)).toEqual(["1/1", "1/2", "1/3", "2/1", "2/2", "2/3", "3/1", "3/2", "3/3"]);
+    const face = all[3]!.querySelector('[data-testid="offer-person-0"]');
+    act(() => render(<TvOffer v={{ ...v, personDisplay: [14, 22, 7] }} />, root));
+    const now = all[3]!.querySelector('[data-testid="offer-person-0"]');
+    expect(now).not.toBe(face);
+    expect(now!.getAttribute("data-card")).toBe("person-14");
+  });
+
+  it("keeps each row at its tallest card's height with every card of its kind, unseen and unread", () => {
+    act(() => render(<TvOffer v={v} />, root));
+    const sizers = [...root.querySelectorAll<HTMLElement>(".gh-offer-sizer")];
+    expect(sizers.map((s) => [s.style.gridRow, s.style.gridColumn, s.getAttribute("aria-hidden")])).toEqual([
+      ["1", "1", "true"],
+      ["2", "1", "true"],
+      ["3", "1", "true"],
+    ]);
+    expect(sizers.map((s) => s.children.length)).toEqual([SHIPS.length, PEOPLE.length, BUILDINGS.length]);
+    // No second copy of a card for a test or a script to find.
+    expect(sizers.some((s) => s.querySelector("[data-testid], [data-card]"))).toBe(false);
   });
 });
 

@@ -264,7 +264,8 @@ function Steps({ v, turn, tv }: { v: GreatHarborView; turn: AutomaTurn; tv: bool
         <h2 id={h}>
           {say("title")} <span class="gh-small">{say("when", { round: turn.round + 1, turn: turn.turn === 0 ? "A" : "B" })}</span>
         </h2>
-        <div class="gh-acard" data-testid="automa-card">
+        {/* Another card is another face: keyed by what it shows, its words arrive rather than move. */}
+        <div key={`${card.colour}-${card.up}-${card.tile}`} class="gh-acard" data-testid="automa-card">
           <p class="gh-acard-back" style={{ background: COLOUR_FILLS[card.colour], color: COLOUR_INKS[card.colour] }}>
             {colourName(card.colour)} {arrow(card.up)}
           </p>

@@ -9,9 +9,9 @@ import { SeatBadge, shapePath } from "../../components/SeatBadge";
 import { RankingTable, type ScoreColumn } from "../../components/RankingTable";
 import type { GameResult } from "../../protocol";
 import { formatList, t } from "../../i18n/i18n";
-import { COLOURS, CONVERSIONS, GOVERNORS, SEGMENTS, SMUGGLER_CHART, STATS } from "./content";
-import { Card } from "./Card";
-import type { CardKind } from "./cards";
+import { BUILDINGS, COLOURS, CONVERSIONS, GOVERNORS, PEOPLE, SEGMENTS, SHIPS, SMUGGLER_CHART, STATS } from "./content";
+import { Card, CardFace } from "./Card";
+import { type CardKind, cardWords } from "./cards";
 import { Amount, COLOUR_MARKS, DieChip, GainIcons, Icon, type IconName, LUX_ICONS, RES_ICONS } from "./icons";
 import { bitList, competitorName, competitors, diceAt, LOC, WHERE, type GreatHarborView, type Player, type Score, type Ship } from "./view";
 import { dieWords, statName } from "./moves";
@@ -505,7 +505,42 @@ export function DisplaysPanel({ v }: { v: GreatHarborView }) {
   );
 }
 
-/** TvOffer is the nine cards on offer as faces in one block, for the TV; a place left empty keeps its cell, so the other cards never move. */
+/** The cards of each kind the offer may show, for the room each row keeps. */
+const OFFER_KINDS: [CardKind, number][] = [
+  ["ship", SHIPS.length],
+  ["person", PEOPLE.length],
+  ["building", BUILDINGS.length],
+];
+
+/**
+ * OfferSizers are every card of each kind laid in the first cell of its row,
+ * unseen, so each row of the offer keeps the height of the tallest card of its
+ * kind in the language drawn, whichever cards lie on it: a card that arrives
+ * never makes its row, or the panel, taller or lower.
+ */
+function OfferSizers() {
+  return (
+    <>
+      {OFFER_KINDS.map(([kind, count], row) => (
+        <li key={`sizer-${kind}`} class="gh-offer-sizer" aria-hidden="true" style={{ gridRow: row + 1, gridColumn: 1 }}>
+          {Array.from({ length: count }, (_, n) => {
+            const w = cardWords(kind, n);
+            return w ? (
+              <div key={n} class={`gh-card gh-card-${kind} gh-card-tv`}>
+                <CardFace w={w} tv />
+              </div>
+            ) : null;
+          })}
+        </li>
+      ))}
+    </>
+  );
+}
+
+/**
+ * TvOffer is the nine cards on offer as faces in one block, for the TV; a place left empty keeps its cell, so the
+ * other cards never move, and each row is as tall as the tallest card of its kind.
+ */
 export function TvOffer({ v }: { v: GreatHarborView }) {
   const kinds: [CardKind, number[]][] = [
     ["ship", v.shipDisplay],
@@ -519,20 +554,23 @@ export function TvOffer({ v }: { v: GreatHarborView }) {
         {t("greatharbor.ui.offer.title")}
       </h2>
       <ul class="gh-cards">
-        {kinds.flatMap(([kind, xs]) =>
-          xs.map((c, i) =>
-            // Each cell is keyed by its place, not its card: a taken card's cell is filled where it stands.
-            c >= 0 ? (
-              <li key={`${kind}-${i}`}>
-                <Card kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
+        {kinds.flatMap(([kind, xs], row) =>
+          xs.map((c, i) => {
+            // Each cell is keyed by its place, not its card: a taken card's cell is filled where it stands,
+            // and the card that comes is a new face in it, not the old one's words moved about.
+            const place = { gridRow: row + 1, gridColumn: i + 1 };
+            return c >= 0 ? (
+              <li key={`${kind}-${i}`} style={place}>
+                <Card key={c} kind={kind} n={c} testid={`offer-${kind}-${i}`} tv />
               </li>
             ) : (
-              <li key={`${kind}-${i}`} class="gh-offer-none" data-testid={`tv-offer-none-${kind}-${i}`}>
+              <li key={`${kind}-${i}`} class="gh-offer-none" style={place} data-testid={`tv-offer-none-${kind}-${i}`}>
                 {t(`greatharbor.ui.offer.none_${kind}`)}
               </li>
-            ),
-          ),
+            );
+          }),
         )}
+        <OfferSizers />
       </ul>
     </section>
   );
