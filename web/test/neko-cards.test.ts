@@ -38,6 +38,8 @@ describe("Neko Harbour card labels", () => {
     expect(shortEffect(po.number)).toBe("8 {vp} per 3 of this kind");
     const tc = CARDS.find((c) => c.kind === "TC" && c.effect === "coin" && c.period === 2)!;
     expect(shortEffect(tc.number)).toBe("+4 {coin}");
+    const hub = CARDS.find((c) => c.effect === "end_hub")!;
+    expect(shortEffect(hub.number)).toBe("best small hub in {vp}");
     const imm = CARDS.find((c) => c.effect === "immediate_vp_per_ship")!;
     expect(timing(imm.number)).toBe("Immediate");
   });
