@@ -236,6 +236,12 @@ async function openPage(browser, url, screen, games, linkBase, now, lang = "") {
   return { page, errors };
 }
 
+/** unknownWords tells each message id the page said since it was last asked that no catalog has. */
+async function unknownWords(page) {
+  const ids = await page.evaluate(() => window.gallery.unknownWords());
+  return ids.map((id) => `"${id}" is in no catalog: the screen shows the id instead of words`);
+}
+
 /** measure draws one position for one viewer on a page and lists its problems. */
 async function measure({ page, errors }, screen, p, viewer, shotFile, fault, axe = true) {
   errors.length = 0;
@@ -263,8 +269,7 @@ async function measure({ page, errors }, screen, p, viewer, shotFile, fault, axe
   problems.push(...(await overlapProblems(page)));
   if (axe) for (const v of await auditViolations(page)) problems.push({ kind: "axe", text: v });
   for (const e of errors) problems.push({ kind: "script", text: `script error: ${e}` });
-  for (const id of await page.evaluate(() => window.gallery.unknownWords()))
-    problems.push({ kind: "words", text: `"${id}" is in no catalog: the screen shows the id instead of words` });
+  for (const text of await unknownWords(page)) problems.push({ kind: "words", text });
   await page.screenshot({ path: shotFile, type: "jpeg", quality: 55, scale: "css" });
   await page.evaluate(() => document.querySelectorAll(".gallery-fault-badge").forEach((b) => b.remove()));
   await broken?.evaluate((el) => el.remove());
@@ -286,7 +291,7 @@ async function playShift({ page, errors }, play) {
   const still = await page.evaluate(([fs, ms]) => window.gallery.play(fs, ms), [frames.slice(head.length), FRAME_MS]);
   const r = await shifts(page);
   const told = errors.map((e) => `script error: ${e}`);
-  for (const id of await page.evaluate(() => window.gallery.unknownWords())) told.push(`"${id}" is in no catalog: the screen shows the id instead of words`);
+  told.push(...(await unknownWords(page)));
   if (!ready) told.push("the game's first frame did not come to rest: its shifts would be scored from a screen still loading");
   if (!still) told.push("a frame of the game did not come to rest within 200 animation frames");
   return { ...r, frames: frames.length, errors: told };
