@@ -141,6 +141,17 @@ type floorLoop struct {
 	lat   []time.Duration
 	done  int // tables that played all their moves
 	move  []byte
+	think time.Duration
+	// thinking holds the tables whose next person waits out the think
+	// time, in the order they became due (the think time is the same for
+	// all, so that is the order of their due times).
+	thinking []floorDue
+}
+
+// floorDue is a table whose next move goes at due.
+type floorDue struct {
+	t   *floorTable
+	due time.Time
 }
 
 // floorReport is what a floor run measured.
@@ -197,7 +208,7 @@ func runFloor(cfg config) (rep floorReport, err error) {
 			return rep, err
 		}
 		defer syscall.Close(ep)
-		loops[i] = &floorLoop{ep: ep, conns: map[int]*floorConn{}, move: make([]byte, floorMoveSize)}
+		loops[i] = &floorLoop{ep: ep, conns: map[int]*floorConn{}, move: make([]byte, floorMoveSize), think: cfg.Think}
 	}
 	r := &runner{cfg: cfg}
 	var tables []*floorTable
@@ -318,10 +329,35 @@ func (l *floorLoop) run(tables int, deadline time.Time, moves *atomic.Int64) {
 		}
 	}
 	for l.done < tables && time.Now().Before(deadline) {
-		if !eachReady(l.ep, events, 20, l.conns, handle) {
+		if !eachReady(l.ep, events, l.timeout(), l.conns, handle) {
 			return
 		}
+		l.fire(time.Now())
 	}
+}
+
+// timeout is how long epoll may wait: until the next think time ends, and
+// never so long that the loop misses the end of the run by much.
+func (l *floorLoop) timeout() int {
+	const most = 20 // ms
+	if len(l.thinking) == 0 {
+		return most
+	}
+	d := time.Until(l.thinking[0].due)
+	if d <= 0 {
+		return 0
+	}
+	return min(most, int((d+time.Millisecond-1)/time.Millisecond))
+}
+
+// fire sends the moves whose think time has passed.
+func (l *floorLoop) fire(now time.Time) {
+	n := 0
+	for n < len(l.thinking) && !l.thinking[n].due.After(now) {
+		l.send(l.thinking[n].t)
+		n++
+	}
+	l.thinking = l.thinking[:copy(l.thinking, l.thinking[n:])]
 }
 
 // update counts one client of t having had the update of its move; when all
@@ -338,6 +374,10 @@ func (l *floorLoop) update(t *floorTable, now time.Time, moves *atomic.Int64) {
 	t.turn = (t.turn + 1) % len(t.conns)
 	if t.moves == floorMoves {
 		l.done++
+		return
+	}
+	if l.think > 0 {
+		l.thinking = append(l.thinking, floorDue{t, now.Add(l.think)})
 		return
 	}
 	l.send(t)
