@@ -44,6 +44,7 @@ type config struct {
 	Sample        time.Duration // how often a soak samples the server's memory
 	ServerPids    []int         // the target's processes, whose CPU the report names
 	Whole         bool          // the people take every state whole, not patches
+	Disk          bool          // time the disk's own fsyncs while playing (a soak always does)
 }
 
 // report is what a run measured.
@@ -69,7 +70,7 @@ type report struct {
 	BotTables     int
 	BotMoves      int64 // moves of the computer tables
 	Memory        []memSample
-	Disk          *diskProbe // the disk's own fsync latency during the soak
+	Disk          *diskProbe // the disk's own fsync latency while playing (-disk, and a soak)
 	Abuse         *abuseReport
 	Lost, Checked int   // moves told to clients but not stored after kill -9; tables checked
 	Acknowledged  int64 // moves told to clients, over all tables
@@ -220,21 +221,30 @@ func run(cfg config, logw io.Writer) (report, error) {
 			defer close(soakDone)
 			abused := make(chan struct{})
 			go func() { defer close(abused); abuse(r, rep.Abuse, stopSoak) }()
-			probed := make(chan struct{})
-			go func() {
-				defer close(probed)
-				d, err := probeDisk(os.TempDir(), 100*time.Millisecond, stopSoak)
-				if err != nil {
-					fmt.Fprintf(logw, "disk probe: %v\n", err)
-				}
-				rep.Disk = &d
-			}()
 			rep.Memory = r.sampleMemory(start, cfg.Sample, stopSoak)
 			<-abused
-			<-probed
 		}()
 	} else {
 		close(soakDone)
+	}
+	probed := make(chan struct{})
+	if cfg.Soak || cfg.Disk {
+		// The disk's own fsync latency beside the data file, which bounds
+		// what any commit of a move can take.
+		every := 10 * time.Millisecond
+		if cfg.Soak {
+			every = 100 * time.Millisecond
+		}
+		go func() {
+			defer close(probed)
+			d, err := probeDisk(os.TempDir(), every, stopSoak)
+			if err != nil {
+				fmt.Fprintf(logw, "disk probe: %v\n", err)
+			}
+			rep.Disk = &d
+		}()
+	} else {
+		close(probed)
 	}
 	deadline := time.Now().Add(cfg.Duration)
 	for time.Now().Before(deadline) && r.moves.Load() < int64(cfg.MaxMoves) && !r.allOver() {
@@ -242,6 +252,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 	}
 	close(stopSoak)
 	<-soakDone
+	<-probed
 	r.stop.Store(true)
 	rep.Elapsed = time.Since(start)
 	if cpu1, ok := takeCPU(cpuParts); ok && cpuOK {
