@@ -47,6 +47,18 @@ func probeDisk(dir string, every time.Duration, stop <-chan struct{}) (diskProbe
 	}
 }
 
+// mean is the mean of lat, 0 for none.
+func mean(lat []time.Duration) time.Duration {
+	if len(lat) == 0 {
+		return 0
+	}
+	var sum time.Duration
+	for _, d := range lat {
+		sum += d
+	}
+	return sum / time.Duration(len(lat))
+}
+
 func summarise(lat []time.Duration) diskProbe {
 	p := diskProbe{Syncs: len(lat)}
 	if len(lat) == 0 {

@@ -40,3 +40,13 @@ func TestSoakFailureNamesTheDisk(t *testing.T) {
 		t.Fatalf("a quick disk is blamed: %q", got)
 	}
 }
+
+// TestMean averages latencies, and gives 0 for none.
+func TestMean(t *testing.T) {
+	if m := mean([]time.Duration{time.Millisecond, 2 * time.Millisecond, 6 * time.Millisecond}); m != 3*time.Millisecond {
+		t.Fatalf("mean of 1, 2 and 6 ms: %v", m)
+	}
+	if m := mean(nil); m != 0 {
+		t.Fatalf("mean of none: %v", m)
+	}
+}

@@ -159,6 +159,7 @@ type floorReport struct {
 	Moves         int
 	Elapsed       time.Duration
 	P50, P99, Max time.Duration
+	Mean          time.Duration
 	CPU           *cpuReport
 }
 
@@ -169,8 +170,8 @@ func (r floorReport) print(w io.Writer, cfg config) {
 	}
 	fmt.Fprintf(w, "floor:    %d tables x %d seats over loopback TCP to %s: no game, no store, no WebSocket\n", cfg.Tables, cfg.Seats, where)
 	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s\n", r.Moves, r.Elapsed.Seconds(), float64(r.Moves)/r.Elapsed.Seconds())
-	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
-		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v  mean %v\n",
+		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond), r.Mean.Round(10*time.Microsecond))
 	r.CPU.print(w)
 }
 
@@ -269,7 +270,7 @@ func runFloor(cfg config) (rep floorReport, err error) {
 		}
 		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 	}
-	rep = floorReport{Moves: int(moves.Load()), Elapsed: elapsed, P50: pct(0.50), P99: pct(0.99), Max: pct(1)}
+	rep = floorReport{Moves: int(moves.Load()), Elapsed: elapsed, P50: pct(0.50), P99: pct(0.99), Max: pct(1), Mean: mean(lat)}
 	if cpuOK {
 		rep.CPU = c1.since(c0, rep.Moves)
 	}

@@ -18,7 +18,7 @@ func TestFloorPlaysEveryMove(t *testing.T) {
 	if rep.Moves != 3*floorMoves {
 		t.Fatalf("played %d moves, want %d", rep.Moves, 3*floorMoves)
 	}
-	if rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 {
+	if rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 || rep.Mean <= 0 || rep.Mean > rep.Max {
 		t.Fatalf("implausible latencies %+v", rep)
 	}
 	var out bytes.Buffer

@@ -55,12 +55,15 @@ type report struct {
 	Moves                      int
 	Elapsed                    time.Duration
 	P50, P99, Max              time.Duration
-	TableBytes, ConnBytes      float64 // server memory per live table and per play connection
-	IdleBytes                  float64 // server memory per idle connection
-	IdleError                  string  // why fewer idle connections opened than asked
-	Errors                     int64
-	Gaps                       int64 // patches that did not follow on from the state a client held
-	FinishedGames              int
+	// Mean is the mean latency: with every table's next move waiting for
+	// the one before, moves/s times Mean is about the tables (Little's law).
+	Mean                  time.Duration
+	TableBytes, ConnBytes float64 // server memory per live table and per play connection
+	IdleBytes             float64 // server memory per idle connection
+	IdleError             string  // why fewer idle connections opened than asked
+	Errors                int64
+	Gaps                  int64 // patches that did not follow on from the state a client held
+	FinishedGames         int
 	// ServerP50 and ServerP99 are the server's own move latency (receipt to
 	// every view queued, commit included): upper bounds of the buckets of
 	// its histogram.
@@ -88,8 +91,8 @@ func (r report) print(w io.Writer) {
 	fmt.Fprintf(w, "harborload: %d tables of %s x %d seats (%d WebSocket clients), server %s; %s\n",
 		r.Tables, r.Game, r.Seats, r.Conns, r.Where, store)
 	fmt.Fprintf(w, "moves:    %d in %.1fs = %.0f moves/s (%d games finished)\n", r.Moves, r.Elapsed.Seconds(), r.movesPerSecond(), r.FinishedGames)
-	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v\n",
-		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "latency:  move sent -> every client of its table updated: p50 %v  p99 %v  max %v  mean %v\n",
+		r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond), r.Mean.Round(10*time.Microsecond))
 	fmt.Fprintf(w, "          inside the server (receipt -> commit -> views queued): p50 <= %v  p99 <= %v; the commit: p50 <= %v  p99 <= %v\n", r.ServerP50, r.ServerP99, r.CommitP50, r.CommitP99)
 	fmt.Fprintf(w, "memory:   %.1f KiB per live table, %.1f KiB per play connection", r.TableBytes/1024, r.ConnBytes/1024)
 	if r.Idle > 0 {
@@ -273,7 +276,7 @@ func run(cfg config, logw io.Writer) (report, error) {
 	slices.Sort(lat)
 	rep.Moves = len(lat)
 	if n := len(lat); n > 0 {
-		rep.P50, rep.P99, rep.Max = lat[n/2], lat[n*99/100], lat[n-1]
+		rep.P50, rep.P99, rep.Max, rep.Mean = lat[n/2], lat[n*99/100], lat[n-1], mean(lat)
 	}
 	rep.Errors = r.errs.Load()
 	rep.Gaps = r.gaps.Load()

@@ -20,7 +20,7 @@ func TestSmallLoad(t *testing.T) {
 	var out bytes.Buffer
 	rep.print(&out)
 	t.Log("\n" + out.String())
-	if rep.Moves < 100 || rep.Errors != 0 || rep.Gaps != 0 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 {
+	if rep.Moves < 100 || rep.Errors != 0 || rep.Gaps != 0 || rep.P50 <= 0 || rep.P99 < rep.P50 || rep.Max < rep.P99 || rep.Mean <= 0 || rep.Mean > rep.Max {
 		t.Fatalf("implausible report %+v", rep)
 	}
 	if rep.Idle != 40 || rep.IdleError != "" {
