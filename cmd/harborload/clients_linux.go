@@ -312,11 +312,21 @@ func eachReady[C any](ep int, events []syscall.EpollEvent, timeout int, conns ma
 // timeout is how long epoll may wait: until the next think time ends, and
 // never so long that the loop misses the end of the run by much.
 func (l *loop) timeout() int {
-	const most = 20 // ms
 	if len(l.timers) == 0 {
+		return waitUntil(time.Time{})
+	}
+	return waitUntil(l.timers[0].due)
+}
+
+// waitUntil is the milliseconds epoll may wait for the next move due at
+// due (none when zero): 20 at the most, so that a loop sees the end of
+// its run soon after it comes.
+func waitUntil(due time.Time) int {
+	const most = 20 // ms
+	if due.IsZero() {
 		return most
 	}
-	d := time.Until(l.timers[0].due)
+	d := time.Until(due)
 	if d <= 0 {
 		return 0
 	}

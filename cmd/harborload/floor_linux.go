@@ -337,18 +337,12 @@ func (l *floorLoop) run(tables int, deadline time.Time, moves *atomic.Int64) {
 	}
 }
 
-// timeout is how long epoll may wait: until the next think time ends, and
-// never so long that the loop misses the end of the run by much.
+// timeout is how long epoll may wait: until the next think time ends.
 func (l *floorLoop) timeout() int {
-	const most = 20 // ms
 	if len(l.thinking) == 0 {
-		return most
+		return waitUntil(time.Time{})
 	}
-	d := time.Until(l.thinking[0].due)
-	if d <= 0 {
-		return 0
-	}
-	return min(most, int((d+time.Millisecond-1)/time.Millisecond))
+	return waitUntil(l.thinking[0].due)
 }
 
 // fire sends the moves whose think time has passed.
