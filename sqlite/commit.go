@@ -32,6 +32,7 @@ type committerConn struct {
 	finish         *sql.Stmt
 	inserts        [len(insertRows)]*sql.Stmt // inserts[i] logs insertRows[i] moves
 	deadlines      *sql.Stmt
+	folds          *foldStmts
 	notice         *sql.Stmt      // sqlnotify.InsertNotice
 	supersede      *sql.Stmt      // sqlnotify.SupersedeNotices
 	heads          map[string]int // the heads the batch being written leaves
@@ -94,6 +95,10 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 			return nil, err
 		}
 	}
+	if c.folds, err = prepareFold(ctx, conn); err != nil {
+		c.close()
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -114,6 +119,9 @@ func (c *committerConn) close() {
 		if st != nil {
 			st.Close()
 		}
+	}
+	if c.folds != nil {
+		c.folds.close()
 	}
 	c.conn.Close()
 }

@@ -18,9 +18,21 @@ func OpenUnfolded(path string) (*Store, error) { return open(path, false) }
 // much at a time.
 const FoldAt, FoldBatch = foldAt, foldBatch
 
-// FoldLog folds the oldest max moves of db's move log as the store does.
+// FoldLog folds the oldest max moves of db's move log as the store does,
+// on one of db's connections.
 func FoldLog(db *sql.DB, max int) (int64, error) {
-	return foldLog(context.Background(), db, max, nil)
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	f, err := prepareFold(ctx, conn)
+	if err != nil {
+		return 0, err
+	}
+	defer f.close()
+	return f.fold(ctx, max, nil)
 }
 
 var errStopped = errors.New("the fold stopped")
@@ -31,9 +43,9 @@ var errStopped = errors.New("the fold stopped")
 // written in two transactions would leave it.
 func (s *Store) StopFold(t *testing.T, max int, keep bool) {
 	t.Helper()
-	_, err := s.fold(context.Background(), max, func(tx *sql.Tx) error {
+	_, err := s.fold(context.Background(), max, func(commit func() error) error {
 		if keep {
-			if err := tx.Commit(); err != nil {
+			if err := commit(); err != nil {
 				return err
 			}
 		}
