@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"harbor"
@@ -28,14 +29,41 @@ type committerConn struct {
 	conn           *sql.Conn
 	begin, commit  *sql.Stmt
 	rollback, head *sql.Stmt
-	insert, finish *sql.Stmt
+	finish         *sql.Stmt
+	inserts        [len(insertRows)]*sql.Stmt // inserts[i] logs insertRows[i] moves
 	deadlines      *sql.Stmt
+	folds          *foldStmts
 	notice         *sql.Stmt      // sqlnotify.InsertNotice
 	supersede      *sql.Stmt      // sqlnotify.SupersedeNotices
 	heads          map[string]int // the heads the batch being written leaves
 	logged         int64          // the moves the batch being written adds to the log
+	rows           []any          // the accepted moves not yet inserted, moveColumns values each
 	errs           []error
 	maxPages       int64 // the page cap applied to conn (0: none)
+}
+
+// insertRows are the numbers of moves the committer's INSERT statements
+// into the move log take at once, largest first, the last 1: the moves a
+// batch accepts are written with the fewest statements they make up, so
+// the cost of running a statement (database/sql's, the driver's, starting
+// SQLite's program) is paid once for many moves.
+var insertRows = [...]int{32, 8, 1}
+
+// moveColumns is the number of values a row of the move log is inserted
+// with.
+const moveColumns = 6
+
+// insertMoves is the statement that inserts n moves into the move log.
+func insertMoves(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO move_log (table_id, n, seat, move, at, stand_in) VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`(?, ?, ?, ?, ?, ?)`)
+	}
+	return b.String()
 }
 
 func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
@@ -43,25 +71,33 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &committerConn{conn: conn, heads: make(map[string]int)}
-	for _, p := range []struct {
+	c := &committerConn{conn: conn, heads: make(map[string]int), rows: make([]any, 0, insertRows[0]*moveColumns)}
+	type prepared struct {
 		stmt **sql.Stmt
 		sql  string
-	}{
+	}
+	stmts := []prepared{
 		{&c.begin, `BEGIN IMMEDIATE`},
 		{&c.commit, `COMMIT`},
 		{&c.rollback, `ROLLBACK`},
 		{&c.head, `SELECT status, ` + movesOf("?1") + ` FROM tables WHERE id = ?1`},
-		{&c.insert, `INSERT INTO move_log (table_id, n, seat, move, at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&c.finish, `UPDATE tables SET status = 'finished', result = ?, updated = ? WHERE id = ?`},
 		{&c.deadlines, `UPDATE tables SET deadlines = ? WHERE id = ?`},
 		{&c.notice, sqlnotify.InsertNotice},
 		{&c.supersede, sqlnotify.SupersedeNotices},
-	} {
+	}
+	for i, n := range insertRows {
+		stmts = append(stmts, prepared{&c.inserts[i], insertMoves(n)})
+	}
+	for _, p := range stmts {
 		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
 			c.close()
 			return nil, err
 		}
+	}
+	if c.folds, err = prepareFold(ctx, conn); err != nil {
+		c.close()
+		return nil, err
 	}
 	return c, nil
 }
@@ -79,10 +115,13 @@ func (c *committerConn) limitPages(ctx context.Context, pages int64) {
 }
 
 func (c *committerConn) close() {
-	for _, st := range []*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.insert, c.finish, c.deadlines, c.notice, c.supersede} {
+	for _, st := range append([]*sql.Stmt{c.begin, c.commit, c.rollback, c.head, c.finish, c.deadlines, c.notice, c.supersede}, c.inserts[:]...) {
 		if st != nil {
 			st.Close()
 		}
+	}
+	if c.folds != nil {
+		c.folds.close()
 	}
 	c.conn.Close()
 }
@@ -114,13 +153,22 @@ func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 		fail(err)
 		return
 	}
+	clear(c.rows) // what a failed batch left
+	c.rows = c.rows[:0]
 	for i, r := range batch {
 		var err error
 		c.errs[i], err = s.append(ctx, c, r)
+		if err == nil && len(c.rows) == cap(c.rows) {
+			err = c.insert(ctx)
+		}
 		if err != nil {
 			fail(err)
 			return
 		}
+	}
+	if err := c.insert(ctx); err != nil {
+		fail(err)
+		return
 	}
 	if _, err := c.commit.ExecContext(ctx); err != nil {
 		fail(err)
@@ -138,8 +186,32 @@ func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 	}
 }
 
+// insert writes the moves accepted so far (c.rows) into the move log, in
+// the order they were accepted, with as few statements as insertRows allow.
+func (c *committerConn) insert(ctx context.Context) error {
+	rows := c.rows
+	for len(rows) > 0 {
+		for i, n := range insertRows {
+			if k := n * moveColumns; k <= len(rows) {
+				if _, err := c.inserts[i].ExecContext(ctx, rows[:k]...); err != nil {
+					return err
+				}
+				rows = rows[k:]
+				break
+			}
+		}
+	}
+	clear(c.rows)
+	c.rows = c.rows[:0]
+	return nil
+}
+
 // append adds one move inside the committer's transaction, after checking
-// that the table is playing and the move follows its log. refused is the
+// that the table is playing and the move follows its log: it queues the
+// move's row for insert, which writes it before the transaction commits,
+// and runs the move's other statements. A check never needs a queued row:
+// the first accepted move of a table puts its head in c.heads, where the
+// checks of the batch's later moves of the table find it. refused is the
 // answer for a move that does not fit the table; fault is a storage error
 // that spoils the batch.
 func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Request) (refused, fault error) {
@@ -167,9 +239,7 @@ func (s *Store) append(ctx context.Context, c *committerConn, r *groupcommit.Req
 		return harbor.Errorf(harbor.EConflict, "move %d does not follow the stored log of %d moves", r.Move.N, version).With(harbor.M("api.movedOn")), nil
 	}
 	at := millis(r.Move.At)
-	if _, err := c.insert.ExecContext(ctx, r.ID, r.Move.N, int(r.Move.Seat), string(r.Move.Move), at, r.Move.StandIn); err != nil {
-		return nil, err
-	}
+	c.rows = append(c.rows, r.ID, int64(r.Move.N), int64(r.Move.Seat), string(r.Move.Move), at, r.Move.StandIn)
 	c.heads[r.ID] = r.Move.N + 1
 	c.logged++
 	if r.Result != nil && r.Result.Over {

@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"testing"
+
+	"harbor/table/groupcommit"
 )
 
 // OpenUnfolded is Open for a store that folds its move log only when
@@ -15,9 +18,21 @@ func OpenUnfolded(path string) (*Store, error) { return open(path, false) }
 // much at a time.
 const FoldAt, FoldBatch = foldAt, foldBatch
 
-// FoldLog folds the oldest max moves of db's move log as the store does.
+// FoldLog folds the oldest max moves of db's move log as the store does,
+// on one of db's connections.
 func FoldLog(db *sql.DB, max int) (int64, error) {
-	return foldLog(context.Background(), db, max, nil)
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	f, err := prepareFold(ctx, conn)
+	if err != nil {
+		return 0, err
+	}
+	defer f.close()
+	return f.fold(ctx, max, nil)
 }
 
 var errStopped = errors.New("the fold stopped")
@@ -28,9 +43,9 @@ var errStopped = errors.New("the fold stopped")
 // written in two transactions would leave it.
 func (s *Store) StopFold(t *testing.T, max int, keep bool) {
 	t.Helper()
-	_, err := s.fold(context.Background(), max, func(tx *sql.Tx) error {
+	_, err := s.fold(context.Background(), max, func(commit func() error) error {
 		if keep {
-			if err := tx.Commit(); err != nil {
+			if err := commit(); err != nil {
 				return err
 			}
 		}
@@ -39,4 +54,42 @@ func (s *Store) StopFold(t *testing.T, max int, keep bool) {
 	if !errors.Is(err, errStopped) {
 		t.Fatalf("the fold that was to stop: %v", err)
 	}
+}
+
+// Commit writes batch as the committer writes a batch it gathered, and
+// returns each request's answer.
+func (s *Store) Commit(batch []*groupcommit.Request) []error {
+	s.commit(s.c, batch)
+	errs := make([]error, len(batch))
+	for i, r := range batch {
+		errs[i] = r.Err
+	}
+	return errs
+}
+
+// InsertRows are the numbers of moves the committer inserts at once.
+var InsertRows = insertRows[:]
+
+// LogOrder is the moves the move log holds, as "table/n", in the order
+// they were logged.
+func (s *Store) LogOrder(t *testing.T) []string {
+	t.Helper()
+	rows, err := s.db.Query(`SELECT table_id, n FROM move_log ORDER BY seq`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s/%d", id, n))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -67,12 +67,13 @@ func (s *Store) FoldMoves(ctx context.Context, max int) (int, error) {
 }
 
 // fold is FoldMoves; copied, unless nil, runs once the moves are copied,
-// before they are cleared from the log, and an error it returns ends the
-// fold there, rolled back.
-func (s *Store) fold(ctx context.Context, max int, copied func(*sql.Tx) error) (int, error) {
+// before they are cleared from the log, with a function that commits the
+// fold there; an error it returns ends the fold, rolled back (what is not
+// committed yet).
+func (s *Store) fold(ctx context.Context, max int, copied func(commit func() error) error) (int, error) {
 	s.writing.Lock()
 	defer s.writing.Unlock()
-	n, err := foldLog(ctx, s.db, max, copied)
+	n, err := s.c.folds.fold(ctx, max, copied)
 	if err != nil {
 		return 0, storageError(err)
 	}
@@ -83,40 +84,95 @@ func (s *Store) fold(ctx context.Context, max int, copied func(*sql.Tx) error) (
 	return int(n), nil
 }
 
-// foldLog folds the oldest max moves of db's log in one transaction, as
-// fold does, and returns how many it folded.
-func foldLog(ctx context.Context, db *sql.DB, max int, copied func(*sql.Tx) error) (int64, error) {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
+// foldStmts are a fold's statements, prepared on the connection the
+// committer writes moves on: folds and commits take turns (Store.writing),
+// and a connection's cache of pages is emptied whenever another connection
+// has written, so folding on a connection of its own made each fold read
+// again the pages of moves it writes, and each commit after a fold those
+// of the log.
+type foldStmts struct {
+	begin, commit, rollback *sql.Stmt
+	last, copy, clear       *sql.Stmt
+}
+
+func prepareFold(ctx context.Context, conn *sql.Conn) (*foldStmts, error) {
+	f := new(foldStmts)
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&f.begin, `BEGIN IMMEDIATE`},
+		{&f.commit, `COMMIT`},
+		{&f.rollback, `ROLLBACK`},
+		{&f.last, `SELECT max(seq) FROM (SELECT seq FROM move_log ORDER BY seq LIMIT ?)`},
+		// The moves up to last but those in moves already.
+		{&f.copy, `INSERT INTO moves (table_id, n, seat, move, at, stand_in)
+			SELECT table_id, n, seat, move, at, stand_in FROM move_log
+			WHERE seq <= ?
+			ORDER BY table_id, n
+			ON CONFLICT DO NOTHING`},
+		{&f.clear, `DELETE FROM move_log WHERE seq <= ?`},
+	} {
+		var err error
+		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
+			f.close()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+func (f *foldStmts) close() {
+	for _, st := range []*sql.Stmt{f.begin, f.commit, f.rollback, f.last, f.copy, f.clear} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// fold folds the oldest max moves of the log in one transaction, as
+// Store.fold does, and returns how many it folded.
+func (f *foldStmts) fold(ctx context.Context, max int, copied func(commit func() error) error) (n int64, err error) {
+	if _, err := f.begin.ExecContext(ctx); err != nil {
+		f.rollback.ExecContext(ctx) // whatever failed, no transaction stays open
 		return 0, err
 	}
-	defer tx.Rollback()
+	defer func() {
+		if err != nil {
+			f.rollback.ExecContext(ctx)
+		}
+	}()
 	var last sql.NullInt64
-	if err := tx.QueryRowContext(ctx, `SELECT max(seq) FROM (SELECT seq FROM move_log ORDER BY seq LIMIT ?)`, max).Scan(&last); err != nil || !last.Valid {
+	if err := f.last.QueryRowContext(ctx, max).Scan(&last); err != nil {
 		return 0, err
 	}
-	// The moves up to last but those in moves already and those of a
-	// table deleted since.
-	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, at, stand_in)
-		SELECT table_id, n, seat, move, at, stand_in FROM move_log
-		WHERE seq <= ?
-		ORDER BY table_id, n
-		ON CONFLICT DO NOTHING`, last.Int64); err != nil {
+	if !last.Valid {
+		_, err := f.commit.ExecContext(ctx)
+		return 0, err
+	}
+	if _, err := f.copy.ExecContext(ctx, last.Int64); err != nil {
 		return 0, err
 	}
 	if copied != nil {
-		if err := copied(tx); err != nil {
+		commit := func() error {
+			_, err := f.commit.ExecContext(ctx)
+			return err
+		}
+		if err := copied(commit); err != nil {
 			return 0, err
 		}
 	}
-	res, err := tx.ExecContext(ctx, `DELETE FROM move_log WHERE seq <= ?`, last.Int64)
+	res, err := f.clear.ExecContext(ctx, last.Int64)
 	if err != nil {
 		return 0, err
 	}
-	if err := tx.Commit(); err != nil {
+	if n, err = res.RowsAffected(); err != nil {
 		return 0, err
 	}
-	return res.RowsAffected()
+	if _, err := f.commit.ExecContext(ctx); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // LoggedMoves is how many moves the move log holds, not yet folded.

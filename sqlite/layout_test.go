@@ -46,7 +46,7 @@ func BenchmarkMoveLayout(b *testing.B) {
 func benchLayout(b *testing.B, schema, into string, fold bool) {
 	path := filepath.Join(b.TempDir(), "layout.db")
 	q := url.Values{}
-	for _, p := range []string{"synchronous(FULL)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)"} {
+	for _, p := range []string{"synchronous(FULL)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)", "temp_store(MEMORY)"} {
 		q.Add("_pragma", p)
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())

@@ -9,8 +9,12 @@ import (
 	"harbor/storetest"
 )
 
-func openSQLite(t *testing.T) *sqlite.Store {
-	s, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+func openSQLite(t *testing.T) *sqlite.Store { return openStore(t, sqlite.Open) }
+
+// openStore opens a store on a new file with open, closed with the test.
+func openStore(t *testing.T, open func(path string) (*sqlite.Store, error)) *sqlite.Store {
+	t.Helper()
+	s, err := open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,8 +30,14 @@ func Open(path string) (*Store, error) { return open(path, true) }
 func open(path string, fold bool) (*Store, error) {
 	q := url.Values{}
 	// Checkpoints run in the background (checkpointer), not inside the
-	// commit of whichever move happens to fill the WAL.
-	for _, p := range []string{"synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)"} {
+	// commit of whichever move happens to fill the WAL. A statement that
+	// writes many rows inside a transaction (a fold, the committer's
+	// INSERTs) keeps a copy of each page it changes until it ends, so it
+	// can be undone alone; past 64 KiB SQLite writes those copies to a
+	// temporary file, two system calls a page, as a fold of many tables'
+	// moves does for most of its pages. Temporary data stays in memory
+	// (a fold's copies are some hundred KiB).
+	for _, p := range []string{"synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(ON)", "wal_autocheckpoint(0)", "cache_size(-16000)", "temp_store(MEMORY)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")

@@ -29,7 +29,8 @@ type Store struct {
 
 	// writing is held by the committer while it writes a batch and by
 	// each fold of the move log, so a fold waits for no lock of SQLite's
-	// and holds up a commit for one small transaction at most.
+	// and holds up a commit for one small transaction at most; both write
+	// on c's connection.
 	writing sync.Mutex
 	logged  atomic.Int64  // about how many moves the log holds
 	foldNow chan struct{} // the log has grown past foldAt

@@ -290,11 +290,7 @@ func TestFoldsByItself(t *testing.T) {
 // TestDeleteTableWithLoggedMoves: a table deleted with moves folded and
 // moves still logged leaves none behind, and the next fold goes on.
 func TestDeleteTableWithLoggedMoves(t *testing.T) {
-	s, err := sqlite.OpenUnfolded(filepath.Join(t.TempDir(), "harbor.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openUnfolded(t)
 	ctx := context.Background()
 	ids := playingTables(t, s, 2)
 	appendMoves(t, s, ids[:1], 3)
