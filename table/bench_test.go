@@ -8,7 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	"harbor/game"
 	"harbor/game/gametest"
+	_ "harbor/games/holdings"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -206,4 +208,74 @@ func BenchmarkMoveOwnPace(b *testing.B) {
 	}
 	move := json.RawMessage(`{"type":"take","n":1}`)
 	moveAll(b, n, func(i, v int) error { return all[i].r.Move(ctx, all[i].subs[v%2], v, move) })
+}
+
+// BenchmarkBroadcastState measures the fan-out of a move alone, without
+// the store: a table of four people, each connected once, and a TV, all
+// taking patches ("patches") or all sent whole states ("whole"), is sent
+// the states of a game played by computer players one after the other,
+// each viewer's frame built and each patch made as after a move. Pile's
+// view differs from viewer to viewer (a secret each), Holdings' is the
+// same for all.
+func BenchmarkBroadcastState(b *testing.B) {
+	holdings, err := game.Lookup("holdings")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range []game.Definition{gametest.Definition, holdings} {
+		games, events := benchGame(b, d, 4, 400)
+		for _, kind := range []string{"patches", "whole"} {
+			b.Run(d.Info().ID+"/"+kind, func(b *testing.B) {
+				var c table.Conn = discard{}
+				if kind == "patches" {
+					c = discardPatches{}
+				}
+				f := table.NewFanoutBench(d, 4, c)
+				b.ReportAllocs()
+				reportCPU(b, func(i int) {
+					k := i % len(games)
+					f.Broadcast(games[k], events[k])
+				})
+			})
+		}
+	}
+}
+
+// benchGame plays a game of d between players computer players, for at
+// most steps moves, and returns each state and the events of the move
+// that made it.
+func benchGame(b *testing.B, d game.Definition, players, steps int) ([]game.Game, [][]game.Event) {
+	ps := make([]game.Player, players)
+	for i := range ps {
+		ps[i] = game.Player{Name: "P" + itoa(i)}
+	}
+	var opts json.RawMessage
+	if d.Info().ID == gametest.ID {
+		opts = json.RawMessage(`{"size":1000}`)
+	}
+	g, err := d.New(game.Config{Players: ps, Seed: 3, Options: opts})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bots := make([]game.Computer, players)
+	for i := range bots {
+		bots[i] = d.NewBot(game.Seat(i), uint64(i))
+	}
+	games, events := []game.Game{g.Clone()}, [][]game.Event{nil}
+	for range steps {
+		if g.Result().Over {
+			break
+		}
+		seat := g.Actors().List()[0]
+		move, err := bots[seat].Move(g, seat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var log game.Log
+		if err := g.Apply(seat, move, &log); err != nil {
+			b.Fatal(err)
+		}
+		games, events = append(games, g.Clone()), append(events, log.Events)
+	}
+	return games, events
 }
