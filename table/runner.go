@@ -44,7 +44,8 @@ type Runner struct {
 	g      game.Game    // nil in the lobby
 	events []game.Event // the events of the last move, unfiltered
 	fan    fanout       // the subscribers and what each was sent (fanout.go)
-	view   []byte       // the buffer of a shared view's encoding (encodeShared), reused
+	// view and result are the buffers of encodeShared's encodings, reused.
+	view, result []byte
 
 	bots     [game.MaxSeats]game.Computer
 	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
@@ -152,8 +153,11 @@ func (r *Runner) lobbyView() LobbyView {
 // stateView returns what viewer (a seat or game.Public) sees of the game,
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
-	v := StateView{Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result(),
+	v := StateView{Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer,
 		rawResult: shared.result, rawView: shared.view}
+	if v.rawResult == nil {
+		v.Result = r.g.Result()
+	}
 	if v.rawView == nil {
 		v.View = r.g.View(viewer)
 	}
@@ -201,7 +205,8 @@ func (r *Runner) encodeShared() sharedParts {
 		p.view = appendView(r.view[:0], v)
 		r.view = p.view
 	}
-	p.result, _ = json.Marshal(r.g.Result())
+	p.result = r.g.Result().AppendJSON(r.result[:0])
+	r.result = p.result
 	for _, e := range r.events {
 		for _, s := range e.Secrets {
 			p.secrets |= s.To

@@ -230,8 +230,8 @@ func (m *Msg) state(v *StateView) error {
 	m.buf.WriteString(`,"result":`)
 	if v.rawResult != nil {
 		m.buf.Write(v.rawResult)
-	} else if err := m.value(v.Result); err != nil {
-		return err
+	} else {
+		m.buf.Write(v.Result.AppendJSON(m.buf.AvailableBuffer()))
 	}
 	m.buf.WriteString(`,"events":`)
 	if v.rawEvents != nil {

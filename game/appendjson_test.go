@@ -1,0 +1,29 @@
+package game_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"harbor/game"
+)
+
+// TestResultAppendJSON: a result appends the bytes encoding/json writes
+// for it, running or over, with and without places, scores and a reason.
+func TestResultAppendJSON(t *testing.T) {
+	places, winners := game.PlacesByScore([]int{3, 9, 9, -2}, game.Seats(3))
+	for _, r := range []game.Result{
+		{},
+		{Turns: 17},
+		{Over: true, Winners: winners, Places: places, Scores: []int{3, 9, 9, -2}, Reason: "ten_points", Turns: 40},
+		{Over: true, Winners: game.Seats(0) | game.Seats(63), Places: []int{}, Scores: []int{}, Reason: "<a&b>\"\u2028é", Turns: -1},
+		{Winners: ^game.SeatSet(0), Places: []int{1}},
+	} {
+		want, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.AppendJSON([]byte("x")); string(got[1:]) != string(want) {
+			t.Fatalf("\n got %s\nwant %s", got[1:], want)
+		}
+	}
+}
