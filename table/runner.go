@@ -153,12 +153,19 @@ func (r *Runner) lobbyView() LobbyView {
 // stateView returns what viewer (a seat or game.Public) sees of the game,
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
-	v := StateView{Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer,
+	v := StateView{Legal: []any{}, Actors: shared.actors, Seat: viewer,
 		rawResult: shared.result, rawView: shared.view}
+	if v.Actors == nil {
+		v.Actors = r.g.Actors().List()
+	}
 	if v.rawResult == nil {
 		v.Result = r.g.Result()
 	}
-	if v.rawView == nil {
+	switch {
+	case v.rawView != nil:
+	case viewer == game.Public && shared.public != nil:
+		v.View = shared.public
+	default:
 		v.View = r.g.View(viewer)
 	}
 	if shared.events != nil && !shared.secrets.Has(viewer) {
@@ -188,8 +195,11 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 type sharedParts struct {
 	events, result []byte
 	// view is the game's view, when it is the same for every viewer
-	// (game.SharedView).
-	view []byte
+	// (game.SharedView); public, when it is not, the public's.
+	view   []byte
+	public any
+	// actors are the seats the game waits on.
+	actors []game.Seat
 	// secrets are the seats some event tells a secret: they see other
 	// events than these, encoded for each of them.
 	secrets game.SeatSet
@@ -200,10 +210,12 @@ type sharedParts struct {
 // serve every viewer but the seats an event tells a secret. A view that is
 // the same for every viewer is encoded here too.
 func (r *Runner) encodeShared() sharedParts {
-	var p sharedParts
-	if v, ok := r.g.View(game.Public).(game.SharedView); ok {
+	p := sharedParts{actors: r.g.Actors().List()}
+	if v := r.g.View(game.Public); implementsShared(v) {
 		p.view = appendView(r.view[:0], v)
 		r.view = p.view
+	} else {
+		p.public = v
 	}
 	p.result = r.g.Result().AppendJSON(r.result[:0])
 	r.result = p.result
@@ -214,6 +226,12 @@ func (r *Runner) encodeShared() sharedParts {
 	}
 	p.events = game.AppendEventsJSON(nil, r.events, game.Public)
 	return p
+}
+
+// implementsShared reports whether v is a game.SharedView.
+func implementsShared(v any) bool {
+	_, ok := v.(game.SharedView)
+	return ok
 }
 
 // eventsFor returns events as viewer may see them (never nil).
