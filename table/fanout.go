@@ -149,19 +149,22 @@ func (f *fanout) closeAll() []*Sub {
 // connections it goes to: the whole frame and the patches made so far,
 // one for each base the connections hold.
 type viewFrame struct {
-	v       int
-	id      uint64
-	memo    *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
-	full    *Msg
-	at      int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
-	data    *indexed // the state, for the connections that take patches: their next base
-	patches []basePatch
+	v    int
+	id   uint64
+	memo *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
+	full *Msg
+	at   int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
+	data *indexed // the state, for the connections that take patches: their next base
+	// patch is the patch from the first base asked for, more those from
+	// any other (the connections of a viewer mostly hold the same base).
+	patch   basePatch
+	more    []basePatch
 	retired *[]*Msg // the fan-out's retired
 }
 
 type basePatch struct {
-	base uint64
-	m    *Msg // nil: the whole frame is shorter
+	base uint64 // 0: none (frame ids start at 1)
+	m    *Msg   // nil: the whole frame is shorter
 }
 
 // newViewFrame encodes viewer's state at version as frame f.frameID+1.
@@ -237,7 +240,10 @@ func (f *viewFrame) sendTo(s *Sub) {
 // last), made once for all the connections that hold it; nil when the
 // whole state is shorter.
 func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
-	for _, p := range f.patches {
+	if f.patch.base == base {
+		return f.patch.m
+	}
+	for _, p := range f.more {
 		if p.base == base {
 			return p.m
 		}
@@ -260,7 +266,11 @@ func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
 		m.Done()
 		m = nil
 	}
-	f.patches = append(f.patches, basePatch{base, m})
+	if f.patch.base == 0 {
+		f.patch = basePatch{base, m}
+	} else {
+		f.more = append(f.more, basePatch{base, m})
+	}
 	return m
 }
 
@@ -270,7 +280,10 @@ func (f *viewFrame) done() {
 	if f.data != nil {
 		f.retire(f.data)
 	}
-	for _, p := range f.patches {
+	if f.patch.m != nil {
+		f.patch.m.Done()
+	}
+	for _, p := range f.more {
 		if p.m != nil {
 			p.m.Done()
 		}
