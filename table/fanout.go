@@ -193,7 +193,8 @@ func (f *viewFrame) state() *indexed {
 	if f.data == nil {
 		b := f.full.Bytes()
 		f.full.Hold()
-		f.data = &indexed{json: b[f.at : len(b)-1], frame: f.full}
+		f.data = &f.full.base
+		*f.data = indexed{json: b[f.at : len(b)-1], frame: f.full, room: f.data.room}
 	}
 	return f.data
 }

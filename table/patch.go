@@ -46,6 +46,8 @@ type indexed struct {
 	// connections that hold this as their base) is above 0.
 	frame   *Msg
 	holders int
+	// room is the array of pairs kept before, reused for new ones.
+	room []int32
 }
 
 // appendDiff is AppendDiff over indexed values: a's pairs are used when
@@ -76,7 +78,8 @@ func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *memberMemo) []
 	d.bpairs = d.bpairs[:0]
 	dst, _ = d.node(dst, 0, int32(len(d.doc[0])), 0)
 	if keep {
-		b.pairs = append(make([]int32, 0, len(d.bpairs)), d.bpairs...)
+		b.pairs = append(b.room[:0], d.bpairs...)
+		b.room = b.pairs
 	}
 	d.doc, d.apairs, d.memo = [2][]byte{}, nil, nil
 	if cap(d.ends[0])+cap(d.ends[1])+cap(d.at) <= 1<<20 {

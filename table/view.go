@@ -140,6 +140,11 @@ type Msg struct {
 	buf  bytes.Buffer
 	enc  *json.Encoder
 	refs atomic.Int32
+	// base, for a state frame, is its state as the base of patches
+	// (viewFrame.state), which holds the frame while connections hold it:
+	// a frame back in the pool is nobody's base, and the next state made
+	// in it reuses the room of the pairs.
+	base indexed
 }
 
 var msgs = sync.Pool{New: func() any {
