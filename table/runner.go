@@ -44,8 +44,9 @@ type Runner struct {
 	g      game.Game    // nil in the lobby
 	events []game.Event // the events of the last move, unfiltered
 	fan    fanout       // the subscribers and what each was sent (fanout.go)
-	// view and result are the buffers of encodeShared's encodings, reused.
-	view, result []byte
+	// view, result and said are the buffers of encodeShared's encodings
+	// (the view, the result, the events), reused.
+	view, result, said []byte
 
 	bots     [game.MaxSeats]game.Computer
 	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
@@ -224,7 +225,8 @@ func (r *Runner) encodeShared() sharedParts {
 			p.secrets |= s.To
 		}
 	}
-	p.events = game.AppendEventsJSON(nil, r.events, game.Public)
+	p.events = game.AppendEventsJSON(r.said[:0], r.events, game.Public)
+	r.said = p.events
 	return p
 }
 
