@@ -35,9 +35,10 @@ type fanout struct {
 	subs      []*Sub
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 	frameID   uint64    // the id of the last state frame encoded
-	// memo, while a broadcast whose view is shared runs, holds the patch
-	// entries of the view, the events and the other members the frames
-	// may share, made once for the bases that hold the same (memberMemo).
+	// memo, while a broadcast runs, holds the patch entries of the events,
+	// the result and the other members the frames may share (the view
+	// too, when it is shared), made once for the bases that hold the same
+	// (memberMemo).
 	memo memberMemo
 	// retired are the frames whose states no connection holds as its base
 	// any more, let go once the broadcast is over: until then the memo may
@@ -151,7 +152,7 @@ func (f *fanout) closeAll() []*Sub {
 type viewFrame struct {
 	v    int
 	id   uint64
-	memo *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
+	memo *memberMemo // the broadcast's shared patch entries, nil: none
 	full *Msg
 	at   int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
 	data *indexed // the state, for the connections that take patches: their next base
@@ -316,10 +317,8 @@ func (f *fanout) letGo() {
 // and its part of the patches once for the bases that hold the same view.
 func (f *fanout) state(vs views, shared sharedParts, version int) {
 	var frames [game.MaxSeats + 1]viewFrame
-	var memo *memberMemo
-	if shared.view != nil {
-		memo = &f.memo
-	}
+	memo := &f.memo
+	memo.ownView = shared.view == nil
 	for _, s := range f.subs {
 		viewer := vs.viewerOf(s)
 		fr := &frames[viewer+1]

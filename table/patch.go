@@ -112,7 +112,18 @@ type differ struct {
 // the same for every viewer, and the events all of them see, are patched
 // once for all the viewers whose bases held the same, though the rest of
 // their states differ.
-type memberMemo struct{ entries []memoEntry }
+//
+// A view that differs from viewer to viewer is left out (ownView): its
+// entry would serve no other viewer.
+type memberMemo struct {
+	entries []memoEntry
+	ownView bool
+}
+
+// takes reports whether the memo keeps the entry of the member key.
+func (m *memberMemo) takes(key []byte) bool {
+	return m != nil && !(m.ownView && string(key) == `"view"`)
+}
 
 type memoEntry struct {
 	key    []byte
@@ -376,7 +387,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
-		} else if b0 == 0 && d.memo != nil && (v[i] == '{' || v[i] == '[') {
+		} else if b0 == 0 && (v[i] == '{' || v[i] == '[') && d.memo.takes(key) {
 			dst, v1 = d.sharedEntry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1
 		} else {
