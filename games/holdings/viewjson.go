@@ -127,3 +127,34 @@ func (sd Side) appendJSON(b []byte) []byte {
 	b = appendInt(b, `],"coins":`, int64(sd.Coins))
 	return append(b, '}')
 }
+
+// AppendJSON implements game.JSONAppender for the legal moves sent with
+// every state, writing what encoding/json would (TestMoveAppendJSON).
+func (m Move) AppendJSON(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = game.AppendJSONString(b, m.Type)
+	if m.Space != 0 {
+		b = appendInt(b, `,"space":`, int64(m.Space))
+	}
+	if m.To != 0 {
+		b = appendInt(b, `,"to":`, int64(m.To))
+	}
+	if m.Give != (Side{}) {
+		b = append(b, `,"give":`...)
+		b = m.Give.appendJSON(b)
+	}
+	if m.Get != (Side{}) {
+		b = append(b, `,"get":`...)
+		b = m.Get.appendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON implements game.JSONAppender for the parties events name,
+// writing what MarshalJSON does.
+func (p Party) AppendJSON(b []byte) []byte {
+	if p == Bank {
+		return append(b, `"bank"`...)
+	}
+	return strconv.AppendInt(b, int64(p), 10)
+}
