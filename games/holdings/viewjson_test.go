@@ -2,6 +2,7 @@ package holdings
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"harbor/game"
@@ -187,5 +188,61 @@ func TestMoveAppendJSON(t *testing.T) {
 	check(Move{})
 	for _, p := range []Party{Bank, 0, 1, 5, -2} {
 		check(p)
+	}
+}
+
+// TestEventDataAppendJSON: the Data of every event of random games, and
+// values of every shape, append what encoding/json writes for them.
+func TestEventDataAppendJSON(t *testing.T) {
+	check := func(v any) {
+		t.Helper()
+		a, ok := v.(game.JSONAppender)
+		if !ok {
+			return
+		}
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.AppendJSON([]byte("x")); string(got[1:]) != string(want) {
+			t.Fatalf("\n got %s\nwant %s", got[1:], want)
+		}
+	}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		players := 2 + int(seed%5)
+		g, err := Definition.New(setupConfig(players, seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := make([]game.Computer, players)
+		for i := range bots {
+			bots[i] = Definition.NewBot(game.Seat(i), seed+uint64(i))
+		}
+		for steps := 0; !g.Result().Over && steps < 3000; steps++ {
+			seat := g.Actors().List()[0]
+			m, err := bots[seat].Move(g, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log game.Log
+			if err := g.Apply(seat, m, &log); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			for _, e := range log.Events {
+				if e.Data != nil {
+					seen[fmt.Sprintf("%T", e.Data)] = true
+					check(e.Data)
+				}
+			}
+		}
+	}
+	for _, typ := range []string{"holdings.Flow", "holdings.Moved", "holdings.Owned"} {
+		if !seen[typ] {
+			t.Errorf("no event had a %s", typ)
+		}
+	}
+	for _, v := range []any{Flow{}, Flow{From: Bank, To: 3, Amount: -7, Reason: "<&\u2028>", Space: -1}, Moved{}, Moved{From: -1, To: 39, Back: true}, Owned{}, Owned{Space: 1, Owner: -1, Improvements: 5}} {
+		check(v)
 	}
 }
