@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"harbor/game"
+	"harbor/game/contracttest"
 )
 
 // TestViewAppendJSON: the hand-written encoding of a view is byte for byte
@@ -155,12 +156,8 @@ func BenchmarkViewEncoding(b *testing.B) {
 func TestMoveAppendJSON(t *testing.T) {
 	check := func(v game.JSONAppender) {
 		t.Helper()
-		want, err := json.Marshal(v)
-		if err != nil {
+		if err := contracttest.CheckAppendJSON(v); err != nil {
 			t.Fatal(err)
-		}
-		if got := v.AppendJSON([]byte("x")); string(got[1:]) != string(want) {
-			t.Fatalf("\n got %s\nwant %s", got[1:], want)
 		}
 	}
 	for seed := uint64(1); seed <= 10; seed++ {
@@ -200,12 +197,8 @@ func TestEventDataAppendJSON(t *testing.T) {
 		if !ok {
 			return
 		}
-		want, err := json.Marshal(v)
-		if err != nil {
+		if err := contracttest.CheckAppendJSON(a); err != nil {
 			t.Fatal(err)
-		}
-		if got := a.AppendJSON([]byte("x")); string(got[1:]) != string(want) {
-			t.Fatalf("\n got %s\nwant %s", got[1:], want)
 		}
 	}
 	seen := map[string]bool{}
