@@ -245,37 +245,19 @@ func BenchmarkBroadcastState(b *testing.B) {
 // most steps moves, and returns each state and the events of the move
 // that made it.
 func benchGame(b *testing.B, d game.Definition, players, steps int) ([]game.Game, [][]game.Event) {
-	ps := make([]game.Player, players)
-	for i := range ps {
-		ps[i] = game.Player{Name: "P" + itoa(i)}
+	cfg := game.Config{Seed: 3}
+	for i := range players {
+		cfg.Players = append(cfg.Players, game.Player{Name: "P" + itoa(i)})
 	}
-	var opts json.RawMessage
 	if d.Info().ID == gametest.ID {
-		opts = json.RawMessage(`{"size":1000}`)
+		cfg.Options = json.RawMessage(`{"size":1000}`)
 	}
-	g, err := d.New(game.Config{Players: ps, Seed: 3, Options: opts})
-	if err != nil {
-		b.Fatal(err)
-	}
-	bots := make([]game.Computer, players)
-	for i := range bots {
-		bots[i] = d.NewBot(game.Seat(i), uint64(i))
-	}
-	games, events := []game.Game{g.Clone()}, [][]game.Event{nil}
-	for range steps {
-		if g.Result().Over {
-			break
-		}
-		seat := g.Actors().List()[0]
-		move, err := bots[seat].Move(g, seat)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var log game.Log
-		if err := g.Apply(seat, move, &log); err != nil {
-			b.Fatal(err)
-		}
-		games, events = append(games, g.Clone()), append(events, log.Events)
-	}
+	var (
+		games  []game.Game
+		events [][]game.Event
+	)
+	playGame(b, d, cfg, steps, func(_ int, g game.Game, evs []game.Event) {
+		games, events = append(games, g.Clone()), append(events, evs)
+	})
 	return games, events
 }
