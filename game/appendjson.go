@@ -35,3 +35,28 @@ func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T)
 type SharedView interface {
 	SameForEveryViewer()
 }
+
+// AppendJSON implements JSONAppender: every state frame holds the result,
+// encoded after every move (TestResultAppendJSON compares it with
+// encoding/json).
+func (r Result) AppendJSON(b []byte) []byte {
+	b = append(b, `{"over":`...)
+	b = strconv.AppendBool(b, r.Over)
+	b = append(b, `,"winners":`...)
+	b = strconv.AppendUint(b, uint64(r.Winners), 10)
+	if len(r.Places) > 0 {
+		b = append(b, `,"places":`...)
+		b = AppendJSONInts(b, r.Places)
+	}
+	if len(r.Scores) > 0 {
+		b = append(b, `,"scores":`...)
+		b = AppendJSONInts(b, r.Scores)
+	}
+	if r.Reason != "" {
+		b = append(b, `,"reason":`...)
+		b = AppendJSONString(b, r.Reason)
+	}
+	b = append(b, `,"turns":`...)
+	b = strconv.AppendInt(b, int64(r.Turns), 10)
+	return append(b, '}')
+}

@@ -8,7 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	"harbor/game"
 	"harbor/game/gametest"
+	_ "harbor/games/holdings"
 	"harbor/sqlite"
 	"harbor/table"
 )
@@ -206,4 +208,56 @@ func BenchmarkMoveOwnPace(b *testing.B) {
 	}
 	move := json.RawMessage(`{"type":"take","n":1}`)
 	moveAll(b, n, func(i, v int) error { return all[i].r.Move(ctx, all[i].subs[v%2], v, move) })
+}
+
+// BenchmarkBroadcastState measures the fan-out of a move alone, without
+// the store: a table of four people, each connected once, and a TV, all
+// taking patches ("patches") or all sent whole states ("whole"), is sent
+// the states of a game played by computer players one after the other,
+// each viewer's frame built and each patch made as after a move. Pile's
+// view differs from viewer to viewer (a secret each), Holdings' is the
+// same for all.
+func BenchmarkBroadcastState(b *testing.B) {
+	holdings, err := game.Lookup("holdings")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range []game.Definition{gametest.Definition, holdings} {
+		games, events := benchGame(b, d, 4, 400)
+		for _, kind := range []string{"patches", "whole"} {
+			b.Run(d.Info().ID+"/"+kind, func(b *testing.B) {
+				var c table.Conn = discard{}
+				if kind == "patches" {
+					c = discardPatches{}
+				}
+				f := table.NewFanoutBench(d, 4, c)
+				b.ReportAllocs()
+				reportCPU(b, func(i int) {
+					k := i % len(games)
+					f.Broadcast(games[k], events[k])
+				})
+			})
+		}
+	}
+}
+
+// benchGame plays a game of d between players computer players, for at
+// most steps moves, and returns each state and the events of the move
+// that made it.
+func benchGame(b *testing.B, d game.Definition, players, steps int) ([]game.Game, [][]game.Event) {
+	cfg := game.Config{Seed: 3}
+	for i := range players {
+		cfg.Players = append(cfg.Players, game.Player{Name: "P" + itoa(i)})
+	}
+	if d.Info().ID == gametest.ID {
+		cfg.Options = json.RawMessage(`{"size":1000}`)
+	}
+	var (
+		games  []game.Game
+		events [][]game.Event
+	)
+	playGame(b, d, cfg, steps, func(_ int, g game.Game, evs []game.Event) {
+		games, events = append(games, g.Clone()), append(events, evs)
+	})
+	return games, events
 }

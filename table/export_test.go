@@ -102,3 +102,32 @@ func (m *MemberMemo) Clear() { m.clear() }
 func DiffShared(dst []byte, a *Indexed, b []byte, memo *MemberMemo) []byte {
 	return appendDiffShared(dst, a, &indexed{json: b}, true, memo)
 }
+
+// FanoutBench is a live table without a store, each of its seats
+// connected once and a TV, whose broadcasts a benchmark makes.
+type FanoutBench struct{ r *Runner }
+
+// NewFanoutBench seats players people at a table of d, each connected
+// through c, and a TV, connected through c too.
+func NewFanoutBench(d game.Definition, players int, c Conn) *FanoutBench {
+	r := &Runner{def: d, t: &Table{Status: Playing}}
+	patches := false
+	if p, ok := c.(PatchConn); ok {
+		patches = p.Patches()
+	}
+	for i := range players {
+		key := fmt.Sprint("key", i)
+		r.t.Seats = append(r.t.Seats, Seat{Kind: Human, Key: key})
+		r.fan.add(&Sub{conn: c, key: key, patches: patches})
+	}
+	r.fan.add(&Sub{conn: c, tv: true, patches: patches})
+	return &FanoutBench{r}
+}
+
+// Broadcast makes g, reached by the move that logged events, the table's
+// game at its next version, and pushes every connection its view.
+func (f *FanoutBench) Broadcast(g game.Game, events []game.Event) {
+	f.r.g, f.r.events = g, events
+	f.r.t.Version++
+	f.r.broadcastState()
+}

@@ -35,9 +35,10 @@ type fanout struct {
 	subs      []*Sub
 	frameView StateView // the view being encoded, kept here so encoding it allocates no copy
 	frameID   uint64    // the id of the last state frame encoded
-	// memo, while a broadcast whose view is shared runs, holds the patch
-	// entries of the view, the events and the other members the frames
-	// may share, made once for the bases that hold the same (memberMemo).
+	// memo, while a broadcast runs, holds the patch entries of the events,
+	// the result and the other members the frames may share (the view
+	// too, when it is shared), made once for the bases that hold the same
+	// (memberMemo).
 	memo memberMemo
 	// retired are the frames whose states no connection holds as its base
 	// any more, let go once the broadcast is over: until then the memo may
@@ -149,19 +150,22 @@ func (f *fanout) closeAll() []*Sub {
 // connections it goes to: the whole frame and the patches made so far,
 // one for each base the connections hold.
 type viewFrame struct {
-	v       int
-	id      uint64
-	memo    *memberMemo // the broadcast's shared patch entries, nil when the view is not shared
-	full    *Msg
-	at      int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
-	data    *indexed // the state, for the connections that take patches: their next base
-	patches []basePatch
+	v    int
+	id   uint64
+	memo *memberMemo // the broadcast's shared patch entries, nil: none
+	full *Msg
+	at   int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
+	data *indexed // the state, for the connections that take patches: their next base
+	// patch is the patch from the first base asked for, more those from
+	// any other (the connections of a viewer mostly hold the same base).
+	patch   basePatch
+	more    []basePatch
 	retired *[]*Msg // the fan-out's retired
 }
 
 type basePatch struct {
-	base uint64
-	m    *Msg // nil: the whole frame is shorter
+	base uint64 // 0: none (frame ids start at 1)
+	m    *Msg   // nil: the whole frame is shorter
 }
 
 // newViewFrame encodes viewer's state at version as frame f.frameID+1.
@@ -190,7 +194,8 @@ func (f *viewFrame) state() *indexed {
 	if f.data == nil {
 		b := f.full.Bytes()
 		f.full.Hold()
-		f.data = &indexed{json: b[f.at : len(b)-1], frame: f.full}
+		f.data = &f.full.base
+		*f.data = indexed{json: b[f.at : len(b)-1], frame: f.full, room: f.data.room}
 	}
 	return f.data
 }
@@ -237,7 +242,10 @@ func (f *viewFrame) sendTo(s *Sub) {
 // last), made once for all the connections that hold it; nil when the
 // whole state is shorter.
 func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
-	for _, p := range f.patches {
+	if f.patch.base == base {
+		return f.patch.m
+	}
+	for _, p := range f.more {
 		if p.base == base {
 			return p.m
 		}
@@ -260,7 +268,11 @@ func (f *viewFrame) patchFrom(base uint64, last *indexed) *Msg {
 		m.Done()
 		m = nil
 	}
-	f.patches = append(f.patches, basePatch{base, m})
+	if f.patch.base == 0 {
+		f.patch = basePatch{base, m}
+	} else {
+		f.more = append(f.more, basePatch{base, m})
+	}
 	return m
 }
 
@@ -270,7 +282,10 @@ func (f *viewFrame) done() {
 	if f.data != nil {
 		f.retire(f.data)
 	}
-	for _, p := range f.patches {
+	if f.patch.m != nil {
+		f.patch.m.Done()
+	}
+	for _, p := range f.more {
 		if p.m != nil {
 			p.m.Done()
 		}
@@ -302,10 +317,8 @@ func (f *fanout) letGo() {
 // and its part of the patches once for the bases that hold the same view.
 func (f *fanout) state(vs views, shared sharedParts, version int) {
 	var frames [game.MaxSeats + 1]viewFrame
-	var memo *memberMemo
-	if shared.view != nil {
-		memo = &f.memo
-	}
+	memo := &f.memo
+	memo.ownView = shared.view == nil
 	for _, s := range f.subs {
 		viewer := vs.viewerOf(s)
 		fr := &frames[viewer+1]

@@ -1,10 +1,15 @@
 package table
 
 import (
+	"bytes"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"harbor/game"
+	"harbor/game/gametest"
 )
 
 // TestWholeStateWhenShorter: a connection whose state shares nothing with
@@ -97,3 +102,82 @@ func TestSharedViewPatch(t *testing.T) {
 		}
 	}
 }
+
+// framesConn keeps the frames it is sent, and takes patches.
+type framesConn struct{ frames [][]byte }
+
+func (c *framesConn) Send(m *Msg) { c.frames = append(c.frames, bytes.Clone(m.Bytes())) }
+func (*framesConn) Close(string)  {}
+func (*framesConn) Patches() bool { return true }
+
+// TestOwnViewPatches: in a game whose view differs from viewer to viewer
+// (Pile, a secret each, and moves that tell the mover a secret), each
+// connection's patch is the one made from its own two states alone, though
+// the entries of the members the viewers share are made once for all.
+func TestOwnViewPatches(t *testing.T) {
+	players := []game.Player{{Name: "Ana"}, {Name: "Bo"}, {Name: "Cy"}}
+	g, err := gametest.Definition.New(game.Config{Players: players, Seed: 5, Options: json.RawMessage(`{"size":60,"bag":true}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{def: gametest.Definition, t: &Table{Status: Playing}, g: g}
+	conns := make([]*framesConn, len(players)+1)
+	for i := range conns {
+		conns[i] = &framesConn{}
+		s := &Sub{conn: conns[i], tv: i == len(players), patches: true}
+		if !s.tv {
+			s.key = strconv.Itoa(i)
+			r.t.Seats = append(r.t.Seats, Seat{Kind: Human, Key: s.key})
+		}
+		r.fan.add(s)
+	}
+	held := make([][]byte, len(conns))
+	bots := make([]game.Computer, len(players))
+	for i := range bots {
+		bots[i] = gametest.Definition.NewBot(game.Seat(i), uint64(i))
+	}
+	patches := 0
+	for move := 0; !r.g.Result().Over; move++ {
+		r.t.Version++
+		r.broadcastState()
+		for i, c := range conns {
+			viewer := game.Seat(i)
+			if i == len(players) {
+				viewer = game.Public
+			}
+			want := newFrame("state", 0, 0, ptr(r.stateView(viewer, sharedParts{})))
+			state := want.Bytes()[len(`{"t":"state","v":0,"d":`) : len(want.Bytes())-1]
+			var f struct {
+				T string
+				D struct{ P json.RawMessage }
+			}
+			last := c.frames[len(c.frames)-1]
+			if err := json.Unmarshal(last, &f); err != nil {
+				t.Fatal(err)
+			}
+			if f.T == "patch" {
+				if made := AppendDiff(nil, held[i], state); string(f.D.P) != string(made) {
+					t.Fatalf("move %d, viewer %d: patch %s, from the two states %s", move, viewer, f.D.P, made)
+				}
+				patches++
+			}
+			held[i] = bytes.Clone(state)
+			want.Done()
+		}
+		seat := r.g.Actors().List()[0]
+		m, err := bots[seat].Move(r.g, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log game.Log
+		if err := r.g.Apply(seat, m, &log); err != nil {
+			t.Fatal(err)
+		}
+		r.events = log.Events
+	}
+	if patches == 0 {
+		t.Fatal("no patch was sent")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

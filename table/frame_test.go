@@ -48,16 +48,7 @@ func playViews(t *testing.T, d game.Definition, seed uint64, steps int, visit fu
 	for i := range players {
 		players[i] = game.Player{Name: "P<" + strconv.Itoa(i) + ">"}
 	}
-	g, err := d.New(game.Config{Players: players, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bots := make([]game.Computer, n)
-	for i := range bots {
-		bots[i] = d.NewBot(game.Seat(i), uint64(i))
-	}
-	var events []game.Event
-	for step := 0; step < steps && !g.Result().Over; step++ {
+	playGame(t, d, game.Config{Players: players, Seed: seed}, steps, func(step int, g game.Game, events []game.Event) {
 		for viewer := game.Public; viewer < game.Seat(n); viewer++ {
 			v := table.StateView{View: g.View(viewer), Legal: []any{}, Actors: g.Actors().List(), Seat: viewer, Result: g.Result()}
 			if viewer >= 0 {
@@ -68,6 +59,25 @@ func playViews(t *testing.T, d game.Definition, seed uint64, steps int, visit fu
 			}
 			visit(step, v)
 		}
+	})
+}
+
+// playGame plays a game of d set up as cfg, a computer player (seeded
+// with its seat) in every seat, for at most steps moves, and calls visit
+// with the game before each move and the events of the move before.
+func playGame(t testing.TB, d game.Definition, cfg game.Config, steps int, visit func(step int, g game.Game, events []game.Event)) {
+	t.Helper()
+	g, err := d.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]game.Computer, len(cfg.Players))
+	for i := range bots {
+		bots[i] = d.NewBot(game.Seat(i), uint64(i))
+	}
+	var events []game.Event
+	for step := 0; step < steps && !g.Result().Over; step++ {
+		visit(step, g, events)
 		seat := g.Actors().List()[0]
 		move, err := bots[seat].Move(g, seat)
 		if err != nil {

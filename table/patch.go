@@ -46,6 +46,8 @@ type indexed struct {
 	// connections that hold this as their base) is above 0.
 	frame   *Msg
 	holders int
+	// room is the array of pairs kept before, reused for new ones.
+	room []int32
 }
 
 // appendDiff is AppendDiff over indexed values: a's pairs are used when
@@ -76,7 +78,8 @@ func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *memberMemo) []
 	d.bpairs = d.bpairs[:0]
 	dst, _ = d.node(dst, 0, int32(len(d.doc[0])), 0)
 	if keep {
-		b.pairs = append(make([]int32, 0, len(d.bpairs)), d.bpairs...)
+		b.pairs = append(b.room[:0], d.bpairs...)
+		b.room = b.pairs
 	}
 	d.doc, d.apairs, d.memo = [2][]byte{}, nil, nil
 	if cap(d.ends[0])+cap(d.ends[1])+cap(d.at) <= 1<<20 {
@@ -109,7 +112,18 @@ type differ struct {
 // the same for every viewer, and the events all of them see, are patched
 // once for all the viewers whose bases held the same, though the rest of
 // their states differ.
-type memberMemo struct{ entries []memoEntry }
+//
+// A view that differs from viewer to viewer is left out (ownView): its
+// entry would serve no other viewer.
+type memberMemo struct {
+	entries []memoEntry
+	ownView bool
+}
+
+// takes reports whether the memo keeps the entry of the member key.
+func (m *memberMemo) takes(key []byte) bool {
+	return m != nil && !(m.ownView && string(key) == `"view"`)
+}
 
 type memoEntry struct {
 	key    []byte
@@ -259,12 +273,16 @@ func (d *differ) grow(k int) []int32 {
 }
 
 // structural marks the bytes that index stops at; inString those that end
-// or escape within a string.
-var structural, inString = func() (s, q [256]bool) {
+// or escape within a string; scalarEnd those that end a number, true,
+// false or null.
+var structural, inString, scalarEnd = func() (s, q, e [256]bool) {
 	for _, c := range `"{}[]` {
 		s[c] = true
 	}
 	q['"'], q['\\'] = true, true
+	for _, c := range ",}] \t\n\r" {
+		e[c] = true
+	}
 	return
 }()
 
@@ -280,7 +298,7 @@ func (d *differ) skip(k int, i int32) int32 {
 	case '{', '[':
 		return d.ends[k][i]
 	}
-	for int(i) < len(v) && v[i] != ',' && v[i] != '}' && v[i] != ']' && !isSpace(v[i]) {
+	for int(i) < len(v) && !scalarEnd[v[i]] {
 		i++
 	}
 	return i
@@ -373,7 +391,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
-		} else if b0 == 0 && d.memo != nil && (v[i] == '{' || v[i] == '[') {
+		} else if b0 == 0 && (v[i] == '{' || v[i] == '[') && d.memo.takes(key) {
 			dst, v1 = d.sharedEntry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1
 		} else {
@@ -398,8 +416,7 @@ func (d *differ) diffArray(dst []byte, am []span, b0 int32, first *bool) ([]byte
 	more := int(i) < len(v) && v[i] != ']'
 	n := 0
 	for ; more && n < len(am); n++ {
-		k := strconv.AppendInt(append(key[:0], '"'), int64(n), 10)
-		k = append(k, '"')
+		k := indexKey(key[:0], n)
 		var v1 int32
 		dst, v1 = d.entry(dst, first, k, am[n], i)
 		i, more = d.next(v1)
@@ -418,12 +435,29 @@ func (d *differ) diffArray(dst []byte, am []span, b0 int32, first *bool) ([]byte
 		dst = strconv.AppendInt(dst, int64(total), 10)
 	}
 	for x, m := range added {
-		k := strconv.AppendInt(append(key[:0], '"'), int64(n+x), 10)
-		k = append(k, '"')
-		dst = appendSet(dst, first, k, v[m.v0:m.v1])
+		dst = appendSet(dst, first, indexKey(key[:0], n+x), v[m.v0:m.v1])
 	}
 	d.mems = d.mems[:base]
 	return dst, d.closed(i)
+}
+
+// indexKeys are the keys of the first elements of an array in a patch,
+// "0" to "63", made once.
+var indexKeys = func() (keys [64][]byte) {
+	for n := range keys {
+		keys[n] = []byte(`"` + strconv.Itoa(n) + `"`)
+	}
+	return
+}()
+
+// indexKey returns the key of element n in a patch, in buf unless n is
+// one of the first.
+func indexKey(buf []byte, n int) []byte {
+	if n < len(indexKeys) {
+		return indexKeys[n]
+	}
+	buf = strconv.AppendInt(append(buf, '"'), int64(n), 10)
+	return append(buf, '"')
 }
 
 // entry appends the entry under key that turns the value of a into b's
@@ -514,7 +548,7 @@ func appendKey(dst []byte, first *bool, key []byte) []byte {
 	return append(dst, ':')
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isSpace(c byte) bool { return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r') }
 
 func skipSpace(v []byte, i int32) int32 {
 	for int(i) < len(v) && isSpace(v[i]) {

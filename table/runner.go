@@ -44,7 +44,9 @@ type Runner struct {
 	g      game.Game    // nil in the lobby
 	events []game.Event // the events of the last move, unfiltered
 	fan    fanout       // the subscribers and what each was sent (fanout.go)
-	view   []byte       // the buffer of a shared view's encoding (encodeShared), reused
+	// view, result and said are the buffers of encodeShared's encodings
+	// (the view, the result, the events), reused.
+	view, result, said []byte
 
 	bots     [game.MaxSeats]game.Computer
 	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
@@ -152,9 +154,19 @@ func (r *Runner) lobbyView() LobbyView {
 // stateView returns what viewer (a seat or game.Public) sees of the game,
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
-	v := StateView{Legal: []any{}, Actors: r.g.Actors().List(), Seat: viewer, Result: r.g.Result(),
+	v := StateView{Legal: []any{}, Actors: shared.actors, Seat: viewer,
 		rawResult: shared.result, rawView: shared.view}
-	if v.rawView == nil {
+	if v.Actors == nil {
+		v.Actors = r.g.Actors().List()
+	}
+	if v.rawResult == nil {
+		v.Result = r.g.Result()
+	}
+	switch {
+	case v.rawView != nil:
+	case viewer == game.Public && shared.public != nil:
+		v.View = shared.public
+	default:
 		v.View = r.g.View(viewer)
 	}
 	if shared.events != nil && !shared.secrets.Has(viewer) {
@@ -184,8 +196,11 @@ func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
 type sharedParts struct {
 	events, result []byte
 	// view is the game's view, when it is the same for every viewer
-	// (game.SharedView).
-	view []byte
+	// (game.SharedView); public, when it is not, the public's.
+	view   []byte
+	public any
+	// actors are the seats the game waits on.
+	actors []game.Seat
 	// secrets are the seats some event tells a secret: they see other
 	// events than these, encoded for each of them.
 	secrets game.SeatSet
@@ -196,19 +211,29 @@ type sharedParts struct {
 // serve every viewer but the seats an event tells a secret. A view that is
 // the same for every viewer is encoded here too.
 func (r *Runner) encodeShared() sharedParts {
-	var p sharedParts
-	if v, ok := r.g.View(game.Public).(game.SharedView); ok {
+	p := sharedParts{actors: r.g.Actors().List()}
+	if v := r.g.View(game.Public); implementsShared(v) {
 		p.view = appendView(r.view[:0], v)
 		r.view = p.view
+	} else {
+		p.public = v
 	}
-	p.result, _ = json.Marshal(r.g.Result())
+	p.result = r.g.Result().AppendJSON(r.result[:0])
+	r.result = p.result
 	for _, e := range r.events {
 		for _, s := range e.Secrets {
 			p.secrets |= s.To
 		}
 	}
-	p.events = game.AppendEventsJSON(nil, r.events, game.Public)
+	p.events = game.AppendEventsJSON(r.said[:0], r.events, game.Public)
+	r.said = p.events
 	return p
+}
+
+// implementsShared reports whether v is a game.SharedView.
+func implementsShared(v any) bool {
+	_, ok := v.(game.SharedView)
+	return ok
 }
 
 // eventsFor returns events as viewer may see them (never nil).

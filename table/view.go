@@ -140,6 +140,11 @@ type Msg struct {
 	buf  bytes.Buffer
 	enc  *json.Encoder
 	refs atomic.Int32
+	// base, for a state frame, is its state as the base of patches
+	// (viewFrame.state), which holds the frame while connections hold it:
+	// a frame back in the pool is nobody's base, and the next state made
+	// in it reuses the room of the pairs.
+	base indexed
 }
 
 var msgs = sync.Pool{New: func() any {
@@ -218,6 +223,8 @@ func (m *Msg) state(v *StateView) error {
 	m.buf.WriteString(`,"legal":`)
 	if v.Legal != nil && len(v.Legal) == 0 {
 		m.buf.WriteString(`[]`) // every seat but those to move
+	} else if b, ok := appendAppenders(m.buf.AvailableBuffer(), v.Legal); ok {
+		m.buf.Write(b)
 	} else if err := m.value(v.Legal); err != nil {
 		return err
 	}
@@ -228,8 +235,8 @@ func (m *Msg) state(v *StateView) error {
 	m.buf.WriteString(`,"result":`)
 	if v.rawResult != nil {
 		m.buf.Write(v.rawResult)
-	} else if err := m.value(v.Result); err != nil {
-		return err
+	} else {
+		m.buf.Write(v.Result.AppendJSON(m.buf.AvailableBuffer()))
 	}
 	m.buf.WriteString(`,"events":`)
 	if v.rawEvents != nil {
@@ -254,6 +261,28 @@ func (m *Msg) state(v *StateView) error {
 	}
 	m.buf.WriteByte('}')
 	return nil
+}
+
+// appendAppenders appends the JSON array of vs when every one of them is
+// a game.JSONAppender (a game's moves may be), as encoding/json would
+// write it; false, with b as it was, when one is not or vs is nil.
+func appendAppenders(b []byte, vs []any) ([]byte, bool) {
+	if vs == nil {
+		return b, false
+	}
+	for _, x := range vs {
+		if _, ok := x.(game.JSONAppender); !ok {
+			return b, false
+		}
+	}
+	b = append(b, '[')
+	for i, x := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = x.(game.JSONAppender).AppendJSON(b)
+	}
+	return append(b, ']'), true
 }
 
 // value encodes one value without the newline Encode ends with.

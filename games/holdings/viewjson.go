@@ -127,3 +127,68 @@ func (sd Side) appendJSON(b []byte) []byte {
 	b = appendInt(b, `],"coins":`, int64(sd.Coins))
 	return append(b, '}')
 }
+
+// AppendJSON implements game.JSONAppender for the legal moves sent with
+// every state, writing what encoding/json would (TestMoveAppendJSON).
+func (m Move) AppendJSON(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = game.AppendJSONString(b, m.Type)
+	if m.Space != 0 {
+		b = appendInt(b, `,"space":`, int64(m.Space))
+	}
+	if m.To != 0 {
+		b = appendInt(b, `,"to":`, int64(m.To))
+	}
+	if m.Give != (Side{}) {
+		b = append(b, `,"give":`...)
+		b = m.Give.appendJSON(b)
+	}
+	if m.Get != (Side{}) {
+		b = append(b, `,"get":`...)
+		b = m.Get.appendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON implements game.JSONAppender for the parties events name,
+// writing what MarshalJSON does.
+func (p Party) AppendJSON(b []byte) []byte {
+	if p == Bank {
+		return append(b, `"bank"`...)
+	}
+	return strconv.AppendInt(b, int64(p), 10)
+}
+
+// AppendJSON implements game.JSONAppender for the Data of the events of
+// every move, writing what encoding/json does (TestEventDataAppendJSON).
+func (f Flow) AppendJSON(b []byte) []byte {
+	b = append(b, `{"from":`...)
+	b = f.From.AppendJSON(b)
+	b = append(b, `,"to":`...)
+	b = f.To.AppendJSON(b)
+	b = appendInt(b, `,"amount":`, int64(f.Amount))
+	b = append(b, `,"reason":`...)
+	b = game.AppendJSONString(b, f.Reason)
+	if f.Space != 0 {
+		b = appendInt(b, `,"space":`, int64(f.Space))
+	}
+	return append(b, '}')
+}
+
+// AppendJSON implements game.JSONAppender (TestEventDataAppendJSON).
+func (m Moved) AppendJSON(b []byte) []byte {
+	b = appendInt(b, `{"from":`, int64(m.From))
+	b = appendInt(b, `,"to":`, int64(m.To))
+	if m.Back {
+		b = append(b, `,"back":true`...)
+	}
+	return append(b, '}')
+}
+
+// AppendJSON implements game.JSONAppender (TestEventDataAppendJSON).
+func (o Owned) AppendJSON(b []byte) []byte {
+	b = appendInt(b, `{"space":`, int64(o.Space))
+	b = appendInt(b, `,"owner":`, int64(o.Owner))
+	b = appendInt(b, `,"improvements":`, int64(o.Improvements))
+	return append(b, '}')
+}

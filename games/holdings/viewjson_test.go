@@ -2,9 +2,11 @@ package holdings
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"harbor/game"
+	"harbor/game/contracttest"
 )
 
 // TestViewAppendJSON: the hand-written encoding of a view is byte for byte
@@ -146,4 +148,94 @@ func BenchmarkViewEncoding(b *testing.B) {
 			buf = lv.AppendJSON(buf[:0])
 		}
 	})
+}
+
+// TestMoveAppendJSON: the hand-written encodings of moves and parties are
+// byte for byte what encoding/json writes, for every seat's legal moves
+// through random games and for trades of every shape.
+func TestMoveAppendJSON(t *testing.T) {
+	check := func(v game.JSONAppender) {
+		t.Helper()
+		if err := contracttest.CheckAppendJSON(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		r := newRandomPlay(t, seed, 2+int(seed%5))
+		for steps := 0; !r.s.Over && steps < 2000; steps++ {
+			for seat := range r.s.Players {
+				for _, m := range r.s.Legal(game.Seat(seat), nil) {
+					check(m)
+				}
+			}
+			if err := r.step(); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+	sides := []Side{{}, {Coins: 50}, {Coins: -1}, {Properties: PropertySet(0).With(3)}, {Properties: PropertySet(0).With(0).With(39), Coins: 7}}
+	for _, give := range sides {
+		for _, get := range sides {
+			for _, typ := range []string{MovePropose, MoveCounter, "<&\u2028>"} {
+				check(Move{Type: typ, To: 2, Give: give, Get: get})
+				check(Move{Type: typ, Space: -4, Give: give, Get: get})
+			}
+		}
+	}
+	check(Move{})
+	for _, p := range []Party{Bank, 0, 1, 5, -2} {
+		check(p)
+	}
+}
+
+// TestEventDataAppendJSON: the Data of every event of random games, and
+// values of every shape, append what encoding/json writes for them.
+func TestEventDataAppendJSON(t *testing.T) {
+	check := func(v any) {
+		t.Helper()
+		a, ok := v.(game.JSONAppender)
+		if !ok {
+			return
+		}
+		if err := contracttest.CheckAppendJSON(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		players := 2 + int(seed%5)
+		g, err := Definition.New(setupConfig(players, seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := make([]game.Computer, players)
+		for i := range bots {
+			bots[i] = Definition.NewBot(game.Seat(i), seed+uint64(i))
+		}
+		for steps := 0; !g.Result().Over && steps < 3000; steps++ {
+			seat := g.Actors().List()[0]
+			m, err := bots[seat].Move(g, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log game.Log
+			if err := g.Apply(seat, m, &log); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			for _, e := range log.Events {
+				if e.Data != nil {
+					seen[fmt.Sprintf("%T", e.Data)] = true
+					check(e.Data)
+				}
+			}
+		}
+	}
+	for _, typ := range []string{"holdings.Flow", "holdings.Moved", "holdings.Owned"} {
+		if !seen[typ] {
+			t.Errorf("no event had a %s", typ)
+		}
+	}
+	for _, v := range []any{Flow{}, Flow{From: Bank, To: 3, Amount: -7, Reason: "<&\u2028>", Space: -1}, Moved{}, Moved{From: -1, To: 39, Back: true}, Owned{}, Owned{Space: 1, Owner: -1, Improvements: 5}} {
+		check(v)
+	}
 }
