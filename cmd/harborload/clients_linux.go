@@ -472,7 +472,14 @@ func (l *loop) message(c *wsConn, msg []byte, now time.Time) {
 		l.sendMove(c)
 		return
 	}
-	c.due = now.Add(r.cfg.Think)
+	think := r.cfg.Think
+	if v == 0 {
+		// A table's first move waits a random part of the think time, so
+		// that tables that all began at once do not move in step for the
+		// rest of the run, a burst of every table each think time.
+		think = time.Duration(c.rng.Int64N(int64(think)))
+	}
+	c.due = now.Add(think)
 	if c.hi >= 0 {
 		heap.Fix(&l.timers, c.hi)
 	} else {

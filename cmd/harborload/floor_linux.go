@@ -249,8 +249,19 @@ func runFloor(cfg config) (rep floorReport, err error) {
 			runtime.LockOSThread()
 			mine := 0
 			for id := i; id < len(tables); id += len(loops) {
-				l.send(tables[id])
 				mine++
+			}
+			// With a think time the tables' first moves are spread over
+			// it, in step with the Harbor clients, which wait a random
+			// part of it; in the order they become due.
+			k := 0
+			for id := i; id < len(tables); id += len(loops) {
+				if l.think > 0 {
+					l.thinking = append(l.thinking, floorDue{tables[id], start.Add(l.think * time.Duration(k) / time.Duration(mine))})
+				} else {
+					l.send(tables[id])
+				}
+				k++
 			}
 			l.run(mine, deadline, &moves)
 		}()
