@@ -170,6 +170,14 @@ func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 		fail(err)
 		return
 	}
+	var folded int64
+	if s.along && c.logged > 0 && s.logged.Load()+c.logged >= foldAt {
+		var err error
+		if folded, err = c.folds.along(ctx, alongCount(c.logged)); err != nil {
+			fail(err)
+			return
+		}
+	}
 	if _, err := c.commit.ExecContext(ctx); err != nil {
 		fail(err)
 		return
@@ -178,7 +186,7 @@ func (s *Store) commit(c *committerConn, batch []*groupcommit.Request) {
 	for i, r := range batch {
 		r.Err = c.errs[i]
 	}
-	if s.logged.Add(c.logged) >= foldAt {
+	if s.logged.Add(c.logged-folded) >= 2*foldAt {
 		select {
 		case s.foldNow <- struct{}{}:
 		default: // the folder is awake already

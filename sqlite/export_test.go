@@ -12,7 +12,11 @@ import (
 
 // OpenUnfolded is Open for a store that folds its move log only when
 // FoldMoves is called.
-func OpenUnfolded(path string) (*Store, error) { return open(path, false) }
+func OpenUnfolded(path string) (*Store, error) { return open(path, foldNone) }
+
+// OpenFoldingAlong is Open for a store whose commits fold the move log
+// along, without the folder.
+func OpenFoldingAlong(path string) (*Store, error) { return open(path, foldAlong) }
 
 // FoldAt and FoldBatch say when the store folds its move log, and how
 // much at a time.

@@ -6,19 +6,30 @@ import (
 	"time"
 )
 
-// The move log is folded into moves once it holds foldAt moves, foldBatch
-// at a time (each batch one transaction, so the committer waits for one
-// at most), until fewer than foldBatch are left; and wholly once it has
-// stopped growing for foldIdle. The more moves of a table a batch holds,
-// the fewer pages of moves a fold writes for each move (BenchmarkMoveLayout:
-// 0.76 WAL frames a move at 50 tables, the log's own included, against
-// 2.26 for moves put in place); but the longer a fold holds the writer,
-// and reading a table's moves scans the log, which has no index.
+// Once the move log holds foldAt moves, each commit folds along the
+// oldest moves of the log, twice as many as it adds (alongCount), in its
+// own transaction: the log stays near foldAt, and no fold holds the writer
+// while moves wait. Once the log has stopped growing for foldIdle it is
+// folded wholly, foldBatch at a time (each batch one transaction). Should
+// the log grow past foldAt twice over all the same (folds along that
+// fail), the folder folds it down too. The more moves of a table a fold
+// holds, the fewer pages of moves it writes for each move; but a fold of
+// many moves held the writer for up to 12 ms, ten times a second at 5,000
+// moves/s, and the moves that came meanwhile waited (docs/performance.md,
+// "The move log"). Reading a table's moves scans the log, which has no
+// index, so it is kept short.
 const (
 	foldAt    = 1024
 	foldBatch = 512
 	foldIdle  = 2 * time.Second
+	// foldAlongLeast is the fewest moves a commit folds along.
+	foldAlongLeast = 32
 )
+
+// alongCount is how many moves a commit that adds logged moves folds along.
+func alongCount(logged int64) int {
+	return int(min(max(2*logged, foldAlongLeast), foldBatch))
+}
 
 // folder folds the move log when the committer says it has grown, or once
 // it stays the same for foldIdle, until Close.
@@ -91,8 +102,9 @@ func (s *Store) fold(ctx context.Context, max int, copied func(commit func() err
 // again the pages of moves it writes, and each commit after a fold those
 // of the log.
 type foldStmts struct {
-	begin, commit, rollback *sql.Stmt
-	last, copy, clear       *sql.Stmt
+	begin, commit, rollback  *sql.Stmt
+	last, copy, clear        *sql.Stmt
+	savepoint, undo, release *sql.Stmt // a fold inside a commit's transaction
 }
 
 func prepareFold(ctx context.Context, conn *sql.Conn) (*foldStmts, error) {
@@ -112,6 +124,9 @@ func prepareFold(ctx context.Context, conn *sql.Conn) (*foldStmts, error) {
 			ORDER BY table_id, n
 			ON CONFLICT DO NOTHING`},
 		{&f.clear, `DELETE FROM move_log WHERE seq <= ?`},
+		{&f.savepoint, `SAVEPOINT fold`},
+		{&f.undo, `ROLLBACK TO fold`},
+		{&f.release, `RELEASE fold`},
 	} {
 		var err error
 		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
@@ -123,7 +138,7 @@ func prepareFold(ctx context.Context, conn *sql.Conn) (*foldStmts, error) {
 }
 
 func (f *foldStmts) close() {
-	for _, st := range []*sql.Stmt{f.begin, f.commit, f.rollback, f.last, f.copy, f.clear} {
+	for _, st := range []*sql.Stmt{f.begin, f.commit, f.rollback, f.last, f.copy, f.clear, f.savepoint, f.undo, f.release} {
 		if st != nil {
 			st.Close()
 		}
@@ -142,13 +157,25 @@ func (f *foldStmts) fold(ctx context.Context, max int, copied func(commit func()
 			f.rollback.ExecContext(ctx)
 		}
 	}()
+	if n, err = f.move(ctx, max, copied); err != nil {
+		return 0, err
+	}
+	if _, err := f.commit.ExecContext(ctx); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// move copies the oldest max moves of the log into moves and clears them
+// from the log, inside the transaction open on the connection, and returns
+// how many it cleared; copied is as for Store.fold.
+func (f *foldStmts) move(ctx context.Context, max int, copied func(commit func() error) error) (int64, error) {
 	var last sql.NullInt64
 	if err := f.last.QueryRowContext(ctx, max).Scan(&last); err != nil {
 		return 0, err
 	}
 	if !last.Valid {
-		_, err := f.commit.ExecContext(ctx)
-		return 0, err
+		return 0, nil
 	}
 	if _, err := f.copy.ExecContext(ctx, last.Int64); err != nil {
 		return 0, err
@@ -166,10 +193,26 @@ func (f *foldStmts) fold(ctx context.Context, max int, copied func(commit func()
 	if err != nil {
 		return 0, err
 	}
-	if n, err = res.RowsAffected(); err != nil {
-		return 0, err
+	return res.RowsAffected()
+}
+
+// along folds the oldest max moves of the log inside the transaction open
+// on the connection, under a savepoint: a fold that fails is undone alone,
+// and the transaction's own writes stand. It returns how many moves it
+// folded; an error says the fold could not be undone, and the transaction
+// must not commit.
+func (f *foldStmts) along(ctx context.Context, max int) (int64, error) {
+	if _, err := f.savepoint.ExecContext(ctx); err != nil {
+		return 0, nil // no fold this time
 	}
-	if _, err := f.commit.ExecContext(ctx); err != nil {
+	n, err := f.move(ctx, max, nil)
+	if err != nil {
+		if _, err := f.undo.ExecContext(ctx); err != nil {
+			return 0, err
+		}
+		n = 0
+	}
+	if _, err := f.release.ExecContext(ctx); err != nil {
 		return 0, err
 	}
 	return n, nil

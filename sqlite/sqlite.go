@@ -24,10 +24,10 @@ var migrations embed.FS
 
 // Open opens (creating if needed) the database file at path and brings its
 // schema up to date.
-func Open(path string) (*Store, error) { return open(path, true) }
+func Open(path string) (*Store, error) { return open(path, foldAll) }
 
-// open is Open; fold says whether the store folds its move log by itself.
-func open(path string, fold bool) (*Store, error) {
+// open is Open; fold says how the store folds its move log by itself.
+func open(path string, fold folding) (*Store, error) {
 	q := url.Values{}
 	// Checkpoints run in the background (checkpointer), not inside the
 	// commit of whichever move happens to fill the WAL. A statement that

@@ -32,6 +32,7 @@ type Store struct {
 	// and holds up a commit for one small transaction at most; both write
 	// on c's connection.
 	writing sync.Mutex
+	along   bool          // commits fold the log along (alongCount)
 	logged  atomic.Int64  // about how many moves the log holds
 	foldNow chan struct{} // the log has grown past foldAt
 	folding chan struct{} // closed when the folder stops
@@ -42,7 +43,16 @@ var _ table.Store = (*Store)(nil)
 // maxBatch bounds the moves committed in one transaction.
 const maxBatch = 1024
 
-func newStore(db *sql.DB, fold bool) (*Store, error) {
+// folding is how a store folds its move log by itself.
+type folding int
+
+const (
+	foldNone  folding = iota // only when FoldMoves is called (tests)
+	foldAlong                // in commits only (tests)
+	foldAll                  // in commits, and by the folder
+)
+
+func newStore(db *sql.DB, fold folding) (*Store, error) {
 	ctx := context.Background()
 	var logged int64
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM move_log`).Scan(&logged); err != nil {
@@ -52,14 +62,14 @@ func newStore(db *sql.DB, fold bool) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, queue: groupcommit.NewQueue(maxBatch), c: c, foldNow: make(chan struct{}, 1), folding: make(chan struct{})}
+	s := &Store{db: db, queue: groupcommit.NewQueue(maxBatch), c: c, along: fold != foldNone, foldNow: make(chan struct{}, 1), folding: make(chan struct{})}
 	s.logged.Store(logged)
 	if logged >= foldAt {
 		s.foldNow <- struct{}{}
 	}
 	s.queue.Start(func(batch []*groupcommit.Request) { s.commit(c, batch) })
 	go s.checkpointer()
-	if fold {
+	if fold == foldAll {
 		go s.folder()
 	} else {
 		close(s.folding)

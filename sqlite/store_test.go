@@ -287,6 +287,50 @@ func TestFoldsByItself(t *testing.T) {
 	}
 }
 
+// TestFoldsAlong: once the log holds sqlite.FoldAt moves, each commit
+// folds the oldest moves along with its own, so the log stays near FoldAt
+// with no fold of its own (this store has no folder), and every move is
+// read back once, in order.
+func TestFoldsAlong(t *testing.T) {
+	s, err := sqlite.OpenFoldingAlong(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const tables = 16
+	per := 3 * sqlite.FoldAt / tables
+	ids := playingTables(t, s, tables)
+	// A round of one move each at a time, so no batch holds more than
+	// one move of each table.
+	most := 0
+	for n := 0; n < per; n++ {
+		appendRange(t, s, ids, n, n+1)
+		logged, err := s.LoggedMoves(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, logged)
+	}
+	if most >= sqlite.FoldAt+tables {
+		t.Fatalf("the log held %d moves, want under %d", most, sqlite.FoldAt+tables)
+	}
+	if most < sqlite.FoldAt-tables {
+		t.Fatalf("the log held %d moves at most: folded before it held %d", most, sqlite.FoldAt)
+	}
+	for _, id := range ids {
+		moves, err := s.Moves(ctx, id, 0)
+		if err != nil || len(moves) != per {
+			t.Fatalf("table %s: %d moves (%v), want %d", id, len(moves), err, per)
+		}
+		for n, m := range moves {
+			if m.N != n || string(m.Move) != fmt.Sprintf(`{"n":%d}`, n) {
+				t.Fatalf("table %s: move %d is %+v", id, n, m)
+			}
+		}
+	}
+}
+
 // TestDeleteTableWithLoggedMoves: a table deleted with moves folded and
 // moves still logged leaves none behind, and the next fold goes on.
 func TestDeleteTableWithLoggedMoves(t *testing.T) {
