@@ -14,6 +14,12 @@ func AppendJSONString(b []byte, s string) []byte { return harbor.AppendJSONStrin
 
 // AppendJSONInts appends a JSON array of integers.
 func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T) []byte {
+	return AppendJSONArray(b, vs, func(b []byte, v T) []byte { return strconv.AppendInt(b, int64(v), 10) })
+}
+
+// AppendJSONArray appends vs as a JSON array, each item written by each,
+// and null for a nil slice, as encoding/json writes a slice.
+func AppendJSONArray[T any](b []byte, vs []T, each func(b []byte, v T) []byte) []byte {
 	if vs == nil {
 		return append(b, "null"...)
 	}
@@ -22,7 +28,7 @@ func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T)
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(v), 10)
+		b = each(b, v)
 	}
 	return append(b, ']')
 }

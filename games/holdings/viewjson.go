@@ -79,17 +79,8 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `,"history":`...)
 	if v.histJSON != nil {
 		b = append(append(b, v.histJSON...), ']')
-	} else if v.History == nil {
-		b = append(b, "null"...)
 	} else {
-		b = append(b, '[')
-		for i, row := range v.History {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = game.AppendJSONInts(b, row[:])
-		}
-		b = append(b, ']')
+		b = game.AppendJSONArray(b, v.History, func(b []byte, row [MaxPlayers]int32) []byte { return game.AppendJSONInts(b, row[:]) })
 	}
 	b = append(b, `,"over":`...)
 	b = strconv.AppendBool(b, v.Over)
