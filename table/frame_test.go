@@ -37,6 +37,50 @@ func TestStateFrameEncoding(t *testing.T) {
 	}
 }
 
+// TestLogPageEncoding: a log frame, built without reflection, is byte for
+// byte the envelope encoding/json would make of the same page, for every
+// viewer of every game, pages of one move and of many, an empty one and
+// one without entries.
+func TestLogPageEncoding(t *testing.T) {
+	check := func(t *testing.T, p table.LogPage) {
+		t.Helper()
+		data, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"t":"log","v":7,"d":` + string(data) + `}`
+		m := table.NewMsg("log", 7, p)
+		if got := string(m.Bytes()); got != want {
+			t.Fatalf("\n got %s\nwant %s", got, want)
+		}
+		m.Done()
+	}
+	check(t, table.LogPage{})
+	check(t, table.LogPage{Entries: []table.HistoryEntry{}, From: 0, To: -1, Complete: true})
+	check(t, table.LogPage{Entries: []table.HistoryEntry{{V: 3}}, From: 3, To: 3})
+	for _, d := range game.All() {
+		t.Run(d.Info().ID, func(t *testing.T) {
+			pages := map[game.Seat]*table.LogPage{}
+			playViews(t, d, 11, 300, func(step int, v table.StateView) {
+				if len(v.Events) == 0 {
+					return
+				}
+				p := pages[v.Seat]
+				if p == nil {
+					p = &table.LogPage{Entries: []table.HistoryEntry{}, From: step}
+					pages[v.Seat] = p
+				}
+				p.Entries = append(p.Entries, table.HistoryEntry{V: step, Events: v.Events})
+				p.To = step
+				check(t, table.LogPage{Entries: p.Entries[len(p.Entries)-1:], From: step, To: step})
+			})
+			for _, p := range pages {
+				check(t, *p)
+			}
+		})
+	}
+}
+
 // playViews plays a game of d with computer players in every seat (named
 // with characters JSON escapes), for at most steps moves, and calls visit
 // with every viewer's state view before each move and at the end: the

@@ -287,6 +287,10 @@ func appendAppenders(b []byte, vs []any) ([]byte, bool) {
 
 // value encodes one value without the newline Encode ends with.
 func (m *Msg) value(d any) error {
+	if a, ok := d.(game.JSONAppender); ok {
+		m.buf.Write(a.AppendJSON(m.buf.AvailableBuffer()))
+		return nil
+	}
 	if err := m.enc.Encode(d); err != nil {
 		return err
 	}
