@@ -275,14 +275,7 @@ func appendAppenders(b []byte, vs []any) ([]byte, bool) {
 			return b, false
 		}
 	}
-	b = append(b, '[')
-	for i, x := range vs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = x.(game.JSONAppender).AppendJSON(b)
-	}
-	return append(b, ']'), true
+	return game.AppendJSONArray(b, vs, func(b []byte, x any) []byte { return x.(game.JSONAppender).AppendJSON(b) }), true
 }
 
 // value encodes one value without the newline Encode ends with.
