@@ -42,6 +42,24 @@ type committerConn struct {
 	maxPages       int64 // the page cap applied to conn (0: none)
 }
 
+// prepared is a statement to prepare on a connection, and where it goes.
+type prepared struct {
+	stmt **sql.Stmt
+	sql  string
+}
+
+// prepareAll prepares stmts on conn, up to the first that fails; the
+// caller closes those prepared.
+func prepareAll(ctx context.Context, conn *sql.Conn, stmts []prepared) error {
+	for _, p := range stmts {
+		var err error
+		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // insertRows are the numbers of moves the committer's INSERT statements
 // into the move log take at once, largest first, the last 1: the moves a
 // batch accepts are written with the fewest statements they make up, so
@@ -72,10 +90,6 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 		return nil, err
 	}
 	c := &committerConn{conn: conn, heads: make(map[string]int), rows: make([]any, 0, insertRows[0]*moveColumns)}
-	type prepared struct {
-		stmt **sql.Stmt
-		sql  string
-	}
 	stmts := []prepared{
 		{&c.begin, `BEGIN IMMEDIATE`},
 		{&c.commit, `COMMIT`},
@@ -89,11 +103,9 @@ func newCommitterConn(ctx context.Context, db *sql.DB) (*committerConn, error) {
 	for i, n := range insertRows {
 		stmts = append(stmts, prepared{&c.inserts[i], insertMoves(n)})
 	}
-	for _, p := range stmts {
-		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
-			c.close()
-			return nil, err
-		}
+	if err := prepareAll(ctx, conn, stmts); err != nil {
+		c.close()
+		return nil, err
 	}
 	if c.folds, err = prepareFold(ctx, conn); err != nil {
 		c.close()

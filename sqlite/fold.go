@@ -109,10 +109,7 @@ type foldStmts struct {
 
 func prepareFold(ctx context.Context, conn *sql.Conn) (*foldStmts, error) {
 	f := new(foldStmts)
-	for _, p := range []struct {
-		stmt **sql.Stmt
-		sql  string
-	}{
+	if err := prepareAll(ctx, conn, []prepared{
 		{&f.begin, `BEGIN IMMEDIATE`},
 		{&f.commit, `COMMIT`},
 		{&f.rollback, `ROLLBACK`},
@@ -127,12 +124,9 @@ func prepareFold(ctx context.Context, conn *sql.Conn) (*foldStmts, error) {
 		{&f.savepoint, `SAVEPOINT fold`},
 		{&f.undo, `ROLLBACK TO fold`},
 		{&f.release, `RELEASE fold`},
-	} {
-		var err error
-		if *p.stmt, err = conn.PrepareContext(ctx, p.sql); err != nil {
-			f.close()
-			return nil, err
-		}
+	}); err != nil {
+		f.close()
+		return nil, err
 	}
 	return f, nil
 }
