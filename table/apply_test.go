@@ -193,3 +193,30 @@ func FuzzPatchedState(f *testing.F) {
 		}
 	})
 }
+
+// TestPatchedStateSpaces: members and elements a patch leaves alone are
+// copied in runs where the state has no spaces between them, and one by
+// one where it has; either way the state is the patched value, with the
+// pairs an index pass finds.
+func TestPatchedStateSpaces(t *testing.T) {
+	for _, base := range []string{
+		`{"a":[1,[2],{"b":3},4,5],"c":{"d":[6],"e":7,"f":{}},"g":8}`,
+		` { "a" : [ 1 , [2] ,{"b":3}, 4,5 ] ,"c":{"d": [6] , "e":7,"f":{}} , "g" : 8 } `,
+	} {
+		patch := []byte(`{"a":{"1":{"0":[9]},"3":[[]]},"c":{"e":[]},"h":[{"i":[]}]}`)
+		var s table.PatchedState
+		if err := s.Set([]byte(base)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(patch); err != nil {
+			t.Fatal(err)
+		}
+		want, err := table.ApplyPatch([]byte(base), patch)
+		if err != nil || !sameValue(t, s.JSON(), want) {
+			t.Fatalf("%s patched made %s, want %s (%v)", base, s.JSON(), want, err)
+		}
+		if err := s.CheckPairs(); err != nil {
+			t.Fatalf("%s: %v", base, err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -661,6 +662,7 @@ type patching struct {
 	keep  bool
 	out   []int32
 	start int
+	idx   []int // the elements the entries of the array patches being applied set, a stack
 }
 
 var patchings = sync.Pool{New: func() any { return &patching{differ: new(differ)} }}
@@ -669,7 +671,7 @@ func getPatching() *patching { return patchings.Get().(*patching) }
 
 // put returns p to the pool, unless it grew large.
 func (p *patching) put() {
-	p.doc, p.mems = [2][]byte{}, p.mems[:0]
+	p.doc, p.mems, p.idx = [2][]byte{}, p.mems[:0], p.idx[:0]
 	p.known, p.out = [2][]int32{}, nil
 	if cap(p.ends[0])+cap(p.ends[1]) <= 1<<20 {
 		patchings.Put(p)
@@ -919,6 +921,9 @@ func (p *patching) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, erro
 	open := len(dst)
 	dst = append(dst, '{')
 	first := true
+	// The members the patch leaves alone, written as they are: a run of
+	// them written without spaces is one copy.
+	var r run
 	for _, m := range vm {
 		e := -1
 		for j := range pm {
@@ -927,7 +932,16 @@ func (p *patching) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, erro
 				break
 			}
 		}
+		if e < 0 && m.v0 == m.k1+1 && r.v1 > 0 && m.k0 == r.v1+1 {
+			r.v1 = m.v1
+			continue
+		}
+		dst = p.flush(dst, &first, &r)
 		if e < 0 {
+			if m.v0 == m.k1+1 {
+				r = run{m.k0, m.v1}
+				continue
+			}
 			dst = appendKey(dst, &first, p.key(0, m))
 			dst = p.appendValue(dst, 0, m.v0, m.v1)
 			continue
@@ -938,6 +952,7 @@ func (p *patching) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, erro
 		}
 		pm[e].k1 = -1
 	}
+	dst = p.flush(dst, &first, &r)
 	for _, e := range pm {
 		if e.k1 < 0 {
 			continue
@@ -963,86 +978,136 @@ func (p *patching) pair(s, e int) {
 	}
 }
 
-// appendValue appends the value doc[k][v0:v1], and records the pairs of
-// the objects and arrays it is or holds: those of doc[k], moved.
+// run is bytes of the base to be written as they are, doc[0][v0:v1]
+// (v1 0: none).
+type run struct{ v0, v1 int32 }
+
+// flush writes the run r, after a comma unless it comes first, and
+// empties it.
+func (p *patching) flush(dst []byte, first *bool, r *run) []byte {
+	if r.v1 == 0 {
+		return dst
+	}
+	if !*first {
+		dst = append(dst, ',')
+	}
+	*first = false
+	dst = p.appendValue(dst, 0, r.v0, r.v1)
+	*r = run{}
+	return dst
+}
+
+// appendValue appends doc[k][v0:v1], values (and keys) that it holds
+// whole, and records the pairs of the objects and arrays there: those of
+// doc[k], moved.
 func (p *patching) appendValue(dst []byte, k int, v0, v1 int32) []byte {
-	if p.keep && (p.doc[k][v0] == '{' || p.doc[k][v0] == '[') {
-		// found[k] is in the order of the ends: the value's own pair is
-		// the one that ends at v1, just after those of all it holds.
+	if p.keep {
+		// known[k] is in the order of the ends: the pairs within [v0, v1)
+		// are those that end in (v0, v1], one after the other.
 		pairs := p.known[k]
-		lo, hi := 0, len(pairs)/2
-		for lo < hi {
-			if mid := (lo + hi) / 2; pairs[2*mid+1] < v1 {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		first := lo
-		for first > 0 && pairs[2*(first-1)] > v0 {
-			first--
-		}
+		first, last := endAfter(pairs, v0), endAfter(pairs, v1)
 		shift := int32(len(dst)-p.start) - v0
-		for _, x := range pairs[2*first : 2*lo+2] {
-			p.out = append(p.out, x+shift)
+		out := slices.Grow(p.out, 2*(last-first))
+		for _, x := range pairs[2*first : 2*last] {
+			out = append(out, x+shift)
 		}
+		p.out = out
 	}
 	return append(dst, p.doc[k][v0:v1]...)
+}
+
+// endAfter returns the number of the first of pairs that ends after x.
+func endAfter(pairs []int32, x int32) int {
+	lo, hi := 0, len(pairs)/2
+	for lo < hi {
+		if mid := int(uint(lo+hi) >> 1); pairs[2*mid+1] <= x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // patchArray appends the array of the elements vm with the entries pm of
 // its patch applied.
 func (p *patching) patchArray(dst []byte, vm, pm []span) ([]byte, error) {
 	n := len(vm)
+	base := len(p.idx)
+	defer func() { p.idx = p.idx[:base] }()
 	for _, e := range pm {
-		if string(p.key(1, e)) == `"n"` {
+		key := p.key(1, e)
+		if string(key) == `"n"` {
 			size, err := strconv.Atoi(string(p.val(1, e)))
 			if err != nil || size < 0 {
 				return dst, fmt.Errorf("bad length %s", p.val(1, e))
 			}
 			n = size
 		}
+		p.idx = append(p.idx, elementKey(key))
 	}
+	idx := p.idx[base:]
 	open := len(dst)
 	dst = append(dst, '[')
-	var key [24]byte
+	// The elements the patch leaves alone, written as they are: a run of
+	// them written without spaces is one copy.
+	var r run
+	first := true
 	for i := range n {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
-		k = append(k, '"')
 		e := -1
-		for j := range pm {
-			if bytes.Equal(p.key(1, pm[j]), k) {
+		for j, x := range idx {
+			if x == i {
 				e = j
 				break
 			}
 		}
-		switch {
-		case e >= 0:
-			var (
-				m   span
-				err error
-			)
-			if i < len(vm) {
-				m = vm[i]
+		if e < 0 && i < len(vm) {
+			if r.v1 > 0 && vm[i].v0 == r.v1+1 {
+				r.v1 = vm[i].v1
 			} else {
-				m = span{v0: -1}
+				dst = p.flush(dst, &first, &r)
+				r = run{vm[i].v0, vm[i].v1}
 			}
-			first := true
-			if dst, err = p.appendPatchedEntry(dst, &first, nil, m, pm[e], false); err != nil {
-				return dst, fmt.Errorf("%d: %w", i, err)
-			}
-		case i < len(vm):
-			dst = p.appendValue(dst, 0, vm[i].v0, vm[i].v1)
-		default:
+			continue
+		}
+		dst = p.flush(dst, &first, &r)
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		if e < 0 {
 			return dst, fmt.Errorf("element %d of %d is missing", i, n)
 		}
+		m := span{v0: -1}
+		if i < len(vm) {
+			m = vm[i]
+		}
+		var err error
+		if dst, err = p.appendPatchedEntry(dst, &first, nil, m, pm[e], false); err != nil {
+			return dst, fmt.Errorf("%d: %w", i, err)
+		}
 	}
+	dst = p.flush(dst, &first, &r)
 	dst = append(dst, ']')
 	p.pair(open, len(dst))
 	return dst, nil
+}
+
+// elementKey returns the element that the key of an entry of an array's
+// patch names, written as strconv writes it ("0", "12"), or -1.
+func elementKey(key []byte) int {
+	digits := key[1 : len(key)-1]
+	if len(digits) == 0 || len(digits) > 18 || len(digits) > 1 && digits[0] == '0' {
+		return -1
+	}
+	n := 0
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
 }
 
 // appendPatchedEntry appends, under key when it is not nil, what the
