@@ -3,6 +3,7 @@ package table_test
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"harbor/game"
@@ -217,6 +218,20 @@ func TestPatchedStateSpaces(t *testing.T) {
 		}
 		if err := s.CheckPairs(); err != nil {
 			t.Fatalf("%s: %v", base, err)
+		}
+	}
+}
+
+// TestCheckIndexDepth: the check takes objects and arrays nested as
+// deeply as json.Valid takes them, and no deeper.
+func TestCheckIndexDepth(t *testing.T) {
+	for _, depth := range []int{9999, 10000, 10001} {
+		for _, open := range []string{"[", `{"a":`} {
+			close := map[string]string{"[": "]", `{"a":`: "}"}[open]
+			doc := []byte(strings.Repeat(open, depth) + "1" + strings.Repeat(close, depth))
+			if ok, _ := table.CheckIndex(doc); ok != json.Valid(doc) {
+				t.Errorf("%d deep %s: checked %v, json.Valid %v", depth, open, ok, !ok)
+			}
 		}
 	}
 }
