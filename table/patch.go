@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -578,175 +579,574 @@ func stringEnd(v []byte, i int) int {
 // a patch adds to an object come after the others. Errors when the patch
 // does not fit base.
 func AppendPatched(dst, base, patch []byte) ([]byte, error) {
-	return appendPatchedOn(dst, base, patch, true)
+	dst, _, err := appendPatchedOn(dst, base, nil, patch, true, nil)
+	return dst, err
 }
 
 // AppendPatchedOn is AppendPatched for a base already known to be a JSON
 // object (checked once, or made by AppendPatched): only the patch is
 // checked, so a chain of patches reads each state once, not twice.
 func AppendPatchedOn(dst, base, patch []byte) ([]byte, error) {
-	return appendPatchedOn(dst, base, patch, false)
+	dst, _, err := appendPatchedOn(dst, base, nil, patch, false, nil)
+	return dst, err
 }
 
-func appendPatchedOn(dst, base, patch []byte, checkBase bool) ([]byte, error) {
-	d := differs.Get().(*differ)
-	defer func() {
-		d.doc, d.mems = [2][]byte{}, d.mems[:0]
-		if cap(d.ends[0])+cap(d.ends[1]) <= 1<<20 {
-			differs.Put(d)
-		}
-	}()
-	d.doc = [2][]byte{bytes.TrimSpace(base), bytes.TrimSpace(patch)}
-	for k := range d.doc {
-		if len(d.doc[k]) == 0 || d.doc[k][0] != '{' || (k == 1 || checkBase) && !json.Valid(d.doc[k]) {
-			return dst, fmt.Errorf("a patch and the value it patches are JSON objects")
-		}
-		d.index(k, false)
+// PatchedState is a JSON object that patches are applied to in turn, as a
+// client holds its state, with where each of its objects and arrays ends
+// (its pairs, as the server keeps a base's): applying a patch reads the
+// state only where the patch changes it, and finds the pairs of the new
+// state on the way. The zero value holds no state.
+//
+// The state is checked once, by Set; each patch is checked as it is
+// applied (as json.Valid would, and found its ends in the same pass). The
+// result is then JSON with no further check: it is made of whole values
+// and keys of the state and of the patch, and the brackets, commas and
+// colons written between them (TestPatchedStateGames).
+type PatchedState struct {
+	json, spare       []byte
+	pairs, sparePairs []int32
+}
+
+// Set makes a copy of state the state, after checking that it is a JSON
+// object; when it is not, s holds no state.
+func (s *PatchedState) Set(state []byte) error {
+	p := getPatching()
+	defer p.put()
+	p.doc[0] = bytes.TrimSpace(state)
+	if len(p.doc[0]) == 0 || p.doc[0][0] != '{' || !p.checkIndex(0) {
+		s.json, s.pairs = s.json[:0], s.pairs[:0]
+		return fmt.Errorf("a state is a JSON object")
 	}
-	return d.appendPatched(dst, 0, int32(len(d.doc[0])), 0, int32(len(d.doc[1])))
+	s.json = append(s.json[:0], p.doc[0]...)
+	s.pairs = append(s.pairs[:0], p.known[0]...)
+	return nil
+}
+
+// Apply applies patch to the state. When the patch does not fit, it
+// errors and leaves the state as it was.
+func (s *PatchedState) Apply(patch []byte) error {
+	if len(s.json) == 0 {
+		return fmt.Errorf("no state to patch")
+	}
+	room := s.sparePairs[:0]
+	if room == nil {
+		room = make([]int32, 0, len(s.pairs)+16) // not nil: the pairs are kept
+	}
+	next, pairs, err := appendPatchedOn(s.spare[:0], s.json, s.pairs, patch, false, room)
+	if err != nil {
+		return err
+	}
+	s.json, s.spare = next, s.json
+	s.pairs, s.sparePairs = pairs, s.pairs
+	return nil
+}
+
+// JSON returns the state (nil when there is none), good until the next
+// Set or Apply.
+func (s *PatchedState) JSON() []byte {
+	if len(s.json) == 0 {
+		return nil
+	}
+	return s.json
+}
+
+// patching is the scratch space of applying a patch: a differ's, with the
+// base in doc[0] and the patch in doc[1].
+type patching struct {
+	*differ
+	// known[k] are the pairs of doc[k], when known: the base's kept
+	// pairs, or those checkIndex found, in found[k].
+	known, found [2][]int32
+	// keep: out records the pairs of the result, as offsets from start,
+	// where the result begins in dst.
+	keep  bool
+	out   []int32
+	start int
+	idx   []int // the elements the entries of the array patches being applied set, a stack
+}
+
+var patchings = sync.Pool{New: func() any { return &patching{differ: new(differ)} }}
+
+func getPatching() *patching { return patchings.Get().(*patching) }
+
+// put returns p to the pool, unless it grew large.
+func (p *patching) put() {
+	p.doc, p.mems, p.idx = [2][]byte{}, p.mems[:0], p.idx[:0]
+	p.known, p.out = [2][]int32{}, nil
+	if cap(p.ends[0])+cap(p.ends[1]) <= 1<<20 {
+		patchings.Put(p)
+	}
+}
+
+// appendPatchedOn appends base with patch applied. pairs, when not nil,
+// are base's (which is then not checked); out, when not nil, receives the
+// pairs of the result, as offsets from where it starts in dst.
+func appendPatchedOn(dst, base []byte, pairs []int32, patch []byte, checkBase bool, out []int32) ([]byte, []int32, error) {
+	p := getPatching()
+	defer p.put()
+	p.doc = [2][]byte{bytes.TrimSpace(base), bytes.TrimSpace(patch)}
+	for k := range p.doc {
+		if len(p.doc[k]) == 0 || p.doc[k][0] != '{' {
+			return dst, out, fmt.Errorf("a patch and the value it patches are JSON objects")
+		}
+	}
+	switch {
+	case checkBase:
+		if !p.checkIndex(0) {
+			return dst, out, fmt.Errorf("a patch and the value it patches are JSON objects")
+		}
+	case pairs != nil:
+		p.known[0] = pairs
+		ends := p.grow(0)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			ends[pairs[i]] = pairs[i+1]
+		}
+	default:
+		p.index(0, false)
+	}
+	if !p.checkIndex(1) {
+		return dst, out, fmt.Errorf("a patch is a JSON object")
+	}
+	p.keep, p.out, p.start = out != nil, out, len(dst)
+	dst, err := p.appendPatched(dst, 0, int32(len(p.doc[0])), 0, int32(len(p.doc[1])))
+	return dst, p.out, err
+}
+
+// maxDepth is how deeply json.Valid lets objects and arrays nest.
+const maxDepth = 10000
+
+// checkIndex reports whether doc[k] is JSON, as json.Valid does, and finds
+// the end of each of its objects and arrays in the same pass, and their
+// pairs, in found[k].
+func (p *patching) checkIndex(k int) bool {
+	v := p.doc[k]
+	ends := p.grow(k)
+	st := p.stack[:0]
+	found := p.found[k][:0]
+	defer func() { p.stack, p.found[k], p.known[k] = st, found, found }()
+	n := int32(len(v))
+	i := skipSpace(v, 0)
+	for {
+		// A value starts at i.
+		if i >= n {
+			return false
+		}
+		switch c := v[i]; c {
+		case '{', '[':
+			if len(st) >= maxDepth {
+				return false
+			}
+			st = append(st, i)
+			i = skipSpace(v, i+1)
+			if i < n && v[i] == c+2 { // '}' or ']'
+				break
+			}
+			if c == '[' {
+				continue
+			}
+			var ok bool
+			if i, ok = checkKey(v, i); !ok {
+				return false
+			}
+			continue
+		case '"':
+			var ok bool
+			if i, ok = checkString(v, i); !ok {
+				return false
+			}
+		case 't', 'f', 'n':
+			w := literal(c)
+			if !bytes.HasPrefix(v[i:], w) {
+				return false
+			}
+			i += int32(len(w))
+		default:
+			var ok bool
+			if i, ok = checkNumber(v, i); !ok {
+				return false
+			}
+		}
+		// After a value (or an empty object or array's opening): a comma,
+		// a closing bracket, or the end.
+		for {
+			i = skipSpace(v, i)
+			top := len(st) - 1
+			if top < 0 {
+				return i == n
+			}
+			if i >= n {
+				return false
+			}
+			open := v[st[top]]
+			if v[i] == open+2 {
+				ends[st[top]] = i + 1
+				found = append(found, st[top], i+1)
+				st, i = st[:top], i+1
+				continue
+			}
+			if v[i] != ',' {
+				return false
+			}
+			i = skipSpace(v, i+1)
+			if open == '{' {
+				var ok bool
+				if i, ok = checkKey(v, i); !ok {
+					return false
+				}
+			}
+			break
+		}
+	}
+}
+
+var trueFalseNull = [3][]byte{[]byte("true"), []byte("false"), []byte("null")}
+
+// literal returns the literal that starts with c: t, f or n.
+func literal(c byte) []byte {
+	switch c {
+	case 't':
+		return trueFalseNull[0]
+	case 'f':
+		return trueFalseNull[1]
+	}
+	return trueFalseNull[2]
+}
+
+// checkKey checks the key and colon of an object's member at i, and
+// returns where its value may start.
+func checkKey(v []byte, i int32) (int32, bool) {
+	if int(i) >= len(v) || v[i] != '"' {
+		return i, false
+	}
+	i, ok := checkString(v, i)
+	if i = skipSpace(v, i); !ok || int(i) >= len(v) || v[i] != ':' {
+		return i, false
+	}
+	return skipSpace(v, i+1), true
+}
+
+// checkString checks the string at i as json.Valid does (a control
+// character or a bad escape is refused; other bytes are taken as they
+// are), and returns the index just past it.
+func checkString(v []byte, i int32) (int32, bool) {
+	n := int32(len(v))
+	for i++; i < n; i++ {
+		c := v[i]
+		switch {
+		case c == '"':
+			return i + 1, true
+		case c < ' ':
+			return i, false
+		case c == '\\':
+			if i++; i >= n {
+				return i, false
+			}
+			switch v[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= n {
+					return i, false
+				}
+				for _, h := range v[i+1 : i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return i, false
+					}
+				}
+				i += 4
+			default:
+				return i, false
+			}
+		}
+	}
+	return i, false
+}
+
+// checkNumber checks the number at i, -?(0|[1-9][0-9]*)(.[0-9]+)?
+// ([eE][+-]?[0-9]+)?, and returns the index just past it.
+func checkNumber(v []byte, i int32) (int32, bool) {
+	n := int32(len(v))
+	digits := func(i int32) (int32, bool) {
+		s := i
+		for i < n && '0' <= v[i] && v[i] <= '9' {
+			i++
+		}
+		return i, i > s
+	}
+	if i < n && v[i] == '-' {
+		i++
+	}
+	if i >= n {
+		return i, false
+	}
+	if v[i] == '0' {
+		i++
+	} else if v[i] < '1' || v[i] > '9' {
+		return i, false
+	} else {
+		i, _ = digits(i)
+	}
+	var ok bool
+	if i < n && v[i] == '.' {
+		if i, ok = digits(i + 1); !ok {
+			return i, false
+		}
+	}
+	if i < n && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < n && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		if i, ok = digits(i); !ok {
+			return i, false
+		}
+	}
+	return i, true
 }
 
 // appendPatched appends the object or array doc[0][v0:v1] with the patch
 // doc[1][p0:p1] applied.
-func (d *differ) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, error) {
-	if d.doc[1][p0] != '{' {
+func (p *patching) appendPatched(dst []byte, v0, v1, p0, p1 int32) ([]byte, error) {
+	if p.doc[1][p0] != '{' {
 		return dst, fmt.Errorf("a patch of an object or array is an object")
 	}
-	base := len(d.mems)
-	defer func() { d.mems = d.mems[:base] }()
-	d.members(0, v0, v1)
-	nv := len(d.mems) - base
-	d.members(1, p0, p1)
-	vm, pm := d.mems[base:base+nv:base+nv], d.mems[base+nv:]
-	if d.doc[0][v0] == '[' {
-		return d.patchArray(dst, vm, pm)
+	base := len(p.mems)
+	defer func() { p.mems = p.mems[:base] }()
+	p.members(0, v0, v1)
+	nv := len(p.mems) - base
+	p.members(1, p0, p1)
+	vm, pm := p.mems[base:base+nv:base+nv], p.mems[base+nv:]
+	if p.doc[0][v0] == '[' {
+		return p.patchArray(dst, vm, pm)
 	}
+	open := len(dst)
 	dst = append(dst, '{')
 	first := true
+	// The members the patch leaves alone, written as they are: a run of
+	// them written without spaces is one copy.
+	var r run
 	for _, m := range vm {
 		e := -1
 		for j := range pm {
-			if pm[j].k1 >= 0 && bytes.Equal(d.key(1, pm[j]), d.key(0, m)) {
+			if pm[j].k1 >= 0 && bytes.Equal(p.key(1, pm[j]), p.key(0, m)) {
 				e = j
 				break
 			}
 		}
+		if e < 0 && m.v0 == m.k1+1 && r.v1 > 0 && m.k0 == r.v1+1 {
+			r.v1 = m.v1
+			continue
+		}
+		dst = p.flush(dst, &first, &r)
 		if e < 0 {
-			dst = appendKey(dst, &first, d.key(0, m))
-			dst = append(dst, d.val(0, m)...)
+			if m.v0 == m.k1+1 {
+				r = run{m.k0, m.v1}
+				continue
+			}
+			dst = appendKey(dst, &first, p.key(0, m))
+			dst = p.appendValue(dst, 0, m.v0, m.v1)
 			continue
 		}
 		var err error
-		if dst, err = d.appendPatchedEntry(dst, &first, d.key(0, m), m, pm[e], true); err != nil {
+		if dst, err = p.appendPatchedEntry(dst, &first, p.key(0, m), m, pm[e], true); err != nil {
 			return dst, err
 		}
 		pm[e].k1 = -1
 	}
+	dst = p.flush(dst, &first, &r)
 	for _, e := range pm {
 		if e.k1 < 0 {
 			continue
 		}
-		x, ok := d.setValue(e)
+		x0, x1, ok := p.setValue(e)
 		if !ok {
-			return dst, fmt.Errorf("%s: a patch of a member that is not there", d.key(1, e))
+			return dst, fmt.Errorf("%s: a patch of a member that is not there", p.key(1, e))
 		}
-		if x != nil {
-			dst = appendKey(dst, &first, d.key(1, e))
-			dst = append(dst, x...)
+		if x1 > x0 {
+			dst = appendKey(dst, &first, p.key(1, e))
+			dst = p.appendValue(dst, 1, x0, x1)
 		}
 	}
-	return append(dst, '}'), nil
+	dst = append(dst, '}')
+	p.pair(open, len(dst))
+	return dst, nil
+}
+
+// pair records the pair of the result's object or array at dst[s:e].
+func (p *patching) pair(s, e int) {
+	if p.keep {
+		p.out = append(p.out, int32(s-p.start), int32(e-p.start))
+	}
+}
+
+// run is bytes of the base to be written as they are, doc[0][v0:v1]
+// (v1 0: none).
+type run struct{ v0, v1 int32 }
+
+// flush writes the run r, after a comma unless it comes first, and
+// empties it.
+func (p *patching) flush(dst []byte, first *bool, r *run) []byte {
+	if r.v1 == 0 {
+		return dst
+	}
+	if !*first {
+		dst = append(dst, ',')
+	}
+	*first = false
+	dst = p.appendValue(dst, 0, r.v0, r.v1)
+	*r = run{}
+	return dst
+}
+
+// appendValue appends doc[k][v0:v1], values (and keys) that it holds
+// whole, and records the pairs of the objects and arrays there: those of
+// doc[k], moved.
+func (p *patching) appendValue(dst []byte, k int, v0, v1 int32) []byte {
+	if p.keep {
+		// known[k] is in the order of the ends: the pairs within [v0, v1)
+		// are those that end in (v0, v1], one after the other.
+		pairs := p.known[k]
+		first, last := endAfter(pairs, v0), endAfter(pairs, v1)
+		shift := int32(len(dst)-p.start) - v0
+		out := slices.Grow(p.out, 2*(last-first))
+		for _, x := range pairs[2*first : 2*last] {
+			out = append(out, x+shift)
+		}
+		p.out = out
+	}
+	return append(dst, p.doc[k][v0:v1]...)
+}
+
+// endAfter returns the number of the first of pairs that ends after x.
+func endAfter(pairs []int32, x int32) int {
+	lo, hi := 0, len(pairs)/2
+	for lo < hi {
+		if mid := int(uint(lo+hi) >> 1); pairs[2*mid+1] <= x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // patchArray appends the array of the elements vm with the entries pm of
 // its patch applied.
-func (d *differ) patchArray(dst []byte, vm, pm []span) ([]byte, error) {
+func (p *patching) patchArray(dst []byte, vm, pm []span) ([]byte, error) {
 	n := len(vm)
+	base := len(p.idx)
+	defer func() { p.idx = p.idx[:base] }()
 	for _, e := range pm {
-		if string(d.key(1, e)) == `"n"` {
-			size, err := strconv.Atoi(string(d.val(1, e)))
+		key := p.key(1, e)
+		if string(key) == `"n"` {
+			size, err := strconv.Atoi(string(p.val(1, e)))
 			if err != nil || size < 0 {
-				return dst, fmt.Errorf("bad length %s", d.val(1, e))
+				return dst, fmt.Errorf("bad length %s", p.val(1, e))
 			}
 			n = size
 		}
+		p.idx = append(p.idx, elementKey(key))
 	}
+	idx := p.idx[base:]
+	open := len(dst)
 	dst = append(dst, '[')
-	var key [24]byte
+	// The elements the patch leaves alone, written as they are: a run of
+	// them written without spaces is one copy.
+	var r run
+	first := true
 	for i := range n {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		k := strconv.AppendInt(append(key[:0], '"'), int64(i), 10)
-		k = append(k, '"')
 		e := -1
-		for j := range pm {
-			if bytes.Equal(d.key(1, pm[j]), k) {
+		for j, x := range idx {
+			if x == i {
 				e = j
 				break
 			}
 		}
-		switch {
-		case e >= 0:
-			var (
-				m   span
-				err error
-			)
-			if i < len(vm) {
-				m = vm[i]
+		if e < 0 && i < len(vm) {
+			if r.v1 > 0 && vm[i].v0 == r.v1+1 {
+				r.v1 = vm[i].v1
 			} else {
-				m = span{v0: -1}
+				dst = p.flush(dst, &first, &r)
+				r = run{vm[i].v0, vm[i].v1}
 			}
-			first := true
-			if dst, err = d.appendPatchedEntry(dst, &first, nil, m, pm[e], false); err != nil {
-				return dst, fmt.Errorf("%d: %w", i, err)
-			}
-		case i < len(vm):
-			dst = append(dst, d.val(0, vm[i])...)
-		default:
+			continue
+		}
+		dst = p.flush(dst, &first, &r)
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		if e < 0 {
 			return dst, fmt.Errorf("element %d of %d is missing", i, n)
 		}
+		m := span{v0: -1}
+		if i < len(vm) {
+			m = vm[i]
+		}
+		var err error
+		if dst, err = p.appendPatchedEntry(dst, &first, nil, m, pm[e], false); err != nil {
+			return dst, fmt.Errorf("%d: %w", i, err)
+		}
 	}
-	return append(dst, ']'), nil
+	dst = p.flush(dst, &first, &r)
+	dst = append(dst, ']')
+	p.pair(open, len(dst))
+	return dst, nil
+}
+
+// elementKey returns the element that the key of an entry of an array's
+// patch names, written as strconv writes it ("0", "12"), or -1.
+func elementKey(key []byte) int {
+	digits := key[1 : len(key)-1]
+	if len(digits) == 0 || len(digits) > 18 || len(digits) > 1 && digits[0] == '0' {
+		return -1
+	}
+	n := 0
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
 }
 
 // appendPatchedEntry appends, under key when it is not nil, what the
 // entry e makes of the value of m (v0 -1: none), which removes it only in
 // an object.
-func (d *differ) appendPatchedEntry(dst []byte, first *bool, key []byte, m, e span, removable bool) ([]byte, error) {
-	if x, ok := d.setValue(e); ok {
-		if x == nil && !removable {
+func (p *patching) appendPatchedEntry(dst []byte, first *bool, key []byte, m, e span, removable bool) ([]byte, error) {
+	if x0, x1, ok := p.setValue(e); ok {
+		if x1 == x0 && !removable {
 			return dst, fmt.Errorf("an element cannot be removed")
 		}
-		if x != nil {
+		if x1 > x0 {
 			if key != nil {
 				dst = appendKey(dst, first, key)
 			}
-			dst = append(dst, x...)
+			dst = p.appendValue(dst, 1, x0, x1)
 		}
 		return dst, nil
 	}
-	if m.v0 < 0 || m.v1 <= m.v0 || d.doc[0][m.v0] != '{' && d.doc[0][m.v0] != '[' {
+	if m.v0 < 0 || m.v1 <= m.v0 || p.doc[0][m.v0] != '{' && p.doc[0][m.v0] != '[' {
 		return dst, fmt.Errorf("a patch of a value that is neither an object nor an array")
 	}
 	if key != nil {
 		dst = appendKey(dst, first, key)
 	}
-	return d.appendPatched(dst, m.v0, m.v1, e.v0, e.v1)
+	return p.appendPatched(dst, m.v0, m.v1, e.v0, e.v1)
 }
 
-// setValue reads the entry e as [x] (x) or [] (nil); false when it is a
-// patch.
-func (d *differ) setValue(e span) ([]byte, bool) {
-	v := d.doc[1]
+// setValue reads the entry e as [x] (doc[1][x0:x1]) or [] (x0 == x1);
+// false when it is a patch.
+func (p *patching) setValue(e span) (x0, x1 int32, ok bool) {
+	v := p.doc[1]
 	if v[e.v0] != '[' {
-		return nil, false
+		return 0, 0, false
 	}
 	i := skipSpace(v, e.v0+1)
 	if v[i] == ']' {
-		return nil, true
+		return i, i, true
 	}
-	return v[i:d.skip(1, i)], true
+	return i, p.skip(1, i), true
 }
 
 // ApplyPatch returns the JSON value a with patch applied: what a client

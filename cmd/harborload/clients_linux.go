@@ -132,7 +132,6 @@ type loop struct {
 	legal  []json.RawMessage
 	frame  []byte
 	state  []byte // a state a patch made, as a state frame
-	spare  []byte // a state buffer to build the next in
 }
 
 func newLoops(r *runner, n int) (*loops, error) {
@@ -424,7 +423,7 @@ func (l *loop) message(c *wsConn, msg []byte, now time.Time) {
 		return
 	}
 	if bytes.HasPrefix(msg, patchFrame) {
-		frame, ask := c.chain.apply(msg, l.state, &l.spare)
+		frame, ask := c.chain.apply(msg, l.state)
 		if ask {
 			r.gaps.Add(1)
 			l.send(c, 0x1, askState)

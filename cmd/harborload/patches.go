@@ -2,17 +2,16 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 
 	"harbor/table"
 )
 
 // The load tool's people take patches, as browsers do (docs/protocol.md,
-// "Patches"), unless -whole: each connection keeps its last state and
-// rebuilds the next from each patch with table.AppendPatchedOn, so the
-// server does the work it does for browsers and the tool reads what they
-// read.
+// "Patches"), unless -whole: each connection keeps its last state, with
+// its index, and rebuilds the next from each patch (table.PatchedState),
+// so the server does the work it does for browsers and the tool reads
+// what they read.
 
 var (
 	patchFrame   = []byte(`{"t":"patch","v":`)
@@ -25,15 +24,16 @@ var (
 
 // chain is the state a connection holds, and its frame id.
 type chain struct {
-	state []byte
+	state table.PatchedState
 	frame uint64
 	asked bool // a patch did not follow on: the whole state is on its way
 }
 
 // keep records the state frame msg as the state patches follow on from.
-// The state is checked here, once: the patches that follow build on it
-// (table.AppendPatchedOn) and are checked themselves. bad is true for a
-// state frame whose data is not a JSON object; no patch follows on from it.
+// The state is checked here, once (table.PatchedState.Set, as json.Valid
+// checks): the patches that follow build on it and are checked themselves,
+// and what they make is JSON by construction. bad is true for a state
+// frame whose data is not a JSON object; no patch follows on from it.
 func (ch *chain) keep(msg []byte) (bad bool) {
 	rest, ok := bytes.CutPrefix(msg, stateFrame)
 	end := bytes.IndexByte(rest, ',')
@@ -48,20 +48,17 @@ func (ch *chain) keep(msg []byte) (bad bool) {
 	if !ok || len(d) == 0 {
 		return false
 	}
-	d = d[:len(d)-1]
-	if len(d) == 0 || d[0] != '{' || !json.Valid(d) {
-		ch.state = nil
+	if ch.state.Set(d[:len(d)-1]) != nil {
 		return true
 	}
-	ch.state, ch.frame, ch.asked = append(ch.state[:0], d...), f, false
+	ch.frame, ch.asked = f, false
 	return false
 }
 
 // apply turns the patch frame msg into the state frame it makes, written
-// into buf (scratch is the loop's spare state buffer, swapped with the
-// chain's); ask is true when the patch does not follow on, and the whole
+// into buf; ask is true when the patch does not follow on, and the whole
 // state must be asked for.
-func (ch *chain) apply(msg, buf []byte, scratch *[]byte) (frame []byte, ask bool) {
+func (ch *chain) apply(msg, buf []byte) (frame []byte, ask bool) {
 	if ch.asked {
 		return nil, false
 	}
@@ -74,16 +71,12 @@ func (ch *chain) apply(msg, buf []byte, scratch *[]byte) (frame []byte, ask bool
 	f, rest, ok1 := uintAfter(rest[end:], frameIDField)
 	b, rest, ok2 := uintAfter(rest, baseField)
 	p, ok3 := bytes.CutPrefix(rest, patchField)
-	if !ok1 || !ok2 || !ok3 || len(p) < 2 || b != ch.frame || ch.state == nil {
+	if !ok1 || !ok2 || !ok3 || len(p) < 2 || b != ch.frame || ch.state.Apply(p[:len(p)-2]) != nil {
 		ch.asked = true
 		return nil, true
 	}
-	next, err := table.AppendPatchedOn((*scratch)[:0], ch.state, p[:len(p)-2])
-	if err != nil {
-		ch.asked = true
-		return nil, true
-	}
-	*scratch, ch.state, ch.frame = ch.state, next, f
+	ch.frame = f
+	next := ch.state.JSON()
 	buf = append(buf[:0], stateFrame...)
 	buf = append(buf, v...)
 	buf = append(buf, dataField...)
