@@ -64,9 +64,13 @@ func open(path string, fold folding) (*Store, error) {
 }
 
 // useWAL gives a new file 1 KiB pages, then puts the file in WAL mode
-// (which the file remembers). Small pages because the moves of many tables
-// committed together land on as many different pages, and each is written
-// whole to the WAL; an existing file keeps its page size.
+// (which the file remembers); an existing file keeps its page size. Small
+// pages because a commit's fold puts the moves of many tables into
+// `moves`, kept by (table, n), about a page a folded move, and each page
+// is written whole to the WAL. Larger pages make fewer WAL frames (two
+// writes each) a move but more bytes, and the kernel's work in the writes
+// and the fsync grows with the bytes: pages of 512 bytes to 8 KiB cost
+// about the same CPU a move (docs/performance.md, "The move log").
 func useWAL(db *sql.DB) error {
 	ctx := context.Background()
 	c, err := db.Conn(ctx)
