@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -171,9 +172,7 @@ func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int
 			dst = append(dst, m.entry...)
 		}
 		if d.record {
-			for _, x := range m.pairs {
-				d.bpairs = append(d.bpairs, b0+x)
-			}
+			d.bpairs = appendShifted(d.bpairs, m.pairs, b0)
 		}
 		return dst, b0 + int32(len(m.b))
 	}
@@ -184,11 +183,25 @@ func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int
 		start++ // the comma
 	}
 	m.entry = append(m.entry[:0], dst[start:]...)
-	m.pairs = m.pairs[:0]
-	for _, x := range d.bpairs[pstart:] {
-		m.pairs = append(m.pairs, x-b0)
-	}
+	m.pairs = appendShifted(m.pairs[:0], d.bpairs[pstart:], -b0)
 	return dst, end
+}
+
+// appendShifted appends to dst each of xs plus shift: the pairs of an
+// object or array moved to where it stands elsewhere. It grows dst once,
+// and copies xs as they are when they stand at the same place.
+func appendShifted(dst, xs []int32, shift int32) []int32 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(xs))[:n+len(xs)]
+	out := dst[n:]
+	if shift == 0 {
+		copy(out, xs)
+		return dst
+	}
+	for i, x := range xs {
+		out[i] = x + shift
+	}
+	return dst
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
@@ -231,10 +244,7 @@ func (d *differ) copyPairs(a0, b0 int32) {
 	for first > 0 && d.apairs[2*(first-1)] > a0 {
 		first--
 	}
-	shift := b0 - a0
-	for _, x := range d.apairs[2*first : 2*last+2] {
-		d.bpairs = append(d.bpairs, x+shift)
-	}
+	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*last+2], b0-a0)
 }
 
 // index finds the end of every object and array of doc[k].
