@@ -49,6 +49,10 @@ type indexed struct {
 	holders int
 	// room is the array of pairs kept before, reused for new ones.
 	room []int32
+	// view, when not 0, numbers the view this state's "view" holds: one
+	// that every state numbered the same holds in the same bytes (a view
+	// shared by every viewer, encoded once a broadcast).
+	view uint64
 }
 
 // appendDiff is AppendDiff over indexed values: a's pairs are used when
@@ -69,6 +73,7 @@ func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *memberMemo) []
 	d := differs.Get().(*differ)
 	d.memo = memo
 	d.doc = [2][]byte{a.json, b.json}
+	d.views = [2]uint64{a.view, b.view}
 	pairs := a.pairs
 	if pairs == nil {
 		d.index(0, true)
@@ -105,6 +110,7 @@ type differ struct {
 	bpairs []int32
 	record bool
 	memo   *memberMemo // nil: none
+	views  [2]uint64   // a's and b's view numbers (indexed.view)
 }
 
 // memberMemo holds, for members of an object (a state's "view", "events",
@@ -132,6 +138,7 @@ type memoEntry struct {
 	entry  []byte  // the entry made, without the comma before it
 	pairs  []int32 // b's pairs found making it, from where b's value starts
 	record bool    // pairs were recorded
+	views  [2]uint64
 }
 
 // clear forgets the values, and keeps the buffers for reuse.
@@ -161,7 +168,7 @@ func (m *memberMemo) find(key []byte) *memoEntry {
 // whose value in b is an object or an array, through d.memo.
 func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int32) ([]byte, int32) {
 	m, av, v := d.memo.find(key), d.val(0, a), d.doc[1]
-	if m.key != nil && m.record == d.record && bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b) {
+	if m.key != nil && m.record == d.record && (m.sameViews(d.views, key) || bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b)) {
 		// m.b is an object or array: the same bytes from the same bracket
 		// are the same value.
 		if len(m.entry) > 0 {
@@ -178,7 +185,7 @@ func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int
 	}
 	wasFirst, start, pstart := *first, len(dst), len(d.bpairs)
 	dst, end := d.entry(dst, first, key, a, b0)
-	m.key, m.a, m.b, m.record = key, av, v[b0:end], d.record
+	m.key, m.a, m.b, m.record, m.views = key, av, v[b0:end], d.record, d.views
 	if !wasFirst && len(dst) > start {
 		start++ // the comma
 	}
@@ -202,6 +209,13 @@ func appendShifted(dst, xs []int32, shift int32) []int32 {
 		out[i] = x + shift
 	}
 	return dst
+}
+
+// sameViews reports whether the entry is the view's between two states
+// numbered as those of views: the same bytes, known without comparing
+// them (indexed.view).
+func (m *memoEntry) sameViews(views [2]uint64, key []byte) bool {
+	return views[0] != 0 && views[1] != 0 && m.views == views && string(key) == `"view"`
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
