@@ -261,6 +261,18 @@ func (d *differ) copyPairs(a0, b0 int32) {
 	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*last+2], b0-a0)
 }
 
+// copyRange records the pairs of b's objects and arrays that are a's
+// within a's object or array at a0, up to the one at last and all it
+// holds, moved by shift.
+func (d *differ) copyRange(a0, last, shift int32) {
+	l := int(d.at[last])
+	first := l
+	for first > 0 && d.apairs[2*(first-1)] > a0 {
+		first--
+	}
+	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*l+2], shift)
+}
+
 // index finds the end of every object and array of doc[k].
 // It returns, when pairs, the (start, end) pairs it found, in d.pairs.
 func (d *differ) index(k int, pairs bool) []int32 {
@@ -365,14 +377,57 @@ func (d *differ) node(dst []byte, a0, a1, b0 int32) ([]byte, int32) {
 	dst = append(dst, '{')
 	first := true
 	var end int32
+	same := 0
+	if b0 > 0 || d.memo == nil {
+		// The top object's members the memo takes go through it.
+		same = d.samePrefix(am, a0, b0)
+	}
 	if d.doc[1][b0] == '[' {
-		dst, end = d.diffArray(dst, am, b0, &first)
+		dst, end = d.diffArray(dst, am, b0, same, b0-a0, &first)
 	} else {
-		dst, end = d.diffObject(dst, am, b0, &first)
+		dst, end = d.diffObject(dst, am, b0, same, b0-a0, &first)
 	}
 	d.mems = d.mems[:base]
 	d.pair(b0, end)
 	return append(dst, '}'), end
+}
+
+// samePrefix returns how many of the first members am of a's object or
+// array at a0 b holds as they are, in the same bytes from b0 on, found
+// with a few comparisons of growing spans of bytes rather than member by
+// member, and records their pairs. A member's span ends one byte past its
+// value, so that a number is not taken for the start of a longer one.
+func (d *differ) samePrefix(am []span, a0, b0 int32) int {
+	a, b := d.doc[0], d.doc[1]
+	same := func(n int) bool {
+		e := am[n-1].v1 + 1 - a0
+		return int(b0+e) <= len(b) && int(a0+e) <= len(a) && bytes.Equal(a[a0:a0+e], b[b0:b0+e])
+	}
+	lo, hi := 0, len(am)+1 // the first lo members are the same, the first hi not
+	for n := 1; n < hi; n *= 2 {
+		if !same(n) {
+			hi = n
+			break
+		}
+		lo = n
+	}
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if same(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if d.record {
+		for n := lo - 1; n >= 0; n-- {
+			if c := a[am[n].v0]; c == '{' || c == '[' {
+				d.copyRange(a0, am[n].v0, b0-a0)
+				break
+			}
+		}
+	}
+	return lo
 }
 
 // next returns where b's next member or element starts after a value
@@ -390,12 +445,22 @@ func (d *differ) next(i int32) (int32, bool) {
 // closed returns the index just past the closing bracket at i.
 func (d *differ) closed(i int32) int32 { return min(i+1, int32(len(d.doc[1]))) }
 
-func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
+// diffObject appends the entries of b's object at b0 against a's members
+// am, of which b holds the first same as they are, moved by shift
+// (samePrefix).
+func (d *differ) diffObject(dst []byte, am []span, b0 int32, same int, shift int32, first *bool) ([]byte, int32) {
 	// A member of a found in b is marked by its k1 set to -1.
 	v := d.doc[1]
 	i := skipSpace(v, b0+1)
 	more := int(i) < len(v) && v[i] != '}'
 	j := 0
+	if same > 0 {
+		for x := range am[:same] {
+			am[x].k1 = -1
+		}
+		i, more = d.next(am[same-1].v1 + shift)
+		j = same
+	}
 	for more {
 		k1 := int32(stringEnd(v, int(i)))
 		key := v[i:k1]
@@ -433,12 +498,19 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 	return dst, d.closed(i)
 }
 
-func (d *differ) diffArray(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
+// diffArray appends the entries of b's array at b0 against a's elements
+// am, of which b holds the first same as they are, moved by shift
+// (samePrefix).
+func (d *differ) diffArray(dst []byte, am []span, b0 int32, same int, shift int32, first *bool) ([]byte, int32) {
 	var key [24]byte
 	v := d.doc[1]
 	i := skipSpace(v, b0+1)
 	more := int(i) < len(v) && v[i] != ']'
 	n := 0
+	if same > 0 {
+		i, more = d.next(am[same-1].v1 + shift)
+		n = same
+	}
 	for ; more && n < len(am); n++ {
 		k := indexKey(key[:0], n)
 		var v1 int32
