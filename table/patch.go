@@ -262,12 +262,12 @@ func (d *differ) copyPairs(a0, b0 int32) {
 }
 
 // copyRange records the pairs of b's objects and arrays that are a's
-// within a's object or array at a0, up to the one at last and all it
-// holds, moved by shift.
-func (d *differ) copyRange(a0, last, shift int32) {
+// from a's byte s, where a member or element starts, up to the one at last
+// and all it holds, moved by shift.
+func (d *differ) copyRange(s, last, shift int32) {
 	l := int(d.at[last])
 	first := l
-	for first > 0 && d.apairs[2*(first-1)] > a0 {
+	for first > 0 && d.apairs[2*(first-1)] >= s {
 		first--
 	}
 	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*l+2], shift)
@@ -377,35 +377,40 @@ func (d *differ) node(dst []byte, a0, a1, b0 int32) ([]byte, int32) {
 	dst = append(dst, '{')
 	first := true
 	var end int32
-	same := 0
-	if b0 > 0 || d.memo == nil {
-		// The top object's members the memo takes go through it.
-		same = d.samePrefix(am, a0, b0)
-	}
 	if d.doc[1][b0] == '[' {
-		dst, end = d.diffArray(dst, am, b0, same, b0-a0, &first)
+		dst, end = d.diffArray(dst, am, b0, &first)
 	} else {
-		dst, end = d.diffObject(dst, am, b0, same, b0-a0, &first)
+		dst, end = d.diffObject(dst, am, b0, &first)
 	}
 	d.mems = d.mems[:base]
 	d.pair(b0, end)
 	return append(dst, '}'), end
 }
 
-// samePrefix returns how many of the first members am of a's object or
-// array at a0 b holds as they are, in the same bytes from b0 on, found
-// with a few comparisons of growing spans of bytes rather than member by
-// member, and records their pairs. A member's span ends one byte past its
-// value, so that a number is not taken for the start of a longer one.
-func (d *differ) samePrefix(am []span, a0, b0 int32) int {
+// minRun is the fewest members of an object or array in which runs of
+// unchanged members are looked for (sameRun).
+const minRun = 8
+
+// sameRun returns how many of the first members am of a's object or
+// array, a's bytes from s on, b holds as they are from b0 on, found with
+// comparisons of doubling spans of bytes rather than member by member,
+// each span from where the last one known the same ends, and records
+// their pairs. A member's span ends one byte past its value, so that a
+// number is not taken for the start of a longer one.
+func (d *differ) sameRun(am []span, s, b0 int32) int {
 	a, b := d.doc[0], d.doc[1]
-	same := func(n int) bool {
-		e := am[n-1].v1 + 1 - a0
-		return int(b0+e) <= len(b) && int(a0+e) <= len(a) && bytes.Equal(a[a0:a0+e], b[b0:b0+e])
+	// same reports whether the members from the first lo to the first n
+	// are the same, the first lo being so.
+	same := func(lo, n int) bool {
+		f, e := s, am[n-1].v1+1
+		if lo > 0 {
+			f = am[lo-1].v1 + 1
+		}
+		return int(e) <= len(a) && int(b0+e-s) <= len(b) && bytes.Equal(a[f:e], b[b0+f-s:b0+e-s])
 	}
 	lo, hi := 0, len(am)+1 // the first lo members are the same, the first hi not
 	for n := 1; n < hi; n *= 2 {
-		if !same(n) {
+		if !same(lo, n) {
 			hi = n
 			break
 		}
@@ -413,7 +418,7 @@ func (d *differ) samePrefix(am []span, a0, b0 int32) int {
 	}
 	for hi-lo > 1 {
 		mid := int(uint(lo+hi) >> 1)
-		if same(mid) {
+		if same(lo, mid) {
 			lo = mid
 		} else {
 			hi = mid
@@ -422,7 +427,7 @@ func (d *differ) samePrefix(am []span, a0, b0 int32) int {
 	if d.record {
 		for n := lo - 1; n >= 0; n-- {
 			if c := a[am[n].v0]; c == '{' || c == '[' {
-				d.copyRange(a0, am[n].v0, b0-a0)
+				d.copyRange(s, am[n].v0, b0-s)
 				break
 			}
 		}
@@ -446,22 +451,30 @@ func (d *differ) next(i int32) (int32, bool) {
 func (d *differ) closed(i int32) int32 { return min(i+1, int32(len(d.doc[1]))) }
 
 // diffObject appends the entries of b's object at b0 against a's members
-// am, of which b holds the first same as they are, moved by shift
-// (samePrefix).
-func (d *differ) diffObject(dst []byte, am []span, b0 int32, same int, shift int32, first *bool) ([]byte, int32) {
+// am. Where b's members come as a's do, a run of them b holds as they are
+// is passed over at once (sameRun), but for the top object's members the
+// memo takes, which go through it.
+func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
 	// A member of a found in b is marked by its k1 set to -1.
 	v := d.doc[1]
 	i := skipSpace(v, b0+1)
 	more := int(i) < len(v) && v[i] != '}'
 	j := 0
-	if same > 0 {
-		for x := range am[:same] {
-			am[x].k1 = -1
-		}
-		i, more = d.next(am[same-1].v1 + shift)
-		j = same
-	}
+	// A run is looked for first, and then after each member that did not
+	// change: not after one that did, which is likely one of many. Nor in
+	// an object of few members, where it would save little.
+	runs, try := len(am) >= minRun && (b0 > 0 || d.memo == nil), true
 	for more {
+		if try && runs && j < len(am) && am[j].k1 >= 0 {
+			if n := d.sameRun(am[j:], am[j].k0, i); n > 0 {
+				for x := j; x < j+n; x++ {
+					am[x].k1 = -1
+				}
+				i, more = d.next(am[j+n-1].v1 + i - am[j].k0)
+				j += n
+				continue
+			}
+		}
 		k1 := int32(stringEnd(v, int(i)))
 		key := v[i:k1]
 		i = skipSpace(v, skipSpace(v, k1)+1) // past the colon
@@ -477,6 +490,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, same int, shift int
 			}
 		}
 		var v1 int32
+		before := len(dst)
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
@@ -487,6 +501,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, same int, shift int
 			dst, v1 = d.entry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1
 		}
+		try = len(dst) == before
 		i, more = d.next(v1)
 	}
 	for _, m := range am {
@@ -499,22 +514,28 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, same int, shift int
 }
 
 // diffArray appends the entries of b's array at b0 against a's elements
-// am, of which b holds the first same as they are, moved by shift
-// (samePrefix).
-func (d *differ) diffArray(dst []byte, am []span, b0 int32, same int, shift int32, first *bool) ([]byte, int32) {
+// am, passing over at once a run of them b holds as they are (sameRun).
+func (d *differ) diffArray(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
 	var key [24]byte
 	v := d.doc[1]
 	i := skipSpace(v, b0+1)
 	more := int(i) < len(v) && v[i] != ']'
 	n := 0
-	if same > 0 {
-		i, more = d.next(am[same-1].v1 + shift)
-		n = same
-	}
+	runs := len(am) >= minRun // as in diffObject
+	try := runs
 	for ; more && n < len(am); n++ {
+		if try {
+			if c := d.sameRun(am[n:], am[n].v0, i); c > 0 {
+				i, more = d.next(am[n+c-1].v1 + i - am[n].v0)
+				n += c - 1
+				continue
+			}
+		}
 		k := indexKey(key[:0], n)
 		var v1 int32
+		before := len(dst)
 		dst, v1 = d.entry(dst, first, k, am[n], i)
+		try = runs && len(dst) == before
 		i, more = d.next(v1)
 	}
 	// The elements past a's length: read them all first, for their
