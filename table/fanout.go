@@ -40,6 +40,9 @@ type fanout struct {
 	// too, when it is shared), made once for the bases that hold the same
 	// (memberMemo).
 	memo memberMemo
+	// views numbers the views shared by every viewer, one a broadcast
+	// (indexed.view).
+	views uint64
 	// retired are the frames whose states no connection holds as its base
 	// any more, let go once the broadcast is over: until then the memo may
 	// still point into them.
@@ -153,6 +156,7 @@ type viewFrame struct {
 	v    int
 	id   uint64
 	memo *memberMemo // the broadcast's shared patch entries, nil: none
+	view uint64      // the number of the shared view the state holds, 0: none (indexed.view)
 	full *Msg
 	at   int      // where the state starts in full, after {"t":"state","v":N,"f":F,"d":
 	data *indexed // the state, for the connections that take patches: their next base
@@ -195,7 +199,7 @@ func (f *viewFrame) state() *indexed {
 		b := f.full.Bytes()
 		f.full.Hold()
 		f.data = &f.full.base
-		*f.data = indexed{json: b[f.at : len(b)-1], frame: f.full, room: f.data.room}
+		*f.data = indexed{json: b[f.at : len(b)-1], frame: f.full, room: f.data.room, view: f.view}
 	}
 	return f.data
 }
@@ -319,12 +323,17 @@ func (f *fanout) state(vs views, shared sharedParts, version int) {
 	var frames [game.MaxSeats + 1]viewFrame
 	memo := &f.memo
 	memo.ownView = shared.view == nil
+	var view uint64
+	if shared.view != nil {
+		f.views++
+		view = f.views
+	}
 	for _, s := range f.subs {
 		viewer := vs.viewerOf(s)
 		fr := &frames[viewer+1]
 		if fr.full == nil {
 			*fr = f.newViewFrame(vs, viewer, shared, version)
-			fr.memo = memo
+			fr.memo, fr.view = memo, view
 		}
 		fr.sendTo(s)
 	}

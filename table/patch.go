@@ -49,6 +49,10 @@ type indexed struct {
 	holders int
 	// room is the array of pairs kept before, reused for new ones.
 	room []int32
+	// view, when not 0, numbers the view this state's "view" holds: one
+	// that every state numbered the same holds in the same bytes (a view
+	// shared by every viewer, encoded once a broadcast).
+	view uint64
 }
 
 // appendDiff is AppendDiff over indexed values: a's pairs are used when
@@ -69,6 +73,7 @@ func appendDiffShared(dst []byte, a, b *indexed, keep bool, memo *memberMemo) []
 	d := differs.Get().(*differ)
 	d.memo = memo
 	d.doc = [2][]byte{a.json, b.json}
+	d.views = [2]uint64{a.view, b.view}
 	pairs := a.pairs
 	if pairs == nil {
 		d.index(0, true)
@@ -105,6 +110,7 @@ type differ struct {
 	bpairs []int32
 	record bool
 	memo   *memberMemo // nil: none
+	views  [2]uint64   // a's and b's view numbers (indexed.view)
 }
 
 // memberMemo holds, for members of an object (a state's "view", "events",
@@ -132,6 +138,7 @@ type memoEntry struct {
 	entry  []byte  // the entry made, without the comma before it
 	pairs  []int32 // b's pairs found making it, from where b's value starts
 	record bool    // pairs were recorded
+	views  [2]uint64
 }
 
 // clear forgets the values, and keeps the buffers for reuse.
@@ -161,7 +168,7 @@ func (m *memberMemo) find(key []byte) *memoEntry {
 // whose value in b is an object or an array, through d.memo.
 func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int32) ([]byte, int32) {
 	m, av, v := d.memo.find(key), d.val(0, a), d.doc[1]
-	if m.key != nil && m.record == d.record && bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b) {
+	if m.key != nil && m.record == d.record && (m.sameViews(d.views, key) || bytes.Equal(m.a, av) && bytes.HasPrefix(v[b0:], m.b)) {
 		// m.b is an object or array: the same bytes from the same bracket
 		// are the same value.
 		if len(m.entry) > 0 {
@@ -172,24 +179,43 @@ func (d *differ) sharedEntry(dst []byte, first *bool, key []byte, a span, b0 int
 			dst = append(dst, m.entry...)
 		}
 		if d.record {
-			for _, x := range m.pairs {
-				d.bpairs = append(d.bpairs, b0+x)
-			}
+			d.bpairs = appendShifted(d.bpairs, m.pairs, b0)
 		}
 		return dst, b0 + int32(len(m.b))
 	}
 	wasFirst, start, pstart := *first, len(dst), len(d.bpairs)
 	dst, end := d.entry(dst, first, key, a, b0)
-	m.key, m.a, m.b, m.record = key, av, v[b0:end], d.record
+	m.key, m.a, m.b, m.record, m.views = key, av, v[b0:end], d.record, d.views
 	if !wasFirst && len(dst) > start {
 		start++ // the comma
 	}
 	m.entry = append(m.entry[:0], dst[start:]...)
-	m.pairs = m.pairs[:0]
-	for _, x := range d.bpairs[pstart:] {
-		m.pairs = append(m.pairs, x-b0)
-	}
+	m.pairs = appendShifted(m.pairs[:0], d.bpairs[pstart:], -b0)
 	return dst, end
+}
+
+// appendShifted appends to dst each of xs plus shift: the pairs of an
+// object or array moved to where it stands elsewhere. It grows dst once,
+// and copies xs as they are when they stand at the same place.
+func appendShifted(dst, xs []int32, shift int32) []int32 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(xs))[:n+len(xs)]
+	out := dst[n:]
+	if shift == 0 {
+		copy(out, xs)
+		return dst
+	}
+	for i, x := range xs {
+		out[i] = x + shift
+	}
+	return dst
+}
+
+// sameViews reports whether the entry is the view's between two states
+// numbered as those of views: the same bytes, known without comparing
+// them (indexed.view).
+func (m *memoEntry) sameViews(views [2]uint64, key []byte) bool {
+	return views[0] != 0 && views[1] != 0 && m.views == views && string(key) == `"view"`
 }
 
 var differs = sync.Pool{New: func() any { return new(differ) }}
@@ -232,10 +258,19 @@ func (d *differ) copyPairs(a0, b0 int32) {
 	for first > 0 && d.apairs[2*(first-1)] > a0 {
 		first--
 	}
-	shift := b0 - a0
-	for _, x := range d.apairs[2*first : 2*last+2] {
-		d.bpairs = append(d.bpairs, x+shift)
+	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*last+2], b0-a0)
+}
+
+// copyRange records the pairs of b's objects and arrays that are a's
+// from a's byte s, where a member or element starts, up to the one at last
+// and all it holds, moved by shift.
+func (d *differ) copyRange(s, last, shift int32) {
+	l := int(d.at[last])
+	first := l
+	for first > 0 && d.apairs[2*(first-1)] >= s {
+		first--
 	}
+	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*l+2], shift)
 }
 
 // index finds the end of every object and array of doc[k].
@@ -352,6 +387,54 @@ func (d *differ) node(dst []byte, a0, a1, b0 int32) ([]byte, int32) {
 	return append(dst, '}'), end
 }
 
+// minRun is the fewest members of an object or array in which runs of
+// unchanged members are looked for (sameRun).
+const minRun = 8
+
+// sameRun returns how many of the first members am of a's object or
+// array, a's bytes from s on, b holds as they are from b0 on, found with
+// comparisons of doubling spans of bytes rather than member by member,
+// each span from where the last one known the same ends, and records
+// their pairs. A member's span ends one byte past its value, so that a
+// number is not taken for the start of a longer one.
+func (d *differ) sameRun(am []span, s, b0 int32) int {
+	a, b := d.doc[0], d.doc[1]
+	// same reports whether the members from the first lo to the first n
+	// are the same, the first lo being so.
+	same := func(lo, n int) bool {
+		f, e := s, am[n-1].v1+1
+		if lo > 0 {
+			f = am[lo-1].v1 + 1
+		}
+		return int(e) <= len(a) && int(b0+e-s) <= len(b) && bytes.Equal(a[f:e], b[b0+f-s:b0+e-s])
+	}
+	lo, hi := 0, len(am)+1 // the first lo members are the same, the first hi not
+	for n := 1; n < hi; n *= 2 {
+		if !same(lo, n) {
+			hi = n
+			break
+		}
+		lo = n
+	}
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if same(lo, mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if d.record {
+		for n := lo - 1; n >= 0; n-- {
+			if c := a[am[n].v0]; c == '{' || c == '[' {
+				d.copyRange(s, am[n].v0, b0-s)
+				break
+			}
+		}
+	}
+	return lo
+}
+
 // next returns where b's next member or element starts after a value
 // ending at i, and false at the end of its object or array, where i then
 // is the closing bracket.
@@ -367,13 +450,31 @@ func (d *differ) next(i int32) (int32, bool) {
 // closed returns the index just past the closing bracket at i.
 func (d *differ) closed(i int32) int32 { return min(i+1, int32(len(d.doc[1]))) }
 
+// diffObject appends the entries of b's object at b0 against a's members
+// am. Where b's members come as a's do, a run of them b holds as they are
+// is passed over at once (sameRun), but for the top object's members the
+// memo takes, which go through it.
 func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
 	// A member of a found in b is marked by its k1 set to -1.
 	v := d.doc[1]
 	i := skipSpace(v, b0+1)
 	more := int(i) < len(v) && v[i] != '}'
 	j := 0
+	// A run is looked for first, and then after each member that did not
+	// change: not after one that did, which is likely one of many. Nor in
+	// an object of few members, where it would save little.
+	runs, try := len(am) >= minRun && (b0 > 0 || d.memo == nil), true
 	for more {
+		if try && runs && j < len(am) && am[j].k1 >= 0 {
+			if n := d.sameRun(am[j:], am[j].k0, i); n > 0 {
+				for x := j; x < j+n; x++ {
+					am[x].k1 = -1
+				}
+				i, more = d.next(am[j+n-1].v1 + i - am[j].k0)
+				j += n
+				continue
+			}
+		}
 		k1 := int32(stringEnd(v, int(i)))
 		key := v[i:k1]
 		i = skipSpace(v, skipSpace(v, k1)+1) // past the colon
@@ -389,6 +490,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 			}
 		}
 		var v1 int32
+		before := len(dst)
 		if k < 0 {
 			v1 = d.scan(i)
 			dst = appendSet(dst, first, key, v[i:v1])
@@ -399,6 +501,7 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 			dst, v1 = d.entry(dst, first, key, am[k], i)
 			am[k].k1, j = -1, k+1
 		}
+		try = len(dst) == before
 		i, more = d.next(v1)
 	}
 	for _, m := range am {
@@ -410,16 +513,29 @@ func (d *differ) diffObject(dst []byte, am []span, b0 int32, first *bool) ([]byt
 	return dst, d.closed(i)
 }
 
+// diffArray appends the entries of b's array at b0 against a's elements
+// am, passing over at once a run of them b holds as they are (sameRun).
 func (d *differ) diffArray(dst []byte, am []span, b0 int32, first *bool) ([]byte, int32) {
 	var key [24]byte
 	v := d.doc[1]
 	i := skipSpace(v, b0+1)
 	more := int(i) < len(v) && v[i] != ']'
 	n := 0
+	runs := len(am) >= minRun // as in diffObject
+	try := runs
 	for ; more && n < len(am); n++ {
+		if try {
+			if c := d.sameRun(am[n:], am[n].v0, i); c > 0 {
+				i, more = d.next(am[n+c-1].v1 + i - am[n].v0)
+				n += c - 1
+				continue
+			}
+		}
 		k := indexKey(key[:0], n)
 		var v1 int32
+		before := len(dst)
 		dst, v1 = d.entry(dst, first, k, am[n], i)
+		try = runs && len(dst) == before
 		i, more = d.next(v1)
 	}
 	// The elements past a's length: read them all first, for their
