@@ -16,8 +16,9 @@ import (
 )
 
 // AppendMove implements table.Store. It returns after the transaction that
-// holds the move has committed; then runs before that, on the goroutine
-// that finishes the committed batches in order (groupcommit.Queue). A node's store refuses
+// holds the move has committed; then runs on the committer's goroutine
+// before that, and the moves of a batch are finished in the order they
+// were written, before the next batch is written. A node's store refuses
 // (ErrLeaseLost) a move of a table whose lease the node does not hold with
 // the fencing number stored, checked in the transaction that writes it.
 func (s *Store) AppendMove(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {

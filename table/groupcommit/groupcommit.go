@@ -53,9 +53,9 @@ func (q *Queue) Quit() <-chan struct{} { return q.quit }
 
 // Append queues a move and returns once its batch is written: nil after the
 // transaction that holds it has committed, else the error commit gave it.
-// then runs before that on the goroutine that finishes the committer's
-// batches, which finishes them in the order they committed and each
-// batch's moves in its order, while the committer writes the next batch.
+// then runs on the committer's goroutine before that, and the moves of a
+// batch are finished in the order of the batch, before that committer
+// writes its next batch.
 func (q *Queue) Append(ctx context.Context, id string, m table.Move, result *game.Result, then func(error)) error {
 	r := &Request{ID: id, Move: m, Result: result, then: then, done: doneChans.Get().(chan error)}
 	select {
@@ -85,8 +85,8 @@ func (q *Queue) Append(ctx context.Context, id string, m table.Move, result *gam
 }
 
 // Start runs a committer until Close: it gathers queued moves into batches
-// and calls commit with each, which sets every request's Err; then its
-// finisher finishes the batch's moves, while it writes the next batch. Several committers may run at once; a table
+// and calls commit with each, which sets every request's Err; then it
+// finishes the batch's moves. Several committers may run at once; a table
 // has at most one move queued (its runner waits for the answer), so its
 // moves are never reordered.
 func (q *Queue) Start(commit func(batch []*Request)) {
@@ -95,27 +95,12 @@ func (q *Queue) Start(commit func(batch []*Request)) {
 }
 
 func (q *Queue) committer(commit func(batch []*Request)) {
-	// Two batches take turns: while the finisher makes one batch's moves
-	// live (the fan-out of their views, most of a batch's CPU), the
-	// committer writes the next, so the next batch's fsync waits beside
-	// that work rather than after it. At most one committed batch waits to
-	// be finished, and batches are finished in the order they committed.
-	committed := make(chan []*Request, 1)
-	free := make(chan []*Request, 2)
-	free <- make([]*Request, 0, q.max)
-	free <- make([]*Request, 0, q.max)
-	finished := make(chan struct{})
-	go finisher(committed, free, finished)
-	defer func() {
-		close(committed)
-		<-finished
-		q.running.Done()
-	}()
+	defer q.running.Done()
+	batch := make([]*Request, 0, q.max)
 	for {
-		var batch []*Request
 		select {
 		case r := <-q.reqs:
-			batch = append(<-free, r)
+			batch = append(batch[:0], r)
 		case <-q.quit:
 			for {
 				select {
@@ -140,25 +125,14 @@ func (q *Queue) committer(commit func(batch []*Request)) {
 			r.Err = nil
 		}
 		commit(batch)
-		committed <- batch
-	}
-}
-
-// finisher finishes the committed batches in turn, and hands each back to
-// free emptied. It closes finished once committed is closed and drained.
-//
-// Finishing on one goroutine, not on each caller's, makes a batch's moves
-// live at once: a goroutine woken by the committer waits for a processor
-// behind whatever else is queued, and on a busy server that was most of
-// the p99.
-func finisher(committed <-chan []*Request, free chan<- []*Request, finished chan<- struct{}) {
-	defer close(finished)
-	for batch := range committed {
+		// Finishing here, not on each caller's goroutine or on one of its
+		// own, makes the committed moves live at once: a goroutine woken
+		// by the committer waits for a processor behind whatever else is
+		// queued, and on a busy server that was most of the p99.
 		for _, r := range batch {
 			r.finish()
 		}
 		clear(batch)
-		free <- batch[:0]
 		// The goroutines that write the views just queued wait on this
 		// processor: let them go out before the next batch.
 		runtime.Gosched()
