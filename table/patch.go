@@ -253,12 +253,7 @@ func (d *differ) copyPairs(a0, b0 int32) {
 	if !d.record {
 		return
 	}
-	last := int(d.at[a0])
-	first := last
-	for first > 0 && d.apairs[2*(first-1)] > a0 {
-		first--
-	}
-	d.bpairs = appendShifted(d.bpairs, d.apairs[2*first:2*last+2], b0-a0)
+	d.copyRange(a0, a0, b0-a0) // the pairs starting at a0 or after: a0's and those it holds
 }
 
 // copyRange records the pairs of b's objects and arrays that are a's
@@ -1122,12 +1117,7 @@ func (p *patching) appendValue(dst []byte, k int, v0, v1 int32) []byte {
 		// are those that end in (v0, v1], one after the other.
 		pairs := p.known[k]
 		first, last := endAfter(pairs, v0), endAfter(pairs, v1)
-		shift := int32(len(dst)-p.start) - v0
-		out := slices.Grow(p.out, 2*(last-first))
-		for _, x := range pairs[2*first : 2*last] {
-			out = append(out, x+shift)
-		}
-		p.out = out
+		p.out = appendShifted(p.out, pairs[2*first:2*last], int32(len(dst)-p.start)-v0)
 	}
 	return append(dst, p.doc[k][v0:v1]...)
 }
