@@ -181,3 +181,13 @@ func TestOwnViewPatches(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestAppendType: a frame's type is quoted as strconv.AppendQuote quotes
+// it, whatever it holds.
+func TestAppendType(t *testing.T) {
+	for _, typ := range []string{"state", "patch", "lobby", "error", "", "Said", "a b", `q"`, "é", "x\n"} {
+		if got, want := appendType(nil, typ), strconv.AppendQuote(nil, typ); string(got) != string(want) {
+			t.Errorf("%q: %s, want %s", typ, got, want)
+		}
+	}
+}
