@@ -11,6 +11,7 @@ import (
 
 	"harbor/game"
 	"harbor/server"
+	"harbor/table"
 )
 
 // countingConn counts the bytes read from a connection.
@@ -30,7 +31,10 @@ func (c countingConn) Read(b []byte) (int, error) {
 // game for fewer than two people is passed by, saying so) over real
 // WebSockets and reports the bytes a person's connection reads a move,
 // WebSocket framing included: with every state whole or as patches, each
-// with or without permessage-deflate. One game an iteration:
+// with or without permessage-deflate. One game an iteration, its table
+// seeded from the iteration's number (table.Options.Seed), so that a run of
+// -benchtime Nx plays the same N games on every build, and two builds or
+// two modes compare on the same games:
 //
 //	go test ./server -run '^$' -bench BytesPerMove -benchtime 3x
 func BenchmarkBytesPerMove(b *testing.B) {
@@ -53,8 +57,8 @@ func BenchmarkBytesPerMove(b *testing.B) {
 		} {
 			b.Run(id+"/"+mode.name, func(b *testing.B) {
 				var read, moves int64
-				for range b.N {
-					r, m := countedGame(b, id, mode.query, mode.compress)
+				for i := range b.N {
+					r, m := countedGame(b, id, mode.query, mode.compress, uint64(i)+1)
 					read, moves = read+r, moves+int64(m)
 				}
 				b.ReportMetric(float64(read)/float64(moves), "bytes/move")
@@ -64,12 +68,13 @@ func BenchmarkBytesPerMove(b *testing.B) {
 	}
 }
 
-// countedGame plays one game of id and returns the bytes the host's
-// connection read from the start to the end, and the moves played.
-func countedGame(b *testing.B, id, query string, mode websocket.CompressionMode) (int64, int) {
+// countedGame plays one game of id on a table of the given seed and returns
+// the bytes the host's connection read from the start to the end, and the
+// moves played.
+func countedGame(b *testing.B, id, query string, mode websocket.CompressionMode, seed uint64) (int64, int) {
 	limits := server.DefaultLimits
 	limits.MsgRate, limits.MsgBurst = 10000, 10000
-	e := serveWith(b, openStore(b), server.Config{Limits: limits, Compression: mode})
+	e := serveOpts(b, openStore(b), server.Config{Limits: limits, Compression: mode}, table.Options{Seed: seed})
 	e.compress = mode
 	host, friend, screen := e.person("Ana"), e.person("Bo"), e.person("TV")
 	var read atomic.Int64
