@@ -3,8 +3,11 @@ package harbor
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Msg is a line for people as a message id and its values, never as
@@ -174,9 +177,18 @@ func appendShortValue(b []byte, v any, ns string) []byte {
 			return append(b, AppendJSONString(nil, x)[1:]...)
 		}
 	case *Msg:
-		if x != nil && len(x.V) == 0 {
+		if x != nil {
 			if id := relative(x.ID, ns); id != "" && id[0] == '.' {
-				return AppendJSONString(b, id)
+				if len(x.V) == 0 {
+					return AppendJSONString(b, id)
+				}
+				if n, ok := countOnly(x); ok && !strings.Contains(id, CountMark) {
+					// A counted word: ".amount.brick#2", its id and its n.
+					b = AppendJSONString(b, id)
+					b = append(b[:len(b)-1], CountMark...)
+					b = strconv.AppendInt(b, n, 10)
+					return append(b, '"')
+				}
 			}
 		}
 		return x.AppendShort(b, ns)
@@ -184,6 +196,32 @@ func appendShortValue(b []byte, v any, ns string) []byte {
 		return appendList(b, x, ns, true)
 	}
 	return AppendJSONValue(b, v)
+}
+
+// CountMark joins a counted word's id and its count in the short form: a
+// message of the game whose one value is the integer n ("2 brick") is the
+// string ".amount.brick#2" inside another message.
+const CountMark = "#"
+
+// countOnly is m's n when n is its one value and a whole number: an
+// integer, or a float64 of one, as a message read back holds it.
+func countOnly(m *Msg) (int64, bool) {
+	if len(m.V) != 1 {
+		return 0, false
+	}
+	n, ok := m.V["n"]
+	if !ok {
+		return 0, false
+	}
+	switch v := reflect.ValueOf(n); {
+	case v.CanInt():
+		return v.Int(), true
+	case v.CanUint() && v.Uint() < 1<<63:
+		return int64(v.Uint()), true
+	case v.CanFloat() && v.Float() == math.Trunc(v.Float()) && math.Abs(v.Float()) < 1<<53:
+		return int64(v.Float()), true
+	}
+	return 0, false
 }
 
 // UnmarshalJSON reads a message in either form, {"id", "v"} or the short
@@ -260,6 +298,11 @@ func unmarshalValue(v json.RawMessage, short bool) (any, error) {
 	if s, ok := x.(string); ok && short && s != "" {
 		switch s[0] {
 		case '.':
+			if i := strings.LastIndex(s, CountMark); i > 0 {
+				if n, err := strconv.ParseInt(s[i+len(CountMark):], 10, 64); err == nil {
+					return &Msg{ID: s[:i], V: map[string]any{"n": float64(n)}}, nil // a counted word
+				}
+			}
 			return &Msg{ID: s}, nil // a word of the short form
 		case '\\':
 			return s[1:], nil

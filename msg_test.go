@@ -21,3 +21,39 @@ func TestShortFormOfAWordWithoutAnID(t *testing.T) {
 		t.Fatal("Check passes a word without an id")
 	}
 }
+
+// A word of the game with one integer n travels inside another message as
+// its id and n after a "#"; other ids, and other values, keep the object;
+// read back and resolved it is the word and its n.
+func TestShortFormOfACountedWord(t *testing.T) {
+	m := M("harborfall.offers", "give", M("harborfall.amount.brick", "n", 2), "get", M("harborfall.amount.ore", "n", int8(-1)),
+		"all", []any{M("harborfall.amount.wool", "n", 3)}, "kept", M("table.count", "n", 2), "named", M("harborfall.by", "n", "Bo"))
+	got := string(m.AppendShort(nil, "harborfall"))
+	want := `{"@":".offers","all":[".amount.wool#3"],"get":".amount.ore#-1","give":".amount.brick#2",` +
+		`"kept":{"@":"table.count","n":2},"named":{"@":".by","n":"Bo"}}`
+	if got != want {
+		t.Fatalf("short form %s\nwant       %s", got, want)
+	}
+	var back Msg
+	if err := json.Unmarshal([]byte(got), &back); err != nil {
+		t.Fatal(err)
+	}
+	back.Resolve("harborfall")
+	give, ok := back.V["give"].(*Msg)
+	if !ok || give.ID != "harborfall.amount.brick" || give.V["n"] != float64(2) {
+		t.Errorf("give read back as %#v", back.V["give"])
+	}
+	if get := back.V["get"].(*Msg); get.ID != "harborfall.amount.ore" || get.V["n"] != float64(-1) {
+		t.Errorf("get read back as %#v", get)
+	}
+	if again := string(back.AppendShort(nil, "harborfall")); again != want {
+		t.Errorf("read back and written again: %s", again)
+	}
+	var word Msg
+	if err := json.Unmarshal([]byte(`{"@":".x","w":".a#b"}`), &word); err != nil {
+		t.Fatal(err)
+	}
+	if w := word.V["w"].(*Msg); w.ID != ".a#b" || w.V != nil {
+		t.Errorf("a word with a # and no count read back as %#v", w)
+	}
+}

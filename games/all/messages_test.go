@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -143,7 +144,8 @@ func randomEvents(t *testing.T, d game.Definition, n int, seed uint64, names ...
 func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 	// short is a message's short form as encoding/json writes a map: its id
 	// under "@" and its values beside it, the game's ids from their dot, its
-	// words strings, a name from a dot or a backslash after a backslash.
+	// words strings, a word with one integer n its id and n after a "#", a
+	// name from a dot or a backslash after a backslash.
 	var short func(m *game.Msg, ns string, inside bool) any
 	short = func(m *game.Msg, ns string, inside bool) any {
 		id := m.ID
@@ -152,6 +154,11 @@ func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 		}
 		if inside && len(m.V) == 0 && id[0] == '.' {
 			return id
+		}
+		if n, ok := m.V["n"]; inside && ok && len(m.V) == 1 && id[0] == '.' && !strings.Contains(id, "#") {
+			if v := reflect.ValueOf(n); v.CanInt() || v.CanUint() {
+				return fmt.Sprintf("%s#%d", id, n) // a counted word
+			}
 		}
 		out := map[string]any{"@": id}
 		var value func(v any) any

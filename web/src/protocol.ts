@@ -308,12 +308,21 @@ export function decodeMsg(d: unknown, game = ""): Msg | undefined {
 
 /**
  * decodeValue reads one value of a message: its messages, and those of a list, into the long form; in
- * the short form a string from a dot is a word of game, and a backslash before a name is dropped.
+ * the short form a string from a dot is a word of game (".amount.brick#2", a counted word, is the
+ * word with the value n: 2), and a backslash before a name is dropped.
  */
 function decodeValue(x: unknown, game: string, short: boolean): unknown {
   if (Array.isArray(x)) return x.map((it) => decodeValue(it, game, short));
-  if (short && typeof x === "string") return x.startsWith(".") ? { id: game + x } : x.startsWith("\\") ? x.slice(1) : x;
+  if (short && typeof x === "string") return x.startsWith(".") ? shortWord(x, game) : x.startsWith("\\") ? x.slice(1) : x;
   return isObj(x) ? (decodeMsg(x, game) ?? x) : x;
+}
+
+/** shortWord reads a word of game written from its dot, and a counted word's n after its "#". */
+function shortWord(x: string, game: string): Msg {
+  const mark = x.lastIndexOf("#");
+  const n = mark > 0 ? x.slice(mark + 1) : "";
+  if (/^-?\d+$/.test(n)) return { id: game + x.slice(0, mark), v: { n: Number(n) } };
+  return { id: game + x };
 }
 
 export function decodeMove(d: unknown): Move | null {

@@ -101,6 +101,20 @@ describe("decode", () => {
     expect(plain).toEqual({ type: "x", seat: -1, text: "a line" });
   });
 
+  it("reads a counted word, its id and its n, from its dot", () => {
+    const frame = JSON.stringify({
+      t: "log",
+      v: 2,
+      d: { entries: [{ v: 2, events: [["offer", 0, { "@": ".offers", give: ".amount.brick#2", get: ".amount.ore#-1", to: ".x#y" }]] }], complete: true },
+    });
+    const m = decode(frame, "", "harborfall");
+    if (m?.t !== "log") throw new Error("not a log frame");
+    expect(m.d.entries[0]!.events[0]?.msg).toEqual({
+      id: "harborfall.offers",
+      v: { give: { id: "harborfall.amount.brick", v: { n: 2 } }, get: { id: "harborfall.amount.ore", v: { n: -1 } }, to: { id: "harborfall.x#y" } },
+    });
+  });
+
   it("keeps a string from a dot a name in a message's long form", () => {
     const m = decode('{"t":"hint","v":3,"d":{"move":{"type":"end"},"reason":{"id":"holdings.hintEnd","v":{"who":".Bo"}}}}', "", "holdings");
     expect(m?.t === "hint" && m.d.reason).toEqual({ id: "holdings.hintEnd", v: { who: ".Bo" } });
