@@ -177,12 +177,14 @@ func appendShortValue(b []byte, v any, ns string) []byte {
 			return append(b, AppendJSONString(nil, x)[1:]...)
 		}
 	case *Msg:
+		// A word whose id holds the count mark keeps the object, so that
+		// every string from a dot reads back one way.
 		if x != nil {
-			if id := relative(x.ID, ns); id != "" && id[0] == '.' {
+			if id := relative(x.ID, ns); id != "" && id[0] == '.' && !strings.Contains(id, CountMark) {
 				if len(x.V) == 0 {
 					return AppendJSONString(b, id)
 				}
-				if n, ok := countOnly(x); ok && !strings.Contains(id, CountMark) {
+				if n, ok := countOnly(x); ok {
 					// A counted word: ".amount.brick#2", its id and its n.
 					b = AppendJSONString(b, id)
 					b = append(b[:len(b)-1], CountMark...)

@@ -152,7 +152,7 @@ func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 		if strings.HasPrefix(id, ns+".") {
 			id = id[len(ns):]
 		}
-		if inside && len(m.V) == 0 && id[0] == '.' {
+		if inside && len(m.V) == 0 && id[0] == '.' && !strings.Contains(id, "#") {
 			return id
 		}
 		if n, ok := m.V["n"]; inside && ok && len(m.V) == 1 && id[0] == '.' && !strings.Contains(id, "#") {
