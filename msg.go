@@ -160,6 +160,45 @@ func (m *Msg) AppendShort(b []byte, ns string) []byte {
 	return append(b, '}')
 }
 
+// OwnName is the key of a message's value that names the person its line
+// is about, the seat of its event. A state frame sends its seats' names
+// once and leaves that value out where it is the seat's name (docs/protocol.md,
+// "Events: messages, not sentences"): AppendShortNamed.
+const OwnName = "who"
+
+// AppendShortNamed is AppendShort for a reader who knows the name of the
+// message's seat, own (not ""): an OwnName value that is own is left out,
+// for the reader to put back, and a message without one says so with an
+// empty one, for the reader to take away. With own "" it is AppendShort.
+func (m *Msg) AppendShortNamed(b []byte, ns, own string) []byte {
+	if m == nil || own == "" {
+		return m.AppendShort(b, ns)
+	}
+	b = append(b, `{"@":`...)
+	b = AppendJSONString(b, relative(m.ID, ns))
+	const none = `,"` + OwnName + `":""`
+	_, has := m.V[OwnName]
+	var buf [8]string
+	for _, k := range sortedKeys(m.V, buf[:]) {
+		if !has && k > OwnName {
+			b, has = append(b, none...), true
+		}
+		if k == OwnName {
+			if s, ok := m.V[k].(string); ok && s == own {
+				continue
+			}
+		}
+		b = append(b, ',')
+		b = AppendJSONString(b, k)
+		b = append(b, ':')
+		b = appendShortValue(b, m.V[k], ns)
+	}
+	if !has {
+		b = append(b, none...)
+	}
+	return append(b, '}')
+}
+
 // relative is id from its dot when its namespace is ns, else id.
 func relative(id, ns string) string {
 	if ns != "" && len(id) > len(ns)+1 && id[len(ns)] == '.' && id[:len(ns)] == ns {

@@ -101,16 +101,21 @@ func wantView(t *testing.T, id string, v int, f seen, view any, events []game.Ev
 	}
 	// A frame after a reconnect or a takeover carries no events; any other
 	// carries the last move's, filtered for its viewer.
-	var got []json.RawMessage
-	json.Unmarshal(f.st.Events, &got)
+	var got []game.Event
+	if err := json.Unmarshal(f.st.Events, &got); err != nil {
+		t.Fatalf("table %s version %d: the events for seat %d from %s do not read: %v", id, v, f.st.Seat, f.node, err)
+	}
 	if len(got) == 0 {
 		return
+	}
+	for i := range got {
+		got[i].PutOwnName(f.st.Names) // as the page reads them
 	}
 	want := make([]game.Event, len(events))
 	for i, e := range events {
 		want[i] = e.For(game.Seat(f.st.Seat))
 	}
-	if !sameJSON(f.st.Events, want) {
+	if read, _ := json.Marshal(got); !sameJSON(read, want) {
 		t.Fatalf("table %s version %d: the events for seat %d from %s are not that seat's:\n got %s", id, v, f.st.Seat, f.node, f.st.Events)
 	}
 }

@@ -348,6 +348,7 @@ type state struct {
 	Legal  []json.RawMessage `json:"legal"`
 	Seat   int               `json:"seat"`
 	Events json.RawMessage   `json:"events"`
+	Names  []string          `json:"names"`
 	Result struct {
 		Over bool `json:"over"`
 	} `json:"result"`

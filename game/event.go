@@ -43,14 +43,25 @@ func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
 
 // AppendJSON appends the event's JSON, as MarshalJSON gives it, without
 // reflection but for its Data: the server encodes the events of every move.
-func (e Event) AppendJSON(b []byte) []byte {
+func (e Event) AppendJSON(b []byte) []byte { return e.AppendJSONNamed(b, nil) }
+
+// AppendJSONNamed is AppendJSON for a reader who knows every seat's name,
+// names[seat]: the message of an event of a seat leaves out its "who"
+// (OwnName) when that is the seat's name, and has an empty one when it has
+// none (Msg.AppendShortNamed); PutOwnName reads it back. A state frame
+// sends its seats' names once and its events so (docs/protocol.md).
+func (e Event) AppendJSONNamed(b []byte, names []string) []byte {
 	b = append(b, '[')
 	b = AppendJSONString(b, e.Type)
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(e.Seat), 10)
 	b = append(b, ',')
 	if e.Msg != nil {
-		b = e.Msg.AppendShort(b, gameOf(e.Msg.ID))
+		own := ""
+		if e.Seat >= 0 && int(e.Seat) < len(names) {
+			own = names[e.Seat]
+		}
+		b = e.Msg.AppendShortNamed(b, gameOf(e.Msg.ID), own)
 	} else {
 		b = AppendJSONString(b, e.Text)
 	}
@@ -122,14 +133,36 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 // without their namespace the namespace of game back.
 func (e *Event) Resolve(game string) { e.Msg.Resolve(game) }
 
-// AppendEventsJSON appends the JSON array of events as viewer may see them.
-func AppendEventsJSON(b []byte, events []Event, viewer Seat) []byte {
+// PutOwnName undoes AppendJSONNamed on an event read back with the same
+// names: its message gets its own seat's name as its "who" where it has
+// none, and loses an empty one.
+func (e *Event) PutOwnName(names []string) {
+	if e.Msg == nil || e.Seat < 0 || int(e.Seat) >= len(names) || names[e.Seat] == "" {
+		return
+	}
+	switch who, has := e.Msg.V[OwnName]; {
+	case !has:
+		if e.Msg.V == nil {
+			e.Msg.V = map[string]any{}
+		}
+		e.Msg.V[OwnName] = names[e.Seat]
+	case who == "":
+		delete(e.Msg.V, OwnName)
+		if len(e.Msg.V) == 0 {
+			e.Msg.V = nil
+		}
+	}
+}
+
+// AppendEventsJSON appends the JSON array of events as viewer may see them,
+// each written by AppendJSONNamed with names (nil: every "who" written).
+func AppendEventsJSON(b []byte, events []Event, viewer Seat, names []string) []byte {
 	b = append(b, '[')
 	for i, e := range events {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = e.For(viewer).AppendJSON(b)
+		b = e.For(viewer).AppendJSONNamed(b, names)
 	}
 	return append(b, ']')
 }

@@ -10,6 +10,11 @@ type Msg = harbor.Msg
 // M("harborfall.rolled", "who", "Ana", "n", 8).
 func M(id string, kv ...any) *Msg { return harbor.M(id, kv...) }
 
+// OwnName is the key of a message's value naming the person its line is
+// about, which a state frame leaves out where it is the event's own seat's
+// name (Event.AppendJSONNamed).
+const OwnName = harbor.OwnName
+
 // Word is a message that names one translated word, such as a card or a
 // place: Word("holdings.space.boardwalk").
 func Word(id string) *Msg { return harbor.Word(id) }

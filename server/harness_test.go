@@ -197,6 +197,7 @@ type state struct {
 	Seat   game.Seat         `json:"seat"`
 	Result game.Result       `json:"result"`
 	Events []game.Event      `json:"events"`
+	Names  []string          `json:"names"`
 }
 
 // wsClient is a WebSocket client that records every frame it receives.
@@ -280,6 +281,9 @@ func (w *wsClient) read() {
 			f.State = new(state)
 			if err := json.Unmarshal(f.D, f.State); err != nil {
 				w.t.Errorf("bad state %s: %v", f.D, err)
+			}
+			for i := range f.State.Events {
+				f.State.Events[i].PutOwnName(f.State.Names) // as the page does
 			}
 		}
 		w.mu.Lock()

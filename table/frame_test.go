@@ -2,6 +2,7 @@ package table_test
 
 import (
 	"encoding/json"
+	"maps"
 	"strconv"
 	"testing"
 
@@ -12,27 +13,64 @@ import (
 
 // TestStateFrameEncoding: a state frame, built without reflection where
 // the view allows, is byte for byte the envelope encoding/json would make
-// of the same state view, for every viewer of every game, with events,
-// legal moves, a turn timer and the time of the turn.
+// of the same state's fields, and a state view marshals as its frame's d,
+// for every viewer of every game, with events,
+// legal moves, a turn timer and the time of the turn. Every other frame
+// names its seats, and its events leave out each "who" that names the
+// event's own seat and give a message of a seat without one an empty one.
 func TestStateFrameEncoding(t *testing.T) {
 	for _, d := range game.All() {
 		t.Run(d.Info().ID, func(t *testing.T) {
+			left := 0
 			playViews(t, d, 7, 400, func(step int, v table.StateView) {
 				if v.Seat >= 0 {
 					v.Deadline = int64(step) * 1000
 				}
 				v.TurnDue = int64(step) * 2000
-				data, err := json.Marshal(v)
+				ref := v
+				if step%2 == 1 {
+					v.Names = seatNames(d.Info().MaxPlayers)
+					ref.Names = v.Names
+					ref.Events = nil
+					for _, e := range v.Events {
+						if e.Msg == nil {
+							ref.Events = append(ref.Events, e)
+							continue
+						}
+						if e.Seat >= 0 {
+							m := &game.Msg{ID: e.Msg.ID, V: maps.Clone(e.Msg.V)}
+							switch who, has := m.V["who"]; {
+							case !has: // it has none
+								if m.V == nil {
+									m.V = map[string]any{}
+								}
+								m.V["who"] = ""
+							case who == v.Names[e.Seat]:
+								delete(m.V, "who")
+								left++
+							}
+							e.Msg = m
+						}
+						ref.Events = append(ref.Events, e)
+					}
+				}
+				data, err := json.Marshal(plainState(ref))
 				if err != nil {
 					t.Fatal(err)
 				}
 				want := `{"t":"state","v":` + strconv.Itoa(step) + `,"d":` + string(data) + `}`
+				if got, _ := json.Marshal(v); string(got) != string(data) {
+					t.Fatalf("step %d, viewer %d: a state view marshals as\n%s\nnot as its frame\n%s", step, v.Seat, got, data)
+				}
 				m := table.NewMsg("state", step, &v)
 				if got := string(m.Bytes()); got != want {
 					t.Fatalf("step %d, viewer %d:\n got %s\nwant %s", step, v.Seat, got, want)
 				}
 				m.Done()
 			})
+			if left == 0 {
+				t.Error("no event named its own seat")
+			}
 		})
 	}
 }
@@ -89,8 +127,8 @@ func playViews(t *testing.T, d game.Definition, seed uint64, steps int, visit fu
 	t.Helper()
 	n := d.Info().MaxPlayers
 	players := make([]game.Player, n)
-	for i := range players {
-		players[i] = game.Player{Name: "P<" + strconv.Itoa(i) + ">"}
+	for i, name := range seatNames(n) {
+		players[i] = game.Player{Name: name}
 	}
 	playGame(t, d, game.Config{Players: players, Seed: seed}, steps, func(step int, g game.Game, events []game.Event) {
 		for viewer := game.Public; viewer < game.Seat(n); viewer++ {
@@ -104,6 +142,19 @@ func playViews(t *testing.T, d game.Definition, seed uint64, steps int, visit fu
 			visit(step, v)
 		}
 	})
+}
+
+// plainState is a state view without its methods: encoding/json writes
+// its fields by reflection.
+type plainState table.StateView
+
+// seatNames are the names of playViews' n seats.
+func seatNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "P<" + strconv.Itoa(i) + ">"
+	}
+	return names
 }
 
 // playGame plays a game of d set up as cfg, a computer player (seeded

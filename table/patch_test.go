@@ -198,10 +198,25 @@ type patchFixture struct {
 	First   json.RawMessage   `json:"first"`
 	Patches []json.RawMessage `json:"patches"`
 	Last    json.RawMessage   `json:"last"`
+	// Events are each state's events, the first's and those of the state
+	// each patch makes, as the page reads them: long form, ids whole, every
+	// name back (protocol.ts, decodeState).
+	Events [][]readEvent `json:"events"`
+}
+
+// readEvent is an event as the page reads it (GameEvent in protocol.ts).
+type readEvent struct {
+	Type string    `json:"type"`
+	Seat game.Seat `json:"seat"`
+	Text string    `json:"text"`
+	Msg  *game.Msg `json:"msg,omitempty"`
+	Data any       `json:"data,omitempty"`
 }
 
 // TestPatchFixture: web/test/patches.json is what the server makes today
-// for the first moves of each registered game (-update rewrites it).
+// for the first moves of each registered game, its states naming their
+// seats, with each state's events as the page should read them (-update
+// rewrites it).
 func TestPatchFixture(t *testing.T) {
 	var fixtures []patchFixture
 	for _, d := range game.All() {
@@ -215,6 +230,16 @@ func TestPatchFixture(t *testing.T) {
 			if v.Seat != f.Seat {
 				return
 			}
+			v.Names = seatNames(d.Info().MaxPlayers)
+			read := []readEvent{}
+			for _, e := range v.Events {
+				r := readEvent{Type: e.Type, Seat: e.Seat, Msg: e.Msg, Data: e.Data}
+				if e.Msg == nil {
+					r.Text = e.Text
+				}
+				read = append(read, r)
+			}
+			f.Events = append(f.Events, read)
 			cur, _ := json.Marshal(v)
 			if f.First == nil {
 				f.First = cur

@@ -47,6 +47,8 @@ type Runner struct {
 	// view, result and said are the buffers of encodeShared's encodings
 	// (the view, the result, the events), reused.
 	view, result, said []byte
+	// names are the seats' names as state frames send them (seatNames).
+	names []string
 
 	bots     [game.MaxSeats]game.Computer
 	clock    seatClock // the seats' turn timers, limits, stand-ins and waits (clock.go)
@@ -154,7 +156,7 @@ func (r *Runner) lobbyView() LobbyView {
 // stateView returns what viewer (a seat or game.Public) sees of the game,
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
-	v := StateView{Legal: []any{}, Actors: shared.actors, Seat: viewer,
+	v := StateView{Legal: []any{}, Actors: shared.actors, Seat: viewer, Names: r.seatNames(),
 		rawResult: shared.result, rawView: shared.view}
 	if v.Actors == nil {
 		v.Actors = r.g.Actors().List()
@@ -225,9 +227,26 @@ func (r *Runner) encodeShared() sharedParts {
 			p.secrets |= s.To
 		}
 	}
-	p.events = game.AppendEventsJSON(r.said[:0], r.events, game.Public)
+	p.events = game.AppendEventsJSON(r.said[:0], r.events, game.Public, r.seatNames())
 	r.said = p.events
 	return p
+}
+
+// seatNames returns the seats' names, kept from one frame to the next
+// while none changes (the frames that sent them may still be encoding
+// theirs, so a change makes a new slice).
+func (r *Runner) seatNames() []string {
+	same := len(r.names) == len(r.t.Seats)
+	for i := 0; same && i < len(r.names); i++ {
+		same = r.names[i] == r.t.Seats[i].Name
+	}
+	if !same {
+		r.names = make([]string, len(r.t.Seats))
+		for i, s := range r.t.Seats {
+			r.names[i] = s.Name
+		}
+	}
+	return r.names
 }
 
 // implementsShared reports whether v is a game.SharedView.

@@ -102,6 +102,10 @@ type StateView struct {
 	Seat   game.Seat    `json:"seat"`
 	Result game.Result  `json:"result"`
 	Events []game.Event `json:"events"`
+	// Names are the seats' names, which an event's message leaves out where
+	// it names the event's own seat (game.Event.AppendJSONNamed); the page
+	// puts them back. Empty: events are written whole.
+	Names []string `json:"names,omitempty"`
 	// Deadline is when this viewer's turn timer runs out, in Unix
 	// milliseconds; 0 when no timer runs for them.
 	Deadline int64 `json:"deadline,omitempty"`
@@ -116,6 +120,30 @@ type StateView struct {
 	// rawResult, rawEvents and rawView, when set, are Result, Events and
 	// View already encoded (once for all the frames of a broadcast).
 	rawResult, rawEvents, rawView []byte
+}
+
+// MarshalJSON encodes the state as its frame does (Msg.state), its events
+// without the names Names gives.
+func (v StateView) MarshalJSON() ([]byte, error) {
+	var m Msg
+	m.enc = json.NewEncoder(&m.buf)
+	err := m.state(&v)
+	return m.buf.Bytes(), err
+}
+
+// UnmarshalJSON reads a state as the page does: its events' messages get
+// the names Names leaves out back (game.Event.PutOwnName).
+func (v *StateView) UnmarshalJSON(data []byte) error {
+	type plain StateView
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*v = StateView(p)
+	for i := range v.Events {
+		v.Events[i].PutOwnName(v.Names)
+	}
+	return nil
 }
 
 // Envelope is a WebSocket message in either direction (docs/protocol.md):
@@ -258,9 +286,19 @@ func (m *Msg) state(v *StateView) error {
 	} else if v.Events != nil {
 		// The bytes encoding/json writes (TestEventsEncodeAsEncodingJSONWould);
 		// Events are the viewer's already, which For leaves as they are.
-		m.buf.Write(game.AppendEventsJSON(m.buf.AvailableBuffer(), v.Events, v.Seat))
+		m.buf.Write(game.AppendEventsJSON(m.buf.AvailableBuffer(), v.Events, v.Seat, v.Names))
 	} else if err := m.value(v.Events); err != nil {
 		return err
+	}
+	if len(v.Names) > 0 {
+		b := append(m.buf.AvailableBuffer(), `,"names":[`...)
+		for i, n := range v.Names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = game.AppendJSONString(b, n)
+		}
+		m.buf.Write(append(b, ']'))
 	}
 	if v.Deadline != 0 {
 		m.buf.WriteString(`,"deadline":`)

@@ -140,7 +140,10 @@ func randomEvents(t *testing.T, d game.Definition, n int, seed uint64, names ...
 // as every viewer sees it, with the server's appender and with
 // encoding/json's reflection of the short form (docs/protocol.md, "Events:
 // messages, not sentences"), and wants the same bytes; read back and
-// resolved, each is the event it was, message and data.
+// resolved, each is the event it was, message and data. Encoded for a
+// reader who knows the seats' names, a "who" that names the event's own
+// seat is left out and a message without one has an empty one; read back
+// with the names, each is again the event it was.
 func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 	// short is a message's short form as encoding/json writes a map: its id
 	// under "@" and its values beside it, the game's ids from their dot, its
@@ -186,48 +189,71 @@ func TestEventsEncodeAsEncodingJSONWould(t *testing.T) {
 	}
 	for _, d := range game.All() {
 		info := d.Info()
-		n := 0
+		n, left := 0, 0
 		for _, players := range []int{info.MinPlayers, info.MaxPlayers} {
 			for seed := uint64(1); seed <= 3; seed++ {
 				// Two players named from a dot and a backslash, which the short form escapes.
-				events := randomEvents(t, d, players, seed, ".Ana", `\Bo`)
+				names := []string{".Ana", `\Bo`}
+				for len(names) < players {
+					names = append(names, string(rune('A'+len(names))))
+				}
+				events := randomEvents(t, d, players, seed, names...)
 				for v := game.Public; v < game.Seat(players); v++ {
 					for _, e := range events {
 						e = e.For(v)
-						ref := []any{e.Type, e.Seat, e.Text}
-						if e.Msg != nil {
-							ref[2] = short(e.Msg, info.ID, false)
-						}
-						if e.Data != nil {
-							ref = append(ref, e.Data)
-						}
-						want, err := json.Marshal(ref)
-						if err != nil {
-							t.Fatal(err)
-						}
-						got := e.AppendJSON(nil)
-						if !bytes.Equal(got, want) {
-							t.Fatalf("%s: the event encodes as\n%s\nencoding/json writes\n%s", info.ID, got, want)
-						}
-						var back game.Event
-						if err := json.Unmarshal(got, &back); err != nil {
-							t.Fatalf("%s: %s does not read back: %v", info.ID, got, err)
-						}
-						back.Resolve(info.ID)
-						if !sameJSON(t, back.Msg, e.Msg) || !sameJSON(t, back.Data, e.Data) || back.Type != e.Type || back.Seat != e.Seat {
-							t.Fatalf("%s: %s reads back as %+v %s", info.ID, got, back, mustMarshal(t, back.Msg))
+						// Without the seats' names, and with them: then a "who"
+						// that is the event's own seat's name is left out.
+						for _, named := range [][]string{nil, names} {
+							ref := []any{e.Type, e.Seat, e.Text}
+							if e.Msg != nil {
+								m := short(e.Msg, info.ID, false).(map[string]any)
+								if named != nil && e.Seat >= 0 {
+									who, has := e.Msg.V["who"]
+									switch {
+									case !has:
+										m["who"] = "" // it has none
+									case who == named[e.Seat]:
+										delete(m, "who")
+										left++
+									}
+								}
+								ref[2] = m
+							}
+							if e.Data != nil {
+								ref = append(ref, e.Data)
+							}
+							want, err := json.Marshal(ref)
+							if err != nil {
+								t.Fatal(err)
+							}
+							got := e.AppendJSONNamed(nil, named)
+							if named == nil && !bytes.Equal(e.AppendJSON(nil), got) {
+								t.Fatalf("%s: AppendJSON and AppendJSONNamed without names differ for %s", info.ID, got)
+							}
+							if !bytes.Equal(got, want) {
+								t.Fatalf("%s: the event encodes as\n%s\nencoding/json writes\n%s", info.ID, got, want)
+							}
+							var back game.Event
+							if err := json.Unmarshal(got, &back); err != nil {
+								t.Fatalf("%s: %s does not read back: %v", info.ID, got, err)
+							}
+							back.Resolve(info.ID)
+							back.PutOwnName(named)
+							if !sameJSON(t, back.Msg, e.Msg) || !sameJSON(t, back.Data, e.Data) || back.Type != e.Type || back.Seat != e.Seat {
+								t.Fatalf("%s: %s reads back as %+v %s", info.ID, got, back, mustMarshal(t, back.Msg))
+							}
 						}
 						n++
 					}
 					all, _ := json.Marshal(eventsOf(events, v))
-					if got := game.AppendEventsJSON(nil, events, v); !bytes.Equal(got, all) {
+					if got := game.AppendEventsJSON(nil, events, v, nil); !bytes.Equal(got, all) {
 						t.Fatalf("%s: the events of a game encode as\n%.300s\nwant\n%.300s", info.ID, got, all)
 					}
 				}
 			}
 		}
-		if n == 0 {
-			t.Errorf("%s: random games logged no event", info.ID)
+		if n == 0 || left == 0 {
+			t.Errorf("%s: random games logged %d events, %d of them naming their own seat", info.ID, n, left)
 		}
 	}
 }

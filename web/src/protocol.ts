@@ -258,14 +258,15 @@ export function decodeResult(d: unknown): GameResult {
  * decodeEvent reads an event in its short form, the array [type, seat, msg, data?] with its text, a
  * string, in place of a message it has none (docs/protocol.md, "Events: messages, not sentences"), or
  * its long one ({type, seat, msg, data, text}); game is the table's game, the namespace of the ids sent
- * from their dot.
+ * from their dot. names are a state's seat names, whose events leave out a "who" that names the event's
+ * own seat (withOwnName).
  */
-export function decodeEvent(d: unknown, game = ""): GameEvent {
+export function decodeEvent(d: unknown, game = "", names?: readonly string[]): GameEvent {
   if (Array.isArray(d)) {
     const [type, seat, line, data] = d as unknown[];
     const e: GameEvent = { type: asText(type), seat: num(seat, PUBLIC), text: typeof line === "string" ? line : "" };
     const msg = decodeMsg(line, game);
-    if (msg) e.msg = msg;
+    if (msg) e.msg = withOwnName(msg, names?.[e.seat]);
     if (d.length > 3) e.data = data;
     return e;
   }
@@ -275,6 +276,22 @@ export function decodeEvent(d: unknown, game = ""): GameEvent {
   if (msg) e.msg = msg;
   if (o.data !== undefined) e.data = o.data;
   return e;
+}
+
+/**
+ * withOwnName reads back a message of a state's event of a seat whose name is name: one without a "who"
+ * names the seat, and one whose "who" is empty has none (docs/protocol.md).
+ */
+function withOwnName(m: Msg, name: string | undefined): Msg {
+  if (!name) return m;
+  if (!m.v || !("who" in m.v)) {
+    m.v = { ...m.v, who: name };
+  } else if (m.v.who === "") {
+    const { who: _, ...rest } = m.v;
+    if (Object.keys(rest).length > 0) m.v = rest;
+    else delete m.v;
+  }
+  return m;
 }
 
 /**
@@ -332,13 +349,14 @@ export function decodeMove(d: unknown): Move | null {
 
 export function decodeState(d: unknown, game = ""): GameState {
   const o = obj(d);
+  const names = Array.isArray(o.names) ? o.names.map((n) => asText(n)) : undefined;
   return {
     view: o.view ?? null,
     legal: Array.isArray(o.legal) ? o.legal.map(decodeMove).filter((m): m is Move => m !== null) : [],
     actors: seatList(o.actors),
     seat: num(o.seat, PUBLIC),
     result: decodeResult(o.result),
-    events: Array.isArray(o.events) ? o.events.map((e) => decodeEvent(e, game)) : [],
+    events: Array.isArray(o.events) ? o.events.map((e) => decodeEvent(e, game, names)) : [],
     deadline: num(o.deadline),
     turnDue: num(o.turnDue),
     undo: bool(o.undo),

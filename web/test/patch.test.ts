@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyPatch, PatchError, StateChain } from "../src/patch";
+import { decodeState } from "../src/protocol";
 import served from "./patches.json";
 
 describe("applyPatch", () => {
@@ -87,11 +88,27 @@ describe("StateChain", () => {
 
 describe("the server's patches of real games", () => {
   // Written by the server's own code: go test ./table -run TestPatchFixture -update
-  const fixtures = served as { game: string; first: unknown; patches: unknown[]; last: unknown }[];
+  const fixtures = served as { game: string; first: unknown; patches: unknown[]; last: unknown; events: unknown[][] }[];
   it.each(fixtures.map((f) => [f.game, f] as const))("%s: the patches rebuild the last state", (_, f) => {
     let state = f.first;
     for (const p of f.patches) state = applyPatch(state, p);
     expect(state).toEqual(f.last);
     expect(f.patches.length).toBeGreaterThan(5);
+  });
+
+  it.each(fixtures.map((f) => [f.game, f] as const))("%s: each state's events read back whole, names and all", (_, f) => {
+    const states = [f.first];
+    for (const p of f.patches) states.push(applyPatch(states[states.length - 1], p));
+    expect(states.map((s) => decodeState(s, f.game).events)).toEqual(f.events);
+    // The states send their seats' names once and leave an event's own seat's out of its message.
+    let left = 0;
+    for (const s of states as { events: unknown[] | null; names: string[] }[]) {
+      for (const [, seat, msg] of (s.events ?? []) as [string, number, { who?: unknown }][]) {
+        if (seat < 0 || typeof msg !== "object") continue;
+        expect(msg.who).not.toBe(s.names[seat]);
+        if (msg.who === undefined) left++;
+      }
+    }
+    expect(left).toBeGreaterThan(0);
   });
 });

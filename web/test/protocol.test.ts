@@ -115,6 +115,30 @@ describe("decode", () => {
     });
   });
 
+  it("puts back the names a state leaves out of its events, and takes away an empty one", () => {
+    const state = {
+      names: ["Ana", "Bo"],
+      events: [
+        ["roll", 1, { "@": ".rolled", a: 3, b: 4 }, [3, 4]],
+        ["take", 0, { "@": ".youTook", n: 1, who: "" }],
+        ["end", 0, { "@": ".ended", who: "" }],
+        ["trade", 0, { "@": ".paid", n: 5, to: "Bo", who: "Bo" }],
+        ["order", -1, { "@": ".order", who: "Ana" }],
+        ["x", 1, "a line"],
+      ],
+    };
+    const m = decode(JSON.stringify({ t: "state", v: 2, d: state }), "", "holdings");
+    if (m?.t !== "state") throw new Error("not a state");
+    expect(m.d.events.map((e) => e.msg ?? e.text)).toEqual([
+      { id: "holdings.rolled", v: { a: 3, b: 4, who: "Bo" } },
+      { id: "holdings.youTook", v: { n: 1 } },
+      { id: "holdings.ended" },
+      { id: "holdings.paid", v: { n: 5, to: "Bo", who: "Bo" } },
+      { id: "holdings.order", v: { who: "Ana" } },
+      "a line",
+    ]);
+  });
+
   it("keeps a string from a dot a name in a message's long form", () => {
     const m = decode('{"t":"hint","v":3,"d":{"move":{"type":"end"},"reason":{"id":"holdings.hintEnd","v":{"who":".Bo"}}}}', "", "holdings");
     expect(m?.t === "hint" && m.d.reason).toEqual({ id: "holdings.hintEnd", v: { who: ".Bo" } });
