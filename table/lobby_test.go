@@ -1,12 +1,16 @@
 package table_test
 
 import (
+	"context"
 	"encoding/json"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"harbor"
+	"harbor/game"
 	"harbor/game/gametest"
+	"harbor/sqlite"
 	"harbor/table"
 )
 
@@ -106,4 +110,36 @@ func TestStartCompactsSeats(t *testing.T) {
 	if err := tb.Join(table.KeyOf(table.NewToken()), "Late"); err != nil || tb.SeatOf(tb.Members[3].Key) != -1 {
 		t.Fatalf("a late joiner must watch: %v", err)
 	}
+}
+
+// TestLobbySaysHowManySeatsTheGameStartsWith: a lobby view carries the
+// game's fewest and most players, so that a page can say what stops the
+// table from starting before it has the list of games.
+func TestLobbySaysHowManySeatsTheGameStartsWith(t *testing.T) {
+	tables := sqliteTables(t, table.Options{})
+	for _, d := range game.All() {
+		info := d.Info()
+		r, err := tables.Create(context.Background(), info.ID, table.KeyOf(table.NewToken()), "Ana", nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l := r.Lobby(); l.MinPlayers != info.MinPlayers || l.MaxPlayers != info.MaxPlayers {
+			t.Errorf("%s: the lobby says %d to %d players, the game %d to %d", info.ID, l.MinPlayers, l.MaxPlayers, info.MinPlayers, info.MaxPlayers)
+		}
+	}
+}
+
+// sqliteTables is a Tables over a new SQLite file, closed when t ends.
+func sqliteTables(t *testing.T, opts table.Options) *table.Tables {
+	t.Helper()
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := table.NewTables(store, opts)
+	t.Cleanup(func() {
+		tables.Close()
+		store.Close()
+	})
+	return tables
 }

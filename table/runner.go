@@ -110,7 +110,8 @@ func (r *Runner) online(key string) bool { return r.fan.online(key) }
 func (r *Runner) lobbyView() LobbyView {
 	t := r.t
 	v := LobbyView{
-		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, Options: t.Options, TurnSeconds: t.TurnSeconds, Pace: t.Pace.View(), Hints: t.HintsOn(),
+		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, MinPlayers: r.def.Info().MinPlayers, MaxPlayers: r.def.Info().MaxPlayers,
+		Options: t.Options, TurnSeconds: t.TurnSeconds, Pace: t.Pace.View(), Hints: t.HintsOn(),
 		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),
 		Version: t.Version, Result: t.Result, Undo: t.Undo, HideHands: t.HideHands,

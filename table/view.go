@@ -14,9 +14,14 @@ import (
 // of a `lobby` message and the body of the lobby HTTP answers. It holds no
 // token, key or seed. People are named by their public id.
 type LobbyView struct {
-	ID          string          `json:"id"`
-	Game        string          `json:"game"`
-	GameName    string          `json:"gameName"`
+	ID       string `json:"id"`
+	Game     string `json:"game"`
+	GameName string `json:"gameName"`
+	// MinPlayers and MaxPlayers are how many seats the game starts with at
+	// the fewest and most (its Info), so that a lobby can say what stops
+	// it from starting before the page has the list of games.
+	MinPlayers  int             `json:"minPlayers"`
+	MaxPlayers  int             `json:"maxPlayers"`
 	Options     json.RawMessage `json:"options"`
 	TurnSeconds int             `json:"turnSeconds"`
 	// Pace is live or at your own pace, with the turn limit and its rule.

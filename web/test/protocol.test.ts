@@ -181,6 +181,10 @@ describe("decodeLobby", () => {
     version: 0,
   };
 
+  it("reads how many seats the game starts with, which the lobby's start button needs before the games' list", () => {
+    expect(decodeLobby({ ...wire, minPlayers: 2, maxPlayers: 6 }, "aaa")).toMatchObject({ minSeats: 2, maxSeats: 6 });
+  });
+
   it("reads seats, codes and the host, and finds this client by its public id", () => {
     const l = decodeLobby(wire, "bbb");
     expect(l).toMatchObject({
