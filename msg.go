@@ -141,24 +141,7 @@ const ShortID = "@"
 // Inside it, a word of namespace ns (a message without values) is the
 // string of its id from the dot, ".space.boardwalk"; so a name that
 // starts with a dot, or with a backslash, is written after a backslash.
-func (m *Msg) AppendShort(b []byte, ns string) []byte {
-	if m == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, `{"@":`...)
-	b = AppendJSONString(b, relative(m.ID, ns))
-	if len(m.V) > 0 {
-		var buf [8]string
-		keys := sortedKeys(m.V, buf[:])
-		for _, k := range keys {
-			b = append(b, ',')
-			b = AppendJSONString(b, k)
-			b = append(b, ':')
-			b = appendShortValue(b, m.V[k], ns)
-		}
-	}
-	return append(b, '}')
-}
+func (m *Msg) AppendShort(b []byte, ns string) []byte { return m.AppendShortNamed(b, ns, "") }
 
 // OwnName is the key of a message's value that names the person its line
 // is about, the seat of its event. A state frame sends its seats' names
@@ -171,19 +154,22 @@ const OwnName = "who"
 // for the reader to put back, and a message without one says so with an
 // empty one, for the reader to take away. With own "" it is AppendShort.
 func (m *Msg) AppendShortNamed(b []byte, ns, own string) []byte {
-	if m == nil || own == "" {
-		return m.AppendShort(b, ns)
+	if m == nil {
+		return append(b, "null"...)
 	}
 	b = append(b, `{"@":`...)
 	b = AppendJSONString(b, relative(m.ID, ns))
 	const none = `,"` + OwnName + `":""`
-	_, has := m.V[OwnName]
+	has := own == "" // with no name to leave out, nothing is marked
+	if !has {
+		_, has = m.V[OwnName]
+	}
 	var buf [8]string
 	for _, k := range sortedKeys(m.V, buf[:]) {
 		if !has && k > OwnName {
 			b, has = append(b, none...), true
 		}
-		if k == OwnName {
+		if k == OwnName && own != "" {
 			if s, ok := m.V[k].(string); ok && s == own {
 				continue
 			}

@@ -296,14 +296,8 @@ func (m *Msg) state(v *StateView) error {
 		return err
 	}
 	if len(v.Names) > 0 {
-		b := append(m.buf.AvailableBuffer(), `,"names":[`...)
-		for i, n := range v.Names {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = game.AppendJSONString(b, n)
-		}
-		m.buf.Write(append(b, ']'))
+		m.buf.WriteString(`,"names":`)
+		m.buf.Write(game.AppendJSONArray(m.buf.AvailableBuffer(), v.Names, game.AppendJSONString))
 	}
 	if v.Deadline != 0 {
 		m.buf.WriteString(`,"deadline":`)
