@@ -157,8 +157,11 @@ func (r *Runner) lobbyView() LobbyView {
 // stateView returns what viewer (a seat or game.Public) sees of the game,
 // with the parts a broadcast has already encoded for everyone in shared.
 func (r *Runner) stateView(viewer game.Seat, shared sharedParts) StateView {
-	v := StateView{Legal: []any{}, Actors: shared.actors, Seat: viewer, Names: r.seatNames(),
+	v := StateView{Legal: []any{}, Actors: shared.actors, Seat: viewer, Names: shared.names,
 		rawResult: shared.result, rawView: shared.view}
+	if v.Names == nil {
+		v.Names = r.seatNames()
+	}
 	if v.Actors == nil {
 		v.Actors = r.g.Actors().List()
 	}
@@ -204,6 +207,8 @@ type sharedParts struct {
 	public any
 	// actors are the seats the game waits on.
 	actors []game.Seat
+	// names are the seats' names, which the events leave out (seatNames).
+	names []string
 	// secrets are the seats some event tells a secret: they see other
 	// events than these, encoded for each of them.
 	secrets game.SeatSet
@@ -214,7 +219,7 @@ type sharedParts struct {
 // serve every viewer but the seats an event tells a secret. A view that is
 // the same for every viewer is encoded here too.
 func (r *Runner) encodeShared() sharedParts {
-	p := sharedParts{actors: r.g.Actors().List()}
+	p := sharedParts{actors: r.g.Actors().List(), names: r.seatNames()}
 	if v := r.g.View(game.Public); implementsShared(v) {
 		p.view = appendView(r.view[:0], v)
 		r.view = p.view
@@ -228,14 +233,14 @@ func (r *Runner) encodeShared() sharedParts {
 			p.secrets |= s.To
 		}
 	}
-	p.events = game.AppendEventsJSON(r.said[:0], r.events, game.Public, r.seatNames())
+	p.events = game.AppendEventsJSON(r.said[:0], r.events, game.Public, p.names)
 	r.said = p.events
 	return p
 }
 
-// seatNames returns the seats' names, kept from one frame to the next
-// while none changes (the frames that sent them may still be encoding
-// theirs, so a change makes a new slice).
+// seatNames returns the seats' names, the same slice from one broadcast
+// to the next while none changes; a change makes a new one, never writing
+// into a slice a StateView may hold.
 func (r *Runner) seatNames() []string {
 	same := len(r.names) == len(r.t.Seats)
 	for i := 0; same && i < len(r.names); i++ {
