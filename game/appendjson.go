@@ -12,9 +12,16 @@ type JSONAppender = harbor.JSONAppender
 // AppendJSONString appends s as encoding/json encodes a string.
 func AppendJSONString(b []byte, s string) []byte { return harbor.AppendJSONString(b, s) }
 
-// AppendJSONInts appends a JSON array of integers.
+// AppendJSONInts appends a JSON array of integers. Views are mostly small
+// numbers (a board's owners and levels, dice, counts), so a single digit is
+// written directly rather than through strconv.
 func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T) []byte {
-	return AppendJSONArray(b, vs, func(b []byte, v T) []byte { return strconv.AppendInt(b, int64(v), 10) })
+	return AppendJSONArray(b, vs, func(b []byte, v T) []byte {
+		if 0 <= v && v <= 9 {
+			return append(b, '0'+byte(v))
+		}
+		return strconv.AppendInt(b, int64(v), 10)
+	})
 }
 
 // AppendJSONArray appends vs as a JSON array, each item written by each,

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"harbor/game"
@@ -21,5 +22,29 @@ func TestResultAppendJSON(t *testing.T) {
 		if err := contracttest.CheckAppendJSON(r); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestAppendJSONInts: an array of integers of each kind is written as
+// encoding/json writes it, around the one-digit numbers written directly
+// and at the ends of each kind's range.
+func TestAppendJSONInts(t *testing.T) {
+	checkInts(t, []int8{-128, -10, -1, 0, 1, 9, 10, 99, 127})
+	checkInts(t, []int16{-32768, -9, 0, 5, 9, 10, 32767})
+	checkInts(t, []int32{-2147483648, -1, 0, 9, 10, 100, 2147483647})
+	checkInts(t, []int64{-9223372036854775808, 0, 9, 10, 9223372036854775807})
+	checkInts(t, []int{})
+	checkInts(t, []int(nil))
+	checkInts(t, []int{7})
+}
+
+func checkInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](t *testing.T, vs []T) {
+	t.Helper()
+	want, err := json.Marshal(vs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := game.AppendJSONInts([]byte("x"), vs); string(got) != "x"+string(want) {
+		t.Errorf("AppendJSONInts(%v) = %s, encoding/json writes %s", vs, got[1:], want)
 	}
 }
