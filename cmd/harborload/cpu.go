@@ -14,7 +14,9 @@ import (
 // What the play phase cost the machine, read from /proc (Linux) as it
 // starts and ends: how busy the cores were, and the CPU time of each part
 // sharing them, so a run says whether the cores were the limit and what
-// used them.
+// used them; and each part's system calls that read and write (sockets
+// and files alike) and the bytes it had written to disk, which is where
+// most of a move's CPU goes in the kernel.
 
 // clockTicks is the unit of /proc's CPU times (USER_HZ, 100 on Linux).
 const clockTicks = 100
@@ -25,6 +27,18 @@ type cpuPart struct {
 	pids  []int  // these processes, or
 	comm  string // every process of this command name
 	ticks float64
+	io    procIO
+}
+
+// procIO is what /proc/PID/io counts of a process: its system calls that
+// read (read, pread, recv...) and write (write, pwrite, send...), and the
+// bytes it caused to be written to disk.
+type procIO struct {
+	reads, writes, disk float64
+}
+
+func (a procIO) minus(b procIO) procIO {
+	return procIO{max(a.reads-b.reads, 0), max(a.writes-b.writes, 0), max(a.disk-b.disk, 0)}
 }
 
 // cpuSnapshot is the machine's and each part's CPU time at one moment.
@@ -98,9 +112,11 @@ func takeCPU(parts []cpuPart) (s cpuSnapshot, ok bool) {
 		if p.comm != "" {
 			pids = byComm[p.comm]
 		}
-		p.ticks = 0
+		p.ticks, p.io = 0, procIO{}
 		for _, pid := range pids {
 			p.ticks += processTicks(pid)
+			io := processIO(pid)
+			p.io = procIO{p.io.reads + io.reads, p.io.writes + io.writes, p.io.disk + io.disk}
 		}
 		s.parts = append(s.parts, p)
 	}
@@ -128,6 +144,31 @@ func processTicks(pid int) float64 {
 	return u + k
 }
 
+// processIO is a process's counts from /proc/PID/io, zero when it is gone
+// or they cannot be read (another user's process).
+func processIO(pid int) (io procIO) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	if err != nil {
+		return io
+	}
+	for line := range strings.Lines(string(b)) {
+		name, v, ok := strings.Cut(strings.TrimSpace(line), ": ")
+		if !ok {
+			continue
+		}
+		n, _ := strconv.ParseFloat(v, 64)
+		switch name {
+		case "syscr":
+			io.reads = n
+		case "syscw":
+			io.writes = n
+		case "write_bytes":
+			io.disk = n
+		}
+	}
+	return io
+}
+
 // since is what the machine and each part spent from s0 to s.
 func (s cpuSnapshot) since(s0 cpuSnapshot, moves int) *cpuReport {
 	r := &cpuReport{Cores: runtime.NumCPU(), Moves: moves}
@@ -139,6 +180,7 @@ func (s cpuSnapshot) since(s0 cpuSnapshot, moves int) *cpuReport {
 		p.ticks -= s0.parts[i].ticks
 		// A process that ended meanwhile leaves its share in "other".
 		p.ticks = max(p.ticks, 0)
+		p.io = p.io.minus(s0.parts[i].io)
 		r.Other -= p.ticks
 		r.Parts = append(r.Parts, p)
 	}
@@ -161,4 +203,20 @@ func (r *cpuReport) print(w io.Writer) {
 		fmt.Fprintf(w, " %s %s,", p.name, perMove(p.ticks))
 	}
 	fmt.Fprintf(w, " everything else %s\n", perMove(r.Other))
+	if r.Moves == 0 {
+		return
+	}
+	n := float64(r.Moves)
+	line := "syscalls: a move, those that read / write, and bytes to disk:"
+	some := false
+	for _, p := range r.Parts {
+		if p.io == (procIO{}) {
+			continue
+		}
+		line += fmt.Sprintf(" %s %.2f / %.2f, %.0f B;", p.name, p.io.reads/n, p.io.writes/n, p.io.disk/n)
+		some = true
+	}
+	if some {
+		fmt.Fprintln(w, strings.TrimSuffix(line, ";"))
+	}
 }

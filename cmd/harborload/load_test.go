@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -28,6 +29,29 @@ func TestSmallLoad(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "moves/s") {
 		t.Fatalf("report without a rate:\n%s", out.String())
+	}
+	checkSyscalls(t, rep)
+}
+
+// checkSyscalls checks the system calls a report counts for this process,
+// where Linux counts them: here the server and its clients share it, so
+// each move is at least its message written by a client and read by the
+// server, and its four frames written by the server.
+func checkSyscalls(t *testing.T, rep report) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/io"); err != nil {
+		return
+	}
+	if rep.CPU == nil {
+		t.Fatal("no CPU report where /proc can be read")
+	}
+	i := slices.IndexFunc(rep.CPU.Parts, func(p cpuPart) bool { return p.name == "harborload" })
+	if i < 0 {
+		t.Fatalf("no part for this process in %+v", rep.CPU.Parts)
+	}
+	io, n := rep.CPU.Parts[i].io, float64(rep.Moves)
+	if io.reads/n < 2 || io.writes/n < 5 {
+		t.Fatalf("%.2f reads and %.2f writes a move, want at least 2 and 5", io.reads/n, io.writes/n)
 	}
 }
 
