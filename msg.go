@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Msg is a line for people as a message id and its values, never as
@@ -425,15 +426,44 @@ type JSONAppender interface {
 }
 
 // AppendJSONString appends s as encoding/json encodes a string (HTML
-// characters escaped, invalid UTF-8 replaced).
+// characters escaped, invalid UTF-8 replaced). A string that needs no
+// escape, which names, ids and words almost always are in any language, is
+// copied as it is; any other goes through encoding/json.
 func AppendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !jsonPlain[c] {
+				return appendJSONQuoted(b, s)
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			return appendJSONQuoted(b, s)
+		}
+		i += size
 	}
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// appendJSONQuoted appends s as encoding/json writes it.
+func appendJSONQuoted(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
+}
+
+// jsonPlain marks the ASCII bytes that a JSON string holds as they are:
+// the printable ones but for the quote and backslash, and for the three
+// that encoding/json escapes for HTML.
+var jsonPlain = func() (t [utf8.RuneSelf]bool) {
+	for c := ' '; c <= '~'; c++ {
+		t[c] = true
+	}
+	for _, c := range `"\<>&` {
+		t[c] = false
+	}
+	return t
+}()

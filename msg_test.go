@@ -57,3 +57,55 @@ func TestShortFormOfACountedWord(t *testing.T) {
 		t.Errorf("a word with a # and no count read back as %#v", w)
 	}
 }
+
+// jsonStrings are strings AppendJSONString must write as encoding/json
+// does: plain ASCII, names in other alphabets, every kind of escape,
+// invalid UTF-8 and the two line separators encoding/json escapes.
+var jsonStrings = []string{
+	"", "Ana", "Computer 4", "holdings.space.netMendersRow",
+	"José", "Jürgen Groß", "Ñandú", "Åsa", "Łukasz", "Дмитрий", "王小明", "🐱 Neko",
+	`say "hi"`, `back\slash`, "<b>", "a&b", "tab\there", "line\nbreak", "\x00", "\x1f", "\x7f",
+	"\xff", "ok\xc3", "\xe2\x80", "\u2028", "x\u2029y", "\ufffd",
+}
+
+// TestAppendJSONString: a string is written as encoding/json writes it,
+// after what came before.
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range jsonStrings {
+		checkJSONString(t, s)
+	}
+}
+
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range jsonStrings {
+		f.Add(s)
+	}
+	f.Fuzz(checkJSONString)
+}
+
+func checkJSONString(t *testing.T, s string) {
+	want, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := AppendJSONString([]byte("x"), s); string(got) != "x"+string(want) {
+		t.Errorf("AppendJSONString(%q) = %s, encoding/json writes %s", s, got[1:], want)
+	}
+}
+
+// BenchmarkAppendJSONString writes a name as a frame does. A name with a
+// letter outside ASCII went through encoding/json until it was copied as
+// it is, as "encoding-json" does.
+func BenchmarkAppendJSONString(b *testing.B) {
+	buf := make([]byte, 0, 64)
+	run := func(name string, s string, appendString func([]byte, string) []byte) {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				buf = appendString(buf[:0], s)
+			}
+		})
+	}
+	run("ascii", "Computer 4", AppendJSONString)
+	run("accents", "Jürgen Groß", AppendJSONString)
+	run("accents/encoding-json", "Jürgen Groß", appendJSONQuoted)
+}
