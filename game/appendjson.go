@@ -13,12 +13,15 @@ type JSONAppender = harbor.JSONAppender
 func AppendJSONString(b []byte, s string) []byte { return harbor.AppendJSONString(b, s) }
 
 // AppendJSONInts appends a JSON array of integers. Views are mostly small
-// numbers (a board's owners and levels, dice, counts), so a single digit is
-// written directly rather than through strconv.
+// numbers (a board's owners and levels, dice, counts, -1 for none), so a
+// single digit and -1 are written directly rather than through strconv.
 func AppendJSONInts[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, vs []T) []byte {
 	return AppendJSONArray(b, vs, func(b []byte, v T) []byte {
-		if 0 <= v && v <= 9 {
+		switch {
+		case 0 <= v && v <= 9:
 			return append(b, '0'+byte(v))
+		case v == -1:
+			return append(b, "-1"...)
 		}
 		return strconv.AppendInt(b, int64(v), 10)
 	})

@@ -26,11 +26,11 @@ func TestResultAppendJSON(t *testing.T) {
 }
 
 // TestAppendJSONInts: an array of integers of each kind is written as
-// encoding/json writes it, around the one-digit numbers written directly
-// and at the ends of each kind's range.
+// encoding/json writes it, around the numbers written directly (one digit,
+// and -1) and at the ends of each kind's range.
 func TestAppendJSONInts(t *testing.T) {
-	checkInts(t, []int8{-128, -10, -1, 0, 1, 9, 10, 99, 127})
-	checkInts(t, []int16{-32768, -9, 0, 5, 9, 10, 32767})
+	checkInts(t, []int8{-128, -10, -2, -1, 0, 1, 9, 10, 99, 127})
+	checkInts(t, []int16{-32768, -9, -1, 0, 5, 9, 10, 32767})
 	checkInts(t, []int32{-2147483648, -1, 0, 9, 10, 100, 2147483647})
 	checkInts(t, []int64{-9223372036854775808, 0, 9, 10, 9223372036854775807})
 	checkInts(t, []int{})
