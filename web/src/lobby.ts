@@ -10,19 +10,20 @@ import type { Lobby } from "./protocol";
 /** soloOn says whether an option reads on, and fixed, at this table: the game turns it on when one person plays. */
 export const soloOn = (o: GameOption, l: Lobby): boolean => o.solo === true && l.seats.filter((s) => s.kind !== "empty").length === 1;
 
-/** startBlocker says why the host cannot start yet, or null when they can. */
-export function startBlocker(l: Lobby, minPlayers: number, maxPlayers: number): string | null {
+/** startBlocker says why the host cannot start yet, or null when they can; the lobby carries its game's fewest and most players. */
+export function startBlocker(l: Lobby): string | null {
+  const { minSeats, maxSeats } = l;
   const filled = l.seats.filter((s) => s.kind !== "empty");
   const waiting = filled.filter((s) => s.kind === "human" && !s.ready && !s.host);
   const empty = l.seats.find((s) => s.kind === "empty");
   if (l.forkAt > 0 && empty) {
     return t("lobby.forkEmpty", { seat: empty.index + 1 });
   }
-  if (filled.length < minPlayers) {
-    const need = minPlayers - filled.length;
+  if (filled.length < minSeats) {
+    const need = minSeats - filled.length;
     return t("lobby.needsPlayers", { need });
   }
-  if (filled.length > maxPlayers) return t("lobby.atMost", { max: maxPlayers });
+  if (filled.length > maxSeats) return t("lobby.atMost", { max: maxSeats });
   if (waiting.length > 0) {
     const names = waiting.map((s) => s.name || t("lobby.seatN", { n: s.index + 1 }));
     return t("lobby.waitingFor", { names: joinNames(names), count: names.length });

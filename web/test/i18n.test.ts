@@ -88,9 +88,7 @@ describe("words in each language", () => {
     await switchLanguage("de");
     expect(t("home.movesSince", { n: 1 })).toBe("1 Zug seit deinem letzten Blick");
     expect(t("home.movesSince", { n: 1200 })).toBe("1.200 Züge seit deinem letzten Blick");
-    expect(startBlocker(lobby([seat(0, { host: true }), seat(1, { name: "Bo" }), seat(2, { name: "Cy" })]), 2, 6)).toBe(
-      "Warte darauf, dass Bo und Cy bereit sind.",
-    );
+    expect(startBlocker(lobby([seat(0, { host: true }), seat(1, { name: "Bo" }), seat(2, { name: "Cy" })]))).toBe("Warte darauf, dass Bo und Cy bereit sind.");
     expect(duration(86_400_000 * 2)).toBe("2 Tage");
     await switchLanguage("es");
     expect(t("lobby.needsPlayers", { need: 1 })).toMatch(/^Falta 1 jugador:/);

@@ -4,15 +4,15 @@ import { lobby, seat } from "./fixtures";
 
 describe("startBlocker", () => {
   it("needs enough players", () => {
-    expect(startBlocker(lobby([seat(0, { host: true }), seat(1, { kind: "empty" })]), 2, 6)).toMatch(/Needs 1 more player:/);
+    expect(startBlocker(lobby([seat(0, { host: true }), seat(1, { kind: "empty" })]))).toMatch(/Needs 1 more player:/);
   });
   it("waits for people who are not ready, but not for the host", () => {
     const l = lobby([seat(0, { host: true }), seat(1, { name: "Bo" }), seat(2, { name: "Cy" }), seat(3, { kind: "bot", ready: true })]);
-    expect(startBlocker(l, 2, 6)).toBe("Waiting for Bo and Cy to be ready.");
+    expect(startBlocker(l)).toBe("Waiting for Bo and Cy to be ready.");
   });
   it("allows the start when everyone is ready", () => {
     const l = lobby([seat(0, { host: true }), seat(1, { ready: true }), seat(2, { kind: "bot", ready: true }), seat(3, { kind: "empty" })]);
-    expect(startBlocker(l, 2, 6)).toBeNull();
+    expect(startBlocker(l)).toBeNull();
   });
 });
 

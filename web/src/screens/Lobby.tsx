@@ -420,7 +420,7 @@ export function Lobby({ store, lobby }: { store: TableStore; lobby: LobbyData })
   const link = inviteLink(lobby, linkBase());
   const watching = watchers(lobby);
   const me = lobby.seats.find((s) => s.you);
-  const blocker = startBlocker(lobby, lobby.minSeats, lobby.maxSeats);
+  const blocker = startBlocker(lobby);
   const tvLink = href({ name: "tv", code: lobby.tvCode });
   return (
     <div class="page lobby">
