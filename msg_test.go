@@ -98,7 +98,7 @@ func checkJSONString(t *testing.T, s string) {
 // it is, as "encoding-json" does.
 func BenchmarkAppendJSONString(b *testing.B) {
 	buf := make([]byte, 0, 64)
-	run := func(name string, s string, appendString func([]byte, string) []byte) {
+	run := func(name, s string, appendString func([]byte, string) []byte) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				buf = appendString(buf[:0], s)

@@ -108,9 +108,9 @@ func (r *Runner) Lobby() LobbyView {
 func (r *Runner) online(key string) bool { return r.fan.online(key) }
 
 func (r *Runner) lobbyView() LobbyView {
-	t := r.t
+	t, info := r.t, r.def.Info()
 	v := LobbyView{
-		ID: t.ID, Game: t.Game, GameName: r.def.Info().Name, MinPlayers: r.def.Info().MinPlayers, MaxPlayers: r.def.Info().MaxPlayers,
+		ID: t.ID, Game: t.Game, GameName: info.Name, MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers,
 		Options: t.Options, TurnSeconds: t.TurnSeconds, Pace: t.Pace.View(), Hints: t.HintsOn(),
 		Status: t.Status, Invite: t.Invite, Code: t.Code, TV: t.TV, Host: PublicID(t.Host),
 		Members: make([]MemberView, len(t.Members)), Seats: make([]SeatView, len(t.Seats)),

@@ -37,6 +37,10 @@ type procIO struct {
 	reads, writes, disk float64
 }
 
+func (a procIO) plus(b procIO) procIO {
+	return procIO{a.reads + b.reads, a.writes + b.writes, a.disk + b.disk}
+}
+
 func (a procIO) minus(b procIO) procIO {
 	return procIO{max(a.reads-b.reads, 0), max(a.writes-b.writes, 0), max(a.disk-b.disk, 0)}
 }
@@ -115,8 +119,7 @@ func takeCPU(parts []cpuPart) (s cpuSnapshot, ok bool) {
 		p.ticks, p.io = 0, procIO{}
 		for _, pid := range pids {
 			p.ticks += processTicks(pid)
-			io := processIO(pid)
-			p.io = procIO{p.io.reads + io.reads, p.io.writes + io.writes, p.io.disk + io.disk}
+			p.io = p.io.plus(processIO(pid))
 		}
 		s.parts = append(s.parts, p)
 	}
