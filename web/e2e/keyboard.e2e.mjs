@@ -53,18 +53,30 @@ const GAMES = [
 /** MAX_KEYS bounds the presses from the page's load to the first move made: Tab, Enter on the skip link, Enter on the move. */
 const MAX_KEYS = 5;
 
-/** where describes the focused element: whether it matches the game's first control, and what it is. */
-const where = (page, first) =>
-  page.evaluate((first) => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return { legal: false, skip: false, what: "the page's body" };
-    return {
-      legal: el.matches(first),
-      skip: el.matches("[data-testid='skip-link']"),
-      visible: el.getBoundingClientRect().width > 20,
-      what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 60)}"`,
-    };
-  }, first);
+/**
+ * where describes the focused element: whether it matches a selector (the
+ * game's first or next control), whether it carries a step's tag, and what it
+ * is, with the version the page shows, all read at one instant: read apart, a
+ * frame arriving between the reads would pair the old version with the focus
+ * the new one brought, and a move look like a step.
+ */
+const where = (page, first, tag = "") =>
+  page.evaluate(
+    ([first, tag]) => {
+      const version = document.querySelector(".play")?.getAttribute("data-version") ?? "";
+      const el = document.activeElement;
+      if (!el || el === document.body) return { version, legal: false, skip: false, tagged: false, what: "the page's body" };
+      return {
+        version,
+        legal: el.matches(first),
+        skip: el.matches("[data-testid='skip-link']"),
+        tagged: tag !== "" && el.getAttribute("data-kb-step") === tag,
+        visible: el.getBoundingClientRect().width > 20,
+        what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 60)}"`,
+      };
+    },
+    [first, tag],
+  );
 
 const version = (page) => page.locator(".play").evaluate((el) => el.getAttribute("data-version"));
 
@@ -167,8 +179,9 @@ async function playOn(page, path, { game, next, moves, from }) {
     let focused = "";
     const at = await until(`${game}: the focus on the person's next move`, async () => {
       const s = await serverState(page, path);
-      if (!s.actors?.includes(s.seat) || String(s.v) !== (await version(page))) return false;
+      if (!s.actors?.includes(s.seat)) return false;
       const w = await where(page, next);
+      if (String(s.v) !== w.version) return false;
       focused = w.what;
       return w.legal ? { v: s.v, what: w.what } : false;
     }).catch((e) => fail(`${e.message}; the focus is on ${focused}`));
@@ -195,10 +208,9 @@ async function playOn(page, path, { game, next, moves, from }) {
       await page.keyboard.press("Enter");
       keys++;
       const moved = await until(`${game}: the move or its next step after Enter on ${at.what}`, async () => {
-        if (Number(await version(page)) > at.v) return "move";
-        const w = await where(page, next);
-        const same = await page.evaluate((tag) => document.activeElement?.getAttribute("data-kb-step") === tag, tag);
-        return w.legal && !same ? "step" : false;
+        const w = await where(page, next, tag);
+        if (Number(w.version) > at.v) return "move";
+        return w.legal && !w.tagged ? "step" : false;
       });
       if (moved === "move") break;
       if (keys >= MAX_KEYS) fail(`${game}: ${keys} Enter presses and the move is not made; the focus is on ${(await where(page, next)).what}`);
