@@ -374,7 +374,7 @@ func TestPaceComputerPlayersMoveUnwatched(t *testing.T) {
 		}
 		moveAs(t, r, ana, `{"type":"take","n":1}`)
 		if !pace.Own() {
-			time.Sleep(50 * time.Millisecond)
+			r.BotStep() // what the table's timer would do, were one set
 			if r.Version() != 1 {
 				t.Fatal("a live table's computer player moved with nobody watching")
 			}
@@ -562,7 +562,7 @@ func TestPaceHeldAfterMissedTurns(t *testing.T) {
 	held := r.Version()
 	clk.add(30 * 24 * time.Hour)
 	r.TimeUp()
-	time.Sleep(20 * time.Millisecond)
+	r.BotStep() // what the table's timer would do, were one set
 	if r.Version() != held {
 		t.Fatal("a computer player took a turn of a person the table waits for")
 	}
@@ -609,7 +609,7 @@ func TestPaceComputersAloneRestUnwatched(t *testing.T) {
 	if err := r.Start(ctx, ana); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
+	r.BotStep() // what the table's timer would do, were one set
 	if v := r.Version(); v != 0 {
 		t.Fatalf("the computer players made %d moves with nobody watching", v)
 	}
@@ -618,10 +618,12 @@ func TestPaceComputersAloneRestUnwatched(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the computer players to play while Ana watches", func() bool { return r.Version() >= 2 })
+	// A computer move under way as Ana leaves ends before Unsubscribe
+	// returns (both hold the table's lock); none follows it.
 	r.Unsubscribe(sub)
 	at := r.Version()
-	time.Sleep(50 * time.Millisecond)
-	if v := r.Version(); v > at+1 {
+	r.BotStep() // what the table's timer would do, were one set
+	if v := r.Version(); v != at {
 		t.Fatalf("the computer players went on from move %d to %d after Ana left", at, v)
 	}
 }
