@@ -214,14 +214,12 @@ func TestFencing(t *testing.T) {
 	go func() { defer wg.Done(); b.run(ctx) }()
 	waitFor(t, 20*time.Second, "a few moves", func() bool { return a.latest() >= 6 })
 	// Stop where the game waits on seat 0: both see the same version and
-	// seat 0 has moves.
+	// seat 0 has moves. The table has settled once neither seat has a move
+	// out that is not answered yet (one could still land in the store) and
+	// both hold the same version.
 	aMoving.Store(false)
 	bMoving.Store(false)
-	settled := func() bool {
-		v := a.latest()
-		time.Sleep(100 * time.Millisecond)
-		return v == a.latest() && v == b.latest()
-	}
+	settled := func() bool { return !a.awaiting() && !b.awaiting() && a.latest() == b.latest() }
 	waitFor(t, 20*time.Second, "the table settles", settled)
 	if len(a.last().st.Legal) == 0 {
 		v := b.latest()

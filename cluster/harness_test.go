@@ -412,10 +412,14 @@ type client struct {
 	over   bool
 	conns  int
 	conn   *websocket.Conn
+	// out is the version the client's move on the open connection was
+	// sent at while no answer to it (a later state, or an error) has
+	// come; -1 when none is.
+	out int
 }
 
 func (p *person) client(query string, seed uint64, moving func() bool) *client {
-	return &client{p: p, query: query, rng: rand.New(rand.NewPCG(seed, 7)), moving: moving}
+	return &client{p: p, query: query, rng: rand.New(rand.NewPCG(seed, 7)), moving: moving, out: -1}
 }
 
 // run plays until the game is over or ctx ends.
@@ -455,7 +459,7 @@ func (cl *client) session(ctx context.Context, n *node) {
 	defer func() {
 		c.CloseNow()
 		cl.mu.Lock()
-		cl.conn = nil
+		cl.conn, cl.out = nil, -1
 		cl.mu.Unlock()
 	}()
 	var chain patchChain // this connection's states, which patches follow on from
@@ -478,6 +482,7 @@ func (cl *client) session(ctx context.Context, n *node) {
 		case "error":
 			cl.mu.Lock()
 			cl.errors = append(cl.errors, string(f.D))
+			cl.out = -1
 			cl.mu.Unlock()
 		case "state":
 			var st state
@@ -485,15 +490,24 @@ func (cl *client) session(ctx context.Context, n *node) {
 				cl.p.c.t.Errorf("a state that does not decode: %s", f.D)
 				return
 			}
+			// The state and the move it is answered with are taken
+			// together, so that nobody sees the one without the other.
+			var move json.RawMessage
 			cl.mu.Lock()
 			cl.frames = append(cl.frames, seen{node: n.name, v: f.V, st: st, patched: patched})
 			cl.over = st.Result.Over
+			if f.V > cl.out {
+				cl.out = -1
+			}
+			if !st.Result.Over && len(st.Legal) > 0 && cl.moving() {
+				move = st.Legal[cl.rng.IntN(len(st.Legal))]
+				cl.out = f.V
+			}
 			cl.mu.Unlock()
 			if st.Result.Over {
 				return
 			}
-			if len(st.Legal) > 0 && cl.moving() {
-				move := st.Legal[cl.rng.IntN(len(st.Legal))]
+			if move != nil {
 				msg := fmt.Sprintf(`{"t":"move","v":%d,"d":%s}`, f.V, move)
 				if c.Write(ctx, websocket.MessageText, []byte(msg)) != nil {
 					return
@@ -523,7 +537,16 @@ func (cl *client) moveNow(ctx context.Context) error {
 		return fmt.Errorf("no connection or no move to make")
 	}
 	msg := fmt.Sprintf(`{"t":"move","v":%d,"d":%s}`, last.v, last.st.Legal[cl.rng.IntN(len(last.st.Legal))])
+	cl.out = last.v
 	return cl.conn.Write(ctx, websocket.MessageText, []byte(msg))
+}
+
+// awaiting reports whether the client has a move out on its open
+// connection that no state or error has answered yet.
+func (cl *client) awaiting() bool {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	return cl.out >= 0
 }
 
 // connected reports whether the client has a connection open.
