@@ -2,10 +2,12 @@ package cluster_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -160,16 +162,41 @@ func natsServerBinary() string {
 
 func startNATS(t *testing.T) *natsServer {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &natsServer{port: ln.Addr().(*net.TCPAddr).Port, dir: t.TempDir()}
-	ln.Close()
+	s := &natsServer{port: natsPort(t), dir: t.TempDir()}
 	s.url = fmt.Sprintf("nats://127.0.0.1:%d", s.port)
 	s.start(t)
 	t.Cleanup(s.stop)
 	return s
+}
+
+// natsPort returns a free loopback port for a nats-server of a test's
+// own, below the kernel's range of ephemeral ports. The server binds it
+// only after the test has let it go, and again when restarted; a port of
+// that range could be handed in between to any socket bound to port 0 or
+// connecting out (other tests' servers and clients), and the nodes would
+// then reach something else, or the server not start.
+func natsPort(t *testing.T) int {
+	t.Helper()
+	low := 32768 // Linux's default start of the range
+	if raw, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(raw)); len(f) == 2 {
+			if n, err := strconv.Atoi(f[0]); err == nil {
+				low = n
+			}
+		}
+	}
+	if low < 2048 {
+		t.Fatalf("the ephemeral ports start at %d: no room below them for a port of the test's own", low)
+	}
+	for range 100 {
+		port := low/2 + rand.IntN(low/2)
+		if ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			ln.Close()
+			return port
+		}
+	}
+	t.Fatalf("no free port between %d and %d", low/2, low)
+	return 0
 }
 
 // start runs the server and waits until it takes connections.
