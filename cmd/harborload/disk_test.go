@@ -1,15 +1,32 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
+// TestProbeDiskSyncsUntilStopped: the probe writes and syncs its file at
+// every tick until it is stopped. It is stopped once its file has been
+// written a fourth time (each write, before its sync, moves the file's
+// modification time on), so three syncs have ended however slow the disk.
 func TestProbeDiskSyncsUntilStopped(t *testing.T) {
+	dir := t.TempDir()
 	stop := make(chan struct{})
-	go func() { time.Sleep(300 * time.Millisecond); close(stop) }()
-	p, err := probeDisk(t.TempDir(), 20*time.Millisecond, stop)
+	go func() {
+		defer close(stop)
+		times := map[int64]bool{} // the file's modification times: its creation's, then each write's
+		for deadline := time.Now().Add(30 * time.Second); len(times) < 5 && time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+			if files, _ := filepath.Glob(filepath.Join(dir, "harborload-fsync-*")); len(files) == 1 {
+				if fi, err := os.Stat(files[0]); err == nil {
+					times[fi.ModTime().UnixNano()] = true
+				}
+			}
+		}
+	}()
+	p, err := probeDisk(dir, 20*time.Millisecond, stop)
 	if err != nil {
 		t.Fatal(err)
 	}
