@@ -199,14 +199,15 @@ async function notices(ctx, box, push) {
   log(`the push service decrypted: ${text}`);
 
   setStep("the decrypted notice, delivered to the worker, shows, and a click on it opens the table");
-  await cdp.send("ServiceWorker.enable");
-  const registration = await until("the worker's registration", async () => {
-    const regs = await new Promise((ok) => {
-      cdp.once("ServiceWorker.workerRegistrationUpdated", (e) => ok(e.registrations));
-      cdp.send("ServiceWorker.enable").catch(() => {});
-    });
-    return regs.find((r) => r.scopeURL === `${base}/` && !r.isDeleted);
+  // Chromium tells the registrations once, some moments after the domain is
+  // enabled, and a second enable tells nothing: they are gathered from before
+  // the enable on, so none can pass unheard.
+  const registrations = new Map();
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+    for (const r of e.registrations) registrations.set(r.registrationId, r);
   });
+  await cdp.send("ServiceWorker.enable");
+  const registration = await until("the worker's registration", async () => [...registrations.values()].find((r) => r.scopeURL === `${base}/` && !r.isDeleted));
   // The very bytes the push service decrypted, as the browser's push
   // service would hand them to the worker (they are UTF-8 JSON, which the
   // protocol's string carries unchanged).
