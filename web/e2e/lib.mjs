@@ -109,16 +109,30 @@ export async function shot(page, name) {
   log(`screenshot ${file}`);
 }
 
-/** until polls f (async, returns truthy when done) until it holds or times out. */
+/**
+ * until polls f (async, returns truthy when done) until it holds or times
+ * out. A call of f that has not answered by the deadline fails the wait too:
+ * a look that never settles (an event that came before its listener, a page
+ * that stopped answering) ends the step with its name instead of stalling
+ * the run.
+ */
 export async function until(what, f, timeout = STEP_TIMEOUT) {
   const deadline = Date.now() + timeout;
   let last;
   while (Date.now() < deadline) {
+    let timer;
     try {
-      last = await f();
+      const call = Promise.resolve().then(f);
+      call.catch(() => {}); // a call that loses the race below and fails later is not an unhandled rejection
+      const late = new Promise((_, bad) => {
+        timer = setTimeout(() => bad(new Error(`a look still had no answer after ${timeout} ms`)), Math.max(0, deadline - Date.now()));
+      });
+      last = await Promise.race([call, late]);
       if (last) return last;
     } catch (e) {
       last = e;
+    } finally {
+      clearTimeout(timer);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
