@@ -51,6 +51,20 @@ const sendRaw = (page, move) =>
     window.__harborSocket.send(JSON.stringify({ t: "move", v, d: move }));
   }, move);
 
+/**
+ * ruleOf reads the notice at one instant: 1 when it links to a rule, -1 when
+ * it names no rule, 0 while there is none or its rule id waits for the rules
+ * reference. Read apart, a notice arriving between the look for a link and
+ * the look for the notice would read as a refusal without a rule.
+ */
+const ruleOf = (page) =>
+  page.getByTestId("notice").evaluateAll((els) => {
+    const n = els[0];
+    if (!n) return 0;
+    if (n.querySelector("[data-testid='rule-link']")) return 1;
+    return n.querySelector(".rule-id") ? 0 : -1;
+  });
+
 /** focused describes the element that has the focus: a control in the play screen, or what it is instead. */
 const focused = (page) =>
   page.evaluate(() => {
@@ -160,9 +174,7 @@ export default async function scenario(ctx) {
           const notice = p.getByTestId("notice");
           const link = notice.getByTestId("rule-link");
           // A rule id shows as a link once the game's rules reference has loaded; a refusal without one has no rule id at all.
-          const linked = await until("the refusal", async () =>
-            (await link.count()) > 0 ? 1 : (await notice.count()) > 0 && (await notice.locator(".rule-id").count()) === 0 ? -1 : 0,
-          ).then((r) => r > 0);
+          const linked = await until("the refusal", () => ruleOf(p)).then((r) => r > 0);
           if (!linked) {
             // The table moved on before the move arrived: no rule to link. Dismiss and try again later.
             log(`the refusal came without a rule: ${await notice.textContent()}`);
