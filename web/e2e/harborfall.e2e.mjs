@@ -338,10 +338,13 @@ export default async function scenario(ctx) {
     const owing = [];
     for (const p of [host, bo]) if (await p.getByTestId("send-discard").count()) owing.push(p);
     if (owing.length === 1) {
-      // The other phone may not have drawn the same position yet.
-      await new Promise((r) => setTimeout(r, 1500));
+      // The other phone may not have drawn the same position yet: the server
+      // says whether it owes cards too, and then its page is waited for.
       const other = owing[0] === host ? bo : host;
-      if (await other.getByTestId("send-discard").count()) owing.push(other);
+      if ((await serverState(owing[0], path)).view.players[seatOf(other)].owed > 0) {
+        await until("the other phone's discard", () => other.getByTestId("send-discard").count());
+        owing.push(other);
+      }
     }
     if (owing.length === 2 && !done.sevenTwoPhones) {
       setStep("a seven: two phones discard at once");
