@@ -50,16 +50,33 @@ export default async function scenario(ctx) {
   await until("the extra build banner", () => special.getByTestId("special-banner").count());
   const banner = await special.getByTestId("special-banner").textContent();
   if (!/^Your extra build turn/.test(banner ?? "")) fail(`the banner on ${who}'s screen: ${banner}`);
+  // The other screen and the TV draw each position on their own time: the
+  // turn before may show there a moment longer. This turn waits on its
+  // person, so they settle on it.
   const other = special === host ? eve : host;
-  const otherBanner = await other.getByTestId("special-banner").textContent();
-  if (!new RegExp(`^${who}'s extra build turn`).test(otherBanner ?? "")) fail(`the other screen's banner: ${otherBanner}`);
+  let otherBanner = "";
+  await until(`the other screen's banner to name ${who}`, async () => {
+    otherBanner =
+      (await other
+        .getByTestId("special-banner")
+        .textContent({ timeout: 1000 })
+        .catch(() => "")) ?? "";
+    return new RegExp(`^${who}'s extra build turn`).test(otherBanner);
+  }).catch(() => fail(`the other screen's banner: ${otherBanner}`));
   if (await special.locator(".hf-trade").count()) fail("trading is offered on an extra build turn");
   if (await special.getByTestId("play-cards").count()) fail("card play is offered on an extra build turn");
   await special.getByTestId("build").waitFor();
   const end = special.locator('.action-bar button[data-move="end"]');
   if (!/^End your extra build turn$/.test((await end.textContent()) ?? "")) fail(`the end button says ${await end.textContent()}`);
-  const tvLine = await tv.getByTestId("tv-turn").textContent();
-  if (!/Extra build turn/.test(tvLine ?? "")) fail(`the TV says ${tvLine}`);
+  let tvLine = "";
+  await until("the TV's extra build turn", async () => {
+    tvLine =
+      (await tv
+        .getByTestId("tv-turn")
+        .textContent({ timeout: 1000 })
+        .catch(() => "")) ?? "";
+    return /Extra build turn/.test(tvLine);
+  }).catch(() => fail(`the TV says ${tvLine}`));
   await agrees(special, path, who);
   await special.evaluate(() => window.scrollTo(0, 0));
   if (special === host) await fitsWidth(host, "the phone's extra build turn");
