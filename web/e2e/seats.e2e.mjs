@@ -39,6 +39,33 @@ const presenceOf = (page, variant = "strip") =>
     .locator(`[data-testid="presence-${variant}"] .presence-seat`)
     .evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
 
+/**
+ * noteStates starts noting on page every state in words a presence strip
+ * shows for the seat of who, in order. The countdown to a stand-in lasts a
+ * few seconds: read on one screen and then on another, it could be over on
+ * the second by the time it is looked at; noted as it shows, it cannot be
+ * missed.
+ */
+const noteStates = (page, who, variant = "strip") =>
+  page.evaluate(
+    ([who, variant]) => {
+      const seen = [];
+      window.__states = { ...window.__states, [variant]: seen };
+      const note = () => {
+        for (const el of document.querySelectorAll(`[data-testid="presence-${variant}"] .presence-seat`)) {
+          if (el.querySelector(".presence-name")?.firstChild?.textContent?.trim() !== who) continue;
+          if (el.dataset.state !== seen[seen.length - 1]) seen.push(el.dataset.state);
+        }
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    },
+    [who, variant],
+  );
+
+/** statesOf is what a presence strip of page has shown since noteStates, in order. */
+const statesOf = (page, variant = "strip") => page.evaluate((variant) => window.__states?.[variant] ?? [], variant);
+
 /** tableOf is the table's lobby as the page's person gets it from the API. */
 async function tableOf(page, id) {
   const r = await pageApi(page, "GET", `/api/tables/${id}`);
@@ -128,10 +155,12 @@ async function oneGame(ctx, game, name) {
 
   setStep(`${name}: Bo's page closes; every screen counts down to the stand-in`);
   const closedAt = (await tableOf(ana, id)).version;
+  await noteStates(ana, "Bo");
+  await noteStates(tv, "Bo", "tv");
   await bo.close();
   let first = NaN;
-  await until("the countdown on Ana's strip", async () => !Number.isNaN((first = countdown((await presenceOf(ana)).Bo))));
-  await until("the countdown on the TV", async () => !Number.isNaN(tvCountdown((await presenceOf(tv, "tv")).Bo)));
+  await until("the countdown on Ana's strip", async () => !Number.isNaN((first = (await statesOf(ana)).map(countdown).find((n) => !Number.isNaN(n)) ?? NaN)));
+  await until("the countdown on the TV", async () => (await statesOf(tv, "tv")).some((s) => !Number.isNaN(tvCountdown(s))));
   if (first > AWAY || first < 0) fail(`the countdown shows ${first} s of a ${AWAY} s wait`);
   if (game === "holdings") {
     await shotOf(ana, "02-phone-countdown");
@@ -146,10 +175,7 @@ async function oneGame(ctx, game, name) {
     await small.close();
   }
   // The page counts down by itself (no new frame comes while everyone waits).
-  await until("the countdown to go down", async () => {
-    const now = (await presenceOf(ana)).Bo ?? "";
-    return countdown(now) < first || /on their turn|stands in/.test(now);
-  });
+  await until("the countdown to go down", async () => (await statesOf(ana)).some((now) => countdown(now) < first || /on their turn|stands in/.test(now ?? "")));
 
   setStep(`${name}: the stand-in plays Bo's turn and the log marks its moves`);
   // Ana plays her own turns, so the game reaches Bo's seat; once the stand-in
