@@ -152,10 +152,14 @@ export const holdingsMoves = (page) =>
 
 /** holdingsTurn makes one Harbor Holdings move on a page if the game waits on it (the first of picks it offers); false when it does not. */
 export async function holdingsTurn(page, picks = ["roll", "buy", "pass", "end"]) {
-  const moves = await holdingsMoves(page);
+  // The moves and the version they were offered at, read at one instant: read apart, a frame between
+  // the two reads (a turn timer's move) would have the answer awaited from the version after it.
+  const { moves, before } = await page.locator(".action-bar").evaluateAll((bars) => ({
+    moves: [...(bars[0]?.querySelectorAll("button[data-move]") ?? [])].filter((b) => !b.disabled).map((b) => b.dataset.move),
+    before: bars[0]?.getAttribute("data-version") ?? "gone",
+  }));
   const pick = picks.find((m) => moves.includes(m));
   if (!pick) return false;
-  const before = await barVersion(page);
   await page.locator(`.action-bar button[data-move="${pick}"]`).first().click();
   await until(`${pick} to be answered`, async () => (await barVersion(page)) !== before, 10_000);
   return true;
