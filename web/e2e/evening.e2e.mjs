@@ -9,7 +9,24 @@
 // every screen on the way.
 
 import { networkInterfaces } from "node:os";
-import { audit, barVersion, fail, fitsScreen, fitsWidth, LAPTOP, log, logComplete, logLength, PHONE, setStep, shot, TV, until } from "./lib.mjs";
+import {
+  audit,
+  barVersion,
+  fail,
+  fitsScreen,
+  fitsWidth,
+  LAPTOP,
+  log,
+  logComplete,
+  logLength,
+  noteShown,
+  PHONE,
+  setStep,
+  shot,
+  shownOf,
+  TV,
+  until,
+} from "./lib.mjs";
 
 /** lanAddress is this machine's first non-loopback IPv4 address. */
 function lanAddress() {
@@ -39,24 +56,6 @@ const presenceOf = (page, variant = "strip") =>
   page
     .locator(`[data-testid="presence-${variant}"] .presence-seat`)
     .evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
-
-/**
- * noteToasts starts noting on page every chat line its toasts show. A toast
- * shows for a few seconds only: looked for afterwards, while the phones are
- * being read, it could be gone already; noted as it shows, it cannot be missed.
- */
-const noteToasts = (page) =>
-  page.evaluate(() => {
-    window.toastsShown = "";
-    const note = () => {
-      const text = document.querySelector('[data-testid="chat-toasts"]')?.textContent ?? "";
-      if (text && !window.toastsShown.endsWith(text)) window.toastsShown += `\n${text}`;
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-
-/** toastsShown is what the toasts of page have shown since noteToasts. */
-const toastsShown = (page) => page.evaluate(() => window.toastsShown);
 
 /**
  * readWholeLog presses page's "Show earlier moves" until its log reaches the
@@ -248,7 +247,8 @@ export default async function scenario(ctx) {
   if (head !== "sticky") fail(`the whose-turn header is ${head} on a phone`);
 
   setStep("chat and a reaction reach the other phones and the TV");
-  await noteToasts(tv);
+  // The TV shows each line as a toast for a few seconds: it is noted as it shows.
+  await noteShown(tv, "toasts", '[data-testid="chat-toasts"]');
   await bo.locator("#chat-input").fill("<b>hello</b> & welcome, Ana");
   await bo.getByRole("button", { name: "Send" }).click();
   await bo.getByRole("button", { name: "React: party" }).click();
@@ -262,8 +262,8 @@ export default async function scenario(ctx) {
   );
   if (await host.locator(".chat-lines b").count()) fail("a chat message became markup");
   await until("the reaction on the host's phone", async () => (await host.locator(".chat-lines .chat-emoji", { hasText: "🎉" }).count()) === 1);
-  await until("the message on the TV", async () => /welcome, Ana/.test(await toastsShown(tv)));
-  await until("the reaction on the TV", async () => /🎉/.test(await toastsShown(tv)));
+  await until("the message on the TV", async () => (await shownOf(tv, "toasts")).some((t) => /welcome, Ana/.test(t)));
+  await until("the reaction on the TV", async () => (await shownOf(tv, "toasts")).some((t) => /🎉/.test(t)));
   await until("the message on Cy's laptop", async () =>
     /welcome, Ana/.test(
       (await cy

@@ -140,6 +140,31 @@ export async function until(what, f, timeout = STEP_TIMEOUT) {
 }
 
 /**
+ * noteShown starts noting on page, under key, every value the first element
+ * matching selector shows, in order: its attribute when one is named, else
+ * its text. What shows for a moment only (a toast, a countdown) is looked
+ * for afterwards in what was noted, so a slow look cannot miss it.
+ */
+export const noteShown = (page, key, selector, attribute = "") =>
+  page.evaluate(
+    ([key, selector, attribute]) => {
+      const seen = [];
+      window.__shown = { ...window.__shown, [key]: seen };
+      const note = () => {
+        const el = document.querySelector(selector);
+        const value = (el && (attribute ? el.getAttribute(attribute) : el.textContent)) || "";
+        if (value && value !== seen[seen.length - 1]) seen.push(value);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    },
+    [key, selector, attribute],
+  );
+
+/** shownOf is every value noted on page under key since noteShown, in order. */
+export const shownOf = (page, key) => page.evaluate((key) => window.__shown?.[key] ?? [], key);
+
+/**
  * barVersion is the table version a page's action bar was drawn at, or
  * "gone" when it shows none; it never waits, so a bar that goes away between
  * two looks cannot stall a poll.

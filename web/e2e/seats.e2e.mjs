@@ -15,7 +15,7 @@
 // players move, the scenario asks the API as the button does.
 
 import { everyGame, onlyGames } from "./games.mjs";
-import { fail, fitsWidth, log, pageApi, PHONE, setStep, shot, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
+import { fail, fitsWidth, log, noteShown, pageApi, PHONE, setStep, shot, shownOf, SMALL_PHONE, TV, until, watchErrors } from "./lib.mjs";
 import { myTurn, personStep } from "./moves.mjs";
 
 /**
@@ -38,33 +38,6 @@ const presenceOf = (page, variant = "strip") =>
   page
     .locator(`[data-testid="presence-${variant}"] .presence-seat`)
     .evaluateAll((els) => Object.fromEntries(els.map((el) => [el.querySelector(".presence-name")?.firstChild?.textContent?.trim(), el.dataset.state])));
-
-/**
- * noteStates starts noting on page every state in words a presence strip
- * shows for the seat of who, in order. The countdown to a stand-in lasts a
- * few seconds: read on one screen and then on another, it could be over on
- * the second by the time it is looked at; noted as it shows, it cannot be
- * missed.
- */
-const noteStates = (page, who, variant = "strip") =>
-  page.evaluate(
-    ([who, variant]) => {
-      const seen = [];
-      window.__states = { ...window.__states, [variant]: seen };
-      const note = () => {
-        for (const el of document.querySelectorAll(`[data-testid="presence-${variant}"] .presence-seat`)) {
-          if (el.querySelector(".presence-name")?.firstChild?.textContent?.trim() !== who) continue;
-          if (el.dataset.state !== seen[seen.length - 1]) seen.push(el.dataset.state);
-        }
-      };
-      note();
-      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    },
-    [who, variant],
-  );
-
-/** statesOf is what a presence strip of page has shown since noteStates, in order. */
-const statesOf = (page, variant = "strip") => page.evaluate((variant) => window.__states?.[variant] ?? [], variant);
 
 /** tableOf is the table's lobby as the page's person gets it from the API. */
 async function tableOf(page, id) {
@@ -155,12 +128,16 @@ async function oneGame(ctx, game, name) {
 
   setStep(`${name}: Bo's page closes; every screen counts down to the stand-in`);
   const closedAt = (await tableOf(ana, id)).version;
-  await noteStates(ana, "Bo");
-  await noteStates(tv, "Bo", "tv");
+  // The countdown lasts a few seconds: each screen notes Bo's states as they show.
+  await noteShown(ana, "bo", `[data-testid="presence-strip"] .presence-seat[data-seat="${BO}"]`, "data-state");
+  await noteShown(tv, "bo", `[data-testid="presence-tv"] .presence-seat[data-seat="${BO}"]`, "data-state");
   await bo.close();
   let first = NaN;
-  await until("the countdown on Ana's strip", async () => !Number.isNaN((first = (await statesOf(ana)).map(countdown).find((n) => !Number.isNaN(n)) ?? NaN)));
-  await until("the countdown on the TV", async () => (await statesOf(tv, "tv")).some((s) => !Number.isNaN(tvCountdown(s))));
+  await until(
+    "the countdown on Ana's strip",
+    async () => !Number.isNaN((first = (await shownOf(ana, "bo")).map(countdown).find((n) => !Number.isNaN(n)) ?? NaN)),
+  );
+  await until("the countdown on the TV", async () => (await shownOf(tv, "bo")).some((s) => !Number.isNaN(tvCountdown(s))));
   if (first > AWAY || first < 0) fail(`the countdown shows ${first} s of a ${AWAY} s wait`);
   if (game === "holdings") {
     await shotOf(ana, "02-phone-countdown");
@@ -175,7 +152,7 @@ async function oneGame(ctx, game, name) {
     await small.close();
   }
   // The page counts down by itself (no new frame comes while everyone waits).
-  await until("the countdown to go down", async () => (await statesOf(ana)).some((now) => countdown(now) < first || /on their turn|stands in/.test(now ?? "")));
+  await until("the countdown to go down", async () => (await shownOf(ana, "bo")).some((now) => countdown(now) < first || /on their turn|stands in/.test(now)));
 
   setStep(`${name}: the stand-in plays Bo's turn and the log marks its moves`);
   // Ana plays her own turns, so the game reaches Bo's seat; once the stand-in
