@@ -4,7 +4,7 @@
 // players; it must say whose it is and offer only building, buying and
 // ending (no trades, no cards).
 
-import { fail, fitsWidth, LAPTOP, PHONE, setStep, shot, TV, until, watchErrors } from "./lib.mjs";
+import { fail, fitsWidth, LAPTOP, PHONE, setStep, shot, textNow, TV, until, watchErrors } from "./lib.mjs";
 import { agrees, clickMove, openTable, tryStep, tvShowsAll } from "./harborfall-lib.mjs";
 
 export default async function scenario(ctx) {
@@ -25,13 +25,7 @@ export default async function scenario(ctx) {
 
   setStep("setup through the board, then turns until a person's extra build turn");
   let special = null;
-  const mine = async (p) =>
-    /^Your extra build turn/.test(
-      (await p
-        .getByTestId("special-banner")
-        .textContent({ timeout: 1000 })
-        .catch(() => "")) ?? "",
-    );
+  const mine = async (p) => /^Your extra build turn/.test(await textNow(p.getByTestId("special-banner")));
   for (let k = 0; k < 600 && !special; k++) {
     let moved = false;
     for (const p of people) {
@@ -56,11 +50,7 @@ export default async function scenario(ctx) {
   const other = special === host ? eve : host;
   let otherBanner = "";
   await until(`the other screen's banner to name ${who}`, async () => {
-    otherBanner =
-      (await other
-        .getByTestId("special-banner")
-        .textContent({ timeout: 1000 })
-        .catch(() => "")) ?? "";
+    otherBanner = await textNow(other.getByTestId("special-banner"));
     return new RegExp(`^${who}'s extra build turn`).test(otherBanner);
   }).catch(() => fail(`the other screen's banner: ${otherBanner}`));
   if (await special.locator(".hf-trade").count()) fail("trading is offered on an extra build turn");
@@ -70,11 +60,7 @@ export default async function scenario(ctx) {
   if (!/^End your extra build turn$/.test((await end.textContent()) ?? "")) fail(`the end button says ${await end.textContent()}`);
   let tvLine = "";
   await until("the TV's extra build turn", async () => {
-    tvLine =
-      (await tv
-        .getByTestId("tv-turn")
-        .textContent({ timeout: 1000 })
-        .catch(() => "")) ?? "";
+    tvLine = await textNow(tv.getByTestId("tv-turn"));
     return /Extra build turn/.test(tvLine);
   }).catch(() => fail(`the TV says ${tvLine}`));
   await agrees(special, path, who);

@@ -8,7 +8,7 @@
 // compared with the server's own view of its seat, and no page shows
 // another player's cards.
 
-import { audit, fail, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
+import { audit, fail, fitsWidth, LAPTOP, log, PHONE, SMALL_PHONE, setStep, shot, textNow, TV, unnamedControls, until, watchErrors } from "./lib.mjs";
 import { agrees, clickMove, discard, openTable, serverState, tapSpot, tryStep, tvShowsAll, version } from "./harborfall-lib.mjs";
 
 // A turn timer runs (the screens show it), long enough that a loaded machine
@@ -434,9 +434,7 @@ export default async function scenario(ctx) {
     tried++;
     const button = host.getByTestId(`hand-${seat}`);
     // The host's own page then says a computer player has their seat; the others' seats offer to give them back.
-    const handed = async () =>
-      (seat === 0 && (await host.getByTestId("handed").count()) > 0) ||
-      /Give back|Take my seat back/.test((await button.textContent({ timeout: 1000 }).catch(() => "")) ?? "");
+    const handed = async () => (seat === 0 && (await host.getByTestId("handed").count()) > 0) || /Give back|Take my seat back/.test(await textNow(button));
     // A click the page drops while it redraws is made again: it asks for the seat to be handed over, never back.
     // A discard the host owes (a dialog) stands before the seats' buttons: it is made first. Should the
     // button stay out of reach, the page sends the request its button sends, and the log says so.

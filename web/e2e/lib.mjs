@@ -164,6 +164,9 @@ export const noteShown = (page, key, selector, attribute = "") =>
 /** shownOf is every value noted on page under key since noteShown, in order. */
 export const shownOf = (page, key) => page.evaluate((key) => window.__shown?.[key] ?? [], key);
 
+/** textNow is the text a locator shows, or "" when it shows nothing within a second: a look that never waits long. */
+export const textNow = async (locator) => (await locator.textContent({ timeout: 1000 }).catch(() => "")) ?? "";
+
 /**
  * barVersion is the table version a page's action bar was drawn at, or
  * "gone" when it shows none; it never waits, so a bar that goes away between
