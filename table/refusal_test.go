@@ -52,6 +52,14 @@ type botSet struct {
 	bots map[game.Seat]*faultyBot
 }
 
+// reset forgets the players made so far: every test of every registered
+// game may have played Faulty Pile before.
+func (s *botSet) reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.bots)
+}
+
 func (s *botSet) get(seat game.Seat) *faultyBot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -70,6 +78,7 @@ func init() { game.Register(faultyPile{gametest.Definition}) }
 // counted and told to the player, who is asked once more, and then the
 // table plays the first legal move (taking one token) in its place.
 func TestRefusedComputerMovesNeverStall(t *testing.T) {
+	faultyBots.reset()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "harbor.db"))
 	if err != nil {
 		t.Fatal(err)
