@@ -178,9 +178,12 @@ export function fitProblems(page, o) {
   }, o);
 }
 
-/** watchShifts starts summing a page's layout shifts (those without recent input) from now on. */
-export async function watchShifts(page) {
-  await page.evaluate(() => {
+/**
+ * watchShifts starts summing a page's layout shifts (those without recent
+ * input) from now on, or, with fromStart, from the page's start.
+ */
+export async function watchShifts(page, { fromStart = false } = {}) {
+  await page.evaluate((fromStart) => {
     const w = { sum: 0, entries: [] };
     const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     const describe = (n) => {
@@ -197,11 +200,11 @@ export async function watchShifts(page) {
       }
     };
     w.observer = new PerformanceObserver((l) => take(l.getEntries()));
-    w.observer.observe({ type: "layout-shift" });
+    w.observer.observe({ type: "layout-shift", buffered: fromStart });
     w.flush = () => take(w.observer.takeRecords());
     window.__harborShifts?.observer.disconnect();
     window.__harborShifts = w;
-  });
+  }, fromStart);
 }
 
 /** shifts stops watching and returns the sum of the layout shifts since watchShifts and the largest of them, with what moved. */
