@@ -15,6 +15,7 @@ import {
   fail,
   fitsScreen,
   fitsWidth,
+  imageShown,
   LAPTOP,
   log,
   logComplete,
@@ -134,7 +135,7 @@ export default async function scenario(ctx) {
   const invite = await host.getByTestId("invite-link").inputValue();
   if (!invite.startsWith(`${base}/join/`)) fail(`opened through ${base}, the invite link is ${invite}`);
   if (await host.getByTestId("loopback-only").count()) fail("the lobby says only this machine can join, though it has a network address");
-  await until("the lobby's QR code", () => host.locator("img.qr").evaluate((img) => img.complete && img.naturalWidth > 0));
+  await imageShown("the lobby's QR code", host.locator("img.qr"));
   const code = (await host.getByTestId("join-code").textContent()).trim();
   const tvCode = (await host.getByTestId("tv-code").textContent()).trim();
   await audit(host, "the lobby (phone, host)");
@@ -202,7 +203,7 @@ export default async function scenario(ctx) {
   await tv.getByLabel("TV code").fill(tvCode.toLowerCase());
   await tv.getByRole("button", { name: "Show the table" }).click();
   await tv.waitForURL(new RegExp(`/tv/${tvCode}$`));
-  await until("the TV's QR code", () => tv.getByTestId("tv-qr").evaluate((img) => img.complete && img.naturalWidth > 0));
+  await imageShown("the TV's QR code", tv.getByTestId("tv-qr"));
   const joinAt = await tv.getByTestId("tv-url").textContent();
   if (!joinAt.includes(`${lan}:${ctx.port}`)) fail(`the TV says join ${joinAt}`);
   if (!(await tv.getByTestId("fullscreen").count())) fail("the TV has no full-screen button");

@@ -4,7 +4,7 @@
 // refusal, a reload, the board from the keyboard, a server restart, and the
 // game to its end with the ranking on every screen.
 
-import { audit, fail, fitsScreen, fitsWidth, LAPTOP, log, PHONE, TV, setStep, shot, STEP_TIMEOUT, until } from "./lib.mjs";
+import { audit, fail, fitsScreen, fitsWidth, imageShown, LAPTOP, log, PHONE, TV, setStep, shot, STEP_TIMEOUT, until } from "./lib.mjs";
 
 const boardState = (page) =>
   page
@@ -92,8 +92,7 @@ export default async function scenario(ctx) {
   if (!/\/join\/\S+$/.test(invite)) fail(`invite link looks wrong: ${invite}`);
   const code = (await host.getByTestId("join-code").textContent())?.trim();
   if (!code) fail("no short code shown");
-  const qrOk = await host.locator("img.qr").evaluate((img) => img.complete && img.naturalWidth > 0);
-  if (!qrOk) fail("the lobby's QR code image did not load");
+  await imageShown("the lobby's QR code", host.locator("img.qr"));
   const tvHref = await host.getByTestId("open-tv").getAttribute("href");
   log(`table open: invite ${invite}, code ${code}, tv ${tvHref}`);
 
@@ -101,7 +100,7 @@ export default async function scenario(ctx) {
   await tv.goto(base + tvHref);
   await tv.getByTestId("tv-code").waitFor();
   if ((await tv.getByTestId("tv-code").textContent())?.trim() !== code) fail("TV shows another code");
-  await until("the TV's QR code", () => tv.getByTestId("tv-qr").evaluate((img) => img.complete && img.naturalWidth > 0));
+  await imageShown("the TV's QR code", tv.getByTestId("tv-qr"));
 
   setStep("friend joins through the invite link");
   await friend.goto(invite);

@@ -140,6 +140,13 @@ export async function until(what, f, timeout = STEP_TIMEOUT) {
 }
 
 /**
+ * imageShown waits until the image locator points at has loaded and has a
+ * size. An image loads after the page that holds it, so a single look right
+ * after the page shows can find it still on its way.
+ */
+export const imageShown = (what, locator) => until(what, () => locator.evaluate((img) => img.complete && img.naturalWidth > 0));
+
+/**
  * noteShown starts noting on page, under key, every value the first element
  * matching selector shows, in order: its attribute when one is named, else
  * its text. What shows for a moment only (a toast, a countdown) is looked
