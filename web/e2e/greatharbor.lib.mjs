@@ -28,12 +28,20 @@ async function clickMove(page, locator, what) {
  * placeDie places one drafted die through the page: the die, then a slot on
  * the Harbor (the first open one matching prefer, else any, else the District),
  * then a split from the preview, then confirm. Preferred splits are looked for
- * on the first six open slots only. It returns what the preview showed.
+ * on the first twelve open slots only. It returns what the preview showed.
  */
 export async function placeDie(page, { prefer = [] } = {}) {
   const die = page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').first();
   await die.click();
+  // The Harbor marks the slots open to the chosen die in the same drawing as the die's pressed state.
+  await until("the chosen die", async () => (await die.getAttribute("aria-pressed")) === "true");
   const open = page.locator("svg.gh-harbor .gh-slot-open");
+  // pickSlot taps the nth open slot and waits for the page to show it chosen, with its splits.
+  const pickSlot = async (i) => {
+    const slot = await open.nth(i).getAttribute("data-slot");
+    await open.nth(i).click();
+    await page.locator(`svg.gh-harbor .gh-slot-chosen[data-slot="${slot}"]`).waitFor();
+  };
   let preview = null;
   // feeOffered says whether any slot looked at offered a placement that pays a Shore Fee and still earns.
   let feeOffered = false;
@@ -42,7 +50,7 @@ export async function placeDie(page, { prefer = [] } = {}) {
     let chosen = false;
     for (const want of prefer) {
       for (let i = 0; i < Math.min(n, 12) && !chosen; i++) {
-        await open.nth(i).click();
+        await pickSlot(i);
         if (!feeOffered) feeOffered = (await page.locator('[data-split][data-fee-paid="1"]').count()) > 0;
         const split = page.locator(`[data-split]${want}`).first();
         if ((await split.count()) > 0) {
@@ -53,7 +61,7 @@ export async function placeDie(page, { prefer = [] } = {}) {
       if (chosen) break;
     }
     if (!chosen) {
-      await open.first().click();
+      await pickSlot(0);
       await page.locator("[data-split]").first().click();
     }
     const sel = page.locator('[data-split][aria-checked="true"]');
@@ -82,7 +90,11 @@ export async function governButton(page, type) {
   const kind = gov.locator(`.gh-govern-kinds button[data-types~="${type}"]`);
   if (type === "shop" || (await kind.count()) === 0) return null;
   if (!(await gov.evaluate((d) => d.open))) await gov.locator("summary").click();
-  if ((await kind.getAttribute("aria-pressed")) !== "true") await kind.click();
+  if ((await kind.getAttribute("aria-pressed")) !== "true") {
+    await kind.click();
+    // The kind's moves and subjects show in the same drawing as its pressed state.
+    await until(`the ${type} steps`, async () => (await kind.getAttribute("aria-pressed")) === "true");
+  }
   const move = gov.locator(`button[data-move="${type}"]:not([disabled])`).first();
   if ((await move.count()) > 0) return move;
   const subject = gov.locator(`.gh-govern-subjects button[data-types~="${type}"]`).first();
