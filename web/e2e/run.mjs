@@ -16,9 +16,10 @@
 //
 // Environment: HARBOR_BIN (a built harbor binary; default: build ../cmd/harbor),
 // CHROMIUM (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (use the current dist/),
-// E2E_ONLY=holdings,harborfall (run only those scenarios). A scenario that
-// exports `manual` (a reason) runs only when E2E_ONLY names it; the run says
-// so, with the reason.
+// E2E_ONLY=holdings,harborfall (run only those scenarios), E2E_SLOW=4,200 (play
+// as a slow machine would: every page's CPU slowed 4 times and every HTTP
+// answer held back 200 ms; see slowDown). A scenario that exports `manual` (a
+// reason) runs only when E2E_ONLY names it; the run says so, with the reason.
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,6 +58,31 @@ function seedOf(name) {
   let h = 0x811c9dc5;
   for (const c of new TextEncoder().encode(name)) h = Math.imul(h ^ c, 0x01000193) >>> 0;
   return h || 1;
+}
+
+/**
+ * slowDown makes every page that browser opens from now on run as on a slower
+ * machine: its CPU is slowed cpu times and each of its HTTP requests waits
+ * delay ms before it goes out. A check that looks once where it should wait
+ * (an image or an answer still on its way, a screen not drawn yet) passes on a
+ * fast machine by chance and fails here, where it can be found and fixed. The
+ * scenarios' own routes come after this one and still see every request.
+ */
+function slowDown(browser, cpu, delay) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const c = await newContext(options);
+    await c.route("**/*", async (route) => {
+      await new Promise((r) => setTimeout(r, delay));
+      await route.fallback();
+    });
+    c.on("page", (p) => {
+      c.newCDPSession(p)
+        .then((s) => s.send("Emulation.setCPUThrottlingRate", { rate: cpu }))
+        .catch((e) => log(`could not slow a page down: ${e.message}`));
+    });
+    return c;
+  };
 }
 
 /** runScenario gives one scenario a fresh server and data file; it returns an error or null. */
@@ -139,6 +165,12 @@ try {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
     timeout: 30_000,
   });
+  if (process.env.E2E_SLOW) {
+    const [cpu, delay] = process.env.E2E_SLOW.split(",").map(Number);
+    if (!(cpu >= 1 && delay >= 0)) fail(`E2E_SLOW=${process.env.E2E_SLOW}: want the CPU slowdown (1 or more) and the delay in ms, such as 4,200`);
+    slowDown(browser, cpu, delay);
+    log(`every page runs ${cpu} times slower and its requests wait ${delay} ms`);
+  }
   for (const s of list) {
     const started = Date.now();
     log(`scenario ${s.name}`);
