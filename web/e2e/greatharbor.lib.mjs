@@ -34,7 +34,7 @@ export async function placeDie(page, { prefer = [] } = {}) {
   const die = page.locator('[data-testid="gh-action"] [data-testid^="my-die-"]').first();
   await die.click();
   // The Harbor marks the slots open to the chosen die in the same drawing as the die's pressed state.
-  await until("the chosen die", async () => (await die.getAttribute("aria-pressed")) === "true");
+  await die.and(page.locator('[aria-pressed="true"]')).waitFor();
   const open = page.locator("svg.gh-harbor .gh-slot-open");
   // pickSlot taps the nth open slot and waits for the page to show it chosen, with its splits.
   const pickSlot = async (i) => {
@@ -93,7 +93,7 @@ export async function governButton(page, type) {
   if ((await kind.getAttribute("aria-pressed")) !== "true") {
     await kind.click();
     // The kind's moves and subjects show in the same drawing as its pressed state.
-    await until(`the ${type} steps`, async () => (await kind.getAttribute("aria-pressed")) === "true");
+    await kind.and(page.locator('[aria-pressed="true"]')).waitFor();
   }
   const move = gov.locator(`button[data-move="${type}"]:not([disabled])`).first();
   if ((await move.count()) > 0) return move;
