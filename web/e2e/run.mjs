@@ -16,9 +16,9 @@
 //
 // Environment: HARBOR_BIN (a built harbor binary; default: build ../cmd/harbor),
 // CHROMIUM (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (use the current dist/),
-// E2E_ONLY=holdings,harborfall (run only those scenarios), E2E_SLOW=4,200 (play
+// E2E_ONLY=holdings,harborfall (run only those scenarios), E2E_SLOW=4,1000 (play
 // as a slow machine would: every page's CPU slowed 4 times and every HTTP
-// answer held back 200 ms; see slowDown). A scenario that exports `manual` (a
+// request held back 1000 ms; see slowDown). A scenario that exports `manual` (a
 // reason) runs only when E2E_ONLY names it; the run says so, with the reason.
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -65,8 +65,8 @@ function seedOf(name) {
  * machine: its CPU is slowed cpu times and each of its HTTP requests waits
  * delay ms before it goes out. A check that looks once where it should wait
  * (an image or an answer still on its way, a screen not drawn yet) passes on a
- * fast machine by chance and fails here, where it can be found and fixed. The
- * scenarios' own routes come after this one and still see every request.
+ * fast machine by chance and fails here, where it can be found and fixed. A
+ * scenario's own routes, added later, run before this one and see every request.
  */
 function slowDown(browser, cpu, delay) {
   const newContext = browser.newContext.bind(browser);
@@ -167,7 +167,7 @@ try {
   });
   if (process.env.E2E_SLOW) {
     const [cpu, delay] = process.env.E2E_SLOW.split(",").map(Number);
-    if (!(cpu >= 1 && delay >= 0)) fail(`E2E_SLOW=${process.env.E2E_SLOW}: want the CPU slowdown (1 or more) and the delay in ms, such as 4,200`);
+    if (!(cpu >= 1 && delay >= 0)) fail(`E2E_SLOW=${process.env.E2E_SLOW}: want the CPU slowdown (1 or more) and the delay in ms, such as 4,1000`);
     slowDown(browser, cpu, delay);
     log(`every page runs ${cpu} times slower and its requests wait ${delay} ms`);
   }
