@@ -2,7 +2,7 @@
 // opening a table, the helper loop that plays a seat through its page, the
 // server's own views, and the hidden-information and keyboard checks.
 
-import { audit, checkTv, fail, log, shot, tvFitProblems, until } from "./lib.mjs";
+import { audit, checkTv, fail, log, shot, STEP_TIMEOUT, tvFitProblems, until } from "./lib.mjs";
 
 /** openTable opens a Neko Harbour table on the host's page and returns its invite link and TV address. */
 export async function openTable(host, base, name) {
@@ -114,13 +114,30 @@ export async function fitsPhone(page, where) {
   if (wide) fail(`${where} is wider than the screen: ${wide}`);
 }
 
-/** clickMove presses the move button with key k and waits for the server's answer; a page never scrolls sideways. */
-export async function clickMove(page, k) {
+/**
+ * clickMove presses the move button with key k and waits for the server's
+ * answer; a page never scrolls sideways. With listedAt, the version at which
+ * the page listed k, it returns false instead when the page has moved on
+ * since (another seat's move came first), so that the caller reads the
+ * moves again; without it, k must be there.
+ */
+export async function clickMove(page, k, listedAt) {
   const wide = await tooWide(page);
   if (wide) fail(`the page is wider than its screen before ${k}: ${wide}`);
   const before = await version(page);
-  await page.locator(`button[data-move="${k}"]`).first().click();
+  if (listedAt !== undefined && before !== listedAt) return false;
+  try {
+    await page
+      .locator(`button[data-move="${k}"]:enabled`)
+      .first()
+      .click({ timeout: STEP_TIMEOUT / 2 });
+  } catch (e) {
+    // A state that came between the look and the click may take k away.
+    if (listedAt !== undefined && (await version(page)) !== before) return false;
+    throw e;
+  }
   await until(`${k} to be answered`, async () => (await version(page)) !== before, 10_000);
+  return true;
 }
 
 /**
@@ -130,16 +147,22 @@ export async function clickMove(page, k) {
  */
 export const matches = (m, p) => m === p || m.startsWith(p) || (p.endsWith("-") && m === p.slice(0, -1));
 
-/** step makes one move on page by the helper loop's preference; it returns the move key or null. */
+/**
+ * step makes one move on page by the helper loop's preference; it returns
+ * the move key, or null when the page offers none of them or moved on
+ * before the click.
+ */
 export async function step(page, prefer = PREFER) {
-  const moves = await enabledMoves(page);
-  if (moves.length === 0) return null;
+  // The moves and the version they belong to, read in one look.
+  const { at, moves } = await page.evaluate(() => ({
+    at: document.querySelector(".neko")?.getAttribute("data-version") ?? "gone",
+    moves: [
+      ...new Set([...document.querySelectorAll("button[data-move]")].filter((b) => !b.disabled && !b.closest(".card-dialog")).map((b) => b.dataset.move)),
+    ],
+  }));
   for (const p of prefer) {
     const k = moves.find((m) => matches(m, p));
-    if (k) {
-      await clickMove(page, k);
-      return k;
-    }
+    if (k) return (await clickMove(page, k, at)) ? k : null;
   }
   return null;
 }
