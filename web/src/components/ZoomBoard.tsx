@@ -153,10 +153,13 @@ export function ZoomBoard({
   }, [phone]);
 
   // Double tap: in to a readable size about the tapped point, or back to the fitted board.
-  // Browsers that also send a dblclick for it send it after the second tap: that one is not a second double tap.
+  // A finger's double tap is read from its taps; the dblclick a browser may send after it is
+  // left alone, whenever it comes (it carries the time it is sent, not the taps' time, so on
+  // a busy phone it can come a second after them). A mouse's double click is the dblclick.
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
-  const doubled = useRef(-Infinity);
+  const lastPointer = useRef("");
   const onPointerUp = (e: PointerEvent) => {
+    if (e.isPrimary) lastPointer.current = e.pointerType;
     if (!phone || e.pointerType === "mouse" || !e.isPrimary) return;
     const f = frame.current;
     if (!f) return;
@@ -165,13 +168,12 @@ export function ZoomBoard({
     const last = lastTap.current;
     if (last && tap.t - last.t < 350 && Math.hypot(tap.x - last.x, tap.y - last.y) < 30) {
       lastTap.current = null;
-      doubled.current = e.timeStamp;
       zoomTo(scale > 1 ? 1 : doubleTap, tap);
     } else lastTap.current = tap;
   };
   const onDblClick = (e: MouseEvent) => {
     const f = frame.current;
-    if (!phone || !f || e.timeStamp - doubled.current < 800) return;
+    if (!phone || !f || lastPointer.current !== "mouse") return;
     const r = f.getBoundingClientRect();
     zoomTo(scale > 1 ? 1 : doubleTap, { x: e.clientX - r.left, y: e.clientY - r.top });
   };
