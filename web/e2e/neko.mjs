@@ -83,9 +83,20 @@ export async function noForeignHands(page, who, others) {
 /** The order the helper loop prefers moves in: it keeps a game moving to its end. */
 const PREFER = ["pick-", "draft-", "boat-", "choose-", "discard-", "keep", "play-", "sail-", "move-", "harbour", "upgrade-", "next"];
 
+/**
+ * offered reads, in one look, the move keys of a page's enabled move buttons
+ * and the version of the state they belong to.
+ */
+const offered = (page) =>
+  page.evaluate(() => ({
+    at: document.querySelector(".neko")?.getAttribute("data-version") ?? "gone",
+    moves: [
+      ...new Set([...document.querySelectorAll("button[data-move]")].filter((b) => !b.disabled && !b.closest(".card-dialog")).map((b) => b.dataset.move)),
+    ],
+  }));
+
 /** enabledMoves lists the move keys of the enabled move buttons on a page. */
-export const enabledMoves = (page) =>
-  page.locator("button[data-move]").evaluateAll((bs) => [...new Set(bs.filter((b) => !b.disabled && !b.closest(".card-dialog")).map((b) => b.dataset.move))]);
+export const enabledMoves = async (page) => (await offered(page)).moves;
 
 const version = (page) =>
   page
@@ -153,13 +164,7 @@ export const matches = (m, p) => m === p || m.startsWith(p) || (p.endsWith("-") 
  * before the click.
  */
 export async function step(page, prefer = PREFER) {
-  // The moves and the version they belong to, read in one look.
-  const { at, moves } = await page.evaluate(() => ({
-    at: document.querySelector(".neko")?.getAttribute("data-version") ?? "gone",
-    moves: [
-      ...new Set([...document.querySelectorAll("button[data-move]")].filter((b) => !b.disabled && !b.closest(".card-dialog")).map((b) => b.dataset.move)),
-    ],
-  }));
+  const { at, moves } = await offered(page);
   for (const p of prefer) {
     const k = moves.find((m) => matches(m, p));
     if (k) return (await clickMove(page, k, at)) ? k : null;

@@ -245,6 +245,7 @@ export default async function scenario(ctx) {
         });
       });
       const mouseMoves = () => phone.evaluate(() => window.__mouseMoves);
+      const zoomOf = () => phone.locator(".zoom-board").getAttribute("data-zoom");
       const doubleTap = async () => {
         const before = await mouseMoves();
         const t = Date.now() / 1000 - 1.5;
@@ -255,7 +256,7 @@ export default async function scenario(ctx) {
         await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: 1 + before, y: 1 });
         await until("a mouse move sent after a double tap", async () => (await mouseMoves()) > before);
         await phone.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-        return phone.locator(".zoom-board").getAttribute("data-zoom");
+        return zoomOf();
       };
       const inZoom = Number(await doubleTap());
       if (!(inZoom > 1)) fail(`a double tap leaves Harborfall's board at zoom ${inZoom}`);
@@ -263,7 +264,6 @@ export default async function scenario(ctx) {
       if (outZoom !== "1") fail(`a second double tap leaves Harborfall's board at zoom ${outZoom}, not fitted`);
       log(`${game.name}: a double tap zooms to ${inZoom}, a second fits the board again`);
       // A mouse's double click, as in a narrow window on a computer, does the same.
-      const zoomOf = () => phone.locator(".zoom-board").getAttribute("data-zoom");
       await phone.locator(".zoom-frame").dblclick({ position: { x: 8, y: 8 } });
       await until("a double click to zoom in", async () => Number(await zoomOf()) > 1);
       await phone.locator(".zoom-frame").dblclick({ position: { x: 8, y: 8 } });
