@@ -2,9 +2,11 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -140,6 +142,47 @@ func BenchmarkFold(b *testing.B) {
 			b.StopTimer()
 			b.ReportMetric(float64(cpu.Microseconds())/float64(folded), "cpu-µs/move")
 			b.ReportMetric(float64(wall.Microseconds())/1000/float64(rounds), "ms/fold")
+		})
+	}
+}
+
+// BenchmarkLastToFold runs the query that finds where a fold of the log
+// ends, as folds along do, with a limit that changes from one run to the
+// next: the store's query (expression), and the same with the limit as a
+// bare parameter (parameter), which SQLite plans again at each new value.
+func BenchmarkLastToFold(b *testing.B) {
+	for _, v := range []struct{ name, query string }{
+		{"expression", sqlite.LastToFold},
+		{"parameter", strings.Replace(sqlite.LastToFold, "LIMIT ?+0", "LIMIT ?", 1)},
+	} {
+		b.Run(v.name, func(b *testing.B) {
+			if v.name == "parameter" && v.query == sqlite.LastToFold {
+				b.Fatal("the store's query no longer limits by ?+0")
+			}
+			path := filepath.Join(b.TempDir(), "harbor.db")
+			s, err := sqlite.OpenUnfolded(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			appendMoves(b, s, playingTables(b, s, 50), 4)
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			st, err := db.Prepare(v.query)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			b.ResetTimer()
+			for i := range b.N {
+				var last int64
+				if err := st.QueryRow(32 + 2*(i%16)).Scan(&last); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

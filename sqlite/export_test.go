@@ -22,6 +22,9 @@ func OpenFoldingAlong(path string) (*Store, error) { return open(path, foldAlong
 // much at a time.
 const FoldAt, FoldBatch = foldAt, foldBatch
 
+// LastToFold is the query that finds where a fold ends.
+const LastToFold = lastToFold
+
 // FoldLog folds the oldest max moves of db's move log as the store does,
 // on one of db's connections.
 func FoldLog(db *sql.DB, max int) (int64, error) {
