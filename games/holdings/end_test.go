@@ -82,8 +82,8 @@ func TestHH69_LastSolventPlayerWinsAtOnce(t *testing.T) {
 		t.Fatal("the game waits on someone after it ended")
 	}
 	refuse(t, s, 1, Move{Type: MoveRoll}, harbor.EIllegal, "HH-69")
-	if s.HistLen != 2 || s.History[1][1] != int32(s.NetWorth(1)) {
-		t.Fatalf("final history row %v (len %d)", s.History[1], s.HistLen)
+	if len(s.History) != 2 || s.History[1][1] != int32(s.NetWorth(1)) {
+		t.Fatalf("final history row %v (len %d)", s.History[1], len(s.History))
 	}
 }
 
@@ -104,8 +104,8 @@ func TestHH70_GameEndsAfterTheLastTurnOfRound20(t *testing.T) {
 				play(t, s, seat, Move{Type: MoveEnd})
 			}
 			res := s.Result()
-			if !res.Over || res.Reason != "round_limit" || res.Turns != 3*tc.rounds || int(s.HistLen) != tc.rounds+1 {
-				t.Fatalf("result %+v, history rows %d", res, s.HistLen)
+			if !res.Over || res.Reason != "round_limit" || res.Turns != 3*tc.rounds || len(s.History) != tc.rounds+1 {
+				t.Fatalf("result %+v, history rows %d", res, len(s.History))
 			}
 			if v := s.View(game.Public); len(v.History) != tc.rounds+1 || v.Phase != "over" {
 				t.Fatalf("view history %d rows, phase %s", len(v.History), v.Phase)

@@ -17,35 +17,40 @@ var phaseNames = [...]string{"roll", "buy", "end", "over"}
 // String returns the phase as the view names it: "roll", "buy", "end", "over".
 func (p Phase) String() string { return phaseNames[p] }
 
-// State is a game of Harbor Holdings. Everything is a fixed-size array or a
-// small number, so copying, cloning and viewing it cost little and allocate
-// next to nothing. Arrays indexed by seat hold Players valid entries.
+// State is a game of Harbor Holdings. Everything but the names and the
+// history is a fixed-size array or a small number, and those two are shared
+// by copies and never written in place, so copying, cloning and viewing a
+// state cost little and allocate next to nothing. Arrays indexed by seat
+// hold Players valid entries.
 type State struct {
-	Names     []string                             `json:"names"`
-	Opts      Options                              `json:"options"`
-	Players   int8                                 `json:"players"`
-	Order     [MaxPlayers]int8                     `json:"order"`        // turn order: seats, shuffled at setup (HH-G6)
-	Cash      [MaxPlayers]int32                    `json:"cash"`         // Coins in hand
-	Pos       [MaxPlayers]int8                     `json:"pos"`          // board space of each token
-	Out       game.SeatSet                         `json:"out"`          // bankrupt seats (HH-48)
-	Owner     [NumSpaces]int8                      `json:"owner"`        // owning seat, -1 for the bank
-	Level     [NumSpaces]int8                      `json:"improvements"` // improvements on each street, 0-5
-	TurnIdx   int8                                 `json:"turnIdx"`      // index into Order of the player on turn
-	Phase     Phase                                `json:"phase"`
-	Dice      [2]int8                              `json:"dice"`     // the last roll, 0 before the first
-	Landed    int8                                 `json:"landed"`   // the unowned district on offer in PhaseBuy, else -1
-	Improved  int8                                 `json:"improved"` // levels bought this turn
-	Round     int16                                `json:"round"`    // the round being played, from 1
-	Turns     int32                                `json:"turns"`    // turns completed
-	Decks     [2]Pile                              `json:"decks"`    // hidden: never in a view
-	LastCard  LastCard                             `json:"lastCard"`
-	Trade     Trade                                `json:"trade"`
-	LastTrade TradeOutcome                         `json:"lastTrade"`
-	Over      bool                                 `json:"over"`
-	Reason    string                               `json:"reason,omitempty"` // "bankruptcy" or "round_limit" once over
-	HistLen   int16                                `json:"histLen"`
-	History   [MaxRoundLimit + 1][MaxPlayers]int32 `json:"history"` // net worth after each round; row 0 is the start
-	Rand      game.Rand                            `json:"rand"`
+	Names     []string          `json:"names"`
+	Opts      Options           `json:"options"`
+	Players   int8              `json:"players"`
+	Order     [MaxPlayers]int8  `json:"order"`        // turn order: seats, shuffled at setup (HH-G6)
+	Cash      [MaxPlayers]int32 `json:"cash"`         // Coins in hand
+	Pos       [MaxPlayers]int8  `json:"pos"`          // board space of each token
+	Out       game.SeatSet      `json:"out"`          // bankrupt seats (HH-48)
+	Owner     [NumSpaces]int8   `json:"owner"`        // owning seat, -1 for the bank
+	Level     [NumSpaces]int8   `json:"improvements"` // improvements on each street, 0-5
+	TurnIdx   int8              `json:"turnIdx"`      // index into Order of the player on turn
+	Phase     Phase             `json:"phase"`
+	Dice      [2]int8           `json:"dice"`     // the last roll, 0 before the first
+	Landed    int8              `json:"landed"`   // the unowned district on offer in PhaseBuy, else -1
+	Improved  int8              `json:"improved"` // levels bought this turn
+	Round     int16             `json:"round"`    // the round being played, from 1
+	Turns     int32             `json:"turns"`    // turns completed
+	Decks     [2]Pile           `json:"decks"`    // hidden: never in a view
+	LastCard  LastCard          `json:"lastCard"`
+	Trade     Trade             `json:"trade"`
+	LastTrade TradeOutcome      `json:"lastTrade"`
+	Over      bool              `json:"over"`
+	Reason    string            `json:"reason,omitempty"` // "bankruptcy" or "round_limit" once over
+	// History is each player's net worth at the start (row 0) and after
+	// each round so far. recordHistory puts every new row in a new array,
+	// so a copy of the state (plain or Clone) shares the rows without
+	// copying them and keeps them as they were when the original plays on.
+	History [][MaxPlayers]int32 `json:"history"`
+	Rand    game.Rand           `json:"rand"`
 
 	// histJSON is the JSON of History[:histRows], the rows after it left
 	// out of the array's closing bracket: each round adds its row to it,
@@ -101,10 +106,12 @@ func (s *State) NetWorth(seat game.Seat) int {
 }
 
 func (s *State) recordHistory(round int) {
+	h := make([][MaxPlayers]int32, round+1)
+	copy(h, s.History[:min(round, len(s.History))])
 	for p := game.Seat(0); p < game.Seat(s.Players); p++ {
-		s.History[round][p] = int32(s.NetWorth(p))
+		h[round][p] = int32(s.NetWorth(p))
 	}
-	s.HistLen = int16(round + 1)
+	s.History = h
 	// A new array each round (cap == len), never one a copy may share.
 	from, b := int(s.histRows), s.histJSON[:len(s.histJSON):len(s.histJSON)]
 	if from != round {
@@ -118,7 +125,7 @@ func (s *State) recordHistory(round int) {
 		}
 		b = game.AppendJSONInts(b, s.History[i][:])
 	}
-	s.histJSON, s.histRows = b, s.HistLen
+	s.histJSON, s.histRows = b, int16(len(h))
 }
 
 // Result is cheap while the game runs. Once over, scores are net worth and
@@ -136,7 +143,8 @@ func (s *State) Result() game.Result {
 	return game.Result{Over: true, Winners: winners, Places: places, Scores: scores, Reason: s.Reason, Turns: int(s.Turns)}
 }
 
-// Clone returns a deep copy.
+// Clone returns a deep copy but for the history's rows, which it shares
+// and neither state writes again.
 func (s *State) Clone() *State {
 	c := *s
 	c.Names = append([]string(nil), s.Names...)

@@ -65,10 +65,10 @@ func (s *State) View(viewer game.Seat) View {
 		Owner: s.Owner, Level: s.Level, Turn: s.Seat(), Phase: s.Phase.String(), Dice: s.Dice,
 		Landed: s.Landed, Improved: s.Improved, Round: int(s.Round), RoundLimit: s.Opts.RoundLimit,
 		Turns: int(s.Turns), Trade: s.Trade, LastTrade: s.LastTrade, DeckSizes: [2]int{DeckSize, DeckSize},
-		LastCard: s.LastCard, History: s.History[:s.HistLen], Over: s.Over, Reason: s.Reason,
+		LastCard: s.LastCard, History: s.History, Over: s.Over, Reason: s.Reason,
 		Options: s.Opts,
 	}
-	if s.histRows == s.HistLen && s.HistLen > 0 {
+	if int(s.histRows) == len(s.History) && len(s.History) > 0 {
 		v.histJSON = s.histJSON
 	}
 	copy(v.Names[:], s.Names)

@@ -136,9 +136,9 @@ func BenchmarkViewEncoding(b *testing.B) {
 	long := newRandomPlay(b, 1, 4)
 	long.cfg.Options = json.RawMessage(`{"roundLimit":100}`)
 	long.s = long.setup()
-	for long.s.HistLen < 81 {
+	for len(long.s.History) < 81 {
 		if err := long.step(); err != nil || long.s.Over {
-			b.Fatalf("a game of 100 rounds over or stuck after %d: %v", long.s.HistLen, err)
+			b.Fatalf("a game of 100 rounds over or stuck after %d: %v", len(long.s.History), err)
 		}
 	}
 	lv := long.s.View(0)
