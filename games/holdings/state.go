@@ -52,14 +52,13 @@ type State struct {
 	History [][MaxPlayers]int32 `json:"history"`
 	Rand    game.Rand           `json:"rand"`
 
-	// histJSON is the JSON of History[:histRows], the rows after it left
-	// out of the array's closing bracket: each round adds its row to it,
-	// so a view does not encode the history row by row after every move.
-	// Its storage is never written again once shared: recordHistory makes
-	// a new one, so a copy of the state keeps its own. A state decoded from
-	// JSON has none, and its views encode History themselves.
+	// histJSON, when not nil, is the JSON of all of History, the array's
+	// closing bracket left out: each round adds its row to it, so a view
+	// does not encode the history row by row after every move. Its storage
+	// is never written again once shared: recordHistory makes a new one, so
+	// a copy of the state keeps its own. A state decoded from JSON has none,
+	// and its views encode History themselves.
 	histJSON []byte
-	histRows int16
 }
 
 // LastCard is the Dispatch card drawn last: its deck and its index in the
@@ -106,26 +105,28 @@ func (s *State) NetWorth(seat game.Seat) int {
 }
 
 func (s *State) recordHistory(round int) {
+	// The rows histJSON holds, which this round's row follows unless the
+	// round is not the next one.
+	from, b := 0, []byte(nil)
+	if s.histJSON != nil && len(s.History) == round {
+		// A new array each round (cap == len), never one a copy may share.
+		from, b = round, s.histJSON[:len(s.histJSON):len(s.histJSON)]
+	}
 	h := make([][MaxPlayers]int32, round+1)
 	copy(h, s.History[:min(round, len(s.History))])
 	for p := game.Seat(0); p < game.Seat(s.Players); p++ {
 		h[round][p] = int32(s.NetWorth(p))
 	}
 	s.History = h
-	// A new array each round (cap == len), never one a copy may share.
-	from, b := int(s.histRows), s.histJSON[:len(s.histJSON):len(s.histJSON)]
-	if from != round {
-		from, b = 0, nil
-	}
 	for i := from; i <= round; i++ {
 		if i == 0 {
 			b = append(b, '[')
 		} else {
 			b = append(b, ',')
 		}
-		b = game.AppendJSONInts(b, s.History[i][:])
+		b = game.AppendJSONInts(b, h[i][:])
 	}
-	s.histJSON, s.histRows = b, int16(len(h))
+	s.histJSON = b
 }
 
 // Result is cheap while the game runs. Once over, scores are net worth and

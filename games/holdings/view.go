@@ -68,9 +68,7 @@ func (s *State) View(viewer game.Seat) View {
 		LastCard: s.LastCard, History: s.History, Over: s.Over, Reason: s.Reason,
 		Options: s.Opts,
 	}
-	if int(s.histRows) == len(s.History) && len(s.History) > 0 {
-		v.histJSON = s.histJSON
-	}
+	v.histJSON = s.histJSON
 	copy(v.Names[:], s.Names)
 	for p := game.Seat(0); p < game.Seat(s.Players); p++ {
 		v.Out[p] = s.Out.Has(p)
